@@ -1,0 +1,44 @@
+# Two commands set everything up: `make serve` and `make test`.
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip
+STAMP  := $(VENV)/.installed
+
+.PHONY: serve play test test-fast bench lint install system-deps clean
+
+$(STAMP): pyproject.toml
+	python3 -m venv $(VENV)
+	$(PIP) install -q --upgrade pip
+	$(PIP) install -q -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+# Debian's Chromium (browser tests) and PostgreSQL (storage tests); needs root, as in CI.
+system-deps:
+	@if ! command -v chromium >/dev/null 2>&1 || ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then \
+	  apt-get update -q && apt-get install -y -q chromium postgresql; \
+	fi
+
+serve: install
+	$(VENV)/bin/soulforge serve
+
+play: install
+	$(VENV)/bin/soulforge play five_realms --vs ismcts
+
+test: install system-deps
+	$(PY) -m pytest -n 2 -p no:cacheprovider
+
+test-fast: install
+	$(PY) -m pytest -n 2 -m "not slow and not browser"
+
+bench: install
+	$(PIP) install -q -e '.[bench]' || echo "open-spiel unavailable: benchmark runs without the reference"
+	$(PY) benchmarks/playout.py
+
+lint: install
+	$(VENV)/bin/ruff check soulforge tests benchmarks
+	$(VENV)/bin/mypy
+
+clean:
+	rm -rf $(VENV) var .mypy_cache .ruff_cache

@@ -1,0 +1,16 @@
+"""Soulforge: a digital table for five tabletop games.
+
+>>> import soulforge
+>>> "five_realms" in soulforge.GAMES
+True
+>>> state = soulforge.load("five_realms").new_game(seed=7)
+>>> state.current_player in (0, 1)
+True
+"""
+
+from soulforge.core import Action, IllegalAction, Record, State
+from soulforge.core.game import Game
+from soulforge.games import GAMES, load
+
+__all__ = ["GAMES", "Action", "Game", "IllegalAction", "Record", "State", "load"]
+__version__ = "0.1.0"

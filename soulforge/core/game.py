@@ -1,0 +1,126 @@
+"""The :class:`Game` base: a game's facts declared as data, and its action index."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from soulforge.core.action import Action, ActionCodec
+from soulforge.core.errors import IllegalAction, OptionError
+from soulforge.core.options import Option, OptionValue, validate_options
+
+if TYPE_CHECKING:
+    from soulforge.core.state import State
+
+Heuristic = Callable[["State", int], float]
+"""A game's evaluation of a state for one seat, in [-1, 1] (used by agents)."""
+
+
+class Game(ABC):
+    """A game with its options fixed; makes new states.
+
+    Subclasses declare their facts as class attributes (OpenSpiel style) and implement
+    :meth:`_new_state` and :meth:`_enumerate_actions`.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str] = ""
+    rulebook: ClassVar[str] = ""
+    """File name of the rulebook in ``shared/rules``."""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    max_game_length: ClassVar[int] = 10_000
+    """An upper bound on the number of actions in any game (conformance checks it)."""
+    chance: ClassVar[str] = "seeded"
+    information: ClassVar[str] = "imperfect"
+    utility: ClassVar[str] = "zero_sum"
+
+    options: dict[str, OptionValue]
+
+    def __init__(self, **options: Any) -> None:
+        self.options = validate_options(self.option_specs, options)
+        self._codec = ActionCodec(self.action_types)
+
+    def __repr__(self) -> str:
+        return f"soulforge.load({self.id!r}, **{self.options!r})"
+
+    # -- states ---------------------------------------------------------------
+    def new_game(self, seed: int | None = None, players: int | None = None) -> State:
+        """A new game; ``seed`` None draws one from the system (stored in the state)."""
+        count = self.min_players if players is None else players
+        if not self.min_players <= count <= self.max_players:
+            raise OptionError(
+                f"players must be between {self.min_players} and {self.max_players}, got {count}"
+            )
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        return self._new_state(seed, count)
+
+    @abstractmethod
+    def _new_state(self, seed: int, players: int) -> State:
+        """Set up a new game (all randomness through the state's rng)."""
+
+    # -- actions ---------------------------------------------------------------
+    def action_from_json(self, data: object) -> Action:
+        """Decode an action; malformed input raises :class:`IllegalAction`."""
+        return self._codec.decode(data)
+
+    @abstractmethod
+    def _enumerate_actions(self) -> Sequence[Action]:
+        """Every distinct action this game can ever offer (fixes the action index)."""
+
+    @cached_property
+    def _action_table(self) -> tuple[Action, ...]:
+        return tuple(self._enumerate_actions())
+
+    @cached_property
+    def _action_numbers(self) -> dict[Action, int]:
+        return {action: i for i, action in enumerate(self._action_table)}
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return len(self._action_table)
+
+    def action_index(self, action: Action) -> int:
+        """The action's fixed index in ``range(num_distinct_actions)``."""
+        try:
+            return self._action_numbers[action]
+        except KeyError:
+            raise IllegalAction(f"{action} is not an action of {self.id}", rule="action format") from None
+
+    def action_at(self, index: int) -> Action:
+        if not 0 <= index < self.num_distinct_actions:
+            raise IllegalAction(f"action index {index} out of range", rule="action format")
+        return self._action_table[index]
+
+    # -- hooks for agents and tools -------------------------------------------------
+    def heuristic(self, state: State, player: int) -> float:
+        """How good ``state`` looks for ``player``, in [-1, 1] (greedy, ISMCTS leaves).
+
+        Agents call it on determinized states only. The default knows only final results.
+        """
+        return state.returns()[player] if state.is_over else 0.0
+
+    def validate_deck(self, text: str) -> list[str]:
+        """Every violation of the deckbuilding rules in a deck list (TOML text)."""
+        raise OptionError(f"{self.id} has no deckbuilding")
+
+    def describe(self) -> dict[str, Any]:
+        """The game's facts as JSON (lobby, docs)."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "summary": self.summary,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [spec.describe() for spec in self.option_specs],
+            "chance": self.chance,
+            "information": self.information,
+            "utility": self.utility,
+        }

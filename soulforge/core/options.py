@@ -1,0 +1,74 @@
+"""Game options declared as data and validated with errors that name the option."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from soulforge.core.errors import OptionError
+
+OptionValue = int | str | bool
+
+
+@dataclasses.dataclass(frozen=True)
+class Option:
+    """One option of a game: its type, default and allowed values.
+
+    >>> Option("copies", int, 2, minimum=1, maximum=2).check(3)
+    Traceback (most recent call last):
+    ...
+    soulforge.core.errors.OptionError: option 'copies' must be at most 2, got 3
+    """
+
+    name: str
+    type: type
+    default: OptionValue
+    help: str = ""
+    choices: Sequence[OptionValue] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, given: Any) -> OptionValue:
+        value = self._parse(given)
+        if not self._has_type(value):
+            raise OptionError(f"option {self.name!r} must be {self.type.__name__}, got {value!r}")
+        if self.choices is not None and value not in self.choices:
+            raise OptionError(f"option {self.name!r} must be one of {list(self.choices)}, got {value!r}")
+        if self.minimum is not None and value < self.minimum:
+            raise OptionError(f"option {self.name!r} must be at least {self.minimum}, got {value!r}")
+        if self.maximum is not None and value > self.maximum:
+            raise OptionError(f"option {self.name!r} must be at most {self.maximum}, got {value!r}")
+        return value  # type: ignore[no-any-return]
+
+    def _parse(self, value: Any) -> Any:
+        """Text from a command line or a form, turned into the option's type."""
+        if self.type is int and isinstance(value, str) and value.lstrip("-").isdigit():
+            return int(value)
+        if self.type is bool and isinstance(value, str) and value.lower() in ("true", "false"):
+            return value.lower() == "true"
+        return value
+
+    def _has_type(self, value: Any) -> bool:
+        return isinstance(value, self.type) and not (self.type is int and isinstance(value, bool))
+
+    def describe(self) -> dict[str, Any]:
+        """JSON-ready description (for forms and help)."""
+        return {
+            "name": self.name,
+            "type": self.type.__name__,
+            "default": self.default,
+            "help": self.help,
+            "choices": list(self.choices) if self.choices is not None else None,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+        }
+
+
+def validate_options(specs: Sequence[Option], given: Mapping[str, Any]) -> dict[str, OptionValue]:
+    """All options with defaults filled in; raise :class:`OptionError` on a bad one."""
+    known = {spec.name: spec for spec in specs}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise OptionError(f"unknown option {unknown[0]!r}; known options: {sorted(known)}")
+    return {name: spec.check(given.get(name, spec.default)) for name, spec in known.items()}

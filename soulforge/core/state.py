@@ -1,0 +1,214 @@
+"""The :class:`State` base: the core contract every game's state implements.
+
+The base owns what is the same for every game: the seeded rng, the action history and
+move counter, the refusal order (game over, wrong seat, not allowed now), the log with
+per-seat visibility, the undo floor, views with common keys, clone and records. A game
+implements the ``_``-prefixed hooks.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any
+
+from soulforge.core.action import Action, JsonDict
+from soulforge.core.errors import IllegalAction
+from soulforge.core.log import LogLine, Seat
+from soulforge.core.rng import GameRandom, fresh_seed
+
+if TYPE_CHECKING:
+    from soulforge.core.game import Game
+    from soulforge.core.record import Record
+
+
+class State(ABC):
+    """One game in progress. See ``DESIGN.md`` (the core contract)."""
+
+    game: Game
+    seed: int
+    num_players: int
+    rng: GameRandom
+    history: list[Action]
+    move_number: int
+    undo_floor: int
+    determinized: bool
+
+    def __init__(self, game: Game, seed: int, num_players: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.num_players = num_players
+        self.rng = GameRandom(seed)
+        self.history = []
+        self.move_number = 0
+        self.undo_floor = 0
+        self.determinized = False
+        self._lines: list[LogLine] = []
+        self._legal: list[Action] | None = None
+        self._revealed = False
+
+    # -- hooks a game implements ------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> Seat | None:
+        """The seat that must decide now; None once the game is over."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """Legal actions of the current player (empty once the game is over)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out an action already known to be legal."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Per seat: +1 win, -1 loss, 0 draw (zeros while the game goes on)."""
+
+    @abstractmethod
+    def _view(self, player: Seat | None) -> JsonDict:
+        """What ``player`` (None: a spectator) may know, JSON-ready."""
+
+    @abstractmethod
+    def _resample_hidden(self, player: Seat, rng: random.Random) -> None:
+        """In this clone, resample everything hidden from ``player`` using ``rng``.
+
+        The result must depend only on ``view(player)`` and ``rng``.
+        """
+
+    def why_illegal(self, action: Action) -> IllegalAction:
+        """The refusal for an action not legal now; games override to name the rule."""
+        return IllegalAction(f"{action} is not allowed now", rule="legal actions")
+
+    def prompt(self) -> str:
+        """What the current player is deciding, for people (e.g. 'place the drawn card')."""
+        return "" if self.is_over else f"seat {self.current_player} to act"
+
+    # -- the contract -------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.current_player is None
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._cached_legal())
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self._cached_legal()
+
+    def _cached_legal(self) -> list[Action]:
+        # Computed once per position: apply() checks membership, callers list them.
+        if self._legal is None:
+            self._legal = [] if self.is_over else self._legal_actions()
+        return self._legal
+
+    def apply(self, action: Action, player: Seat | None = None) -> None:
+        """Apply ``action`` (optionally checking it comes from ``player``).
+
+        Refusals come in a fixed order, each an :class:`IllegalAction` naming the rule,
+        and leave the state unchanged: game over, wrong seat, not allowed now.
+        """
+        self.check(action, player)
+        self._commit(action)
+
+    def check(self, action: Action, player: Seat | None = None) -> None:
+        """Raise the refusal ``apply`` would raise; do nothing if the action is legal."""
+        if self.is_over:
+            raise IllegalAction("the game is over", rule="game over")
+        if player is not None and player != self.current_player:
+            raise IllegalAction(
+                f"it is seat {self.current_player}'s decision, not seat {player}'s", rule="turn order"
+            )
+        if not isinstance(action, Action) or action.kind not in self.game._codec.kinds:
+            raise IllegalAction(f"{action!r} is not an action of {self.game.id}", rule="action format")
+        if not self.is_legal(action):
+            raise self.why_illegal(action)
+
+    def apply_json(self, data: object, player: Seat | None = None) -> Action:
+        """Decode and apply a JSON action; returns the decoded action."""
+        action = self.game.action_from_json(data)
+        self.apply(action, player)
+        return action
+
+    def _commit(self, action: Action) -> None:
+        draws = self.rng.draws
+        self._revealed = False
+        self._apply(action)
+        self.history.append(action)
+        self.move_number += 1
+        self._legal = None
+        if self._revealed or self.rng.draws != draws:
+            self.undo_floor = self.move_number
+
+    def mark_revealed(self) -> None:
+        """Called by rules when hidden information reaches a seat (blocks undo)."""
+        self._revealed = True
+
+    # -- views and log --------------------------------------------------------------
+    def view(self, player: Seat | None) -> JsonDict:
+        """JSON-ready dict of exactly what ``player`` knows (None: spectator)."""
+        self._check_seat(player)
+        over = self.is_over
+        common: JsonDict = {
+            "game": self.game.id,
+            "options": dict(self.game.options),
+            "viewer": player,
+            "num_players": self.num_players,
+            "move_number": self.move_number,
+            "current_player": self.current_player,
+            "prompt": self.prompt(),
+            "is_over": over,
+            "returns": self.returns() if over else None,
+        }
+        common.update(self._view(player))
+        return common
+
+    def log(self, player: Seat | None) -> list[str]:
+        """The log lines ``player`` may see, oldest first."""
+        self._check_seat(player)
+        return [line.text for line in self._lines if line.visible(player)]
+
+    def add_log(self, text: str, visible_to: Seat | frozenset[Seat] | None = None) -> None:
+        """Log a line for everyone, or only for the given seat(s)."""
+        seats = frozenset((visible_to,)) if isinstance(visible_to, int) else visible_to
+        self._lines.append(LogLine(text, seats))
+
+    def _check_seat(self, player: Seat | None) -> None:
+        if player is not None and not (isinstance(player, int) and 0 <= player < self.num_players):
+            raise ValueError(f"no seat {player!r} at a {self.num_players}-player table")
+
+    # -- copies -------------------------------------------------------------------
+    def clone(self) -> State:
+        """An independent copy (games may override with a faster one)."""
+        return copy.deepcopy(self, {id(self.game): self.game})
+
+    def determinize(self, player: Seat, rng: random.Random) -> State:
+        """A clone where everything hidden from ``player`` is resampled from ``rng``.
+
+        It keeps ``view(player)``; its rng is reseeded from ``rng``, its history and
+        other seats' log lines are dropped, so nothing hidden survives in it.
+        """
+        self._check_seat(player)
+        twin = self.clone()
+        twin._resample_hidden(player, rng)
+        twin.rng = GameRandom(fresh_seed(rng))
+        twin.history = []
+        twin.determinized = True
+        twin._lines = [line for line in twin._lines if line.visible(player)]
+        twin._legal = None
+        return twin
+
+    def record(self) -> Record:
+        """The record that replays to this state."""
+        from soulforge.core.record import Record
+
+        if self.determinized:
+            raise ValueError("a determinized state has no record")
+        return Record(self.game.id, dict(self.game.options), self.seed, self.num_players, list(self.history))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game.id} move {self.move_number} seed {self.seed}>"
+
+    def to_json_safe(self) -> Any:
+        """Never serialize a state: views are the only way state leaves the engine."""
+        raise TypeError("states are not serialized; use view(player) or record()")

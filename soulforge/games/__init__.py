@@ -1,0 +1,48 @@
+"""The registry of games: id -> the module and class that implement it.
+
+A game is registered here once it passes the conformance suite. Modules are imported
+only when a game is loaded, so one game's import cost is not paid by another.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from soulforge.core.errors import OptionError
+from soulforge.core.game import Game
+
+REGISTRY: dict[str, str] = {
+    "five_realms": "soulforge.games.five_realms:FiveRealms",
+}
+
+GAMES: tuple[str, ...] = tuple(sorted(REGISTRY))
+
+
+def game_class(game_id: str) -> type[Game]:
+    """The :class:`Game` subclass registered as ``game_id``."""
+    if game_id not in REGISTRY:
+        raise OptionError(f"unknown game {game_id!r}; known games: {list(GAMES)}")
+    module_name, _, class_name = REGISTRY[game_id].partition(":")
+    cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
+    return cls
+
+
+def load(game_id: str, **options: Any) -> Game:
+    """A game with its options validated (a bad option raises ``ValueError`` naming it)."""
+    return game_class(game_id)(**options)
+
+
+def game_module(game_id: str, name: str) -> ModuleType | None:
+    """A game's optional module by convention (``render_text``, ``render_svg``), or None.
+
+    Renderers live beside the rules: ``soulforge/games/<id>/<name>.py``.
+    """
+    game_class(game_id)
+    try:
+        return importlib.import_module(f"soulforge.games.{game_id}.{name}")
+    except ModuleNotFoundError as err:
+        if err.name != f"soulforge.games.{game_id}.{name}":
+            raise
+        return None
