@@ -1,0 +1,84 @@
+"""Random-playout throughput of every registered game beside OpenSpiel's reference.
+
+Moves per second of seeded random playouts (legal_actions + apply per move), for each
+game in ``soulforge.GAMES``, measured in the same process as OpenSpiel's pure-Python
+``python_block_dominoes`` (chance outcomes count as moves there). The goal for every
+game is a ratio of 1 or more. OpenSpiel is optional (``pip install -e '.[bench]'``).
+
+    python benchmarks/playout.py [--seconds 5] [--games five_realms ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+import soulforge
+
+Measure = Callable[[float], tuple[int, int, float]]
+
+
+def soulforge_playouts(game_id: str) -> Measure:
+    game = soulforge.load(game_id)
+
+    def run(budget: float) -> tuple[int, int, float]:
+        rng, moves, games, start = random.Random(0), 0, 0, time.perf_counter()
+        while time.perf_counter() - start < budget:
+            state = game.new_game(seed=games)
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_actions()))
+                moves += 1
+            games += 1
+        return moves, games, time.perf_counter() - start
+
+    return run
+
+
+def openspiel_playouts(name: str = "python_block_dominoes") -> Measure | None:
+    try:
+        import pyspiel
+        from open_spiel.python import games as _registers_python_games  # noqa: F401
+    except ImportError:
+        return None
+    game = pyspiel.load_game(name)
+
+    def run(budget: float) -> tuple[int, int, float]:
+        rng, moves, games, start = random.Random(0), 0, 0, time.perf_counter()
+        while time.perf_counter() - start < budget:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(rng.choice(state.chance_outcomes())[0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                moves += 1
+            games += 1
+        return moves, games, time.perf_counter() - start
+
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="time budget per game")
+    parser.add_argument("--games", nargs="*", default=list(soulforge.GAMES))
+    args = parser.parse_args()
+    reference = openspiel_playouts()
+    ref_rate = None
+    if reference is None:
+        print("open-spiel not installed: no reference (pip install -e '.[bench]')")
+    else:
+        moves, games, seconds = reference(args.seconds)
+        ref_rate = moves / seconds
+        print(f"{'python_block_dominoes (OpenSpiel)':36} {ref_rate:10.0f} moves/s  ({games} games)")
+    for game_id in args.games:
+        moves, games, seconds = soulforge_playouts(game_id)(args.seconds)
+        rate = moves / seconds
+        ratio = f"ratio {rate / ref_rate:.2f}" if ref_rate else ""
+        print(f"{game_id:36} {rate:10.0f} moves/s  ({games} games, {moves / games:.0f} moves/game) {ratio}")
+
+
+if __name__ == "__main__":
+    main()
