@@ -1,0 +1,49 @@
+"""The ``soulforge`` command: its sub-commands gathered on one typer app."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import typer
+from typer.core import TyperGroup
+
+import soulforge.games as registry
+from soulforge.cli import info, play, simulate
+from soulforge.cli.common import expand_multi_value
+
+MULTI_VALUE_OPTIONS = frozenset({"--agents", "-a"})
+
+
+class SoulforgeGroup(TyperGroup):
+    """Lets ``simulate --agents a b`` take several values after one flag."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:  # ctx: typer's vendored click Context
+        """Expand multi-value options of ``simulate`` before click parses them."""
+        if args and args[0] == "simulate":
+            args = expand_multi_value(args, MULTI_VALUE_OPTIONS, frozenset(registry.GAMES))
+        return super().parse_args(ctx, args)
+
+
+app = typer.Typer(
+    name="soulforge",
+    cls=SoulforgeGroup,
+    help="Soulforge: a digital table for tabletop games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+app.command("games")(info.games)
+app.command("play")(play.play)
+app.command("replay")(play.replay)
+app.command("simulate")(simulate.simulate_command)
+app.command("report")(simulate.report)
+app.command("rules")(info.rules)
+app.add_typer(info.deck_app, name="deck")
+app.command("serve")(info.serve)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """The console script: ``soulforge …``."""
+    command = typer.main.get_command(app)
+    command.main(args=list(argv) if argv is not None else None, prog_name="soulforge")

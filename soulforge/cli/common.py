@@ -1,0 +1,98 @@
+"""What every command shares: consoles, clean errors, game options, agents."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from soulforge.core import Game
+from soulforge.games import game_class
+
+USAGE = 2
+"""Exit code of a bad command line (bad option, unknown game or agent)."""
+FAILURE = 1
+"""Exit code of a command that could not do its work."""
+INTERRUPTED = 130
+"""Exit code after Ctrl-C."""
+
+
+def console() -> Console:
+    """The standard-output console (built per command, so tests can capture it)."""
+    return Console(highlight=False, soft_wrap=True)
+
+
+def error_console() -> Console:
+    """The standard-error console."""
+    return Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def fail(message: str, code: int = FAILURE) -> NoReturn:
+    """Print ``error: message`` on one line to stderr and leave with ``code``."""
+    error_console().print(Text.assemble(("error: ", "bold red"), message))
+    raise typer.Exit(code)
+
+
+def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
+    """``["copies=1", "x=y"]`` -> ``{"copies": "1", "x": "y"}`` (the game converts values).
+
+    >>> parse_options(["copies=1", "mode = fast"])
+    {'copies': '1', 'mode': 'fast'}
+    """
+    options: dict[str, str] = {}
+    for pair in pairs or ():
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise ValueError(f"--option {pair!r} must look like name=value")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def load_game(game_id: str, pairs: Sequence[str] | None = None) -> Game:
+    """The game with its ``--option`` values validated; a clean error (exit 2) otherwise."""
+    try:
+        options: dict[str, Any] = parse_options(pairs)
+        cls = game_class(game_id)
+    except ValueError as err:
+        fail(str(err), USAGE)
+    except (ImportError, AttributeError) as err:
+        fail(f"the game {game_id!r} cannot be loaded: {err}")
+    try:
+        return cls(**options)
+    except ValueError as err:
+        fail(str(err), USAGE)
+
+
+def expand_multi_value(
+    args: Sequence[str], names: frozenset[str], stop: frozenset[str] = frozenset()
+) -> list[str]:
+    """Let an option take several values: ``--agents a b`` -> ``--agents a --agents b``.
+
+    Values run until the next token starting with ``-`` or found in ``stop`` (game ids,
+    so ``--agents a b GAME`` works too).
+
+    >>> expand_multi_value(["g", "--agents", "a", "b", "-n", "3"], frozenset({"--agents"}))
+    ['g', '--agents', 'a', '--agents', 'b', '-n', '3']
+    >>> expand_multi_value(["--agents=a", "b", "g"], frozenset({"--agents"}), frozenset({"g"}))
+    ['--agents=a', '--agents', 'b', 'g']
+    """
+    out: list[str] = []
+    current: str | None = None
+    expecting = False
+    for arg in args:
+        flag = arg.partition("=")[0]
+        if arg in names or (flag in names and arg.startswith("--")):
+            current, expecting = flag, arg in names
+            out.append(arg)
+        elif expecting:
+            out.append(arg)
+            expecting = False
+        elif current is not None and not arg.startswith("-") and arg not in stop:
+            out.extend([current, arg])
+        else:
+            current = None
+            out.append(arg)
+    return out

@@ -1,0 +1,129 @@
+"""``soulforge simulate`` and ``soulforge report``: thin layers over :mod:`soulforge.sim`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from soulforge.cli.common import FAILURE, INTERRUPTED, USAGE, console, fail, load_game
+from soulforge.sim.runner import BACKENDS, ResultRow, SimConfig, SimulationError, simulate
+from soulforge.sim.stats import Proportion, Summary, summarize
+
+
+def _rate(p: Proportion) -> str:
+    """``55.0%``."""
+    return f"{100 * p.rate:.1f}%"
+
+
+def _ci(p: Proportion) -> str:
+    """``45.2-64.4%``."""
+    return f"{100 * p.low:.1f}-{100 * p.high:.1f}%"
+
+
+def summary_table(summary: Summary) -> Table:
+    """The end-of-run table: per-agent win rate with 95% Wilson CI, draws, seats, length."""
+    fair = 100 / max(1, summary.num_seats)
+    table = Table(
+        title=f"{summary.games} games · {summary.draws} draws · mean length {summary.mean_length:.1f} moves",
+        caption=f"seat rows: wins among decisive games (no seat advantage: {fair:.0f}% each)",
+    )
+    for column in ("agent", "games", "wins", "draws", "losses", "win rate", "95% CI"):
+        table.add_column(column, justify="left" if column == "agent" else "right", overflow="fold")
+    for agent in summary.agents:
+        table.add_row(Text(agent.label), str(agent.games), str(agent.wins), str(agent.draws),
+                      str(agent.losses), _rate(agent.win_rate), _ci(agent.win_rate))
+    table.add_section()
+    for seat, wins in enumerate(summary.seat_wins):
+        name = "first seat" if seat == 0 else f"seat {seat}"
+        table.add_row(name, str(wins.trials), str(wins.successes), "", "", _rate(wins), _ci(wins))
+    return table
+
+
+def _progress(out: Console) -> Progress:
+    """The run's progress bar."""
+    return Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), TimeRemainingColumn(), console=out,
+    )
+
+
+def simulate_command(
+    game: Annotated[str, typer.Argument(help="Game id (put it before --agents).")],
+    agents: Annotated[
+        list[str], typer.Option("--agents", "-a", help="Agent specs, one per seat: --agents ismcts random.")
+    ],
+    games: Annotated[int, typer.Option("-n", "--games", help="Number of games.")] = 100,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of game 0 (game i uses seed+i).")] = 0,
+    out: Annotated[Path | None, typer.Option("--out", help="Results file (JSON lines).")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", help="Game option name=value.")] = None,
+    backend: Annotated[str, typer.Option("--backend", help=f"One of {', '.join(BACKENDS)}.")] = "processes",
+) -> None:
+    """Play many AI-vs-AI games (seats swapped game by game); results appended as JSON lines."""
+    table = load_game(game, option)
+    if backend not in BACKENDS:
+        fail(f"unknown backend {backend!r}; known backends: {list(BACKENDS)}", USAGE)
+    path = out or Path(f"{game}-results.jsonl")
+    config = SimConfig(game, tuple(agents), games, seed, dict(table.options))
+    screen = console()
+    with _progress(screen) as progress:
+        task = progress.add_task(f"{game}: {' vs '.join(agents)}", total=games)
+        rows = _run(config, path, workers, backend, progress, task)
+    screen.print(Text(f"{len(rows)} games in {path}", style="green"))
+    screen.print(summary_table(summarize(rows)))
+
+
+def _run(
+    config: SimConfig, path: Path, workers: int, backend: str, progress: Progress, task: TaskID
+) -> list[ResultRow]:
+    """Run the simulation with clean errors: exit 2 for bad input, 1 for a failure, 130 on Ctrl-C."""
+    def on_start(done: int, total: int) -> None:
+        progress.update(task, completed=done, total=total)
+
+    def on_result(_: ResultRow) -> None:
+        progress.advance(task)
+
+    try:
+        return simulate(config, path, workers, backend, on_start, on_result)
+    except KeyboardInterrupt:
+        progress.stop()
+        console().print(Text(f"Interrupted: finished games are in {path}; "
+                             "run the same command again to resume.", style="yellow"))
+        raise typer.Exit(INTERRUPTED) from None
+    except SimulationError as err:
+        progress.stop()
+        fail(str(err), FAILURE)
+    except ValueError as err:
+        progress.stop()
+        fail(str(err), USAGE)
+
+
+def report(
+    results: Annotated[Path, typer.Argument(help="Results file written by simulate.")],
+    compare: Annotated[Path | None, typer.Option("--compare", help="A second results file (A/B).")] = None,
+    out: Annotated[Path, typer.Option("--out", help="HTML file to write.")] = Path("report.html"),
+) -> None:
+    """Write an HTML report with plots: win rates, first-seat advantage, game length, A/B."""
+    from soulforge.sim.report import write_report
+
+    try:
+        path = write_report(results, out, compare)
+    except ValueError as err:
+        fail(str(err), USAGE)
+    except OSError as err:
+        fail(f"{out}: cannot write: {err.strerror or err}")
+    console().print(Text(f"Report written to {path}", style="green"))

@@ -1,0 +1,181 @@
+"""HTML reports of simulation results, with matplotlib plots embedded as base64 PNG."""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from collections.abc import Sequence
+from pathlib import Path
+
+from matplotlib.figure import Figure
+
+from soulforge.sim.runner import ResultRow, load_results
+from soulforge.sim.stats import Comparison, Proportion, Summary, compare, summarize
+
+STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; color: #222; }
+table { border-collapse: collapse; margin: 1rem 0; }
+th, td { border: 1px solid #ccc; padding: .3rem .6rem; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+img { max-width: 100%; }
+.note { color: #666; font-size: .9rem; }
+"""
+
+
+def _png(figure: Figure) -> str:
+    """The figure as an ``<img>`` tag with an embedded base64 PNG."""
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
+    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    return f'<img alt="plot" src="data:image/png;base64,{data}">'
+
+
+def _proportion_plot(title: str, names: Sequence[str], values: Sequence[Proportion], baseline: float) -> str:
+    """Bars of proportions with their confidence intervals and a dashed baseline."""
+    figure = Figure(figsize=(6, 3))
+    axes = figure.subplots()
+    rates = [v.rate for v in values]
+    below = [v.rate - v.low for v in values]
+    above = [v.high - v.rate for v in values]
+    axes.bar(list(names), rates, yerr=[below, above], capsize=6, color="#4c72b0")
+    axes.axhline(baseline, linestyle="--", color="#888")
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("rate (95% CI)")
+    axes.set_title(title)
+    return _png(figure)
+
+
+def _length_plot(lengths: Sequence[int]) -> str:
+    """Histogram of game lengths in moves."""
+    figure = Figure(figsize=(6, 3))
+    axes = figure.subplots()
+    axes.hist(list(lengths), bins=min(30, max(1, len(set(lengths)))), color="#55a868")
+    axes.set_xlabel("moves")
+    axes.set_ylabel("games")
+    axes.set_title("Game length")
+    return _png(figure)
+
+
+def _comparison_plot(rows: Sequence[Comparison]) -> str:
+    """Differences A - B with their confidence intervals."""
+    figure = Figure(figsize=(6, 0.6 + 0.5 * len(rows)))
+    axes = figure.subplots()
+    names = [row.name for row in rows]
+    diffs = [row.difference for row in rows]
+    errors = [[d - row.low for d, row in zip(diffs, rows, strict=True)],
+              [row.high - d for d, row in zip(diffs, rows, strict=True)]]
+    axes.errorbar(diffs, names, xerr=errors, fmt="o", capsize=5)
+    axes.axvline(0, linestyle="--", color="#888")
+    axes.set_xlim(-1, 1)
+    axes.set_xlabel("A - B (95% CI)")
+    return _png(figure)
+
+
+def _pct(value: float) -> str:
+    """``0.5`` -> ``50.0%``."""
+    return f"{100 * value:.1f}%"
+
+
+def _interval(p: Proportion) -> str:
+    """``50.0% [23.7%, 76.3%]``."""
+    return f"{_pct(p.rate)} [{_pct(p.low)}, {_pct(p.high)}]"
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """An HTML table, every cell escaped."""
+    head = "".join(f"<th>{html.escape(str(h))}</th>" for h in header)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row) + "</tr>" for row in rows
+    )
+    return f"<table><tr>{head}</tr>{body}</table>"
+
+
+def summary_section(title: str, summary: Summary) -> str:
+    """The tables and plots of one result set."""
+    if summary.games == 0:
+        return f"<h2>{html.escape(title)}</h2><p>No games.</p>"
+    agents = _table(
+        ["agent", "games", "wins", "draws", "losses", "win rate [95% CI]"],
+        [[a.label, a.games, a.wins, a.draws, a.losses, _interval(a.win_rate)] for a in summary.agents],
+    )
+    seats = _table(
+        ["seat", "wins", "decisive games", "win rate [95% CI]"],
+        [[f"seat {i}", p.successes, p.trials, _interval(p)] for i, p in enumerate(summary.seat_wins)],
+    )
+    fair = 1 / max(1, summary.num_seats)
+    parts = [
+        f"<h2>{html.escape(title)}</h2>",
+        f"<p>{summary.games} games, {summary.draws} draws, mean length {summary.mean_length:.1f} moves, "
+        f"mean duration {summary.mean_duration:.3f} s.</p>",
+        "<h3>Win rates</h3>", agents,
+        _proportion_plot("Win rate per agent", [a.label for a in summary.agents],
+                         [a.win_rate for a in summary.agents], fair),
+        "<h3>Seat advantage</h3>",
+        f'<p class="note">Wins per seat among decisive games; a fair game gives {_pct(fair)} each.</p>',
+        seats,
+        _proportion_plot("Win rate per seat", [f"seat {i}" for i in range(summary.num_seats)],
+                         summary.seat_wins, fair),
+        "<h3>Game length</h3>", _length_plot(summary.lengths),
+    ]
+    return "\n".join(parts)
+
+
+def comparison_section(a: Summary, b: Summary) -> str:
+    """The A/B section: differences of win rates with CI and two-proportion z tests."""
+    rows = compare(a, b)
+    table = _table(
+        ["measure", "A", "B", "A - B", "95% CI", "z", "p"],
+        [[c.name, _interval(c.a), _interval(c.b), _pct(c.difference),
+          f"[{_pct(c.low)}, {_pct(c.high)}]", f"{c.z:.2f}", f"{c.p_value:.4f}"] for c in rows],
+    )
+    return "\n".join([
+        "<h2>A/B comparison</h2>",
+        '<p class="note">Differences use Newcombe\'s score interval; p from a pooled '
+        "two-proportion z test (two-sided).</p>",
+        table,
+        _comparison_plot(rows),
+    ])
+
+
+def _describe(rows: Sequence[ResultRow]) -> str:
+    """One line naming the game, options and agents of a result set."""
+    if not rows:
+        return "empty"
+    first = rows[0]
+    options = ", ".join(f"{k}={v}" for k, v in sorted(first.get("options", {}).items()))
+    agents = " vs ".join(sorted(first.get("agents", [])))
+    return f"{first.get('game', '?')}: {agents}" + (f" ({options})" if options else "")
+
+
+def render_report(
+    rows: Sequence[ResultRow], other: Sequence[ResultRow] | None = None, title: str = "Soulforge simulation"
+) -> str:
+    """The whole HTML page for ``rows`` (and an A/B section against ``other``)."""
+    summary = summarize(rows)
+    sections = [summary_section(f"A: {_describe(rows)}" if other is not None else _describe(rows), summary)]
+    if other is not None:
+        other_summary = summarize(other)
+        sections.append(summary_section(f"B: {_describe(other)}", other_summary))
+        sections.append(comparison_section(summary, other_summary))
+    body = "\n".join(sections)
+    return (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<title>{html.escape(title)}</title><style>{STYLE}</style></head>"
+        f"<body><h1>{html.escape(title)}</h1>\n{body}\n</body></html>\n"
+    )
+
+
+def write_report(results: str | Path, out: str | Path, compare_with: str | Path | None = None) -> Path:
+    """Read result files, write the HTML report to ``out``; raises ValueError on an empty file."""
+    rows = load_results(results)
+    if not rows:
+        raise ValueError(f"{results}: no results (missing or empty file)")
+    other = None
+    if compare_with is not None:
+        other = load_results(compare_with)
+        if not other:
+            raise ValueError(f"{compare_with}: no results (missing or empty file)")
+    path = Path(out)
+    path.write_text(render_report(rows, other), encoding="utf-8")
+    return path

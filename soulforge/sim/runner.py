@@ -1,0 +1,396 @@
+"""The simulation runner: many seeded AI-vs-AI games, results appended as JSON lines.
+
+Game ``i`` of a run uses seed ``seed + i`` and rotates the agents one seat per game, so
+every agent plays every seat equally often. Each finished game is appended to the results
+file at once; running the same command again skips the seeds already in the file.
+
+Backends: ``"processes"`` (a spawn-safe process pool on this machine) or ``"ray"`` (a Ray
+cluster; ``ray`` is imported only when chosen).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import dataclasses
+import functools
+import importlib
+import json
+import multiprocessing
+import signal
+import time
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import Any
+
+from soulforge import agents as agent_registry
+from soulforge.agents import Agent
+from soulforge.core import Game
+from soulforge.games import REGISTRY, game_class
+from soulforge.sim.stats import winner_of
+
+BACKENDS = ("processes", "ray")
+ResultRow = dict[str, Any]
+OnResult = Callable[[ResultRow], None]
+
+
+class SimulationError(RuntimeError):
+    """A simulation that cannot run or failed (the message says why, in one line)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SimConfig:
+    """What to simulate: game, options, agent specs (one per seat), games and first seed."""
+
+    game: str
+    agents: tuple[str, ...]
+    games: int
+    seed: int = 0
+    options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Unique agent labels: the spec, with ``#k`` added when a spec appears twice."""
+        return agent_labels(self.agents)
+
+
+@dataclasses.dataclass(frozen=True)
+class GameJob:
+    """One game to play, self-contained and picklable (sent to worker processes)."""
+
+    game: str
+    game_ref: str
+    options: dict[str, Any]
+    index: int
+    seed: int
+    specs: tuple[str, ...]
+    labels: tuple[str, ...]
+
+
+def agent_labels(specs: Sequence[str]) -> tuple[str, ...]:
+    """Labels telling agents apart in results.
+
+    >>> agent_labels(["ismcts", "random"]), agent_labels(["random", "random"])
+    (('ismcts', 'random'), ('random#1', 'random#2'))
+    """
+    return tuple(
+        f"{spec}#{k + 1}" if list(specs).count(spec) > 1 else spec for k, spec in enumerate(specs)
+    )
+
+
+def seating(agents: Sequence[str], index: int) -> list[str]:
+    """Seat ``j`` of game ``index`` gets ``agents[(j + index) % n]``.
+
+    >>> seating(["a", "b"], 0), seating(["a", "b"], 1)
+    (['a', 'b'], ['b', 'a'])
+    """
+    n = len(agents)
+    return [agents[(seat + index) % n] for seat in range(n)]
+
+
+def agent_seed(game_seed: int, seat: int) -> int:
+    """A per-seat agent seed derived from the game seed (reproducible runs)."""
+    return (game_seed * 1_000_003 + 7_919 * (seat + 1)) % 2**63
+
+
+def make_agent(spec: str, seed: int) -> Agent:
+    """Load an agent (a spec or a level name: easy, normal, hard), giving it ``seed``
+    unless its spec sets one or it takes none."""
+    spec = agent_registry.LEVELS.get(spec, spec)
+    _, params = agent_registry.parse_spec(spec)
+    if "seed" in params:
+        return agent_registry.load(spec)
+    try:
+        return agent_registry.load(spec, seed=seed)
+    except ValueError:
+        return agent_registry.load(spec)
+
+
+def check_config(config: SimConfig) -> Game:
+    """Validate game, options, player count and agents; raise ValueError naming the problem."""
+    if config.games < 0:
+        raise ValueError(f"the number of games must be at least 0, got {config.games}")
+    game = game_class(config.game)(**config.options)
+    players = len(config.agents)
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(
+            f"{config.game} seats {game.min_players}-{game.max_players} players, got {players} agents"
+        )
+    for spec in config.agents:
+        make_agent(spec, 0)
+    return game
+
+
+def jobs_for(config: SimConfig, done_seeds: set[int] | frozenset[int] = frozenset()) -> list[GameJob]:
+    """The games of a run still to play (seeds in ``done_seeds`` are skipped)."""
+    options = dict(game_class(config.game)(**config.options).options)
+    ref = REGISTRY[config.game]
+    jobs = []
+    for index in range(config.games):
+        seed = config.seed + index
+        if seed in done_seeds:
+            continue
+        specs = tuple(seating(config.agents, index))
+        labels = tuple(seating(config.labels, index))
+        jobs.append(GameJob(config.game, ref, options, index, seed, specs, labels))
+    return jobs
+
+
+@functools.lru_cache(maxsize=8)
+def _game(ref: str, options: str) -> Game:
+    """The game object for a registry reference and JSON options (cached per process)."""
+    module_name, _, class_name = ref.partition(":")
+    cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
+    return cls(**json.loads(options))
+
+
+def play_game(job: GameJob) -> ResultRow:
+    """Play one game to its end; the result row written to the results file."""
+    started = time.perf_counter()
+    game = _game(job.game_ref, json.dumps(job.options, sort_keys=True))
+    state = game.new_game(seed=job.seed, players=len(job.specs))
+    seats = [make_agent(spec, agent_seed(job.seed, seat)) for seat, spec in enumerate(job.specs)]
+    while not state.is_over:
+        if state.move_number >= game.max_game_length:
+            raise SimulationError(f"game seed {job.seed} exceeded {game.max_game_length} moves")
+        player = state.current_player
+        assert player is not None
+        state.apply(seats[player].act(state, player), player)
+    returns = [float(r) for r in state.returns()]
+    winner = winner_of(returns)
+    return {
+        "game": job.game,
+        "index": job.index,
+        "seed": job.seed,
+        "options": job.options,
+        "agents": list(job.labels),
+        "specs": list(job.specs),
+        "returns": returns,
+        "winner": winner,
+        "winner_agent": None if winner is None else job.labels[winner],
+        "length": state.move_number,
+        "duration": round(time.perf_counter() - started, 4),
+    }
+
+
+# -- the results file -------------------------------------------------------------------
+
+def load_results(path: str | Path) -> list[ResultRow]:
+    """Every complete JSON line of a results file ([] if it does not exist).
+
+    A line cut short by an interruption is skipped.
+    """
+    file = Path(path)
+    if not file.exists():
+        return []
+    rows = []
+    for line in file.read_text(encoding="utf-8").splitlines():
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(row, dict) and "seed" in row and "agents" in row:
+            rows.append(row)
+    return rows
+
+
+def matching_rows(config: SimConfig, rows: Sequence[ResultRow]) -> list[ResultRow]:
+    """The rows of ``config``'s setup; raise SimulationError if the file holds another setup."""
+    options = dict(game_class(config.game)(**config.options).options)
+    for row in rows:
+        same = (
+            row.get("game") == config.game
+            and row.get("options") == options
+            and sorted(row.get("agents", [])) == sorted(config.labels)
+        )
+        if not same:
+            raise SimulationError(
+                f"the results file holds games of another setup (seed {row.get('seed')}: "
+                f"{row.get('game')} {row.get('agents')} {row.get('options')}); choose another --out"
+            )
+    return list(rows)
+
+
+class ResultsWriter:
+    """Appends rows to a results file, one JSON line each, flushed at once."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        needs_newline = self.path.exists() and self.path.stat().st_size > 0 and not self._ends_with_newline()
+        self._handle = self.path.open("a", encoding="utf-8")
+        if needs_newline:
+            self._handle.write("\n")
+
+    def _ends_with_newline(self) -> bool:
+        with self.path.open("rb") as handle:
+            handle.seek(-1, 2)
+            return handle.read(1) == b"\n"
+
+    def write(self, row: ResultRow) -> None:
+        """Append one row and flush it to the file."""
+        self._handle.write(json.dumps(row, sort_keys=True) + "\n")
+        self._handle.flush()
+
+    def close(self) -> None:
+        """Close the file."""
+        self._handle.close()
+
+
+# -- backends ---------------------------------------------------------------------------
+
+def _ignore_sigint() -> None:
+    """Worker initializer: Ctrl-C is the parent's to handle (no tracebacks from workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_inline(jobs: Sequence[GameJob]) -> Generator[ResultRow, None, None]:
+    """Play the games one after another in this process."""
+    for job in jobs:
+        try:
+            row = play_game(job)
+        except SimulationError:
+            raise
+        except Exception as err:
+            raise SimulationError(f"game seed {job.seed} failed: {type(err).__name__}: {err}") from err
+        yield row
+
+
+def _run_processes(jobs: Sequence[GameJob], workers: int) -> Generator[ResultRow, None, None]:
+    """Play the games in a spawn-context process pool, yielding results as they finish."""
+    context = multiprocessing.get_context("spawn")
+    pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_ignore_sigint)
+    pending: dict[cf.Future[ResultRow], GameJob] = {}
+    queue = iter(jobs)
+    finished = False
+    try:
+        _fill(pool, pending, queue, 2 * workers)
+        while pending:
+            done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            for future in done:
+                job = pending.pop(future)
+                yield _result_of(future, job)
+            _fill(pool, pending, queue, 2 * workers)
+        finished = True
+    finally:
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=finished, cancel_futures=True)
+        if not finished:
+            _terminate(processes)
+
+
+def _fill(
+    pool: cf.ProcessPoolExecutor,
+    pending: dict[cf.Future[ResultRow], GameJob],
+    queue: Iterator[GameJob],
+    size: int,
+) -> None:
+    """Keep up to ``size`` games submitted (a bounded window, so Ctrl-C stops quickly)."""
+    while len(pending) < size:
+        job = next(queue, None)
+        if job is None:
+            return
+        pending[pool.submit(play_game, job)] = job
+
+
+def _result_of(future: cf.Future[ResultRow], job: GameJob) -> ResultRow:
+    """The future's row, or a SimulationError naming the game that failed."""
+    try:
+        return future.result()
+    except BrokenProcessPool as err:
+        raise SimulationError(f"a worker process died during game seed {job.seed}: {err}") from err
+    except Exception as err:
+        raise SimulationError(f"game seed {job.seed} failed: {type(err).__name__}: {err}") from err
+
+
+def _terminate(processes: Sequence[Any]) -> None:
+    """Stop a pool's own worker processes at once (after an interruption)."""
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+
+
+def _import_ray() -> Any:
+    """Import ray, or a SimulationError saying how to install it."""
+    try:
+        return importlib.import_module("ray")
+    except ImportError:
+        raise SimulationError(
+            "the ray backend needs the 'ray' package: pip install 'soulforge[ray]'"
+        ) from None
+
+
+def _run_ray(ray: Any, jobs: Sequence[GameJob], workers: int) -> Generator[ResultRow, None, None]:
+    """Play the games as Ray tasks (on ``RAY_ADDRESS``'s cluster, else a local one)."""
+    if not ray.is_initialized():
+        ray.init(ignore_reinit_error=True, log_to_driver=False)
+    remote_play = ray.remote(play_game)
+    window = max(2 * workers, 2)
+    pending: dict[Any, GameJob] = {}
+    queue = iter(jobs)
+    try:
+        while True:
+            while len(pending) < window and (job := next(queue, None)) is not None:
+                pending[remote_play.remote(job)] = job
+            if not pending:
+                return
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for ref in ready:
+                job = pending.pop(ref)
+                try:
+                    row: ResultRow = ray.get(ref)
+                except Exception as err:
+                    raise SimulationError(f"game seed {job.seed} failed: {err}") from err
+                yield row
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+
+
+def run_games(
+    jobs: Sequence[GameJob], workers: int = 1, backend: str = "processes"
+) -> Generator[ResultRow, None, None]:
+    """Play ``jobs`` and yield each result row as soon as its game ends (any order)."""
+    if backend not in BACKENDS:
+        raise SimulationError(f"unknown backend {backend!r}; known backends: {list(BACKENDS)}")
+    if workers < 1:
+        raise SimulationError(f"workers must be at least 1, got {workers}")
+    if backend == "ray":
+        return _run_ray(_import_ray(), jobs, workers)
+    if workers == 1 or len(jobs) <= 1:
+        return _run_inline(jobs)
+    return _run_processes(jobs, min(workers, len(jobs)))
+
+
+def simulate(
+    config: SimConfig,
+    out: str | Path,
+    workers: int = 1,
+    backend: str = "processes",
+    on_start: Callable[[int, int], None] | None = None,
+    on_result: OnResult | None = None,
+) -> list[ResultRow]:
+    """Run (or resume) ``config``, appending each game to ``out``; all rows of the run.
+
+    ``on_start(already_done, total)`` is called once before playing, ``on_result(row)``
+    after each game is written. Raises ValueError for a bad config, SimulationError if
+    the file holds another setup or a game fails.
+    """
+    check_config(config)
+    rows = matching_rows(config, load_results(out))
+    done = {int(row["seed"]) for row in rows}
+    jobs = jobs_for(config, done)
+    if on_start is not None:
+        on_start(config.games - len(jobs), config.games)
+    results = run_games(jobs, workers, backend)
+    writer = ResultsWriter(out)
+    try:
+        for row in results:
+            writer.write(row)
+            rows.append(row)
+            if on_result is not None:
+                on_result(row)
+    finally:
+        results.close()
+        writer.close()
+    return rows

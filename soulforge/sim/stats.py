@@ -1,0 +1,260 @@
+"""Statistics of simulation results: pure functions, no I/O.
+
+A result row is one finished game as the runner writes it (see :mod:`soulforge.sim.runner`):
+``{"agents": [label by seat], "returns": [...], "winner": seat or None, "length": moves, ...}``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from statistics import NormalDist
+from typing import Any
+
+Row = Mapping[str, Any]
+
+
+def z_value(confidence: float = 0.95) -> float:
+    """The two-sided standard normal quantile for ``confidence``.
+
+    >>> round(z_value(0.95), 3)
+    1.96
+    """
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must be in (0, 1), got {confidence}")
+    return NormalDist().inv_cdf(0.5 + confidence / 2)
+
+
+def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
+    """Wilson score interval of a proportion; ``(0, 1)`` when there are no trials.
+
+    >>> low, high = wilson_interval(5, 10)
+    >>> round(low, 3), round(high, 3)
+    (0.237, 0.763)
+    """
+    if trials < 0 or not 0 <= successes <= trials:
+        raise ValueError(f"need 0 <= successes <= trials, got {successes}/{trials}")
+    if trials == 0:
+        return 0.0, 1.0
+    z = z_value(confidence)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def two_proportion_z_test(s1: int, n1: int, s2: int, n2: int) -> tuple[float, float]:
+    """Pooled two-proportion z test: ``(z, two-sided p value)``; ``(0, 1)`` if undefined.
+
+    >>> z, p = two_proportion_z_test(60, 100, 40, 100)
+    >>> round(z, 3), round(p, 4)
+    (2.828, 0.0047)
+    """
+    if n1 <= 0 or n2 <= 0:
+        return 0.0, 1.0
+    pooled = (s1 + s2) / (n1 + n2)
+    spread = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    if spread == 0:
+        return 0.0, 1.0
+    z = (s1 / n1 - s2 / n2) / spread
+    return z, math.erfc(abs(z) / math.sqrt(2))
+
+
+def difference_interval(
+    s1: int, n1: int, s2: int, n2: int, confidence: float = 0.95
+) -> tuple[float, float]:
+    """Newcombe's hybrid score interval for ``p1 - p2`` (built from two Wilson intervals).
+
+    >>> low, high = difference_interval(60, 100, 40, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.061, 0.328)
+    """
+    p1 = s1 / n1 if n1 else 0.0
+    p2 = s2 / n2 if n2 else 0.0
+    l1, u1 = wilson_interval(s1, n1, confidence)
+    l2, u2 = wilson_interval(s2, n2, confidence)
+    d = p1 - p2
+    low = d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
+    high = d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+    return max(-1.0, low), min(1.0, high)
+
+
+@dataclasses.dataclass(frozen=True)
+class Proportion:
+    """``successes`` out of ``trials`` with its Wilson interval."""
+
+    successes: int
+    trials: int
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, successes: int, trials: int, confidence: float = 0.95) -> Proportion:
+        """The proportion with its interval.
+
+        >>> Proportion.of(1, 4).rate
+        0.25
+        """
+        low, high = wilson_interval(successes, trials, confidence)
+        return cls(successes, trials, low, high)
+
+    @property
+    def rate(self) -> float:
+        """The observed proportion (0 when there are no trials)."""
+        return self.successes / self.trials if self.trials else 0.0
+
+
+@dataclasses.dataclass(frozen=True)
+class AgentStats:
+    """How one agent did over the games it played."""
+
+    label: str
+    games: int
+    wins: int
+    draws: int
+    win_rate: Proportion
+
+    @property
+    def losses(self) -> int:
+        """Games neither won nor drawn."""
+        return self.games - self.wins - self.draws
+
+
+@dataclasses.dataclass(frozen=True)
+class Summary:
+    """Everything the CLI table and the HTML report show about a set of results."""
+
+    games: int
+    draws: int
+    agents: tuple[AgentStats, ...]
+    seat_wins: tuple[Proportion, ...]
+    """Per seat: wins among decisive games (seat 0 is the first seat)."""
+    lengths: tuple[int, ...]
+    durations: tuple[float, ...]
+
+    @property
+    def first_seat(self) -> Proportion:
+        """Seat 0's wins among decisive games (0.5 means no advantage at two seats)."""
+        return self.seat_wins[0] if self.seat_wins else Proportion.of(0, 0)
+
+    @property
+    def num_seats(self) -> int:
+        """Seats at the table in these results."""
+        return len(self.seat_wins)
+
+    @property
+    def mean_length(self) -> float:
+        """Mean game length in moves (0 without games)."""
+        return sum(self.lengths) / len(self.lengths) if self.lengths else 0.0
+
+    @property
+    def mean_duration(self) -> float:
+        """Mean seconds per game (0 without games)."""
+        return sum(self.durations) / len(self.durations) if self.durations else 0.0
+
+    def agent(self, label: str) -> AgentStats | None:
+        """The stats of the agent called ``label``, if it played."""
+        return next((a for a in self.agents if a.label == label), None)
+
+
+def winner_of(returns: Sequence[float]) -> int | None:
+    """The seat with the single best return, or None (a draw or no returns).
+
+    >>> winner_of([1.0, -1.0]), winner_of([0.0, 0.0])
+    (0, None)
+    """
+    if not returns:
+        return None
+    best = max(returns)
+    seats = [seat for seat, value in enumerate(returns) if value == best]
+    return seats[0] if len(seats) == 1 else None
+
+
+def summarize(rows: Iterable[Row], confidence: float = 0.95) -> Summary:
+    """Aggregate result rows: per-agent win rates, draws, seat win rates, lengths.
+
+    >>> rows = [
+    ...     {"agents": ["a", "b"], "winner": 0, "length": 10},
+    ...     {"agents": ["b", "a"], "winner": 1, "length": 12},
+    ...     {"agents": ["a", "b"], "winner": None, "length": 8},
+    ... ]
+    >>> s = summarize(rows)
+    >>> s.agent("a").wins, s.agent("b").wins, s.draws, s.first_seat.successes, s.mean_length
+    (2, 0, 1, 1, 10.0)
+    """
+    played: dict[str, int] = {}
+    won: dict[str, int] = {}
+    drawn: dict[str, int] = {}
+    seat_won: list[int] = []
+    decisive = draws = 0
+    lengths: list[int] = []
+    durations: list[float] = []
+    for row in rows:
+        agents = [str(a) for a in row["agents"]]
+        winner = row.get("winner")
+        seat_won.extend([0] * (len(agents) - len(seat_won)))
+        for label in agents:
+            played[label] = played.get(label, 0) + 1
+            won.setdefault(label, 0)
+            drawn.setdefault(label, 0)
+        if winner is None:
+            draws += 1
+            for label in agents:
+                drawn[label] += 1
+        else:
+            decisive += 1
+            seat_won[int(winner)] += 1
+            won[agents[int(winner)]] += 1
+        lengths.append(int(row.get("length", 0)))
+        durations.append(float(row.get("duration", 0.0)))
+    agent_stats = tuple(
+        AgentStats(label, n, won[label], drawn[label], Proportion.of(won[label], n, confidence))
+        for label, n in sorted(played.items())
+    )
+    seats = tuple(Proportion.of(w, decisive, confidence) for w in seat_won)
+    return Summary(len(lengths), draws, agent_stats, seats, tuple(lengths), tuple(durations))
+
+
+@dataclasses.dataclass(frozen=True)
+class Comparison:
+    """An A/B difference of one proportion between two result sets."""
+
+    name: str
+    a: Proportion
+    b: Proportion
+    low: float
+    high: float
+    z: float
+    p_value: float
+
+    @property
+    def difference(self) -> float:
+        """``rate(a) - rate(b)``."""
+        return self.a.rate - self.b.rate
+
+
+def compare_proportions(name: str, a: Proportion, b: Proportion, confidence: float = 0.95) -> Comparison:
+    """Difference of two proportions with its interval and z test."""
+    low, high = difference_interval(a.successes, a.trials, b.successes, b.trials, confidence)
+    z, p = two_proportion_z_test(a.successes, a.trials, b.successes, b.trials)
+    return Comparison(name, a, b, low, high, z, p)
+
+
+def compare(a: Summary, b: Summary, confidence: float = 0.95) -> list[Comparison]:
+    """A/B of two summaries: each agent present in both, then the first-seat win rate.
+
+    >>> one = summarize([{"agents": ["x", "y"], "winner": 0, "length": 1}] * 3)
+    >>> two = summarize([{"agents": ["x", "y"], "winner": 1, "length": 1}] * 3)
+    >>> [c.name for c in compare(one, two)]
+    ['win rate x', 'win rate y', 'first seat']
+    """
+    rows: list[Comparison] = []
+    for agent in a.agents:
+        other = b.agent(agent.label)
+        if other is not None:
+            name = f"win rate {agent.label}"
+            rows.append(compare_proportions(name, agent.win_rate, other.win_rate, confidence))
+    rows.append(compare_proportions("first seat", a.first_seat, b.first_seat, confidence))
+    return rows

@@ -1,0 +1,189 @@
+"""``soulforge games``, ``rules``, ``deck validate``, ``serve``, ``simulate`` and ``report``."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import types
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import Result
+
+import soulforge.cli.info as info
+from soulforge.cli import main
+from soulforge.sim.runner import load_results
+
+Invoke = Callable[..., Result]
+"""The ``invoke`` fixture of conftest.py: run ``soulforge ARGS`` with scripted input."""
+
+
+def test_games_lists_titles_summaries_and_options(invoke: Invoke, fake_games: None) -> None:
+    result = invoke("games")
+    assert result.exit_code == 0
+    assert "five_realms" in result.output and "Five Realms" in result.output
+    assert "fake_nim" in result.output and "stones=7 (int, 1..40): stones in the pile" in result.output
+
+
+def test_rules_prints_the_shared_rulebook(invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SOULFORGE_RULES_DIR", raising=False)
+    result = invoke("rules", "five_realms")
+    assert result.exit_code == 0, result.output
+    assert "GAME GOAL" in result.output and "Banner" in result.output
+
+
+def test_rules_from_the_env_folder_as_markdown(
+    invoke: Invoke, fake_games: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "fake_nim.md").write_text("# Fake Nim\n\nTake **one** or two stones.\n")
+    monkeypatch.setenv("SOULFORGE_RULES_DIR", str(tmp_path))
+    result = invoke("rules", "fake_nim")
+    assert result.exit_code == 0
+    assert "Fake Nim" in result.output and "Take one or two stones." in result.output
+    paged = invoke("rules", "fake_nim", "--pager")
+    assert paged.exit_code == 0 and "Take one or two stones." in paged.output
+
+
+def test_rules_missing_or_undeclared(
+    invoke: Invoke, fake_games: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SOULFORGE_RULES_DIR", str(tmp_path))
+    missing = invoke("rules", "fake_nim")
+    assert missing.exit_code == 1 and "rulebook 'fake_nim.md' of fake_nim not found" in missing.output
+    assert "SOULFORGE_RULES_DIR" in missing.output
+    assert invoke("rules", "fake_plain").exit_code == 1
+    assert invoke("rules", "nope").exit_code == 2
+
+
+def test_deck_validate(invoke: Invoke, fake_games: None, tmp_path: Path) -> None:
+    good = tmp_path / "good.txt"
+    good.write_text("Dragon 2\nElf 3\n")
+    result = invoke("deck", "validate", "fake_nim", str(good))
+    assert result.exit_code == 0 and "valid" in result.output
+    bad = tmp_path / "bad.txt"
+    bad.write_text("Dragon 5\nElf\nOrc 4\n")
+    result = invoke("deck", "validate", "fake_nim", str(bad))
+    assert result.exit_code == 1
+    assert "3 violations" in result.output
+    assert "line 1: at most 3 copies of Dragon, got 5" in result.output
+    assert "line 2" in result.output and "line 3" in result.output
+
+
+def test_deck_validate_without_deckbuilding(invoke: Invoke, fake_games: None, tmp_path: Path) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text("x 1\n")
+    for game in ("five_realms", "fake_plain"):
+        result = invoke("deck", "validate", game, str(deck))
+        assert result.exit_code == 2 and "has no deckbuilding" in result.output
+    assert invoke("deck", "validate", "fake_nim", str(tmp_path / "none.txt")).exit_code == 2
+
+
+def test_serve_starts_uvicorn_with_the_app(invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
+    module = types.ModuleType("soulforge.server.app")
+    module.create_app = lambda: "the app"  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "soulforge.server.app", module)
+    calls: list[tuple[Any, ...]] = []
+    uvicorn = types.ModuleType("uvicorn")
+    uvicorn.run = lambda app, host, port: calls.append((app, host, port))  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "uvicorn", uvicorn)
+    result = invoke("serve", "--port", "8123")
+    assert result.exit_code == 0 and calls == [("the app", "127.0.0.1", 8123)]
+
+
+def test_serve_falls_back_to_a_terminal_game(invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(info, "SERVER_MODULE", "soulforge.server.not_written_yet")
+    played: list[bool] = []
+    monkeypatch.setattr(info, "_fallback_play", lambda: played.append(True))
+    result = invoke("serve")
+    assert result.exit_code == 0 and played == [True]
+    assert "web table is not available" in result.output
+
+
+def test_simulate_writes_lines_resumes_and_summarizes(invoke: Invoke, tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    args = ["simulate", "five_realms", "--agents", "greedy", "random", "-n", "6", "--workers", "2",
+            "--seed", "100", "--out", str(out)]
+    result = invoke(*args)
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(rows) == 6 and sorted(r["seed"] for r in rows) == list(range(100, 106))
+    for row in rows:
+        assert {"game", "seed", "agents", "returns", "winner", "length", "duration", "options"} <= set(row)
+        expected = ["greedy", "random"] if (row["seed"] - 100) % 2 == 0 else ["random", "greedy"]
+        assert row["agents"] == expected
+    assert "6 games in" in result.output
+    assert "win rate" in result.output and "95% CI" in result.output and "first seat" in result.output
+    assert re.search(r"greedy\s+│\s+6\s+│", result.output)
+
+    again = invoke(*args[:5], "-n", "7", *args[7:])
+    assert again.exit_code == 0, again.output
+    seeds = [row["seed"] for row in load_results(out)]
+    assert sorted(seeds) == list(range(100, 107)), "resumed without repeating a game"
+    assert "7 games in" in again.output
+
+
+def test_simulate_bad_input_exits_2(invoke: Invoke, tmp_path: Path) -> None:
+    out = str(tmp_path / "r.jsonl")
+    bad_agent = invoke("simulate", "five_realms", "--agents", "random", "nobody", "-n", "1", "--out", out)
+    assert bad_agent.exit_code == 2 and "unknown agent 'nobody'" in bad_agent.output
+    bad_option = invoke("simulate", "five_realms", "--agents", "random", "random", "--option", "x=1")
+    assert bad_option.exit_code == 2 and "unknown option 'x'" in bad_option.output
+    one_agent = invoke("simulate", "five_realms", "--agents", "random", "-n", "1", "--out", out)
+    assert one_agent.exit_code == 2 and "players" in one_agent.output
+
+
+def test_simulate_ray_without_ray(invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)
+    result = invoke("simulate", "five_realms", "--agents", "random", "random", "-n", "1",
+                    "--out", str(tmp_path / "r.jsonl"), "--backend", "ray")
+    assert result.exit_code == 1 and "needs the 'ray' package" in result.output
+
+
+def test_simulate_ctrl_c_exits_130(invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import soulforge.cli.simulate as command
+
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(command, "simulate", interrupted)
+    result = invoke("simulate", "five_realms", "--agents", "random", "random", "-n", "1",
+                    "--out", str(tmp_path / "r.jsonl"))
+    assert result.exit_code == 130 and "run the same command again to resume" in result.output
+
+
+def test_report_writes_html_with_images(invoke: Invoke, tmp_path: Path) -> None:
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    for path, seed in ((a, 0), (b, 50)):
+        result = invoke("simulate", "five_realms", "--agents", "random", "random", "-n", "4",
+                        "--seed", str(seed), "--out", str(path))
+        assert result.exit_code == 0, result.output
+    html = tmp_path / "report.html"
+    result = invoke("report", str(a), "--compare", str(b), "--out", str(html))
+    assert result.exit_code == 0 and f"Report written to {html}" in result.output
+    page = html.read_text()
+    assert page.count("data:image/png;base64,") == 7 and "A/B comparison" in page
+    missing = invoke("report", str(tmp_path / "none.jsonl"), "--out", str(html))
+    assert missing.exit_code == 2 and "no results" in missing.output
+
+
+def test_main_entry_point(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["games"])
+    assert exit_info.value.code == 0
+    assert "five_realms" in capsys.readouterr().out
+
+
+def test_simulate_agents_may_come_before_the_game_and_levels_work(
+    invoke: Invoke, fake_games: None, tmp_path: Path
+) -> None:
+    out = tmp_path / "r.jsonl"
+    result = invoke("simulate", "--agents", "easy", "random", "fake_nim", "-n", "2", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert {tuple(row["agents"]) for row in load_results(out)} == {("easy", "random"), ("random", "easy")}
+    other = tmp_path / "s.jsonl"
+    result = invoke("simulate", "fake_nim", "--agents=random", "greedy", "-n", "1", "--out", str(other))
+    assert result.exit_code == 0, result.output
+    assert load_results(other)[0]["agents"] == ["random", "greedy"]
