@@ -1,0 +1,330 @@
+"""Character effects and the rest of a turn: triggers, tasks, throne room, end of game.
+
+Effects are data: ``cards.toml`` gives each character a list of :class:`Piece` (trigger,
+action, parameters); ``Rules.effects`` is the registry keyed by character built from it
+(each card type carries its character's pieces). The rules find pieces by trigger and
+run them through the ``ACTIONS`` and ``CONDITIONS`` tables below - no code names a
+character.
+
+Order of resolution after an influence (INFLUENCE b and c): the council effects fire in
+council order; castle gains and extra turns apply at once, choices (Warrior's steal or
+destroy) are asked next, Witches after the others (CLARIFICATIONS), then the throne
+room. Only the Warrior's and the Witch's effects ask anything, and two pending effects
+of the same kind are the same effect, so no order of resolution can differ from another
+and no "order the triggers" choice is offered. A Witch's pick that is influenced or
+recruited resolves its own effects before the next pending Witch (a stack).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from soulforge.core import Action, Seat
+from soulforge.games.five_realms import square as sq
+from soulforge.games.five_realms.data import CardType, Piece
+from soulforge.games.five_realms.phases import FIGHT, OVER, WITCH
+
+if TYPE_CHECKING:
+    from soulforge.games.five_realms.state import FiveRealmsState as S
+
+LATE_ACTIONS = frozenset({"witch_pick"})
+"""Actions resolved after the other council effects (the Witch, CLARIFICATIONS)."""
+STEALS_LAST = frozenset({"steal"})
+"""End-of-game actions resolved after every gain (see ``finish_game``)."""
+Effect = Callable[["S", Seat, CardType, Piece], None]
+Condition = Callable[["S", Seat, CardType], bool]
+
+
+# -- actions -------------------------------------------------------------------------
+def _earn(s: S, seat: Seat, card: CardType, piece: Piece) -> None:
+    s.castles[seat] += piece.amount
+    s.add_log(f"{card.name}: {s.seat_name(seat)} earns {piece.amount} castle(s)")
+
+
+def _steal(s: S, seat: Seat, card: CardType, piece: Piece) -> None:
+    steal_castles(s, seat, piece.amount, card.name)
+
+
+def steal_castles(s: S, seat: Seat, amount: int, reason: str) -> None:
+    """Take up to ``amount`` castles from the opponent (never below zero)."""
+    victim = s.opponent(seat)
+    taken = min(amount, s.castles[victim])
+    s.castles[victim] -= taken
+    s.castles[seat] += taken
+    s.add_log(f"{reason}: {s.seat_name(seat)} steals {taken} castle(s)")
+
+
+def _earn_per_majority(s: S, seat: Seat, card: CardType, piece: Piece) -> None:
+    mine, theirs = s.heights(seat), s.heights(s.opponent(seat))
+    realms = sum(1 for a, b in zip(mine, theirs, strict=True) if a > b)
+    s.castles[seat] += piece.amount * realms
+    s.add_log(f"{card.name}: {s.seat_name(seat)} earns {piece.amount * realms} castle(s) ({realms} realm(s))")
+
+
+def _steal_or_destroy(s: S, seat: Seat, card: CardType, piece: Piece) -> None:
+    s.tasks.append(("fight", card.index, piece.amount))
+
+
+def _witch_pick(s: S, seat: Seat, card: CardType, piece: Piece) -> None:
+    s.tasks.append(("witch", card.index, 0))
+
+
+def _extra_turn(s: S, seat: Seat, card: CardType, piece: Piece) -> None:
+    s.extra_turns += 1
+    s.add_log(f"{card.name}: {s.seat_name(seat)} will play a new turn")
+
+
+ACTIONS: dict[str, Effect] = {
+    "earn": _earn,
+    "steal": _steal,
+    "earn_per_majority_realm": _earn_per_majority,
+    "steal_or_destroy": _steal_or_destroy,
+    "witch_pick": _witch_pick,
+    "extra_turn": _extra_turn,
+}
+
+
+# -- conditions (at the end of the game, "if you strictly have more ...") ----------------
+def lines(heights: list[int]) -> int:
+    """Lines of 5 influences: the height of the shortest realm column."""
+    return min(heights)
+
+
+def _count(s: S, seat: Seat, test: Callable[[CardType], bool]) -> int:
+    return sum(1 for c in s.council[seat] if test(s.rules.types[s.card_type[c]]))
+
+
+def _more_influence(s: S, seat: Seat, card: CardType) -> bool:
+    realm = card.realm(s.rules)
+    return realm is not None and s.heights(seat)[realm] > s.heights(s.opponent(seat))[realm]
+
+
+def _more_lines(s: S, seat: Seat, card: CardType) -> bool:
+    return lines(s.heights(seat)) > lines(s.heights(s.opponent(seat)))
+
+
+def _more_titans(s: S, seat: Seat, card: CardType) -> bool:
+    return len(s.titans[seat]) > len(s.titans[s.opponent(seat)])
+
+
+def _more_imperial(s: S, seat: Seat, card: CardType) -> bool:
+    imperial = s.rules.wild
+    def test(t: CardType) -> bool:
+        return imperial[t.banner]
+    return _count(s, seat, test) > _count(s, s.opponent(seat), test)
+
+
+def _more_warriors(s: S, seat: Seat, card: CardType) -> bool:
+    def test(t: CardType) -> bool:
+        return "warrior" in t.tags
+    return _count(s, seat, test) > _count(s, s.opponent(seat), test)
+
+
+CONDITIONS: dict[str, Condition] = {
+    "more_influence_in_own_realm": _more_influence,
+    "more_lines": _more_lines,
+    "more_titans": _more_titans,
+    "more_imperial_characters": _more_imperial,
+    "more_warriors": _more_warriors,
+}
+
+
+def pieces(card: CardType, trigger: str) -> list[Piece]:
+    return [p for p in card.effects if p.trigger == trigger]
+
+
+def _run(s: S, seat: Seat, card: CardType, piece: Piece) -> None:
+    ACTIONS[piece.action](s, seat, card, piece)
+
+
+# -- triggers ----------------------------------------------------------------------------------
+def on_recruit(s: S, seat: Seat, card: CardType) -> None:
+    """WHEN RECRUITED effects of the newly recruited character."""
+    for piece in reversed(pieces(card, "on_recruit")):
+        _run(s, seat, card, piece)
+
+
+def check_titan_win(s: S, seat: Seat) -> bool:
+    """A 5th different Titan wins the game at once."""
+    if len({s.card_type[c] for c in s.titans[seat]}) < s.rules.titans_to_win:
+        return False
+    s.add_log(f"{s.seat_name(seat)} has {s.rules.titans_to_win} different Titans and wins")
+    s.winner = seat
+    s.phase = OVER
+    s.tasks = []
+    return True
+
+
+def after_influence(s: S) -> None:
+    """INFLUENCE b and c: council effects for the banners just added, then the throne room.
+
+    Not retroactive: only banner numbers passed now fire (Queen on the 3rd, 4th, 5th...).
+    """
+    seat = s.active
+    before, after = s.heights_before, s.heights(seat)
+    fired: list[tuple[CardType, Piece]] = []
+    council = [s.rules.types[s.card_type[c]] for c in s.council[seat]]
+    for card in council:
+        realm = card.realm(s.rules)
+        for piece in pieces(card, "on_influence_count"):
+            for r in range(len(after)):
+                if piece.scope == "own_realm" and r != realm:
+                    continue
+                fired.extend((card, piece) for n in range(before[r] + 1, after[r] + 1) if n in piece.counts)
+    new_lines = lines(after) - lines(before)
+    for card in council:
+        fired.extend((card, piece) for piece in pieces(card, "on_line") for _ in range(new_lines))
+    if new_lines:
+        s.add_log(f"{s.seat_name(seat)} completes {new_lines} line(s) of 5 influences")
+    s.tasks.append(("throne", -1, 0))
+    # The stack resolves last-in first: push the Witches first so they come after the others.
+    for card, piece in reversed([f for f in fired if f[1].action in LATE_ACTIONS]):
+        _run(s, seat, card, piece)
+    for card, piece in reversed([f for f in fired if f[1].action not in LATE_ACTIONS]):
+        _run(s, seat, card, piece)
+    s.resolve()
+
+
+# -- pending tasks -------------------------------------------------------------------------------
+def _task_end_turn(s: S, source: int, amount: int) -> bool:
+    end_turn(s)
+    return True
+
+
+def _task_throne(s: S, source: int, amount: int) -> bool:
+    """Throne room: once per game, castles when the matching column reaches the threshold."""
+    seat = s.active
+    if not s.throne_used[seat] and len(s.columns[seat][s.throne[seat]]) >= s.rules.throne_threshold:
+        s.throne_used[seat] = True
+        s.castles[seat] += s.rules.throne_castles
+        s.add_log(f"throne room: {s.seat_name(seat)} earns {s.rules.throne_castles} castle(s)")
+    return False
+
+
+def _task_fight(s: S, source: int, amount: int) -> bool:
+    s.source, s.amount, s.phase = source, amount, FIGHT
+    if fight_actions(s):
+        return True
+    s.add_log(f"{s.rules.types[source].name}: nothing to steal or destroy")
+    s.source = -1
+    return False
+
+
+def _task_witch(s: S, source: int, amount: int) -> bool:
+    """Witch: look at the whole discard pile (only this player), then take a card."""
+    seat = s.active
+    if not s.discard:
+        s.add_log(f"{s.rules.types[source].name}: the discard pile is empty")
+        return False
+    for card in s.discard:
+        s.known[card] |= 1 << seat
+    s.mark_revealed()
+    s.add_log(f"{s.rules.types[source].name}: {s.seat_name(seat)} looks at the discard pile")
+    s.add_log("the discard pile holds: " + ", ".join(s.card_name(c) for c in s.discard), visible_to=seat)
+    s.source, s.phase = source, WITCH
+    return True
+
+
+TASKS: dict[str, Callable[[S, int, int], bool]] = {
+    "end_turn": _task_end_turn, "throne": _task_throne, "fight": _task_fight, "witch": _task_witch,
+}
+
+
+def advance(s: S) -> None:
+    """Run pending tasks until one asks a decision (or the game is over)."""
+    while s.phase != OVER and s.tasks:
+        kind, source, amount = s.tasks.pop()
+        if TASKS[kind](s, source, amount):
+            return
+
+
+# -- Warrior and Warrior Monk: steal or destroy ---------------------------------------------------
+def _victims(s: S) -> list[int]:
+    victim = s.opponent(s.active)
+    return sorted({s.card_type[c] for c in s.council[victim]} | {s.card_type[c] for c in s.titans[victim]})
+
+
+def fight_actions(s: S) -> list[Action]:
+    table = s.game.table
+    steal: list[Action] = [table.steal] if s.castles[s.opponent(s.active)] > 0 else []
+    return steal + [table.destroy[t] for t in _victims(s)]
+
+
+def steal_chosen(s: S) -> None:
+    steal_castles(s, s.active, s.amount, s.rules.types[s.source].name)
+    s.source = -1
+    s.resolve()
+
+
+def destroy(s: S, kind: int) -> None:
+    """Destroy an opposing Character or Titan: it goes to the discard pile."""
+    victim = s.opponent(s.active)
+    for group in (s.council[victim], s.titans[victim]):
+        for card in group:
+            if s.card_type[card] == kind:
+                group.remove(card)
+                s.discard.append(card)
+                source = s.rules.types[s.source].name
+                s.add_log(f"{source}: {s.seat_name(s.active)} destroys {s.card_name(card)}")
+                s.source = -1
+                s.resolve()
+                return
+
+
+def witch_take(s: S, kind: int) -> None:
+    """Take one card of this type from the discard pile, then RECRUIT or INFLUENCE it.
+
+    Of several copies the one the fewest seats know is taken (what a player would do).
+    """
+    from soulforge.games.five_realms.turn import start_decision
+
+    copies = [(bin(s.known[c]).count("1"), -i, c) for i, c in enumerate(s.discard) if s.card_type[c] == kind]
+    card = min(copies)[2]
+    s.discard.remove(card)
+    s.add_log(f"{s.rules.types[s.source].name}: {s.seat_name(s.active)} takes a {s.banner_name(card)} card")
+    s.source = -1
+    start_decision(s, [card])
+
+
+# -- end of turn and of game ------------------------------------------------------------------------
+def end_turn(s: S) -> None:
+    """Complete the square; end the game if the deck is empty; else the next turn."""
+    from soulforge.games.five_realms.turn import begin_turn
+
+    if sq.refill(s.square, s.deck, s.rules.ring):
+        s.mark_revealed()  # new banners are face up in the square and on the deck
+        s.add_log("the square is completed")
+    if not s.deck:
+        finish_game(s)
+        return
+    if s.extra_turns:
+        s.extra_turns -= 1
+        s.add_log(f"{s.seat_name(s.active)} plays a new turn (General)")
+    else:
+        s.active = s.opponent(s.active)
+    begin_turn(s)
+
+
+def finish_game(s: S) -> None:
+    """END OF THE GAME: every player's end-of-game effects, then most castles wins.
+
+    The conditions compare boards, not castles, so they are all checked first; castles
+    are earned before any is stolen (a steal takes what the victim ends with), seats
+    from the active player on. Done this way, no player's effects depend on who goes first.
+    """
+    order = [(s.active + i) % s.num_players for i in range(s.num_players)]
+    due: list[tuple[Seat, CardType, Piece]] = []
+    for seat in order:
+        for card in (s.rules.types[s.card_type[c]] for c in s.council[seat] + s.titans[seat]):
+            for piece in pieces(card, "at_game_end"):
+                if piece.condition is None or CONDITIONS[piece.condition](s, seat, card):
+                    due.append((seat, card, piece))
+    for seat, card, piece in sorted(due, key=lambda d: d[2].action in STEALS_LAST):
+        _run(s, seat, card, piece)
+    best = max(s.castles)
+    leaders = [seat for seat in range(s.num_players) if s.castles[seat] == best]
+    s.winner = leaders[0] if len(leaders) == 1 else None
+    s.phase, s.tasks = OVER, []
+    result = "a draw" if s.winner is None else f"{s.seat_name(s.winner)} wins"
+    s.add_log(f"the game ends: castles {s.castles}, {result}")

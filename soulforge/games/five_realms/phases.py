@@ -1,0 +1,17 @@
+"""The decision points of a turn (``view["phase"]``) and the ``known`` bits of cards."""
+
+PLACE = "place"
+CHOOSE = "choose banner"
+DECIDE = "recruit or influence"
+HIRE = "recruit"
+DISMISS = "dismiss"
+IMPERIAL = "imperial"
+FIGHT = "steal or destroy"
+WITCH = "witch"
+OVER = "over"
+PHASES = (PLACE, CHOOSE, DECIDE, HIRE, DISMISS, IMPERIAL, FIGHT, WITCH, OVER)
+
+PUBLIC = 1 << 7
+"""``known`` bit: every seat and spectators know this card's character."""
+EVERYONE = 0xFF
+"""``known`` mask of a public card (the PUBLIC bit and every seat's bit)."""

@@ -1,0 +1,175 @@
+"""The Five Realms state: where every card is, who knows its character, whose decision.
+
+Cards are ids ``0..deck_size-1``; ``card_type[id]`` is the card's type (banner and
+character) and ``known[id]`` a bit mask of the seats that know its character (bit
+``PUBLIC`` for everyone: recruited, dismissed and destroyed characters). Banners are
+always public; characters only as the rules reveal them. Determinization rewrites
+``card_type`` of the cards the seat does not know (see ``hidden.py``).
+
+View keys (``view(player)``, JSON; built in ``view.py``), beside the core's common keys:
+
+- ``frame``: 5, the square's coordinate frame (rows/cols 0..4); ``spots`` names cells
+  like "b2" (column letter, row number).
+- ``square``: list of cards ``{"row", "col", "spot", "banner", "character", "known_to"}``;
+  ``character`` is None unless the viewer knows it; ``known_to`` lists the seats that do.
+- ``ring``: the six refill spots A..F as ``{"label", "row", "col"}``.
+- ``deck``: ``{"size", "top_banner"}`` (the top card's banner is public).
+- ``discard``: cards (same shape without row/col), bottom first.
+- ``players``: per seat ``{"seat", "castles", "throne_room": {"realm", "used",
+  "threshold", "castles"}, "council": [cards], "titans": [cards], "columns": [{"realm",
+  "height", "imperial", "cards"}], "lines"}``.
+- ``active_player``, ``phase`` (one of ``phases.PHASES``), ``extra_turns``, ``winner``.
+- ``pending``: details of the decision in progress (``collected`` cards during a
+  recruit or influence choice, ``banners`` to choose from, ``newcomer`` waiting for a
+  council place, ``imperial_left``, the Warrior/Witch ``source``...).
+- ``last_move``: ``{"player", "placed": {"row", "col"} | None, "collected": [{"row",
+  "col"}]}`` in the current frame (collected cells may lie outside 0..4 after a shift).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from soulforge.core import Action, GameRandom, IllegalAction, JsonDict, Seat, State
+from soulforge.games.five_realms import effects, hidden, refusals, turn, view
+from soulforge.games.five_realms.data import Rules
+from soulforge.games.five_realms.phases import OVER, PHASES, PUBLIC
+from soulforge.games.five_realms.square import Square
+
+if TYPE_CHECKING:
+    from soulforge.games.five_realms.game import FiveRealms
+
+__all__ = ["PHASES", "FiveRealmsState"]
+
+Task = tuple[str, int, int]
+"""Pending work (kind, source card type or -1, amount), resolved last-in first-out."""
+
+
+class FiveRealmsState(State):
+    """A game of Five Realms in progress."""
+
+    game: FiveRealms
+    rules: Rules
+    card_type: list[int]
+    known: list[int]
+    deck: list[int]
+    """Card ids, the top card last."""
+    square: Square
+    discard: list[int]
+    council: list[list[int]]
+    titans: list[list[int]]
+    columns: list[list[list[int]]]
+    """Per seat, per realm: the influence column (card ids, Imperial banners included)."""
+    castles: list[int]
+    throne: list[int]
+    throne_used: list[bool]
+    active: int
+    phase: str
+    choices: list[int]
+    """CHOOSE: the banners next to the placed card."""
+    collected: list[int]
+    imperial: list[int]
+    """IMPERIAL: the collected Imperial banners still to allocate."""
+    heights_before: list[int]
+    newcomer: int
+    source: int
+    amount: int
+    tasks: list[Task]
+    extra_turns: int
+    winner: int | None
+    last_player: int
+    last_spot: tuple[int, int] | None
+    last_cells: list[tuple[int, int]]
+
+    def __init__(self, game: FiveRealms, seed: int, num_players: int, *, setup: bool = True) -> None:
+        super().__init__(game, seed, num_players)
+        self.rules = game.rules
+        if setup:
+            turn.setup(self)
+
+    # -- the contract -----------------------------------------------------------
+    @property
+    def current_player(self) -> Seat | None:
+        return None if self.phase == OVER else self.active
+
+    def _legal_actions(self) -> list[Action]:
+        return turn.legal(self)
+
+    def _apply(self, action: Action) -> None:
+        turn.apply(self, action)
+
+    def returns(self) -> list[float]:
+        if self.phase != OVER or self.winner is None:
+            return [0.0] * self.num_players
+        return [1.0 if seat == self.winner else -1.0 for seat in range(self.num_players)]
+
+    def _view(self, player: Seat | None) -> JsonDict:
+        return view.build(self, player)
+
+    def _resample_hidden(self, player: Seat, rng: random.Random) -> None:
+        hidden.resample(self, player, rng)
+
+    def why_illegal(self, action: Action) -> IllegalAction:
+        return refusals.why_illegal(self, action)
+
+    def prompt(self) -> str:
+        return refusals.prompt(self)
+
+    # -- helpers the rules share ------------------------------------------------------
+    def banner(self, card: int) -> int:
+        return self.rules.types[self.card_type[card]].banner
+
+    def knows(self, seat: Seat | None, card: int) -> bool:
+        mask = PUBLIC if seat is None else PUBLIC | (1 << seat)
+        return bool(self.known[card] & mask)
+
+    def heights(self, seat: Seat) -> list[int]:
+        return [len(column) for column in self.columns[seat]]
+
+    def owned_types(self, seat: Seat) -> set[int]:
+        return {self.card_type[c] for c in self.council[seat] + self.titans[seat]}
+
+    def opponent(self, seat: Seat) -> Seat:
+        return (seat + 1) % self.num_players
+
+    def seat_name(self, seat: Seat) -> str:
+        return f"seat {seat}"
+
+    def card_name(self, card: int) -> str:
+        return self.rules.types[self.card_type[card]].name
+
+    def banner_name(self, card: int) -> str:
+        return self.rules.banners[self.banner(card)]
+
+    def resolve(self) -> None:
+        """Run pending tasks until one needs a decision (or the game ends)."""
+        effects.advance(self)
+
+    # -- copies -------------------------------------------------------------------
+    def clone(self) -> FiveRealmsState:
+        twin = FiveRealmsState.__new__(FiveRealmsState)
+        twin.game, twin.rules = self.game, self.rules
+        twin.seed, twin.num_players = self.seed, self.num_players
+        twin.rng = GameRandom.__new__(GameRandom)
+        twin.rng.setstate(self.rng.getstate())
+        twin.rng.draws = self.rng.draws
+        twin.history = list(self.history)
+        twin._lines = list(self._lines)
+        twin.move_number, twin.undo_floor = self.move_number, self.undo_floor
+        twin.determinized, twin._legal, twin._revealed = self.determinized, None, self._revealed
+        twin.card_type, twin.known, twin.deck = list(self.card_type), list(self.known), list(self.deck)
+        twin.square, twin.discard = list(self.square), list(self.discard)
+        twin.council = [list(c) for c in self.council]
+        twin.titans = [list(t) for t in self.titans]
+        twin.columns = [[list(col) for col in cols] for cols in self.columns]
+        twin.castles, twin.throne = list(self.castles), list(self.throne)
+        twin.throne_used = list(self.throne_used)
+        twin.active, twin.phase, twin.choices = self.active, self.phase, list(self.choices)
+        twin.collected, twin.imperial = list(self.collected), list(self.imperial)
+        twin.heights_before, twin.newcomer = list(self.heights_before), self.newcomer
+        twin.source, twin.amount, twin.tasks = self.source, self.amount, list(self.tasks)
+        twin.extra_turns, twin.winner = self.extra_turns, self.winner
+        twin.last_player, twin.last_spot = self.last_player, self.last_spot
+        twin.last_cells = list(self.last_cells)
+        return twin

@@ -1,0 +1,1 @@
+"""Five Realms rule scenarios (rulebook five_realms.txt, CLARIFICATIONS.md)."""

@@ -1,0 +1,46 @@
+"""Views and the terminal renderer (DESIGN.md, Hidden information; CONTRIBUTING.md, Renderers)."""
+
+from __future__ import annotations
+
+import json
+
+from rich.console import Console
+
+from soulforge.games.five_realms.render_text import render
+
+from .helpers import act, new_game, put_column, put_square, put_top, table
+
+
+def test_view_holds_what_a_renderer_needs() -> None:
+    """state.py docstring: square, deck, discard, players, pending decision, last move."""
+    s = table()
+    put_column(s, 0, "Ursid", "Ursid King")
+    put_square(s, {"c2": "Ursid Queen", "b3": "Raptor King", "d4": "Raptor Queen"})
+    put_top(s, "Feline King")
+    act(s, "place at c3")
+    view = s.view(1)
+    assert json.loads(json.dumps(view)) == view
+    assert {"square", "ring", "deck", "discard", "players", "phase", "pending", "last_move"} <= set(view)
+    assert view["last_move"]["placed"] == {"row": 2, "col": 2}
+    assert view["pending"]["banners"] == ["Raptor", "Ursid"]
+    act(s, "collect Raptor")
+    view = s.view(1)
+    assert view["last_move"]["collected"] == [{"row": 2, "col": 1}, {"row": 3, "col": 3}]
+    assert [c["banner"] for c in view["pending"]["collected"]] == ["Raptor", "Raptor"]
+    player = view["players"][0]
+    assert player["columns"][3] == {
+        "realm": "Ursid", "height": 1, "imperial": 0,
+        "cards": [{"banner": "Ursid", "character": None, "known_to": []}],
+    }
+    assert set(player) >= {"castles", "throne_room", "council", "titans", "lines"}
+
+
+def test_text_renderer_shows_square_players_and_turn() -> None:
+    """CONTRIBUTING.md, Renderers: render_text.render(view) -> a rich renderable."""
+    s = new_game(seed=5)
+    console = Console(width=120, record=True)
+    console.print(render(s.view(0)))
+    text = console.export_text()
+    assert "Alkane square" in text and "seat 0 (you)" in text and "castles: 2" in text
+    assert f"top banner: {s.banner_name(s.deck[-1])}" in text
+    assert "place the drawn" in text
