@@ -18,6 +18,7 @@ from collections.abc import Callable
 import soulforge
 
 Measure = Callable[[float], tuple[int, int, float]]
+REFERENCE = "python_block_dominoes (OpenSpiel)"
 
 
 def soulforge_playouts(game_id: str) -> Measure:
@@ -60,24 +61,39 @@ def openspiel_playouts(name: str = "python_block_dominoes") -> Measure | None:
     return run
 
 
+Totals = tuple[int, int, float]
+
+
+def interleaved(measures: dict[str, Measure], seconds: float, rounds: int) -> dict[str, Totals]:
+    """Run every measure in turn, ``rounds`` slices each, so load on the machine is shared."""
+    totals = {name: (0, 0, 0.0) for name in measures}
+    for _ in range(rounds):
+        for name, measure in measures.items():
+            moves, games, taken = measure(seconds / rounds)
+            old = totals[name]
+            totals[name] = (old[0] + moves, old[1] + games, old[2] + taken)
+    return totals
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5.0, help="time budget per game")
+    parser.add_argument("--seconds", type=float, default=10.0, help="time budget per game")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved slices per game")
     parser.add_argument("--games", nargs="*", default=list(soulforge.GAMES))
     args = parser.parse_args()
+    measures: dict[str, Measure] = {game_id: soulforge_playouts(game_id) for game_id in args.games}
     reference = openspiel_playouts()
-    ref_rate = None
     if reference is None:
         print("open-spiel not installed: no reference (pip install -e '.[bench]')")
     else:
-        moves, games, seconds = reference(args.seconds)
-        ref_rate = moves / seconds
-        print(f"{'python_block_dominoes (OpenSpiel)':36} {ref_rate:10.0f} moves/s  ({games} games)")
-    for game_id in args.games:
-        moves, games, seconds = soulforge_playouts(game_id)(args.seconds)
+        measures = {REFERENCE: reference, **measures}
+    totals = interleaved(measures, args.seconds, args.rounds)
+    ref_rate = totals[REFERENCE][0] / totals[REFERENCE][2] if REFERENCE in totals else None
+    for name, (moves, games, seconds) in totals.items():
         rate = moves / seconds
-        ratio = f"ratio {rate / ref_rate:.2f}" if ref_rate else ""
-        print(f"{game_id:36} {rate:10.0f} moves/s  ({games} games, {moves / games:.0f} moves/game) {ratio}")
+        ratio = f"ratio {rate / ref_rate:.2f}" if ref_rate and name != REFERENCE else ""
+        per_game = moves / max(games, 1)
+        print(f"{name:36} {rate:10.0f} moves/s  ({games} games, {per_game:.0f} moves/game) {ratio}")
 
 
 if __name__ == "__main__":

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-import dataclasses
+from typing import NamedTuple
 
 Seat = int
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class LogLine:
-    """One log line; ``visible_to`` None means everyone, spectators included."""
+class LogLine(NamedTuple):
+    """One log line; ``visible_to`` None means everyone, spectators included.
+
+    A named tuple rather than a frozen dataclass: rules log on every move, and this is
+    the cheapest immutable record to create.
+    """
 
     text: str
     visible_to: frozenset[Seat] | None = None

@@ -23,6 +23,10 @@ if TYPE_CHECKING:
     from soulforge.core.record import Record
 
 
+_ONLY = {seat: frozenset((seat,)) for seat in range(8)}
+"""Shared one-seat visibility sets (logging happens on nearly every move)."""
+
+
 class State(ABC):
     """One game in progress. See ``DESIGN.md`` (the core contract)."""
 
@@ -170,8 +174,9 @@ class State(ABC):
 
     def add_log(self, text: str, visible_to: Seat | frozenset[Seat] | None = None) -> None:
         """Log a line for everyone, or only for the given seat(s)."""
-        seats = frozenset((visible_to,)) if isinstance(visible_to, int) else visible_to
-        self._lines.append(LogLine(text, seats))
+        if isinstance(visible_to, int):
+            visible_to = _ONLY.get(visible_to) or frozenset((visible_to,))
+        self._lines.append(LogLine(text, visible_to))
 
     def _check_seat(self, player: Seat | None) -> None:
         if player is not None and not (isinstance(player, int) and 0 <= player < self.num_players):
