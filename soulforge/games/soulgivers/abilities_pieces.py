@@ -1,0 +1,294 @@
+"""Abilities that move or change Soulgivers and Souls (rulebook 9)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from soulforge.games.soulgivers.ability_base import (
+    RANGE,
+    Ability,
+    Option,
+    all_board,
+    blocked,
+    piece_name,
+    targetable,
+)
+from soulforge.games.soulgivers.board import (
+    BORDER,
+    DEAD,
+    DIR_NAMES,
+    HOLES,
+    NEIGH,
+    TILE_OF,
+    WALL,
+    cell_name,
+    direction,
+    distance,
+    rotate_mask,
+    tile_neighbour,
+)
+from soulforge.games.soulgivers.effects import (
+    barrier_at,
+    drop_fragment,
+    fall,
+    put,
+    settle,
+)
+from soulforge.games.soulgivers.state import ABIL_SOUL, team_of
+
+if TYPE_CHECKING:
+    from soulforge.games.soulgivers.state import SoulgiversState
+
+
+class Leap(Ability):
+    """Jump over Soulgivers, non-Wall Modifiers, Souls and Black Holes to the first free cell."""
+
+    name = "leap"
+
+    def domain(self) -> Iterable[Option]:
+        return [(d, 0) for d in range(4)]
+
+    def landing(self, s: SoulgiversState, piece: int, d: int) -> int:
+        cell, jumped = s.pos[piece], 0
+        souls = set(s.souls.values())
+        for _ in range(RANGE[self.name]):
+            cell = NEIGH[cell][d]
+            if cell < 0 or s.eff[cell] in (WALL, DEAD, BORDER) or barrier_at(s, cell):
+                return -1
+            if s.occ[cell] >= 0 or cell in souls or s.mods[cell] or s.eff[cell] in HOLES:
+                jumped += 1
+                continue
+            return cell if jumped else -1
+        return -1
+
+    def options(self, s: SoulgiversState, piece: int) -> list[Option]:
+        return [(d, 0) for d in range(4) if self.landing(s, piece, d) >= 0]
+
+    def apply(self, s: SoulgiversState, piece: int, x: int, y: int) -> None:
+        put(s, piece, self.landing(s, piece, x))
+        settle(s)
+
+    def label(self, x: int, y: int) -> str:
+        return f"Leap {DIR_NAMES[x]}"
+
+
+class Charge(Ability):
+    """Charge in a straight line at a Soulgiver in range; it recoils 1 cell if that cell is free."""
+
+    name = "charge"
+
+    def domain(self) -> Iterable[Option]:
+        return [(q, 0) for q in range(20)]
+
+    def options(self, s: SoulgiversState, piece: int) -> list[Option]:
+        from soulforge.games.soulgivers.movement import STOP, entry
+
+        pos, out = s.pos[piece], []
+        for q in all_board(s):
+            d = direction(pos, s.pos[q])
+            if q == piece or d < 0 or distance(pos, s.pos[q]) > RANGE[self.name] or not targetable(s, q):
+                continue
+            cell = NEIGH[pos][d]
+            while cell != s.pos[q] and entry(s, piece, cell) == STOP:
+                cell = NEIGH[cell][d]
+            if cell == s.pos[q]:
+                out.append((q, 0))
+        return out
+
+    def apply(self, s: SoulgiversState, piece: int, x: int, y: int) -> None:
+        d = direction(s.pos[piece], s.pos[x])
+        before = NEIGH[s.pos[x]][(d + 2) % 4]
+        if before != s.pos[piece]:
+            put(s, piece, before)
+        back = NEIGH[s.pos[x]][d]
+        if not blocked(s, back):
+            put(s, x, back)
+            fall(s, x)
+        settle(s)
+
+    def label(self, x: int, y: int) -> str:
+        return f"Charge the {piece_name(x)}"
+
+
+class MindControl(Ability):
+    """Move any Soulgiver in reach up to the range and turn its shields (y = cell * 4 + turns)."""
+
+    name = "mind_control"
+
+    def domain(self) -> Iterable[Option]:
+        return [(q, y) for q in range(20) for y in range(400)]
+
+    def destinations(self, s: SoulgiversState, q: int) -> list[int]:
+        from soulforge.games.soulgivers.movement import INTO_HOLE, STOP, entry
+
+        start = s.pos[q]
+        frontier, seen = [start], {start}
+        for _ in range(RANGE[self.name]):
+            nxt = []
+            for c in frontier:
+                for n in NEIGH[c]:
+                    if n in seen:
+                        continue
+                    kind = entry(s, q, n)
+                    if kind in (STOP, INTO_HOLE):
+                        seen.add(n)
+                        if kind == STOP:
+                            nxt.append(n)
+            frontier = nxt
+        return sorted(seen)
+
+    def options(self, s: SoulgiversState, piece: int) -> list[Option]:
+        from soulforge.games.soulgivers.effects import stuck
+
+        out = []
+        reach = RANGE["mind_control_reach"]
+        for q in all_board(s):
+            if q == piece or not targetable(s, q) or stuck(s, q) or distance(s.pos[piece], s.pos[q]) > reach:
+                continue
+            for c in self.destinations(s, q):
+                out += [(q, c * 4 + t) for t in range(4) if c != s.pos[q] or t]
+        return out
+
+    def apply(self, s: SoulgiversState, piece: int, x: int, y: int) -> None:
+        cell, turns = divmod(y, 4)
+        s.shields[x] = rotate_mask(s.shields[x], turns)
+        if cell != s.pos[x]:
+            put(s, x, cell)
+            fall(s, x)
+        settle(s)
+
+    def label(self, x: int, y: int) -> str:
+        return f"Mind Control: {piece_name(x)} to {cell_name(y // 4)}, shields +{90 * (y % 4)}"
+
+
+class Acquiescence(Ability):
+    """Take the Fragment from an opposing carrier in range (no line of sight needed)."""
+
+    name = "acquiescence"
+
+    def domain(self) -> Iterable[Option]:
+        return [(q, 0) for q in range(20)]
+
+    def options(self, s: SoulgiversState, piece: int) -> list[Option]:
+        q = s.carrier
+        if q < 0 or team_of(q) == team_of(piece) or not targetable(s, q):
+            return []
+        return [(q, 0)] if distance(s.pos[piece], s.pos[q]) <= RANGE[self.name] else []
+
+    def apply(self, s: SoulgiversState, piece: int, x: int, y: int) -> None:
+        s.carrier = piece
+
+    def label(self, x: int, y: int) -> str:
+        return f"Acquiescence: take the Fragment from the {piece_name(x)}"
+
+
+class Teleport(Ability):
+    """Swap places with an ally on the board; a carried Fragment is dropped first."""
+
+    name = "teleport"
+
+    def domain(self) -> Iterable[Option]:
+        return [(q, 0) for q in range(20)]
+
+    def options(self, s: SoulgiversState, piece: int) -> list[Option]:
+        return [(q, 0) for q in s.board_pieces(team_of(piece)) if q != piece and targetable(s, q)]
+
+    def apply(self, s: SoulgiversState, piece: int, x: int, y: int) -> None:
+        drop_fragment(s, piece)
+        drop_fragment(s, x)
+        a, b = s.pos[piece], s.pos[x]
+        s.pos[piece], s.pos[x], s.occ[a], s.occ[b] = b, a, x, piece
+        s.touched = (*s.touched, a, b)
+        fall(s, x)
+        fall(s, piece)
+        settle(s)
+
+    def label(self, x: int, y: int) -> str:
+        return f"Teleport: swap with the {piece_name(x)}"
+
+
+class Tornado(Ability):
+    """Push opposing Soulgivers on the four tiles next to the Blower's away, up to the range."""
+
+    name = "tornado"
+
+    def domain(self) -> Iterable[Option]:
+        return [(0, 0)]
+
+    def hit(self, s: SoulgiversState, piece: int) -> list[tuple[int, int]]:
+        here = TILE_OF[s.pos[piece]]
+        out = []
+        for d in range(4):
+            t = tile_neighbour(here, d)
+            out += [(q, d) for q in s.board_pieces(1 - team_of(piece)) if t >= 0 and TILE_OF[s.pos[q]] == t]
+        return out
+
+    def options(self, s: SoulgiversState, piece: int) -> list[Option]:
+        return [(0, 0)] if self.hit(s, piece) else []
+
+    def apply(self, s: SoulgiversState, piece: int, x: int, y: int) -> None:
+        hits = self.hit(s, piece)
+        for q, _ in hits:  # Souls of Double Soul pieces and the Fragment are dropped first
+            if s.soul[q] >= 0:
+                s.souls[s.soul[q]] = s.pos[q]
+                s.soul[q] = -1
+            drop_fragment(s, q)
+        order = sorted(hits, key=lambda h: -distance(s.pos[piece], s.pos[h[0]]))
+        for q, d in order:
+            for _ in range(RANGE[self.name]):
+                n = NEIGH[s.pos[q]][d]
+                if blocked(s, n):
+                    break
+                put(s, q, n)
+                if s.eff[n] in HOLES:
+                    fall(s, q)
+                    break
+        settle(s)
+
+    def label(self, x: int, y: int) -> str:
+        return "Tornado"
+
+
+class Eradicate(Ability):
+    """Absorb an opposing Soul in range through obstacles; the Decay is not reset."""
+
+    name = "eradicate"
+
+    def domain(self) -> Iterable[Option]:
+        return [(q, 0) for q in range(20)]
+
+    def options(self, s: SoulgiversState, piece: int) -> list[Option]:
+        if s.soul[piece] >= 0:
+            return []
+        pos = s.pos[piece]
+        return sorted((soul, 0) for soul, c in s.souls.items()
+                      if team_of(soul) != team_of(piece) and distance(pos, c) <= RANGE[self.name])
+
+    def apply(self, s: SoulgiversState, piece: int, x: int, y: int) -> None:
+        del s.souls[x]
+        s.soul[piece] = x
+        s.done |= ABIL_SOUL
+
+    def label(self, x: int, y: int) -> str:
+        return f"Eradicate: absorb the Soul of the {piece_name(x)}"
+
+
+class Rejection(Ability):
+    """Abandon the absorbed Soul on the Ghost's cell, paying 1 Decay."""
+
+    name = "rejection"
+    decay_cost = 1
+
+    def domain(self) -> Iterable[Option]:
+        return [(0, 0)]
+
+    def options(self, s: SoulgiversState, piece: int) -> list[Option]:
+        return [(0, 0)] if s.soul[piece] >= 0 else []
+
+    def apply(self, s: SoulgiversState, piece: int, x: int, y: int) -> None:
+        s.souls[s.soul[piece]] = s.pos[piece]
+        s.soul[piece] = -1
+
+    def label(self, x: int, y: int) -> str:
+        return "Rejection: abandon the absorbed Soul"

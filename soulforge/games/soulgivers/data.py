@@ -1,0 +1,201 @@
+"""The game's data (TOML beside this file), validated at load: errors name file, entry, field.
+
+Every entry carries a ``sources`` table saying where each value comes from.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from soulforge.core.data import choice, field, read_toml
+from soulforge.core.errors import DataError
+
+DATA = Path(__file__).parent / "data"
+SOURCES = {"rulebook", "clarifications", "shared-data", "authored"}
+DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
+CELL_CODES = {".": 0, "W": 1, "H": 2, "I": 3}
+
+
+@dataclasses.dataclass(frozen=True)
+class Character:
+    key: str
+    name: str
+    move: int
+    linear: bool
+    shields: int
+    attack: bool
+    abilities: tuple[str, ...]
+    auras: tuple[str, ...]
+    ranges: Mapping[str, int]
+
+
+@dataclasses.dataclass(frozen=True)
+class AnomalyCard:
+    key: str
+    name: str
+    copies: int
+    effect: str
+    text: str
+
+
+@dataclasses.dataclass(frozen=True)
+class ModifierSpec:
+    key: str
+    terrain: str
+    coverable: bool
+    keeps_wall: bool
+    obstacle: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class Population:
+    key: str
+    name: str
+    ability: str
+    ability_name: str
+    modifier: str
+    places_on: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Portal:
+    team: int
+    tile: int
+    side: int
+
+
+@dataclasses.dataclass(frozen=True)
+class GameData:
+    characters: tuple[Character, ...]
+    anomalies: tuple[AnomalyCard, ...]
+    modifiers: tuple[ModifierSpec, ...]
+    populations: tuple[Population, ...]
+    portals: tuple[Portal, ...]
+    rules: Mapping[str, int]
+    tiles: tuple[tuple[int, ...], ...]
+    interference: tuple[tuple[int, ...], tuple[int, ...]]
+    basic: int
+
+
+def check_sources(file: str, entry: str, table: Mapping[str, Any]) -> None:
+    """Every value of ``table`` has a source among SOURCES."""
+    sources = field(file, entry, table, "sources", dict)
+    for name in table:
+        if name in ("sources", "id"):
+            continue
+        if name not in sources:
+            raise DataError(file, entry, f"sources.{name}", "missing: say where the value comes from")
+        choice(file, entry, sources, name, SOURCES)
+
+
+def _entries(file: str, key: str) -> list[dict[str, Any]]:
+    raw = read_toml(DATA / file)
+    entries = raw.get(key)
+    if not isinstance(entries, list) or not entries:
+        raise DataError(file, key, "-", "missing list of entries")
+    for i, entry in enumerate(entries):
+        check_sources(file, str(entry.get("id", i)), entry)
+    return entries
+
+
+def _strings(file: str, entry: str, table: Mapping[str, Any], name: str) -> tuple[str, ...]:
+    values = field(file, entry, table, name, list)
+    if not all(isinstance(v, str) for v in values):
+        raise DataError(file, entry, name, "must be a list of strings")
+    return tuple(values)
+
+
+def _character(e: dict[str, Any]) -> Character:
+    f, key = "soulgivers.toml", field("soulgivers.toml", "?", e, "id", str)
+    shields = 0
+    for d in _strings(f, key, e, "shields"):
+        if d not in DIRS:
+            raise DataError(f, key, "shields", f"unknown direction {d!r}")
+        shields |= 1 << DIRS[d]
+    ranges = field(f, key, e, "ranges", dict)
+    for name, value in ranges.items():
+        field(f, key, ranges, name, int)
+        if value < 0:
+            raise DataError(f, key, f"ranges.{name}", "must be >= 0")
+    move = field(f, key, e, "move", int)
+    if not 1 <= move <= 6:
+        raise DataError(f, key, "move", "must be between 1 and 6")
+    return Character(
+        key, field(f, key, e, "name", str), move,
+        choice(f, key, e, "move_type", {"linear", "perpendicular"}) == "linear", shields,
+        field(f, key, e, "attack", bool), _strings(f, key, e, "abilities"), _strings(f, key, e, "auras"),
+        dict(ranges),
+    )
+
+
+def _anomaly(e: dict[str, Any]) -> AnomalyCard:
+    f, key = "anomalies.toml", field("anomalies.toml", "?", e, "id", str)
+    return AnomalyCard(key, field(f, key, e, "name", str), field(f, key, e, "copies", int),
+                       field(f, key, e, "effect", str), field(f, key, e, "text", str))
+
+
+def _modifier(e: dict[str, Any]) -> ModifierSpec:
+    f, key = "modifiers.toml", field("modifiers.toml", "?", e, "id", str)
+    return ModifierSpec(key, choice(f, key, e, "terrain", {"hole", "free", "border", "horizon"}),
+                        field(f, key, e, "coverable", bool), field(f, key, e, "keeps_wall", bool),
+                        field(f, key, e, "obstacle", bool))
+
+
+def _cells(file: str, entry: str, table: Mapping[str, Any], name: str) -> tuple[int, ...]:
+    text = field(file, entry, table, name, str)
+    if len(text) != 4 or any(c not in CELL_CODES for c in text):
+        raise DataError(file, entry, name, f"must be 4 of {''.join(CELL_CODES)}, got {text!r}")
+    return tuple(CELL_CODES[c] for c in text)
+
+
+def _tiles() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], tuple[int, ...]], int]:
+    f = "tiles.toml"
+    raw = read_toml(DATA / f)
+    counts = field(f, "counts", raw, "counts", dict)
+    check_sources(f, "counts", counts)
+    inter = field(f, "interference", raw, "interference", dict)
+    check_sources(f, "interference", inter)
+    tiles: list[tuple[int, ...]] = []
+    for i, e in enumerate(_entries(f, "tile")):
+        tiles += [_cells(f, f"tile {i}", e, "cells")] * field(f, f"tile {i}", e, "copies", int)
+    if len(tiles) != field(f, "counts", counts, "other", int):
+        raise DataError(f, "tile", "copies", f"the copies add up to {len(tiles)}, not counts.other")
+    pair = (_cells(f, "interference", inter, "west"), _cells(f, "interference", inter, "east"))
+    return tuple(tiles), pair, field(f, "counts", counts, "basic", int)
+
+
+@cache
+def load_data() -> GameData:
+    """All data files, validated (cached: data is immutable)."""
+    chars = tuple(_character(e) for e in _entries("soulgivers.toml", "soulgiver"))
+    if len(chars) != 10:
+        raise DataError("soulgivers.toml", "soulgiver", "-", f"there must be 10 Soulgivers, got {len(chars)}")
+    anomalies = tuple(_anomaly(e) for e in _entries("anomalies.toml", "anomaly"))
+    if sum(a.copies for a in anomalies) != 20:
+        raise DataError("anomalies.toml", "anomaly", "copies", "the Anomaly deck must hold 20 cards")
+    rf = "rules.toml"
+    raw = read_toml(DATA / rf)
+    rules = field(rf, "rules", raw, "rules", dict)
+    check_sources(rf, "rules", rules)
+    for name in rules:
+        if name != "sources":
+            field(rf, "rules", rules, name, int)
+    portals = tuple(
+        Portal(field(rf, "portal", e, "team", int), field(rf, "portal", e, "tile", int),
+               DIRS[choice(rf, "portal", e, "side", set(DIRS))])
+        for e in _entries(rf, "portal")
+    )
+    pops = tuple(
+        Population(e["id"], field(rf, e["id"], e, "name", str), field(rf, e["id"], e, "ability", str),
+                   field(rf, e["id"], e, "ability_name", str), field(rf, e["id"], e, "modifier", str),
+                   choice(rf, e["id"], e, "places_on", {"free", "hole"}))
+        for e in _entries(rf, "population")
+    )
+    tiles, inter, basic = _tiles()
+    mods = tuple(_modifier(e) for e in _entries("modifiers.toml", "modifier"))
+    clean_rules = {k: v for k, v in rules.items() if k != "sources"}
+    return GameData(chars, anomalies, mods, pops, portals, clean_rules, tiles, inter, basic)

@@ -1,0 +1,304 @@
+"""What happens to the board: terrain under Modifiers, destruction, Souls, the Fragment,
+moving and destroying tiles, Black Holes, Event Horizon and the end of the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from soulforge.games.soulgivers import phases as ph
+from soulforge.games.soulgivers.board import (
+    BORDER,
+    DEAD,
+    FREE,
+    HOLE,
+    HORIZON,
+    MOTHER,
+    NEIGH,
+    TILE_CELLS,
+    TILE_OF,
+    WALL,
+    rotate_mask,
+    rotated_slot,
+    tile_neighbour,
+)
+from soulforge.games.soulgivers.data import load_data
+from soulforge.games.soulgivers.state import CHARS, PORTAL, RULES, team_of
+
+if TYPE_CHECKING:
+    from soulforge.games.soulgivers.state import SoulgiversState
+
+DATA = load_data()
+MODS = DATA.modifiers
+MOD_CODE = {m.key: i for i, m in enumerate(MODS)}
+COVERABLE = tuple(m.coverable for m in MODS)
+POP_TERRAINS = frozenset((BORDER, HORIZON))
+TERRAIN_OF = {"hole": HOLE, "free": FREE, "border": BORDER, "horizon": HORIZON}
+
+
+# -- terrain (rulebook 7: Modifiers) -------------------------------------------------------
+def effective(printed: int, stack: tuple[int, ...]) -> int:
+    """What a cell is: the top Modifier decides; a printed Wall stays unless it is patched."""
+    if printed == DEAD or not stack:
+        return printed
+    spec = MODS[stack[-1]]
+    if printed == WALL and spec.keeps_wall:
+        return WALL
+    return TERRAIN_OF[spec.terrain]
+
+
+def refresh(s: SoulgiversState, cells: range | tuple[int, ...] | list[int] = range(100)) -> None:
+    for c in cells:
+        s.eff[c] = effective(s.printed[c], s.mods[c])
+
+
+def mod_owner(s: SoulgiversState, code: int) -> int:
+    """The team whose population Modifier this is (-1: shared Black Holes and Patches)."""
+    key = MODS[code].key
+    for team in (0, 1):
+        if DATA.populations[s.pop_of[team]].modifier == key:
+            return team
+    return -1
+
+
+def top_owner(s: SoulgiversState, cell: int) -> int:
+    stack = s.mods[cell]
+    return mod_owner(s, stack[-1]) if stack else -1
+
+
+def can_cover(s: SoulgiversState, cell: int) -> bool:
+    """A Modifier may go here: no Soulgiver, and the top Modifier may be covered (rulebook 7)."""
+    stack = s.mods[cell]
+    return s.occ[cell] < 0 and (not stack or MODS[stack[-1]].coverable) and s.eff[cell] != DEAD
+
+
+def push_mod(s: SoulgiversState, cell: int, key: str) -> None:
+    s.mods[cell] = (*s.mods[cell], MOD_CODE[key])
+    s.pop_mods += not COVERABLE[MOD_CODE[key]]
+    s.eff[cell] = effective(s.printed[cell], s.mods[cell])
+
+
+def pop_mod(s: SoulgiversState, cell: int) -> int:
+    code = s.mods[cell][-1]
+    s.mods[cell] = s.mods[cell][:-1]
+    s.pop_mods -= not COVERABLE[code]
+    s.eff[cell] = effective(s.printed[cell], s.mods[cell])
+    return code
+
+
+def barrier_at(s: SoulgiversState, cell: int) -> bool:
+    return s.barrier and TILE_OF[cell] == MOTHER
+
+
+def blocks_sight(s: SoulgiversState, cell: int, team: int) -> bool:
+    """Soulgivers, Walls and (for the other population) Border Modifiers block the line of sight."""
+    e = s.eff[cell]
+    if s.occ[cell] >= 0 or e in (WALL, DEAD) or barrier_at(s, cell):
+        return True
+    return e == BORDER and top_owner(s, cell) != team
+
+
+# -- the Fragment and Souls (rulebook 4.2) ---------------------------------------------------
+def piece_tile(s: SoulgiversState, piece: int) -> int:
+    pos = s.pos[piece]
+    if pos >= PORTAL:
+        return DATA.portals[pos - PORTAL].tile
+    return TILE_OF[pos]
+
+
+def drop_fragment(s: SoulgiversState, piece: int) -> None:
+    """A carried Fragment falls to the centre of its carrier's tile."""
+    if s.carrier == piece:
+        s.carrier = -1
+        s.frag_tile = piece_tile(s, piece)
+
+
+def place_soul(s: SoulgiversState, soul: int, cell: int, tile: int) -> None:
+    """On ``cell`` if free of Soulgivers, else a free cell of the tile, else of a next tile."""
+    if cell >= 0 and s.occ[cell] < 0 and s.eff[cell] != DEAD:
+        s.souls[soul] = cell
+        return
+    for t in (tile, *(tile_neighbour(tile, d) for d in range(4))):
+        if t < 0:
+            continue
+        for c in TILE_CELLS[t]:
+            if s.occ[c] < 0 and s.eff[c] != DEAD:
+                s.souls[soul] = c
+                return
+
+
+def destroy(s: SoulgiversState, piece: int, *, attack: bool = False, keep_soul: bool = True) -> None:
+    """Destruction (rulebook 4.2): Double Soul loses its Soul first to an Attack."""
+    if attack and s.soul[piece] >= 0:
+        s.add_log(f"{label(piece)} loses the absorbed Soul")
+        s.soul[piece] = -1
+        return
+    pos = s.pos[piece]
+    s.dirty = True
+    drop_fragment(s, piece)
+    s.soul[piece] = -1
+    tile = piece_tile(s, piece)
+    if 0 <= pos < PORTAL and s.occ[pos] == piece:
+        s.occ[pos] = -1
+    s.pos[piece] = -1
+    if keep_soul:
+        place_soul(s, piece, pos if pos < PORTAL else -1, tile)
+    if s.active == piece:
+        s.active = -1
+        s.must_continue = False
+    s.add_log(f"{label(piece)} is destroyed")
+
+
+def label(piece: int) -> str:
+    """E.g. "seat 0's Runner"."""
+    return f"seat {team_of(piece)}'s {CHARS[piece % 10].name.removeprefix('The ')}"
+
+
+def add_decay(s: SoulgiversState, piece: int, amount: int) -> None:
+    s.decay[piece] += amount
+    if s.decay[piece] >= RULES["decay_death"] and s.pos[piece] >= 0:
+        destroy(s, piece)
+
+
+# -- moving pieces, Black Holes and Event Horizon (rulebook 4.2, 5, glossary) -----------------
+def put(s: SoulgiversState, piece: int, cell: int) -> None:
+    """Move a piece to a cell free of Soulgivers (no rule checks)."""
+    pos = s.pos[piece]
+    if 0 <= pos < PORTAL and s.occ[pos] == piece:
+        s.occ[pos] = -1
+    s.pos[piece] = cell
+    s.occ[cell] = piece
+    s.touched = (*s.touched, cell)
+
+
+def stuck(s: SoulgiversState, piece: int) -> bool:
+    """On an opposing Event Horizon Modifier: it cannot move off (glossary)."""
+    pos = s.pos[piece]
+    return 0 <= pos < PORTAL and s.eff[pos] == HORIZON and top_owner(s, pos) != team_of(piece)
+
+
+def fall(s: SoulgiversState, piece: int) -> bool:
+    """A piece standing on a Black Hole: destroyed unless its auras save it. True if it fell."""
+    pos = s.pos[piece]
+    if not 0 <= pos < PORTAL or s.eff[pos] not in (HOLE, HORIZON):
+        return False
+    caps = s.caps(piece)
+    if caps.antigravitonic or caps.wormhole:
+        if caps.wormhole and not caps.antigravitonic:
+            drop_fragment(s, piece)
+        return False
+    destroy(s, piece)
+    return True
+
+
+def settle(s: SoulgiversState) -> None:
+    """Event Horizon Modifiers attract the opposing Soulgivers perpendicular next to them."""
+    horizon = [c for c in range(100) if s.eff[c] == HORIZON] if HORIZON_ANY(s) else []
+    moved = True
+    while moved:
+        moved = False
+        for h in horizon:
+            if s.occ[h] >= 0:
+                continue
+            owner = top_owner(s, h)
+            for n in NEIGH[h]:
+                q = s.occ[n] if n >= 0 else -1
+                if q >= 0 and team_of(q) != owner and s.pos[q] == n and s.eff[n] != HORIZON:
+                    s.add_log(f"{label(q)} is attracted by the Event Horizon")
+                    put(s, q, h)
+                    fall(s, q)
+                    moved = True
+                    break
+
+
+def HORIZON_ANY(s: SoulgiversState) -> bool:
+    return HORIZON in s.eff
+
+
+# -- moving and destroying tiles (rulebook 4.2, Destruction of a tile; abilities) -------------
+def move_tiles(s: SoulgiversState, moves: dict[int, tuple[int, int]]) -> None:
+    """Move tiles with everything on them: ``moves[src] = (dst, quarter turns clockwise)``."""
+    cell_map: dict[int, int] = {}
+    for src, (dst, rot) in moves.items():
+        for slot, c in enumerate(TILE_CELLS[src]):
+            cell_map[c] = TILE_CELLS[dst][rotated_slot(slot, rot)]
+    for p in range(20):
+        pos = s.pos[p]
+        if pos in cell_map:
+            s.shields[p] = rotate_mask(s.shields[p], moves[TILE_OF[pos]][1])
+            s.pos[p] = cell_map[pos]
+    printed, mods, occ = list(s.printed), list(s.mods), list(s.occ)
+    for old, new in cell_map.items():
+        s.printed[new], s.mods[new], s.occ[new] = printed[old], mods[old], occ[old]
+    for soul, c in s.souls.items():
+        if c in cell_map:
+            s.souls[soul] = cell_map[c]
+    if s.carrier < 0 and s.frag_tile in moves:
+        s.frag_tile = moves[s.frag_tile][0]
+    refresh(s, list(cell_map.values()))
+    s.touched = (*s.touched, *cell_map.values())
+
+
+def tile_has_population_mod(s: SoulgiversState, tile: int) -> bool:
+    """Population Modifiers hinder moving their tile (rulebook 7; clarifications)."""
+    if not s.pop_mods:
+        return False
+    eff = s.eff
+    return any(eff[c] in POP_TERRAINS or (eff[c] == WALL and top_owner(s, c) >= 0) for c in TILE_CELLS[tile])
+
+
+def destroy_tile(s: SoulgiversState, tile: int) -> None:
+    """Flip a tile: it cannot be crossed and is no Black Hole; what lay on it is lost."""
+    for c in TILE_CELLS[tile]:
+        s.printed[c] = DEAD
+        while s.mods[c]:
+            pop_mod(s, c)
+        for soul, sc in list(s.souls.items()):
+            if sc == c:
+                del s.souls[soul]
+    refresh(s, TILE_CELLS[tile])
+
+
+# -- the end (rulebook 8) -------------------------------------------------------------------
+def own_portals(s: SoulgiversState, team: int) -> list[int]:
+    return [i for i, p in enumerate(DATA.portals) if p.team == team and s.portals[i]]
+
+
+def alive(s: SoulgiversState, team: int) -> bool:
+    """Has characters left: in play, or in the deck with a Portal to enter from."""
+    if any(s.pos[p] >= 0 for p in range(team * 10, team * 10 + 10)):
+        return True
+    return bool(s.deck[team] or s.pair[team] or s.picks[team]) and bool(own_portals(s, team))
+
+
+def finish(s: SoulgiversState, result: list[float], reason: str) -> None:
+    s.result = result
+    s.phase = ph.OVER
+    s.end_reason = reason
+    s.add_log(reason)
+
+
+def check_end(s: SoulgiversState) -> None:
+    """Extermination, Defeat by Decay, and the +3 Decay once a team has no characters left."""
+    if s.phase in ph.SETUP or s.phase == ph.OVER:
+        return
+    live = [alive(s, 0), alive(s, 1)]
+    any_portal = any(s.portals)
+    if not live[0] and not live[1]:
+        if any_portal:
+            finish(s, [-1.0, -1.0], "Defeat by Decay: no Soulgivers left and a Portal still stands")
+        else:
+            finish(s, [0.0, 0.0], "Tie by Extermination")
+        return
+    for team in (0, 1):
+        if not live[team]:
+            other = 1 - team
+            if not own_portals(s, other):
+                finish(s, [0.0, 0.0], "Tie by Extermination: the survivors have no Portal left")
+            else:
+                s.out_boost[other] = True
+
+
+def conquest(s: SoulgiversState, team: int) -> None:
+    result = [-1.0, -1.0]
+    result[team] = 1.0
+    finish(s, result, f"Victory by Conquest for seat {team}")
