@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from soulforge.core.action import Action, JsonDict
 from soulforge.core.errors import IllegalAction
@@ -186,6 +186,24 @@ class State(ABC):
     def clone(self) -> State:
         """An independent copy (games may override with a faster one)."""
         return copy.deepcopy(self, {id(self.game): self.game})
+
+    def _bare_copy(self) -> Self:
+        """A new state of this class holding copies of the core's attributes only.
+
+        Games build their fast ``clone()`` on it and copy their own fields.
+        """
+        twin = type(self).__new__(type(self))
+        twin.game, twin.seed, twin.num_players = self.game, self.seed, self.num_players
+        twin.rng = GameRandom.__new__(GameRandom)
+        twin.rng.setstate(self.rng.getstate())
+        twin.rng.draws = self.rng.draws
+        twin.history = list(self.history)
+        twin.move_number, twin.undo_floor = self.move_number, self.undo_floor
+        twin.determinized = self.determinized
+        twin._lines = list(self._lines)
+        twin._legal = None
+        twin._revealed = self._revealed
+        return twin
 
     def determinize(self, player: Seat, rng: random.Random) -> State:
         """A clone where everything hidden from ``player`` is resampled from ``rng``.

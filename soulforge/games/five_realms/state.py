@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from soulforge.core import Action, GameRandom, IllegalAction, JsonDict, Seat, State
+from soulforge.core import Action, IllegalAction, JsonDict, Seat, State
 from soulforge.games.five_realms import effects, hidden, refusals, turn, view
 from soulforge.games.five_realms.data import Rules
 from soulforge.games.five_realms.phases import OVER, PHASES, PUBLIC
@@ -148,16 +148,8 @@ class FiveRealmsState(State):
 
     # -- copies -------------------------------------------------------------------
     def clone(self) -> FiveRealmsState:
-        twin = FiveRealmsState.__new__(FiveRealmsState)
-        twin.game, twin.rules = self.game, self.rules
-        twin.seed, twin.num_players = self.seed, self.num_players
-        twin.rng = GameRandom.__new__(GameRandom)
-        twin.rng.setstate(self.rng.getstate())
-        twin.rng.draws = self.rng.draws
-        twin.history = list(self.history)
-        twin._lines = list(self._lines)
-        twin.move_number, twin.undo_floor = self.move_number, self.undo_floor
-        twin.determinized, twin._legal, twin._revealed = self.determinized, None, self._revealed
+        twin = self._bare_copy()
+        twin.rules = self.rules
         twin.card_type, twin.known, twin.deck = list(self.card_type), list(self.known), list(self.deck)
         twin.square, twin.discard = list(self.square), list(self.discard)
         twin.council = [list(c) for c in self.council]
