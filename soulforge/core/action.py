@@ -43,6 +43,7 @@ class ActionCodec:
 
     def __init__(self, action_types: Iterable[type[Action]]) -> None:
         self._types = {t.kind: t for t in action_types}
+        self.kind_set = frozenset(self._types)
         self._hints = {kind: _field_types(t) for kind, t in self._types.items()}
 
     @property

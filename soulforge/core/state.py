@@ -98,7 +98,10 @@ class State(ABC):
         return list(self._cached_legal())
 
     def is_legal(self, action: Action) -> bool:
-        return action in self._cached_legal()
+        legal = self._cached_legal()
+        # Agents and playouts pass the very objects legal_actions() gave: identity first
+        # avoids a dataclass __eq__ per listed action.
+        return any(known is action for known in legal) or action in legal
 
     def _cached_legal(self) -> list[Action]:
         # Computed once per position: apply() checks membership, callers list them.
@@ -123,7 +126,7 @@ class State(ABC):
             raise IllegalAction(
                 f"it is seat {self.current_player}'s decision, not seat {player}'s", rule="turn order"
             )
-        if not isinstance(action, Action) or action.kind not in self.game._codec.kinds:
+        if not isinstance(action, Action) or action.kind not in self.game._codec.kind_set:
             raise IllegalAction(f"{action!r} is not an action of {self.game.id}", rule="action format")
         if not self.is_legal(action):
             raise self.why_illegal(action)

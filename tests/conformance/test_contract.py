@@ -99,7 +99,9 @@ def test_refused_actions_change_nothing(game_id: str) -> None:
         if illegal is not None:
             with pytest.raises(IllegalAction):
                 state.apply(illegal)
-        for bad in ({"type": "no-such-action"}, [], "x", {"type": state.legal_actions()[0].kind, "zz": 1}):
+        kind = state.legal_actions()[0].kind
+        malformed: list[object] = [{"type": "no-such-action"}, [], "x", {"type": kind, "zz": 1}]
+        for bad in malformed:
             with pytest.raises(IllegalAction):
                 state.apply_json(bad)
         if state.num_players > 1:

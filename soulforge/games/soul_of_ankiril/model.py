@@ -1,0 +1,101 @@
+"""Card definitions and Creatures on the battlefield (plain data, fast to copy)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+Ref = tuple[str, tuple[int | str, ...]]
+"""A reference to an ability piece by name, with its parameters: ("Throw", (2, 3))."""
+
+EMPTY = -1
+"""``occ`` value of an empty terrain; creatures are their uid, Emanation k is -2 - k."""
+
+
+@dataclasses.dataclass(frozen=True)
+class CardDef:
+    """One card as authored in ``cards.toml``."""
+
+    name: str
+    type: str
+    """leader, ally, spell, emanation or token."""
+    element: str | None
+    klass: str | None
+    attack: int
+    health: int
+    sync: int
+    keywords: frozenset[str]
+    poison: int
+    active: tuple[Ref, ...]
+    summon: tuple[Ref, ...]
+    legacy: tuple[Ref, ...]
+    persist: tuple[Ref, ...]
+    upkeep: tuple[Ref, ...]
+    effects: tuple[Ref, ...]
+    text: str
+
+    @property
+    def creature(self) -> bool:
+        return self.type in ("leader", "ally", "token")
+
+
+class Creature:
+    """A Creature token on the battlefield with its markers."""
+
+    __slots__ = (
+        "acted",
+        "active",
+        "atk",
+        "card",
+        "cell",
+        "challenged_by",
+        "challenging",
+        "element",
+        "hp",
+        "klass",
+        "leader",
+        "max_hp",
+        "moved",
+        "owner",
+        "poison",
+        "poisoned",
+        "reinforced",
+        "tmp_atk",
+        "tmp_hp",
+        "uid",
+    )
+
+    def __init__(self, uid: int, card: CardDef, owner: int, cell: int) -> None:
+        self.uid, self.card, self.owner, self.cell = uid, card, owner, cell
+        self.element, self.klass = card.element, card.klass
+        self.atk, self.hp, self.max_hp = card.attack, card.health, card.health
+        self.tmp_atk = self.tmp_hp = 0
+        self.active, self.moved, self.acted = False, False, False
+        self.poison = card.poison
+        """The value of this Creature's own Poison ability (0: none)."""
+        self.poisoned = 0
+        self.reinforced = 0
+        self.challenged_by = -1
+        self.challenging = False
+        self.leader = card.type == "leader"
+
+    def copy(self) -> Creature:
+        twin = Creature.__new__(Creature)
+        twin.uid, twin.card, twin.owner, twin.cell = self.uid, self.card, self.owner, self.cell
+        twin.element, twin.klass, twin.leader = self.element, self.klass, self.leader
+        twin.atk, twin.hp, twin.max_hp = self.atk, self.hp, self.max_hp
+        twin.tmp_atk, twin.tmp_hp = self.tmp_atk, self.tmp_hp
+        twin.active, twin.moved, twin.acted = self.active, self.moved, self.acted
+        twin.poison, twin.poisoned, twin.reinforced = self.poison, self.poisoned, self.reinforced
+        twin.challenged_by, twin.challenging = self.challenged_by, self.challenging
+        return twin
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.card.keywords
+
+    @property
+    def can_move(self) -> bool:
+        return self.active and not self.moved
+
+    @property
+    def can_act(self) -> bool:
+        return self.active and not self.acted

@@ -1,0 +1,288 @@
+"""The registry of ability pieces that card data refers to by name (glossary keywords).
+
+Static keywords (``KEYWORDS``) are checked by the rules where they bend them (the golden
+rule: card text overrides the rulebook). Effect pieces (``PIECES``) run when an Ability is
+activated, a Spell is cast, or a trigger fires (summon: Project, Legacy, Persist, upkeep).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from soulforge.games.soul_of_ankiril import rules
+from soulforge.games.soul_of_ankiril.model import EMPTY, Creature, Ref
+
+if TYPE_CHECKING:
+    from soulforge.games.soul_of_ankiril.state import AnkirilState
+
+KEYWORDS: dict[str, str] = {
+    "Ambush": "When it attacks, it suffers damage only if the opponent's Creature survives.",
+    "Breach": "Excess damage of a defeating attack hits the opponent's Creature at Range 2 behind.",
+    "Guardian": "Cannot attack Emanations.",
+    "Intuition": "Activate one of its two Abilities, or both for 1 Energy.",
+    "Mimicry": "Cannot be hit by opponents' Spells and Abilities from a Range greater than 1.",
+    "Overfly": "Moves up to two terrains, ignoring every obstacle.",
+    "Pack": "When it attacks, +1/+1 until end of turn if an allied Creature of its Class is at Range 1.",
+    "Press": "When it defeats an opponent's Creature in an attack, it takes its place.",
+    "Sprint": "When summoned it can move, attack and activate its Ability (no synchronization fatigue).",
+    "Poison": "A Creature it deals damage to becomes Poisoned with a marker of the given value.",
+    "Affinity": "+1 Attack on a terrain of its own Element (authored).",
+}
+
+
+@dataclasses.dataclass(slots=True)
+class Ctx:
+    """Where a piece runs: its owner, its source Creature (Channeler), target cell, parameters."""
+
+    owner: int
+    src: Creature | None
+    target: int
+    args: tuple[int | str, ...]
+    sources: tuple[Creature, ...] = ()
+    """Creatures the effect comes from (Channelers), for Mimicry."""
+
+
+Run = Callable[["AnkirilState", Ctx], None]
+Args = tuple[int | str, ...]
+Targets = Callable[["AnkirilState", Creature | None, int, Args], list[int]]
+
+
+@dataclasses.dataclass(frozen=True)
+class Piece:
+    name: str
+    arity: int
+    targets: Targets
+    run: Run
+    text: str
+    positional: bool = False
+    """As a Spell, the effect depends on which Channeler casts it."""
+
+
+def _n(ctx: Ctx, i: int = 0) -> int:
+    return int(ctx.args[i])
+
+
+def _target(st: AnkirilState, ctx: Ctx) -> Creature:
+    c = rules.creature_at(st, ctx.target)
+    assert c is not None
+    return c
+
+
+def mimicry_blocks(st: AnkirilState, c: Creature, sources: tuple[Creature, ...], owner: int) -> bool:
+    """Glossary, "Mimicry": opponents' Spells and Abilities reach it only from Range 1."""
+    if not c.has("Mimicry") or c.owner == owner:
+        return False
+    return all(st.board.distance[s.cell][c.cell] > 1 for s in sources) if sources else True
+
+
+# -- targets -------------------------------------------------------------------------------
+def no_target(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
+    return [EMPTY]
+
+
+def _creatures(st: AnkirilState, cells: list[int] | tuple[int, ...], owner: int, enemy: bool) -> list[int]:
+    out = []
+    for cell in cells:
+        uid = st.occ[cell]
+        if uid >= 0 and (st.units[uid].owner != owner) == enemy:
+            out.append(cell)
+    return out
+
+
+def enemy_line(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
+    """Opponents on an Attack Trajectory at Range 2..R, not behind Raised terrain (Throw)."""
+    assert src is not None
+    cells = _creatures(st, st.board.line_cells(src.cell, 2, int(args[-1])), owner, True)
+    return [c for c in cells if not st.units[st.occ[c]].has("Mimicry")]
+
+
+def enemy_adjacent(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
+    assert src is not None
+    cells = _creatures(st, st.board.adjacent[src.cell], owner, True)
+    return [c for c in cells if st.units[st.occ[c]].challenged_by < 0]
+
+
+def ally_within(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
+    assert src is not None
+    occ, units = st.occ, st.units
+    return [c for c in st.board.ball(src.cell, int(args[-1])) if occ[c] >= 0 and units[occ[c]].owner == owner]
+
+
+def ally_other_within(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
+    assert src is not None
+    return [c for c in ally_within(st, src, owner, args) if c != src.cell]
+
+
+def empty_adjacent(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
+    assert src is not None
+    if st.offspring[owner] <= 0:
+        return []
+    return [c for c in st.board.adjacent[src.cell] if st.occ[c] == EMPTY]
+
+
+def enemy_any(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
+    return sorted(c.cell for c in st.units.values() if c.owner != owner)
+
+
+def ally_any(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
+    return sorted(c.cell for c in st.units.values() if c.owner == owner)
+
+
+# -- effects -------------------------------------------------------------------------------
+def meditate(st: AnkirilState, ctx: Ctx) -> None:
+    """Glossary, "Meditate": the Creature gains +1/+1."""
+    assert ctx.src is not None
+    rules.buff(ctx.src, 1, 1)
+
+
+def recover(st: AnkirilState, ctx: Ctx) -> None:
+    assert ctx.src is not None
+    rules.heal(ctx.src, _n(ctx))
+
+
+def throw(st: AnkirilState, ctx: Ctx) -> None:
+    """Glossary, "Throw": damage to an opponent's Creature at a Range greater than 1."""
+    rules.damage(st, _target(st, ctx), _n(ctx), ctx.src, "ability")
+
+
+def generate(st: AnkirilState, ctx: Ctx) -> None:
+    """Glossary, "Generate": a 1/1 Offspring of the same Element and Class at Range 1."""
+    assert ctx.src is not None
+    offspring = rules.place(st, st.cards["Offspring"], ctx.owner, ctx.target, active=False)
+    offspring.element, offspring.klass = ctx.src.element, ctx.src.klass
+    st.offspring[ctx.owner] -= 1
+
+
+def challenge(st: AnkirilState, ctx: Ctx) -> None:
+    """Glossary, "Challenge": a Challenged marker on both Creatures."""
+    assert ctx.src is not None
+    _target(st, ctx).challenged_by = ctx.src.uid
+    ctx.src.challenging = True
+
+
+def reinforce(st: AnkirilState, ctx: Ctx) -> None:
+    """Glossary, "Reinforce": the target gets Reinforced markers."""
+    _target(st, ctx).reinforced += _n(ctx)
+
+
+def swap(st: AnkirilState, ctx: Ctx) -> None:
+    """Glossary, "Swap": exchange places with an allied Creature within Range."""
+    assert ctx.src is not None
+    rules.swap(st, ctx.src, _target(st, ctx))
+
+
+def draw(st: AnkirilState, ctx: Ctx) -> None:
+    """Glossary, "Draw": draw the number of cards indicated."""
+    rules.draw(st, ctx.owner, _n(ctx))
+
+
+def heal(st: AnkirilState, ctx: Ctx) -> None:
+    rules.heal(_target(st, ctx), _n(ctx))
+
+
+def spell_damage(st: AnkirilState, ctx: Ctx) -> None:
+    rules.damage(st, _target(st, ctx), _n(ctx), None, "spell")
+
+
+def inferno(st: AnkirilState, ctx: Ctx) -> None:
+    """Damage to the target and to every opponent's Creature next to it (Mimicry permitting)."""
+    first = _target(st, ctx)
+    hit = [first]
+    for cell in st.board.adjacent[first.cell]:
+        c = rules.creature_at(st, cell)
+        if c is not None and c.owner != ctx.owner and not mimicry_blocks(st, c, ctx.sources, ctx.owner):
+            hit.append(c)
+    for c in hit:
+        rules.damage(st, c, _n(ctx), None, "spell")
+
+
+def empower(st: AnkirilState, ctx: Ctx) -> None:
+    rules.buff(_target(st, ctx), _n(ctx), 0)
+
+
+def venom(st: AnkirilState, ctx: Ctx) -> None:
+    """Grants the Poison ability with the given value."""
+    c = _target(st, ctx)
+    c.poison = max(c.poison, _n(ctx))
+
+
+def ready(st: AnkirilState, ctx: Ctx) -> None:
+    """The target becomes Active and may move and act again this turn."""
+    c = _target(st, ctx)
+    c.active, c.moved, c.acted = True, False, False
+
+
+def rally(st: AnkirilState, ctx: Ctx) -> None:
+    """Allied Creatures of the source's Class gain +a/+h until the end of the turn."""
+    assert ctx.src is not None
+    for c in list(st.units.values()):
+        if c.owner == ctx.owner and c.klass == ctx.src.klass:
+            rules.temp_buff(c, _n(ctx, 0), _n(ctx, 1))
+
+
+def project(st: AnkirilState, ctx: Ctx) -> None:
+    """Glossary, "Project": put the named card from the deck on top of it (revealed)."""
+    deck, name = st.decks[ctx.owner], str(ctx.args[0])
+    unknown = len(deck) - st.known_top[ctx.owner]
+    for i in range(unknown - 1, -1, -1):
+        if deck[i] == name:
+            deck.append(deck.pop(i))
+            st.known_top[ctx.owner] += 1
+            st.mark_revealed()
+            st.add_log(f"seat {ctx.owner} projects {name} onto the top of the deck")
+            return
+
+
+def shockwave(st: AnkirilState, ctx: Ctx) -> None:
+    """Damage to every opponent's Creature next to the source's terrain."""
+    assert ctx.src is not None
+    for cell in st.board.adjacent[ctx.src.cell]:
+        c = rules.creature_at(st, cell)
+        if c is not None and c.owner != ctx.owner:
+            rules.damage(st, c, _n(ctx), ctx.src, "ability")
+
+
+PIECES: dict[str, Piece] = {p.name: p for p in (
+    Piece("Meditate", 0, no_target, meditate, "gains +1/+1"),
+    Piece("Recover", 1, no_target, recover, "recovers {0} Health"),
+    Piece("Throw", 2, enemy_line, throw, "Throw {0} (Range 2-{1})"),
+    Piece("Generate", 0, empty_adjacent, generate, "Generate a 1/1 Offspring at Range 1", True),
+    Piece("Challenge", 0, enemy_adjacent, challenge, "Challenge an adjacent opponent's Creature"),
+    Piece("Reinforce", 2, ally_within, reinforce, "Reinforce {0} (Range {1})"),
+    Piece("Swap", 1, ally_other_within, swap, "Swap with an ally within Range {0}", True),
+    Piece("Draw", 1, no_target, draw, "Draw {0}"),
+    Piece("Heal", 1, ally_any, heal, "an allied Creature recovers {0} Health"),
+    Piece("Damage", 1, enemy_any, spell_damage, "{0} damage to an opponent's Creature"),
+    Piece("Inferno", 1, enemy_any, inferno, "{0} damage to an opponent's Creature and its neighbours"),
+    Piece("Empower", 1, ally_any, empower, "an allied Creature gains +{0}/+0"),
+    Piece("Venom", 1, ally_any, venom, "an allied Creature gains Poison {0}"),
+    Piece("Ready", 0, ally_any, ready, "an allied Creature becomes Active again"),
+    Piece("Rally", 2, no_target, rally, "allies of the Channeler's Class get +{0}/+{1} this turn", True),
+    Piece("Project", 1, no_target, project, "Project {0}"),
+    Piece("Shockwave", 1, no_target, shockwave, "{0} damage to each adjacent opponent's Creature"),
+)}
+
+
+def describe(ref: Ref) -> str:
+    return PIECES[ref[0]].text.format(*ref[1])
+
+
+def run_refs(st: AnkirilState, refs: tuple[Ref, ...], ctx: Ctx) -> None:
+    """Run pieces in order (the first uses the target; later ones have none of their own)."""
+    for i, (name, args) in enumerate(refs):
+        piece = PIECES[name]
+        target = ctx.target if i == 0 or piece.targets is not no_target else EMPTY
+        piece.run(st, Ctx(ctx.owner, ctx.src, target, args, ctx.sources))
+
+
+def settle(st: AnkirilState) -> None:
+    """Remove defeated Creatures and fire their Legacy abilities until nothing more falls."""
+    while not st.over:
+        dead = rules.remove_dead(st)
+        if not dead:
+            return
+        for c in dead:
+            if c.card.legacy:
+                run_refs(st, c.card.legacy, Ctx(c.owner, c, EMPTY, ()))

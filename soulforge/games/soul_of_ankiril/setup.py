@@ -1,0 +1,64 @@
+"""Setup (rulebook, "Setup"): decks, opening hands, Emanations, Leaders, first player."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from soulforge.games.soul_of_ankiril import rules
+from soulforge.games.soul_of_ankiril.actions import PlaceLeader
+from soulforge.games.soul_of_ankiril.model import EMPTY
+
+if TYPE_CHECKING:
+    from soulforge.games.soul_of_ankiril.state import AnkirilState
+
+OPENING = {"ally": 3, "spell": 2}
+"""Setup step 6: keep the first three Creature cards and the first two Spell cards drawn."""
+
+
+def setup(st: AnkirilState) -> None:
+    game = st.game
+    st.board, st.cards, st.decklists = game.board, game.cards, game.decks
+    st.hands, st.decks, st.discard, st.known_top = [[], []], [[], []], [[], []], [0, 0]
+    for p in range(2):
+        _opening_hand(st, p)
+    st.energy, st.bonus, st.offspring = [0, 0], [0, 0], [3, 3]
+    st.units, st.occ = {}, [EMPTY] * st.board.size
+    st.ema_hp = []
+    for p in range(2):
+        health = next(st.cards[n].health for n in st.decklists[p] if st.cards[n].type == "emanation")
+        for k, cell in enumerate(st.board.emanation_cells[p]):
+            st.occ[cell] = -2 - (p * 3 + k)
+            st.ema_hp.append(health)
+    st.leader_uid, st.arrow, st.next_uid = [-1, -1], [-1, -1], 0
+    st.turn, st.player, st.stage, st.winner, st.end_reason = 0, 0, "setup", None, ""
+    st.last, st.last_text = None, ""
+
+
+def _opening_hand(st: AnkirilState, p: int) -> None:
+    pile = [n for n in st.decklists[p] if st.cards[n].type in ("ally", "spell")]
+    st.rng.shuffle(pile)
+    wanted, aside = dict(OPENING), []
+    while pile and any(wanted.values()):
+        name = pile.pop()
+        kind = st.cards[name].type
+        if wanted[kind]:
+            wanted[kind] -= 1
+            st.hands[p].append(name)
+        else:
+            aside.append(name)
+    pile += aside
+    st.rng.shuffle(pile)
+    st.decks[p] = pile
+    st.add_log(f"seat {p} keeps {', '.join(st.hands[p])}", p)
+
+
+def place_leader(st: AnkirilState, action: PlaceLeader) -> None:
+    p = st.player
+    leader = next(st.cards[n] for n in st.decklists[p] if st.cards[n].type == "leader")
+    st.leader_uid[p] = rules.place(st, leader, p, action.cell, active=True).uid
+    if p == 0:
+        st.player = 1
+        return
+    st.player = st.rng.randrange(2)
+    st.stage, st.turn = "play", 1
+    st.add_log(f"seat {st.player} is drawn to start")

@@ -1,0 +1,217 @@
+"""The five phases of a turn and the effect of each action (rulebook, "Turn Structure")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from soulforge.core.action import Action
+from soulforge.games.soul_of_ankiril import rules
+from soulforge.games.soul_of_ankiril.actions import (
+    Activate,
+    Attack,
+    Cast,
+    DrawCard,
+    EndTurn,
+    Move,
+    PlaceLeader,
+    Recharge,
+    Resummon,
+    Summon,
+)
+from soulforge.games.soul_of_ankiril.combat import attack
+from soulforge.games.soul_of_ankiril.model import EMPTY, Creature, Ref
+from soulforge.games.soul_of_ankiril.pieces import PIECES, Ctx, no_target, run_refs, settle
+from soulforge.games.soul_of_ankiril.setup import place_leader
+
+if TYPE_CHECKING:
+    from soulforge.games.soul_of_ankiril.state import AnkirilState
+
+ENERGY_PER_TURN = 3
+
+
+# -- the turn ------------------------------------------------------------------------------
+def start_turn(st: AnkirilState) -> None:
+    """Phases 1 and 2, from the second turn on: recharge Leaders, then Upkeep."""
+    p = st.player
+    st.add_log(f"turn {st.turn}: seat {p}")
+    if st.turn < 2:
+        return
+    for q in range(2):
+        if st.arrow[q] > 0:
+            st.arrow[q] -= 1
+    mine = [c for c in st.units.values() if c.owner == p]
+    for c in mine:
+        c.reinforced = 0
+        c.active, c.moved, c.acted = True, False, False
+    st.energy[p] = ENERGY_PER_TURN + st.bonus[p]
+    st.bonus[p] = 0
+    for c in mine:
+        if c.card.upkeep and c.uid in st.units:
+            run_refs(st, c.card.upkeep, Ctx(p, c, EMPTY, ()))
+    for c in mine:
+        if c.poisoned and c.uid in st.units:
+            rules.damage(st, c, c.poisoned, None, "poison")
+            c.poisoned -= 1
+    settle(st)
+
+
+def end_turn(st: AnkirilState) -> None:
+    """Challenged attacks, phase 4 (draw up to two, up to six), phase 5, Anomaly damage."""
+    p = st.player
+    _forced_challenges(st, p)
+    if st.over:
+        return
+    for c in st.units.values():
+        rules.expire_temporary(c)
+    wanted = min(2, rules.HAND_LIMIT - len(st.hands[p]))
+    if wanted > 0:
+        rules.draw(st, p, wanted)
+    st.energy[p] = 0
+    for cell in st.board.anomaly:
+        hit = rules.creature_at(st, cell)
+        if hit is not None:
+            rules.damage(st, hit, 1, None, "terrain")
+            st.add_log(f"{hit.card.name} takes 1 damage on the Anomaly terrain")
+    settle(st)
+    if st.over:
+        return
+    if st.turn >= st.game.turn_limit:
+        _turn_limit(st)
+        return
+    st.player, st.turn = 1 - p, st.turn + 1
+    start_turn(st)
+
+
+def _forced_challenges(st: AnkirilState, p: int) -> None:
+    """Glossary, "Challenged": an idle Challenged Creature attacks its Challenger at turn end."""
+    for c in [c for c in st.units.values() if c.owner == p and c.challenged_by >= 0]:
+        challenger = st.units.get(c.challenged_by)
+        if c.uid in st.units and not c.acted and challenger is not None \
+                and st.board.distance[c.cell][challenger.cell] == 1:
+            attack(st, c, challenger.cell)
+            if st.over:
+                return
+    for c in st.units.values():
+        if c.owner == p:
+            c.challenged_by = -1
+        else:
+            c.challenging = False
+
+
+def _turn_limit(st: AnkirilState) -> None:
+    """Authored bound: at the turn limit, more Emanations deactivated wins, else a draw."""
+    left = [st.emanations_left(0), st.emanations_left(1)]
+    winner = None if left[0] == left[1] else (0 if left[0] > left[1] else 1)
+    st.finish(winner, f"turn limit {st.game.turn_limit} reached")
+
+
+# -- actions -------------------------------------------------------------------------------
+def _summon(st: AnkirilState, a: Summon) -> None:
+    p = st.player
+    st.energy[p] -= 1
+    st.hands[p].remove(a.card)
+    card = st.cards[a.card]
+    c = rules.place(st, card, p, a.cell, active="Sprint" in card.keywords)
+    st.mark_revealed()
+    if card.summon:
+        run_refs(st, card.summon, Ctx(p, c, EMPTY, ()))
+
+
+def _resummon(st: AnkirilState, a: Resummon) -> None:
+    p = st.player
+    st.energy[p] -= st.arrow[p]
+    st.arrow[p] = -1
+    leader = next(st.cards[n] for n in st.decklists[p] if st.cards[n].type == "leader")
+    st.leader_uid[p] = rules.place(st, leader, p, a.cell, active="Sprint" in leader.keywords).uid
+
+
+def _recharge(st: AnkirilState, a: Recharge) -> None:
+    st.energy[st.player] -= 1
+    st.arrow[st.player] -= 1
+
+
+def channelers(st: AnkirilState, p: int, element: str | None) -> tuple[Creature, ...]:
+    return tuple(c for c in st.units.values() if c.owner == p and c.element == element)
+
+
+def _cast(st: AnkirilState, a: Cast) -> None:
+    p = st.player
+    card = st.cards[a.card]
+    st.energy[p] -= 1
+    st.hands[p].remove(a.card)
+    st.discard[p].append(a.card)
+    st.mark_revealed()
+    src = rules.creature_at(st, a.via) if a.via >= 0 else None
+    sources: tuple[Creature, ...] = (src,) if src is not None else channelers(st, p, card.element)
+    run_refs(st, card.effects, Ctx(p, src, a.target, (), sources))
+    settle(st)
+
+
+def _move(st: AnkirilState, a: Move) -> None:
+    c = st.units[st.occ[a.src]]
+    rules.relocate(st, c, a.dst)
+    c.moved = True
+    c.active = not c.acted
+
+
+def _attack(st: AnkirilState, a: Attack) -> None:
+    attack(st, st.units[st.occ[a.src]], a.dst)
+
+
+def ability_refs(c: Creature, mode: int) -> tuple[Ref, ...]:
+    """The pieces an activation runs: Intuition offers either Ability (mode 0/1) or both (2)."""
+    refs = c.card.active
+    if "Intuition" not in c.card.keywords or mode == 2:
+        return refs
+    return (refs[mode],)
+
+
+def targeted_piece(refs: tuple[Ref, ...]) -> Ref | None:
+    return next((r for r in refs if PIECES[r[0]].targets is not no_target), None)
+
+
+def _activate(st: AnkirilState, a: Activate) -> None:
+    p = st.player
+    c = st.units[st.occ[a.src]]
+    if a.mode == 2:
+        st.energy[p] -= 1
+    c.acted = True
+    c.active = not c.moved
+    run_refs(st, ability_refs(c, a.mode), Ctx(p, c, a.target, (), (c,)))
+    settle(st)
+
+
+def _draw(st: AnkirilState, a: DrawCard) -> None:
+    st.energy[st.player] -= 1
+    rules.draw(st, st.player, 1)
+
+
+def _end(st: AnkirilState, a: EndTurn) -> None:
+    end_turn(st)
+
+
+HANDLERS: dict[str, Callable[[AnkirilState, Any], None]] = {
+    PlaceLeader.kind: place_leader, Summon.kind: _summon, Resummon.kind: _resummon,
+    Recharge.kind: _recharge, Cast.kind: _cast, Move.kind: _move, Attack.kind: _attack,
+    Activate.kind: _activate, DrawCard.kind: _draw, EndTurn.kind: _end,
+}
+
+
+CELL_FIELDS = ("src", "via", "cell", "dst", "target")
+
+
+def highlight(a: Action) -> tuple[int, ...]:
+    """The cells an action touched (views highlight the last move)."""
+    cells = (getattr(a, name, -1) for name in CELL_FIELDS)
+    return tuple(c for c in cells if isinstance(c, int) and c >= 0)
+
+
+def apply(st: AnkirilState, a: Action) -> None:
+    p, stage = st.player, st.stage
+    text = f"seat {p}: {a}"
+    st.add_log(text)
+    HANDLERS[a.kind](st, a)
+    st.last, st.last_text = a, text
+    if stage == "setup" and st.stage == "play":
+        start_turn(st)

@@ -1,0 +1,98 @@
+"""What a seat sees: the battlefield, both players' public facts and its own hand."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from soulforge.core.action import JsonDict
+from soulforge.games.soul_of_ankiril import rules
+from soulforge.games.soul_of_ankiril.model import CardDef, Creature
+from soulforge.games.soul_of_ankiril.turn import highlight
+
+if TYPE_CHECKING:
+    from soulforge.games.soul_of_ankiril.state import AnkirilState
+
+
+def card_info(card: CardDef) -> JsonDict:
+    return {
+        "name": card.name, "type": card.type, "element": card.element, "class": card.klass,
+        "attack": card.attack, "health": card.health, "sync": card.sync, "text": card.text,
+    }
+
+
+def creature_view(st: AnkirilState, c: Creature) -> JsonDict:
+    return {
+        "uid": c.uid, "card": c.card.name, "owner": c.owner, "cell": c.cell,
+        "attack": rules.attack_of(st, c), "health": c.hp, "max_health": c.max_hp,
+        "element": c.element, "class": c.klass, "leader": c.leader, "token": c.card.type == "token",
+        "active": c.active, "moved": c.moved, "acted": c.acted, "poisoned": c.poisoned,
+        "poison": c.poison, "reinforced": c.reinforced, "challenged_by": c.challenged_by,
+        "challenging": c.challenging, "keywords": sorted(c.card.keywords), "text": c.card.text,
+    }
+
+
+def player_view(st: AnkirilState, p: int, viewer: int | None) -> JsonDict:
+    deck, known = st.decks[p], st.known_top[p]
+    unknown = deck[: len(deck) - known]
+    out: dict[str, Any] = {
+        "seat": p,
+        "leader": next(n for n in st.decklists[p] if st.cards[n].type == "leader"),
+        "element": next(st.cards[n].element for n in st.decklists[p] if st.cards[n].type == "leader"),
+        "energy": st.energy[p],
+        "hand_size": len(st.hands[p]),
+        "deck_size": len(deck),
+        "deck_top_known": list(reversed(deck[len(deck) - known:])),
+        "discard": list(st.discard[p]),
+        "emanations": [
+            {"cell": cell, "health": st.ema_hp[p * 3 + k], "active": st.ema_hp[p * 3 + k] > 0}
+            for k, cell in enumerate(st.board.emanation_cells[p])
+        ],
+        "emanations_left": st.emanations_left(p),
+        "leader_arrow": st.arrow[p],
+        "offspring_left": st.offspring[p],
+        "decklist": sorted(st.decklists[p]),
+    }
+    if viewer == p:
+        out["hand"] = list(st.hands[p])
+        out["hand_cards"] = [card_info(st.cards[n]) for n in st.hands[p]]
+        out["deck_contents"] = sorted(unknown)
+    else:
+        out["hand"] = None
+        out["unseen"] = sorted(st.hands[p] + unknown)
+    return out
+
+
+def board_view(st: AnkirilState) -> list[JsonDict]:
+    b = st.board
+    return [
+        {"cell": i, "x": b.xy[i][0], "row": b.xy[i][1], "terrain": b.kind[i], "element": b.element[i],
+         "side": b.side[i], "name": b.name(i)}
+        for i in range(b.size)
+    ]
+
+
+def view(st: AnkirilState, viewer: int | None) -> JsonDict:
+    mirror = st.cards[next(n for n in st.decklists[0] if st.cards[n].type == "leader")].element == \
+        st.cards[next(n for n in st.decklists[1] if st.cards[n].type == "leader")].element
+    return {
+        "stage": st.stage,
+        "turn": st.turn,
+        "active_player": st.player if st.stage != "over" else None,
+        "turn_limit": st.game.turn_limit,
+        "mirror_match": mirror,
+        "board": board_view(st),
+        "players": [player_view(st, p, viewer) for p in range(2)],
+        "creatures": [creature_view(st, c) for c in sorted(st.units.values(), key=lambda c: c.uid)],
+        "last": {"cells": [] if st.last is None else list(highlight(st.last)), "text": st.last_text},
+        "winner": st.winner,
+        "end_reason": st.end_reason,
+    }
+
+
+def prompt(st: AnkirilState) -> str:
+    if st.stage == "over":
+        return ""
+    p = st.player
+    if st.stage == "setup":
+        return f"seat {p}: place your Leader on a Leader deployment terrain"
+    return f"seat {p}, turn {st.turn}: Strategy and Combat ({st.energy[p]} Energy) - act or end the turn"
