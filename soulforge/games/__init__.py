@@ -15,6 +15,8 @@ from soulforge.core.game import Game
 
 REGISTRY: dict[str, str] = {
     "five_realms": "soulforge.games.five_realms:FiveRealms",
+    "soul_of_ankiril": "soulforge.games.soul_of_ankiril:SoulOfAnkiril",
+    "soulgivers": "soulforge.games.soulgivers:Soulgivers",
 }
 
 GAMES: tuple[str, ...] = tuple(sorted(REGISTRY))
