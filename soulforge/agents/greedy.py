@@ -1,0 +1,109 @@
+"""Greedy: one-ply lookahead scored by the game's heuristic, on determinizations only.
+
+The agent never looks at hidden information: it samples ``samples`` determinizations of
+the state from its own seat (``state.determinize(player, rng)``), applies each legal
+action in a clone of every sample and scores the result with ``game.heuristic``. When an
+action leaves the same seat to decide again (a turn made of several choices), the
+follow-up choices are made greedily, up to ``follow`` more steps, and the action is worth
+the state so reached. Scores are averaged over the samples; ties (and the optional
+``noise``) are resolved by the agent's own seeded rng.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from soulforge.core import Action, Seat, State
+
+
+class GreedyAgent:
+    """One-ply lookahead over determinizations (spec ``greedy:seed=1,samples=4``).
+
+    Parameters:
+        seed: seed of the agent's own rng (determinizations, tie-breaks, noise).
+        samples: determinizations averaged per decision.
+        follow: how many further decisions of the same seat are followed greedily
+            after the action being scored (0: score right after the action).
+        noise: standard deviation of Gaussian noise added to each averaged score
+            (0: none); used to make weaker levels.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, samples: int = 1, follow: int = 4, noise: float = 0.0) -> None:
+        if samples < 1:
+            raise ValueError(f"samples must be at least 1, got {samples}")
+        if follow < 0:
+            raise ValueError(f"follow must be at least 0, got {follow}")
+        if noise < 0:
+            raise ValueError(f"noise must be at least 0, got {noise}")
+        self.seed = seed
+        self.samples = samples
+        self.follow = follow
+        self.noise = noise
+        self.rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return (
+            f"GreedyAgent(seed={self.seed}, samples={self.samples}, follow={self.follow}, noise={self.noise})"
+        )
+
+    def act(self, state: State, player: Seat) -> Action:
+        """The legal action with the best average heuristic score for ``player``."""
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError("no legal action: the game is over")
+        if len(legal) == 1:
+            return legal[0]
+        worlds = [state.determinize(player, self.rng) for _ in range(self.samples)]
+        scores = [self._average(worlds, action, player) for action in legal]
+        if self.noise:
+            scores = [score + self.rng.gauss(0.0, self.noise) for score in scores]
+        return pick_best(legal, scores, self.rng)
+
+    def _average(self, worlds: Sequence[State], action: Action, player: Seat) -> float:
+        """Mean score of ``action`` over the worlds where it is legal (-inf if none)."""
+        values = [self.score(world, action, player) for world in worlds if world.is_legal(action)]
+        return sum(values) / len(values) if values else float("-inf")
+
+    def score(self, world: State, action: Action, player: Seat) -> float:
+        """The heuristic value for ``player`` of ``action`` applied in a clone of ``world``.
+
+        Further decisions of ``player`` that follow at once are made greedily (up to
+        ``follow`` of them) and the value of the state so reached is returned.
+        """
+        after = world.clone()
+        after.apply(action)
+        value = evaluate(after, player)
+        for _ in range(self.follow):
+            if after.current_player != player:
+                break
+            after, value = self._best_successor(after, player)
+        return value
+
+    def _best_successor(self, state: State, player: Seat) -> tuple[State, float]:
+        """The successor of ``state`` with the best heuristic value, and that value."""
+        options: list[tuple[State, float]] = []
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply(action)
+            options.append((child, evaluate(child, player)))
+        values = [value for _, value in options]
+        top = max(values)
+        ties = [option for option in options if option[1] >= top - 1e-12]
+        return ties[0] if len(ties) == 1 else self.rng.choice(ties)
+
+
+def evaluate(state: State, player: Seat) -> float:
+    """Final result for a finished game, otherwise the game's heuristic, for ``player``."""
+    if state.is_over:
+        return float(state.returns()[player])
+    return float(state.game.heuristic(state, player))
+
+
+def pick_best(actions: Sequence[Action], scores: Sequence[float], rng: random.Random) -> Action:
+    """The action with the highest score; ties broken by ``rng``."""
+    top = max(scores)
+    ties = [action for action, score in zip(actions, scores, strict=True) if score >= top - 1e-12]
+    return ties[0] if len(ties) == 1 else rng.choice(ties)

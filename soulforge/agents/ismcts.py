@@ -1,0 +1,226 @@
+"""Information-set Monte Carlo tree search (single observer), generic over the core contract.
+
+Each iteration samples a determinization of the root from the searcher's seat
+(``state.determinize(player, rng)``), so the search never sees hidden information. One
+tree is shared by all iterations: a node is the sequence of ``(mover, action)`` pairs
+played from the root, i.e. what the searcher would observe in the single-observer
+view (Cowling, Powley & Whitehouse 2012; OpenSpiel's ``ISMCTSBot``). Chance is left to
+each determinization's own rng, so a node is an open-loop sequence of decisions.
+
+Because the legal actions of a node vary between determinizations (the opponent's
+cards differ), selection uses *availability counts*: an edge's exploration term uses the
+number of times it was available, not the parent's visit count.
+
+Leaves are evaluated by a random rollout truncated after ``rollout_depth`` moves and
+then scored with ``game.heuristic`` for every seat (or by the heuristic at once with
+``rollout="heuristic"``); finished games use ``returns()``. A game that does not
+override ``heuristic`` (whose default knows only final results) gets random rollouts to
+the end instead, whatever the settings. Each edge accumulates the reward of the seat
+that chose it, so the search handles any number of players.
+
+Only ``determinize``, ``legal_actions``, ``apply``, ``clone``, ``current_player``,
+``is_over``, ``returns`` and ``game.heuristic`` are used.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from soulforge.core import Action, Game, Seat, State
+
+ROLLOUTS = ("random", "heuristic")
+
+Key = tuple[Seat, Action]
+
+
+class Edge:
+    """Statistics of one ``(mover, action)`` choice at a node, and the node it leads to."""
+
+    __slots__ = ("available", "child", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        """Sum of the rewards of the seat that chose this edge."""
+        self.available = 1
+        """Times the edge was legal when its node was visited (its first time included)."""
+        self.child = Node()
+
+    def ucb(self, exploration: float) -> float:
+        """Mean reward plus the availability-count exploration bonus."""
+        if self.visits == 0:
+            return math.inf
+        mean = self.total / self.visits
+        return mean + exploration * math.sqrt(math.log(self.available) / self.visits)
+
+
+class Node:
+    """A node of the tree: the edges tried from the action sequence it stands for."""
+
+    __slots__ = ("edges",)
+
+    def __init__(self) -> None:
+        self.edges: dict[Key, Edge] = {}
+
+
+class ISMCTSAgent:
+    """Single-observer ISMCTS (spec ``ismcts:iterations=400,seed=1``).
+
+    Parameters:
+        iterations: iterations per decision (an upper bound when ``time_limit`` is set).
+        seed: seed of the agent's own rng (determinizations, expansion, rollouts).
+        exploration: the UCB exploration constant (rewards lie in [-1, 1]).
+        rollout: ``"random"`` (random moves, then the heuristic) or ``"heuristic"``
+            (the heuristic at the leaf at once).
+        rollout_depth: moves of a random rollout before the heuristic scores it;
+            negative plays to the end of the game (always so for a game without a
+            heuristic of its own).
+        time_limit: seconds per decision (0: none). When it ends a search before
+            ``iterations``, the choice depends on the machine's speed.
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        iterations: int = 400,
+        seed: int = 0,
+        exploration: float = 1.4,
+        rollout: str = "random",
+        rollout_depth: int = 20,
+        time_limit: float = 0.0,
+    ) -> None:
+        if iterations < 1:
+            raise ValueError(f"iterations must be at least 1, got {iterations}")
+        if exploration < 0:
+            raise ValueError(f"exploration must be at least 0, got {exploration}")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {ROLLOUTS}, got {rollout!r}")
+        if time_limit < 0:
+            raise ValueError(f"time_limit must be at least 0, got {time_limit}")
+        self.iterations = iterations
+        self.seed = seed
+        self.exploration = float(exploration)
+        self.rollout = rollout
+        self.rollout_depth = rollout_depth if rollout == "random" else 0
+        self.time_limit = float(time_limit)
+        self.rng = random.Random(seed)
+        self.last_iterations = 0
+        """Iterations run by the last search (for benchmarks and the web table)."""
+        self._depth = self.rollout_depth
+
+    def __repr__(self) -> str:
+        return (
+            f"ISMCTSAgent(iterations={self.iterations}, seed={self.seed}, exploration={self.exploration}, "
+            f"rollout={self.rollout!r}, rollout_depth={self.rollout_depth}, time_limit={self.time_limit})"
+        )
+
+    def act(self, state: State, player: Seat) -> Action:
+        """The most visited root action after the search (a single legal action at once)."""
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError("no legal action: the game is over")
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        root = self.search(state, player)
+        return best_root_action(root, player, legal)
+
+    def search(self, state: State, player: Seat) -> Node:
+        """Run the iterations from ``state`` as seen by ``player``; returns the root."""
+        root = Node()
+        self._depth = self.rollout_depth if has_heuristic(state.game) else -1
+        deadline = time.perf_counter() + self.time_limit if self.time_limit else math.inf
+        done = 0
+        while done < self.iterations:
+            if done and time.perf_counter() >= deadline:
+                break
+            self.iterate(root, state.determinize(player, self.rng))
+            done += 1
+        self.last_iterations = done
+        return root
+
+    def iterate(self, root: Node, world: State) -> None:
+        """One iteration in one determinization: select, expand, evaluate, back up."""
+        path = self._descend(root, world)
+        rewards = self._evaluate(world)
+        for mover, edge in path:
+            edge.visits += 1
+            edge.total += rewards[mover]
+
+    def _descend(self, root: Node, world: State) -> list[tuple[Seat, Edge]]:
+        """Select down the tree by UCB and expand one new edge; ``world`` is advanced."""
+        path: list[tuple[Seat, Edge]] = []
+        node = root
+        while not world.is_over:
+            mover = world.current_player
+            assert mover is not None
+            legal = world.legal_actions()
+            untried: list[Action] = []
+            for action in legal:
+                edge = node.edges.get((mover, action))
+                if edge is None:
+                    untried.append(action)
+                else:
+                    edge.available += 1
+            if untried:
+                action = untried[0] if len(untried) == 1 else self.rng.choice(untried)
+                edge = node.edges[(mover, action)] = Edge()
+                world.apply(action)
+                path.append((mover, edge))
+                return path
+            action, edge = self._select(node, mover, legal)
+            world.apply(action)
+            path.append((mover, edge))
+            node = edge.child
+        return path
+
+    def _select(self, node: Node, mover: Seat, legal: Sequence[Action]) -> tuple[Action, Edge]:
+        """The legal edge of ``node`` with the highest UCB value (first one on ties)."""
+        best_action = legal[0]
+        best_edge = node.edges[(mover, best_action)]
+        best_value = best_edge.ucb(self.exploration)
+        for action in legal[1:]:
+            edge = node.edges[(mover, action)]
+            value = edge.ucb(self.exploration)
+            if value > best_value:
+                best_action, best_edge, best_value = action, edge, value
+        return best_action, best_edge
+
+    def _evaluate(self, world: State) -> list[float]:
+        """Rewards of every seat: a truncated random rollout, then results or heuristic."""
+        steps = 0
+        while not world.is_over and steps != self._depth:
+            world.apply(self.rng.choice(world.legal_actions()))
+            steps += 1
+        return leaf_values(world)
+
+
+def has_heuristic(game: Game) -> bool:
+    """Whether ``game`` evaluates unfinished states (overrides :meth:`Game.heuristic`)."""
+    return type(game).heuristic is not Game.heuristic
+
+
+def leaf_values(world: State) -> list[float]:
+    """Per seat: ``returns()`` of a finished game, else the game's heuristic."""
+    if world.is_over:
+        return [float(value) for value in world.returns()]
+    heuristic = world.game.heuristic
+    return [float(heuristic(world, seat)) for seat in range(world.num_players)]
+
+
+def best_root_action(root: Node, player: Seat, legal: Sequence[Action]) -> Action:
+    """The legal root action most visited, then with the best mean (then first listed)."""
+    best = legal[0]
+    best_key = (-1, -math.inf)
+    for action in legal:
+        edge = root.edges.get((player, action))
+        if edge is None:
+            continue
+        key = (edge.visits, edge.total / edge.visits if edge.visits else -math.inf)
+        if key > best_key:
+            best, best_key = action, key
+    return best

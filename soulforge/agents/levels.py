@@ -1,0 +1,42 @@
+"""The AI levels offered by the web table and the terminal: easy, normal, hard.
+
+Each level is an agent spec (see :func:`soulforge.agents.load`), chosen from seeded
+matches on Five Realms (seats swapped game by game; one core shared with other work):
+
+- ``easy``: greedy one-ply lookahead on one determinization with Gaussian noise (sd 0.2)
+  on its heuristic scores: it sees obvious gains but blunders now and then. It won
+  35 of 40 games against random play and 11.5 of 40 against plain greedy.
+- ``normal``: ISMCTS, 400 iterations, random rollouts of 20 moves then the game's
+  heuristic: about 0.45 s a move (0.6 s at most over 12 positions). It won 10 of 10
+  against ``easy`` and 8.5 of 10 against plain greedy.
+- ``hard``: ISMCTS, 1500 iterations, the same rollouts: about 1.5 s a move (2 s at
+  most). It won 5 of 8 against ``normal``.
+
+Levels are deterministic for a given seed; a ``time_limit`` override (seconds) caps the
+thinking time at the cost of that determinism when it binds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from soulforge.agents.base import Agent
+
+LEVELS: dict[str, str] = {
+    "easy": "greedy:samples=1,noise=0.2",
+    "normal": "ismcts:iterations=400",
+    "hard": "ismcts:iterations=1500",
+}
+
+
+def for_level(level: str, seed: int = 0, **overrides: Any) -> Agent:
+    """The agent playing at ``level`` ("easy", "normal" or "hard"), seeded with ``seed``.
+
+    >>> for_level("normal", seed=3).name
+    'ismcts'
+    """
+    from soulforge.agents import load
+
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; levels: {list(LEVELS)}")
+    return load(LEVELS[level], seed=seed, **overrides)

@@ -1,0 +1,1 @@
+"""Agent tests: greedy, ISMCTS, levels and fairness, on toy games and Five Realms."""

@@ -1,0 +1,41 @@
+"""Seeded matches between agents, seats swapped game by game (helpers for the agent tests)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from soulforge.agents import Agent
+from soulforge.core import Game, State
+
+AgentMaker = Callable[[int], Agent]
+"""Makes a fresh agent from a seed."""
+
+
+def play(state: State, agents: list[Agent]) -> list[float]:
+    """Play ``state`` to the end, seat i choosing with ``agents[i]``; its returns."""
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        action = agents[seat].act(state, seat)
+        state.apply(action, seat)
+    return state.returns()
+
+
+def match_scores(
+    game: Game, first: AgentMaker, second: AgentMaker, games: int, seed: int = 0
+) -> Iterator[float]:
+    """The result of ``first`` (+1 win, -1 loss, 0 draw) in each game; seats swap every game."""
+    for i in range(games):
+        state = game.new_game(seed=seed + i)
+        agents = [first(seed + i), second(seed + 1000 + i)]
+        swap = i % 2 == 1
+        if swap:
+            agents.reverse()
+        returns = play(state, agents)
+        yield returns[1] if swap else returns[0]
+
+
+def win_rate(game: Game, first: AgentMaker, second: AgentMaker, games: int, seed: int = 0) -> float:
+    """Share of ``games`` won by ``first``, draws counting a half."""
+    scores = list(match_scores(game, first, second, games, seed))
+    return sum((score + 1) / 2 for score in scores) / games

@@ -1,0 +1,101 @@
+"""Greedy and ISMCTS on the toy game: legal, seeded, quick when there is no choice, stronger than random."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from soulforge.agents import ISMCTSAgent, load
+from soulforge.core import Action, State
+from tests.agents.agent_matches import play, win_rate
+from tests.agents.toy_duel import Duel
+
+SPECS = [
+    "greedy",
+    "greedy:samples=3,noise=0.1",
+    "ismcts:iterations=60",
+    "ismcts:iterations=60,rollout=heuristic",
+]
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_agents_choose_legal_actions(spec: str, duel_positions: list[State]) -> None:
+    agent = load(spec, seed=2)
+    for state in duel_positions:
+        seat = state.current_player
+        assert seat is not None
+        assert agent.act(state, seat) in state.legal_actions()
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_same_seed_same_game(spec: str, duel: Duel) -> None:
+    def game(seed: int) -> list[Action]:
+        state = duel.new_game(seed=4)
+        play(state, [load(spec, seed=seed), load(spec, seed=seed + 1)])
+        return state.history
+
+    assert game(7) == game(7)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_acting_does_not_change_the_state(spec: str, duel_positions: list[State]) -> None:
+    agent = load(spec, seed=1)
+    for state in duel_positions[:4]:
+        seat = state.current_player
+        assert seat is not None
+        before = (state.view(None), state.view(seat), state.move_number)
+        agent.act(state, seat)
+        assert (state.view(None), state.view(seat), state.move_number) == before
+
+
+def test_ismcts_returns_a_single_legal_action_without_searching(duel: Duel) -> None:
+    state = duel.new_game(seed=1)
+    while len(state.legal_actions()) > 1 or state.current_player != 0:
+        state.apply(state.legal_actions()[0])
+    agent = ISMCTSAgent(iterations=10**9, seed=1)
+    assert agent.act(state, 0) == state.legal_actions()[0]
+    assert agent.last_iterations == 0
+
+
+def test_ismcts_time_limit_ends_the_search(duel: Duel) -> None:
+    state = duel.new_game(seed=1)
+    agent = ISMCTSAgent(iterations=10**9, seed=1, time_limit=0.1)
+    start = time.perf_counter()
+    assert agent.act(state, 0) in state.legal_actions()
+    assert time.perf_counter() - start < 1.0
+    assert 0 < agent.last_iterations < 10**9
+
+
+def test_ismcts_runs_the_requested_iterations(duel: Duel) -> None:
+    agent = ISMCTSAgent(iterations=77, seed=1)
+    root = agent.search(duel.new_game(seed=2), 0)
+    assert agent.last_iterations == 77
+    assert sum(edge.visits for edge in root.edges.values()) == 77
+
+
+def test_greedy_wins_a_trick_with_its_lowest_sufficient_card(duel: Duel) -> None:
+    state = duel.new_game(seed=0)
+    state.apply(state.legal_actions()[0])  # seat 0 leads its lowest card
+    hand = state.view(1)["hand"]
+    led = state.view(1)["led"]
+    winners = [card for card in hand if card > led]
+    choice = load("greedy", seed=0).act(state, 1)
+    assert winners and choice == type(choice)(min(winners))  # type: ignore[call-arg]
+
+
+def test_ismcts_beats_random(duel: Duel) -> None:
+    """Measured: 0.75 over these 40 seeded games (random against random: about 0.5)."""
+    rate = win_rate(
+        duel, lambda s: load("ismcts:iterations=100", seed=s), lambda s: load("random", seed=s), 40
+    )
+    assert rate >= 0.65
+
+
+@pytest.mark.slow
+def test_ismcts_beats_greedy(duel: Duel) -> None:
+    """Measured: 0.68 over these 60 seeded games."""
+    rate = win_rate(
+        duel, lambda s: load("ismcts:iterations=300", seed=s), lambda s: load("greedy", seed=s), 60
+    )
+    assert rate > 0.55

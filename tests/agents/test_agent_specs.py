@@ -1,0 +1,50 @@
+"""Agent specs, the registry and the levels."""
+
+from __future__ import annotations
+
+import pytest
+
+from soulforge.agents import LEVELS, REGISTRY, GreedyAgent, ISMCTSAgent, for_level, load
+
+
+def test_registry_names_the_three_agents() -> None:
+    assert {"random", "greedy", "ismcts"} <= set(REGISTRY)
+
+
+def test_load_parses_the_documented_specs() -> None:
+    greedy = load("greedy:seed=1,samples=4")
+    assert isinstance(greedy, GreedyAgent) and greedy.samples == 4 and greedy.seed == 1
+    ismcts = load("ismcts:iterations=400,seed=1")
+    assert isinstance(ismcts, ISMCTSAgent) and ismcts.iterations == 400 and ismcts.seed == 1
+    tuned = load("ismcts:iterations=50,exploration=0.7,rollout=heuristic,time_limit=0.5")
+    assert isinstance(tuned, ISMCTSAgent)
+    assert (tuned.exploration, tuned.rollout, tuned.rollout_depth, tuned.time_limit) == (
+        0.7,
+        "heuristic",
+        0,
+        0.5,
+    )
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["ismcts:iterations=0", "ismcts:rollout=smart", "ismcts:depth=3", "greedy:samples=0", "greedy:noise=-1"],
+)
+def test_bad_parameters_raise_value_error(spec: str) -> None:
+    with pytest.raises(ValueError):
+        load(spec)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_levels_give_seeded_agents(level: str) -> None:
+    agent = for_level(level, seed=9)
+    assert agent.name in ("greedy", "ismcts")
+    assert getattr(agent, "seed") == 9  # noqa: B009 - agents are a protocol without seed
+    assert set(LEVELS) == {"easy", "normal", "hard"}
+
+
+def test_levels_accept_overrides_and_refuse_unknown_levels() -> None:
+    agent = for_level("hard", seed=1, time_limit=2.0)
+    assert isinstance(agent, ISMCTSAgent) and agent.time_limit == 2.0
+    with pytest.raises(ValueError, match="unknown level"):
+        for_level("expert")
