@@ -37,12 +37,7 @@ def render_view(game_id: str, view: dict[str, Any]) -> RenderableType:
 
     A renderer that fails is reported in one line above the generic view (play goes on).
     """
-    try:
-        module = game_module(game_id, "render_text")
-    except ModuleNotFoundError as err:
-        if not f"soulforge.games.{game_id}".startswith(err.name or "?"):
-            raise
-        module = None  # a game living outside soulforge.games (plugins, tests)
+    module = game_module(game_id, "render_text")
     render = getattr(module, "render", None) if module is not None else None
     if render is None:
         return generic_view(view)

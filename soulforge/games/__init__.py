@@ -39,12 +39,16 @@ def load(game_id: str, **options: Any) -> Game:
 def game_module(game_id: str, name: str) -> ModuleType | None:
     """A game's optional module by convention (``render_text``, ``render_svg``), or None.
 
-    Renderers live beside the rules: ``soulforge/games/<id>/<name>.py``.
+    Renderers live beside the rules, in the package that holds the game's class
+    (``soulforge/games/<id>/<name>.py`` for the registered games).
     """
     game_class(game_id)
+    home = importlib.import_module(REGISTRY[game_id].partition(":")[0])
+    package = home.__name__ if hasattr(home, "__path__") else home.__name__.rpartition(".")[0]
+    target = f"{package}.{name}"
     try:
-        return importlib.import_module(f"soulforge.games.{game_id}.{name}")
+        return importlib.import_module(target)
     except ModuleNotFoundError as err:
-        if err.name != f"soulforge.games.{game_id}.{name}":
-            raise
-        return None
+        if err.name and target.startswith(err.name):
+            return None
+        raise

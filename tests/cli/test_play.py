@@ -233,10 +233,13 @@ def test_a_game_renderer_is_used_and_its_failure_reported(
     import sys
     import types
 
-    module = types.ModuleType("soulforge.games.fake_nim.render_text")
+    from soulforge.games import REGISTRY
+
+    # Renderers live in the package of the game's class: here tests/sim beside fakegame.py.
+    package = REGISTRY["fake_nim"].partition(":")[0].rpartition(".")[0]
+    module = types.ModuleType(f"{package}.render_text")
     module.render = lambda view: f"PILE OF {view['pile']}"  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "soulforge.games.fake_nim", types.ModuleType("soulforge.games.fake_nim"))
-    monkeypatch.setitem(sys.modules, "soulforge.games.fake_nim.render_text", module)
+    monkeypatch.setitem(sys.modules, f"{package}.render_text", module)
     result = invoke("play", "fake_nim", "--vs", "random", "--seed", "1", input=ALWAYS_ONE)
     assert "PILE OF 7" in result.output
 
