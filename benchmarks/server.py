@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 class Stats:
     round_trips: list[float] = field(default_factory=list)
     ws_lags: list[float] = field(default_factory=list)
+    server_ms: list[float] = field(default_factory=list)
     acked: dict[str, int] = field(default_factory=dict)
     refused: dict[int, int] = field(default_factory=dict)
     finished: int = 0
@@ -49,10 +50,56 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
+Reply = tuple[int, dict[str, str], bytes]
+
+
+class Connection:
+    """A minimal keep-alive HTTP/1.1 client, one per bot (httpx's shared pool becomes the
+    bottleneck with hundreds of concurrent bots, which would measure the client, not the server)."""
+
+    def __init__(self, url: str) -> None:
+        self.host, _, port = url.removeprefix("http://").partition(":")
+        self.port = int(port or 80)
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def post(self, path: str, body: dict[str, Any], headers: dict[str, str]) -> Reply:
+        """POST; an idle connection the server closed is reopened and the request sent again
+        (safe: a repeated action carries the same move number, so it cannot apply twice)."""
+        try:
+            return await self._post(path, body, headers)
+        except (ConnectionError, IndexError, asyncio.IncompleteReadError):
+            self.close()
+            return await self._post(path, body, headers)
+
+    async def _post(self, path: str, body: dict[str, Any], headers: dict[str, str]) -> Reply:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        data = json.dumps(body).encode()
+        head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+        self.writer.write(f"POST {path} HTTP/1.1\r\nHost: {self.host}\r\nContent-Type: application/json\r\n"
+                          f"Content-Length: {len(data)}\r\n{head}\r\n".encode() + data)
+        await self.writer.drain()
+        status = int((await self.reader.readline()).split()[1])
+        fields: dict[str, str] = {}
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            key, _, value = line.decode().partition(":")
+            fields[key.strip().lower()] = value.strip()
+        return status, fields, await self.reader.readexactly(int(fields.get("content-length", 0)))
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
 async def bot(http: httpx.AsyncClient, ws_url: str, table: str, seat: int, token: str, stats: Stats,
               rng: random.Random, think: float, done: asyncio.Event, max_moves: int, svg: bool) -> None:
     acted: set[int] = set()
-    async with websockets.connect(f"{ws_url}/ws/tables/{table}", max_size=None) as ws:
+    conn = Connection(str(http.base_url).rstrip("/"))
+    # no permessage-deflate: on loopback it only costs CPU (browsers negotiate it over a network)
+    async with websockets.connect(f"{ws_url}/ws/tables/{table}", max_size=None, compression=None) as ws:
         await ws.send(json.dumps({"tokens": [token], "svg": svg}))
         sent_at, sent_move = 0.0, -1
         while not done.is_set():
@@ -70,15 +117,17 @@ async def bot(http: httpx.AsyncClient, ws_url: str, table: str, seat: int, token
                 await asyncio.sleep(rng.uniform(0, 2 * think))
             choice = rng.choice(msg["legal"])["action"]
             start = time.perf_counter()
-            res = await http.post(f"/api/tables/{table}/actions?svg={str(svg).lower()}",
-                                  headers={"X-Seat-Token": token},
-                                  json={"move": msg["move"], "action": choice, "seat": seat})
+            status, headers, _body = await conn.post(
+                f"/api/tables/{table}/actions?svg={str(svg).lower()}",
+                {"move": msg["move"], "action": choice, "seat": seat}, {"X-Seat-Token": token})
             stats.round_trips.append(time.perf_counter() - start)
-            if res.status_code == 200:
+            if status == 200:
+                stats.server_ms.append(float(headers.get("server-timing", "act;dur=nan").split("=")[1]))
                 stats.acked[table] = stats.acked.get(table, 0) + 1
                 sent_at, sent_move = start, msg["move"]
             else:
-                stats.refused[res.status_code] = stats.refused.get(res.status_code, 0) + 1
+                stats.refused[status] = stats.refused.get(status, 0) + 1
+    conn.close()
 
 
 async def table_run(http: httpx.AsyncClient, ws_url: str, game: str, seed: int, stats: Stats,
@@ -126,6 +175,7 @@ async def run(url: str, n: int, game: str, think: float, max_moves: int, svg: bo
         "p50_ms": round(1000 * percentile(rt, 0.50), 2), "p95_ms": round(1000 * percentile(rt, 0.95), 2),
         "p99_ms": round(1000 * percentile(rt, 0.99), 2), "mean_ms": round(1000 * statistics.fmean(rt), 2),
         "ws_update_p95_ms": round(1000 * percentile(stats.ws_lags, 0.95), 2),
+        "server_side_p50_p95_p99_ms": [round(percentile(stats.server_ms, q), 2) for q in (0.5, 0.95, 0.99)],
         "refused": stats.refused, "moves_lost": lost, "moves_applied_twice": doubled,
     }
 

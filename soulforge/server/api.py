@@ -1,0 +1,198 @@
+"""JSON API and websocket routes. No rule lives here: the routes ask the table service."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Header, Query, Request, Response, WebSocket, WebSocketDisconnect
+
+from soulforge.games import game_class
+from soulforge.server import schemas
+from soulforge.server.catalog import game_infos
+from soulforge.server.hub import Connection, Hub
+from soulforge.server.render import render_board
+from soulforge.server.tables import LiveTable, TableError, TableService
+
+router = APIRouter(prefix="/api")
+ws_router = APIRouter()
+Token = Annotated[str | None, Header(alias="X-Seat-Token", description="seat token(s), comma-separated")]
+Svg = Annotated[bool, Query(description="false: leave the board's SVG out (bots, API clients)")]
+JSON = "application/json"
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": schemas.ErrorBody} for code in (403, 404, 409, 422)
+}
+
+
+def service(request: Request) -> TableService:
+    svc: TableService = request.app.state.service
+    return svc
+
+
+def tokens_of(header: str | None) -> list[str]:
+    return [t.strip() for t in (header or "").split(",") if t.strip()]
+
+
+def invite_link(request: Request, table_id: str, seat: int, token: str) -> str:
+    return f"{str(request.base_url).rstrip('/')}/t/{table_id}#seat={seat}&token={token}"
+
+
+async def payload_response(svc: TableService, table: LiveTable, tokens: list[str], svg: bool) -> Response:
+    """The viewer's payload (a TablePayload), serialized once per version and shared with the hub."""
+    return Response(svc.payload_json(table, await svc.seats_of(table, tokens), svg), media_type=JSON)
+
+
+@router.get("/games", response_model=list[schemas.GameInfo])
+def games() -> list[dict[str, Any]]:
+    """The registered games, with their options and rules page."""
+    return game_infos()
+
+
+@router.get("/tables", response_model=list[schemas.TableSummary])
+async def tables(request: Request, status: Literal["open", "playing", "over"] | None = None,
+                 ) -> list[dict[str, Any]]:
+    """Tables, newest first: ``open`` (a free seat to join), ``playing`` (to watch), ``over`` (replay)."""
+    rows = await asyncio.to_thread(service(request).storage.tables, "playing" if status == "open" else status)
+    rows = [row for row in rows if status != "open" or row.open]
+    out = []
+    for row in rows:
+        with contextlib.suppress(ValueError, ImportError):
+            out.append({"table": row.id, "game": row.game, "title": game_class(row.game).title,
+                        "status": row.status, "open": row.open, "players": row.players,
+                        "returns": row.returns, "created": row.created,
+                        "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "claimed": s.claimed}
+                                  for s in row.seats]})
+    return out
+
+
+@router.post("/tables", response_model=schemas.CreatedTable, status_code=201, responses=ERRORS)
+async def create_table(body: schemas.CreateTable, request: Request) -> dict[str, Any]:
+    """A new table. Each human seat gets a secret token (shown only here) and an invite link."""
+    count = body.players if body.players is not None else len(body.seats or ()) or None
+    seats: list[tuple[str, str | None]]
+    if body.seats is None:
+        seats = [("human", None)] + [("ai", "normal")] * ((count or 2) - 1)
+    else:
+        seats = [(s.kind, s.level or ("normal" if s.kind == "ai" else None)) for s in body.seats]
+    table, tokens = await service(request).create(
+        body.game, body.options, count or len(seats), seats, body.seed, body.hot_seat, body.listed)
+    base = str(request.base_url).rstrip("/")
+    return {"table": table.id, "url": f"{base}/t/{table.id}", "seats": [
+        {"seat": s.seat, "kind": s.kind, "level": s.level, "token": tokens.get(s.seat),
+         "invite": invite_link(request, table.id, s.seat, tokens[s.seat]) if s.seat in tokens else None}
+        for s in table.row.seats]}
+
+
+@router.get("/tables/{table_id}", response_model=schemas.TablePayload, responses=ERRORS)
+async def table_state(table_id: str, request: Request, x_seat_token: Token = None,
+                      svg: Svg = True) -> Response:
+    """The table as the token's seat sees it (no token: a spectator's view)."""
+    svc = service(request)
+    table = await svc.get(table_id)
+    return await payload_response(svc, table, tokens_of(x_seat_token), svg)
+
+
+@router.post("/tables/{table_id}/actions", response_model=schemas.TablePayload, responses=ERRORS)
+async def act(table_id: str, body: schemas.ActionRequest, request: Request,
+              x_seat_token: Token = None, svg: Svg = True) -> Response:
+    """Play an action: 403 wrong token, 409 stale move number, 422 refused by the rules.
+
+    The move is stored before any seat hears of it; the response's ``Server-Timing`` says how
+    long the server took."""
+    start = time.perf_counter()
+    svc = service(request)
+    tokens = tokens_of(x_seat_token)
+    table, _seat = await svc.act(table_id, tokens, body.move, body.action, body.seat)
+    response = await payload_response(svc, table, tokens, svg)
+    response.headers["Server-Timing"] = f"act;dur={1000 * (time.perf_counter() - start):.2f}"
+    return response
+
+
+@router.post("/tables/{table_id}/undo", response_model=schemas.TablePayload, responses=ERRORS)
+async def undo(table_id: str, body: schemas.UndoRequest, request: Request,
+               x_seat_token: Token = None, svg: Svg = True) -> Response:
+    """Take back one's last decision (and the AI moves after it) where the undo policy allows."""
+    svc = service(request)
+    tokens = tokens_of(x_seat_token)
+    table = await svc.undo(table_id, tokens, body.move)
+    return await payload_response(svc, table, tokens, svg)
+
+
+@router.post("/tables/{table_id}/join", response_model=schemas.Joined, responses=ERRORS)
+async def join(table_id: str, request: Request) -> dict[str, Any]:
+    """Take a free human seat of a listed table."""
+    seat, token = await service(request).join(table_id)
+    return {"table": table_id, "seat": seat, "token": token,
+            "invite": invite_link(request, table_id, seat, token)}
+
+
+async def finished(request: Request, table_id: str) -> LiveTable:
+    table = await service(request).get(table_id)
+    if not table.state.is_over:
+        raise TableError(409, "the record and the replay are served once the game is over")
+    return table
+
+
+@router.get("/tables/{table_id}/record", responses=ERRORS)
+async def record(table_id: str, request: Request) -> dict[str, Any]:
+    """The full record (soulforge-record/1 JSON), served only after the end: it holds hidden moves."""
+    table = await finished(request, table_id)
+    rec = table.state.record()
+    rec.meta = {"table": table.id, "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level}
+                                             for s in table.row.seats], "returns": table.state.returns()}
+    return rec.to_json()
+
+
+@router.get("/tables/{table_id}/replay/{step}", response_model=schemas.ReplayStep, responses=ERRORS)
+async def replay(table_id: str, step: int, request: Request) -> dict[str, Any]:
+    """Step ``step`` of a finished game: the spectator's view and every seat's view."""
+    table = await finished(request, table_id)
+    rec = table.state.record()
+    if not 0 <= step <= len(rec.actions):
+        raise TableError(404, f"no step {step}: the game has {len(rec.actions)} moves")
+    state = await asyncio.to_thread(rec.replay, step)
+    views = [state.view(p) for p in range(state.num_players)]
+    game = table.row.game
+    label = str(table.state.history[step - 1]) if step else None
+    return {"step": step, "total": len(rec.actions), "label": label, "spectator": state.view(None),
+            "views": views, "svg": render_board(game, state.view(None), []),
+            "seat_svgs": [render_board(game, v, []) for v in views], "log": state.log(None),
+            "seat_logs": [state.log(p) for p in range(state.num_players)]}
+
+
+@ws_router.websocket("/ws/tables/{table_id}")
+async def table_socket(socket: WebSocket, table_id: str) -> None:
+    """Live updates. The first message is ``{"tokens": [...]}`` (empty: spectator; add
+    ``"svg": false`` to leave the board out); then the server sends ``{"type": "state", ...}``
+    (a TablePayload) after every change."""
+    svc: TableService = socket.app.state.service
+    hub: Hub = socket.app.state.hub
+    await socket.accept()
+    try:
+        hello = await asyncio.wait_for(socket.receive_json(), timeout=10)
+        table = await svc.get(table_id)
+        held = await svc.seats_of(table, [str(t) for t in hello.get("tokens", [])])
+    except TableError as err:
+        await socket.send_json({"type": "error", "status": err.status, "detail": str(err)})
+        await socket.close(code=4000 + err.status)
+        return
+    except (TimeoutError, ValueError, AttributeError, WebSocketDisconnect):
+        with contextlib.suppress(Exception):
+            await socket.close(code=4400)
+        return
+    conn = Connection(socket, held, hello.get("svg", True) is not False)
+    hub.join(table_id, conn)
+    writer = asyncio.create_task(conn.write())
+    try:
+        hub.send(table, conn)
+        while True:
+            await socket.receive_text()
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hub.leave(table_id, conn)
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer

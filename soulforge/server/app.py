@@ -1,0 +1,52 @@
+"""The web table: ``create_app(db_url)`` gives the FastAPI app (lobby, tables, websocket)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from soulforge.server import api, pages
+from soulforge.server.hub import Hub
+from soulforge.server.storage import Storage
+from soulforge.server.tables import TableError, TableService
+
+STATIC = Path(__file__).parent / "static"
+
+
+def create_app(db_url: str | None = None) -> FastAPI:
+    """The app; storage at ``db_url``, else env ``SOULFORGE_DB``, else SQLite in ``./var/``."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        storage = Storage(db_url)
+        app.state.service = service = TableService(storage)
+        app.state.hub = Hub(service)
+        await service.resume_all()
+        yield
+        await service.shutdown()
+        storage.close()
+
+    app = FastAPI(title="Soulforge", version="0.1.0", lifespan=lifespan,
+                  description="A digital table for tabletop games: lobby, tables, seats, live updates.")
+    app.include_router(api.router)
+    app.include_router(api.ws_router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.exception_handler(TableError)
+    async def table_error(_request: Request, err: TableError) -> JSONResponse:
+        return JSONResponse({"detail": str(err)}, status_code=err.status)
+
+    return app
+
+
+def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) -> None:
+    """Serve the web table with uvicorn (what ``soulforge serve`` does)."""
+    import uvicorn
+
+    uvicorn.run(create_app(db_url), host=host, port=port)

@@ -1,0 +1,59 @@
+"""The websocket hub: the connections of each table and what each of them is sent.
+
+A connection holds the seats its tokens prove (none: a spectator); after every change of a
+table each connection gets that table's payload for its own viewer, never another's.
+Payloads are whole states, so a slow socket gets the latest one only: its own writer task
+sends it, and a table never waits for a socket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+
+from fastapi import WebSocket
+
+from soulforge.server.tables import LiveTable, TableService
+
+
+@dataclasses.dataclass(eq=False)
+class Connection:
+    socket: WebSocket
+    held: set[int]
+    svg: bool = True
+    latest: str | None = None
+    wake: asyncio.Event = dataclasses.field(default_factory=asyncio.Event)
+
+    async def write(self) -> None:
+        """Send the latest payload whenever there is one (runs as the connection's task)."""
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            text, self.latest = self.latest, None
+            if text is not None:
+                await self.socket.send_text(text)
+
+
+class Hub:
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self.rooms: dict[str, set[Connection]] = {}
+        service.broadcast = self.broadcast
+
+    def join(self, table_id: str, conn: Connection) -> None:
+        self.rooms.setdefault(table_id, set()).add(conn)
+
+    def leave(self, table_id: str, conn: Connection) -> None:
+        room = self.rooms.get(table_id)
+        if room is not None:
+            room.discard(conn)
+            if not room:
+                del self.rooms[table_id]
+
+    def send(self, table: LiveTable, conn: Connection) -> None:
+        conn.latest = self.service.payload_json(table, conn.held, conn.svg)
+        conn.wake.set()
+
+    async def broadcast(self, table: LiveTable) -> None:
+        for conn in list(self.rooms.get(table.id, ())):
+            self.send(table, conn)

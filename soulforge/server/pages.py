@@ -1,0 +1,44 @@
+"""HTML routes: lobby, rules, table and replay pages."""
+
+from __future__ import annotations
+
+import asyncio
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+
+from soulforge.games import game_class
+from soulforge.server import views
+from soulforge.server.api import service
+from soulforge.server.catalog import game_classes, game_infos, rulebook_html
+from soulforge.server.tables import TableError
+
+router = APIRouter(include_in_schema=False)
+
+
+@router.get("/", response_class=HTMLResponse)
+async def lobby(request: Request) -> str:
+    rows = await asyncio.to_thread(service(request).storage.tables)
+    titles = {cls.id: cls.title for cls in game_classes()}
+    return views.lobby(game_infos(), [r for r in rows if r.game in titles], titles)
+
+
+@router.get("/rules/{game_id}", response_class=HTMLResponse)
+async def rules(game_id: str) -> str:
+    try:
+        cls = game_class(game_id)
+    except ValueError:
+        raise TableError(404, f"no game {game_id!r}") from None
+    return views.rules(cls.title, await asyncio.to_thread(rulebook_html, cls))
+
+
+@router.get("/t/{table_id}", response_class=HTMLResponse)
+async def table(table_id: str, request: Request) -> str:
+    svc = service(request)
+    return views.table(svc.payload(await svc.get(table_id), set()))
+
+
+@router.get("/t/{table_id}/replay", response_class=HTMLResponse)
+async def replay(table_id: str, request: Request) -> str:
+    live = await service(request).get(table_id)
+    return views.replay(table_id, game_class(live.row.game).title, live.row.players)

@@ -1,0 +1,129 @@
+"""Request and response models of the JSON API (they document it in the OpenAPI schema)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+
+class SeatSpec(BaseModel):
+    kind: Literal["human", "ai"] = "human"
+    level: Literal["easy", "normal", "hard", "random"] | None = Field(
+        None, description="AI level (random is the fastest, for tests)")
+
+
+class CreateTable(BaseModel):
+    game: str = Field(description="a registered game id, e.g. five_realms")
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's options")
+    players: int | None = Field(None, description="player count (the game's minimum by default)")
+    seats: list[SeatSpec] | None = Field(None, description="one per player; default: a human, then AIs")
+    seed: int | None = None
+    hot_seat: bool = Field(False, description="one browser plays every human seat")
+    listed: bool = Field(True, description="free human seats may be joined from the lobby")
+
+
+class SeatInvite(BaseModel):
+    seat: int
+    kind: str
+    level: str | None = None
+    token: str | None = Field(None, description="secret seat token (humans only); shown once")
+    invite: str | None = Field(None, description="invite link carrying the token")
+
+
+class CreatedTable(BaseModel):
+    table: str
+    url: str
+    seats: list[SeatInvite]
+
+
+class Joined(BaseModel):
+    table: str
+    seat: int
+    token: str
+    invite: str
+
+
+class ActionRequest(BaseModel):
+    move: int = Field(description="the move number the action was chosen at (stale: 409)")
+    action: dict[str, Any] = Field(description="the action's JSON, as listed in `legal`")
+    seat: int | None = Field(None, description="the acting seat (default: the token's deciding seat)")
+
+
+class UndoRequest(BaseModel):
+    move: int
+
+
+class LegalAction(BaseModel):
+    action: dict[str, Any]
+    label: str
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: str
+    level: str | None
+    claimed: bool
+
+
+class TablePayload(BaseModel):
+    """One viewer's table: built only from view(seat) and log(seat)."""
+
+    type: Literal["state"] = "state"
+    table: str
+    game: str
+    title: str
+    status: str
+    seat: int | None
+    seats_held: list[int]
+    seats: list[SeatInfo]
+    move: int
+    version: int = Field(description="grows with every change: a client keeps the highest it saw")
+    current_player: int | None
+    prompt: str
+    is_over: bool
+    returns: list[float] | None
+    thinking: bool
+    can_undo: bool
+    view: dict[str, Any]
+    log: list[str]
+    legal: list[LegalAction]
+    svg: str
+
+
+class TableSummary(BaseModel):
+    table: str
+    game: str
+    title: str
+    status: str
+    open: bool = Field(description="a human seat is free to join from the lobby")
+    players: int
+    seats: list[SeatInfo]
+    returns: list[float] | None
+    created: float
+
+
+class GameInfo(BaseModel):
+    id: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    options: list[dict[str, Any]]
+    rules_url: str
+
+
+class ReplayStep(BaseModel):
+    step: int
+    total: int
+    label: str | None = Field(description="the action that led to this step")
+    spectator: dict[str, Any]
+    views: list[dict[str, Any]]
+    svg: str
+    seat_svgs: list[str]
+    log: list[str]
+    seat_logs: list[list[str]]
+
+
+class ErrorBody(BaseModel):
+    detail: str

@@ -1,0 +1,68 @@
+// The lobby: create a table (JSON API), join an open one. No framework.
+"use strict";
+(() => {
+  const remember = (table, seat, token) => {
+    const key = "soulforge:" + table;
+    const tokens = JSON.parse(localStorage.getItem(key) || "{}");
+    tokens[String(seat)] = token;
+    localStorage.setItem(key, JSON.stringify(tokens));
+  };
+
+  function showSeats(form) {
+    const n = Number(form.elements.players.value);
+    form.querySelectorAll(".seat").forEach((label) => { label.hidden = Number(label.dataset.seat) >= n; });
+  }
+
+  document.querySelectorAll("form.new-table").forEach((form) => {
+    showSeats(form);
+    form.elements.players.addEventListener("change", () => showSeats(form));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const players = Number(form.elements.players.value);
+      const seats = [];
+      for (let i = 0; i < players; i++) {
+        const [kind, level] = form.elements["seat" + i].value.split(":");
+        seats.push(kind === "ai" ? {kind, level} : {kind});
+      }
+      const options = {};
+      form.querySelectorAll("[name^='opt:']").forEach((input) => {
+        const name = input.name.slice(4), type = input.dataset.type;
+        options[name] = type === "bool" ? input.checked : type === "int" ? Number(input.value) : input.value;
+      });
+      const body = {game: form.dataset.game, players, seats, options,
+        seed: form.elements.seed.value === "" ? null : Number(form.elements.seed.value),
+        hot_seat: form.elements.hot_seat.checked, listed: form.elements.listed.checked};
+      const res = await fetch("/api/tables", {method: "POST",
+        headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+      const data = await res.json();
+      const out = form.querySelector(".created");
+      if (!res.ok) { out.textContent = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail); return; }
+      const humans = data.seats.filter((s) => s.token);
+      const mine = body.hot_seat ? humans : humans.slice(0, 1);
+      mine.forEach((s) => remember(data.table, s.seat, s.token));
+      const others = humans.filter((s) => !mine.includes(s));
+      if (!others.length) { location.href = "/t/" + data.table; return; }
+      out.replaceChildren();
+      const go = document.createElement("a");
+      go.href = "/t/" + data.table; go.textContent = "Go to your table (seat " + mine[0].seat + ")";
+      go.className = "go";
+      out.append(go, document.createElement("br"), "Invite links for the other players:");
+      others.forEach((s) => {
+        const input = document.createElement("input");
+        input.readOnly = true; input.value = s.invite; input.className = "invite";
+        input.dataset.seat = s.seat;
+        out.append(document.createElement("br"), "Seat " + s.seat + ": ", input);
+      });
+    });
+  });
+
+  document.querySelectorAll("button.join").forEach((button) => {
+    button.addEventListener("click", async () => {
+      const res = await fetch("/api/tables/" + button.dataset.table + "/join", {method: "POST"});
+      const data = await res.json();
+      if (!res.ok) { button.textContent = data.detail; return; }
+      remember(data.table, data.seat, data.token);
+      location.href = "/t/" + data.table;
+    });
+  });
+})();

@@ -1,0 +1,224 @@
+"""Storage of tables, seats and moves (SQLAlchemy Core; SQLite by default, any URL works).
+
+A table is its set-up (game, options, seed, seats) plus its moves: the event-sourced
+record. A move's primary key is ``(table, number)``, so a move can never be stored twice.
+Seat tokens are stored only as SHA-256 hashes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import hashlib
+import os
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Connection,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+
+DEFAULT_URL = "sqlite:///var/soulforge.db"
+
+metadata = MetaData()
+tables_t = Table(
+    "sf_tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("hot_seat", Boolean, nullable=False, default=False),
+    Column("listed", Boolean, nullable=False, default=True),
+    Column("status", String(16), nullable=False),
+    Column("returns", JSON, nullable=True),
+    Column("created", Float, nullable=False),
+)
+seats_t = Table(
+    "sf_seats", metadata,
+    Column("table_id", String(32), ForeignKey("sf_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("level", String(16), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+    Column("claimed", Boolean, nullable=False, default=False),
+)
+moves_t = Table(
+    "sf_moves", metadata,
+    Column("table_id", String(32), ForeignKey("sf_tables.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", JSON, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+class MoveConflict(Exception):
+    """A move with that number is already stored (another request got there first)."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclasses.dataclass
+class SeatRow:
+    seat: int
+    kind: str  # "human" | "ai"
+    level: str | None
+    token_hash: str | None
+    claimed: bool
+
+
+@dataclasses.dataclass
+class TableRow:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    players: int
+    hot_seat: bool
+    listed: bool
+    status: str  # "playing" | "over"
+    returns: list[float] | None
+    created: float
+    seats: list[SeatRow] = dataclasses.field(default_factory=list)
+
+    @property
+    def open(self) -> bool:
+        """Listed in the lobby with a human seat nobody took yet (joinable)."""
+        free = any(s.kind == "human" and not s.claimed for s in self.seats)
+        return self.listed and free and self.status != "over"
+
+
+def database_url(url: str | None = None) -> str:
+    """``url``, else env ``SOULFORGE_DB``, else SQLite under ``./var/``."""
+    chosen = url or os.environ.get("SOULFORGE_DB") or DEFAULT_URL
+    if chosen == DEFAULT_URL:
+        Path("var").mkdir(exist_ok=True)
+    return chosen
+
+
+class Storage:
+    def __init__(self, url: str | None = None) -> None:
+        self.url = database_url(url)
+        self.engine: Engine = _make_engine(self.url)
+        metadata.create_all(self.engine)
+        # SQLite has one writer at a time and its busy handler sleeps: queue writers here instead.
+        self._write_lock = threading.Lock() if self.url.startswith("sqlite") else None
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        with self._write_lock or contextlib.nullcontext(), self.engine.begin() as conn:
+            yield conn
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- writes ---------------------------------------------------------------------
+    def create_table(self, row: TableRow) -> None:
+        with self._writing() as conn:
+            values = {f.name: getattr(row, f.name) for f in dataclasses.fields(row) if f.name != "seats"}
+            conn.execute(insert(tables_t).values(**values))
+            for seat in row.seats:
+                conn.execute(insert(seats_t).values(table_id=row.id, **dataclasses.asdict(seat)))
+
+    def append_move(self, table_id: str, number: int, seat: int, action: dict[str, Any],
+                    status: str, returns: list[float] | None) -> None:
+        """Store move ``number`` and the table status in one transaction."""
+        try:
+            with self._writing() as conn:
+                conn.execute(insert(moves_t).values(
+                    table_id=table_id, number=number, seat=seat, action=action, at=time.time()))
+                conn.execute(update(tables_t).where(tables_t.c.id == table_id)
+                             .values(status=status, returns=returns))
+        except IntegrityError:
+            raise MoveConflict(f"move {number} of table {table_id} is already stored") from None
+
+    def truncate(self, table_id: str, keep: int) -> None:
+        """Drop the moves numbered ``keep`` and later (undo)."""
+        with self._writing() as conn:
+            conn.execute(delete(moves_t).where(moves_t.c.table_id == table_id, moves_t.c.number >= keep))
+
+    def claim_seat(self, table_id: str, seat: int, token_hash: str | None = None) -> None:
+        values: dict[str, Any] = {"claimed": True}
+        if token_hash is not None:
+            values["token_hash"] = token_hash
+        with self._writing() as conn:
+            conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                         .values(**values))
+
+    # -- reads ----------------------------------------------------------------------
+    def table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            seats = conn.execute(select(seats_t).where(seats_t.c.table_id == table_id)
+                                 .order_by(seats_t.c.seat)).mappings().all()
+        return _table_row(dict(row), [dict(s) for s in seats])
+
+    def tables(self, status: str | None = None, limit: int = 200) -> list[TableRow]:
+        query = select(tables_t).order_by(tables_t.c.created.desc()).limit(limit)
+        if status is not None:
+            query = query.where(tables_t.c.status == status)
+        with self.engine.connect() as conn:
+            rows = [dict(r) for r in conn.execute(query).mappings()]
+            ids = [r["id"] for r in rows]
+            seats = [dict(s) for s in conn.execute(
+                select(seats_t).where(seats_t.c.table_id.in_(ids)).order_by(seats_t.c.seat)).mappings()]
+        return [_table_row(r, [s for s in seats if s["table_id"] == r["id"]]) for r in rows]
+
+    def moves(self, table_id: str) -> list[tuple[int, dict[str, Any]]]:
+        """``(seat, action JSON)`` of each stored move, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(moves_t.c.seat, moves_t.c.action)
+                                .where(moves_t.c.table_id == table_id).order_by(moves_t.c.number)).all()
+        out: list[tuple[int, dict[str, Any]]] = [(row[0], row[1]) for row in rows]
+        return out
+
+
+def _table_row(row: dict[str, Any], seats: list[dict[str, Any]]) -> TableRow:
+    seat_rows = [SeatRow(s["seat"], s["kind"], s["level"], s["token_hash"], bool(s["claimed"]))
+                 for s in seats]
+    return TableRow(row["id"], row["game"], dict(row["options"]), int(row["seed"]), row["players"],
+                    bool(row["hot_seat"]), bool(row["listed"]), row["status"], row["returns"],
+                    row["created"], seat_rows)
+
+
+def _make_engine(url: str) -> Engine:
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+        cursor = dbapi_conn.cursor()
+        if ":memory:" not in url and url != "sqlite://":
+            cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return engine

@@ -1,0 +1,338 @@
+"""Live tables: the state rebuilt from the stored record, moves, undo, AI turns.
+
+The server is the only authority. A move is checked by the state, stored, and only then
+applied and announced: no seat hears of a move the database does not hold. Every
+payload a seat receives is built from ``view(seat)`` and ``log(seat)`` alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import soulforge
+from soulforge import agents
+from soulforge.core import IllegalAction, Record, State
+from soulforge.games import game_class, load
+from soulforge.server.render import render_board
+from soulforge.server.storage import MoveConflict, SeatRow, Storage, TableRow, hash_token
+
+log = logging.getLogger("soulforge.server")
+AI_LEVELS = ("easy", "normal", "hard", "random")
+
+
+class TableError(Exception):
+    """A refusal with its HTTP status (404, 403, 409, 422)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclasses.dataclass
+class LiveTable:
+    row: TableRow
+    state: State
+    movers: list[int]  # the seat that made each move
+    lock: asyncio.Lock = dataclasses.field(default_factory=asyncio.Lock)
+    version: int = dataclasses.field(default_factory=lambda: time.time_ns() // 1000)
+    """Microseconds; grows with every move and undo, also across restarts: clients drop older payloads."""
+    ai_task: asyncio.Task[None] | None = None
+    cache: dict[tuple[frozenset[int], bool], str] = dataclasses.field(default_factory=dict)
+    cached_version: int = 0
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    def seat(self, number: int) -> SeatRow:
+        return self.row.seats[number]
+
+    @property
+    def humans(self) -> list[int]:
+        return [s.seat for s in self.row.seats if s.kind == "human"]
+
+    @property
+    def ai_to_move(self) -> bool:
+        cp = self.state.current_player
+        return cp is not None and self.row.seats[cp].kind == "ai"
+
+
+Broadcast = Callable[[LiveTable], Awaitable[None]]
+
+
+def make_agent(level: str, seed: int) -> agents.Agent:
+    """The AI of a level (``agents.for_level``); ``random`` is the fastest one (tests)."""
+    if level == "random":
+        return agents.load("random", seed=seed)
+    return agents.for_level(level, seed)
+
+
+class TableService:
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.live: dict[str, LiveTable] = {}
+        self.broadcast: Broadcast | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- loading --------------------------------------------------------------------
+    async def resume_all(self) -> None:
+        """After a (re)start: rebuild every unfinished table and play pending AI turns."""
+        rows = await asyncio.to_thread(self.storage.tables, "playing", 10_000)
+        for row in rows:
+            try:
+                await self.get(row.id)
+            except Exception:  # a table whose game no longer loads must not stop the server
+                log.exception("cannot resume table %s", row.id)
+
+    async def get(self, table_id: str) -> LiveTable:
+        table = self.live.get(table_id)
+        if table is not None:
+            return table
+        row = await asyncio.to_thread(self.storage.table, table_id)
+        if row is None:
+            raise TableError(404, f"no table {table_id!r}")
+        moves = await asyncio.to_thread(self.storage.moves, table_id)
+        state = Record(row.game, row.options, row.seed, row.players, [a for _, a in moves]).replay()
+        table = self.live.setdefault(table_id, LiveTable(row, state, [s for s, _ in moves]))
+        self._schedule_ai(table)
+        return table
+
+    async def shutdown(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    # -- creating and joining -----------------------------------------------------
+    async def create(self, game: str, options: dict[str, Any], players: int | None,
+                     seats: Sequence[tuple[str, str | None]], seed: int | None,
+                     hot_seat: bool, listed: bool) -> tuple[LiveTable, dict[int, str]]:
+        """A new table; returns it with the secret token of each human seat.
+
+        The creator holds the first human seat (every human seat in hot-seat); the others are
+        free until their invite link is used or someone joins from the lobby."""
+        try:
+            state = load(game, **options).new_game(seed=seed, players=players)
+        except ValueError as err:
+            raise TableError(422, str(err)) from None
+        if len(seats) != state.num_players:
+            raise TableError(422, f"{state.num_players} seats needed, {len(seats)} given")
+        tokens: dict[int, str] = {}
+        seat_rows = []
+        for number, (kind, level) in enumerate(seats):
+            if kind == "ai" and level not in AI_LEVELS:
+                raise TableError(422, f"seat {number}: AI level must be one of {list(AI_LEVELS)}")
+            token = secrets.token_urlsafe(24) if kind == "human" else None
+            if token is not None:
+                tokens[number] = token
+            taken = kind == "ai" or hot_seat or (len(tokens) == 1 and number in tokens)
+            seat_rows.append(SeatRow(number, kind, level if kind == "ai" else None,
+                                     hash_token(token) if token else None, taken))
+        row = TableRow(secrets.token_hex(6), game, dict(state.game.options), state.seed, state.num_players,
+                       hot_seat, listed, "playing", None, time.time(), seat_rows)
+        await asyncio.to_thread(self.storage.create_table, row)
+        table = LiveTable(row, state, [])
+        self.live[row.id] = table
+        self._schedule_ai(table)
+        return table, tokens
+
+    async def join(self, table_id: str) -> tuple[int, str]:
+        """Claim a free human seat of a listed table (from the lobby): a fresh token for it."""
+        table = await self.get(table_id)
+        async with table.lock:
+            free = [s for s in table.row.seats if s.kind == "human" and not s.claimed]
+            if not table.row.open or not free:
+                raise TableError(409, "this table has no free seat")
+            seat, token = free[0], secrets.token_urlsafe(24)
+            await asyncio.to_thread(self.storage.claim_seat, table.id, seat.seat, hash_token(token))
+            seat.token_hash, seat.claimed = hash_token(token), True
+            table.version += 1
+        return seat.seat, token
+
+    # -- who is asking ---------------------------------------------------------------
+    async def seats_of(self, table: LiveTable, tokens: Sequence[str]) -> set[int]:
+        """The seats these tokens hold at this table; 403 if one of them holds none."""
+        held: set[int] = set()
+        for token in tokens:
+            digest = hash_token(token)
+            match = [s for s in table.row.seats if s.token_hash == digest]
+            if not match:
+                raise TableError(403, "this seat token is not valid at this table")
+            held.add(match[0].seat)
+            if not match[0].claimed:
+                match[0].claimed = True
+                await asyncio.to_thread(self.storage.claim_seat, table.id, match[0].seat)
+                table.version += 1
+        return held
+
+    @staticmethod
+    def viewer(table: LiveTable, held: set[int]) -> int | None:
+        """The seat whose view to show: the deciding seat if held (hot-seat), else the first held."""
+        if not held:
+            return None
+        current = table.state.current_player
+        return current if current in held else min(held)
+
+    # -- playing --------------------------------------------------------------------------
+    async def act(self, table_id: str, tokens: Sequence[str], move: int, action_json: dict[str, Any],
+                  seat: int | None = None) -> tuple[LiveTable, int]:
+        table = await self.get(table_id)
+        held = await self.seats_of(table, tokens)
+        if not held:
+            raise TableError(403, "a seat token is needed to play (X-Seat-Token)")
+        if seat is None:
+            seat = self.viewer(table, held)
+        if seat not in held:
+            raise TableError(403, f"this token does not hold seat {seat}")
+        async with table.lock:
+            self._check_fresh(table, move)
+            try:
+                action = table.state.game.action_from_json(action_json)
+            except IllegalAction as err:
+                raise TableError(422, str(err)) from None
+            await self._commit(table, seat, action)
+        return table, seat
+
+    @staticmethod
+    def _check_fresh(table: LiveTable, move: int) -> None:
+        if move != table.state.move_number:
+            raise TableError(409, f"stale move number {move}: the table is at move {table.state.move_number}")
+
+    async def _commit(self, table: LiveTable, seat: int, action: soulforge.Action) -> None:
+        """Check, store, then apply and announce (call with the table's lock held)."""
+        state = table.state
+        try:
+            state.check(action, seat)
+        except IllegalAction as err:
+            raise TableError(422, str(err)) from None
+        after = state.clone()
+        after.apply(action, seat)
+        status = "over" if after.is_over else "playing"
+        returns = after.returns() if after.is_over else None
+        try:
+            await asyncio.to_thread(self.storage.append_move, table.id, state.move_number, seat,
+                                    action.to_json(), status, returns)
+        except MoveConflict as err:
+            self.live.pop(table.id, None)  # another writer: reload from the database next time
+            raise TableError(409, str(err)) from None
+        table.state = after
+        table.movers.append(seat)
+        table.row.status, table.row.returns = status, returns
+        table.version = max(time.time_ns() // 1000, table.version + 1)
+        await self._announce(table)
+
+    async def _announce(self, table: LiveTable) -> None:
+        if self.broadcast is not None:
+            await self.broadcast(table)
+        self._schedule_ai(table)
+
+    # -- undo (Board Game Arena policy) -------------------------------------------------
+    def undo_target(self, table: LiveTable, held: set[int]) -> int | None:
+        """How many moves remain after an undo by ``held``, or None when undo is not allowed.
+
+        Allowed only with no other human at the table (one human seat, or hot-seat), before
+        the end, back to the requester's last decision, and never across a reveal or chance.
+        """
+        if table.state.is_over or not held or not (len(table.humans) <= 1 or table.row.hot_seat):
+            return None
+        mine = [i for i, s in enumerate(table.movers) if s in held]
+        if not mine or mine[-1] < table.state.undo_floor:
+            return None
+        return mine[-1]
+
+    async def undo(self, table_id: str, tokens: Sequence[str], move: int) -> LiveTable:
+        table = await self.get(table_id)
+        held = await self.seats_of(table, tokens)
+        async with table.lock:
+            self._check_fresh(table, move)
+            keep = self.undo_target(table, held)
+            if keep is None:
+                raise TableError(422, "undo is not allowed now (another human, a reveal or chance since)")
+            await asyncio.to_thread(self.storage.truncate, table.id, keep)
+            record = table.state.record()
+            record.actions = record.actions[:keep]
+            table.state = record.replay()
+            table.movers = table.movers[:keep]
+            table.version = max(time.time_ns() // 1000, table.version + 1)
+            await self._announce(table)
+        return table
+
+    # -- AI --------------------------------------------------------------------------------------
+    def _schedule_ai(self, table: LiveTable) -> None:
+        if table.ai_to_move and (table.ai_task is None or table.ai_task.done()):
+            task = asyncio.get_running_loop().create_task(self._ai_turns(table))
+            table.ai_task = task
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _ai_turns(self, table: LiveTable) -> None:
+        while table.ai_to_move and self.live.get(table.id) is table:
+            version, seat = table.version, table.state.current_player
+            assert seat is not None
+            level = table.seat(seat).level or "random"
+            agent = make_agent(level, table.row.seed ^ (table.state.move_number + 1))
+            try:
+                action = await asyncio.to_thread(agent.act, table.state.clone(), seat)
+            except Exception:  # a broken agent must not take the server down; the table waits
+                log.exception("AI failed at table %s", table.id)
+                return
+            async with table.lock:
+                if table.version != version:
+                    continue  # an undo or another writer changed the table meanwhile
+                table.ai_task = None  # _commit may schedule the next AI turn itself
+                try:
+                    await self._commit(table, seat, action)
+                except TableError:
+                    log.exception("AI move refused at table %s", table.id)
+                    return
+                return
+
+    # -- payloads ------------------------------------------------------------------------------------
+    def payload_json(self, table: LiveTable, held: set[int], svg: bool = True) -> str:
+        """The payload as JSON text, built once per viewer and version (broadcasts, responses)."""
+        if table.cached_version != table.version:
+            table.cache.clear()
+            table.cached_version = table.version
+        key = (frozenset(held), svg)
+        if key not in table.cache:
+            table.cache[key] = json.dumps(self.payload(table, held, svg), separators=(",", ":"))
+        return table.cache[key]
+
+    def payload(self, table: LiveTable, held: set[int], svg: bool = True) -> dict[str, Any]:
+        """Everything a viewer gets: built from view(viewer) and log(viewer) only.
+
+        ``svg`` False leaves the board out (bots and API clients that read the view)."""
+        state, seat = table.state, self.viewer(table, held)
+        view = state.view(seat)
+        deciding = seat is not None and state.current_player == seat
+        actions = state.legal_actions() if deciding else []
+        legal: list[dict[str, Any]] = [{"action": a.to_json(), "label": str(a)} for a in actions]
+        return {
+            "type": "state",
+            "table": table.id,
+            "game": table.row.game,
+            "title": game_class(table.row.game).title,
+            "status": table.row.status,
+            "seat": seat,
+            "seats_held": sorted(held),
+            "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "claimed": s.claimed}
+                      for s in table.row.seats],
+            "move": state.move_number,
+            "version": table.version,
+            "current_player": state.current_player,
+            "prompt": view.get("prompt", ""),
+            "is_over": state.is_over,
+            "returns": state.returns() if state.is_over else None,
+            "thinking": table.ai_to_move,
+            "can_undo": self.undo_target(table, held) is not None,
+            "view": view,
+            "log": state.log(seat),
+            "legal": legal,
+            "svg": render_board(table.row.game, view, [a.to_json() for a in actions]) if svg else "",
+        }

@@ -1,0 +1,133 @@
+"""HTML pages, server-rendered (the script only upgrades them: live updates and clicks)."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from soulforge.server.storage import TableRow
+
+LEVELS = ("easy", "normal", "hard", "random")
+
+
+def page(title: str, body: str, script: str | None = None, data: str = "") -> str:
+    tag = f'<script src="/static/{script}" {data} defer></script>' if script else ""
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<title>{escape(title)} - Soulforge</title><link rel="stylesheet" href="/static/style.css">{tag}'
+        '</head><body><header class="top"><a href="/" class="brand">Soulforge</a>'
+        f'<span class="crumb">{escape(title)}</span></header><main>{body}</main></body></html>'
+    )
+
+
+def lobby(games: list[dict[str, Any]], tables: list[TableRow], titles: dict[str, str]) -> str:
+    cards = "".join(_game_card(g) for g in games) or "<p>No game is registered.</p>"
+    groups = [("Open tables", [t for t in tables if t.open], "Join"),
+              ("In progress", [t for t in tables if t.status == "playing" and not t.open], "Watch"),
+              ("Finished", [t for t in tables if t.status == "over"], "Replay")]
+    lists = "".join(_table_list(label, rows, verb, titles) for label, rows, verb in groups)
+    body = (f'<section class="games"><h1>Games</h1><div class="cards">{cards}</div></section>'
+            f'<section class="tables"><h1>Tables</h1>{lists}</section>')
+    return page("Lobby", body, "lobby.js")
+
+
+def _game_card(game: dict[str, Any]) -> str:
+    gid = escape(game["id"])
+    players = "".join(f'<option value="{n}">{n} players</option>'
+                      for n in range(game["min_players"], game["max_players"] + 1))
+    seats = "".join(_seat_select(i) for i in range(game["max_players"]))
+    options = "".join(_option_input(o) for o in game["options"])
+    return (
+        f'<article class="card" id="game-{gid}"><h2>{escape(game["title"])}</h2>'  # noqa: S608 (HTML)
+        f'<p>{escape(game["summary"])}</p><p><a href="/rules/{gid}">Rules</a></p>'
+        f'<form class="new-table" data-game="{gid}"><label>Players <select name="players">{players}'
+        f'</select></label><fieldset class="seats"><legend>Seats</legend>{seats}</fieldset>'
+        f'{"<fieldset><legend>Options</legend>" + options + "</fieldset>" if options else ""}'
+        '<label>Seed <input name="seed" type="number" placeholder="random"></label>'
+        '<label class="check"><input name="hot_seat" type="checkbox"> Hot-seat (one screen plays all '
+        'humans)</label><label class="check"><input name="listed" type="checkbox" checked> Others may join '
+        'from the lobby</label><button type="submit">New table</button><div class="created"></div>'
+        '</form></article>'
+    )
+
+
+def _seat_select(seat: int) -> str:
+    ai = "".join(f'<option value="ai:{lv}"{" selected" if seat and lv == "normal" else ""}>AI ({lv})</option>'
+                 for lv in LEVELS)
+    return (f'<label class="seat" data-seat="{seat}">Seat {seat} <select name="seat{seat}">'
+            f'<option value="human"{"" if seat else " selected"}>Human</option>{ai}</select></label>')
+
+
+def _option_input(opt: dict[str, Any]) -> str:
+    name, default = escape(opt["name"]), opt["default"]
+    help_text = f' <small>{escape(opt["help"])}</small>' if opt.get("help") else ""
+    if opt.get("choices"):
+        items = "".join(f'<option{" selected" if c == default else ""}>{escape(str(c))}</option>'
+                        for c in opt["choices"])
+        field = f'<select name="opt:{name}" data-type="{opt["type"]}">{items}</select>'
+    elif opt["type"] == "bool":
+        field = f'<input type="checkbox" name="opt:{name}" data-type="bool"{" checked" if default else ""}>'
+    elif opt["type"] == "int":
+        bounds = "".join(f' {k[:3]}="{opt[k]}"' for k in ("minimum", "maximum") if opt.get(k) is not None)
+        field = f'<input type="number" name="opt:{name}" data-type="int" value="{default}"{bounds}>'
+    else:
+        field = f'<input name="opt:{name}" data-type="str" value="{escape(str(default))}">'
+    return f"<label>{name} {field}{help_text}</label>"
+
+
+def _table_list(label: str, rows: list[TableRow], verb: str, titles: dict[str, str]) -> str:
+    if not rows:
+        return f'<h2>{label}</h2><p class="empty">None.</p>'
+    items = []
+    for row in rows[:50]:
+        seats = ", ".join(s.kind if s.kind == "human" else f"AI {s.level}" for s in row.seats)
+        if verb == "Join":
+            act = f'<button class="join" data-table="{row.id}">Join</button> <a href="/t/{row.id}">Watch</a>'
+        elif verb == "Replay":
+            act = (f'<a href="/t/{row.id}/replay">Replay</a> '
+                   f'<a href="/api/tables/{row.id}/record" download="{row.id}.json">Record</a>')
+        else:
+            act = f'<a href="/t/{row.id}">Watch</a>'
+        items.append(f'<li><b>{escape(titles.get(row.game, row.game))}</b> <code>{row.id}</code> '
+                     f'<span class="muted">{escape(seats)}</span> {act}</li>')
+    return f'<h2>{label}</h2><ul class="table-list">{"".join(items)}</ul>'
+
+
+def rules(title: str, html_body: str | None) -> str:
+    body = html_body or "<p>The rulebook file is not available.</p>"
+    return page(f"{title}: rules", f'<article class="rules"><h1>{escape(title)}</h1>{body}</article>')
+
+
+def table(payload: dict[str, Any]) -> str:
+    """The table page; holds the spectator's board until the script connects with a seat token."""
+    tid = escape(payload["table"])
+    body = (
+        f'<div class="table-page"><section id="board" class="board-wrap">{payload["svg"]}</section>'
+        '<aside class="side"><div id="turn" class="turn"></div>'
+        f'<div id="prompt" class="prompt">{escape(payload["prompt"])}</div>'
+        '<div id="thinking" class="thinking" hidden>AI is thinking&hellip;</div>'
+        '<div id="error" class="error" role="alert"></div><div id="actions" class="actions"></div>'
+        '<button id="undo" class="undo" hidden>Undo</button>'
+        '<div id="over" class="over" hidden><p id="result"></p>'
+        f'<a href="/api/tables/{tid}/record" download="{tid}.json">Download the record</a> '
+        f'<a href="/t/{tid}/replay">Replay</a></div>'
+        '<h3>Seats</h3><ul id="seats" class="seat-list"></ul>'
+        '<h3>Log</h3><ol id="log" class="log"></ol></aside></div>'
+    )
+    return page(f'{payload["title"]} · table {payload["table"]}', body, "table.js", f'data-table="{tid}"')
+
+
+def replay(table_id: str, title: str, players: int) -> str:
+    tid = escape(table_id)
+    seat_tabs = "".join(f'<button data-seat="{p}">Seat {p}</button>' for p in range(players))
+    body = (
+        '<div class="replay"><div class="controls"><button id="first">&laquo;</button>'
+        '<button id="prev">&lsaquo; Prev</button><input id="slider" type="range" min="0" value="0">'
+        '<button id="next">Next &rsaquo;</button><button id="last">&raquo;</button>'
+        '<span id="stepinfo"></span></div>'
+        f'<div class="viewers"><button data-seat="" class="on">Spectator</button>{seat_tabs}</div>'
+        '<div class="table-page"><section id="board" class="board-wrap"></section>'
+        '<aside class="side"><p id="label"></p><h3>Log</h3><ol id="log" class="log"></ol></aside></div></div>'
+    )
+    return page(f"{title} · replay {table_id}", body, "replay.js", f'data-table="{tid}"')

@@ -1,0 +1,28 @@
+"""Fixtures of the server tests: the test game, and storage on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.server.support import postgres_cluster, register_minicards
+
+
+@pytest.fixture(autouse=True)
+def _minicards(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    register_minicards(monkeypatch, tmp_path_factory.mktemp("rules"))
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    with postgres_cluster() as server:
+        yield server
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def db_url(request: pytest.FixtureRequest, tmp_path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/soulforge.db"
+    server = request.getfixturevalue("pg_server")
+    if isinstance(server, str):
+        pytest.skip(server)
+    return server.new_database()

@@ -1,0 +1,72 @@
+"""Assertions and small clients shared by the server tests."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from soulforge.core import Record, State
+from soulforge.server.render import render_board
+
+PUBLIC_KEYS = {"table", "game", "title", "status", "seat", "seats_held", "seats", "move", "version",
+               "current_player",
+               "prompt", "is_over", "returns", "thinking", "can_undo"}
+
+
+def expected_state(game: str, options: dict[str, Any], seed: int, players: int,
+                   actions: list[dict[str, Any]]) -> State:
+    return Record(game, options, seed, players, actions).replay()
+
+
+def assert_payload_is_view(payload: dict[str, Any], state: State, seat: int | None) -> None:
+    """A payload holds exactly view(seat), log(seat), the seat's own legal actions and public facts."""
+    assert set(payload) - {"type"} == PUBLIC_KEYS | {"view", "log", "legal", "svg"}
+    assert payload["seat"] == seat
+    assert payload["view"] == state.view(seat)
+    assert payload["log"] == state.log(seat)
+    deciding = seat is not None and state.current_player == seat
+    legal = [{"action": a.to_json(), "label": str(a)} for a in state.legal_actions()] if deciding else []
+    assert payload["legal"] == legal
+    assert payload["svg"] == render_board(state.game.id, state.view(seat), [x["action"] for x in legal])
+    assert payload["move"] == state.move_number
+    assert payload["current_player"] == state.current_player
+    assert payload["is_over"] == state.is_over
+    assert payload["prompt"] == state.view(seat)["prompt"]
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    body.setdefault("game", "minicards")
+    res = client.post("/api/tables", json=body)
+    assert res.status_code == 201, res.text
+    data: dict[str, Any] = res.json()
+    return data
+
+
+def token(created: dict[str, Any], seat: int) -> str:
+    tok: str = created["seats"][seat]["token"]
+    return tok
+
+
+def get(client: TestClient, table: str, *tokens: str) -> dict[str, Any]:
+    res = client.get(f"/api/tables/{table}", headers={"X-Seat-Token": ",".join(tokens)})
+    assert res.status_code == 200, res.text
+    data: dict[str, Any] = res.json()
+    return data
+
+
+def act(client: TestClient, table: str, tok: str, move: int, action: dict[str, Any],
+        seat: int | None = None) -> Any:
+    return client.post(f"/api/tables/{table}/actions", headers={"X-Seat-Token": tok},
+                       json={"move": move, "action": action, "seat": seat})
+
+
+def wait_for(client: TestClient, table: str, tok: str, done: Any, timeout: float = 20) -> dict[str, Any]:
+    deadline = time.time() + timeout
+    while True:
+        data = get(client, table, tok)
+        if done(data):
+            return data
+        assert time.time() < deadline, f"timed out waiting; last payload move {data['move']}"
+        time.sleep(0.02)

@@ -1,0 +1,124 @@
+"""Helpers shared by the server, browser and benchmark code: test game, PostgreSQL, uvicorn."""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import soulforge.games
+
+RULES = "# Mini Cards\n\nMove the pawn, then **play** or draw a card. <script>alert(1)</script>\n"
+
+
+def register_minicards(monkeypatch: pytest.MonkeyPatch, rules_dir: Path) -> None:
+    """Register the test-only game ``minicards``, its rulebook in ``rules_dir`` (an absolute path)."""
+    from tests.server.minigame import MiniCards
+
+    monkeypatch.setitem(soulforge.games.REGISTRY, "minicards", "tests.server.minigame:MiniCards")
+    monkeypatch.setattr(soulforge.games, "GAMES", tuple(sorted(soulforge.games.REGISTRY)))
+    (rules_dir / "minicards.md").write_text(RULES, encoding="utf-8")
+    monkeypatch.setattr(MiniCards, "rulebook", str(rules_dir / "minicards.md"))
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class PgServer:
+    def __init__(self, port: int) -> None:
+        self.port = port
+
+    def new_database(self) -> str:
+        import psycopg
+
+        name = "t_" + uuid.uuid4().hex[:12]
+        with psycopg.connect(f"host=127.0.0.1 port={self.port} user=postgres dbname=postgres",
+                             autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name}")
+        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{name}"
+
+
+@contextlib.contextmanager
+def postgres_cluster() -> Iterator[PgServer | str]:
+    """A throwaway PostgreSQL cluster on a free loopback port, or the reason it cannot start."""
+    bins = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    runner = shutil.which("runuser")
+    if not bins:
+        yield "PostgreSQL is not installed (apt-get install postgresql)"
+        return
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        yield "psycopg is not installed (pip install 'psycopg[binary]')"
+        return
+    bindir = Path(bins[-1]).parent
+    as_root = os.geteuid() == 0
+    if as_root and not runner:
+        yield "running as root without runuser: cannot start PostgreSQL"
+        return
+    tmp = Path(tempfile.mkdtemp(prefix="sf-pg-"))
+    data, port = tmp / "data", free_port()
+
+    def run(*args: str) -> None:
+        cmd = [runner, "-u", "postgres", "--", *args] if as_root and runner else list(args)
+        subprocess.run(cmd, check=True, capture_output=True, timeout=120)
+
+    try:
+        if as_root:
+            shutil.chown(tmp, "postgres")
+        run(str(bindir / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8")
+        run(str(bindir / "pg_ctl"), "-D", str(data), "-w", "-l", str(tmp / "log"), "-o",
+            f"-p {port} -k {tmp} -c listen_addresses=127.0.0.1 -c fsync=off", "start")
+    except (subprocess.SubprocessError, OSError, LookupError) as err:
+        shutil.rmtree(tmp, ignore_errors=True)
+        detail = getattr(err, "stderr", b"") or b""
+        yield f"PostgreSQL did not start: {err} {detail.decode(errors='replace')[:300]}"
+        return
+    try:
+        yield PgServer(port)
+    finally:
+        with contextlib.suppress(subprocess.SubprocessError, OSError):
+            run(str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+class ServerThread:
+    """A real uvicorn server on a free loopback port, in a thread."""
+
+    def __init__(self, app: Any, port: int | None = None) -> None:
+        import uvicorn
+
+        self.app = app
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> ServerThread:
+        self.thread.start()
+        deadline = time.time() + 20
+        while not self.server.started:
+            if time.time() > deadline or not self.thread.is_alive():
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)

@@ -1,0 +1,242 @@
+"""Whole games in Chromium: clicks on the board, two players, a spectator, reload, undo, restart."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import httpx
+import pytest
+
+from soulforge.server import create_app
+from tests.server.support import ServerThread
+
+pytestmark = pytest.mark.browser
+TIMEOUT = 20_000
+
+
+def live_state(srv: ServerThread, table: str) -> Any:
+    return srv.app.state.service.live[table].state
+
+
+def wait_turn(page: Any, after: int | None = None) -> str:
+    """Wait until this page may act (or the game is over); returns the body's data-turn."""
+    cond = "document.body.dataset.turn === 'mine' || document.body.dataset.turn === 'over'"
+    if after is not None:
+        cond = f"Number(document.body.dataset.move) > {after} && ({cond})"
+    page.wait_for_function(cond, timeout=TIMEOUT)
+    idle = "document.getElementById('thinking').hidden || document.body.dataset.turn === 'over'"
+    page.wait_for_function(idle, timeout=TIMEOUT)
+    turn: str = page.evaluate("document.body.dataset.turn")
+    return turn
+
+
+def click_something(page: Any, rng: random.Random, board_only: bool = False) -> int:
+    """Click a highlighted board element (or an action button) and return the move it was at."""
+    move = int(page.evaluate("document.body.dataset.move"))
+    targets = page.locator("#board .target")
+    count = targets.count()
+    if count and (board_only or rng.random() < 0.8):
+        targets.nth(rng.randrange(count)).click(timeout=TIMEOUT)
+    else:
+        buttons = page.locator("#actions button")
+        buttons.nth(rng.randrange(buttons.count())).click(timeout=TIMEOUT)
+    return move
+
+
+def create(srv: ServerThread, **body: Any) -> dict[str, Any]:
+    res = httpx.post(srv.url + "/api/tables", json=body)
+    assert res.status_code == 201, res.text
+    data: dict[str, Any] = res.json()
+    return data
+
+
+def hidden_names(page_text: str, known: str) -> list[str]:
+    """Five Realms character names in ``page_text`` that are absent from what the viewer may know."""
+    import soulforge
+
+    names = [t.name for t in soulforge.load("five_realms").rules.types]
+    return [n for n in names if re.search(rf"\b{re.escape(n)}\b", page_text)
+            and not re.search(rf"\b{re.escape(n)}\b", known)]
+
+
+def test_whole_five_realms_game_against_the_ai_by_clicks(browser: Any, server: ServerThread) -> None:
+    page = browser.new_page(viewport={"width": 1400, "height": 950})
+    page.goto(server.url + "/")
+    form = page.locator("#game-five_realms form")
+    form.locator("select[name=seat1]").select_option("ai:random")
+    form.locator("input[name=seed]").fill("12")
+    form.locator("button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/t/\w+$"), timeout=TIMEOUT)
+    table = page.url.rsplit("/", 1)[1]
+    rng, clicks = random.Random(3), 0
+    while wait_turn(page) == "mine":
+        move = click_something(page, rng)
+        page.wait_for_function(f"Number(document.body.dataset.move) > {move}", timeout=TIMEOUT)
+        clicks += 1
+    state = live_state(server, table)
+    assert state.is_over and clicks > 10
+    result = page.locator("#result").inner_text()
+    assert page.locator("#over").is_visible() and ("wins" in result or "Draw" in result)
+    record = page.request.get(f"{server.url}/api/tables/{table}/record").json()
+    assert record["actions"] == [a.to_json() for a in state.history]
+    page.goto(f"{server.url}/t/{table}/replay")
+    page.wait_for_selector("#board svg", timeout=TIMEOUT)
+    page.click("#next")
+    page.wait_for_function("document.getElementById('stepinfo').textContent.startsWith('move 1 ')")
+    page.click("#last")
+    page.wait_for_function(f"document.getElementById('stepinfo').textContent === 'move {len(state.history)}"
+                           f" / {len(state.history)}'")
+    page.locator(".viewers button[data-seat='1']").click()
+    assert "Seat 1" in page.locator("#board").inner_html() or page.locator("#board svg").count() == 1
+    page.close()
+
+
+def test_two_players_and_a_spectator_see_only_their_views(browser: Any, server: ServerThread) -> None:
+    made = create(server, game="five_realms", seats=[{"kind": "human"}, {"kind": "human"}], seed=5)
+    table = made["table"]
+    pages = []
+    for seat in (0, 1):
+        ctx = browser.new_context(viewport={"width": 1300, "height": 900})
+        page = ctx.new_page()
+        page.goto(made["seats"][seat]["invite"])
+        pages.append(page)
+    watcher = browser.new_context().new_page()
+    watcher.goto(f"{server.url}/t/{table}")
+    rng = random.Random(7)
+    for _ in range(24):
+        state = live_state(server, table)
+        if state.is_over:
+            break
+        actor = pages[state.current_player]
+        wait_turn(actor)
+        move = click_something(actor, rng, board_only=True)
+        for page in (*pages, watcher):
+            page.wait_for_function(f"Number(document.body.dataset.move) > {move}", timeout=TIMEOUT)
+        state = live_state(server, table)
+        for seat, page in ((0, pages[0]), (1, pages[1]), (None, watcher)):
+            known = json.dumps(state.view(seat)) + "\n".join(state.log(seat))
+            assert hidden_names(page.locator("body").inner_text() + page.locator("#board").inner_html(),
+                                known) == []
+        assert "Your decision" not in watcher.locator("#turn").inner_text()
+    assert live_state(server, table).move_number >= 10
+    # the other seat cannot act: its page offers nothing
+    idle = pages[1 - live_state(server, table).current_player]
+    assert idle.locator("#actions button").count() == 0 and idle.locator("#board .target").count() == 0
+
+
+def test_reload_mid_game_comes_back_exactly(browser: Any, server: ServerThread) -> None:
+    made = create(server, game="five_realms", seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}],
+                  seed=4)
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    page.goto(made["seats"][0]["invite"])
+    rng = random.Random(1)
+    for _ in range(5):
+        wait_turn(page)
+        move = click_something(page, rng, board_only=True)
+        page.wait_for_function(f"Number(document.body.dataset.move) > {move}", timeout=TIMEOUT)
+    wait_turn(page)
+    board, log = page.locator("#board").inner_html(), page.locator("#log").inner_text()
+    state_move = live_state(server, made["table"]).move_number
+    page.reload()
+    page.wait_for_function(f"document.body.dataset.move === '{state_move}'")
+    assert page.locator("#board").inner_html() == board and page.locator("#log").inner_text() == log
+    wait_turn(page)
+    click_something(page, rng, board_only=True)  # still playable after the reload
+    page.wait_for_function(f"Number(document.body.dataset.move) > {state_move}", timeout=TIMEOUT)
+
+
+def test_undo_takes_back_a_decision_that_revealed_nothing(browser: Any, server: ServerThread) -> None:
+    made = create(server, game="five_realms", seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}],
+                  seed=7)
+    page = browser.new_page()
+    page.goto(made["seats"][0]["invite"])
+    rng = random.Random(5)
+    for _ in range(60):
+        assert wait_turn(page) == "mine"
+        board, before = page.locator("#board").inner_html(), page.evaluate("document.body.dataset.move")
+        click_something(page, rng)
+        page.wait_for_function(f"Number(document.body.dataset.move) > {before}", timeout=TIMEOUT)
+        wait_turn(page)
+        if page.locator("#undo").is_visible():
+            break
+    else:
+        pytest.fail("no undoable decision in 60 clicks")
+    page.click("#undo")
+    page.wait_for_function(f"document.body.dataset.move === '{before}'", timeout=TIMEOUT)
+    assert page.locator("#board").inner_html() == board
+    assert live_state(server, made["table"]).move_number == int(before)
+
+
+def test_server_restart_mid_game_resumes_and_the_page_reconnects(browser: Any, db_path: str) -> None:
+    srv = ServerThread(create_app(db_path)).__enter__()
+    made = create(srv, game="five_realms", seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}],
+                  seed=9)
+    page = browser.new_page()
+    page.goto(made["seats"][0]["invite"])
+    rng = random.Random(2)
+    for _ in range(4):
+        wait_turn(page)
+        move = click_something(page, rng, board_only=True)
+        page.wait_for_function(f"Number(document.body.dataset.move) > {move}", timeout=TIMEOUT)
+    wait_turn(page)
+    before = live_state(srv, made["table"]).view(0)
+    srv.__exit__(None, None, None)
+    again = ServerThread(create_app(db_path), port=srv.port).__enter__()
+    try:
+        assert again.app.state.service.live[made["table"]].state.view(0) == before
+        move = click_something(page, rng, board_only=True)  # the page reconnected on its own
+        page.wait_for_function(f"Number(document.body.dataset.move) > {move}", timeout=TIMEOUT)
+        assert live_state(again, made["table"]).move_number > before["move_number"]
+    finally:
+        again.__exit__(None, None, None)
+
+
+def new_table_from_lobby(page: Any, url: str, seat1: str, hot_seat: bool = False) -> None:
+    page.goto(url + "/")
+    form = page.locator("#game-five_realms form")
+    form.locator("select[name=seat1]").select_option(seat1)
+    if hot_seat:
+        form.locator("input[name=hot_seat]").check()
+    form.locator("button[type=submit]").click()
+
+
+def test_lobby_table_for_two_humans_and_a_second_player_joins(browser: Any, server: ServerThread) -> None:
+    first = browser.new_context().new_page()
+    new_table_from_lobby(first, server.url, "human")
+    first.wait_for_selector(".created a.go", timeout=TIMEOUT)
+    assert "#seat=1&token=" in first.locator(".created input.invite").input_value()
+    first.click(".created a.go")
+    first.wait_for_function("document.body.dataset.move !== undefined", timeout=TIMEOUT)
+    second = browser.new_context().new_page()
+    second.goto(server.url + "/")
+    second.click("button.join")
+    second.wait_for_url(re.compile(r"/t/\w+$"), timeout=TIMEOUT)
+    assert second.url == first.url
+    second.wait_for_function("document.body.dataset.move !== undefined", timeout=TIMEOUT)
+    assert "Seat 1 (you)" in second.locator("#seats").inner_text()
+    assert "Seat 0 (you)" in first.locator("#seats").inner_text()
+    rng = random.Random(4)
+    for _ in range(6):
+        table = first.url.rsplit("/", 1)[1]
+        actor = (first, second)[live_state(server, table).current_player]
+        wait_turn(actor)
+        move = click_something(actor, rng)
+        for page in (first, second):
+            page.wait_for_function(f"Number(document.body.dataset.move) > {move}", timeout=TIMEOUT)
+
+
+def test_hot_seat_one_browser_plays_both_seats(browser: Any, server: ServerThread) -> None:
+    page = browser.new_page()
+    new_table_from_lobby(page, server.url, "human", hot_seat=True)
+    page.wait_for_url(re.compile(r"/t/\w+$"), timeout=TIMEOUT)
+    table = page.url.rsplit("/", 1)[1]
+    rng, seats = random.Random(6), set()
+    for _ in range(12):
+        assert wait_turn(page) == "mine"
+        seats.add(live_state(server, table).current_player)
+        move = click_something(page, rng)
+        page.wait_for_function(f"Number(document.body.dataset.move) > {move}", timeout=TIMEOUT)
+    assert seats == {0, 1}
