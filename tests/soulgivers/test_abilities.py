@@ -32,6 +32,24 @@ def test_runner_leap_over_soulgivers_souls_and_black_holes() -> None:
     assert s.pos[r] == cell("E1") and s.essences == 2
 
 
+def test_runner_leap_lands_on_a_patch() -> None:
+    """9 Runner, Leap: "The Runner can leap over Soulgivers, non-Wall Modifiers, non-Patch
+    Modifiers, and Souls": a Patch is a free cell (9 Patcher), so the leap lands on it."""
+    s = blank()
+    r = piece(s, 0, "runner", "A1")
+    piece(s, 1, "blower", "B1")
+    push_mod(s, cell("C1"), "patch")
+    activate(s, r)
+    s.apply(UseAbility("leap", E, 0))
+    assert s.pos[r] == cell("C1")
+    s = blank()
+    r = piece(s, 0, "runner", "A1")
+    push_mod(s, cell("B1"), "black_hole")
+    activate(s, r)
+    s.apply(UseAbility("leap", E, 0))
+    assert s.pos[r] == cell("C1")
+
+
 def test_runner_superluminal_speed_not_targeted() -> None:
     """9 Runner, Superluminal Speed: no targeted Abilities or Anomalies; area effects still apply."""
     s = blank()

@@ -12,6 +12,7 @@ import soulforge
 from soulforge.core import IllegalAction
 from soulforge.games.soulgivers import phases as ph
 from soulforge.games.soulgivers.actions import Pick
+from soulforge.games.soulgivers.state import SoulgiversState
 
 from .helpers import GAME, play_random
 
@@ -80,6 +81,7 @@ def test_views_are_json_and_hide_the_other_hand() -> None:
 def test_starting_choice_hidden_until_placed() -> None:
     """Setup step 13: each seat chooses three Soulgivers without showing them."""
     s = GAME.new_game(seed=4)
+    assert isinstance(s, SoulgiversState)
     while s.phase == ph.SWAP:
         s.apply(s.legal_actions()[0])
     s.apply(Pick(3))
@@ -101,6 +103,7 @@ def test_determinize_keeps_view_and_depends_only_on_it(seed: int) -> None:
                 d1 = s.determinize(p, random.Random(11))
                 assert json.dumps(d1.view(p), sort_keys=True) == json.dumps(s.view(p), sort_keys=True)
                 twin = s.clone()
+                assert isinstance(twin, SoulgiversState)
                 twin.rng.seed(999)  # differs only in what p cannot see
                 twin.hand[1 - p] = sorted(twin.hand[1 - p])
                 d2 = twin.determinize(p, random.Random(11))
@@ -117,7 +120,7 @@ def test_determinize_resamples_the_opponent_hand() -> None:
     for i in range(20):
         d = s.determinize(0, random.Random(i))
         hands.add(tuple(d.hand[1]))  # type: ignore[attr-defined]
-    assert len(hands) > 1 or not s.hand[1]  # type: ignore[attr-defined]
+    assert len(hands) > 1 or not s.hand[1]
 
 
 def test_record_replays() -> None:

@@ -236,13 +236,13 @@ def test_modifier_priorities() -> None:
 
 
 def test_conquest_tie_and_decay_endings() -> None:
-    """8: Extermination tie when the survivors have no Portal; Defeat by Decay when both run
-    out and a Portal stands; +3 Decay once the opponent has no characters left."""
+    """8: Extermination tie when no Portal is left on the board (7.2); Defeat by Decay when both
+    run out and a Portal stands; +3 Decay once the opponent has no characters left."""
     s = blank()
     a = piece(s, 0, "protector", "C3")
     t = piece(s, 1, "blower", "C4")
     s.deck = [[], []]
-    s.portals = [False, False, True, True]
+    s.portals = [False, False, False, False]
     activate(s, a)
     s.apply(Attack(S))
     assert s.is_over and s.returns() == [0.0, 0.0]
@@ -261,3 +261,35 @@ def test_conquest_tie_and_decay_endings() -> None:
     s.apply(EndTurn())
     assert s.decay[a] == 4
     _ = (t, PORTAL, UseAbility, Decline)
+
+
+def test_no_extermination_tie_while_a_portal_stands() -> None:
+    """8, 7.2: "The players can try to tie by Extermination only if there are no more Portals on
+    the board": survivors without a Portal facing a team out of characters whose Portals still
+    stand take +3 Decay a turn (7.1) and, once out too, it is Defeat by Decay (7.3)."""
+    s = blank()
+    a = piece(s, 0, "protector", "C3", decay=2)
+    piece(s, 1, "blower", "C4")
+    s.deck = [[], []]
+    s.portals = [False, False, True, True]
+    activate(s, a)
+    s.apply(Attack(S))
+    assert not s.is_over and s.out_boost[0]
+    s.apply(EndTurn())
+    assert s.decay[a] == 5 and not s.is_over
+    s.apply(EndTurn())  # seat 1 has nothing to do
+    s.apply(EndTurn())
+    assert s.is_over and s.returns() == [-1.0, -1.0]
+
+
+def test_population_modifiers_may_cover_a_soul() -> None:
+    """10 Remember: "Soulgiver and Modifiers can be placed on a cell where a Soul lays, but not
+    where a Soulgiver is" (11, Anima: Souls do not occupy their cell): The Border may go there."""
+    s = blank(population=True)
+    s.pop_used[1] = True
+    p = piece(s, 0, "protector", "J10")
+    s.souls[12] = cell("A1")
+    activate(s, p)
+    s.apply(Population())
+    assert PopPlace(cell("A1")) in s.legal_actions()
+    assert PopPlace(cell("J10")) not in s.legal_actions()

@@ -11,6 +11,7 @@ from soulforge.games.soulgivers.actions import (
     Attack,
     Collect,
     Declare,
+    Decline,
     Drop,
     EndTurn,
     Enter,
@@ -20,8 +21,9 @@ from soulforge.games.soulgivers.actions import (
     UseAbility,
 )
 from soulforge.games.soulgivers.board import HOLE, TILE_OF, WALL
+from soulforge.games.soulgivers.state import PORTAL, SoulgiversState
 
-from .helpers import activate, blank, cell, kinds, piece, terrain
+from .helpers import GAME, activate, blank, cell, kinds, piece, terrain
 
 N, E, S, W = range(4)
 
@@ -291,3 +293,58 @@ def test_cannot_enter_the_other_population_portal() -> None:
     s.carrier, s.frag_tile = p, -1
     activate(s, p)
     assert Step(S) not in s.legal_actions()
+
+
+def test_starting_soulgivers_may_wait_on_a_portal() -> None:
+    """6 Portals and 4.2 Watch out ("When a Soulgiver is on a Portal, they are not considered in
+    the game, but their activation can be used to play an Anomaly card"): a starting Soulgiver
+    may stay on its Portal; only a replacement must enter the turn it arrives (4.2 Destruction,
+    step 5). Not in the game, it gains no Decay."""
+    s = started_game()
+    waiting = [p for p in s.team_pieces(0) if s.pos[p] >= PORTAL]
+    assert len(waiting) == 3
+    s.apply(EndTurn())
+    assert all(s.pos[p] >= PORTAL and s.decay[p] == 1 for p in waiting)
+    s.apply(EndTurn())  # seat 1 ends too; seat 0's three are still there, no replacement
+    assert s.player == 0 and s.phase == ph.MAIN
+    assert all(s.pos[p] >= PORTAL for p in waiting)
+    activate(s, waiting[0])  # declared on the Portal, it still need not enter
+    if s.phase == ph.RESPONSE:
+        s.apply(Decline())
+    s.apply(EndTurn())
+    assert s.pos[waiting[0]] >= PORTAL
+
+
+def test_replacement_left_on_the_portal_is_destroyed() -> None:
+    """4.2 Destruction, step 5: "The new Soulgiver must enter the board before your turn ends or
+    the new Soulgiver is destroyed instantly"; a Soulgiver already waiting on a Portal stays."""
+    s = blank(turn=2, player=1)
+    waiting = piece(s, 0, "protector", 0)
+    piece(s, 0, "runner", "C3")
+    piece(s, 1, "blower", "C8")
+    s.apply(EndTurn())  # seat 0 has two in the game: one replacement
+    assert s.phase == ph.KEEP
+    s.apply(s.legal_actions()[0])
+    place = s.legal_actions()[0]
+    s.apply(place)
+    new = [p for p in s.team_pieces(0) if s.arrivals & (1 << p)]
+    assert len(new) == 1 and s.pos[new[0]] >= PORTAL
+    s.apply(EndTurn())
+    assert s.pos[new[0]] == -1 and new[0] in s.souls
+    assert s.pos[waiting] == PORTAL + 0
+
+
+def started_game() -> SoulgiversState:
+    """A fresh game played through setup (no swaps), at seat 0's first main phase."""
+    from soulforge.games.soulgivers.actions import Place, SkipSwap
+
+    s = GAME.new_game(seed=3)
+    assert isinstance(s, SoulgiversState)
+    s.apply(SkipSwap())
+    s.apply(SkipSwap())
+    for _ in range(6):
+        s.apply(s.legal_actions()[0])
+    while s.phase == ph.PLACE:
+        s.apply(next(a for a in s.legal_actions() if isinstance(a, Place)))
+    assert s.phase == ph.MAIN and s.player == 0
+    return s

@@ -23,6 +23,7 @@ from soulforge.games.soulgivers.board import (
     tile_distance,
 )
 from soulforge.games.soulgivers.effects import (
+    MOD_CODE,
     move_tiles,
     pop_mod,
     push_mod,
@@ -155,8 +156,6 @@ class Update(Ability):
         return [(a, b) for a in range(100) for b in range(100) if a != b]
 
     def options(self, s: SoulgiversState, piece: int) -> list[Option]:
-        from soulforge.games.soulgivers.effects import MOD_CODE
-
         patch = MOD_CODE["patch"]
         sources = [c for c in range(100) if s.mods[c] and s.mods[c][-1] == patch]
         if not sources:

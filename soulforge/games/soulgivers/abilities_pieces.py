@@ -29,16 +29,21 @@ from soulforge.games.soulgivers.board import (
     tile_neighbour,
 )
 from soulforge.games.soulgivers.effects import (
+    MOD_CODE,
     barrier_at,
     drop_fragment,
     fall,
     put,
     settle,
+    stuck,
 )
+from soulforge.games.soulgivers.movement import INTO_HOLE, STOP, entry
 from soulforge.games.soulgivers.state import ABIL_SOUL, team_of
 
 if TYPE_CHECKING:
     from soulforge.games.soulgivers.state import SoulgiversState
+
+PATCH_CODE = MOD_CODE["patch"]
 
 
 class Leap(Ability):
@@ -56,7 +61,10 @@ class Leap(Ability):
             cell = NEIGH[cell][d]
             if cell < 0 or s.eff[cell] in (WALL, DEAD, BORDER) or barrier_at(s, cell):
                 return -1
-            if s.occ[cell] >= 0 or cell in souls or s.mods[cell] or s.eff[cell] in HOLES:
+            # a Patch on top makes a free cell to land on, not one to leap (9 Runner)
+            mods = s.mods[cell]
+            if (s.occ[cell] >= 0 or cell in souls or s.eff[cell] in HOLES
+                    or (mods and mods[-1] != PATCH_CODE)):
                 jumped += 1
                 continue
             return cell if jumped else -1
@@ -82,8 +90,6 @@ class Charge(Ability):
         return [(q, 0) for q in range(20)]
 
     def options(self, s: SoulgiversState, piece: int) -> list[Option]:
-        from soulforge.games.soulgivers.movement import STOP, entry
-
         pos, out = s.pos[piece], []
         for q in all_board(s):
             d = direction(pos, s.pos[q])
@@ -120,8 +126,6 @@ class MindControl(Ability):
         return [(q, y) for q in range(20) for y in range(400)]
 
     def destinations(self, s: SoulgiversState, q: int) -> list[int]:
-        from soulforge.games.soulgivers.movement import INTO_HOLE, STOP, entry
-
         start = s.pos[q]
         frontier, seen = [start], {start}
         for _ in range(RANGE[self.name]):
@@ -139,8 +143,6 @@ class MindControl(Ability):
         return sorted(seen)
 
     def options(self, s: SoulgiversState, piece: int) -> list[Option]:
-        from soulforge.games.soulgivers.effects import stuck
-
         out = []
         reach = RANGE["mind_control_reach"]
         for q in all_board(s):

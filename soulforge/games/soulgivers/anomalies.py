@@ -17,7 +17,7 @@ from soulforge.games.soulgivers.effects import (
     settle,
     tile_has_population_mod,
 )
-from soulforge.games.soulgivers.state import PORTAL, RULES, team_of
+from soulforge.games.soulgivers.state import PORTAL, RULES, TEAM_IDS, team_of
 
 if TYPE_CHECKING:
     from soulforge.games.soulgivers.state import SoulgiversState
@@ -32,6 +32,9 @@ class Effect:
     def targets(self, s: SoulgiversState, team: int) -> list[int]:
         return [-1]
 
+    def has_target(self, s: SoulgiversState, team: int) -> bool:
+        return bool(self.targets(s, team))
+
     def apply(self, s: SoulgiversState, team: int, target: int) -> None:
         raise NotImplementedError
 
@@ -44,6 +47,10 @@ def opposing_targets(s: SoulgiversState, team: int) -> list[int]:
 class PieceEffect(Effect):
     def targets(self, s: SoulgiversState, team: int) -> list[int]:
         return opposing_targets(s, team)
+
+    def has_target(self, s: SoulgiversState, team: int) -> bool:
+        pos = s.pos
+        return any(-1 < pos[q] < PORTAL and not s.caps(q).untargetable for q in TEAM_IDS[1 - team])
 
 
 class Frattura(Effect):
@@ -113,6 +120,9 @@ class Collapse(Effect):
     def targets(self, s: SoulgiversState, team: int) -> list[int]:
         return [t for t in COLLAPSIBLE if collapsible(s, t)]
 
+    def has_target(self, s: SoulgiversState, team: int) -> bool:
+        return any(collapsible(s, t) for t in COLLAPSIBLE)
+
     def apply(self, s: SoulgiversState, team: int, target: int) -> None:
         destroy_tile(s, target)
 
@@ -152,7 +162,8 @@ def anomaly_options(s: SoulgiversState, team: int) -> list[tuple[str, int]]:
 
 
 def has_anomaly_option(s: SoulgiversState, team: int) -> bool:
-    return any(EFFECTS[CARDS[card].effect].targets(s, team) for card in set(s.hand[team]))
+    hand = s.hand[team]
+    return any(CARD_EFFECT[card].has_target(s, team) for card in (set(hand) if len(hand) > 1 else hand))
 
 
 def play_anomaly(s: SoulgiversState, team: int, card: str, target: int) -> None:
@@ -168,3 +179,4 @@ def play_anomaly(s: SoulgiversState, team: int, card: str, target: int) -> None:
 
 
 NON_PIECE = frozenset(("frattura", "collapse", "dimensional_shift"))
+CARD_EFFECT = {key: EFFECTS[card.effect] for key, card in CARDS.items()}

@@ -22,7 +22,7 @@ from soulforge.games.soulgivers.board import (
     tile_neighbour,
 )
 from soulforge.games.soulgivers.data import load_data
-from soulforge.games.soulgivers.state import CHARS, PORTAL, RULES, team_of
+from soulforge.games.soulgivers.state import CHARS, PORTAL, RULES, TEAM_IDS, team_of
 
 if TYPE_CHECKING:
     from soulforge.games.soulgivers.state import SoulgiversState
@@ -259,14 +259,20 @@ def destroy_tile(s: SoulgiversState, tile: int) -> None:
 
 
 # -- the end (rulebook 8) -------------------------------------------------------------------
+PORTALS_OF = tuple(tuple(i for i, p in enumerate(DATA.portals) if p.team == team) for team in (0, 1))
+
+
 def own_portals(s: SoulgiversState, team: int) -> list[int]:
-    return [i for i, p in enumerate(DATA.portals) if p.team == team and s.portals[i]]
+    portals = s.portals
+    return [i for i in PORTALS_OF[team] if portals[i]]
 
 
 def alive(s: SoulgiversState, team: int) -> bool:
     """Has characters left: in play, or in the deck with a Portal to enter from."""
-    if any(s.pos[p] >= 0 for p in range(team * 10, team * 10 + 10)):
-        return True
+    pos = s.pos
+    for p in TEAM_IDS[team]:
+        if pos[p] >= 0:
+            return True
     return bool(s.deck[team] or s.pair[team] or s.picks[team]) and bool(own_portals(s, team))
 
 
@@ -291,11 +297,12 @@ def check_end(s: SoulgiversState) -> None:
         return
     for team in (0, 1):
         if not live[team]:
-            other = 1 - team
-            if not own_portals(s, other):
-                finish(s, [0.0, 0.0], "Tie by Extermination: the survivors have no Portal left")
+            # 7.2: a tie by Extermination only once no Portal stands on the board; while one
+            # does, the survivors' Decay rises by 3 a turn (7.1) until they conquer or decay
+            if not any_portal:
+                finish(s, [0.0, 0.0], "Tie by Extermination: no Portal is left on the board")
             else:
-                s.out_boost[other] = True
+                s.out_boost[1 - team] = True
 
 
 def conquest(s: SoulgiversState, team: int) -> None:

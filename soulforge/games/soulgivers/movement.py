@@ -8,7 +8,16 @@ from typing import TYPE_CHECKING
 from soulforge.core import Action
 from soulforge.games.soulgivers import phases as ph
 from soulforge.games.soulgivers.actions import Enter, ExitHole, Rotate, Step
-from soulforge.games.soulgivers.board import BORDER, DEAD, HOLE, HORIZON, NEIGH, WALL, portal_front
+from soulforge.games.soulgivers.board import (
+    BORDER,
+    DEAD,
+    HOLE,
+    HORIZON,
+    NEIGH,
+    WALL,
+    portal_front,
+    rotate_mask,
+)
 from soulforge.games.soulgivers.effects import (
     DATA,
     barrier_at,
@@ -187,7 +196,5 @@ def apply_exit(s: SoulgiversState, a: Action) -> None:
 def apply_rotate(s: SoulgiversState, a: Action) -> None:
     """Shield rotation ends the movement (rulebook 4.2, Shield rotation)."""
     assert isinstance(a, Rotate)
-    from soulforge.games.soulgivers.board import rotate_mask
-
     s.shields[s.active] = rotate_mask(s.shields[s.active], a.turns)
     s.done |= MOVE_ENDED

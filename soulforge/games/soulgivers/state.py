@@ -32,6 +32,11 @@ MOVED, MOVE_ENDED, ABSORBED, COLLECTED, PASSED, DROPPED, ATTACKED, ABIL_OWN, ABI
 )
 
 
+TEAM_IDS = (tuple(range(10)), tuple(range(10, 20)))
+"""The pieces of each team."""
+_MAIN, _OVER, _SETUP, _RESPONSE, _POP = ph.MAIN, ph.OVER, ph.SETUP, ph.RESPONSE, ph.POP
+
+
 def team_of(piece: int) -> int:
     return piece // 10
 
@@ -97,6 +102,7 @@ class SoulgiversState(State):
         self.hushed = False
         self.must_continue = False
         self.stasis = self.glass = self.silenced = self.slowed = 0
+        self.arrivals = 0  # bit per piece: a replacement put on a Portal this turn
         self.pop_team = -1
         self.pop_left = 0
         self.pop_waiting = False
@@ -117,13 +123,15 @@ class SoulgiversState(State):
     @property
     def current_player(self) -> Seat | None:
         phase = self.phase
-        if phase == ph.OVER:
+        if phase == _MAIN:  # by far the most common: checked first
+            return self.player
+        if phase == _OVER:
             return None
-        if phase in ph.SETUP:
+        if phase in _SETUP:
             return self.seat
-        if phase == ph.RESPONSE:
+        if phase == _RESPONSE:
             return 1 - self.player
-        if phase == ph.POP:
+        if phase == _POP:
             return self.pop_team
         return self.player
 
@@ -172,11 +180,11 @@ class SoulgiversState(State):
     def team_pieces(self, team: int) -> list[int]:
         """The team's pieces on the board or on a Portal."""
         pos = self.pos
-        return [p for p in range(team * 10, team * 10 + 10) if pos[p] >= 0]
+        return [p for p in TEAM_IDS[team] if pos[p] >= 0]
 
     def board_pieces(self, team: int) -> list[int]:
         pos = self.pos
-        return [p for p in range(team * 10, team * 10 + 10) if 0 <= pos[p] < PORTAL]
+        return [p for p in TEAM_IDS[team] if -1 < pos[p] < PORTAL]
 
     def move_range(self, piece: int) -> int:
         bit = 1 << piece

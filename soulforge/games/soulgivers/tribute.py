@@ -10,7 +10,7 @@ from soulforge.core import Action
 from soulforge.games.soulgivers.abilities import ABILITIES
 from soulforge.games.soulgivers.actions import Absorb, Attack, Collect, Drop, Pass, UseAbility
 from soulforge.games.soulgivers.board import NEIGH, TILE_OF
-from soulforge.games.soulgivers.effects import barrier_at, blocks_sight, destroy, label
+from soulforge.games.soulgivers.effects import add_decay, barrier_at, blocks_sight, destroy, label
 from soulforge.games.soulgivers.movement import legal_moves
 from soulforge.games.soulgivers.state import (
     ABIL_OWN,
@@ -173,19 +173,34 @@ def ability_action(name: str, x: int, y: int) -> UseAbility:
     return action
 
 
+ACTION_TABLE: dict[str, dict[tuple[int, int], UseAbility]] = {
+    name: {(x, y): ability_action(name, x, y) for x, y in ability.domain()}
+    for name, ability in ABILITIES.items()
+}
+"""Per ability, the shared action object of each option."""
+OWN_SLOTS = tuple(tuple((ABIL_OWN, name, ABILITIES[name], ACTION_TABLE[name]) for name in c.abilities)
+                  for c in CHARS)
+SOUL_SLOTS = tuple(tuple((ABIL_SOUL, name, ABILITIES[name], ACTION_TABLE[name]) for name in c.abilities)
+                   for c in CHARS)
+
+
 def ability_actions(s: SoulgiversState, piece: int) -> list[Action]:
     if s.hushed or s.silenced & (1 << piece):
         return []
     out: list[Action] = []
     seen: set[str] = set()
-    for flag, name in slots(s, piece):
-        ability = ABILITIES[name]
-        if s.done & flag or name in seen:
+    done = s.done
+    can_pay = s.abil_paid or s.essences > 0
+    soul = s.soul[piece]
+    for flag, name, ability, table in OWN_SLOTS[piece % 10] + (SOUL_SLOTS[soul % 10] if soul >= 0 else ()):
+        if done & flag or name in seen:
             continue
-        if not ability.decay_cost and not s.abil_paid and s.essences <= 0:
+        if not can_pay and not ability.decay_cost:
             continue
         seen.add(name)
-        out += [ability_action(name, x, y) for x, y in ability.options(s, piece)]
+        options = ability.options(s, piece)
+        if options:
+            out += [table[o] for o in options]
     return out
 
 
@@ -201,6 +216,4 @@ def apply_ability(s: SoulgiversState, a: Action) -> None:
     s.add_log(f"{label(piece)}: {a}")
     ability.apply(s, piece, a.x, a.y)
     if ability.decay_cost and s.pos[piece] >= 0:
-        from soulforge.games.soulgivers.effects import add_decay
-
         add_decay(s, piece, ability.decay_cost)

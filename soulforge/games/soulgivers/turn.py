@@ -13,6 +13,7 @@ from soulforge.games.soulgivers.actions import (
     DrawAnomaly,
     EndTurn,
     Keep,
+    Place,
     PlayAnomaly,
     PopPlace,
     Population,
@@ -24,6 +25,7 @@ from soulforge.games.soulgivers.effects import (
     COVERABLE,
     DATA,
     add_decay,
+    check_end,
     destroy,
     finish,
     label,
@@ -35,7 +37,8 @@ from soulforge.games.soulgivers.effects import (
     top_owner,
 )
 from soulforge.games.soulgivers.setup import enter_portal
-from soulforge.games.soulgivers.state import CHARS, PORTAL, RULES, team_of
+from soulforge.games.soulgivers.state import CAPS, CHARS, PORTAL, RULES, TEAM_IDS, team_of
+from soulforge.games.soulgivers.tribute import active_actions
 
 if TYPE_CHECKING:
     from soulforge.games.soulgivers.state import SoulgiversState
@@ -44,6 +47,7 @@ DECLINE, DRAW, END, POPULATION = Decline(), DrawAnomaly(), EndTurn(), Population
 ALL_CELLS = range(100)
 DECLARES = tuple(Declare(k) for k in range(10))
 POP_PLACES = tuple(PopPlace(c) for c in range(100))
+POP_FROM = RULES["population_from_turn"]
 TURN_CAP = 200
 """Safety net: after this many actions in one turn only ending the turn stays legal (never
 reached in play: each Soulgiver acts at most once per turn, each action type once)."""
@@ -63,6 +67,7 @@ def start_turn(s: SoulgiversState) -> None:
     s.active = -1
     s.must_continue = False
     s.stasis = s.glass = s.silenced = s.slowed = 0
+    s.arrivals = 0
     remove_population_mods(s, s.player)
     s.add_log(f"turn {s.turn}: seat {s.player}")
     refill(s)
@@ -107,23 +112,31 @@ def apply_keep(s: SoulgiversState, a: Action) -> None:
 
 
 def apply_refill_place(s: SoulgiversState, a: Action) -> None:
-    from soulforge.games.soulgivers.actions import Place
-
     assert isinstance(a, Place)
     enter_portal(s, s.player, a.card, a.portal)
+    s.arrivals |= 1 << (s.player * 10 + a.card)  # must enter this turn (4.2 Destruction, step 5)
     s.keep_card = -1
     refill(s)
 
 
 # -- declaring (4) and the Anomaly window (4.2 Playing an Anomaly) ---------------------------
 def can_declare(s: SoulgiversState) -> list[int]:
-    team = s.player
-    return [p for p in s.team_pieces(team) if not s.declared & (1 << p)]
+    pos, declared = s.pos, s.declared
+    return [p for p in TEAM_IDS[s.player] if pos[p] >= 0 and not declared & (1 << p)]
+
+
+TEAM_DECLARES = tuple(tuple((p, 1 << p, DECLARES[p % 10]) for p in ids) for ids in TEAM_IDS)
+"""Per team: (piece, its bit, its Declare action)."""
 
 
 def interference_blocked(s: SoulgiversState, team: int) -> bool:
     """A Soulgiver of ``team`` on an Interference cell stops the other seat's Anomalies."""
-    return any(s.printed[s.pos[p]] == INTER for p in s.board_pieces(team))
+    pos, printed = s.pos, s.printed
+    for p in TEAM_IDS[team]:
+        c = pos[p]
+        if -1 < c < PORTAL and printed[c] == INTER:
+            return True
+    return False
 
 
 def hushed(s: SoulgiversState, piece: int) -> bool:
@@ -132,9 +145,12 @@ def hushed(s: SoulgiversState, piece: int) -> bool:
     if pos >= PORTAL:
         return False
     for q in s.board_pieces(1 - team_of(piece)):
-        if s.caps(q).hush and distance(pos, s.pos[q]) <= hush_range(s, q):
+        if HUSHERS[q % 10][s.soul[q] + 1] and distance(pos, s.pos[q]) <= hush_range(s, q):
             return True
     return False
+
+
+HUSHERS = tuple(tuple(caps.hush for caps in row) for row in CAPS)
 
 
 def hush_range(s: SoulgiversState, piece: int) -> int:
@@ -235,10 +251,10 @@ def start_population(s: SoulgiversState, team: int) -> int:
 
 def pop_cells(s: SoulgiversState, team: int) -> list[int]:
     want = FREE if DATA.populations[s.pop_of[team]].places_on == "free" else HOLE
+    # a Soul does not occupy its cell: Modifiers may go on it (10, Remember; 11 Anima)
     found = [c for c, e, o, p, m in zip(ALL_CELLS, s.eff, s.occ, s.printed, s.mods, strict=True)
              if e == want and o < 0 and p != INTER and (not m or COVERABLE[m[-1]])]
-    souls = set(s.souls.values())
-    return [c for c in found if c not in souls and not (s.barrier and TILE_OF[c] == MOTHER)]
+    return [c for c in found if not (s.barrier and TILE_OF[c] == MOTHER)] if s.barrier else found
 
 
 def legal_pop(s: SoulgiversState) -> list[Action]:
@@ -278,8 +294,9 @@ def finish_population(s: SoulgiversState) -> int:
 
 # -- Anomaly cards (4.2 Drawing an Anomaly) ---------------------------------------------------
 def can_draw(s: SoulgiversState) -> bool:
-    return (not s.drew and s.essences > 0 and bool(s.pile or s.discard)
-            and not interference_blocked(s, 1 - s.player))
+    if s.drew or s.essences <= 0 or not (s.pile or s.discard):
+        return False
+    return not interference_blocked(s, 1 - s.player)
 
 
 def draw_anomaly(s: SoulgiversState, team: int) -> None:
@@ -317,9 +334,12 @@ def apply_return(s: SoulgiversState, a: Action) -> None:
 def apply_end_turn(s: SoulgiversState, a: Action) -> None:
     team = s.player
     for p in s.team_pieces(team):
-        if s.pos[p] >= PORTAL:
+        # only a replacement must enter the turn it arrives (4.2 Destruction, step 5); a
+        # Soulgiver may otherwise wait on a Portal, not in the game (6; 4.2 Watch out)
+        if s.pos[p] >= PORTAL and s.arrivals & (1 << p):
             s.add_log(f"{label(p)} never entered the board")
             destroy(s, p)
+    s.arrivals = 0
     for p in s.board_pieces(team):
         extra = RULES["decay_extra_for_essence"] if s.essence_users & (1 << p) else 0
         add_decay(s, p, RULES["decay_when_opponent_out"] if s.out_boost[team] else 1 + extra)
@@ -328,8 +348,6 @@ def apply_end_turn(s: SoulgiversState, a: Action) -> None:
         if top_owner(s, pos) >= 0 and top_owner(s, pos) != team_of(p):
             destroy(s, p, keep_soul=False)  # stuck on a population Modifier (clarifications)
     s.active = -1
-    from soulforge.games.soulgivers.effects import check_end
-
     s.dirty = False
     check_end(s)
     if s.phase != ph.OVER:
@@ -337,18 +355,19 @@ def apply_end_turn(s: SoulgiversState, a: Action) -> None:
 
 
 def legal_main(s: SoulgiversState) -> list[Action]:
-    from soulforge.games.soulgivers.tribute import active_actions
-
-    if s.active >= 0 and s.must_continue:
+    active = s.active
+    if active >= 0 and s.must_continue:
         return active_actions(s)
     if s.turn_actions >= TURN_CAP:
         return [END]
-    out: list[Action] = [DECLARES[p % 10] for p in can_declare(s) if p != s.active]
-    if s.active >= 0:
+    pos, declared = s.pos, s.declared
+    out: list[Action] = [a for p, bit, a in TEAM_DECLARES[s.player]
+                         if pos[p] >= 0 and not declared & bit and p != active]
+    if active >= 0:
         out += active_actions(s)
     if can_draw(s):
         out.append(DRAW)
-    if population_allowed(s, s.player):
+    if active >= 0 and not s.pop_used[s.player] and s.turn >= POP_FROM:
         out.append(POPULATION)
     out.append(END)
     return out

@@ -50,6 +50,7 @@ def _piece(s: SoulgiversState, p: int) -> JsonDict:
         "shields": [DIR_NAMES[d] for d in range(4) if s.shields_of(p) & (1 << d)],
         "decay": s.decay[p], "soul": s.soul[p] if s.soul[p] >= 0 else None,
         "carrying": s.carrier == p, "move": CHARS[p % 10].move, "linear": CHARS[p % 10].linear,
+        "must_enter": bool(s.arrivals & (1 << p)) and pos >= PORTAL,
     }
 
 
@@ -131,6 +132,9 @@ def resample(s: SoulgiversState, player: int, rng: random.Random) -> None:
     other = 1 - player
     s.seen_by = player  # the last action, if secret, stays known only to ``player``'s own
     keep = [s.keep_card] if s.phase == ph.REFILL and s.player == other else []
+    if not (keep or s.picks[other] or s.pair[other]):
+        _resample_hand(s, other, rng)  # the deck is a set: nothing else to deal
+        return
     pool = sorted(s.deck[other] + s.picks[other] + s.pair[other] + keep)
     rng.shuffle(pool)
     n_picks, n_pair = len(s.picks[other]), len(s.pair[other])
@@ -140,6 +144,13 @@ def resample(s: SoulgiversState, player: int, rng: random.Random) -> None:
     if keep:
         s.keep_card = rest.pop()
     s.deck[other] = sorted(rest)
+    _resample_hand(s, other, rng)
+
+
+def _resample_hand(s: SoulgiversState, other: int, rng: random.Random) -> None:
+    """The other seat's Anomaly hand, dealt again from it and the deck (the pile is unordered)."""
+    if not s.hand[other]:
+        return
     cards = sorted(s.pile + s.hand[other])
     rng.shuffle(cards)
     n_hand = len(s.hand[other])

@@ -1,0 +1,82 @@
+"""Agents at Soulgivers: legal choices on seeded positions; seeded strength matches (slow).
+
+The matches alternate seats game by game (``tests.agents.agent_matches``); a Defeat by Decay
+counts as a loss for both. ISMCTS uses the game's heuristic at its leaves
+(``rollout=heuristic``) with a low exploration constant: the heuristic's differences between
+two moves of one turn are a few hundredths. Both matches take about 110 s of CPU on one
+(loaded) core; win counts in ``NOTES.md``. ISMCTS does not yet beat greedy (xfail).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from soulforge.agents import load
+from soulforge.core import State
+from tests.agents.agent_matches import play
+
+from .helpers import GAME
+
+ISMCTS = "ismcts:iterations={iterations},rollout=heuristic,exploration={exploration}"
+
+
+def positions(count: int, seed: int = 0) -> list[State]:
+    """Unfinished positions of seeded random games with a real choice, at various depths."""
+    rng = random.Random(seed)
+    states: list[State] = []
+    for i in range(count):
+        state = GAME.new_game(seed=seed + i)
+        for _ in range(rng.randrange(120)):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        while not state.is_over and len(state.legal_actions()) < 2:
+            state.apply(state.legal_actions()[0])
+        if not state.is_over:
+            states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("spec", ["greedy", ISMCTS.format(iterations=30, exploration=0.1)])
+def test_agents_choose_legal_actions(spec: str) -> None:
+    agent = load(spec, seed=1)
+    for state in positions(4, seed=10):
+        seat = state.current_player
+        assert seat is not None
+        assert agent.act(state, seat) in state.legal_actions()
+
+
+def results(first: str, second: str, games: int, seed: int) -> tuple[int, int]:
+    """(Conquests by ``first``, Conquests by ``second``), seats alternating game by game."""
+    won = [0, 0]
+    for i in range(games):
+        agents = [load(first, seed=seed + i), load(second, seed=seed + 1000 + i)]
+        swap = i % 2 == 1
+        returns = play(GAME.new_game(seed=seed + i), agents[::-1] if swap else agents)
+        for seat, value in enumerate(returns):
+            if value > 0:
+                won[seat ^ swap] += 1
+    return won[0], won[1]
+
+
+@pytest.mark.slow
+def test_ismcts_beats_random() -> None:
+    """Random play never brings the Fragment home (its games end in Defeat by Decay when the
+    searcher fails too); ISMCTS conquers in most games, in both seats."""
+    games = 8
+    spec = ISMCTS.format(iterations=150, exploration=0.05)
+    ismcts, rand = results(spec, "random", games, seed=7)
+    assert ismcts >= 5 and rand == 0
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(reason="measured: ISMCTS (150 iterations, heuristic leaves) wins 2 of 6 against "
+                   "greedy (greedy 4), whose follow-up of 4 own decisions plans a whole activation; "
+                   "see NOTES.md", strict=False)
+def test_ismcts_beats_greedy() -> None:
+    games = 6
+    spec = ISMCTS.format(iterations=150, exploration=0.05)
+    ismcts, greedy = results(spec, "greedy", games, seed=7)
+    assert ismcts >= 4 and ismcts > greedy
