@@ -94,6 +94,29 @@ def test_whole_five_realms_game_against_the_ai_by_clicks(browser: Any, server: S
     page.close()
 
 
+@pytest.mark.parametrize("game_id", ["soul_of_ankiril", "soulgivers"])
+def test_whole_game_of_each_board_game_against_the_ai_by_clicks(
+    browser: Any, server: ServerThread, game_id: str
+) -> None:
+    """Issues 4 and 5: a whole game played by clicks, on the game's own SVG board."""
+    page = browser.new_page(viewport={"width": 1400, "height": 950})
+    page.goto(server.url + "/")
+    form = page.locator(f"#game-{game_id} form")
+    form.locator("select[name=seat1]").select_option("ai:random")
+    form.locator("input[name=seed]").fill("4")
+    form.locator("button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/t/\w+$"), timeout=TIMEOUT)
+    table = page.url.rsplit("/", 1)[1]
+    rng, board_clicks = random.Random(5), 0
+    while wait_turn(page) == "mine":
+        board_clicks += page.locator("#board .target").count() > 0
+        move = click_something(page, rng)
+        page.wait_for_function(f"Number(document.body.dataset.move) > {move}", timeout=TIMEOUT)
+    assert live_state(server, table).is_over and board_clicks > 5
+    assert page.locator("#over").is_visible()
+    page.close()
+
+
 def test_two_players_and_a_spectator_see_only_their_views(browser: Any, server: ServerThread) -> None:
     made = create(server, game="five_realms", seats=[{"kind": "human"}, {"kind": "human"}], seed=5)
     table = made["table"]

@@ -82,25 +82,67 @@ def pieces(view: dict[str, Any]) -> list[str]:
     return out
 
 
+DOT_AT = {"move": 0.62, "attack": 0.62, "ability": 0.38, "cast": 0.8}
+"""Where on an arrow each kind of action's dot sits, so dots on one arrow stay apart."""
+COLOR = {"move": "#2b8a3e", "attack": "#c92a2a", "ability": "#7048e8", "cast": "#e67700",
+         "summon": "#1971c2"}
+Dot = tuple[float, float, dict[str, Any]]
+
+
+def _along(x1: float, y1: float, x2: float, y2: float, at: float) -> tuple[float, float]:
+    return x1 + (x2 - x1) * at, y1 + (y2 - y1) * at
+
+
 def arrows(view: dict[str, Any], legal: Sequence[dict[str, Any]]) -> list[str]:
+    """Arrows for actions from one cell to another, and a clickable dot per action.
+
+    A thin line is hard to hit, so the click target is a dot: on the arrow near its end,
+    or on the cell for casts and summons without a channeler. Dots that would overlap
+    (several actions on one spot) are spread around it.
+    """
     cells = {c["cell"]: c for c in view["board"]}
-    color = {"move": "#2b8a3e", "attack": "#c92a2a", "ability": "#7048e8", "cast": "#e67700"}
-    out = []
+    lines, dots = [], []
     for a in legal:
         src = a.get("src", a.get("via", -1))
-        dst = a.get("dst", a.get("target", -1))
-        if a["type"] not in color or src is None or dst is None or src < 0 or dst < 0:
+        dst = a.get("dst", a.get("target", a.get("cell", -1)))
+        if a["type"] not in COLOR or dst is None or dst < 0:
             continue
-        (x1, y1), (x2, y2) = center(cells[src]), center(cells[dst])
-        out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-                   f'stroke="{color[a["type"]]}" stroke-width="5" stroke-opacity="0.45" {_attr(a)}/>')
-    for a in legal:
-        spot = a.get("target", a.get("cell", -1))
-        if a["type"] in ("cast", "summon") and a.get("via", -1) < 0 and spot >= 0:
-            x, y = center(cells[spot])
-            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{color.get(a["type"], "#1971c2")}" '
-                       f'fill-opacity="0.6" {_attr(a)}/>')
-    return out
+        if src is not None and 0 <= src != dst and a["type"] in DOT_AT:
+            (x1, y1), (x2, y2) = center(cells[src]), center(cells[dst])
+            lines.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                         f'stroke="{COLOR[a["type"]]}" stroke-width="4" stroke-opacity="0.4" '
+                         f'pointer-events="none"/>')
+            dots.append((*_along(x1, y1, x2, y2, DOT_AT[a["type"]]), a))
+        elif src is None or src < 0 or src == dst:
+            dots.append((*center(cells[dst]), a))
+    return lines + [_circle(x, y, a) for x, y, a in _spread(dots)]
+
+
+def _spread(dots: list[Dot]) -> list[Dot]:
+    """Each dot moved, if it would touch one already placed, to the nearest free place
+    on rings around its spot (stable: the same view always gives the same picture)."""
+    placed: list[Dot] = []
+    for x, y, a in dots:
+        free = (p for p in _candidates(x, y) if all(_apart(p, q) for q in placed))
+        spot = next(free, (x, y))
+        placed.append((*spot, a))
+    return placed
+
+
+def _candidates(x: float, y: float) -> list[tuple[float, float]]:
+    rings = [(r, 6 * k) for k, r in enumerate((15.0, 30.0, 45.0), start=1)]
+    around = [(x + r * math.cos(2 * math.pi * i / n), y + r * math.sin(2 * math.pi * i / n))
+              for r, n in rings for i in range(n)]
+    return [(x, y), *around]
+
+
+def _apart(p: tuple[float, float], q: Dot) -> bool:
+    return (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 >= 15.0**2
+
+
+def _circle(x: float, y: float, a: dict[str, Any]) -> str:
+    return (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="{COLOR[a["type"]]}" '
+            f'fill-opacity="0.75" {_attr(a)}/>')
 
 
 _CODEC = ActionCodec(ACTION_TYPES)
