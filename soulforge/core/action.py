@@ -50,6 +50,10 @@ class ActionCodec:
     def kinds(self) -> tuple[str, ...]:
         return tuple(self._types)
 
+    def label(self, data: object) -> str:
+        """The short human label (``str``) of an action given as JSON (renderers use it)."""
+        return str(self.decode(data))
+
     def decode(self, data: object) -> Action:
         if not isinstance(data, Mapping):
             raise IllegalAction("an action must be a JSON object", rule="action format")

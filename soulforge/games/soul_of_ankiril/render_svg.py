@@ -150,7 +150,7 @@ _CODEC = ActionCodec(ACTION_TYPES)
 
 def _label(a: dict[str, Any]) -> str:
     """The action's short human label (its ``str``)."""
-    return html.escape(str(_CODEC.decode(a)))
+    return html.escape(_CODEC.label(a))
 
 
 def side_panel(view: dict[str, Any], legal: Sequence[dict[str, Any]]) -> list[str]:

@@ -8,6 +8,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from soulforge.core import ActionCodec, IllegalAction
+from soulforge.games.soulgivers.actions import ACTION_TYPES
+
 CELL = 40
 TOP = 40
 WIDTH = 10 * CELL
@@ -21,6 +24,17 @@ DELTA = ((0, -1), (1, 0), (0, 1), (-1, 0))
 CELL_PARAM = {"enter": "cell", "pop_place": "cell", "exit_hole": "cell"}
 CELL_ABILITIES = {"patch", "black_void"}
 PIECE_ABILITIES = {"charge", "teleport", "acquiescence"}
+
+
+_CODEC = ActionCodec(ACTION_TYPES)
+
+
+def _label(action: dict[str, Any]) -> str:
+    """The action's human label; a hidden action (its kind only) shows just the kind."""
+    try:
+        return html.escape(_CODEC.label(action))
+    except IllegalAction:
+        return html.escape(str(action["type"]))
 
 
 def _attr(action: dict[str, Any]) -> str:
@@ -176,10 +190,10 @@ def _panel(view: dict[str, Any], buttons: list[Any]) -> list[str]:
         y += 20
     if view["last"]:
         out.append(f'<text class="last-move" x="{PANEL_X}" y="{y}" font-size="11">last: '
-                   f'{html.escape(json.dumps(view["last"]["action"]))}</text>')
+                   f'{_label(view["last"]["action"])}</text>')
         y += 20
     for a in buttons:
-        label = html.escape(" ".join(str(v) for v in a.values()))
+        label = _label(a)
         out.append(f'<g class="target button" data-action="{_attr(a)}">'
                    f'<rect x="{PANEL_X}" y="{y}" width="330" height="18" fill="#eee" stroke="#999"/>'
                    f'<text x="{PANEL_X + 4}" y="{y + 13}" font-size="11">{label}</text></g>')
