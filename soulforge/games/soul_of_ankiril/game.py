@@ -25,7 +25,7 @@ from soulforge.games.soul_of_ankiril.actions import (
     Summon,
 )
 from soulforge.games.soul_of_ankiril.board import Board, load_board
-from soulforge.games.soul_of_ankiril.model import CardDef, Creature
+from soulforge.games.soul_of_ankiril.model import CardDef
 from soulforge.games.soul_of_ankiril.pieces import PIECES
 from soulforge.games.soul_of_ankiril.state import AnkirilState
 
@@ -34,13 +34,30 @@ ACTIONS_PER_TURN = 80
 MAX_TURN_LIMIT = 200
 
 
-def _advance(state: AnkirilState, c: Creature) -> int:
-    """How close a Creature stands to the nearest active enemy Emanation (0 when far)."""
-    enemy = 1 - c.owner
-    row = state.board.distance[c.cell]
-    near = min((row[cell] for k, cell in enumerate(state.board.emanation_cells[enemy])
-                if state.ema_hp[enemy * 3 + k] > 0), default=9)
-    return max(0, 6 - near)
+_ADVANCE: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
+
+
+def advance_table(board: Board) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per board, once: ``[enemy][mask][cell]``, how close a Creature on ``cell`` stands to
+    the nearest active Emanation of ``enemy`` (active ones: the bits of ``mask``), 0 when far."""
+    found = _ADVANCE.get(id(board))
+    if found is None:
+        def near(enemy: int, mask: int, cell: int) -> int:
+            row, cells = board.distance[cell], board.emanation_cells[enemy]
+            return min((row[e] for k, e in enumerate(cells) if mask >> k & 1), default=9)
+
+        found = _ADVANCE[id(board)] = tuple(
+            tuple(tuple(max(0, 6 - near(enemy, mask, cell)) for cell in range(board.size))
+                  for mask in range(8))
+            for enemy in range(2)
+        )
+    return found
+
+
+def _alive(ema_hp: list[int], seat: int) -> int:
+    """The bit mask of ``seat``'s active Emanations."""
+    k = seat * 3
+    return (ema_hp[k] > 0) | (ema_hp[k + 1] > 0) << 1 | (ema_hp[k + 2] > 0) << 2
 
 
 class SoulOfAnkiril(Game):
@@ -103,12 +120,19 @@ class SoulOfAnkiril(Game):
         if state.is_over:
             return state.returns()[player]
         other = 1 - player
-        ema = sum(state.ema_hp[player * 3: player * 3 + 3]) - sum(state.ema_hp[other * 3: other * 3 + 3])
-        force = advance = 0.0
+        hp = state.ema_hp
+        ema = sum(hp[player * 3: player * 3 + 3]) - sum(hp[other * 3: other * 3 + 3])
+        table = advance_table(state.board)
+        # Creatures of `player` advance on `other`'s Emanations, and the reverse.
+        mine, theirs = table[other][_alive(hp, other)], table[player][_alive(hp, player)]
+        force = advance = 0
         for c in state.units.values():
-            sign = 1 if c.owner == player else -1
-            force += sign * (c.atk + c.hp)
-            advance += sign * _advance(state, c)
+            if c.owner == player:
+                force += c.atk + c.hp
+                advance += mine[c.cell]
+            else:
+                force -= c.atk + c.hp
+                advance -= theirs[c.cell]
         cards_in_hand = len(state.hands[player]) - len(state.hands[other])
         return math.tanh(0.25 * ema + 0.05 * force + 0.03 * advance + 0.02 * cards_in_hand)
 

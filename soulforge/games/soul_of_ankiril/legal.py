@@ -32,6 +32,7 @@ _DRAW = DrawCard()
 _RECHARGE = Recharge()
 # Actions are immutable values: one shared instance per value keeps playouts fast.
 _cast = cache(Cast)
+_resummon = cache(Resummon)
 _SUMMONS: dict[str, list[Summon]] = {}
 _ACTIVATIONS: dict[tuple[int, int], list[Activate]] = {}
 CELLS = 64
@@ -57,20 +58,63 @@ def legal_actions(st: AnkirilState) -> list[Action]:
     if st.stage == "setup":
         return [PlaceLeader(c) for c in st.board.deployment_cells[p] if st.occ[c] == EMPTY]
     out: list[Action] = [_END]
-    energy = st.energy[p]
+    energy, arrow, hand = st.energy[p], st.arrow[p], st.hands[p]
     if energy >= 1:
-        if len(st.hands[p]) < HAND_LIMIT and st.decks[p]:
+        if len(hand) < HAND_LIMIT and st.decks[p]:
             out.append(_DRAW)
-        if st.arrow[p] > 0:
+        if arrow > 0:
             out.append(_RECHARGE)
-        out += summons(st, p)
-        out += casts(st, p)
-    if 0 <= st.arrow[p] <= energy:
-        out += [Resummon(c) for c in st.board.deployment_cells[p] if st.occ[c] == EMPTY]
-    for c in list(st.units.values()):
-        if c.owner == p and c.active:
-            out += creature_actions(st, c, energy)
+        if hand:
+            out += summons(st, p)
+            out += casts(st, p)
+    occ = st.occ
+    if 0 <= arrow <= energy:
+        out += [_resummon(c) for c in st.board.deployment_cells[p] if occ[c] == EMPTY]
+    steps, flights, strikes = step_tables(st.board)
+    units = st.units
+    # creature_actions and abilities, inlined: this loop is the hottest code of a playout.
+    for c in units.values():
+        if c.owner != p or not c.active:
+            continue
+        cell = c.cell
+        info = _INFO.get(c.card.name) or card_info(c.card)
+        if c.challenged_by >= 0:
+            if not c.acted:
+                target = units[c.challenged_by].cell
+                out += [attack for d, attack in strikes[cell] if d == target]
+            continue
+        if not c.moved:
+            out += [move for d, move in (flights[cell] if info[0] else steps[cell]) if occ[d] == EMPTY]
+        if c.acted:
+            continue
+        guardian = info[1]
+        for d, attack in strikes[cell]:
+            o = occ[d]
+            if o >= 0:
+                if units[o].owner != p:
+                    out.append(attack)
+            elif o <= -2 and not guardian and (-2 - o) // 3 != p:
+                out.append(attack)
+        for mode, targets, args in info[2]:
+            if mode == 2 and energy < 1:
+                continue
+            table = _ACTIVATIONS.get((cell, mode)) or _activations_of(cell, mode)
+            if targets is None:
+                out.append(table[0])
+            else:
+                out += [table[t + 1] for t in targets(st, c, p, args)]
     return out
+
+
+Info = tuple[bool, bool, "tuple[Mode, ...]"]
+_INFO: dict[str, Info] = {}
+
+
+def card_info(card: CardDef) -> Info:
+    """Per card, once: (Overfly, Guardian, its Ability modes)."""
+    found = _INFO[card.name] = (
+        "Overfly" in card.keywords, "Guardian" in card.keywords, ability_modes(card) if card.active else ())
+    return found
 
 
 def summon_cells(st: AnkirilState, p: int) -> list[int]:
@@ -83,8 +127,24 @@ def summon_cells(st: AnkirilState, p: int) -> list[int]:
     return sorted({c for a in anchors for c in adjacent[a] if occ[c] == EMPTY})
 
 
+_HAND_SPLIT: dict[tuple[str, ...], tuple[list[str], list[str]]] = {}
+
+
+def hand_split(st: AnkirilState, p: int) -> tuple[list[str], list[str]]:
+    """The distinct Ally and Spell names of a hand, sorted (per hand contents, once)."""
+    key = tuple(st.hands[p])
+    found = _HAND_SPLIT.get(key)
+    if found is None:
+        if len(_HAND_SPLIT) > 50_000:
+            _HAND_SPLIT.clear()
+        cards = st.cards
+        found = _HAND_SPLIT[key] = (sorted({n for n in key if cards[n].type == "ally"}),
+                                    sorted({n for n in key if cards[n].type == "spell"}))
+    return found
+
+
 def summons(st: AnkirilState, p: int) -> list[Action]:
-    names = sorted({n for n in st.hands[p] if st.cards[n].type == "ally"})
+    names = hand_split(st, p)[0]
     if not names:
         return []
     cells = summon_cells(st, p)
@@ -96,10 +156,17 @@ def summons(st: AnkirilState, p: int) -> list[Action]:
 
 
 def casts(st: AnkirilState, p: int) -> list[Action]:
+    cards = st.cards
+    names = hand_split(st, p)[1]
     out: list[Action] = []
-    for name in sorted({n for n in st.hands[p] if st.cards[n].type == "spell"}):
-        card = st.cards[name]
-        sources = channelers(st, p, card.element)
+    if not names:
+        return out
+    by_element: dict[str | None, tuple[Creature, ...]] = {}
+    for name in names:
+        card = cards[name]
+        sources = by_element.get(card.element)
+        if sources is None:
+            sources = by_element[card.element] = channelers(st, p, card.element)
         if not sources:
             continue
         piece_name, args = card.effects[0]

@@ -94,8 +94,14 @@ def _creatures(st: AnkirilState, cells: list[int] | tuple[int, ...], owner: int,
 def enemy_line(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
     """Opponents on an Attack Trajectory at Range 2..R, not behind Raised terrain (Throw)."""
     assert src is not None
-    cells = _creatures(st, st.board.line_cells(src.cell, 2, int(args[-1])), owner, True)
-    return [c for c in cells if not st.units[st.occ[c]].has("Mimicry")]
+    occ, units, out = st.occ, st.units, []
+    for cell in st.board.line_cells(src.cell, 2, int(args[-1])):
+        uid = occ[cell]
+        if uid >= 0:
+            c = units[uid]
+            if c.owner != owner and "Mimicry" not in c.card.keywords:
+                out.append(cell)
+    return out
 
 
 def enemy_adjacent(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from soulforge.core.action import Action, JsonDict
 from soulforge.core.errors import IllegalAction
 from soulforge.core.log import Seat
-from soulforge.core.rng import GameRandom
 from soulforge.core.state import State
 from soulforge.games.soul_of_ankiril import legal, refusals, setup, turn, views
 from soulforge.games.soul_of_ankiril.board import Board
@@ -116,15 +115,11 @@ class AnkirilState(State):
 
     # -- copies ------------------------------------------------------------------------------
     def clone(self) -> AnkirilState:
-        twin = AnkirilState.__new__(AnkirilState)
-        twin.game, twin.seed, twin.num_players = self.game, self.seed, self.num_players
-        twin.rng = GameRandom.__new__(GameRandom)
-        twin.rng.setstate(self.rng.getstate())
-        twin.rng.draws = self.rng.draws
-        twin.history = list(self.history)
-        twin._lines = list(self._lines)
-        twin.move_number, twin.undo_floor = self.move_number, self.undo_floor
-        twin.determinized, twin._legal, twin._revealed = self.determinized, None, self._revealed
+        twin = self._bare_copy()
+        # The same position has the same legal actions; the cached list is never mutated
+        # (a move replaces it), so the twin shares it: checking an action the original
+        # listed is then an identity hit, with no regeneration.
+        twin._legal = self._legal
         twin.board, twin.cards, twin.decklists = self.board, self.cards, self.decklists
         twin.decks = [list(self.decks[0]), list(self.decks[1])]
         twin.hands = [list(self.hands[0]), list(self.hands[1])]
