@@ -18,6 +18,16 @@ override ``heuristic`` (whose default knows only final results) gets random roll
 the end instead, whatever the settings. Each edge accumulates the reward of the seat
 that chose it, so the search handles any number of players.
 
+Heuristic guidance (opt-in, for games whose turns are long chains of wide decisions):
+with ``bias`` or ``widen`` set, each node scores every legal action once by
+``game.heuristic`` of its mover after applying it in the current determinization (its
+*prior*; finished games score by ``returns()``). Untried actions are then expanded best
+prior first instead of at random; *progressive bias* adds ``bias * prior / (visits + 1)``
+to an edge's UCB value (Chaslot et al. 2008); *progressive widening* lets a node visited
+``n`` times consider only its ``ceil(widen * sqrt(n))`` legal actions with the best priors,
+so a few hundred iterations follow the promising lines of a turn deep instead of trying
+each of hundreds of options once.
+
 Only ``determinize``, ``legal_actions``, ``apply``, ``clone``, ``current_player``,
 ``is_over``, ``returns`` and ``game.heuristic`` are used.
 """
@@ -31,7 +41,7 @@ from collections.abc import Sequence
 
 from soulforge.core import Action, Game, Seat, State
 
-ROLLOUTS = ("random", "heuristic")
+ROLLOUTS = ("random", "heuristic", "greedy")
 
 Key = tuple[Seat, Action]
 
@@ -39,31 +49,38 @@ Key = tuple[Seat, Action]
 class Edge:
     """Statistics of one ``(mover, action)`` choice at a node, and the node it leads to."""
 
-    __slots__ = ("available", "child", "total", "visits")
+    __slots__ = ("available", "child", "prior", "total", "visits")
 
-    def __init__(self) -> None:
+    def __init__(self, prior: float = 0.0) -> None:
         self.visits = 0
         self.total = 0.0
         """Sum of the rewards of the seat that chose this edge."""
         self.available = 1
         """Times the edge was legal when its node was visited (its first time included)."""
         self.child = Node()
+        self.prior = prior
+        """The mover's heuristic value after this action (0 without guidance)."""
 
-    def ucb(self, exploration: float) -> float:
-        """Mean reward plus the availability-count exploration bonus."""
+    def ucb(self, exploration: float, bias: float = 0.0) -> float:
+        """Mean reward plus the availability-count exploration bonus and progressive bias."""
         if self.visits == 0:
             return math.inf
         mean = self.total / self.visits
-        return mean + exploration * math.sqrt(math.log(self.available) / self.visits)
+        value = mean + exploration * math.sqrt(math.log(self.available) / self.visits)
+        return value + bias * self.prior / (self.visits + 1) if bias else value
 
 
 class Node:
     """A node of the tree: the edges tried from the action sequence it stands for."""
 
-    __slots__ = ("edges",)
+    __slots__ = ("edges", "priors", "visits")
 
     def __init__(self) -> None:
         self.edges: dict[Key, Edge] = {}
+        self.priors: dict[Key, float] = {}
+        """Heuristic priors of the legal actions met here (guided search only)."""
+        self.visits = 0
+        """Times the search passed through this node (guided search only)."""
 
 
 class ISMCTSAgent:
@@ -73,13 +90,20 @@ class ISMCTSAgent:
         iterations: iterations per decision (an upper bound when ``time_limit`` is set).
         seed: seed of the agent's own rng (determinizations, expansion, rollouts).
         exploration: the UCB exploration constant (rewards lie in [-1, 1]).
-        rollout: ``"random"`` (random moves, then the heuristic) or ``"heuristic"``
-            (the heuristic at the leaf at once).
-        rollout_depth: moves of a random rollout before the heuristic scores it;
+        rollout: ``"random"`` (random moves, then the heuristic), ``"heuristic"``
+            (the heuristic at the leaf at once) or ``"greedy"`` (each move the best by
+            its mover's heuristic one step ahead, then the heuristic; keep
+            ``rollout_depth`` small, each move scores every legal action).
+        rollout_depth: moves of a random (or greedy) rollout before the heuristic scores it;
             negative plays to the end of the game (always so for a game without a
             heuristic of its own).
         time_limit: seconds per decision (0: none). When it ends a search before
             ``iterations``, the choice depends on the machine's speed.
+        bias: weight of the progressive bias ``bias * prior / (visits + 1)`` (0: none).
+        widen: progressive widening: a node visited ``n`` times considers its
+            ``ceil(widen * sqrt(n))`` best actions by prior (0: all of them).
+            Either of ``bias`` and ``widen`` turns on heuristic priors and
+            best-prior-first expansion.
     """
 
     name = "ismcts"
@@ -92,6 +116,8 @@ class ISMCTSAgent:
         rollout: str = "random",
         rollout_depth: int = 20,
         time_limit: float = 0.0,
+        bias: float = 0.0,
+        widen: float = 0.0,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
@@ -101,12 +127,17 @@ class ISMCTSAgent:
             raise ValueError(f"rollout must be one of {ROLLOUTS}, got {rollout!r}")
         if time_limit < 0:
             raise ValueError(f"time_limit must be at least 0, got {time_limit}")
+        if bias < 0 or widen < 0:
+            raise ValueError(f"bias and widen must be at least 0, got {bias} and {widen}")
         self.iterations = iterations
         self.seed = seed
         self.exploration = float(exploration)
         self.rollout = rollout
-        self.rollout_depth = rollout_depth if rollout == "random" else 0
+        self.rollout_depth = rollout_depth if rollout != "heuristic" else 0
         self.time_limit = float(time_limit)
+        self.bias = float(bias)
+        self.widen = float(widen)
+        self.guided = bool(bias or widen)
         self.rng = random.Random(seed)
         self.last_iterations = 0
         """Iterations run by the last search (for benchmarks and the web table)."""
@@ -115,7 +146,8 @@ class ISMCTSAgent:
     def __repr__(self) -> str:
         return (
             f"ISMCTSAgent(iterations={self.iterations}, seed={self.seed}, exploration={self.exploration}, "
-            f"rollout={self.rollout!r}, rollout_depth={self.rollout_depth}, time_limit={self.time_limit})"
+            f"rollout={self.rollout!r}, rollout_depth={self.rollout_depth}, time_limit={self.time_limit}"
+            + (f", bias={self.bias}, widen={self.widen})" if self.guided else ")")
         )
 
     def act(self, state: State, player: Seat) -> Action:
@@ -159,6 +191,8 @@ class ISMCTSAgent:
             mover = world.current_player
             assert mover is not None
             legal = world.legal_actions()
+            if self.guided:
+                legal = self._candidates(node, world, mover, legal)
             untried: list[Action] = []
             for action in legal:
                 edge = node.edges.get((mover, action))
@@ -167,8 +201,9 @@ class ISMCTSAgent:
                 else:
                     edge.available += 1
             if untried:
-                action = untried[0] if len(untried) == 1 else self.rng.choice(untried)
-                edge = node.edges[(mover, action)] = Edge()
+                action = self._expansion(untried)
+                prior = node.priors.get((mover, action), 0.0)
+                edge = node.edges[(mover, action)] = Edge(prior)
                 world.apply(action)
                 path.append((mover, edge))
                 return path
@@ -178,23 +213,43 @@ class ISMCTSAgent:
             node = edge.child
         return path
 
+    def _expansion(self, untried: Sequence[Action]) -> Action:
+        """The untried action to expand: the best prior when guided, else a random one."""
+        if len(untried) == 1 or self.guided:
+            return untried[0]
+        return self.rng.choice(untried)
+
+    def _candidates(self, node: Node, world: State, mover: Seat, legal: Sequence[Action]) -> list[Action]:
+        """The legal actions by decreasing prior, cut to the widening's width; counts a visit."""
+        node.visits += 1
+        priors = node.priors
+        for action in legal:
+            if (mover, action) not in priors:
+                priors[(mover, action)] = prior_value(world, action, mover)
+        ranked = sorted(legal, key=lambda action: -priors[(mover, action)])
+        if self.widen:
+            return ranked[: max(1, math.ceil(self.widen * math.sqrt(node.visits)))]
+        return ranked
+
     def _select(self, node: Node, mover: Seat, legal: Sequence[Action]) -> tuple[Action, Edge]:
         """The legal edge of ``node`` with the highest UCB value (first one on ties)."""
         best_action = legal[0]
         best_edge = node.edges[(mover, best_action)]
-        best_value = best_edge.ucb(self.exploration)
+        best_value = best_edge.ucb(self.exploration, self.bias)
         for action in legal[1:]:
             edge = node.edges[(mover, action)]
-            value = edge.ucb(self.exploration)
+            value = edge.ucb(self.exploration, self.bias)
             if value > best_value:
                 best_action, best_edge, best_value = action, edge, value
         return best_action, best_edge
 
     def _evaluate(self, world: State) -> list[float]:
-        """Rewards of every seat: a truncated random rollout, then results or heuristic."""
+        """Rewards of every seat: a truncated random (or greedy) rollout, then results or heuristic."""
         steps = 0
+        greedy = self.rollout == "greedy" and self._depth >= 0
         while not world.is_over and steps != self._depth:
-            world.apply(self.rng.choice(world.legal_actions()))
+            legal = world.legal_actions()
+            world.apply(greedy_move(world, legal) if greedy else self.rng.choice(legal))
             steps += 1
         return leaf_values(world)
 
@@ -202,6 +257,24 @@ class ISMCTSAgent:
 def has_heuristic(game: Game) -> bool:
     """Whether ``game`` evaluates unfinished states (overrides :meth:`Game.heuristic`)."""
     return type(game).heuristic is not Game.heuristic
+
+
+def prior_value(world: State, action: Action, mover: Seat) -> float:
+    """``mover``'s value of ``action`` applied in a clone of ``world``: results or heuristic."""
+    after = world.clone()
+    after.apply(action)
+    if after.is_over:
+        return float(after.returns()[mover])
+    return float(after.game.heuristic(after, mover))
+
+
+def greedy_move(world: State, legal: Sequence[Action]) -> Action:
+    """The legal action with the best prior for the seat to move (first listed on ties)."""
+    mover = world.current_player
+    assert mover is not None
+    if len(legal) == 1:
+        return legal[0]
+    return max(legal, key=lambda action: prior_value(world, action, mover))
 
 
 def leaf_values(world: State) -> list[float]:

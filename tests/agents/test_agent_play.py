@@ -16,6 +16,7 @@ SPECS = [
     "greedy:samples=3,noise=0.1",
     "ismcts:iterations=60",
     "ismcts:iterations=60,rollout=heuristic",
+    "ismcts:iterations=60,rollout=heuristic,bias=0.5,widen=1",
 ]
 
 
