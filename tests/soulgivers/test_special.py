@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from soulforge.games.soulgivers import phases as ph
 from soulforge.games.soulgivers.actions import (
     Attack,
@@ -112,24 +114,60 @@ def test_frattura_destroys_a_portal_next_to_your_soulgiver() -> None:
     assert s.portals == [False, True, True, True]
 
 
-def test_authored_anomalies() -> None:
-    """The 8 authored Anomalies (anomalies.toml): stasis, glass body, essence drain, soul echo,
-    collapse, dimensional shift, silence, slow time."""
+def _play_on_activation(card: str, target: str) -> tuple[Any, int, int, int]:
+    """Seat 1 answers seat 0's activation of a Confuser with ``card`` on ``target``
+    ("active", "mine" for seat 1's Blower, or "none"); returns the state, both pieces and
+    the Confuser's movement range before the card."""
     s = blank()
-    a = piece(s, 0, "confuser", "A1", shields=15)
+    active = piece(s, 0, "confuser", "A1", shields=15)
     mine = piece(s, 1, "blower", "J10", decay=4)
-    for card, target in (("glass_body", a), ("essence_drain", -1), ("soul_echo", mine), ("silence", a),
-                         ("slow_time", a), ("stasis", a)):
-        s.hand[1] = [card]
-        s.anomaly_played = False
-        s.declared, s.active = 0, -1
-        s.phase = ph.MAIN
-        activate(s, a)
-        s.apply(PlayAnomaly(card, target))
-    assert s.shields_of(a) == 0 and s.essences == 2 and s.decay[mine] == 2
-    assert s.move_range(a) == 0 and not kinds(s.legal_actions()) & {"ability"}
+    s.hand[1] = [card]
+    activate(s, active)
+    before = s.move_range(active)
+    s.apply(PlayAnomaly(card, {"active": active, "mine": mine, "none": -1}[target]))
+    return s, active, mine, before
+
+
+def test_anomaly_stasis() -> None:
+    """Authored Anomaly Stasis (anomalies.toml): an opposing Soulgiver cannot move this turn."""
+    s, active, _, _ = _play_on_activation("stasis", "active")
+    assert s.move_range(active) == 0 and not kinds(s.legal_actions()) & {"step"}
+
+
+def test_anomaly_glass_body() -> None:
+    """Authored Anomaly Glass Body: an opposing Soulgiver has no shields this turn."""
+    s, active, _, _ = _play_on_activation("glass_body", "active")
+    assert s.shields_of(active) == 0
     s.apply(EndTurn())
-    assert s.shields_of(a) == 15 and s.stasis == s.silenced == s.slowed == s.glass == 0
+    assert s.shields_of(active) == 15 and s.glass == 0
+
+
+def test_anomaly_essence_drain() -> None:
+    """Authored Anomaly Essence Drain: the opponent loses 1 Tribute Essence this turn."""
+    s, _, _, _ = _play_on_activation("essence_drain", "none")
+    assert s.essences == 2
+
+
+def test_anomaly_soul_echo() -> None:
+    """Authored Anomaly Soul Echo: one of your Soulgivers reduces its Decay by 2."""
+    s, _, mine, _ = _play_on_activation("soul_echo", "mine")
+    assert s.decay[mine] == 2
+
+
+def test_anomaly_silence() -> None:
+    """Authored Anomaly Silence: an opposing Soulgiver cannot use its Abilities this turn."""
+    s, _, _, _ = _play_on_activation("silence", "active")
+    assert not kinds(s.legal_actions()) & {"ability"}
+    s.apply(EndTurn())
+    assert s.silenced == 0
+
+
+def test_anomaly_slow_time() -> None:
+    """Authored Anomaly Slow Time: an opposing Soulgiver moves 2 cells less this turn."""
+    s, active, _, before = _play_on_activation("slow_time", "active")
+    assert s.move_range(active) == max(before - 2, 0)
+    s.apply(EndTurn())
+    assert s.slowed == 0
 
 
 def test_collapse_and_dimensional_shift() -> None:
