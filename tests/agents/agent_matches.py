@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator
 
 from soulforge.agents import Agent
 from soulforge.core import Game, State
 
 AgentMaker = Callable[[int], Agent]
+NewGame = Callable[[int], State]
+"""Makes a new game from a seed (``game.new_game`` will do)."""
 """Makes a fresh agent from a seed."""
 
 
@@ -39,3 +42,23 @@ def win_rate(game: Game, first: AgentMaker, second: AgentMaker, games: int, seed
     """Share of ``games`` won by ``first``, draws counting a half."""
     scores = list(match_scores(game, first, second, games, seed))
     return sum((score + 1) / 2 for score in scores) / games
+
+
+def decision_positions(
+    new_game: NewGame, count: int, seed: int = 0, max_depth: int = 100, need_choice: bool = True
+) -> list[State]:
+    """Unfinished positions of seeded random games at random depths (below ``max_depth``);
+    with ``need_choice``, each is moved on to a position with at least two legal actions."""
+    rng = random.Random(seed)
+    states: list[State] = []
+    for i in range(count):
+        state = new_game(seed + i)
+        for _ in range(rng.randrange(max_depth)):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        while need_choice and not state.is_over and len(state.legal_actions()) < 2:
+            state.apply(state.legal_actions()[0])
+        if not state.is_over:
+            states.append(state)
+    return states

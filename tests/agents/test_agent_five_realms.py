@@ -15,7 +15,7 @@ import pytest
 import soulforge
 from soulforge.agents import load
 from soulforge.core import Game, State
-from tests.agents.agent_matches import win_rate
+from tests.agents.agent_matches import decision_positions, win_rate
 
 
 def _five_realms() -> Game:
@@ -32,19 +32,7 @@ def five_realms() -> Game:
 
 def positions(game: Game, count: int, seed: int = 0) -> list[State]:
     """Unfinished positions of seeded random games with a real choice, at various depths."""
-    rng = random.Random(seed)
-    states: list[State] = []
-    for i in range(count):
-        state = game.new_game(seed=seed + i)
-        for _ in range(rng.randrange(100)):
-            if state.is_over:
-                break
-            state.apply(rng.choice(state.legal_actions()))
-        while not state.is_over and len(state.legal_actions()) < 2:
-            state.apply(state.legal_actions()[0])
-        if not state.is_over:
-            states.append(state)
-    return states
+    return decision_positions(game.new_game, count, seed, max_depth=100)
 
 
 @pytest.mark.parametrize(

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from soulforge.core import Action, Game, JsonDict, Seat, State
+from tests.agents.agent_matches import decision_positions
 
 CARDS = tuple(range(1, 14))
 HAND = 5
@@ -160,14 +161,4 @@ class Duel(Game):
 
 def positions(game: Game, count: int, seed: int = 0, max_depth: int = 2 * HAND - 1) -> list[State]:
     """``count`` unfinished positions of seeded random games, at random depths."""
-    rng = random.Random(seed)
-    states: list[State] = []
-    for i in range(count):
-        state = game.new_game(seed=seed + i)
-        for _ in range(rng.randrange(max_depth)):
-            if state.is_over:
-                break
-            state.apply(rng.choice(state.legal_actions()))
-        if not state.is_over:
-            states.append(state)
-    return states
+    return decision_positions(game.new_game, count, seed, max_depth, need_choice=False)

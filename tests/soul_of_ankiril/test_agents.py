@@ -7,13 +7,11 @@ game's heuristic (``SoulOfAnkiril.heuristic``). Measured on one core: see ``NOTE
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from soulforge.agents import load
 from soulforge.core import State
-from tests.agents.agent_matches import match_scores
+from tests.agents.agent_matches import decision_positions, match_scores
 
 from .helpers import new_game
 
@@ -22,19 +20,7 @@ ISMCTS = "ismcts:iterations={iterations},rollout_depth={depth},exploration={expl
 
 def positions(count: int, seed: int = 0) -> list[State]:
     """Unfinished positions of seeded random games with a real choice, at various depths."""
-    rng = random.Random(seed)
-    states: list[State] = []
-    for i in range(count):
-        state: State = new_game(seed=seed + i)
-        for _ in range(rng.randrange(150)):
-            if state.is_over:
-                break
-            state.apply(rng.choice(state.legal_actions()))
-        while not state.is_over and len(state.legal_actions()) < 2:
-            state.apply(state.legal_actions()[0])
-        if not state.is_over:
-            states.append(state)
-    return states
+    return decision_positions(new_game, count, seed, max_depth=150)
 
 
 @pytest.mark.parametrize("spec", ["greedy", ISMCTS.format(iterations=20, depth=5, exploration=0.3)])

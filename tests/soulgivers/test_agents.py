@@ -11,13 +11,11 @@ one (loaded) core; win counts in ``NOTES.md``.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from soulforge.agents import load
 from soulforge.core import State
-from tests.agents.agent_matches import play
+from tests.agents.agent_matches import decision_positions, play
 
 from .helpers import GAME
 
@@ -26,19 +24,7 @@ ISMCTS = "ismcts:iterations={iterations},rollout=heuristic,exploration={explorat
 
 def positions(count: int, seed: int = 0) -> list[State]:
     """Unfinished positions of seeded random games with a real choice, at various depths."""
-    rng = random.Random(seed)
-    states: list[State] = []
-    for i in range(count):
-        state = GAME.new_game(seed=seed + i)
-        for _ in range(rng.randrange(120)):
-            if state.is_over:
-                break
-            state.apply(rng.choice(state.legal_actions()))
-        while not state.is_over and len(state.legal_actions()) < 2:
-            state.apply(state.legal_actions()[0])
-        if not state.is_over:
-            states.append(state)
-    return states
+    return decision_positions(GAME.new_game, count, seed, max_depth=120)
 
 
 @pytest.mark.parametrize("spec", ["greedy", ISMCTS.format(iterations=30, exploration=0.1)])
