@@ -37,11 +37,15 @@ class GameRandom(random.Random):
         self.draws += 1
         return super().getrandbits(k)
 
-    def __deepcopy__(self, memo: dict[int, object]) -> GameRandom:
+    def copy(self) -> GameRandom:
+        """An independent generator in the same state, with the same draw count."""
         twin = GameRandom.__new__(GameRandom)
         twin.setstate(self.getstate())
         twin.draws = self.draws
         return twin
+
+    def __deepcopy__(self, memo: dict[int, object]) -> GameRandom:
+        return self.copy()
 
 
 def fresh_seed(rng: random.Random) -> Seed:

@@ -197,9 +197,7 @@ class State(ABC):
         """
         twin = type(self).__new__(type(self))
         twin.game, twin.seed, twin.num_players = self.game, self.seed, self.num_players
-        twin.rng = GameRandom.__new__(GameRandom)
-        twin.rng.setstate(self.rng.getstate())
-        twin.rng.draws = self.rng.draws
+        twin.rng = self.rng.copy()
         twin.history = list(self.history)
         twin.move_number, twin.undo_floor = self.move_number, self.undo_floor
         twin.determinized = self.determinized

@@ -13,7 +13,6 @@ import random
 from typing import TYPE_CHECKING, ClassVar
 
 from soulforge.core import Action, IllegalAction, JsonDict, Seat, State
-from soulforge.core.rng import GameRandom
 from soulforge.games.soulgivers import phases as ph
 from soulforge.games.soulgivers.auras import Caps, caps_of
 from soulforge.games.soulgivers.data import Character, load_data
@@ -205,16 +204,9 @@ class SoulgiversState(State):
 
     # -- copies -------------------------------------------------------------------------
     def clone(self) -> SoulgiversState:
-        twin = SoulgiversState.__new__(SoulgiversState)
-        d = twin.__dict__
-        d.update(self.__dict__)
-        rng = GameRandom.__new__(GameRandom)
-        rng.setstate(self.rng.getstate())
-        rng.draws = self.rng.draws
-        twin.rng = rng
-        twin.history = list(self.history)
-        twin._lines = list(self._lines)
-        twin._legal = None
+        twin = self._bare_copy()
+        # The game's fields shallowly, the core's from the bare copy; then copy the mutables.
+        twin.__dict__ = d = {**self.__dict__, **twin.__dict__}
         for name in _LISTS:
             d[name] = list(d[name])
         for name in _NESTED:
