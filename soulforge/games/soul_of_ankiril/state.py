@@ -116,10 +116,6 @@ class AnkirilState(State):
     # -- copies ------------------------------------------------------------------------------
     def clone(self) -> AnkirilState:
         twin = self._bare_copy()
-        # The same position has the same legal actions; the cached list is never mutated
-        # (a move replaces it), so the twin shares it: checking an action the original
-        # listed is then an identity hit, with no regeneration.
-        twin._legal = self._legal
         twin.board, twin.cards, twin.decklists = self.board, self.cards, self.decklists
         twin.decks = [list(self.decks[0]), list(self.decks[1])]
         twin.hands = [list(self.hands[0]), list(self.hands[1])]
