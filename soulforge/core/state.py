@@ -11,6 +11,8 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any, Self
 
 from soulforge.core.action import Action, JsonDict
@@ -25,6 +27,8 @@ if TYPE_CHECKING:
 
 _ONLY = {seat: frozenset((seat,)) for seat in range(8)}
 """Shared one-seat visibility sets (logging happens on nearly every move)."""
+_new_line = tuple.__new__
+"""``LogLine``'s constructor without the named tuple's Python-level ``__new__`` (half the cost)."""
 
 
 class State(ABC):
@@ -99,9 +103,9 @@ class State(ABC):
 
     def is_legal(self, action: Action) -> bool:
         legal = self._cached_legal()
-        # Agents and playouts pass the very objects legal_actions() gave: identity first
-        # avoids a dataclass __eq__ per listed action.
-        return any(known is action for known in legal) or action in legal
+        # Agents and playouts pass the very objects legal_actions() gave: an identity scan
+        # (in C, no dataclass __eq__ per listed action) first, then equality for the others.
+        return any(map(is_, legal, repeat(action))) or action in legal
 
     def _cached_legal(self) -> list[Action]:
         # Computed once per position: apply() checks membership, callers list them.
@@ -179,7 +183,7 @@ class State(ABC):
         """Log a line for everyone, or only for the given seat(s)."""
         if isinstance(visible_to, int):
             visible_to = _ONLY.get(visible_to) or frozenset((visible_to,))
-        self._lines.append(LogLine(text, visible_to))
+        self._lines.append(_new_line(LogLine, (text, visible_to)))
 
     def _check_seat(self, player: Seat | None) -> None:
         if player is not None and not (isinstance(player, int) and 0 <= player < self.num_players):

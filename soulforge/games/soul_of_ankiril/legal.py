@@ -31,12 +31,13 @@ _END = EndTurn()
 _DRAW = DrawCard()
 _RECHARGE = Recharge()
 # Actions are immutable values: one shared instance per value keeps playouts fast.
-_cast = cache(Cast)
 _resummon = cache(Resummon)
+_CASTS: dict[tuple[str, int], list[Cast]] = {}
 _SUMMONS: dict[str, list[Summon]] = {}
-_ACTIVATIONS: dict[tuple[int, int], list[Activate]] = {}
 CELLS = 64
 """Table width: more cells than any battlefield has (tables are indexed by cell + 1)."""
+_ACTIVATIONS: list[tuple[list[Activate], ...] | None] = [None] * CELLS
+"""Per cell, per mode, per target + 1 (a list indexed by cell: no key tuple to build)."""
 
 
 def _summons_of(name: str) -> list[Summon]:
@@ -46,10 +47,17 @@ def _summons_of(name: str) -> list[Summon]:
     return found
 
 
-def _activations_of(cell: int, mode: int) -> list[Activate]:
-    found = _ACTIVATIONS.get((cell, mode))
+def _casts_of(name: str, via: int) -> list[Cast]:
+    """Casting ``name`` via ``via`` (-1: any Channeler), per target + 1."""
+    found = _CASTS[(name, via)] = [Cast(name, via, t) for t in range(-1, CELLS)]
+    return found
+
+
+def _activations_of(cell: int) -> tuple[list[Activate], ...]:
+    found = _ACTIVATIONS[cell]
     if found is None:
-        found = _ACTIVATIONS[(cell, mode)] = [Activate(cell, t, mode) for t in range(-1, CELLS)]
+        targets = range(-1, CELLS)
+        found = _ACTIVATIONS[cell] = tuple([Activate(cell, t, mode) for t in targets] for mode in range(3))
     return found
 
 
@@ -65,12 +73,16 @@ def legal_actions(st: AnkirilState) -> list[Action]:
         if arrow > 0:
             out.append(_RECHARGE)
         if hand:
-            out += summons(st, p)
-            out += casts(st, p)
+            allies, spells = hand_split(st, p)
+            if allies:
+                out += summons(st, p, allies)
+            if spells:
+                out += casts(st, p, spells)
     occ = st.occ
     if 0 <= arrow <= energy:
         out += [_resummon(c) for c in st.board.deployment_cells[p] if occ[c] == EMPTY]
     steps, flights, strikes = step_tables(st.board)
+    around = around_table(st.board)
     units = st.units
     # creature_actions and abilities, inlined: this loop is the hottest code of a playout.
     for c in units.values():
@@ -83,48 +95,98 @@ def legal_actions(st: AnkirilState) -> list[Action]:
                 target = units[c.challenged_by].cell
                 out += [attack for d, attack in strikes[cell] if d == target]
             continue
-        if not c.moved:
-            out += [move for d, move in (flights[cell] if info[0] else steps[cell]) if occ[d] == EMPTY]
-        if c.acted:
-            continue
+        # Plain loops, not list comprehensions: on a few items, creating the comprehension's
+        # function costs more than the loop (Python 3.11).
         guardian = info[1]
-        for d, attack in strikes[cell]:
-            o = occ[d]
-            if o >= 0:
-                if units[o].owner != p:
+        if not c.moved and not c.acted and not info[0]:
+            # The common case: steps and attacks look at the same neighbours, in one pass
+            # (the attacks still come after all the moves).
+            attacks: list[Action] = []
+            for d, move, attack in around[cell]:
+                o = occ[d]
+                if o == EMPTY:
+                    out.append(move)
+                elif o >= 0:
+                    if units[o].owner != p:
+                        attacks.append(attack)
+                elif not guardian and (-2 - o) // 3 != p:  # an Emanation
+                    attacks.append(attack)
+            out += attacks
+        else:
+            if not c.moved:
+                for d, move in flights[cell] if info[0] else steps[cell]:
+                    if occ[d] == EMPTY:
+                        out.append(move)
+            if c.acted:
+                continue
+            for d, attack in strikes[cell]:
+                o = occ[d]
+                if o >= 0:
+                    if units[o].owner != p:
+                        out.append(attack)
+                elif o <= -2 and not guardian and (-2 - o) // 3 != p:
                     out.append(attack)
-            elif o <= -2 and not guardian and (-2 - o) // 3 != p:
-                out.append(attack)
-        for mode, targets, args in info[2]:
+        cells: list[int] = []
+        for mode, targets, args, again in info[2]:
             if mode == 2 and energy < 1:
                 continue
-            table = _ACTIVATIONS.get((cell, mode)) or _activations_of(cell, mode)
+            table = (_ACTIVATIONS[cell] or _activations_of(cell))[mode]
             if targets is None:
                 out.append(table[0])
             else:
-                out += [table[t + 1] for t in targets(st, c, p, args)]
+                if not again:  # else Intuition's both: the targets just found for one Ability
+                    cells = targets(st, c, p, args)
+                for t in cells:
+                    out.append(table[t + 1])
     return out
 
 
-Info = tuple[bool, bool, "tuple[Mode, ...]"]
+ListedMode = tuple[int, "Targets | None", Args, bool]
+"""An Ability mode as listed: ``ability_modes``'s, and whether its targets are those of the
+targeted mode before it (Intuition's both targets as the targeted Ability alone does)."""
+Info = tuple[bool, bool, tuple[ListedMode, ...]]
 _INFO: dict[str, Info] = {}
 
 
 def card_info(card: CardDef) -> Info:
-    """Per card, once: (Overfly, Guardian, its Ability modes)."""
-    found = _INFO[card.name] = (
-        "Overfly" in card.keywords, "Guardian" in card.keywords, ability_modes(card) if card.active else ())
+    """Per card, once: (Overfly, Guardian, its Ability modes as listed)."""
+    listed: list[ListedMode] = []
+    before: tuple[Targets, Args] | None = None
+    for mode, targets, args in ability_modes(card) if card.active else ():
+        listed.append((mode, targets, args, targets is not None and before == (targets, args)))
+        if targets is not None:
+            before = (targets, args)
+    found = _INFO[card.name] = ("Overfly" in card.keywords, "Guardian" in card.keywords, tuple(listed))
     return found
 
 
 def summon_cells(st: AnkirilState, p: int) -> list[int]:
     """Empty terrains adjacent to an allied Emanation or to the Leader (rulebook, "Summon Allies")."""
-    anchors = [cell for k, cell in enumerate(st.board.emanation_cells[p]) if st.ema_hp[p * 3 + k] > 0]
-    leader = st.leader(p)
-    if leader is not None:
-        anchors.append(leader.cell)
-    occ, adjacent = st.occ, st.board.adjacent
-    return sorted({c for a in anchors for c in adjacent[a] if occ[c] == EMPTY})
+    hp, k, leader = st.ema_hp, p * 3, st.leader_uid[p]
+    anchors = (id(st.board), p, hp[k] > 0, hp[k + 1] > 0, hp[k + 2] > 0,
+               st.units[leader].cell if leader >= 0 else -1)
+    near = _NEAR_ANCHORS.get(anchors) or _near_anchors(st.board, anchors)
+    occ, out = st.occ, []
+    for c in near:
+        if occ[c] == EMPTY:
+            out.append(c)
+    return out
+
+
+Anchors = tuple[int, int, bool, bool, bool, int]
+"""A battlefield (its id), a seat, which of its Emanations are active, its Leader's cell
+(-1: none)."""
+_NEAR_ANCHORS: dict[Anchors, tuple[int, ...]] = {}
+
+
+def _near_anchors(board: Board, anchors: Anchors) -> tuple[int, ...]:
+    """The cells next to the anchors, sorted (per anchors, once: the battlefield is fixed)."""
+    _, p, *active, leader = anchors
+    cells = [e for e, on in zip(board.emanation_cells[p], active, strict=True) if on]
+    if leader >= 0:
+        cells.append(leader)
+    found = _NEAR_ANCHORS[anchors] = tuple(sorted({c for a in cells for c in board.adjacent[a]}))
+    return found
 
 
 _HAND_SPLIT: dict[tuple[str, ...], tuple[list[str], list[str]]] = {}
@@ -143,24 +205,21 @@ def hand_split(st: AnkirilState, p: int) -> tuple[list[str], list[str]]:
     return found
 
 
-def summons(st: AnkirilState, p: int) -> list[Action]:
-    names = hand_split(st, p)[0]
-    if not names:
-        return []
+def summons(st: AnkirilState, p: int, names: list[str]) -> list[Action]:
+    """Summoning each of the distinct Allies ``names`` on each cell where it may arrive."""
     cells = summon_cells(st, p)
     out: list[Action] = []
     for name in names:
         table = _summons_of(name)
-        out += [table[c] for c in cells]
+        for c in cells:
+            out.append(table[c])
     return out
 
 
-def casts(st: AnkirilState, p: int) -> list[Action]:
+def casts(st: AnkirilState, p: int, names: list[str]) -> list[Action]:
+    """Casting each of the distinct Spells ``names`` through its Channelers, on its targets."""
     cards = st.cards
-    names = hand_split(st, p)[1]
     out: list[Action] = []
-    if not names:
-        return out
     by_element: dict[str | None, tuple[Creature, ...]] = {}
     for name in names:
         card = cards[name]
@@ -172,11 +231,18 @@ def casts(st: AnkirilState, p: int) -> list[Action]:
         piece_name, args = card.effects[0]
         piece = PIECES[piece_name]
         if piece.positional:
-            out += [_cast(name, s.cell, t) for s in sources for t in piece.targets(st, s, p, args)]
+            for s in sources:
+                table = _CASTS.get((name, s.cell)) or _casts_of(name, s.cell)
+                for t in piece.targets(st, s, p, args):
+                    out.append(table[t + 1])
         else:
+            units, occ = st.units, st.occ
+            table = _CASTS.get((name, EMPTY)) or _casts_of(name, EMPTY)
             for t in piece.targets(st, None, p, args):
-                if t < 0 or not mimicry_blocks(st, st.units[st.occ[t]], sources, p):
-                    out.append(_cast(name, EMPTY, t))
+                # Mimicry first: only its bearers can be out of reach (mimicry_blocks).
+                if t < 0 or "Mimicry" not in units[occ[t]].card.keywords \
+                        or not mimicry_blocks(st, units[occ[t]], sources, p):
+                    out.append(table[t + 1])
     return out
 
 
@@ -197,6 +263,22 @@ def step_tables(board: Board) -> Tables:
         flights = tuple(tuple((d, Move(c, d)) for d in board.within2[c]) for c in cells)
         strikes = tuple(tuple((d, Attack(c, d)) for d in board.adjacent[c]) for c in cells)
         found = _TABLES[id(board)] = (steps, flights, strikes)
+    return found
+
+
+Around = tuple[tuple[tuple[int, Move, Attack], ...], ...]
+_AROUND: dict[int, Around] = {}
+
+
+def around_table(board: Board) -> Around:
+    """Per board, once: for each cell, its neighbours with the Move and the Attack there
+    (the very objects of ``step_tables``)."""
+    found = _AROUND.get(id(board))
+    if found is None:
+        steps, _, strikes = step_tables(board)
+        found = _AROUND[id(board)] = tuple(
+            tuple((d, move, attack) for (d, move), (_, attack) in zip(steps[c], strikes[c], strict=True))
+            for c in range(board.size))
     return found
 
 
@@ -254,6 +336,6 @@ def abilities(st: AnkirilState, c: Creature, energy: int) -> list[Action]:
         if mode == 2 and energy < 1:
             continue
         cells = [EMPTY] if targets is None else targets(st, c, c.owner, args)
-        table = _activations_of(c.cell, mode)
+        table = _activations_of(c.cell)[mode]
         out += [table[t + 1] for t in cells]
     return out

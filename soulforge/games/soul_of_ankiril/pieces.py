@@ -82,15 +82,6 @@ def no_target(st: AnkirilState, src: Creature | None, owner: int, args: Args) ->
     return [EMPTY]
 
 
-def _creatures(st: AnkirilState, cells: list[int] | tuple[int, ...], owner: int, enemy: bool) -> list[int]:
-    out = []
-    for cell in cells:
-        uid = st.occ[cell]
-        if uid >= 0 and (st.units[uid].owner != owner) == enemy:
-            out.append(cell)
-    return out
-
-
 def enemy_line(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
     """Opponents on an Attack Trajectory at Range 2..R, not behind Raised terrain (Throw)."""
     assert src is not None
@@ -104,36 +95,66 @@ def enemy_line(st: AnkirilState, src: Creature | None, owner: int, args: Args) -
     return out
 
 
+# Targetings run for every legal list: plain loops, cheaper than comprehensions on a few
+# cells (Python 3.11 creates a function per comprehension).
 def enemy_adjacent(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
+    """Opponents next to ``src`` not already Challenged (Challenge)."""
     assert src is not None
-    cells = _creatures(st, st.board.adjacent[src.cell], owner, True)
-    return [c for c in cells if st.units[st.occ[c]].challenged_by < 0]
+    occ, units, out = st.occ, st.units, []
+    for cell in st.board.adjacent[src.cell]:
+        uid = occ[cell]
+        if uid >= 0:
+            c = units[uid]
+            if c.owner != owner and c.challenged_by < 0:
+                out.append(cell)
+    return out
 
 
 def ally_within(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
     assert src is not None
-    occ, units = st.occ, st.units
-    return [c for c in st.board.ball(src.cell, int(args[-1])) if occ[c] >= 0 and units[occ[c]].owner == owner]
+    occ, units, out = st.occ, st.units, []
+    for cell in st.board.ball(src.cell, int(args[-1])):
+        uid = occ[cell]
+        if uid >= 0 and units[uid].owner == owner:
+            out.append(cell)
+    return out
 
 
 def ally_other_within(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
     assert src is not None
-    return [c for c in ally_within(st, src, owner, args) if c != src.cell]
+    found = ally_within(st, src, owner, args)
+    if src.cell in found:
+        found.remove(src.cell)
+    return found
 
 
 def empty_adjacent(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
     assert src is not None
     if st.offspring[owner] <= 0:
         return []
-    return [c for c in st.board.adjacent[src.cell] if st.occ[c] == EMPTY]
+    occ, out = st.occ, []
+    for cell in st.board.adjacent[src.cell]:
+        if occ[cell] == EMPTY:
+            out.append(cell)
+    return out
 
 
 def enemy_any(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
-    return sorted(c.cell for c in st.units.values() if c.owner != owner)
+    out = []
+    for c in st.units.values():
+        if c.owner != owner:
+            out.append(c.cell)
+    out.sort()
+    return out
 
 
 def ally_any(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
-    return sorted(c.cell for c in st.units.values() if c.owner == owner)
+    out = []
+    for c in st.units.values():
+        if c.owner == owner:
+            out.append(c.cell)
+    out.sort()
+    return out
 
 
 # -- effects -------------------------------------------------------------------------------

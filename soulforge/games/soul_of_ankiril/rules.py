@@ -126,7 +126,10 @@ def hit_emanation(st: AnkirilState, k: int, amount: int) -> None:
 
 def remove_dead(st: AnkirilState) -> list[Creature]:
     """Remove defeated Creatures (rulebook, "Defeat of the Allies", "Defeating ... a Leader")."""
-    dead = [c for c in st.units.values() if c.hp <= 0]
+    dead = []
+    for c in st.units.values():  # after every attack and effect: a loop, no comprehension
+        if c.hp <= 0:
+            dead.append(c)
     for c in dead:
         del st.units[c.uid]
         st.occ[c.cell] = EMPTY

@@ -9,9 +9,10 @@ from soulforge.core.action import Action, JsonDict
 from soulforge.core.errors import IllegalAction
 from soulforge.core.log import Seat
 from soulforge.core.state import State
-from soulforge.games.soul_of_ankiril import legal, refusals, setup, turn, views
+from soulforge.games.soul_of_ankiril import legal, refusals, setup, views
 from soulforge.games.soul_of_ankiril.board import Board
 from soulforge.games.soul_of_ankiril.model import EMPTY, CardDef, Creature
+from soulforge.games.soul_of_ankiril.turn import apply as apply_action
 
 if TYPE_CHECKING:
     from soulforge.games.soul_of_ankiril.game import SoulOfAnkiril
@@ -63,11 +64,16 @@ class AnkirilState(State):
     def over(self) -> bool:
         return self.stage == OVER
 
-    def _legal_actions(self) -> list[Action]:
-        return legal.legal_actions(self)
+    @property
+    def is_over(self) -> bool:
+        # The same as the core's (current_player is None), without a second property call:
+        # a playout asks it about three times a move.
+        return self.stage == OVER
 
-    def _apply(self, action: Action) -> None:
-        turn.apply(self, action)
+    # The hooks are the rule modules' functions themselves (no forwarding call per move);
+    # turn.apply by another name: ``turn`` is a field of the state.
+    _legal_actions = legal.legal_actions
+    _apply = apply_action
 
     def why_illegal(self, action: Action) -> IllegalAction:
         rule, message = refusals.why_illegal(self, action)

@@ -40,10 +40,12 @@ def start_turn(st: AnkirilState) -> None:
     for q in range(2):
         if st.arrow[q] > 0:
             st.arrow[q] -= 1
-    mine = [c for c in st.units.values() if c.owner == p]
-    for c in mine:
-        c.reinforced = 0
-        c.active, c.moved, c.acted = True, False, False
+    mine = []
+    for c in st.units.values():
+        if c.owner == p:
+            mine.append(c)
+            c.reinforced = 0
+            c.active, c.moved, c.acted = True, False, False
     st.energy[p] = ENERGY_PER_TURN + st.bonus[p]
     st.bonus[p] = 0
     for c in mine:
@@ -63,7 +65,8 @@ def end_turn(st: AnkirilState) -> None:
     if st.over:
         return
     for c in st.units.values():
-        rules.expire_temporary(c)
+        if c.tmp_atk or c.tmp_hp:  # rare: skip the call for the others
+            rules.expire_temporary(c)
     wanted = min(2, rules.HAND_LIMIT - len(st.hands[p]))
     if wanted > 0:
         rules.draw(st, p, wanted)
@@ -132,7 +135,11 @@ def _recharge(st: AnkirilState, a: Recharge) -> None:
 
 
 def channelers(st: AnkirilState, p: int, element: str | None) -> tuple[Creature, ...]:
-    return tuple(c for c in st.units.values() if c.owner == p and c.element == element)
+    found = []
+    for c in st.units.values():  # a loop: cheaper than a generator on a few Creatures
+        if c.owner == p and c.element == element:
+            found.append(c)
+    return tuple(found)
 
 
 def _cast(st: AnkirilState, a: Cast) -> None:
@@ -207,11 +214,11 @@ def highlight(a: Action) -> tuple[int, ...]:
     return tuple(c for c in cells if isinstance(c, int) and c >= 0)
 
 
-def apply(st: AnkirilState, a: Action) -> None:
+def apply(st: AnkirilState, action: Action) -> None:
     p, stage = st.player, st.stage
-    text = f"seat {p}: {a}"
+    text = f"seat {p}: {action}"
     st.add_log(text)
-    HANDLERS[a.kind](st, a)
-    st.last, st.last_text = a, text
+    HANDLERS[action.kind](st, action)
+    st.last, st.last_text = action, text
     if stage == "setup" and st.stage == "play":
         start_turn(st)
