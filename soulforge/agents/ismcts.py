@@ -28,6 +28,27 @@ to an edge's UCB value (Chaslot et al. 2008); *progressive widening* lets a node
 so a few hundred iterations follow the promising lines of a turn deep instead of trying
 each of hundreds of options once.
 
+Turn planning (opt-in, ``backup="max"``): a seat's consecutive decisions (the steps of
+one turn) form a single-agent planning problem, nearly deterministic from the searcher's
+seat, where the value of a step is that of the best continuation, not the average of the
+continuations tried. With ``backup="max"`` an edge whose child node is decided by the same
+seat is valued by the best estimate among that child's edges (recursively, along the
+iteration's path); an edge handing the move to another seat keeps its mean. The
+opponent's replies are still averaged as in plain ISMCTS (a max there would assume the
+worst reply seen in any determinization). This is the max backup of single-player MCTS
+(Schadd et al. 2008) restricted to runs of one seat's decisions, as in turn-based games
+with several actions a turn (Justesen et al. 2016, Hero Academy).
+
+A fixed pool of worlds (opt-in, ``worlds=k``): instead of a new determinization every
+iteration, iteration ``i`` uses world ``i mod k`` of ``k`` determinizations drawn once per
+search. Each node then keeps the state of its action sequence in each world, so an
+iteration clones and applies only the one action it expands instead of replaying the
+whole path (an iteration costs about what one greedy evaluation does, and the search can
+afford the thousands of iterations a turn of many decisions needs). The tree, the
+availability counts and the information the search may use are those of ISMCTS; chance
+is fixed per world, so ``k`` should not be too small where chance matters within the
+search horizon.
+
 Only ``determinize``, ``legal_actions``, ``apply``, ``clone``, ``current_player``,
 ``is_over``, ``returns`` and ``game.heuristic`` are used.
 """
@@ -42,6 +63,7 @@ from collections.abc import Sequence
 from soulforge.core import Action, Game, Seat, State
 
 ROLLOUTS = ("random", "heuristic", "greedy")
+BACKUPS = ("mean", "max")
 
 Key = tuple[Seat, Action]
 
@@ -49,7 +71,7 @@ Key = tuple[Seat, Action]
 class Edge:
     """Statistics of one ``(mover, action)`` choice at a node, and the node it leads to."""
 
-    __slots__ = ("available", "child", "prior", "total", "visits")
+    __slots__ = ("available", "child", "estimate", "prior", "total", "visits")
 
     def __init__(self, prior: float = 0.0) -> None:
         self.visits = 0
@@ -60,20 +82,21 @@ class Edge:
         self.child = Node()
         self.prior = prior
         """The mover's heuristic value after this action (0 without guidance)."""
+        self.estimate = 0.0
+        """The value UCB uses: the mean, or with ``backup="max"`` the best continuation's."""
 
     def ucb(self, exploration: float, bias: float = 0.0) -> float:
         """Mean reward plus the availability-count exploration bonus and progressive bias."""
         if self.visits == 0:
             return math.inf
-        mean = self.total / self.visits
-        value = mean + exploration * math.sqrt(math.log(self.available) / self.visits)
+        value = self.estimate + exploration * math.sqrt(math.log(self.available) / self.visits)
         return value + bias * self.prior / (self.visits + 1) if bias else value
 
 
 class Node:
     """A node of the tree: the edges tried from the action sequence it stands for."""
 
-    __slots__ = ("edges", "priors", "visits")
+    __slots__ = ("edges", "priors", "rows", "states", "visits")
 
     def __init__(self) -> None:
         self.edges: dict[Key, Edge] = {}
@@ -81,6 +104,10 @@ class Node:
         """Heuristic priors of the legal actions met here (guided search only)."""
         self.visits = 0
         """Times the search passed through this node (guided search only)."""
+        self.states: dict[int, State] = {}
+        """With a pool of worlds: the state this node stands for in each world met."""
+        self.rows: dict[int, list[Edge | None]] = {}
+        """With a pool of worlds: per world, the edges in the order of its legal list."""
 
 
 class ISMCTSAgent:
@@ -104,6 +131,10 @@ class ISMCTSAgent:
             ``ceil(widen * sqrt(n))`` best actions by prior (0: all of them).
             Either of ``bias`` and ``widen`` turns on heuristic priors and
             best-prior-first expansion.
+        backup: ``"mean"`` (plain ISMCTS) or ``"max"`` (a seat's consecutive decisions
+            are valued by their best continuation; see the module's docstring).
+        worlds: the size of the pool of determinizations searched in turn, their states
+            kept in the nodes (0: a new determinization every iteration).
     """
 
     name = "ismcts"
@@ -118,6 +149,8 @@ class ISMCTSAgent:
         time_limit: float = 0.0,
         bias: float = 0.0,
         widen: float = 0.0,
+        backup: str = "mean",
+        worlds: int = 0,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
@@ -127,6 +160,10 @@ class ISMCTSAgent:
             raise ValueError(f"rollout must be one of {ROLLOUTS}, got {rollout!r}")
         if time_limit < 0:
             raise ValueError(f"time_limit must be at least 0, got {time_limit}")
+        if worlds < 0:
+            raise ValueError(f"worlds must be at least 0, got {worlds}")
+        if backup not in BACKUPS:
+            raise ValueError(f"backup must be one of {BACKUPS}, got {backup!r}")
         if bias < 0 or widen < 0:
             raise ValueError(f"bias and widen must be at least 0, got {bias} and {widen}")
         self.iterations = iterations
@@ -138,6 +175,8 @@ class ISMCTSAgent:
         self.bias = float(bias)
         self.widen = float(widen)
         self.guided = bool(bias or widen)
+        self.backup = backup
+        self.worlds = worlds
         self.rng = random.Random(seed)
         self.last_iterations = 0
         """Iterations run by the last search (for benchmarks and the web table)."""
@@ -147,7 +186,9 @@ class ISMCTSAgent:
         return (
             f"ISMCTSAgent(iterations={self.iterations}, seed={self.seed}, exploration={self.exploration}, "
             f"rollout={self.rollout!r}, rollout_depth={self.rollout_depth}, time_limit={self.time_limit}"
-            + (f", bias={self.bias}, widen={self.widen})" if self.guided else ")")
+            + (f", bias={self.bias}, widen={self.widen}" if self.guided else "")
+            + (f", backup={self.backup!r}" if self.backup != "mean" else "")
+            + (f", worlds={self.worlds})" if self.worlds else ")")
         )
 
     def act(self, state: State, player: Seat) -> Action:
@@ -166,25 +207,38 @@ class ISMCTSAgent:
         root = Node()
         self._depth = self.rollout_depth if has_heuristic(state.game) else -1
         deadline = time.perf_counter() + self.time_limit if self.time_limit else math.inf
+        pool = [state.determinize(player, self.rng) for _ in range(min(self.worlds, self.iterations))]
         done = 0
         while done < self.iterations:
             if done and time.perf_counter() >= deadline:
                 break
-            self.iterate(root, state.determinize(player, self.rng))
+            if pool:
+                self.iterate(root, pool[done % len(pool)], done % len(pool))
+            else:
+                self.iterate(root, state.determinize(player, self.rng))
             done += 1
         self.last_iterations = done
         return root
 
-    def iterate(self, root: Node, world: State) -> None:
-        """One iteration in one determinization: select, expand, evaluate, back up."""
-        path = self._descend(root, world)
-        rewards = self._evaluate(world)
+    def iterate(self, root: Node, world: State, pooled: int | None = None) -> None:
+        """One iteration in one determinization: select, expand, evaluate, back up.
+
+        ``pooled`` is the index of ``world`` in the pool of worlds (``None``: a fresh
+        determinization the iteration may advance in place)."""
+        if pooled is not None and not self.guided:
+            path, leaf = self._descend_pooled(root, world, pooled)
+        else:
+            path, leaf = self._descend(root, world, pooled)
+        rewards = self._evaluate(leaf if pooled is None or self._depth == 0 else leaf.clone())
         for mover, edge in path:
             edge.visits += 1
             edge.total += rewards[mover]
+            edge.estimate = edge.total / edge.visits
+        if self.backup == "max":
+            back_up_best(path)
 
-    def _descend(self, root: Node, world: State) -> list[tuple[Seat, Edge]]:
-        """Select down the tree by UCB and expand one new edge; ``world`` is advanced."""
+    def _descend(self, root: Node, world: State, pooled: int | None) -> tuple[list[tuple[Seat, Edge]], State]:
+        """Select down the tree by UCB and expand one new edge; the path and the state reached."""
         path: list[tuple[Seat, Edge]] = []
         node = root
         while not world.is_over:
@@ -204,14 +258,47 @@ class ISMCTSAgent:
                 action = self._expansion(untried)
                 prior = node.priors.get((mover, action), 0.0)
                 edge = node.edges[(mover, action)] = Edge(prior)
-                world.apply(action)
                 path.append((mover, edge))
-                return path
+                return path, advance(world, action, edge.child, pooled)
             action, edge = self._select(node, mover, legal)
-            world.apply(action)
+            world = advance(world, action, edge.child, pooled)
             path.append((mover, edge))
             node = edge.child
-        return path
+        return path, world
+
+    def _descend_pooled(self, root: Node, world: State, pooled: int) -> tuple[list[tuple[Seat, Edge]], State]:
+        """:meth:`_descend` in a pooled world, where a node's legal list is fixed: its edges
+        are kept aligned with that list (``Node.rows``), so selection hashes no action."""
+        path: list[tuple[Seat, Edge]] = []
+        node, log, sqrt, exploration = root, math.log, math.sqrt, self.exploration
+        while not world.is_over:
+            mover = world.current_player
+            assert mover is not None
+            legal = world.legal_actions()
+            row = node.rows.get(pooled)
+            if row is None:
+                row = node.rows[pooled] = [None] * len(legal)
+            untried: list[int] = []
+            best, best_edge, best_value = -1, Edge(), -math.inf
+            for i, edge in enumerate(row):
+                if edge is None:
+                    edge = row[i] = node.edges.get((mover, legal[i]))
+                    if edge is None:
+                        untried.append(i)
+                        continue
+                edge.available += 1
+                value = edge.estimate + exploration * sqrt(log(edge.available) / edge.visits)
+                if value > best_value:
+                    best, best_edge, best_value = i, edge, value
+            if untried:
+                i = untried[0] if len(untried) == 1 else self.rng.choice(untried)
+                edge = row[i] = node.edges[(mover, legal[i])] = Edge()
+                path.append((mover, edge))
+                return path, advance(world, legal[i], edge.child, pooled)
+            world = advance(world, legal[best], best_edge.child, pooled)
+            path.append((mover, best_edge))
+            node = best_edge.child
+        return path, world
 
     def _expansion(self, untried: Sequence[Action]) -> Action:
         """The untried action to expand: the best prior when guided, else a random one."""
@@ -254,6 +341,31 @@ class ISMCTSAgent:
         return leaf_values(world)
 
 
+def advance(world: State, action: Action, child: Node, pooled: int | None) -> State:
+    """``world`` after ``action``: applied in place, or in a pooled world the child's state
+    there (cloned and kept the first time)."""
+    if pooled is None:
+        world.apply(action)
+        return world
+    after = child.states.get(pooled)
+    if after is None:
+        after = child.states[pooled] = world.clone()
+        after.apply(action)
+    return after
+
+
+def back_up_best(path: Sequence[tuple[Seat, Edge]]) -> None:
+    """Max backup along ``path`` (leaf first): an edge followed by a decision of the same
+    seat takes the best estimate of that seat's edges at its child."""
+    for i in range(len(path) - 2, -1, -1):
+        mover, edge = path[i]
+        if path[i + 1][0] != mover:
+            continue
+        edge.estimate = max(
+            child.estimate for (seat, _), child in edge.child.edges.items() if seat == mover and child.visits
+        )
+
+
 def has_heuristic(game: Game) -> bool:
     """Whether ``game`` evaluates unfinished states (overrides :meth:`Game.heuristic`)."""
     return type(game).heuristic is not Game.heuristic
@@ -293,7 +405,7 @@ def best_root_action(root: Node, player: Seat, legal: Sequence[Action]) -> Actio
         edge = root.edges.get((player, action))
         if edge is None:
             continue
-        key = (edge.visits, edge.total / edge.visits if edge.visits else -math.inf)
+        key = (edge.visits, edge.estimate if edge.visits else -math.inf)
         if key > best_key:
             best, best_key = action, key
     return best

@@ -7,10 +7,10 @@ import math
 import pytest
 
 from soulforge.agents import ISMCTSAgent, load
-from soulforge.agents.ismcts import Edge, greedy_move, prior_value
+from soulforge.agents.ismcts import Edge, back_up_best, greedy_move, prior_value
 from soulforge.core import State
 from tests.agents.agent_matches import win_rate
-from tests.agents.toy_duel import Duel
+from tests.agents.toy_duel import Duel, Play
 
 GUIDED = [
     "ismcts:iterations=60,widen=1",
@@ -83,3 +83,58 @@ def test_guided_search_beats_random(duel: Duel) -> None:
         duel, lambda s: load("ismcts:iterations=100,widen=1", seed=s), lambda s: load("random", seed=s), 40
     )
     assert rate >= 0.65
+
+
+def test_max_backup_values_a_step_by_the_best_continuation_of_the_same_seat() -> None:
+    """With ``backup="max"``, seat 0's first step is worth its best follow-up (0.9), not
+    the mean of those tried; an edge handing the move to seat 1 keeps its own mean."""
+    first, worse, better, reply = Edge(), Edge(), Edge(), Edge()
+    for edge, value in ((first, 0.5), (worse, 0.1), (better, 0.9), (reply, -0.3)):
+        edge.visits, edge.total, edge.estimate = 1, value, value
+    first.child.edges[(0, Play(1))] = worse
+    first.child.edges[(0, Play(2))] = better
+    better.child.edges[(1, Play(3))] = reply
+    back_up_best([(0, first), (0, better), (1, reply)])
+    assert first.estimate == 0.9 and better.estimate == 0.9 and reply.estimate == -0.3
+
+
+def test_backup_is_mean_or_max() -> None:
+    agent = load("ismcts:backup=max")
+    assert isinstance(agent, ISMCTSAgent) and agent.backup == "max" and "backup='max'" in repr(agent)
+    with pytest.raises(ValueError):
+        load("ismcts:backup=min")
+
+
+POOLED = ["ismcts:iterations=60,worlds=3", "ismcts:iterations=60,worlds=2,backup=max,rollout=heuristic"]
+
+
+@pytest.mark.parametrize("spec", POOLED)
+def test_pooled_worlds_choose_legal_actions_and_leave_the_state(
+    spec: str, duel_positions: list[State]
+) -> None:
+    agent = load(spec, seed=3)
+    for state in duel_positions:
+        seat = state.current_player
+        assert seat is not None
+        before = (state.view(None), state.move_number)
+        assert agent.act(state, seat) in state.legal_actions()
+        assert (state.view(None), state.move_number) == before
+
+
+def test_pooled_worlds_keep_one_state_per_world_in_each_node(duel: Duel) -> None:
+    """With ``worlds=3`` every expanded node holds its state in at most the 3 worlds, and
+    the visits of the root's edges add up to the iterations."""
+    state = duel.new_game(seed=4)
+    agent = ISMCTSAgent(iterations=90, seed=2, rollout="heuristic", worlds=3)
+    root = agent.search(state, 0)
+    assert sum(edge.visits for edge in root.edges.values()) == 90
+    children = [edge.child for edge in root.edges.values()]
+    assert all(1 <= len(child.states) <= 3 for child in children)
+    assert all(
+        after.move_number == state.move_number + 1 for child in children for after in child.states.values()
+    )
+
+
+def test_negative_worlds_are_refused() -> None:
+    with pytest.raises(ValueError):
+        load("ismcts:worlds=-1")
