@@ -32,6 +32,10 @@ from soulforge.games.soul_of_ankiril.state import AnkirilState
 ACTIONS_PER_TURN = 80
 """An upper bound on the actions of one turn (each Creature moves and acts once, Energy <= 6)."""
 MAX_TURN_LIMIT = 200
+HEURISTIC_SPREAD = 3.0
+"""Divides the lead before ``tanh``: leads of two Emanations and more (about 2.5) must
+still differ for a search averaging rewards, where ``tanh(2.5)`` would flatten them
+(greedy play is unchanged, it only ranks the values)."""
 
 
 _ADVANCE: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
@@ -134,7 +138,8 @@ class SoulOfAnkiril(Game):
                 force -= c.atk + c.hp
                 advance -= theirs[c.cell]
         cards_in_hand = len(state.hands[player]) - len(state.hands[other])
-        return math.tanh(0.25 * ema + 0.05 * force + 0.03 * advance + 0.02 * cards_in_hand)
+        lead = 0.25 * ema + 0.05 * force + 0.03 * advance + 0.02 * cards_in_hand
+        return math.tanh(lead / HEURISTIC_SPREAD)
 
     def validate_deck(self, text: str) -> list[str]:
         return cards.validate_deck(text)
