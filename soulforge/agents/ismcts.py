@@ -71,9 +71,9 @@ Key = tuple[Seat, Action]
 class Edge:
     """Statistics of one ``(mover, action)`` choice at a node, and the node it leads to."""
 
-    __slots__ = ("available", "child", "estimate", "prior", "total", "visits")
+    __slots__ = ("available", "born", "child", "estimate", "prior", "total", "visits")
 
-    def __init__(self, prior: float = 0.0) -> None:
+    def __init__(self, prior: float = 0.0, born: int = 0) -> None:
         self.visits = 0
         self.total = 0.0
         """Sum of the rewards of the seat that chose this edge."""
@@ -84,6 +84,12 @@ class Edge:
         """The mover's heuristic value after this action (0 without guidance)."""
         self.estimate = 0.0
         """The value UCB uses: the mean, or with ``backup="max"`` the best continuation's."""
+        self.born = born
+        """Visits of its node before the one that created it."""
+
+    def always_available(self, node_visits: int) -> bool:
+        """Whether the edge was legal at every visit of its node since it was created."""
+        return self.available >= node_visits - self.born
 
     def ucb(self, exploration: float, bias: float = 0.0) -> float:
         """Mean reward plus the availability-count exploration bonus and progressive bias."""
@@ -103,7 +109,7 @@ class Node:
         self.priors: dict[Key, float] = {}
         """Heuristic priors of the legal actions met here (guided search only)."""
         self.visits = 0
-        """Times the search passed through this node (guided search only)."""
+        """Times the search passed through this node."""
         self.states: dict[int, State] = {}
         """With a pool of worlds: the state this node stands for in each world met."""
         self.rows: dict[int, list[Edge | None]] = {}
@@ -244,6 +250,7 @@ class ISMCTSAgent:
         while not world.is_over:
             mover = world.current_player
             assert mover is not None
+            node.visits += 1
             legal = world.legal_actions()
             if self.guided:
                 legal = self._candidates(node, world, mover, legal)
@@ -257,7 +264,7 @@ class ISMCTSAgent:
             if untried:
                 action = self._expansion(untried)
                 prior = node.priors.get((mover, action), 0.0)
-                edge = node.edges[(mover, action)] = Edge(prior)
+                edge = node.edges[(mover, action)] = Edge(prior, node.visits - 1)
                 path.append((mover, edge))
                 return path, advance(world, action, edge.child, pooled)
             action, edge = self._select(node, mover, legal)
@@ -274,6 +281,7 @@ class ISMCTSAgent:
         while not world.is_over:
             mover = world.current_player
             assert mover is not None
+            node.visits += 1
             legal = world.legal_actions()
             row = node.rows.get(pooled)
             if row is None:
@@ -292,7 +300,7 @@ class ISMCTSAgent:
                     best, best_edge, best_value = i, edge, value
             if untried:
                 i = untried[0] if len(untried) == 1 else self.rng.choice(untried)
-                edge = row[i] = node.edges[(mover, legal[i])] = Edge()
+                edge = row[i] = node.edges[(mover, legal[i])] = Edge(0.0, node.visits - 1)
                 path.append((mover, edge))
                 return path, advance(world, legal[i], edge.child, pooled)
             world = advance(world, legal[best], best_edge.child, pooled)
@@ -307,8 +315,7 @@ class ISMCTSAgent:
         return self.rng.choice(untried)
 
     def _candidates(self, node: Node, world: State, mover: Seat, legal: Sequence[Action]) -> list[Action]:
-        """The legal actions by decreasing prior, cut to the widening's width; counts a visit."""
-        node.visits += 1
+        """The legal actions by decreasing prior, cut to the widening's width."""
         priors = node.priors
         for action in legal:
             if (mover, action) not in priors:
@@ -356,13 +363,19 @@ def advance(world: State, action: Action, child: Node, pooled: int | None) -> St
 
 def back_up_best(path: Sequence[tuple[Seat, Edge]]) -> None:
     """Max backup along ``path`` (leaf first): an edge followed by a decision of the same
-    seat takes the best estimate of that seat's edges at its child."""
+    seat takes the best estimate of that seat's edges at its child which were legal in
+    (nearly) every world the edge led to. An action legal in some worlds only (a card
+    just drawn) is not a choice the seat is sure to have: the max over it would value
+    the draw by its luckiest outcome."""
     for i in range(len(path) - 2, -1, -1):
         mover, edge = path[i]
         if path[i + 1][0] != mover:
             continue
+        node = edge.child
         edge.estimate = max(
-            child.estimate for (seat, _), child in edge.child.edges.items() if seat == mover and child.visits
+            (child.estimate for (seat, _), child in node.edges.items()
+             if seat == mover and child.visits and child.always_available(node.visits)),
+            default=edge.estimate,
         )
 
 
