@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from soulforge.core.errors import DataError
-from soulforge.games.soul_of_ankiril.actions import PlaceLeader
+from soulforge.games.soul_of_ankiril.actions import EndTurn, PlaceLeader
 from soulforge.games.soul_of_ankiril.board import load_board, parse_board
 from soulforge.games.soul_of_ankiril.cards import builtin_decks, load_cards, parse_card
 from soulforge.games.soul_of_ankiril.pieces import KEYWORDS, PIECES
@@ -144,3 +144,22 @@ def test_first_turn_has_no_upkeep() -> None:
     assert state.turn == 1 and state.energy == [0, 0]
     leader = state.leader(state.player)
     assert leader is not None and leader.active
+
+
+def test_the_second_player_restores_energy_on_its_first_turn() -> None:
+    """Turn Structure, phase 2, "Starting from the second turn": read as the game's second
+    turn, the second player's first turn has Upkeep (3 Energy)."""
+    state = started()
+    second = 1 - state.player
+    state.apply(EndTurn())
+    assert state.turn == 2 and state.player == second and state.energy[second] == 3
+
+
+def test_variant_first_upkeep_3_gives_each_player_a_first_turn_without_energy() -> None:
+    """Option ``first_upkeep=3`` (a designer's variant of the same sentence): Upkeep starts
+    on the game's third turn, so both players' first turns have 0 Energy."""
+    state = started(first_upkeep=3)
+    state.apply(EndTurn())
+    assert state.turn == 2 and state.energy == [0, 0]
+    state.apply(EndTurn())
+    assert state.turn == 3 and state.energy[state.player] == 3

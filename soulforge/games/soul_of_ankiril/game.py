@@ -77,6 +77,9 @@ class SoulOfAnkiril(Game):
         Option("deck1", str, "fire", "seat 1's deck (the same element as deck0 is a Mirror Match)"),
         Option("turn_limit", int, 60, "authored bound: the game ends after this many turns "
                "(more Emanations deactivated wins, else a draw)", minimum=2, maximum=MAX_TURN_LIMIT),
+        Option("first_upkeep", int, 2, "the turn of the game whose Upkeep comes first: 2 (rulebook, "
+               "'starting from the second turn': only the first player's first turn has 0 Energy) "
+               "or 3 (variant: each player's own first turn has 0 Energy)", choices=(2, 3)),
     )
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
     max_game_length: ClassVar[int] = ACTIONS_PER_TURN * MAX_TURN_LIMIT + 2
@@ -97,6 +100,10 @@ class SoulOfAnkiril(Game):
     @property
     def turn_limit(self) -> int:
         return int(self.options["turn_limit"])
+
+    @property
+    def first_upkeep(self) -> int:
+        return int(self.options["first_upkeep"])
 
     def _new_state(self, seed: int, players: int) -> State:
         return AnkirilState(self, seed, players)

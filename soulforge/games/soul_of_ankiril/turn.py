@@ -32,10 +32,11 @@ ENERGY_PER_TURN = 3
 
 # -- the turn ------------------------------------------------------------------------------
 def start_turn(st: AnkirilState) -> None:
-    """Phases 1 and 2, from the second turn on: recharge Leaders, then Upkeep."""
+    """Phases 1 and 2, from the second turn on (option ``first_upkeep``): recharge
+    Leaders, then Upkeep."""
     p = st.player
     st.add_log(f"turn {st.turn}: seat {p}")
-    if st.turn < 2:
+    if st.turn < st.game.first_upkeep:
         return
     for q in range(2):
         if st.arrow[q] > 0:
