@@ -19,7 +19,7 @@ time a move; at Soul of Ankiril (200 iterations, exploration 0.1) 1 of 4 with ``
 or ``0.5`` against greedy, as without. It is what beats greedy at Soulgivers (150
 iterations, ``widen=0.5``: 11 of 12 games over two seeds; without it 2 of 6).
 At Soul of Ankiril no setting found beats the default greedy clearly: the best,
-``worlds=4,backup=max,widen=1`` with 500 iterations and heuristic leaves, won 10 of 18
+``worlds=4,backup=max,widen=1`` with 500 iterations and heuristic leaves, won 10 of 20
 (see that game's NOTES.md).
 
 Levels are deterministic for a given seed; a ``time_limit`` override (seconds) caps the
