@@ -12,7 +12,7 @@ from typing import Any
 from soulforge.agents.base import Agent, RandomAgent
 from soulforge.agents.greedy import GreedyAgent
 from soulforge.agents.ismcts import ISMCTSAgent
-from soulforge.agents.levels import LEVELS, for_level
+from soulforge.agents.levels import LEVELS, for_level, level_spec
 
 AgentFactory = Callable[..., Agent]
 
@@ -64,6 +64,7 @@ __all__ = [
     "ISMCTSAgent",
     "RandomAgent",
     "for_level",
+    "level_spec",
     "load",
     "parse_spec",
 ]

@@ -22,6 +22,10 @@ At Soul of Ankiril no setting found beats the default greedy clearly: the best,
 ``worlds=4,backup=max,widen=1`` with 500 iterations and heuristic leaves, won 10 of 20
 (see that game's NOTES.md).
 
+A game whose turns the generic levels play badly declares its own specs as data
+(``Game.agent_levels``), e.g. Soul of Ankiril, where ISMCTS with random rollouts is far
+below greedy play.
+
 Levels are deterministic for a given seed; a ``time_limit`` override (seconds) caps the
 thinking time at the cost of that determinism when it binds.
 """
@@ -31,6 +35,7 @@ from __future__ import annotations
 from typing import Any
 
 from soulforge.agents.base import Agent
+from soulforge.core import Game
 
 LEVELS: dict[str, str] = {
     "easy": "greedy:samples=1,noise=0.2",
@@ -39,14 +44,24 @@ LEVELS: dict[str, str] = {
 }
 
 
-def for_level(level: str, seed: int = 0, **overrides: Any) -> Agent:
-    """The agent playing at ``level`` ("easy", "normal" or "hard"), seeded with ``seed``.
+def level_spec(level: str, game: Game | None = None) -> str:
+    """The agent spec of ``level``: ``game``'s own (``Game.agent_levels``), else the generic one.
+
+    >>> level_spec("hard")
+    'ismcts:iterations=1500'
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; levels: {list(LEVELS)}")
+    own = game.agent_levels.get(level) if game is not None else None
+    return own or LEVELS[level]
+
+
+def for_level(level: str, seed: int = 0, game: Game | None = None, **overrides: Any) -> Agent:
+    """The agent playing ``game`` at ``level`` ("easy", "normal" or "hard"), seeded with ``seed``.
 
     >>> for_level("normal", seed=3).name
     'ismcts'
     """
     from soulforge.agents import load
 
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; levels: {list(LEVELS)}")
-    return load(LEVELS[level], seed=seed, **overrides)
+    return load(level_spec(level, game), seed=seed, **overrides)

@@ -47,7 +47,7 @@ def make_opponents(state: State, vs: str, seat: int, agent_spec: str | None) -> 
     spec = agent_spec or vs
     try:
         return {
-            other: make_agent(spec, agent_seed(state.seed, other))
+            other: make_agent(spec, agent_seed(state.seed, other), state.game)
             for other in range(state.num_players)
             if other != seat
         }

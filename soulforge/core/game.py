@@ -40,6 +40,9 @@ class Game(ABC):
     chance: ClassVar[str] = "seeded"
     information: ClassVar[str] = "imperfect"
     utility: ClassVar[str] = "zero_sum"
+    agent_levels: ClassVar[dict[str, str]] = {}
+    """Agent specs for AI levels ("easy", "normal", "hard") where the generic ones
+    (``soulforge.agents.LEVELS``) play this game badly; measured in the game's NOTES.md."""
 
     options: dict[str, OptionValue]
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import soulforge
 from soulforge import agents
-from soulforge.core import IllegalAction, Record, State
+from soulforge.core import Game, IllegalAction, Record, State
 from soulforge.games import game_class, load
 from soulforge.server.render import render_board
 from soulforge.server.storage import MoveConflict, SeatRow, Storage, TableRow, hash_token
@@ -67,11 +67,12 @@ class LiveTable:
 Broadcast = Callable[[LiveTable], Awaitable[None]]
 
 
-def make_agent(level: str, seed: int) -> agents.Agent:
-    """The AI of a level (``agents.for_level``); ``random`` is the fastest one (tests)."""
+def make_agent(level: str, seed: int, game: Game) -> agents.Agent:
+    """The AI of a level as ``game`` plays it (``agents.for_level``); ``random`` is the
+    fastest one (tests)."""
     if level == "random":
         return agents.load("random", seed=seed)
-    return agents.for_level(level, seed)
+    return agents.for_level(level, seed, game)
 
 
 class TableService:
@@ -276,7 +277,7 @@ class TableService:
             version, seat = table.version, table.state.current_player
             assert seat is not None
             level = table.seat(seat).level or "random"
-            agent = make_agent(level, table.row.seed ^ (table.state.move_number + 1))
+            agent = make_agent(level, table.row.seed ^ (table.state.move_number + 1), table.state.game)
             try:
                 action = await asyncio.to_thread(agent.act, table.state.clone(), seat)
             except Exception:  # a broken agent must not take the server down; the table waits

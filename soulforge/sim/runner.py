@@ -93,10 +93,11 @@ def agent_seed(game_seed: int, seat: int) -> int:
     return (game_seed * 1_000_003 + 7_919 * (seat + 1)) % 2**63
 
 
-def make_agent(spec: str, seed: int) -> Agent:
-    """Load an agent (a spec or a level name: easy, normal, hard), giving it ``seed``
-    unless its spec sets one or it takes none."""
-    spec = agent_registry.LEVELS.get(spec, spec)
+def make_agent(spec: str, seed: int, game: Game | None = None) -> Agent:
+    """Load an agent (a spec or a level name: easy, normal, hard, as ``game`` plays it),
+    giving it ``seed`` unless its spec sets one or it takes none."""
+    if spec in agent_registry.LEVELS:
+        spec = agent_registry.level_spec(spec, game)
     _, params = agent_registry.parse_spec(spec)
     if "seed" in params:
         return agent_registry.load(spec)
@@ -117,7 +118,7 @@ def check_config(config: SimConfig) -> Game:
             f"{config.game} seats {game.min_players}-{game.max_players} players, got {players} agents"
         )
     for spec in config.agents:
-        make_agent(spec, 0)
+        make_agent(spec, 0, game)
     return game
 
 
@@ -149,7 +150,7 @@ def play_game(job: GameJob) -> ResultRow:
     started = time.perf_counter()
     game = _game(job.game_ref, json.dumps(job.options, sort_keys=True))
     state = game.new_game(seed=job.seed, players=len(job.specs))
-    seats = [make_agent(spec, agent_seed(job.seed, seat)) for seat, spec in enumerate(job.specs)]
+    seats = [make_agent(spec, agent_seed(job.seed, seat), game) for seat, spec in enumerate(job.specs)]
     while not state.is_over:
         if state.move_number >= game.max_game_length:
             raise SimulationError(f"game seed {job.seed} exceeded {game.max_game_length} moves")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from soulforge.agents import LEVELS, REGISTRY, GreedyAgent, ISMCTSAgent, for_level, load
+import soulforge
+from soulforge.agents import LEVELS, REGISTRY, GreedyAgent, ISMCTSAgent, for_level, level_spec, load
+from soulforge.sim.runner import make_agent
 
 
 def test_registry_names_the_three_agents() -> None:
@@ -48,3 +50,22 @@ def test_levels_accept_overrides_and_refuse_unknown_levels() -> None:
     assert isinstance(agent, ISMCTSAgent) and agent.time_limit == 2.0
     with pytest.raises(ValueError, match="unknown level"):
         for_level("expert")
+
+
+def test_a_game_may_declare_its_own_levels_and_others_keep_the_generic_ones() -> None:
+    """Soul of Ankiril's levels are its own (``Game.agent_levels``); Five Realms declares
+    none and gets ``LEVELS``. The simulator resolves a level name the same way."""
+    ankiril, realms = soulforge.load("soul_of_ankiril"), soulforge.load("five_realms")
+    assert level_spec("hard", ankiril) == ankiril.agent_levels["hard"] != LEVELS["hard"]
+    assert level_spec("hard", realms) == LEVELS["hard"] == level_spec("hard")
+    hard = for_level("hard", seed=4, game=ankiril)
+    assert isinstance(hard, ISMCTSAgent) and (hard.worlds, hard.backup, hard.seed) == (4, "max", 4)
+    easy = make_agent("easy", 5, ankiril)
+    assert isinstance(easy, GreedyAgent) and easy.follow == 0 and easy.seed == 5
+
+
+@pytest.mark.parametrize("game_id", soulforge.GAMES)
+def test_every_game_level_is_a_loadable_spec(game_id: str) -> None:
+    game = soulforge.load(game_id)
+    for level in LEVELS:
+        assert for_level(level, seed=1, game=game).name in ("greedy", "ismcts")

@@ -196,7 +196,7 @@ def test_join_from_the_lobby_claims_a_free_seat(client: TestClient) -> None:
 
 def test_undo_removes_the_humans_last_decision_and_later_ai_moves(
         client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tables, "make_agent", lambda level, seed: Passive())
+    monkeypatch.setattr(tables, "make_agent", lambda level, seed, game: Passive())
     made = create(client, seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}], seed=9)
     tid, tok = made["table"], token(made, 0)
     data = get(client, tid, tok)
@@ -239,7 +239,7 @@ def test_restart_resumes_every_table_and_pending_ai_turns(
             release.wait(10)
             return state.legal_actions()[0]
 
-    monkeypatch.setattr(tables, "make_agent", lambda level, seed: Stuck())
+    monkeypatch.setattr(tables, "make_agent", lambda level, seed, game: Stuck())
     with TestClient(create_app(db_url)) as client:
         made = create(client, seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}], seed=11)
         tid, tok = made["table"], token(made, 0)
@@ -247,7 +247,7 @@ def test_restart_resumes_every_table_and_pending_ai_turns(
         act(client, tid, tok, 1, {"type": "pass"})
         assert get(client, tid, tok)["thinking"]
     release.set()  # the old server's AI thread ends; its move is never stored
-    monkeypatch.setattr(tables, "make_agent", lambda level, seed: Passive())
+    monkeypatch.setattr(tables, "make_agent", lambda level, seed, game: Passive())
     with TestClient(create_app(db_url)) as client:
         data = wait_for(client, tid, tok, lambda d: d["current_player"] == 0 and d["move"] == 4)
         actions = [{"type": "move", "to": 2}, {"type": "pass"}, {"type": "move", "to": 0}, {"type": "pass"}]
