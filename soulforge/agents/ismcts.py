@@ -277,7 +277,7 @@ class ISMCTSAgent:
         """:meth:`_descend` in a pooled world, where a node's legal list is fixed: its edges
         are kept aligned with that list (``Node.rows``), so selection hashes no action."""
         path: list[tuple[Seat, Edge]] = []
-        node, log, sqrt, exploration = root, math.log, math.sqrt, self.exploration
+        node, exploration = root, self.exploration
         while not world.is_over:
             mover = world.current_player
             assert mover is not None
@@ -287,7 +287,7 @@ class ISMCTSAgent:
             if row is None:
                 row = node.rows[pooled] = [None] * len(legal)
             untried: list[int] = []
-            best, best_edge, best_value = -1, Edge(), -math.inf
+            best, best_edge, best_value = -1, _NO_EDGE, -math.inf
             for i, edge in enumerate(row):
                 if edge is None:
                     edge = row[i] = node.edges.get((mover, legal[i]))
@@ -295,7 +295,7 @@ class ISMCTSAgent:
                         untried.append(i)
                         continue
                 edge.available += 1
-                value = edge.estimate + exploration * sqrt(log(edge.available) / edge.visits)
+                value = edge.ucb(exploration)
                 if value > best_value:
                     best, best_edge, best_value = i, edge, value
             if untried:
@@ -348,6 +348,10 @@ class ISMCTSAgent:
         return leaf_values(world)
 
 
+_NO_EDGE = Edge()
+"""Placeholder for "no edge selected yet" (a node's row is never empty)."""
+
+
 def advance(world: State, action: Action, child: Node, pooled: int | None) -> State:
     """``world`` after ``action``: applied in place, or in a pooled world the child's state
     there (cloned and kept the first time)."""
@@ -363,8 +367,8 @@ def advance(world: State, action: Action, child: Node, pooled: int | None) -> St
 
 def back_up_best(path: Sequence[tuple[Seat, Edge]]) -> None:
     """Max backup along ``path`` (leaf first): an edge followed by a decision of the same
-    seat takes the best estimate of that seat's edges at its child which were legal in
-    (nearly) every world the edge led to. An action legal in some worlds only (a card
+    seat takes the best estimate of that seat's edges at its child which were legal at
+    every visit of that child since they appeared. An action legal in some worlds only (a card
     just drawn) is not a choice the seat is sure to have: the max over it would value
     the draw by its luckiest outcome."""
     for i in range(len(path) - 2, -1, -1):
