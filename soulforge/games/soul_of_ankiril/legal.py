@@ -239,9 +239,7 @@ def casts(st: AnkirilState, p: int, names: list[str]) -> list[Action]:
             units, occ = st.units, st.occ
             table = _CASTS.get((name, EMPTY)) or _casts_of(name, EMPTY)
             for t in piece.targets(st, None, p, args):
-                # Mimicry first: only its bearers can be out of reach (mimicry_blocks).
-                if t < 0 or "Mimicry" not in units[occ[t]].card.keywords \
-                        or not mimicry_blocks(st, units[occ[t]], sources, p):
+                if t < 0 or not mimicry_blocks(st, units[occ[t]], sources, p):
                     out.append(table[t + 1])
     return out
 
