@@ -18,13 +18,11 @@ greedy with ``widen=1`` or ``widen=0.5``, 16.5 of 20 without (same seeds), at tw
 time a move; at Soul of Ankiril (200 iterations, exploration 0.1) 1 of 4 with ``widen=1``
 or ``0.5`` against greedy, as without. It is what beats greedy at Soulgivers (150
 iterations, ``widen=0.5``: 11 of 12 games over two seeds; without it 2 of 6).
-At Soul of Ankiril no setting found beats the default greedy clearly: the best,
-``worlds=4,backup=max,widen=1`` with 500 iterations and heuristic leaves, won 10 of 20
-(see that game's NOTES.md).
 
 A game whose turns the generic levels play badly declares its own specs as data
-(``Game.agent_levels``), e.g. Soul of Ankiril, where ISMCTS with random rollouts is far
-below greedy play.
+(``Game.agent_levels``): at Soul of Ankiril ISMCTS with random rollouts is far below
+greedy play, and its best search (``worlds=4,backup=max,widen=1``, 500 iterations,
+heuristic leaves) is even with greedy, 10 of 20 (that game's NOTES.md).
 
 Levels are deterministic for a given seed; a ``time_limit`` override (seconds) caps the
 thinking time at the cost of that determinism when it binds.
