@@ -39,6 +39,14 @@ worst reply seen in any determinization). This is the max backup of single-playe
 (Schadd et al. 2008) restricted to runs of one seat's decisions, as in turn-based games
 with several actions a turn (Justesen et al. 2016, Hero Academy).
 
+Greedy root priors (opt-in, ``root_follow=k``): the root's priors are the scores the
+greedy agent gives its actions (``GreedyAgent.score`` in one determinization: each action
+followed by up to ``k`` greedy decisions of the same seat), not their one-step heuristic.
+Widening at the root then starts from greedy's choice and from the actions that set up
+the next ones (a move that lets a Creature attack scores low by itself), which a one-step
+prior would cut away; deeper nodes keep one-step priors, which are cheap. It turns on
+heuristic guidance (``widen`` decides how far the root widens).
+
 A fixed pool of worlds (opt-in, ``worlds=k``): instead of a new determinization every
 iteration, iteration ``i`` uses world ``i mod k`` of ``k`` determinizations drawn once per
 search. Each node then keeps the state of its action sequence in each world, so an
@@ -60,6 +68,7 @@ import random
 import time
 from collections.abc import Sequence
 
+from soulforge.agents.greedy import GreedyAgent
 from soulforge.core import Action, Game, Seat, State
 
 ROLLOUTS = ("random", "heuristic", "greedy")
@@ -141,6 +150,8 @@ class ISMCTSAgent:
             are valued by their best continuation; see the module's docstring).
         worlds: the size of the pool of determinizations searched in turn, their states
             kept in the nodes (0: a new determinization every iteration).
+        root_follow: the root's priors are greedy's scores with a follow-up of this many
+            decisions (see the module's docstring); -1: one-step priors like every node.
     """
 
     name = "ismcts"
@@ -157,6 +168,7 @@ class ISMCTSAgent:
         widen: float = 0.0,
         backup: str = "mean",
         worlds: int = 0,
+        root_follow: int = -1,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
@@ -172,6 +184,8 @@ class ISMCTSAgent:
             raise ValueError(f"backup must be one of {BACKUPS}, got {backup!r}")
         if bias < 0 or widen < 0:
             raise ValueError(f"bias and widen must be at least 0, got {bias} and {widen}")
+        if root_follow < -1:
+            raise ValueError(f"root_follow must be at least -1 (off), got {root_follow}")
         self.iterations = iterations
         self.seed = seed
         self.exploration = float(exploration)
@@ -180,7 +194,9 @@ class ISMCTSAgent:
         self.time_limit = float(time_limit)
         self.bias = float(bias)
         self.widen = float(widen)
-        self.guided = bool(bias or widen)
+        self.root_follow = root_follow
+        self.guided = bool(bias or widen) or root_follow >= 0
+        self._root_scorer = GreedyAgent(seed=seed, follow=max(root_follow, 0))
         self.backup = backup
         self.worlds = worlds
         self.rng = random.Random(seed)
@@ -194,6 +210,7 @@ class ISMCTSAgent:
             f"rollout={self.rollout!r}, rollout_depth={self.rollout_depth}, time_limit={self.time_limit}"
             + (f", bias={self.bias}, widen={self.widen}" if self.guided else "")
             + (f", backup={self.backup!r}" if self.backup != "mean" else "")
+            + (f", root_follow={self.root_follow}" if self.root_follow >= 0 else "")
             + (f", worlds={self.worlds})" if self.worlds else ")")
         )
 
@@ -214,6 +231,8 @@ class ISMCTSAgent:
         self._depth = self.rollout_depth if has_heuristic(state.game) else -1
         deadline = time.perf_counter() + self.time_limit if self.time_limit else math.inf
         pool = [state.determinize(player, self.rng) for _ in range(min(self.worlds, self.iterations))]
+        if self.root_follow >= 0:
+            self._greedy_priors(root, pool[0] if pool else state.determinize(player, self.rng), player)
         done = 0
         while done < self.iterations:
             if done and time.perf_counter() >= deadline:
@@ -307,6 +326,11 @@ class ISMCTSAgent:
             path.append((mover, best_edge))
             node = best_edge.child
         return path, world
+
+    def _greedy_priors(self, root: Node, world: State, player: Seat) -> None:
+        """Fill the root's priors with greedy's scores of its actions in ``world``."""
+        for action in world.legal_actions():
+            root.priors[(player, action)] = self._root_scorer.score(world, action, player)
 
     def _expansion(self, untried: Sequence[Action]) -> Action:
         """The untried action to expand: the best prior when guided, else a random one."""

@@ -9,9 +9,9 @@ from soulforge.agents import Agent
 from soulforge.core import Game, State
 
 AgentMaker = Callable[[int], Agent]
+"""Makes a fresh agent from a seed."""
 NewGame = Callable[[int], State]
 """Makes a new game from a seed (``game.new_game`` will do)."""
-"""Makes a fresh agent from a seed."""
 
 
 def play(state: State, agents: list[Agent]) -> list[float]:
@@ -25,11 +25,16 @@ def play(state: State, agents: list[Agent]) -> list[float]:
 
 
 def match_scores(
-    game: Game, first: AgentMaker, second: AgentMaker, games: int, seed: int = 0
+    game: Game, first: AgentMaker, second: AgentMaker, games: int, seed: int = 0, paired: bool = False
 ) -> Iterator[float]:
-    """The result of ``first`` (+1 win, -1 loss, 0 draw) in each game; seats swap every game."""
+    """The result of ``first`` (+1 win, -1 loss, 0 draw) in each game; seats swap every game.
+
+    With ``paired``, games ``2k`` and ``2k + 1`` share the deal (game seed ``seed + k``), so
+    each deal is played from both seats: where the seat or the deal decides most games (Soul
+    of Ankiril's starting player), a pair split 1-1 says nothing and only the agents' skill
+    can win a pair 2-0."""
     for i in range(games):
-        state = game.new_game(seed=seed + i)
+        state = game.new_game(seed=seed + (i // 2 if paired else i))
         agents = [first(seed + i), second(seed + 1000 + i)]
         swap = i % 2 == 1
         if swap:

@@ -6,11 +6,12 @@ import math
 
 import pytest
 
-from soulforge.agents import ISMCTSAgent, load
+from soulforge.agents import GreedyAgent, ISMCTSAgent, load
 from soulforge.agents.ismcts import Edge, back_up_best, greedy_move, prior_value
 from soulforge.core import State
 from tests.agents.agent_matches import win_rate
 from tests.agents.toy_duel import Duel, Play
+from tests.agents.toy_race import Add, Race
 
 GUIDED = [
     "ismcts:iterations=60,widen=1",
@@ -19,6 +20,7 @@ GUIDED = [
     "ismcts:iterations=60,worlds=3",
     "ismcts:iterations=60,worlds=2,backup=max,rollout=heuristic",
     "ismcts:iterations=60,worlds=2,backup=max,widen=1,rollout=heuristic",
+    "ismcts:iterations=40,worlds=2,backup=max,widen=1,rollout=heuristic,root_follow=2",
 ]
 
 
@@ -125,3 +127,27 @@ def test_pooled_worlds_keep_one_state_per_world_in_each_node(duel: Duel) -> None
 def test_negative_worlds_are_refused() -> None:
     with pytest.raises(ValueError):
         load("ismcts:worlds=-1")
+
+
+def test_root_follow_gives_the_root_greedys_scores_as_priors() -> None:
+    """With ``root_follow=k`` the root's priors are ``GreedyAgent(follow=k).score`` of its
+    actions (Race has no hidden information: every world is the state itself), and the
+    first edge expanded is greedy's choice, the move that reaches 10."""
+    state = Race().new_game(seed=0, players=2)
+    state.apply(Add(3))
+    state.apply(Add(3))
+    state.apply(Add(1))
+    agent = ISMCTSAgent(iterations=8, seed=1, rollout="heuristic", widen=0.5, root_follow=1)
+    root = agent.search(state, 1)
+    scorer = GreedyAgent(follow=1)
+    assert root.priors == {(1, action): scorer.score(state, action, 1) for action in state.legal_actions()}
+    assert next(iter(root.edges)) == (1, Add(3)) and root.priors[(1, Add(3))] == 1.0
+
+
+def test_root_follow_turns_guidance_on_and_is_off_by_default() -> None:
+    agent = load("ismcts:root_follow=4")
+    assert isinstance(agent, ISMCTSAgent) and agent.guided and "root_follow=4" in repr(agent)
+    plain = load("ismcts")
+    assert isinstance(plain, ISMCTSAgent) and plain.root_follow == -1 and "root_follow" not in repr(plain)
+    with pytest.raises(ValueError):
+        load("ismcts:root_follow=-2")
