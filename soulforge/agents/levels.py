@@ -21,8 +21,9 @@ iterations, ``widen=0.5``: 11 of 12 games over two seeds; without it 2 of 6).
 
 A game whose turns the generic levels play badly declares its own specs as data
 (``Game.agent_levels``): at Soul of Ankiril ISMCTS with random rollouts is far below
-greedy play, and its best search (``worlds=4,backup=max,widen=1``, 500 iterations,
-heuristic leaves) is even with greedy, 10 of 20 (that game's NOTES.md).
+greedy play; its levels search with heuristic leaves from greedy's scores of the root's
+actions (``root_follow=4``), about even with greedy at 2,000 iterations (that game's
+NOTES.md).
 
 Levels are deterministic for a given seed; a ``time_limit`` override (seconds) caps the
 thinking time at the cost of that determinism when it binds.

@@ -35,11 +35,12 @@ def test_agents_choose_legal_actions(spec: str) -> None:
         assert state.view(seat) == before
 
 
-def results(first: str, second: str, games: int, seed: int) -> tuple[int, int]:
-    """(wins of ``first``, wins of ``second``) over ``games`` seeded games, seats alternating."""
+def results(first: str, second: str, games: int, seed: int, paired: bool = False) -> tuple[int, int]:
+    """(wins of ``first``, wins of ``second``) over ``games`` seeded games, seats alternating
+    (with ``paired``, each deal played from both seats)."""
     game = new_game().game
-    scores = list(
-        match_scores(game, lambda s: load(first, seed=s), lambda s: load(second, seed=s), games, seed))
+    scores = list(match_scores(
+        game, lambda s: load(first, seed=s), lambda s: load(second, seed=s), games, seed, paired))
     return sum(1 for score in scores if score > 0), sum(1 for score in scores if score < 0)
 
 
@@ -61,3 +62,16 @@ def test_ismcts_beats_greedy_without_follow_up() -> None:
     with 4 more greedy decisions of its own, it does not (NOTES.md, "Agents")."""
     ismcts, greedy = results(SEARCH.format(iterations=200, exploration=0.1), "greedy:follow=0", 6, seed=100)
     assert ismcts >= 5 and greedy <= 1
+
+
+@pytest.mark.slow
+def test_hard_level_holds_its_own_against_greedy() -> None:
+    """The hard level (ISMCTS whose root priors are greedy's follow-up scores,
+    ``root_follow=4``, 2,000 iterations) against the default greedy, on four deals each
+    played from both seats (``paired``; the seat that starts loses most games between
+    these agents, so a split pair says nothing): 5 wins to 3 here. Over 48 paired games it
+    won 27, ahead of greedy but not by the clear margin issue 4 asks for (NOTES.md,
+    "Agents"); the same search without ``root_follow`` won 10 of 32."""
+    hard = new_game().game.agent_levels["hard"]
+    ismcts, greedy = results(hard, "greedy", 8, seed=416, paired=True)
+    assert ismcts > greedy

@@ -64,6 +64,10 @@ def _alive(ema_hp: list[int], seat: int) -> int:
     return (ema_hp[k] > 0) | (ema_hp[k + 1] > 0) << 1 | (ema_hp[k + 2] > 0) << 2
 
 
+_PLANNER = "ismcts:rollout=heuristic,exploration=0.1,worlds=4,backup=max,widen=1,root_follow=4"
+"""The search of the AI levels, without its iterations (NOTES.md, "Agents")."""
+
+
 class SoulOfAnkiril(Game):
     id: ClassVar[str] = "soul_of_ankiril"
     title: ClassVar[str] = "Soul of Ankiril - The Strategy Game"
@@ -82,12 +86,13 @@ class SoulOfAnkiril(Game):
                "or 3 (variant: each player's own first turn has 0 Energy)", choices=(2, 3)),
     )
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
-    # The generic levels use random rollouts, far below greedy play here (NOTES.md, "Agents"):
-    # easy is beaten 6 of 6 by normal; hard won 10 of 20 against the default greedy.
+    # The generic levels use random rollouts, far below greedy play here (NOTES.md, "Agents").
+    # Turns are long chains of decisions: the search starts from greedy's scores of the
+    # first decision (root_follow) and plans the rest; hard is the strongest agent measured.
     agent_levels: ClassVar[dict[str, str]] = {
         "easy": "greedy:follow=0",
-        "normal": "ismcts:iterations=200,rollout=heuristic,exploration=0.1",
-        "hard": "ismcts:iterations=500,rollout=heuristic,exploration=0.1,worlds=4,backup=max,widen=1",
+        "normal": f"{_PLANNER},iterations=500",
+        "hard": f"{_PLANNER},iterations=2000",
     }
     max_game_length: ClassVar[int] = ACTIONS_PER_TURN * MAX_TURN_LIMIT + 2
 
