@@ -37,9 +37,12 @@ def _ci(p: Proportion) -> str:
 def summary_table(summary: Summary) -> Table:
     """The end-of-run table: per-agent win rate with 95% Wilson CI, draws, seats, length."""
     fair = 100 / max(1, summary.num_seats)
+    caption = f"seat rows: wins among decisive games (no seat advantage: {fair:.0f}% each)"
+    if summary.deals.deals:
+        caption += f"\n{summary.deals.describe()}"
     table = Table(
         title=f"{summary.games} games · {summary.draws} draws · mean length {summary.mean_length:.1f} moves",
-        caption=f"seat rows: wins among decisive games (no seat advantage: {fair:.0f}% each)",
+        caption=caption,
     )
     for column in ("agent", "games", "wins", "draws", "losses", "win rate", "95% CI"):
         table.add_column(column, justify="left" if column == "agent" else "right", overflow="fold")
@@ -72,13 +75,16 @@ def simulate_command(
     out: Annotated[Path | None, typer.Option("--out", help="Results file (JSON lines).")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", help="Game option name=value.")] = None,
     backend: Annotated[str, typer.Option("--backend", help=f"One of {', '.join(BACKENDS)}.")] = "processes",
+    paired: Annotated[bool, typer.Option(
+        "--paired", help="Play each seed from every seat (game i uses seed+i//agents): "
+        "a deal only skill can win from every seat.")] = False,
 ) -> None:
     """Play many AI-vs-AI games (seats swapped game by game); results appended as JSON lines."""
     table = load_game(game, option)
     if backend not in BACKENDS:
         fail(f"unknown backend {backend!r}; known backends: {list(BACKENDS)}", USAGE)
     path = out or Path(f"{game}-results.jsonl")
-    config = SimConfig(game, tuple(agents), games, seed, dict(table.options))
+    config = SimConfig(game, tuple(agents), games, seed, dict(table.options), paired)
     screen = console()
     with _progress(screen) as progress:
         task = progress.add_task(f"{game}: {' vs '.join(agents)}", total=games)

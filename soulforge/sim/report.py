@@ -11,7 +11,7 @@ from pathlib import Path
 from matplotlib.figure import Figure
 
 from soulforge.sim.runner import ResultRow, load_results
-from soulforge.sim.stats import Comparison, Proportion, Summary, compare, summarize
+from soulforge.sim.stats import Comparison, DealStats, Proportion, Summary, compare, summarize
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; color: #222; }
@@ -116,9 +116,22 @@ def summary_section(title: str, summary: Summary) -> str:
         seats,
         _proportion_plot("Win rate per seat", [f"seat {i}" for i in range(summary.num_seats)],
                          summary.seat_wins, fair),
+        *_deal_parts(summary.deals),
         "<h3>Game length</h3>", _length_plot(summary.lengths),
     ]
     return "\n".join(parts)
+
+
+def _deal_parts(deals: DealStats) -> list[str]:
+    """The paired-deals paragraph (nothing for a run without paired deals)."""
+    if not deals.deals:
+        return []
+    return [
+        "<h3>Paired deals</h3>",
+        '<p class="note">Each deal (seed) played once from every seat: a deal won from every '
+        "seat shows skill, whatever the seat advantage.</p>",
+        f"<p>{html.escape(deals.describe())}.</p>",
+    ]
 
 
 def comparison_section(a: Summary, b: Summary) -> str:

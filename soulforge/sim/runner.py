@@ -1,8 +1,11 @@
 """The simulation runner: many seeded AI-vs-AI games, results appended as JSON lines.
 
 Game ``i`` of a run uses seed ``seed + i`` and rotates the agents one seat per game, so
-every agent plays every seat equally often. Each finished game is appended to the results
-file at once; running the same command again skips the seeds already in the file.
+every agent plays every seat equally often. With ``paired``, each seed (a deal) is played
+once per rotation instead: where the seat or the deal decides most games, only skill can
+win a deal from every seat (``stats.DealStats``). Each finished game is appended to the
+results file at once; running the same command again skips the games already in the file
+(a game is its seed and seating).
 
 Backends: ``"processes"`` (a spawn-safe process pool on this machine) or ``"ray"`` (a Ray
 cluster; ``ray`` is imported only when chosen).
@@ -18,7 +21,7 @@ import json
 import multiprocessing
 import signal
 import time
-from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Generator, Iterator, Mapping, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
@@ -31,6 +34,8 @@ from soulforge.sim.stats import winner_of
 
 BACKENDS = ("processes", "ray")
 ResultRow = dict[str, Any]
+GameKey = tuple[int, tuple[str, ...]]
+"""A game of a results file: its seed and the agent label of each seat."""
 OnResult = Callable[[ResultRow], None]
 
 
@@ -47,6 +52,17 @@ class SimConfig:
     games: int
     seed: int = 0
     options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    paired: bool = False
+    """Play each seed once per seat rotation (games ``i`` share the seed ``seed + i // n``)."""
+
+    def seed_of(self, index: int) -> int:
+        """The seed of game ``index``.
+
+        >>> plain, paired = SimConfig("g", ("a", "b"), 4, 10), SimConfig("g", ("a", "b"), 4, 10, paired=True)
+        >>> plain.seed_of(3), paired.seed_of(3)
+        (13, 11)
+        """
+        return self.seed + (index // len(self.agents) if self.paired else index)
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -122,17 +138,26 @@ def check_config(config: SimConfig) -> Game:
     return game
 
 
-def jobs_for(config: SimConfig, done_seeds: set[int] | frozenset[int] = frozenset()) -> list[GameJob]:
-    """The games of a run still to play (seeds in ``done_seeds`` are skipped)."""
+def game_key(row: ResultRow) -> GameKey:
+    """The seed and seating of a result row.
+
+    >>> game_key({"seed": 3, "agents": ["b", "a"]})
+    (3, ('b', 'a'))
+    """
+    return int(row["seed"]), tuple(str(label) for label in row["agents"])
+
+
+def jobs_for(config: SimConfig, done: Collection[GameKey] = frozenset()) -> list[GameJob]:
+    """The games of a run still to play (those in ``done`` are skipped)."""
     options = dict(game_class(config.game)(**config.options).options)
     ref = REGISTRY[config.game]
     jobs = []
     for index in range(config.games):
-        seed = config.seed + index
-        if seed in done_seeds:
+        seed = config.seed_of(index)
+        labels = tuple(seating(config.labels, index))
+        if (seed, labels) in done:
             continue
         specs = tuple(seating(config.agents, index))
-        labels = tuple(seating(config.labels, index))
         jobs.append(GameJob(config.game, ref, options, index, seed, specs, labels))
     return jobs
 
@@ -379,8 +404,7 @@ def simulate(
     """
     check_config(config)
     rows = matching_rows(config, load_results(out))
-    done = {int(row["seed"]) for row in rows}
-    jobs = jobs_for(config, done)
+    jobs = jobs_for(config, {game_key(row) for row in rows})
     if on_start is not None:
         on_start(config.games - len(jobs), config.games)
     results = run_games(jobs, workers, backend)

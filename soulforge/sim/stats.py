@@ -122,6 +122,80 @@ class AgentStats:
         return self.games - self.wins - self.draws
 
 
+def sign_test(wins: int, losses: int) -> float:
+    """Two-sided exact sign test: the chance of a split at least this uneven if both sides
+    were equally likely to win each (ties left out).
+
+    >>> sign_test(5, 0), sign_test(3, 3)
+    (0.0625, 1.0)
+    """
+    trials, fewer = wins + losses, min(wins, losses)
+    tail = sum(math.comb(trials, k) for k in range(fewer + 1)) / (1 << trials)
+    return min(1.0, 2 * tail)
+
+
+@dataclasses.dataclass(frozen=True)
+class DealStats:
+    """Deals played from every seat rotation (``simulate --paired``): a deal is *swept* by
+    the agent that won every one of its games; the others are split."""
+
+    deals: int
+    sweeps: tuple[tuple[str, int], ...]
+    """Per agent label, the deals it swept."""
+
+    @property
+    def split(self) -> int:
+        """Deals no agent swept."""
+        return self.deals - sum(count for _, count in self.sweeps)
+
+    @property
+    def sign_p(self) -> float | None:
+        """With two agents, the sign test of their sweeps (None otherwise)."""
+        if len(self.sweeps) != 2:
+            return None
+        return sign_test(self.sweeps[0][1], self.sweeps[1][1])
+
+    def describe(self) -> str:
+        """One line for tables and reports.
+
+        >>> DealStats(4, (("a", 3), ("b", 0))).describe()
+        '4 deals played from every seat: a swept 3, b swept 0, 1 split (sign test p = 0.250)'
+        """
+        swept = ", ".join(f"{label} swept {count}" for label, count in self.sweeps)
+        test = "" if self.sign_p is None else f" (sign test p = {self.sign_p:.3f})"
+        return f"{self.deals} deals played from every seat: {swept}, {self.split} split{test}"
+
+
+Deal = dict[tuple[str, ...], "str | None"]
+"""The games of one seed: the winning agent label (None: a draw) by seating."""
+
+
+def deal_stats(rows: Iterable[Row]) -> DealStats:
+    """Group rows by seed; a deal counts once it holds one game per seat rotation.
+
+    >>> rows = [{"seed": 1, "agents": ["a", "b"], "winner": 0},
+    ...         {"seed": 1, "agents": ["b", "a"], "winner": 1},
+    ...         {"seed": 2, "agents": ["a", "b"], "winner": 0},
+    ...         {"seed": 2, "agents": ["b", "a"], "winner": 0}]
+    >>> deal_stats(rows)
+    DealStats(deals=2, sweeps=(('a', 1), ('b', 0)))
+    """
+    deals: dict[int, Deal] = {}
+    sweeps: dict[str, int] = {}
+    for row in rows:
+        seats = tuple(str(a) for a in row["agents"])
+        sweeps.update((label, 0) for label in seats)
+        if "seed" in row:
+            winner = row.get("winner")
+            deals.setdefault(int(row["seed"]), {})[seats] = None if winner is None else seats[int(winner)]
+    complete = [deal for deal in deals.values() if 1 < len(deal) == len(next(iter(deal)))]
+    for deal in complete:
+        winners = set(deal.values())
+        if len(winners) == 1 and None not in winners:
+            sweeps[str(winners.pop())] += 1
+    return DealStats(len(complete), tuple(sorted(sweeps.items())))
+
+
 @dataclasses.dataclass(frozen=True)
 class Summary:
     """Everything the CLI table and the HTML report show about a set of results."""
@@ -133,6 +207,8 @@ class Summary:
     """Per seat: wins among decisive games (seat 0 is the first seat)."""
     lengths: tuple[int, ...]
     durations: tuple[float, ...]
+    deals: DealStats = DealStats(0, ())
+    """Deals played from every seat rotation (none unless the run was ``paired``)."""
 
     @property
     def first_seat(self) -> Proportion:
@@ -184,6 +260,7 @@ def summarize(rows: Iterable[Row], confidence: float = 0.95) -> Summary:
     >>> s.agent("a").wins, s.agent("b").wins, s.draws, s.first_seat.successes, s.mean_length
     (2, 0, 1, 1, 10.0)
     """
+    rows = list(rows)
     played: dict[str, int] = {}
     won: dict[str, int] = {}
     drawn: dict[str, int] = {}
@@ -214,7 +291,9 @@ def summarize(rows: Iterable[Row], confidence: float = 0.95) -> Summary:
         for label, n in sorted(played.items())
     )
     seats = tuple(Proportion.of(w, decisive, confidence) for w in seat_won)
-    return Summary(len(lengths), draws, agent_stats, seats, tuple(lengths), tuple(durations))
+    return Summary(
+        len(lengths), draws, agent_stats, seats, tuple(lengths), tuple(durations), deal_stats(rows)
+    )
 
 
 @dataclasses.dataclass(frozen=True)

@@ -125,6 +125,17 @@ def test_simulate_writes_lines_resumes_and_summarizes(invoke: Invoke, tmp_path: 
     assert "7 games in" in again.output
 
 
+def test_simulate_paired_plays_each_seed_from_both_seats(invoke: Invoke, tmp_path: Path) -> None:
+    out = tmp_path / "paired.jsonl"
+    result = invoke("simulate", "five_realms", "--agents", "greedy", "random", "-n", "4", "--seed", "7",
+                    "--paired", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    games = sorted((row["seed"], row["agents"]) for row in load_results(out))
+    assert games == [(7, ["greedy", "random"]), (7, ["random", "greedy"]),
+                     (8, ["greedy", "random"]), (8, ["random", "greedy"])]
+    assert "2 deals played from every seat" in result.output
+
+
 def test_simulate_bad_input_exits_2(invoke: Invoke, tmp_path: Path) -> None:
     out = str(tmp_path / "r.jsonl")
     bad_agent = invoke("simulate", "five_realms", "--agents", "random", "nobody", "-n", "1", "--out", out)

@@ -55,3 +55,10 @@ def test_write_report_from_a_results_file(tmp_path: Path) -> None:
     assert len(PNG.findall(out.read_text())) == 3
     with pytest.raises(ValueError, match="no results"):
         write_report(tmp_path / "missing.jsonl", tmp_path / "x.html")
+
+
+def test_report_shows_paired_deals_only_for_paired_runs() -> None:
+    paired = [row | {"seed": int(row["seed"]) // 2} for row in rows(6, 10)]
+    page = render_report(paired)
+    assert "Paired deals" in page and "5 deals played from every seat" in page
+    assert "Paired deals" not in render_report(rows(6, 10))

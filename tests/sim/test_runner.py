@@ -43,6 +43,26 @@ def test_seats_rotate_game_by_game() -> None:
     assert agent_labels(["r", "g", "r"]) == ("r#1", "g", "r#3")
 
 
+def test_paired_runs_play_each_seed_from_every_seat() -> None:
+    jobs = jobs_for(SimConfig("fake_nim", ("a", "b"), 5, seed=5, paired=True))
+    assert [job.seed for job in jobs] == [5, 5, 6, 6, 7]
+    assert [job.specs for job in jobs] == [("a", "b"), ("b", "a")] * 2 + [("a", "b")]
+    three = jobs_for(SimConfig("fake_nim", ("a", "b", "c"), 3, seed=0, paired=True))
+    assert {job.seed for job in three} == {0} and len({job.specs for job in three}) == 3
+
+
+def test_paired_run_resumes_by_seed_and_seating(tmp_path: Path) -> None:
+    out = tmp_path / "paired.jsonl"
+    simulate(SimConfig("fake_nim", ("random", "greedy"), 3, seed=10, paired=True), out)
+    started: list[tuple[int, int]] = []
+    rows = simulate(SimConfig("fake_nim", ("random", "greedy"), 6, seed=10, paired=True), out,
+                    on_start=lambda done, total: started.append((done, total)))
+    assert started == [(3, 6)] and len(rows) == 6
+    games = sorted((row["seed"], tuple(row["agents"])) for row in load_results(out))
+    assert games == [(seed, seats) for seed in (10, 11, 12) for seats in
+                     (("greedy", "random"), ("random", "greedy"))]
+
+
 def test_play_game_row_has_every_field() -> None:
     job = jobs_for(CONFIG)[1]
     row = play_game(job)

@@ -8,9 +8,12 @@ from typing import Any
 import pytest
 
 from soulforge.sim.stats import (
+    DealStats,
     Proportion,
     compare,
+    deal_stats,
     difference_interval,
+    sign_test,
     summarize,
     two_proportion_z_test,
     wilson_interval,
@@ -115,3 +118,41 @@ def test_compare_reports_each_shared_agent_and_first_seat() -> None:
     assert ismcts.low < ismcts.difference < ismcts.high
     assert 0 <= ismcts.p_value <= 1
     assert not math.isnan(rows["first seat"].z)
+
+
+def deal(seed: int, *winners: str | None) -> list[dict[str, Any]]:
+    """A two-agent deal: ``winners[k]`` won the game with seating k (a then b, b then a)."""
+    seatings = (["a", "b"], ["b", "a"])
+    games = zip(seatings, winners, strict=False)  # a deal cut short has fewer winners
+    return [{"seed": seed, "agents": seats, "length": 1,
+             "winner": None if w is None else seats.index(w)} for seats, w in games]
+
+
+def test_deals_count_sweeps_splits_and_skip_incomplete_deals() -> None:
+    rows = deal(1, "a", "a") + deal(2, "a", "b") + deal(3, "b", "b") + deal(4, "a", None) + deal(5, "a")
+    stats = deal_stats(rows)
+    assert stats == DealStats(4, (("a", 1), ("b", 1)))
+    assert stats.split == 2 and stats.sign_p == 1.0
+    assert summarize(rows).deals == stats
+    assert "4 deals played from every seat: a swept 1, b swept 1, 2 split" in stats.describe()
+
+
+def test_runs_without_paired_deals_have_none() -> None:
+    rows = [{"seed": i, "agents": ["a", "b"], "winner": 0, "length": 1} for i in range(6)]
+    assert summarize(rows).deals.deals == 0
+
+
+def test_three_agent_deals_need_all_three_rotations() -> None:
+    rotations = (["x", "y", "z"], ["y", "z", "x"], ["z", "x", "y"])
+    rows = [{"seed": 7, "agents": seats, "winner": seats.index("y")} for seats in rotations]
+    stats = deal_stats(rows)
+    assert stats.deals == 1 and dict(stats.sweeps) == {"x": 0, "y": 1, "z": 0}
+    assert stats.sign_p is None, "the sign test is for two agents"
+    assert deal_stats(rows[:2]).deals == 0
+
+
+def test_sign_test_exact_values() -> None:
+    assert sign_test(0, 0) == 1.0
+    assert sign_test(6, 0) == pytest.approx(2 / 64)
+    assert sign_test(7, 4) == pytest.approx(0.548828125), "2 * P(X <= 4), X ~ Bin(11, 1/2)"
+    assert sign_test(10, 2) == sign_test(2, 10) == pytest.approx(0.0385742, abs=1e-6)
