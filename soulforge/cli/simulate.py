@@ -53,6 +53,10 @@ def summary_table(summary: Summary) -> Table:
     for seat, wins in enumerate(summary.seat_wins):
         name = "first seat" if seat == 0 else f"seat {seat}"
         table.add_row(name, str(wins.trials), str(wins.successes), "", "", _rate(wins), _ci(wins))
+    if summary.starter.trials:
+        start = summary.starter
+        table.add_row("starting player", str(start.trials), str(start.successes), "", "",
+                      _rate(start), _ci(start))
     return table
 
 

@@ -85,6 +85,13 @@ class State(ABC):
         The result must depend only on ``view(player)`` and ``rng``.
         """
 
+    @property
+    def first_player(self) -> Seat | None:
+        """The seat that takes the first turn of play, once known; None where the game does
+        not say. Simulations report the starting player's win rate from it: where the game
+        draws who begins, the first seat is not the starter."""
+        return None
+
     def why_illegal(self, action: Action) -> IllegalAction:
         """The refusal for an action not legal now; games override to name the rule."""
         return IllegalAction(f"{action} is not allowed now", rule="legal actions")

@@ -99,9 +99,12 @@ def summary_section(title: str, summary: Summary) -> str:
         ["agent", "games", "wins", "draws", "losses", "win rate [95% CI]"],
         [[a.label, a.games, a.wins, a.draws, a.losses, _interval(a.win_rate)] for a in summary.agents],
     )
+    by_seat = [(f"seat {i}", p) for i, p in enumerate(summary.seat_wins)]
+    if summary.starter.trials:
+        by_seat.append(("starting player", summary.starter))
     seats = _table(
         ["seat", "wins", "decisive games", "win rate [95% CI]"],
-        [[f"seat {i}", p.successes, p.trials, _interval(p)] for i, p in enumerate(summary.seat_wins)],
+        [[name, p.successes, p.trials, _interval(p)] for name, p in by_seat],
     )
     fair = 1 / max(1, summary.num_seats)
     parts = [
@@ -112,10 +115,10 @@ def summary_section(title: str, summary: Summary) -> str:
         _proportion_plot("Win rate per agent", [a.label for a in summary.agents],
                          [a.win_rate for a in summary.agents], fair),
         "<h3>Seat advantage</h3>",
-        f'<p class="note">Wins per seat among decisive games; a fair game gives {_pct(fair)} each.</p>',
+        f'<p class="note">Wins per seat among decisive games; a fair game gives {_pct(fair)} each. '
+        "The starting player is the seat that took the first turn, where the game draws it.</p>",
         seats,
-        _proportion_plot("Win rate per seat", [f"seat {i}" for i in range(summary.num_seats)],
-                         summary.seat_wins, fair),
+        _proportion_plot("Win rate per seat", [name for name, _ in by_seat], [p for _, p in by_seat], fair),
         *_deal_parts(summary.deals),
         "<h3>Game length</h3>", _length_plot(summary.lengths),
     ]

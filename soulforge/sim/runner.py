@@ -194,6 +194,7 @@ def play_game(job: GameJob) -> ResultRow:
         "returns": returns,
         "winner": winner,
         "winner_agent": None if winner is None else job.labels[winner],
+        "first_player": state.first_player,
         "length": state.move_number,
         "duration": round(time.perf_counter() - started, 4),
     }

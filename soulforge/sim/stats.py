@@ -209,6 +209,8 @@ class Summary:
     durations: tuple[float, ...]
     deals: DealStats = DealStats(0, ())
     """Deals played from every seat rotation (none unless the run was ``paired``)."""
+    starter: Proportion = Proportion(0, 0, 0.0, 1.0)
+    """The starting player's wins among decisive games whose rows name it (``first_player``)."""
 
     @property
     def first_seat(self) -> Proportion:
@@ -265,7 +267,7 @@ def summarize(rows: Iterable[Row], confidence: float = 0.95) -> Summary:
     won: dict[str, int] = {}
     drawn: dict[str, int] = {}
     seat_won: list[int] = []
-    decisive = draws = 0
+    decisive = draws = started = starter_won = 0
     lengths: list[int] = []
     durations: list[float] = []
     for row in rows:
@@ -284,6 +286,9 @@ def summarize(rows: Iterable[Row], confidence: float = 0.95) -> Summary:
             decisive += 1
             seat_won[int(winner)] += 1
             won[agents[int(winner)]] += 1
+            if row.get("first_player") is not None:
+                started += 1
+                starter_won += int(winner) == int(row["first_player"])
         lengths.append(int(row.get("length", 0)))
         durations.append(float(row.get("duration", 0.0)))
     agent_stats = tuple(
@@ -292,7 +297,8 @@ def summarize(rows: Iterable[Row], confidence: float = 0.95) -> Summary:
     )
     seats = tuple(Proportion.of(w, decisive, confidence) for w in seat_won)
     return Summary(
-        len(lengths), draws, agent_stats, seats, tuple(lengths), tuple(durations), deal_stats(rows)
+        len(lengths), draws, agent_stats, seats, tuple(lengths), tuple(durations), deal_stats(rows),
+        Proportion.of(starter_won, started, confidence),
     )
 
 
@@ -336,4 +342,6 @@ def compare(a: Summary, b: Summary, confidence: float = 0.95) -> list[Comparison
             name = f"win rate {agent.label}"
             rows.append(compare_proportions(name, agent.win_rate, other.win_rate, confidence))
     rows.append(compare_proportions("first seat", a.first_seat, b.first_seat, confidence))
+    if a.starter.trials and b.starter.trials:
+        rows.append(compare_proportions("starting player", a.starter, b.starter, confidence))
     return rows

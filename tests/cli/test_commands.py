@@ -134,6 +134,7 @@ def test_simulate_paired_plays_each_seed_from_both_seats(invoke: Invoke, tmp_pat
     assert games == [(7, ["greedy", "random"]), (7, ["random", "greedy"]),
                      (8, ["greedy", "random"]), (8, ["random", "greedy"])]
     assert "2 deals played from every seat" in result.output
+    assert "starting player" in result.output, "Five Realms draws who starts"
 
 
 def test_simulate_bad_input_exits_2(invoke: Invoke, tmp_path: Path) -> None:

@@ -170,6 +170,20 @@ def test_clone_is_independent(game_id: str) -> None:
         assert all_views(state) == before
 
 
+def test_first_player_once_known_is_a_seat_that_never_changes(game_id: str) -> None:
+    """Simulations report the starting player's win rate from ``first_player``."""
+    for seed in range(3):
+        state = soulforge.load(game_id).new_game(seed=seed)
+        rng, known = random.Random(seed), None
+        while not state.is_over:
+            first = state.first_player
+            assert first is None or (0 <= first < state.num_players and first == (known or first))
+            assert state.clone().first_player == first
+            known = first if first is not None else known
+            state.apply(rng.choice(state.legal_actions()))
+        assert state.first_player == known
+
+
 def test_records_round_trip_and_replay(game_id: str) -> None:
     for seed in range(3):
         state = playout(game_id, seed=seed, stop_at=None if seed == 0 else 25 * seed)

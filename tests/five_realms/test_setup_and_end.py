@@ -59,6 +59,7 @@ def test_setup_throne_rooms_castles_and_the_square() -> None:
 def test_first_player_is_random() -> None:
     """five_realms.txt, GAME SETUP: choose the first player randomly."""
     assert {new_game(seed=seed).active for seed in range(12)} == {0, 1}
+    assert all(new_game(seed=seed).first_player == new_game(seed=seed).active for seed in range(12))
 
 
 def test_top_card_banner_is_public_its_character_hidden() -> None:

@@ -62,3 +62,10 @@ def test_report_shows_paired_deals_only_for_paired_runs() -> None:
     page = render_report(paired)
     assert "Paired deals" in page and "5 deals played from every seat" in page
     assert "Paired deals" not in render_report(rows(6, 10))
+
+
+def test_report_shows_the_starting_player_where_rows_name_it() -> None:
+    named = [row | {"first_player": 1} for row in rows(6, 10)]
+    page = render_report(named)
+    assert "<td>starting player</td><td>4</td><td>10</td>" in page, "seat 1 started all, won 4"
+    assert "<td>starting player</td>" not in render_report(rows(6, 10))

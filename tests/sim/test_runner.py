@@ -71,6 +71,7 @@ def test_play_game_row_has_every_field() -> None:
     assert row["options"] == {"stones": 7, "draws": False}
     assert sorted(row["returns"]) == [-1.0, 1.0]
     assert row["winner_agent"] == row["agents"][row["winner"]]
+    assert row["first_player"] is None, "the fake game does not say who starts"
     assert 3 <= row["length"] <= 7 and row["duration"] >= 0
     assert play_game(job) | {"duration": 0} == row | {"duration": 0}, "same seed, same game"
 

@@ -151,6 +151,17 @@ def test_three_agent_deals_need_all_three_rotations() -> None:
     assert deal_stats(rows[:2]).deals == 0
 
 
+def test_starting_player_counts_only_rows_that_name_it() -> None:
+    rows = [{"agents": ["a", "b"], "winner": w, "first_player": f, "length": 1}
+            for w, f in ((0, 1), (1, 1), (1, 1), (0, None), (None, 0))]
+    summary = summarize(rows)
+    assert (summary.starter.successes, summary.starter.trials) == (2, 3)
+    assert summarize(rows[3:]).starter.trials == 0
+    names = [c.name for c in compare(summary, summarize(rows[:2]))]
+    assert names[-1] == "starting player"
+    assert "starting player" not in [c.name for c in compare(summary, summarize(rows[3:]))]
+
+
 def test_sign_test_exact_values() -> None:
     assert sign_test(0, 0) == 1.0
     assert sign_test(6, 0) == pytest.approx(2 / 64)

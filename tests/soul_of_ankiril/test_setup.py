@@ -128,6 +128,8 @@ def test_leaders_are_placed_on_deployment_terrains() -> None:
 def test_first_player_is_random() -> None:
     """Setup step 9: randomly decide who starts the game."""
     assert {started(seed=s).player for s in range(12)} == {0, 1}
+    assert new_game().first_player is None, "drawn once both Leaders are placed"
+    assert all(started(seed=s).first_player == started(seed=s).player for s in range(12))
 
 
 def test_mirror_match() -> None:

@@ -79,6 +79,8 @@ class FiveRealmsState(State):
     extra_turns: int
     winner: int | None
     last_player: int
+    starter: int
+    """The seat drawn to play first."""
     last_spot: tuple[int, int] | None
     last_cells: list[tuple[int, int]]
 
@@ -92,6 +94,10 @@ class FiveRealmsState(State):
     @property
     def current_player(self) -> Seat | None:
         return None if self.phase == OVER else self.active
+
+    @property
+    def first_player(self) -> Seat | None:
+        return self.starter
 
     def _legal_actions(self) -> list[Action]:
         return turn.legal(self)
@@ -163,5 +169,6 @@ class FiveRealmsState(State):
         twin.source, twin.amount, twin.tasks = self.source, self.amount, list(self.tasks)
         twin.extra_turns, twin.winner = self.extra_turns, self.winner
         twin.last_player, twin.last_spot = self.last_player, self.last_spot
+        twin.starter = self.starter
         twin.last_cells = list(self.last_cells)
         return twin

@@ -57,7 +57,7 @@ def setup(s: S) -> None:
     s.throne = s.rng.sample(range(len(rules.realms)), n)
     s.throne_used = [False] * n
     s.castles = [rules.starting_castles] * n
-    s.active = s.rng.randrange(n)
+    s.active = s.starter = s.rng.randrange(n)
     s.square, s.discard = sq.empty_square(), []
     s.council, s.titans = [[] for _ in range(n)], [[] for _ in range(n)]
     s.columns = [[[] for _ in rules.realms] for _ in range(n)]

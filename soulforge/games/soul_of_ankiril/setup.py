@@ -31,6 +31,7 @@ def setup(st: AnkirilState) -> None:
             st.ema_hp.append(health)
     st.leader_uid, st.arrow, st.next_uid = [-1, -1], [-1, -1], 0
     st.turn, st.player, st.stage, st.winner, st.end_reason = 0, 0, "setup", None, ""
+    st.starter = -1
     st.last, st.last_text = None, ""
 
 
@@ -59,6 +60,6 @@ def place_leader(st: AnkirilState, action: PlaceLeader) -> None:
     if p == 0:
         st.player = 1
         return
-    st.player = st.rng.randrange(2)
+    st.player = st.starter = st.rng.randrange(2)
     st.stage, st.turn = "play", 1
     st.add_log(f"seat {st.player} is drawn to start")

@@ -44,6 +44,8 @@ class AnkirilState(State):
     next_uid: int
     turn: int
     player: int
+    starter: int
+    """The seat drawn to start (-1 until both Leaders are placed)."""
     stage: str
     winner: int | None
     end_reason: str
@@ -59,6 +61,10 @@ class AnkirilState(State):
     @property
     def current_player(self) -> Seat | None:
         return None if self.stage == OVER else self.player
+
+    @property
+    def first_player(self) -> Seat | None:
+        return self.starter if self.starter >= 0 else None
 
     @property
     def over(self) -> bool:
@@ -132,7 +138,7 @@ class AnkirilState(State):
         twin.leader_uid, twin.arrow = list(self.leader_uid), list(self.arrow)
         twin.offspring = list(self.offspring)
         twin.next_uid, twin.turn, twin.player, twin.stage = self.next_uid, self.turn, self.player, self.stage
-        twin.winner, twin.end_reason = self.winner, self.end_reason
+        twin.winner, twin.end_reason, twin.starter = self.winner, self.end_reason, self.starter
         twin.last, twin.last_text = self.last, self.last_text
         return twin
 

@@ -120,6 +120,10 @@ class SoulgiversState(State):
 
     # -- the contract hooks ------------------------------------------------------------
     @property
+    def first_player(self) -> Seat | None:
+        return 0  # the first seat always begins (NOTES.md; the simulator swaps seats)
+
+    @property
     def current_player(self) -> Seat | None:
         phase = self.phase
         if phase == _MAIN:  # by far the most common: checked first
