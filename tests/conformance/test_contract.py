@@ -177,9 +177,12 @@ def test_first_player_once_known_is_a_seat_that_never_changes(game_id: str) -> N
         rng, known = random.Random(seed), None
         while not state.is_over:
             first = state.first_player
-            assert first is None or (0 <= first < state.num_players and first == (known or first))
+            if known is not None:
+                assert first == known, "the starter never changes once known"
+            elif first is not None:
+                assert 0 <= first < state.num_players
+                known = first
             assert state.clone().first_player == first
-            known = first if first is not None else known
             state.apply(rng.choice(state.legal_actions()))
         assert state.first_player == known
 
