@@ -30,12 +30,10 @@ from soulforge import agents as agent_registry
 from soulforge.agents import Agent
 from soulforge.core import Game
 from soulforge.games import REGISTRY, game_class
-from soulforge.sim.stats import winner_of
+from soulforge.sim.stats import GameKey, game_key, winner_of
 
 BACKENDS = ("processes", "ray")
 ResultRow = dict[str, Any]
-GameKey = tuple[int, tuple[str, ...]]
-"""A game of a results file: its seed and the agent label of each seat."""
 OnResult = Callable[[ResultRow], None]
 
 
@@ -136,15 +134,6 @@ def check_config(config: SimConfig) -> Game:
     for spec in config.agents:
         make_agent(spec, 0, game)
     return game
-
-
-def game_key(row: ResultRow) -> GameKey:
-    """The seed and seating of a result row.
-
-    >>> game_key({"seed": 3, "agents": ["b", "a"]})
-    (3, ('b', 'a'))
-    """
-    return int(row["seed"]), tuple(str(label) for label in row["agents"])
 
 
 def jobs_for(config: SimConfig, done: Collection[GameKey] = frozenset()) -> list[GameJob]:

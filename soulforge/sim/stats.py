@@ -13,6 +13,17 @@ from statistics import NormalDist
 from typing import Any
 
 Row = Mapping[str, Any]
+GameKey = tuple[int, tuple[str, ...]]
+"""A game of a results file: its seed and the agent label of each seat."""
+
+
+def game_key(row: Row) -> GameKey:
+    """The seed and seating of a result row.
+
+    >>> game_key({"seed": 3, "agents": ["b", "a"]})
+    (3, ('b', 'a'))
+    """
+    return int(row["seed"]), tuple(str(label) for label in row["agents"])
 
 
 def z_value(confidence: float = 0.95) -> float:
@@ -106,6 +117,10 @@ class Proportion:
         return self.successes / self.trials if self.trials else 0.0
 
 
+NO_TRIALS = Proportion.of(0, 0)
+"""A proportion with nothing measured (its interval is the whole of 0-1)."""
+
+
 @dataclasses.dataclass(frozen=True)
 class AgentStats:
     """How one agent did over the games it played."""
@@ -166,7 +181,7 @@ class DealStats:
         return f"{self.deals} deals played from every seat: {swept}, {self.split} split{test}"
 
 
-Deal = dict[tuple[str, ...], "str | None"]
+Deal = dict[tuple[str, ...], str | None]
 """The games of one seed: the winning agent label (None: a draw) by seating."""
 
 
@@ -183,11 +198,11 @@ def deal_stats(rows: Iterable[Row]) -> DealStats:
     deals: dict[int, Deal] = {}
     sweeps: dict[str, int] = {}
     for row in rows:
-        seats = tuple(str(a) for a in row["agents"])
-        sweeps.update((label, 0) for label in seats)
+        sweeps.update((str(label), 0) for label in row["agents"])
         if "seed" in row:
+            seed, seats = game_key(row)
             winner = row.get("winner")
-            deals.setdefault(int(row["seed"]), {})[seats] = None if winner is None else seats[int(winner)]
+            deals.setdefault(seed, {})[seats] = None if winner is None else seats[int(winner)]
     complete = [deal for deal in deals.values() if 1 < len(deal) == len(next(iter(deal)))]
     for deal in complete:
         winners = set(deal.values())
@@ -209,13 +224,13 @@ class Summary:
     durations: tuple[float, ...]
     deals: DealStats = DealStats(0, ())
     """Deals played from every seat rotation (none unless the run was ``paired``)."""
-    starter: Proportion = Proportion(0, 0, 0.0, 1.0)
+    starter: Proportion = NO_TRIALS
     """The starting player's wins among decisive games whose rows name it (``first_player``)."""
 
     @property
     def first_seat(self) -> Proportion:
         """Seat 0's wins among decisive games (0.5 means no advantage at two seats)."""
-        return self.seat_wins[0] if self.seat_wins else Proportion.of(0, 0)
+        return self.seat_wins[0] if self.seat_wins else NO_TRIALS
 
     @property
     def num_seats(self) -> int:
