@@ -71,7 +71,7 @@ from collections.abc import Sequence
 from soulforge.agents.greedy import GreedyAgent
 from soulforge.core import Action, Game, Seat, State
 
-ROLLOUTS = ("random", "heuristic", "greedy")
+ROLLOUTS = ("random", "heuristic", "greedy", "reply")
 BACKUPS = ("mean", "max")
 
 Key = tuple[Seat, Action]
@@ -135,8 +135,11 @@ class ISMCTSAgent:
         rollout: ``"random"`` (random moves, then the heuristic), ``"heuristic"``
             (the heuristic at the leaf at once) or ``"greedy"`` (each move the best by
             its mover's heuristic one step ahead, then the heuristic; keep
-            ``rollout_depth`` small, each move scores every legal action).
-        rollout_depth: moves of a random (or greedy) rollout before the heuristic scores it;
+            ``rollout_depth`` small, each move scores every legal action) or ``"reply"``
+            (greedy moves until the searcher is to move again after the other seats have
+            answered, then the heuristic: :func:`reply_rollout`).
+        rollout_depth: moves of a random (or greedy) rollout before the heuristic scores it
+            (for ``"reply"``, a cap on the moves to the searcher's next turn);
             negative plays to the end of the game (always so for a game without a
             heuristic of its own).
         time_limit: seconds per decision (0: none). When it ends a search before
@@ -196,13 +199,15 @@ class ISMCTSAgent:
         self.widen = float(widen)
         self.root_follow = root_follow
         self.guided = bool(bias or widen) or root_follow >= 0
-        self._root_scorer = GreedyAgent(seed=seed, follow=max(root_follow, 0))
+        self._root_scorer = GreedyAgent(seed=seed, follow=root_follow) if root_follow >= 0 else None
         self.backup = backup
         self.worlds = worlds
         self.rng = random.Random(seed)
         self.last_iterations = 0
         """Iterations run by the last search (for benchmarks and the web table)."""
         self._depth = self.rollout_depth
+        self._player: Seat = 0
+        """The seat searching (set by each search)."""
 
     def __repr__(self) -> str:
         return (
@@ -228,11 +233,13 @@ class ISMCTSAgent:
     def search(self, state: State, player: Seat) -> Node:
         """Run the iterations from ``state`` as seen by ``player``; returns the root."""
         root = Node()
+        self._player = player
         self._depth = self.rollout_depth if has_heuristic(state.game) else -1
         deadline = time.perf_counter() + self.time_limit if self.time_limit else math.inf
         pool = [state.determinize(player, self.rng) for _ in range(min(self.worlds, self.iterations))]
-        if self.root_follow >= 0:
-            self._greedy_priors(root, pool[0] if pool else state.determinize(player, self.rng), player)
+        if self._root_scorer is not None:
+            world = pool[0] if pool else state.determinize(player, self.rng)
+            greedy_priors(root, self._root_scorer, world, player)
         done = 0
         while done < self.iterations:
             if done and time.perf_counter() >= deadline:
@@ -254,7 +261,12 @@ class ISMCTSAgent:
             path, leaf = self._descend_pooled(root, world, pooled)
         else:
             path, leaf = self._descend(root, world, pooled)
-        rewards = self._evaluate(leaf if pooled is None or self._depth == 0 else leaf.clone())
+        leaf = leaf if pooled is None or self._depth == 0 else leaf.clone()
+        if self.rollout == "reply":
+            replied = any(mover != self._player for mover, _ in path)
+            rewards = leaf_values(reply_rollout(leaf, self._player, replied, self._depth))
+        else:
+            rewards = self._evaluate(leaf)
         for mover, edge in path:
             edge.visits += 1
             edge.total += rewards[mover]
@@ -327,11 +339,6 @@ class ISMCTSAgent:
             node = best_edge.child
         return path, world
 
-    def _greedy_priors(self, root: Node, world: State, player: Seat) -> None:
-        """Fill the root's priors with greedy's scores of its actions in ``world``."""
-        for action in world.legal_actions():
-            root.priors[(player, action)] = self._root_scorer.score(world, action, player)
-
     def _expansion(self, untried: Sequence[Action]) -> Action:
         """The untried action to expand: the best prior when guided, else a random one."""
         if len(untried) == 1 or self.guided:
@@ -389,6 +396,12 @@ def advance(world: State, action: Action, child: Node, pooled: int | None) -> St
     return after
 
 
+def greedy_priors(root: Node, scorer: GreedyAgent, world: State, player: Seat) -> None:
+    """Fill the root's priors with ``scorer``'s greedy scores of its actions in ``world``."""
+    for action in world.legal_actions():
+        root.priors[(player, action)] = scorer.score(world, action, player)
+
+
 def back_up_best(path: Sequence[tuple[Seat, Edge]]) -> None:
     """Max backup along ``path`` (leaf first): an edge followed by a decision of the same
     seat takes the best estimate of that seat's edges at its child which were legal at
@@ -428,6 +441,25 @@ def greedy_move(world: State, legal: Sequence[Action]) -> Action:
     if len(legal) == 1:
         return legal[0]
     return max(legal, key=lambda action: prior_value(world, action, mover))
+
+
+def reply_rollout(world: State, player: Seat, replied: bool, cap: int) -> State:
+    """``world`` played on greedily (each move the best by its mover's prior) until
+    ``player`` is to move again after another seat has moved (``replied``: one already has,
+    on the way to ``world``), at most ``cap`` moves (negative: no cap); returns ``world``.
+
+    Every leaf is then valued at the start of one of ``player``'s turns, after the
+    opponents' answer to what ``player`` did: a plan that leaves an Emanation or a piece
+    open pays for it before it is compared with one that does not."""
+    steps = 0
+    while not world.is_over and steps != cap:
+        mover = world.current_player
+        if mover == player and replied:
+            break
+        replied = replied or mover != player
+        world.apply(greedy_move(world, world.legal_actions()))
+        steps += 1
+    return world
 
 
 def leaf_values(world: State) -> list[float]:

@@ -149,6 +149,15 @@ def sign_test(wins: int, losses: int) -> float:
     return min(1.0, 2 * tail)
 
 
+def format_p(p: float) -> str:
+    """A p-value as ``= 0.250``, or ``< 0.001`` where three decimals would print 0.000.
+
+    >>> format_p(0.25), format_p(0.0004)
+    ('= 0.250', '< 0.001')
+    """
+    return "< 0.001" if p < 0.0005 else f"= {p:.3f}"
+
+
 @dataclasses.dataclass(frozen=True)
 class DealStats:
     """Deals played from every seat rotation (``simulate --paired``): a deal is *swept* by
@@ -177,7 +186,7 @@ class DealStats:
         '4 deals played from every seat: a swept 3, b swept 0, 1 split (sign test p = 0.250)'
         """
         swept = ", ".join(f"{label} swept {count}" for label, count in self.sweeps)
-        test = "" if self.sign_p is None else f" (sign test p = {self.sign_p:.3f})"
+        test = "" if self.sign_p is None else f" (sign test p {format_p(self.sign_p)})"
         return f"{self.deals} deals played from every seat: {swept}, {self.split} split{test}"
 
 

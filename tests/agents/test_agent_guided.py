@@ -7,7 +7,7 @@ import math
 import pytest
 
 from soulforge.agents import GreedyAgent, ISMCTSAgent, load
-from soulforge.agents.ismcts import Edge, back_up_best, greedy_move, prior_value
+from soulforge.agents.ismcts import Edge, back_up_best, greedy_move, prior_value, reply_rollout
 from soulforge.core import State
 from tests.agents.agent_matches import win_rate
 from tests.agents.toy_duel import Duel, Play
@@ -21,6 +21,7 @@ GUIDED = [
     "ismcts:iterations=60,worlds=2,backup=max,rollout=heuristic",
     "ismcts:iterations=60,worlds=2,backup=max,widen=1,rollout=heuristic",
     "ismcts:iterations=40,worlds=2,backup=max,widen=1,rollout=heuristic,root_follow=2",
+    "ismcts:iterations=30,worlds=2,backup=max,rollout=reply,rollout_depth=-1,root_follow=1",
 ]
 
 
@@ -151,3 +152,14 @@ def test_root_follow_turns_guidance_on_and_is_off_by_default() -> None:
     assert isinstance(plain, ISMCTSAgent) and plain.root_follow == -1 and "root_follow" not in repr(plain)
     with pytest.raises(ValueError):
         load("ismcts:root_follow=-2")
+
+
+def test_reply_rollout_stops_when_the_searcher_moves_again_after_an_answer(duel: Duel) -> None:
+    state = duel.new_game(seed=5)
+    searcher = state.current_player
+    assert searcher is not None
+    leaf = reply_rollout(state.clone(), searcher, replied=False, cap=-1)
+    assert leaf.is_over or leaf.current_player == searcher
+    assert leaf.is_over or len(leaf.history) > len(state.history)
+    # Already answered on the way to the leaf: the searcher's turn is valued at once.
+    assert len(reply_rollout(state.clone(), searcher, replied=True, cap=-1).history) == len(state.history)
