@@ -261,12 +261,7 @@ class ISMCTSAgent:
             path, leaf = self._descend_pooled(root, world, pooled)
         else:
             path, leaf = self._descend(root, world, pooled)
-        leaf = leaf if pooled is None or self._depth == 0 else leaf.clone()
-        if self.rollout == "reply":
-            replied = any(mover != self._player for mover, _ in path)
-            rewards = leaf_values(reply_rollout(leaf, self._player, replied, self._depth))
-        else:
-            rewards = self._evaluate(leaf)
+        rewards = self._evaluate(leaf if pooled is None or self._depth == 0 else leaf.clone(), path)
         for mover, edge in path:
             edge.visits += 1
             edge.total += rewards[mover]
@@ -368,8 +363,12 @@ class ISMCTSAgent:
                 best_action, best_edge, best_value = action, edge, value
         return best_action, best_edge
 
-    def _evaluate(self, world: State) -> list[float]:
-        """Rewards of every seat: a truncated random (or greedy) rollout, then results or heuristic."""
+    def _evaluate(self, world: State, path: Sequence[tuple[Seat, Edge]]) -> list[float]:
+        """Rewards of every seat: a truncated random (or greedy, or reply) rollout from the
+        leaf ``world`` reached along ``path``, then results or heuristic."""
+        if self.rollout == "reply":
+            replied = any(mover != self._player for mover, _ in path)
+            return leaf_values(reply_rollout(world, self._player, replied, self._depth))
         steps = 0
         greedy = self.rollout == "greedy" and self._depth >= 0
         while not world.is_over and steps != self._depth:
@@ -449,8 +448,8 @@ def reply_rollout(world: State, player: Seat, replied: bool, cap: int) -> State:
     on the way to ``world``), at most ``cap`` moves (negative: no cap); returns ``world``.
 
     Every leaf is then valued at the start of one of ``player``'s turns, after the
-    opponents' answer to what ``player`` did: a plan that leaves an Emanation or a piece
-    open pays for it before it is compared with one that does not."""
+    opponents' answer to what ``player`` did: a plan that leaves something open to the
+    answer pays for it before it is compared with one that does not."""
     steps = 0
     while not world.is_over and steps != cap:
         mover = world.current_player
