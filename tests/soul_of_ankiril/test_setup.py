@@ -165,3 +165,20 @@ def test_variant_first_upkeep_3_gives_each_player_a_first_turn_without_energy() 
     assert state.turn == 2 and state.energy == [0, 0]
     state.apply(EndTurn())
     assert state.turn == 3 and state.energy[state.player] == 3
+
+
+def test_variant_emanation_health_sets_every_emanation_and_the_default_is_the_card() -> None:
+    """Emanation Health is authored data (the rulebook prints none): by default every
+    Emanation starts with its card's Health (5 in the base decks); option
+    ``emanation_health`` (a designer's variant for the seat-balance A/B, NOTES "Balance")
+    sets it for all six, and the view shows it."""
+    assert new_game().ema_hp == [5] * 6
+    state = new_game(emanation_health=8)
+    assert state.ema_hp == [8] * 6
+    assert [e["health"] for e in state.view(0)["players"][1]["emanations"]] == [8, 8, 8]
+
+
+@pytest.mark.parametrize("health", [-1, 21])
+def test_emanation_health_out_of_range_is_refused_naming_the_option(health: int) -> None:
+    with pytest.raises(ValueError, match="emanation_health"):
+        new_game(emanation_health=health)

@@ -32,6 +32,7 @@ from soulforge.games.soul_of_ankiril.state import AnkirilState
 ACTIONS_PER_TURN = 80
 """An upper bound on the actions of one turn (each Creature moves and acts once, Energy <= 6)."""
 MAX_TURN_LIMIT = 200
+MAX_EMANATION_HEALTH = 20
 HEURISTIC_SPREAD = 3.0
 """Divides the lead before ``tanh``: leads of two Emanations and more (about 2.5) must
 still differ for a search averaging rewards, where ``tanh(2.5)`` would flatten them
@@ -84,6 +85,9 @@ class SoulOfAnkiril(Game):
         Option("first_upkeep", int, 2, "the turn of the game whose Upkeep comes first: 2 (rulebook, "
                "'starting from the second turn': only the first player's first turn has 0 Energy) "
                "or 3 (variant: each player's own first turn has 0 Energy)", choices=(2, 3)),
+        Option("emanation_health", int, 0, "authored variant: the Health of every Emanation "
+               "(0: as the deck's Emanation card says, 5 in the base decks)",
+               minimum=0, maximum=MAX_EMANATION_HEALTH),
     )
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
     # The generic levels use random rollouts, far below greedy play here (NOTES.md, "Agents").
@@ -116,6 +120,11 @@ class SoulOfAnkiril(Game):
     @property
     def first_upkeep(self) -> int:
         return int(self.options["first_upkeep"])
+
+    @property
+    def emanation_health(self) -> int:
+        """The Health every Emanation starts with by option (0: the Emanation card's)."""
+        return int(self.options["emanation_health"])
 
     def _new_state(self, seed: int, players: int) -> State:
         return AnkirilState(self, seed, players)

@@ -25,7 +25,8 @@ def setup(st: AnkirilState) -> None:
     st.units, st.occ = {}, [EMPTY] * st.board.size
     st.ema_hp = []
     for p in range(2):
-        health = next(st.cards[n].health for n in st.decklists[p] if st.cards[n].type == "emanation")
+        card = next(st.cards[n] for n in st.decklists[p] if st.cards[n].type == "emanation")
+        health = game.emanation_health or card.health
         for k, cell in enumerate(st.board.emanation_cells[p]):
             st.occ[cell] = -2 - (p * 3 + k)
             st.ema_hp.append(health)
