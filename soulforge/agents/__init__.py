@@ -13,6 +13,7 @@ from soulforge.agents.base import Agent, RandomAgent
 from soulforge.agents.greedy import GreedyAgent
 from soulforge.agents.ismcts import ISMCTSAgent
 from soulforge.agents.levels import LEVELS, for_level, level_spec
+from soulforge.agents.planner import TurnPlannerAgent
 
 AgentFactory = Callable[..., Agent]
 
@@ -20,6 +21,7 @@ REGISTRY: dict[str, AgentFactory] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "ismcts": ISMCTSAgent,
+    "planner": TurnPlannerAgent,
 }
 
 
@@ -63,6 +65,7 @@ __all__ = [
     "GreedyAgent",
     "ISMCTSAgent",
     "RandomAgent",
+    "TurnPlannerAgent",
     "for_level",
     "level_spec",
     "load",

@@ -110,6 +110,15 @@ class Game(ABC):
         """
         return state.returns()[player] if state.is_over else 0.0
 
+    def turn_value(self, state: State, player: int) -> float:
+        """How good ``state`` looks for ``player`` about to begin a turn, in [-1, 1].
+
+        Turn-level planners value their leaves there, after the other seats' answer. A game
+        whose positions are best judged between turns (threats about to strike, who has the
+        move) may fit a value for that moment; the default is :meth:`heuristic`.
+        """
+        return self.heuristic(state, player)
+
     def validate_deck(self, text: str) -> list[str]:
         """Every violation of the deckbuilding rules in a deck list (TOML text)."""
         raise OptionError(f"{self.id} has no deckbuilding")

@@ -22,6 +22,7 @@ SPECS = [
     "greedy:noise=0.2",
     "ismcts:iterations=80",
     "ismcts:iterations=80,rollout=heuristic",
+    "planner:candidates=3,worlds=2",
 ]
 
 

@@ -17,6 +17,7 @@ SPECS = [
     "ismcts:iterations=60",
     "ismcts:iterations=60,rollout=heuristic",
     "ismcts:iterations=60,rollout=heuristic,bias=0.5,widen=1",
+    "planner:candidates=3,worlds=2",
 ]
 
 

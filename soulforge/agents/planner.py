@@ -1,0 +1,174 @@
+"""Turn planning against the answer: information-set Monte Carlo search over whole turns.
+
+For games whose turns are long chains of decisions (summon, move, attack, ... end turn),
+a tree search spends its iterations inside the own turn and rarely reaches the opponent's
+answer, where most of a plan's worth is decided. This search is flat instead: each
+candidate first decision is followed to the end of the turn and through the answer, and
+valued at the start of the searcher's next turn.
+
+At a decision the planner:
+
+1. samples ``worlds`` determinizations from its seat (``state.determinize``), so it never
+   sees what its seat may not;
+2. ranks the legal actions by greedy's score with a follow-up of ``root_follow`` decisions
+   (``GreedyAgent.score``) in the first world and keeps the best ``candidates``;
+3. plays each candidate in each world, completes the turn with greedy (``follow``), lets
+   the other seats answer with one-step greedy until the searcher is to move again, and
+   values that position with ``game.turn_value`` (results where the game ended);
+4. chooses the candidate with the best mean value, and keeps the rest of its turn in the
+   first world as a plan: the next decisions of the turn play the plan as long as the
+   seat's view is the one the plan foresaw (a drawn card or a refused step ends it and a
+   new search starts).
+
+Only ``determinize``, ``legal_actions``, ``is_legal``, ``apply``, ``clone``, ``view``,
+``current_player``, ``is_over``, ``returns``, ``game.heuristic`` and ``game.turn_value``
+are used.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from soulforge.agents.greedy import GreedyAgent, pick_best
+from soulforge.core import Action, Seat, State
+from soulforge.core.action import JsonDict
+
+
+@dataclass(frozen=True)
+class PlannedStep:
+    """One step of a kept plan: the view the seat should have, and the action to play then."""
+
+    view: JsonDict
+    action: Action
+
+
+class TurnPlannerAgent:
+    """Flat search over whole turns valued after the answer (spec ``planner:candidates=12``).
+
+    Parameters:
+        seed: seed of the agent's own rng (determinizations, tie-breaks).
+        candidates: how many first decisions, best by greedy's score, are searched.
+        worlds: determinizations each candidate is played in (values are averaged).
+        follow: greedy's follow-up when completing the searcher's own turn.
+        root_follow: greedy's follow-up when ranking the candidates.
+        keep_plan: 1 to play the rest of the chosen turn without searching again while the
+            seat's view is the foreseen one, 0 to search at every decision.
+    """
+
+    name = "planner"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        candidates: int = 12,
+        worlds: int = 2,
+        follow: int = 1,
+        root_follow: int = 4,
+        keep_plan: int = 1,
+    ) -> None:
+        if candidates < 1 or worlds < 1:
+            raise ValueError(f"candidates and worlds must be at least 1, got {candidates} and {worlds}")
+        if follow < 0 or root_follow < 0:
+            raise ValueError(f"follow and root_follow must be at least 0, got {follow} and {root_follow}")
+        self.seed, self.candidates, self.worlds = seed, candidates, worlds
+        self.follow, self.root_follow, self.keep_plan = follow, root_follow, bool(keep_plan)
+        self.rng = random.Random(seed)
+        self._own = GreedyAgent(seed=seed, follow=follow)
+        self._answer = GreedyAgent(seed=seed + 1, follow=0)
+        self._ranker = GreedyAgent(seed=seed + 2, follow=root_follow)
+        self.plan: list[PlannedStep] = []
+        """The rest of the chosen turn, first step first (empty when none is kept)."""
+
+    def __repr__(self) -> str:
+        return (
+            f"TurnPlannerAgent(seed={self.seed}, candidates={self.candidates}, worlds={self.worlds}, "
+            f"follow={self.follow}, root_follow={self.root_follow}, keep_plan={int(self.keep_plan)})"
+        )
+
+    def act(self, state: State, player: Seat) -> Action:
+        """The planned step if the plan still holds, else the best candidate of a new search."""
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError("no legal action: the game is over")
+        planned = self._planned_step(state, player)
+        if planned is not None:
+            return planned
+        if len(legal) == 1:
+            return legal[0]
+        worlds = [state.determinize(player, self.rng) for _ in range(self.worlds)]
+        action, turn = self._search(worlds, player, legal)
+        if self.keep_plan:
+            self.plan = foreseen_steps(worlds[0], player, turn)[1:]
+        return action
+
+    def _planned_step(self, state: State, player: Seat) -> Action | None:
+        """The kept plan's next action if the seat sees what the plan foresaw (else drop it)."""
+        if not self.plan:
+            return None
+        step = self.plan.pop(0)
+        if step.view == state.view(player) and state.is_legal(step.action):
+            return step.action
+        self.plan = []
+        return None
+
+    def _search(
+        self, worlds: Sequence[State], player: Seat, legal: Sequence[Action]
+    ) -> tuple[Action, list[Action]]:
+        """The candidate with the best mean value over ``worlds``, and its turn in the first."""
+        ranked = self._candidates(worlds[0], player, legal)
+        values: list[float] = []
+        turns: list[list[Action]] = []
+        for action in ranked:
+            outcomes = [self.play_out(world, action, player) for world in worlds if world.is_legal(action)]
+            values.append(sum(value for value, _ in outcomes) / len(outcomes))
+            turns.append(outcomes[0][1] if worlds[0].is_legal(action) else [action])
+        best = pick_best(ranked, values, self.rng)
+        return best, turns[ranked.index(best)]
+
+    def _candidates(self, world: State, player: Seat, legal: Sequence[Action]) -> list[Action]:
+        """The ``candidates`` legal actions with the best greedy scores in ``world``."""
+        scores = {action: self._ranker.score(world, action, player) for action in legal}
+        return sorted(legal, key=lambda action: -scores[action])[: self.candidates]
+
+    def play_out(self, world: State, action: Action, player: Seat) -> tuple[float, list[Action]]:
+        """``player``'s value of ``action`` in a clone of ``world`` after its turn and the
+        answer, with the turn's actions (``action`` first)."""
+        after = world.clone()
+        after.apply(action)
+        turn = [action]
+        while not after.is_over and after.current_player == player:
+            turn.append(greedy_choice(self._own, after, player))
+            after.apply(turn[-1])
+        while not after.is_over and after.current_player != player:
+            mover = after.current_player
+            assert mover is not None
+            after.apply(greedy_choice(self._answer, after, mover))
+        return turn_value(after, player), turn
+
+
+def greedy_choice(greedy: GreedyAgent, world: State, mover: Seat) -> Action:
+    """``greedy``'s choice for ``mover`` in ``world`` itself (no further determinization)."""
+    legal = world.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    return pick_best(legal, [greedy.score(world, action, mover) for action in legal], greedy.rng)
+
+
+def turn_value(state: State, player: Seat) -> float:
+    """Final result for a finished game, else the game's value of a turn's start."""
+    if state.is_over:
+        return float(state.returns()[player])
+    return float(state.game.turn_value(state, player))
+
+
+def foreseen_steps(world: State, player: Seat, turn: Sequence[Action]) -> list[PlannedStep]:
+    """Each action of ``turn`` with the view ``player`` has just before it, replayed in a
+    clone of ``world``."""
+    replay = world.clone()
+    steps: list[PlannedStep] = []
+    for action in turn:
+        steps.append(PlannedStep(replay.view(player), action))
+        replay.apply(action)
+    return steps

@@ -1,0 +1,88 @@
+"""The turn planner (``planner``): candidates, play-outs through the answer, kept plans."""
+
+from __future__ import annotations
+
+import pytest
+
+from soulforge.agents import TurnPlannerAgent, load
+from soulforge.agents.planner import PlannedStep, foreseen_steps
+from soulforge.core import Action, State
+from tests.agents.toy_duel import Duel
+
+
+def deciding(duel: Duel, seed: int = 3) -> State:
+    """A Duel position where seat 0 leads with a full hand (five choices)."""
+    return duel.new_game(seed=seed)
+
+
+def test_spec_parameters_and_refusals() -> None:
+    agent = load("planner:candidates=5,worlds=3,follow=0,keep_plan=0")
+    assert isinstance(agent, TurnPlannerAgent)
+    assert (agent.candidates, agent.worlds, agent.follow, agent.keep_plan) == (5, 3, 0, False)
+    for bad in ("planner:candidates=0", "planner:worlds=0", "planner:follow=-1", "planner:root_follow=-1"):
+        with pytest.raises(ValueError):
+            load(bad)
+
+
+def test_candidates_are_the_best_by_greedys_score(duel: Duel) -> None:
+    state = deciding(duel)
+    agent = TurnPlannerAgent(seed=1, candidates=2)
+    world = state.determinize(0, agent.rng)
+    legal = world.legal_actions()
+    ranked = agent._candidates(world, 0, legal)
+    scores = sorted((agent._ranker.score(world, action, 0) for action in legal), reverse=True)
+    assert len(ranked) == 2
+    assert [agent._ranker.score(world, action, 0) for action in ranked] == scores[:2]
+
+
+def test_play_out_ends_when_the_searcher_is_to_move_again(duel: Duel) -> None:
+    """A candidate is valued after the other seat has answered, at the searcher's next decision
+    (or at the end of the game)."""
+    state = deciding(duel)
+    agent = TurnPlannerAgent(seed=1)
+    action = state.legal_actions()[0]
+    value, turn = agent.play_out(state, action, 0)
+    assert turn[0] == action and -1.0 <= value <= 1.0
+    assert len(state.history) == 0
+
+
+def test_a_kept_plan_is_played_without_a_search_while_the_view_is_the_foreseen_one(
+    duel: Duel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = deciding(duel)
+    agent = TurnPlannerAgent(seed=1)
+    planned = state.legal_actions()[-1]
+    agent.plan = [PlannedStep(state.view(0), planned)]
+
+    def no_search(*_: object) -> tuple[Action, list[Action]]:
+        raise AssertionError("searched while the plan held")
+
+    monkeypatch.setattr(agent, "_search", no_search)
+    assert agent.act(state, 0) == planned and agent.plan == []
+
+
+def test_a_plan_whose_view_differs_is_dropped_and_a_new_search_decides(duel: Duel) -> None:
+    state = deciding(duel)
+    other = deciding(duel, seed=4)
+    agent = TurnPlannerAgent(seed=1, keep_plan=0)
+    agent.plan = [PlannedStep(other.view(0), other.legal_actions()[0])]
+    assert agent.act(state, 0) in state.legal_actions()
+    assert agent.plan == []
+
+
+def test_foreseen_steps_carry_the_view_before_each_action(duel: Duel) -> None:
+    state = deciding(duel)
+    first = state.legal_actions()[0]
+    after = state.clone()
+    after.apply(first)
+    answer = after.legal_actions()[0]
+    steps = foreseen_steps(state, 0, [first, answer])
+    assert [step.action for step in steps] == [first, answer]
+    assert steps[0].view == state.view(0) and steps[1].view == after.view(0)
+
+
+def test_turn_value_defaults_to_the_heuristic(duel: Duel) -> None:
+    state = deciding(duel)
+    state.apply(state.legal_actions()[0])
+    for seat in (0, 1):
+        assert duel.turn_value(state, seat) == duel.heuristic(state, seat)
