@@ -10,7 +10,7 @@ from soulforge.core.action import Action
 from soulforge.core.game import Game
 from soulforge.core.options import Option
 from soulforge.core.state import State
-from soulforge.games.soul_of_ankiril import cards
+from soulforge.games.soul_of_ankiril import cards, evaluation
 from soulforge.games.soul_of_ankiril.actions import (
     ACTION_TYPES,
     Activate,
@@ -168,6 +168,16 @@ class SoulOfAnkiril(Game):
         cards_in_hand = len(state.hands[player]) - len(state.hands[other])
         lead = 0.25 * ema + 0.05 * force + 0.03 * advance + 0.02 * cards_in_hand
         return math.tanh(lead / HEURISTIC_SPREAD)
+
+    def turn_value(self, state: State, player: int) -> float:
+        """The fitted value of ``state`` for ``player`` about to begin a turn (``evaluation.py``)."""
+        assert isinstance(state, AnkirilState)
+        if state.is_over:
+            return state.returns()[player]
+        table, hp = advance_table(state.board), state.ema_hp
+        # A Creature of seat s advances on the active Emanations of seat 1 - s.
+        advance = (table[1][_alive(hp, 1)], table[0][_alive(hp, 0)])
+        return evaluation.turn_value(state, player, advance)
 
     def validate_deck(self, text: str) -> list[str]:
         return cards.validate_deck(text)

@@ -1,0 +1,100 @@
+"""The value of a position at the start of a turn (``SoulOfAnkiril.turn_value``).
+
+A logistic model fitted on self-play (``evaluation.toml`` says on what and how well). Between
+turns, what decides the race is what each side can strike next: Attack standing next to the
+active Emanations of the other side, and the Emanations it can deactivate. The heuristic
+(``SoulOfAnkiril.heuristic``) stays the guide inside a turn, where such threats are half made.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from soulforge.core.data import field, read_toml
+
+if TYPE_CHECKING:
+    from soulforge.games.soul_of_ankiril.state import AnkirilState
+
+FEATURES = (
+    "fallen", "emanation_health", "creatures", "attack", "health", "advance", "hand", "deck",
+    "leader", "strike", "threat", "can_fall", "may_fall", "reach", "reached",
+)
+Weights = tuple[float, dict[str, float]]
+"""The bias and the weight of each feature."""
+
+
+@cache
+def load_weights() -> Weights:
+    """The fitted bias and weights of ``evaluation.toml``; a missing or mistyped one names itself."""
+    path = Path(__file__).with_name("evaluation.toml")
+    data = read_toml(path)
+    table = field(path.name, "evaluation", data, "weights", dict)
+    weights = {name: float(field(path.name, "weights", table, name, float)) for name in FEATURES}
+    return float(field(path.name, "evaluation", data, "bias", float)), weights
+
+
+Advance = tuple[tuple[int, ...], tuple[int, ...]]
+"""Per seat, how close a Creature of that seat on each cell stands to the enemy's active
+Emanations (the heuristic's advance table)."""
+
+
+def turn_value(st: AnkirilState, mover: int, advance: Advance) -> float:
+    """``mover``'s value in [-1, 1] of ``st`` at the start of its turn."""
+    bias, weights = load_weights()
+    z = bias + sum(weights[name] * value for name, value in features(st, mover, advance).items())
+    return 2.0 / (1.0 + math.exp(-z)) - 1.0
+
+
+def features(st: AnkirilState, mover: int, advance: Advance) -> dict[str, float]:
+    """Each feature, ``mover``'s count minus the opponent's (threat terms as named)."""
+    other = 1 - mover
+    hp = st.ema_hp
+    found = dict.fromkeys(FEATURES, 0.0)
+    found["fallen"] = float(_fallen(hp, other) - _fallen(hp, mover))
+    found["emanation_health"] = float(sum(hp[mover * 3: mover * 3 + 3]) - sum(hp[other * 3: other * 3 + 3]))
+    found["hand"] = float(len(st.hands[mover]) - len(st.hands[other]))
+    found["deck"] = float(len(st.decks[mover]) - len(st.decks[other]))
+    attackers: dict[int, tuple[int, int]] = {}
+    for c in st.units.values():
+        sign = 1 if c.owner == mover else -1
+        found["creatures"] += sign
+        found["attack"] += sign * c.atk
+        found["health"] += sign * c.hp
+        found["advance"] += sign * advance[c.owner][c.cell]
+        found["leader"] += sign * c.leader
+        if "Guardian" not in c.card.keywords:
+            attackers[c.cell] = (c.owner, c.atk)
+    _threats(st, other, attackers, found, ("strike", "can_fall", "reach"))
+    _threats(st, mover, attackers, found, ("threat", "may_fall", "reached"))
+    return found
+
+
+def _fallen(hp: list[int], seat: int) -> int:
+    return sum(1 for k in range(3) if hp[seat * 3 + k] <= 0)
+
+
+def _threats(
+    st: AnkirilState, target: int, attackers: dict[int, tuple[int, int]], found: dict[str, float],
+    names: tuple[str, str, str],
+) -> None:
+    """Add to ``names`` (adjacent Attack, Emanations it can deactivate, Attack within 2) the
+    threat of ``target``'s opponent on each active Emanation of ``target``, up to its Health."""
+    board, hp = st.board, st.ema_hp
+    adjacent, falls, within = names
+    for k, cell in enumerate(board.emanation_cells[target]):
+        health = hp[target * 3 + k]
+        if health <= 0:
+            continue
+        near = far = 0
+        for at, (owner, attack) in attackers.items():
+            if owner == target:
+                continue
+            distance = board.distance[at][cell]
+            near += attack if distance == 1 else 0
+            far += attack if distance <= 2 else 0
+        found[adjacent] += min(near, health)
+        found[falls] += near >= health
+        found[within] += min(far, health)
