@@ -46,6 +46,8 @@ class LiveTable:
     ai_task: asyncio.Task[None] | None = None
     cache: dict[tuple[frozenset[int], bool], str] = dataclasses.field(default_factory=dict)
     cached_version: int = 0
+    players: dict[int, agents.Agent] = dataclasses.field(default_factory=dict)
+    """The AI of each AI seat, kept from move to move (an agent may plan a whole turn)."""
 
     @property
     def id(self) -> str:
@@ -276,8 +278,7 @@ class TableService:
         while table.ai_to_move and self.live.get(table.id) is table:
             version, seat = table.version, table.state.current_player
             assert seat is not None
-            level = table.seat(seat).level or "random"
-            agent = make_agent(level, table.row.seed ^ (table.state.move_number + 1), table.state.game)
+            agent = self._agent(table, seat)
             try:
                 action = await asyncio.to_thread(agent.act, table.state.clone(), seat)
             except Exception:  # a broken agent must not take the server down; the table waits
@@ -293,6 +294,16 @@ class TableService:
                     log.exception("AI move refused at table %s", table.id)
                     return
                 return
+
+    @staticmethod
+    def _agent(table: LiveTable, seat: int) -> agents.Agent:
+        """The AI playing ``seat``, made at its first move (after a restart, anew)."""
+        agent = table.players.get(seat)
+        if agent is None:
+            level = table.seat(seat).level or "random"
+            seed = table.row.seed ^ (table.state.move_number + 1)
+            agent = table.players[seat] = make_agent(level, seed, table.state.game)
+        return agent
 
     # -- payloads ------------------------------------------------------------------------------------
     def payload_json(self, table: LiveTable, held: set[int], svg: bool = True) -> str:

@@ -219,6 +219,24 @@ def test_undo_removes_the_humans_last_decision_and_later_ai_moves(
     assert res.status_code == 422 and "undo is not allowed" in res.json()["detail"]
 
 
+def test_an_ai_seat_keeps_its_agent_from_move_to_move(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An agent may plan a whole turn (the ``planner``): the table asks the same one again."""
+    made_for: list[int] = []
+
+    def counted(level: str, seed: int, game: object) -> Passive:
+        made_for.append(seed)
+        return Passive()
+
+    monkeypatch.setattr(tables, "make_agent", counted)
+    made = create(client, seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}], seed=9)
+    tid, tok = made["table"], token(made, 0)
+    act(client, tid, tok, 0, {"type": "move", "to": 3})
+    act(client, tid, tok, 1, {"type": "pass"})
+    wait_for(client, tid, tok, lambda d: d["move"] == 4)
+    assert len(made_for) == 1
+
+
 def test_no_undo_with_another_human_at_the_table(client: TestClient) -> None:
     made = create(client, seats=[{"kind": "human"}, {"kind": "human"}], seed=9)
     tid, tok = made["table"], token(made, 0)
