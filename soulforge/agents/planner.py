@@ -27,6 +27,7 @@ are used.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -122,7 +123,7 @@ class TurnPlannerAgent:
         turns: list[list[Action]] = []
         for action in ranked:
             outcomes = [self.play_out(world, action, player) for world in worlds if world.is_legal(action)]
-            values.append(sum(value for value, _ in outcomes) / len(outcomes))
+            values.append(sum(value for value, _ in outcomes) / len(outcomes) if outcomes else -math.inf)
             turns.append(outcomes[0][1] if worlds[0].is_legal(action) else [action])
         best = pick_best(ranked, values, self.rng)
         return best, turns[ranked.index(best)]

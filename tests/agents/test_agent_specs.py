@@ -5,12 +5,21 @@ from __future__ import annotations
 import pytest
 
 import soulforge
-from soulforge.agents import LEVELS, REGISTRY, GreedyAgent, ISMCTSAgent, for_level, level_spec, load
+from soulforge.agents import (
+    LEVELS,
+    REGISTRY,
+    GreedyAgent,
+    ISMCTSAgent,
+    TurnPlannerAgent,
+    for_level,
+    level_spec,
+    load,
+)
 from soulforge.sim.runner import make_agent
 
 
 def test_registry_names_the_three_agents() -> None:
-    assert {"random", "greedy", "ismcts"} <= set(REGISTRY)
+    assert {"random", "greedy", "ismcts", "planner"} <= set(REGISTRY)
 
 
 def test_load_parses_the_documented_specs() -> None:
@@ -59,7 +68,9 @@ def test_a_game_may_declare_its_own_levels_and_others_keep_the_generic_ones() ->
     assert level_spec("hard", ankiril) == ankiril.agent_levels["hard"] != LEVELS["hard"]
     assert level_spec("hard", realms) == LEVELS["hard"] == level_spec("hard")
     hard = for_level("hard", seed=4, game=ankiril)
-    assert isinstance(hard, ISMCTSAgent) and (hard.worlds, hard.backup, hard.seed) == (4, "max", 4)
+    assert isinstance(hard, TurnPlannerAgent) and (hard.candidates, hard.worlds, hard.seed) == (12, 2, 4)
+    normal = for_level("normal", seed=4, game=ankiril)
+    assert isinstance(normal, ISMCTSAgent) and (normal.worlds, normal.backup, normal.seed) == (4, "max", 4)
     easy = make_agent("easy", 5, ankiril)
     assert isinstance(easy, GreedyAgent) and easy.follow == 0 and easy.seed == 5
 
@@ -68,4 +79,4 @@ def test_a_game_may_declare_its_own_levels_and_others_keep_the_generic_ones() ->
 def test_every_game_level_is_a_loadable_spec(game_id: str) -> None:
     game = soulforge.load(game_id)
     for level in LEVELS:
-        assert for_level(level, seed=1, game=game).name in ("greedy", "ismcts")
+        assert for_level(level, seed=1, game=game).name in ("greedy", "ismcts", "planner")
