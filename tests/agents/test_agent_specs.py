@@ -10,7 +10,6 @@ from soulforge.agents import (
     REGISTRY,
     GreedyAgent,
     ISMCTSAgent,
-    TurnPlannerAgent,
     for_level,
     level_spec,
     load,
@@ -68,9 +67,7 @@ def test_a_game_may_declare_its_own_levels_and_others_keep_the_generic_ones() ->
     assert level_spec("hard", ankiril) == ankiril.agent_levels["hard"] != LEVELS["hard"]
     assert level_spec("hard", realms) == LEVELS["hard"] == level_spec("hard")
     hard = for_level("hard", seed=4, game=ankiril)
-    assert isinstance(hard, TurnPlannerAgent) and (hard.candidates, hard.worlds, hard.seed) == (12, 2, 4)
-    normal = for_level("normal", seed=4, game=ankiril)
-    assert isinstance(normal, ISMCTSAgent) and (normal.worlds, normal.backup, normal.seed) == (4, "max", 4)
+    assert isinstance(hard, ISMCTSAgent) and (hard.worlds, hard.backup, hard.seed) == (4, "max", 4)
     easy = make_agent("easy", 5, ankiril)
     assert isinstance(easy, GreedyAgent) and easy.follow == 0 and easy.seed == 5
 
@@ -79,4 +76,4 @@ def test_a_game_may_declare_its_own_levels_and_others_keep_the_generic_ones() ->
 def test_every_game_level_is_a_loadable_spec(game_id: str) -> None:
     game = soulforge.load(game_id)
     for level in LEVELS:
-        assert for_level(level, seed=1, game=game).name in ("greedy", "ismcts", "planner")
+        assert for_level(level, seed=1, game=game).name in ("greedy", "ismcts")

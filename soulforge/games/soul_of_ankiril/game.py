@@ -66,9 +66,7 @@ def _alive(ema_hp: list[int], seat: int) -> int:
 
 
 _PLANNER = "ismcts:rollout=heuristic,exploration=0.1,worlds=4,backup=max,widen=1,root_follow=4"
-"""The search of the normal level, without its iterations (NOTES.md, "Agents")."""
-HARD = "planner:candidates=12,worlds=2,follow=1"
-"""The hard level: whole turns valued after the answer by :meth:`SoulOfAnkiril.turn_value`."""
+"""The search of the AI levels, without its iterations (NOTES.md, "Agents")."""
 
 
 class SoulOfAnkiril(Game):
@@ -93,13 +91,13 @@ class SoulOfAnkiril(Game):
     )
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
     # The generic levels use random rollouts, far below greedy play here (NOTES.md, "Agents").
-    # Turns are long chains of decisions: normal searches the turn from greedy's scores of the
-    # first decision (root_follow); hard plans whole turns and values them after the
-    # opponent's answer with the fitted turn_value, the strongest agent measured.
+    # Turns are long chains of decisions: the search starts from greedy's scores of the
+    # first decision (root_follow) and plans the rest; hard is the strongest agent measured
+    # (the turn planner with turn_value measured alike on fewer deals).
     agent_levels: ClassVar[dict[str, str]] = {
         "easy": "greedy:follow=0",
         "normal": f"{_PLANNER},iterations=500",
-        "hard": HARD,
+        "hard": f"{_PLANNER},iterations=2000",
     }
     max_game_length: ClassVar[int] = ACTIONS_PER_TURN * MAX_TURN_LIMIT + 2
 
