@@ -62,6 +62,14 @@ class GreedyAgent:
             scores = [score + self.rng.gauss(0.0, self.noise) for score in scores]
         return pick_best(legal, scores, self.rng)
 
+    def choice(self, world: State, mover: Seat) -> Action:
+        """Greedy's choice for ``mover`` in ``world`` itself (no determinization: ``world``
+        is already one, as in a search's play-out)."""
+        legal = world.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return pick_best(legal, [self.score(world, action, mover) for action in legal], self.rng)
+
     def _average(self, worlds: Sequence[State], action: Action, player: Seat) -> float:
         """Mean score of ``action`` over the worlds where it is legal (-inf if none)."""
         values = [self.score(world, action, player) for world in worlds if world.is_legal(action)]

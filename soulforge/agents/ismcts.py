@@ -57,8 +57,25 @@ availability counts and the information the search may use are those of ISMCTS; 
 is fixed per world, so ``k`` should not be too small where chance matters within the
 search horizon.
 
-Only ``determinize``, ``legal_actions``, ``apply``, ``clone``, ``current_player``,
-``is_over``, ``returns`` and ``game.heuristic`` are used.
+Searching through the answer (opt-in, ``rollout="reply"``): where a turn is a long chain
+of decisions, a tree of a few thousand iterations rarely gets past the searcher's own turn,
+while most of a turn's worth is decided by the opponent's answer to it. A reply rollout
+completes the searcher's turn and then plays the other seats' answer, and the leaf is
+valued where the searcher's next turn begins, by ``game.turn_value`` (a value made for
+that moment; the heuristic by default). Both are played by greedy:
+``rollout_follow`` and ``answer_follow`` give each side greedy's follow-up (the default
+greedy agent follows 4), so the answer is the one a competent opponent would give in that
+determinization. Such rollouts cost about what greedy's own turn does, so this search runs
+a handful of iterations: with root priors (``root_follow``) and ``widen``, each iteration
+tries the next best first decision by greedy's score. With ``keep_plan=1`` the search keeps
+the searcher's moves of the best iteration through the chosen action (its own turn) and
+plays them at the next decisions, without searching, while the seat's view is the one
+foreseen (:mod:`soulforge.agents.plans`): one search a turn, and a new one after a draw
+or a surprise.
+
+Only ``determinize``, ``legal_actions``, ``apply``, ``clone``, ``view``, ``is_legal``,
+``current_player``, ``is_over``, ``returns``, ``game.heuristic`` and ``game.turn_value``
+are used.
 """
 
 from __future__ import annotations
@@ -69,6 +86,16 @@ import time
 from collections.abc import Sequence
 
 from soulforge.agents.greedy import GreedyAgent
+from soulforge.agents.plans import PlannedStep, foreseen_steps, next_planned
+from soulforge.agents.rollouts import (
+    Chooser,
+    greedy_move,
+    leaf_values,
+    one_step,
+    prior_value,
+    reply_rollout,
+    turn_start_values,
+)
 from soulforge.core import Action, Game, Seat, State
 
 ROLLOUTS = ("random", "heuristic", "greedy", "reply")
@@ -80,9 +107,11 @@ Key = tuple[Seat, Action]
 class Edge:
     """Statistics of one ``(mover, action)`` choice at a node, and the node it leads to."""
 
-    __slots__ = ("available", "born", "child", "estimate", "prior", "total", "visits")
+    __slots__ = ("action", "available", "born", "child", "estimate", "prior", "total", "visits")
 
-    def __init__(self, prior: float = 0.0, born: int = 0) -> None:
+    def __init__(self, prior: float = 0.0, born: int = 0, action: Action | None = None) -> None:
+        self.action = action
+        """The action chosen along this edge (kept for the plans of ``keep_plan``)."""
         self.visits = 0
         self.total = 0.0
         """Sum of the rewards of the seat that chose this edge."""
@@ -137,7 +166,8 @@ class ISMCTSAgent:
             its mover's heuristic one step ahead, then the heuristic; keep
             ``rollout_depth`` small, each move scores every legal action) or ``"reply"``
             (greedy moves until the searcher is to move again after the other seats have
-            answered, then the heuristic: :func:`reply_rollout`).
+            answered, then ``game.turn_value`` of the searcher, whose turn begins there:
+            :func:`~soulforge.agents.rollouts.reply_rollout`).
         rollout_depth: moves of a random (or greedy) rollout before the heuristic scores it
             (for ``"reply"``, a cap on the moves to the searcher's next turn);
             negative plays to the end of the game (always so for a game without a
@@ -155,6 +185,12 @@ class ISMCTSAgent:
             kept in the nodes (0: a new determinization every iteration).
         root_follow: the root's priors are greedy's scores with a follow-up of this many
             decisions (see the module's docstring); -1: one-step priors like every node.
+        rollout_follow, answer_follow: in a ``"reply"`` rollout, the searcher's own moves
+            and the other seats' answer are chosen by greedy with a follow-up of this many
+            decisions (0: one step ahead, the cheapest; the default greedy agent follows 4).
+        keep_plan: 1 to keep the rest of the chosen turn (the searcher's own moves of the
+            best iteration through the chosen action, rollout included) and play it without
+            searching while the seat's view is the foreseen one (see the module's docstring).
     """
 
     name = "ismcts"
@@ -172,6 +208,9 @@ class ISMCTSAgent:
         backup: str = "mean",
         worlds: int = 0,
         root_follow: int = -1,
+        rollout_follow: int = 0,
+        answer_follow: int = 0,
+        keep_plan: int = 0,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
@@ -189,6 +228,9 @@ class ISMCTSAgent:
             raise ValueError(f"bias and widen must be at least 0, got {bias} and {widen}")
         if root_follow < -1:
             raise ValueError(f"root_follow must be at least -1 (off), got {root_follow}")
+        if rollout_follow < 0 or answer_follow < 0:
+            raise ValueError(f"rollout_follow and answer_follow must be at least 0, "
+                             f"got {rollout_follow} and {answer_follow}")
         self.iterations = iterations
         self.seed = seed
         self.exploration = float(exploration)
@@ -202,6 +244,15 @@ class ISMCTSAgent:
         self._root_scorer = GreedyAgent(seed=seed, follow=root_follow) if root_follow >= 0 else None
         self.backup = backup
         self.worlds = worlds
+        self.rollout_follow, self.answer_follow = rollout_follow, answer_follow
+        self._own = follower(rollout_follow, seed + 1)
+        self._answer = follower(answer_follow, seed + 2)
+        self.keep_plan = bool(keep_plan)
+        self.plan: list[PlannedStep] = []
+        """With ``keep_plan``: the rest of the chosen turn, first step first."""
+        self._turns: dict[Action, tuple[float, State, list[Action]]] = {}
+        """With ``keep_plan``, per root action: the best iteration's value, root world and
+        the searcher's moves in it."""
         self.rng = random.Random(seed)
         self.last_iterations = 0
         """Iterations run by the last search (for benchmarks and the web table)."""
@@ -216,19 +267,28 @@ class ISMCTSAgent:
             + (f", bias={self.bias}, widen={self.widen}" if self.guided else "")
             + (f", backup={self.backup!r}" if self.backup != "mean" else "")
             + (f", root_follow={self.root_follow}" if self.root_follow >= 0 else "")
+            + (f", rollout_follow={self.rollout_follow}, answer_follow={self.answer_follow}"
+               if self.rollout == "reply" else "")
+            + (", keep_plan=1" if self.keep_plan else "")
             + (f", worlds={self.worlds})" if self.worlds else ")")
         )
 
     def act(self, state: State, player: Seat) -> Action:
-        """The most visited root action after the search (a single legal action at once)."""
+        """The most visited root action after the search (a single legal action at once),
+        or with ``keep_plan`` the kept plan's next step while it holds."""
         legal = state.legal_actions()
         if not legal:
             raise ValueError("no legal action: the game is over")
-        if len(legal) == 1:
+        planned = next_planned(self.plan, state, player)
+        if planned is not None or len(legal) == 1:
             self.last_iterations = 0
-            return legal[0]
+            return planned if planned is not None else legal[0]
         root = self.search(state, player)
-        return best_root_action(root, player, legal)
+        chosen = best_root_action(root, player, legal)
+        if chosen in self._turns:
+            _, world, turn = self._turns[chosen]
+            self.plan = foreseen_steps(world, player, turn)[1:]
+        return chosen
 
     def search(self, state: State, player: Seat) -> Node:
         """Run the iterations from ``state`` as seen by ``player``; returns the root."""
@@ -236,6 +296,7 @@ class ISMCTSAgent:
         self._player = player
         self._depth = self.rollout_depth if has_heuristic(state.game) else -1
         deadline = time.perf_counter() + self.time_limit if self.time_limit else math.inf
+        self._turns = {}
         pool = [state.determinize(player, self.rng) for _ in range(min(self.worlds, self.iterations))]
         if self._root_scorer is not None:
             world = pool[0] if pool else state.determinize(player, self.rng)
@@ -247,21 +308,29 @@ class ISMCTSAgent:
             if pool:
                 self.iterate(root, pool[done % len(pool)], done % len(pool))
             else:
-                self.iterate(root, state.determinize(player, self.rng))
+                world = state.determinize(player, self.rng)
+                self.iterate(root, world, root_world=world.clone() if self.keep_plan else None)
             done += 1
         self.last_iterations = done
         return root
 
-    def iterate(self, root: Node, world: State, pooled: int | None = None) -> None:
+    def iterate(
+        self, root: Node, world: State, pooled: int | None = None, root_world: State | None = None
+    ) -> None:
         """One iteration in one determinization: select, expand, evaluate, back up.
 
         ``pooled`` is the index of ``world`` in the pool of worlds (``None``: a fresh
-        determinization the iteration may advance in place)."""
+        determinization the iteration may advance in place; ``root_world``, a copy of it
+        kept for the plan of ``keep_plan``)."""
+        start = world if pooled is not None else root_world
         if pooled is not None and not self.guided:
             path, leaf = self._descend_pooled(root, world, pooled)
         else:
             path, leaf = self._descend(root, world, pooled)
-        rewards = self._evaluate(leaf if pooled is None or self._depth == 0 else leaf.clone(), path)
+        turn = own_moves(path, self._player) if self.keep_plan and start is not None else None
+        rewards = self._evaluate(leaf if pooled is None or self._depth == 0 else leaf.clone(), path, turn)
+        if turn:
+            self._keep_turn(start, turn, rewards[self._player])
         for mover, edge in path:
             edge.visits += 1
             edge.total += rewards[mover]
@@ -290,7 +359,7 @@ class ISMCTSAgent:
             if untried:
                 action = self._expansion(untried)
                 prior = node.priors.get((mover, action), 0.0)
-                edge = node.edges[(mover, action)] = Edge(prior, node.visits - 1)
+                edge = node.edges[(mover, action)] = Edge(prior, node.visits - 1, action)
                 path.append((mover, edge))
                 return path, advance(world, action, edge.child, pooled)
             action, edge = self._select(node, mover, legal)
@@ -326,7 +395,7 @@ class ISMCTSAgent:
                     best, best_edge, best_value = i, edge, value
             if untried:
                 i = untried[0] if len(untried) == 1 else self.rng.choice(untried)
-                edge = row[i] = node.edges[(mover, legal[i])] = Edge(0.0, node.visits - 1)
+                edge = row[i] = node.edges[(mover, legal[i])] = Edge(0.0, node.visits - 1, legal[i])
                 path.append((mover, edge))
                 return path, advance(world, legal[i], edge.child, pooled)
             world = advance(world, legal[best], best_edge.child, pooled)
@@ -363,12 +432,24 @@ class ISMCTSAgent:
                 best_action, best_edge, best_value = action, edge, value
         return best_action, best_edge
 
-    def _evaluate(self, world: State, path: Sequence[tuple[Seat, Edge]]) -> list[float]:
+    def _keep_turn(self, start: State | None, turn: list[Action], value: float) -> None:
+        """Keep ``turn`` (played from the root world ``start``) if it is the best iteration
+        through its first action so far."""
+        kept = self._turns.get(turn[0])
+        if start is not None and (kept is None or value > kept[0]):
+            self._turns[turn[0]] = (value, start, turn)
+
+    def _evaluate(
+        self, world: State, path: Sequence[tuple[Seat, Edge]], turn: list[Action] | None = None
+    ) -> list[float]:
         """Rewards of every seat: a truncated random (or greedy, or reply) rollout from the
-        leaf ``world`` reached along ``path``, then results or heuristic."""
+        leaf ``world`` reached along ``path``, then results or heuristic (a reply rollout:
+        the searcher's turn value). ``turn`` (the searcher's moves from the root, while no
+        other seat has moved) receives the rollout's moves of the searcher's turn."""
         if self.rollout == "reply":
             replied = any(mover != self._player for mover, _ in path)
-            return leaf_values(reply_rollout(world, self._player, replied, self._depth))
+            world = reply_rollout(world, self._player, replied, self._depth, self._own, self._answer, turn)
+            return turn_start_values(world, self._player)
         steps = 0
         greedy = self.rollout == "greedy" and self._depth >= 0
         while not world.is_over and steps != self._depth:
@@ -393,6 +474,22 @@ def advance(world: State, action: Action, child: Node, pooled: int | None) -> St
         after = child.states[pooled] = world.clone()
         after.apply(action)
     return after
+
+
+def follower(follow: int, seed: int) -> Chooser:
+    """The chooser of a reply rollout's moves: one step ahead, or greedy with ``follow``."""
+    return GreedyAgent(seed=seed, follow=follow).choice if follow else one_step
+
+
+def own_moves(path: Sequence[tuple[Seat, Edge]], player: Seat) -> list[Action] | None:
+    """The actions of ``path`` from the root while ``player`` is the mover (``None`` if
+    another seat moves on it: the iteration went past the turn)."""
+    moves: list[Action] = []
+    for mover, edge in path:
+        if mover != player or edge.action is None:
+            return None
+        moves.append(edge.action)
+    return moves
 
 
 def greedy_priors(root: Node, scorer: GreedyAgent, world: State, player: Seat) -> None:
@@ -422,51 +519,6 @@ def back_up_best(path: Sequence[tuple[Seat, Edge]]) -> None:
 def has_heuristic(game: Game) -> bool:
     """Whether ``game`` evaluates unfinished states (overrides :meth:`Game.heuristic`)."""
     return type(game).heuristic is not Game.heuristic
-
-
-def prior_value(world: State, action: Action, mover: Seat) -> float:
-    """``mover``'s value of ``action`` applied in a clone of ``world``: results or heuristic."""
-    after = world.clone()
-    after.apply(action)
-    if after.is_over:
-        return float(after.returns()[mover])
-    return float(after.game.heuristic(after, mover))
-
-
-def greedy_move(world: State, legal: Sequence[Action]) -> Action:
-    """The legal action with the best prior for the seat to move (first listed on ties)."""
-    mover = world.current_player
-    assert mover is not None
-    if len(legal) == 1:
-        return legal[0]
-    return max(legal, key=lambda action: prior_value(world, action, mover))
-
-
-def reply_rollout(world: State, player: Seat, replied: bool, cap: int) -> State:
-    """``world`` played on greedily (each move the best by its mover's prior) until
-    ``player`` is to move again after another seat has moved (``replied``: one already has,
-    on the way to ``world``), at most ``cap`` moves (negative: no cap); returns ``world``.
-
-    Every leaf is then valued at the start of one of ``player``'s turns, after the
-    opponents' answer to what ``player`` did: a plan that leaves something open to the
-    answer pays for it before it is compared with one that does not."""
-    steps = 0
-    while not world.is_over and steps != cap:
-        mover = world.current_player
-        if mover == player and replied:
-            break
-        replied = replied or mover != player
-        world.apply(greedy_move(world, world.legal_actions()))
-        steps += 1
-    return world
-
-
-def leaf_values(world: State) -> list[float]:
-    """Per seat: ``returns()`` of a finished game, else the game's heuristic."""
-    if world.is_over:
-        return [float(value) for value in world.returns()]
-    heuristic = world.game.heuristic
-    return [float(heuristic(world, seat)) for seat in range(world.num_players)]
 
 
 def best_root_action(root: Node, player: Seat, legal: Sequence[Action]) -> Action:

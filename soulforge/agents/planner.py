@@ -13,15 +13,18 @@ At a decision the planner:
 2. ranks the legal actions by greedy's score with a follow-up of ``root_follow`` decisions
    (``GreedyAgent.score``) in the first world and keeps the best ``candidates``;
 3. plays each candidate in each world, completes the turn with greedy (``follow``), lets
-   the other seats answer with one-step greedy until the searcher is to move again, and
-   values that position with ``game.turn_value`` (results where the game ended);
+   the other seats answer with greedy (``answer_follow``; one step ahead by default) until
+   the searcher is to move again, and values that position with ``game.turn_value``
+   (results where the game ended): :func:`~soulforge.agents.rollouts.reply_rollout`;
 4. chooses the candidate with the best mean value, and keeps the rest of its turn in the
    first world as a plan: the next decisions of the turn play the plan as long as the
    seat's view is the one the plan foresaw (a drawn card or a refused step ends it and a
    new search starts).
 
-At Soul of Ankiril, with the game's fitted ``turn_value``, it plays about as well as that
-game's ISMCTS hard level against greedy (its NOTES.md, "Agents", has the paired figures).
+ISMCTS with ``rollout="reply"`` and ``keep_plan=1`` runs the same play-outs from a tree
+(one world a search, iterations spent by UCB); this flat search averages each candidate
+over several worlds. At Soul of Ankiril both were measured against greedy (its NOTES.md,
+"Agents"); the hard level is the ISMCTS one.
 
 Only ``determinize``, ``legal_actions``, ``is_legal``, ``apply``, ``clone``, ``view``,
 ``current_player``, ``is_over``, ``returns``, ``game.heuristic`` and ``game.turn_value``
@@ -33,19 +36,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from soulforge.agents.greedy import GreedyAgent, pick_best
+from soulforge.agents.plans import PlannedStep, foreseen_steps, next_planned
+from soulforge.agents.rollouts import reply_rollout, turn_start_values
 from soulforge.core import Action, Seat, State
-from soulforge.core.action import JsonDict
-
-
-@dataclass(frozen=True)
-class PlannedStep:
-    """One step of a kept plan: the view the seat should have, and the action to play then."""
-
-    view: JsonDict
-    action: Action
 
 
 class TurnPlannerAgent:
@@ -59,6 +54,8 @@ class TurnPlannerAgent:
         root_follow: greedy's follow-up when ranking the candidates.
         keep_plan: 1 to play the rest of the chosen turn without searching again while the
             seat's view is the foreseen one, 0 to search at every decision.
+        answer_follow: the follow-up of the greedy that models the other seats' answer (0:
+            one-step greedy; the default greedy agent follows 4).
     """
 
     name = "planner"
@@ -71,16 +68,20 @@ class TurnPlannerAgent:
         follow: int = 1,
         root_follow: int = 4,
         keep_plan: int = 1,
+        answer_follow: int = 0,
     ) -> None:
         if candidates < 1 or worlds < 1:
             raise ValueError(f"candidates and worlds must be at least 1, got {candidates} and {worlds}")
-        if follow < 0 or root_follow < 0:
-            raise ValueError(f"follow and root_follow must be at least 0, got {follow} and {root_follow}")
+        if min(follow, root_follow, answer_follow) < 0:
+            raise ValueError(
+                f"follow, root_follow and answer_follow must be at least 0, got {follow}, {root_follow}"
+                f" and {answer_follow}")
         self.seed, self.candidates, self.worlds = seed, candidates, worlds
         self.follow, self.root_follow, self.keep_plan = follow, root_follow, bool(keep_plan)
         self.rng = random.Random(seed)
         self._own = GreedyAgent(seed=seed, follow=follow)
-        self._answer = GreedyAgent(seed=seed + 1, follow=0)
+        self.answer_follow = answer_follow
+        self._answer = GreedyAgent(seed=seed + 1, follow=answer_follow)
         self._ranker = GreedyAgent(seed=seed + 2, follow=root_follow)
         self.plan: list[PlannedStep] = []
         """The rest of the chosen turn, first step first (empty when none is kept)."""
@@ -88,7 +89,8 @@ class TurnPlannerAgent:
     def __repr__(self) -> str:
         return (
             f"TurnPlannerAgent(seed={self.seed}, candidates={self.candidates}, worlds={self.worlds}, "
-            f"follow={self.follow}, root_follow={self.root_follow}, keep_plan={int(self.keep_plan)})"
+            f"follow={self.follow}, root_follow={self.root_follow}, keep_plan={int(self.keep_plan)}, "
+            f"answer_follow={self.answer_follow})"
         )
 
     def act(self, state: State, player: Seat) -> Action:
@@ -109,13 +111,7 @@ class TurnPlannerAgent:
 
     def _planned_step(self, state: State, player: Seat) -> Action | None:
         """The kept plan's next action if the seat sees what the plan foresaw (else drop it)."""
-        if not self.plan:
-            return None
-        step = self.plan.pop(0)
-        if step.view == state.view(player) and state.is_legal(step.action):
-            return step.action
-        self.plan = []
-        return None
+        return next_planned(self.plan, state, player)
 
     def _search(
         self, worlds: Sequence[State], player: Seat, legal: Sequence[Action]
@@ -142,37 +138,5 @@ class TurnPlannerAgent:
         after = world.clone()
         after.apply(action)
         turn = [action]
-        while not after.is_over and after.current_player == player:
-            turn.append(greedy_choice(self._own, after, player))
-            after.apply(turn[-1])
-        while not after.is_over and after.current_player != player:
-            mover = after.current_player
-            assert mover is not None
-            after.apply(greedy_choice(self._answer, after, mover))
-        return turn_value(after, player), turn
-
-
-def greedy_choice(greedy: GreedyAgent, world: State, mover: Seat) -> Action:
-    """``greedy``'s choice for ``mover`` in ``world`` itself (no further determinization)."""
-    legal = world.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    return pick_best(legal, [greedy.score(world, action, mover) for action in legal], greedy.rng)
-
-
-def turn_value(state: State, player: Seat) -> float:
-    """Final result for a finished game, else the game's value of a turn's start."""
-    if state.is_over:
-        return float(state.returns()[player])
-    return float(state.game.turn_value(state, player))
-
-
-def foreseen_steps(world: State, player: Seat, turn: Sequence[Action]) -> list[PlannedStep]:
-    """Each action of ``turn`` with the view ``player`` has just before it, replayed in a
-    clone of ``world``."""
-    replay = world.clone()
-    steps: list[PlannedStep] = []
-    for action in turn:
-        steps.append(PlannedStep(replay.view(player), action))
-        replay.apply(action)
-    return steps
+        reply_rollout(after, player, False, -1, self._own.choice, self._answer.choice, turn)
+        return turn_start_values(after, player)[player], turn

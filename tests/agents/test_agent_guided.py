@@ -7,7 +7,8 @@ import math
 import pytest
 
 from soulforge.agents import GreedyAgent, ISMCTSAgent, load
-from soulforge.agents.ismcts import Edge, back_up_best, greedy_move, prior_value, reply_rollout
+from soulforge.agents.ismcts import Edge, back_up_best
+from soulforge.agents.rollouts import greedy_move, prior_value, reply_rollout
 from soulforge.core import State
 from tests.agents.agent_matches import win_rate
 from tests.agents.toy_duel import Duel, Play

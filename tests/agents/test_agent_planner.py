@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from soulforge.agents import TurnPlannerAgent, load
-from soulforge.agents.planner import PlannedStep, foreseen_steps
+from soulforge.agents.plans import PlannedStep, foreseen_steps
 from soulforge.core import Action, State
 from tests.agents.toy_duel import Duel
 
