@@ -23,6 +23,8 @@ SPECS = [
     "ismcts:iterations=80",
     "ismcts:iterations=80,rollout=heuristic",
     "planner:candidates=3,worlds=2",
+    "ismcts:iterations=6,rollout=reply,rollout_depth=-1,rollout_follow=1,answer_follow=2,"
+    "root_follow=1,widen=2.5,worlds=1,keep_plan=1",
 ]
 
 

@@ -67,7 +67,7 @@ def test_a_game_may_declare_its_own_levels_and_others_keep_the_generic_ones() ->
     assert level_spec("hard", ankiril) == ankiril.agent_levels["hard"] != LEVELS["hard"]
     assert level_spec("hard", realms) == LEVELS["hard"] == level_spec("hard")
     hard = for_level("hard", seed=4, game=ankiril)
-    assert isinstance(hard, ISMCTSAgent) and (hard.worlds, hard.backup, hard.seed) == (4, "max", 4)
+    assert isinstance(hard, ISMCTSAgent) and (hard.rollout, hard.keep_plan, hard.seed) == ("reply", True, 4)
     easy = make_agent("easy", 5, ankiril)
     assert isinstance(easy, GreedyAgent) and easy.follow == 0 and easy.seed == 5
 

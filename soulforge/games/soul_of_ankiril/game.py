@@ -65,8 +65,13 @@ def _alive(ema_hp: list[int], seat: int) -> int:
     return (ema_hp[k] > 0) | (ema_hp[k + 1] > 0) << 1 | (ema_hp[k + 2] > 0) << 2
 
 
-_PLANNER = "ismcts:rollout=heuristic,exploration=0.1,worlds=4,backup=max,widen=1,root_follow=4"
-"""The search of the AI levels, without its iterations (NOTES.md, "Agents")."""
+_GUIDED = "ismcts:rollout=heuristic,exploration=0.1,worlds=4,backup=max,widen=1,root_follow=4"
+"""The normal level's search, without its iterations (NOTES.md, "Agents")."""
+_REPLY = ("ismcts:iterations=6,rollout=reply,rollout_depth=-1,rollout_follow=4,answer_follow=4,"
+          "root_follow=4,widen=2.5,worlds=1,keep_plan=1")
+"""The hard level: greedy's 6 best first moves, each followed by greedy's rest of the turn
+and the opponent's answer as the default greedy would play it, valued by ``turn_value`` at
+the next turn's start; the chosen turn is kept as a plan (NOTES.md, "Agents")."""
 
 
 class SoulOfAnkiril(Game):
@@ -91,13 +96,13 @@ class SoulOfAnkiril(Game):
     )
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
     # The generic levels use random rollouts, far below greedy play here (NOTES.md, "Agents").
-    # Turns are long chains of decisions: the search starts from greedy's scores of the
-    # first decision (root_follow) and plans the rest; hard is the strongest agent measured
-    # (the turn planner with turn_value measured alike on fewer deals).
+    # Turns are long chains of decisions: normal searches from greedy's scores of the first
+    # decision (root_follow); hard also plays each candidate turn through the opponent's
+    # answer, where most of a turn's worth is decided, and keeps the turn it chose.
     agent_levels: ClassVar[dict[str, str]] = {
         "easy": "greedy:follow=0",
-        "normal": f"{_PLANNER},iterations=500",
-        "hard": f"{_PLANNER},iterations=2000",
+        "normal": f"{_GUIDED},iterations=500",
+        "hard": _REPLY,
     }
     max_game_length: ClassVar[int] = ACTIONS_PER_TURN * MAX_TURN_LIMIT + 2
 
