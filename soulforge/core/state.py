@@ -137,9 +137,14 @@ class State(ABC):
             raise IllegalAction(
                 f"it is seat {self.current_player}'s decision, not seat {player}'s", rule="turn order"
             )
+        legal = self._cached_legal()
+        # The very object a listing gave (what agents and playouts pass) is legal: an
+        # identity scan in C settles it before any type or equality test.
+        if any(map(is_, legal, repeat(action))):
+            return
         if not isinstance(action, Action) or action.kind not in self.game._codec.kind_set:
             raise IllegalAction(f"{action!r} is not an action of {self.game.id}", rule="action format")
-        if not self.is_legal(action):
+        if action not in legal:
             raise self.why_illegal(action)
 
     def apply_json(self, data: object, player: Seat | None = None) -> Action:
