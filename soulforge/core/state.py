@@ -137,15 +137,13 @@ class State(ABC):
             raise IllegalAction(
                 f"it is seat {self.current_player}'s decision, not seat {player}'s", rule="turn order"
             )
-        legal = self._cached_legal()
-        # The very object a listing gave (what agents and playouts pass) is legal: an
-        # identity scan in C settles it before any type or equality test.
-        if any(map(is_, legal, repeat(action))):
+        # A legal action (what agents and playouts pass, the very object listed) is settled
+        # before the type and kind tests; those only choose the refusal of an illegal one.
+        if self.is_legal(action):
             return
         if not isinstance(action, Action) or action.kind not in self.game._codec.kind_set:
             raise IllegalAction(f"{action!r} is not an action of {self.game.id}", rule="action format")
-        if action not in legal:
-            raise self.why_illegal(action)
+        raise self.why_illegal(action)
 
     def apply_json(self, data: object, player: Seat | None = None) -> Action:
         """Decode and apply a JSON action; returns the decoded action."""
