@@ -329,7 +329,7 @@ class ISMCTSAgent:
             path, leaf = self._descend(root, world, pooled)
         turn = own_moves(path, self._player) if self.keep_plan and start is not None else None
         rewards = self._evaluate(leaf if pooled is None or self._depth == 0 else leaf.clone(), path, turn)
-        if turn:
+        if turn and start is not None:
             self._keep_turn(start, turn, rewards[self._player])
         for mover, edge in path:
             edge.visits += 1
@@ -432,11 +432,11 @@ class ISMCTSAgent:
                 best_action, best_edge, best_value = action, edge, value
         return best_action, best_edge
 
-    def _keep_turn(self, start: State | None, turn: list[Action], value: float) -> None:
+    def _keep_turn(self, start: State, turn: list[Action], value: float) -> None:
         """Keep ``turn`` (played from the root world ``start``) if it is the best iteration
         through its first action so far."""
         kept = self._turns.get(turn[0])
-        if start is not None and (kept is None or value > kept[0]):
+        if kept is None or value > kept[0]:
             self._turns[turn[0]] = (value, start, turn)
 
     def _evaluate(

@@ -25,16 +25,13 @@ def play(state: State, agents: list[Agent]) -> list[float]:
 
 
 def match_scores(
-    game: Game, first: AgentMaker, second: AgentMaker, games: int, seed: int = 0, paired: bool = False
+    game: Game, first: AgentMaker, second: AgentMaker, games: int, seed: int = 0
 ) -> Iterator[float]:
     """The result of ``first`` (+1 win, -1 loss, 0 draw) in each game; seats swap every game.
 
-    With ``paired``, games ``2k`` and ``2k + 1`` share the deal (game seed ``seed + k``), so
-    each deal is played from both seats: where the seat or the deal decides most games (Soul
-    of Ankiril's starting player), a pair split 1-1 says nothing and only the agents' skill
-    can win a pair 2-0."""
+    Paired deals (each seed from every seat) are the simulator's (``SimConfig.paired``)."""
     for i in range(games):
-        state = game.new_game(seed=seed + (i // 2 if paired else i))
+        state = game.new_game(seed=seed + i)
         agents = [first(seed + i), second(seed + 1000 + i)]
         swap = i % 2 == 1
         if swap:

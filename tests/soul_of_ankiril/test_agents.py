@@ -38,12 +38,11 @@ def test_agents_choose_legal_actions(spec: str) -> None:
         assert state.view(seat) == before
 
 
-def results(first: str, second: str, games: int, seed: int, paired: bool = False) -> tuple[int, int]:
-    """(wins of ``first``, wins of ``second``) over ``games`` seeded games, seats alternating
-    (with ``paired``, each deal played from both seats)."""
+def results(first: str, second: str, games: int, seed: int) -> tuple[int, int]:
+    """(wins of ``first``, wins of ``second``) over ``games`` seeded games, seats alternating."""
     game = new_game().game
     scores = list(match_scores(
-        game, lambda s: load(first, seed=s), lambda s: load(second, seed=s), games, seed, paired))
+        game, lambda s: load(first, seed=s), lambda s: load(second, seed=s), games, seed))
     return sum(1 for score in scores if score > 0), sum(1 for score in scores if score < 0)
 
 
