@@ -45,3 +45,48 @@ def choice(file: str, entry: str, table: Mapping[str, Any], name: str, allowed: 
     if value not in allowed:
         raise DataError(file, entry, name, f"must be one of {sorted(allowed)}, got {value!r}")
     return value
+
+
+SOURCES = frozenset({"rulebook", "clarifications", "shared-data", "authored"})
+"""Where a value of game data may come from: the rulebook, ``CLARIFICATIONS.md``, the
+card data in ``../shared/data/``, or authored here where the rulebook gives no number."""
+
+
+def sourced(file: str, entry: str, table: Mapping[str, Any], name: str, kind: type[T]) -> T:
+    """``table[name]`` written ``{value = ..., source = ...}``, its value checked as ``kind``.
+
+    >>> sourced("rules.toml", "deck", {"copies": {"value": 2, "source": "rulebook"}}, "copies", int)
+    2
+    >>> sourced("rules.toml", "deck", {"copies": {"value": 2, "source": "guess"}}, "copies", int)
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    soulforge.core.errors.DataError: rules.toml: deck: source: must be one of [...], got 'guess'
+    """
+    cell = field(file, entry, table, name, dict)
+    choice(file, entry, cell, "source", set(SOURCES))
+    return field(file, f"{entry}.{name}", cell, "value", kind)
+
+
+def check_sources(
+    file: str,
+    entry: str,
+    table: Mapping[str, Any],
+    key: str = "sources",
+    exempt: frozenset[str] = frozenset({"id"}),
+) -> None:
+    """Every value of ``table`` is named, with its source, in its ``key`` table.
+
+    >>> check_sources("tiles.toml", "t1", {"id": "t1", "size": 2, "sources": {"size": "authored"}})
+    >>> check_sources("tiles.toml", "t1", {"id": "t1", "size": 2, "sources": {}})
+    Traceback (most recent call last):
+    ...
+    soulforge.core.errors.DataError: tiles.toml: t1: sources.size: missing: say where the value comes from
+    """
+    sources = field(file, entry, table, key, dict)
+    for name in table:
+        if name == key or name in exempt:
+            continue
+        if name not in sources:
+            raise DataError(file, entry, f"{key}.{name}", "missing: say where the value comes from")
+        choice(file, entry, sources, name, set(SOURCES))

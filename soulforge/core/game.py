@@ -6,7 +6,9 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
+
+from typing_extensions import TypeVar
 
 from soulforge.core.action import Action, ActionCodec
 from soulforge.core.errors import IllegalAction, OptionError
@@ -15,11 +17,15 @@ from soulforge.core.options import Option, OptionValue, validate_options
 if TYPE_CHECKING:
     from soulforge.core.state import State
 
+StateT = TypeVar("StateT", bound="State", default=Any)
+"""The state class of a game: ``Game[FiveRealmsState]`` makes and judges those states
+(no downcasts in a game's hooks); a bare ``Game`` is any game."""
+
 Heuristic = Callable[["State", int], float]
 """A game's evaluation of a state for one seat, in [-1, 1] (used by agents)."""
 
 
-class Game(ABC):
+class Game(ABC, Generic[StateT]):
     """A game with its options fixed; makes new states.
 
     Subclasses declare their facts as class attributes (OpenSpiel style) and implement
@@ -54,7 +60,7 @@ class Game(ABC):
         return f"soulforge.load({self.id!r}, **{self.options!r})"
 
     # -- states ---------------------------------------------------------------
-    def new_game(self, seed: int | None = None, players: int | None = None) -> State:
+    def new_game(self, seed: int | None = None, players: int | None = None) -> StateT:
         """A new game; ``seed`` None draws one from the system (stored in the state)."""
         count = self.min_players if players is None else players
         if not self.min_players <= count <= self.max_players:
@@ -66,7 +72,7 @@ class Game(ABC):
         return self._new_state(seed, count)
 
     @abstractmethod
-    def _new_state(self, seed: int, players: int) -> State:
+    def _new_state(self, seed: int, players: int) -> StateT:
         """Set up a new game (all randomness through the state's rng)."""
 
     # -- actions ---------------------------------------------------------------
@@ -103,14 +109,14 @@ class Game(ABC):
         return self._action_table[index]
 
     # -- hooks for agents and tools -------------------------------------------------
-    def heuristic(self, state: State, player: int) -> float:
+    def heuristic(self, state: StateT, player: int) -> float:
         """How good ``state`` looks for ``player``, in [-1, 1] (greedy, ISMCTS leaves).
 
         Agents call it on determinized states only. The default knows only final results.
         """
         return state.returns()[player] if state.is_over else 0.0
 
-    def turn_value(self, state: State, player: int) -> float:
+    def turn_value(self, state: StateT, player: int) -> float:
         """How good ``state`` looks for ``player`` about to begin a turn, in [-1, 1].
 
         Turn-level planners value their leaves there, after the other seats' answer. A game

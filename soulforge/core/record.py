@@ -71,7 +71,8 @@ class Record:
         """The state before any action."""
         from soulforge.games import load
 
-        return load(self.game, **self.options).new_game(seed=self.seed, players=self.players)
+        state: State = load(self.game, **self.options).new_game(seed=self.seed, players=self.players)
+        return state
 
     def replay(self, upto: int | None = None) -> State:
         """The state after the first ``upto`` actions (all by default).

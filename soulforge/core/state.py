@@ -13,10 +13,11 @@ import random
 from abc import ABC, abstractmethod
 from itertools import repeat
 from operator import is_
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from soulforge.core.action import Action, JsonDict
 from soulforge.core.errors import IllegalAction
+from soulforge.core.flow import ClickPath, Flow
 from soulforge.core.log import LogLine, Seat
 from soulforge.core.rng import GameRandom, fresh_seed
 
@@ -43,6 +44,10 @@ class State(ABC):
     undo_floor: int
     determinized: bool
 
+    flow: ClassVar[Flow[Any] | None] = None
+    """The game's turn flow (``soulforge.core.flow``): where a game declares it, the core
+    derives ``_legal_actions``, ``_apply`` and ``why_illegal`` from its rules."""
+
     def __init__(self, game: Game, seed: int, num_players: int) -> None:
         self.game = game
         self.seed = seed
@@ -62,13 +67,18 @@ class State(ABC):
     def current_player(self) -> Seat | None:
         """The seat that must decide now; None once the game is over."""
 
-    @abstractmethod
     def _legal_actions(self) -> list[Action]:
         """Legal actions of the current player (empty once the game is over)."""
+        return self._flow().legal_actions(self)
 
-    @abstractmethod
     def _apply(self, action: Action) -> None:
         """Carry out an action already known to be legal."""
+        self._flow().apply(self, action)
+
+    def _flow(self) -> Flow[Any]:
+        if self.flow is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no flow")
+        return self.flow
 
     @abstractmethod
     def returns(self) -> list[float]:
@@ -93,8 +103,14 @@ class State(ABC):
         return None
 
     def why_illegal(self, action: Action) -> IllegalAction:
-        """The refusal for an action not legal now; games override to name the rule."""
+        """The refusal for an action not legal now, naming the rule (the flow's, if any)."""
+        if self.flow is not None:
+            return self.flow.why_illegal(self, action)
         return IllegalAction(f"{action} is not allowed now", rule="legal actions")
+
+    def click_path(self, action: Action) -> ClickPath:
+        """The board handles a player clicks, in order, to make ``action`` (empty: a button)."""
+        return () if self.flow is None else self.flow.path(action)
 
     def prompt(self) -> str:
         """What the current player is deciding, for people (e.g. 'place the drawn card')."""

@@ -1,0 +1,195 @@
+"""The turn flow: a game declares its rules, the core lists, refuses and dispatches.
+
+A game writes one :class:`Rule` per action kind, holding side by side when the kind is
+legal (``legal``), why a given action of that kind is refused (``refusal``, naming the
+rulebook section), what it does (``apply``) and how a player makes it on the board
+(``path``, the handles clicked in order). A :class:`Step` is a decision point of the
+turn (a phase): the rules open there, in listing order. The :class:`Flow` of a game
+derives from them everything the core contract needs:
+
+- ``legal_actions``: the open rules' actions, concatenated in the step's order (or the
+  step's own fast listing, proven equal by a differential test: :meth:`Flow.plain_legal`);
+- ``apply``: the rule of the action's kind, found by type (no dispatch on names);
+- ``why_illegal``: out of step, the step's refusal ("not now, you are deciding X");
+  within it, the rule's own refusal.
+
+The refusal order of ``State.check`` (game over, wrong seat, format, not allowed now)
+stays in the core; a rule's ``apply`` is only ever called with a legal action, and never
+validates or asserts.
+
+>>> from dataclasses import dataclass
+>>> from soulforge.core.action import Action
+>>> @dataclass(frozen=True, slots=True)
+... class Tick(Action):
+...     kind = "tick"
+>>> class TickRule(Rule["object", Tick]):
+...     action = Tick
+...     section = "Ticking"
+...     def legal(self, state: object) -> list[Tick]:
+...         return [Tick()]
+...     def apply(self, state: object, action: Tick) -> None:
+...         pass
+>>> flow = Flow([Step("tick", (TickRule(),))], step_of=lambda state: "tick")
+>>> flow.legal_actions(None)
+[Tick()]
+>>> flow.rule_for(Tick()).section
+'Ticking'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from soulforge.core.action import Action
+from soulforge.core.errors import IllegalAction
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Action)
+
+Handle = str
+"""A stable name of a thing on the board a player clicks (a cell, a card, a piece, a
+button): the SVG renderer puts it on the element (``data-handle``)."""
+ClickPath = tuple[Handle, ...]
+"""The handles a player touches, in order, to make one action."""
+
+
+class Rule(Generic[S, A]):
+    """The rule of one action kind: when it is legal, why not, what it does, how it is clicked.
+
+    Subclasses set ``action`` (the action class) and ``section`` (the rulebook section
+    a refusal names), and implement ``legal`` and ``apply``.
+    """
+
+    action: ClassVar[type[Action]]
+    section: ClassVar[str] = ""
+
+    def legal(self, state: S) -> Iterable[A]:
+        """The legal actions of this kind now (the step already says the kind is open)."""
+        raise NotImplementedError
+
+    def refusal(self, state: S, action: A) -> IllegalAction:
+        """Why ``action`` (of this kind, not legal now) is refused: the rule it breaks."""
+        return IllegalAction(f"{action} is not allowed now", rule=self.section or None)
+
+    def apply(self, state: S, action: A) -> None:
+        """Carry out ``action``, already known to be legal."""
+        raise NotImplementedError
+
+    def path(self, action: A) -> ClickPath:
+        """The handles clicked to make ``action``; empty: a button (end turn, pass...)."""
+        return ()
+
+
+class CheckedRule(Rule[S, A]):
+    """A rule stated once, as its refusal: the legal actions are the candidates it lets through.
+
+    Subclasses implement ``candidates`` (every action of the kind that could make sense
+    here) and ``reason`` (the refusal of one, or None when it is legal): the move and its
+    refusal are then one piece of code, as in boardgame.io. Hot steps list their actions
+    through a fast table (``Step.fast_legal``) proven equal to this one.
+    """
+
+    def candidates(self, state: S) -> Iterable[A]:
+        raise NotImplementedError
+
+    def reason(self, state: S, action: A) -> IllegalAction | None:
+        raise NotImplementedError
+
+    def legal(self, state: S) -> list[A]:
+        return [action for action in self.candidates(state) if self.reason(state, action) is None]
+
+    def refusal(self, state: S, action: A) -> IllegalAction:
+        return self.reason(state, action) or super().refusal(state, action)
+
+
+@dataclass(frozen=True)
+class Step(Generic[S]):
+    """A decision point of the turn: the rules open there, in listing order.
+
+    ``section`` names the rulebook section of the step (out-of-step refusals name it);
+    ``fast_legal`` is an optional table-driven listing of the same actions for hot
+    steps (equal as a set to the plain one: a differential test proves it).
+    """
+
+    name: Hashable
+    rules: tuple[Rule[S, Any], ...]
+    section: str = ""
+    fast_legal: Callable[[S], list[Action]] | None = None
+
+
+OutOfStep = Callable[[Any, Action], IllegalAction]
+"""A game's refusal of an action whose kind is not open at this step."""
+
+
+def _not_now(state: Any, action: Action) -> IllegalAction:
+    return IllegalAction(f"{action} is not allowed now", rule="legal actions")
+
+
+class Flow(Generic[S]):
+    """The steps of a game's turn, and the dispatch the core derives from them."""
+
+    def __init__(
+        self,
+        steps: Sequence[Step[S]],
+        step_of: Callable[[S], Hashable],
+        out_of_step: OutOfStep = _not_now,
+    ) -> None:
+        self.steps = {step.name: step for step in steps}
+        self.step_of = step_of
+        self.out_of_step = out_of_step
+        self._rules: dict[type[Action], Rule[S, Any]] = {}
+        for step in steps:
+            for rule in step.rules:
+                self._add(rule)
+        self._listers = {step.name: step.fast_legal or self._plain_lister(step) for step in steps}
+
+    def _add(self, rule: Rule[S, Any]) -> None:
+        known = self._rules.setdefault(rule.action, rule)
+        if known is not rule:
+            raise ValueError(f"two rules for the action {rule.action.__name__}")
+
+    @staticmethod
+    def _plain_lister(step: Step[S]) -> Callable[[S], list[Action]]:
+        rules = step.rules
+        if len(rules) == 1:
+            only = rules[0].legal
+            return lambda state: list(only(state))
+        return lambda state: [action for rule in rules for action in rule.legal(state)]
+
+    @property
+    def rules(self) -> tuple[Rule[S, Any], ...]:
+        """Every rule, one per action kind."""
+        return tuple(self._rules.values())
+
+    def step(self, state: S) -> Step[S]:
+        return self.steps[self.step_of(state)]
+
+    def legal_actions(self, state: S) -> list[Action]:
+        return self._listers[self.step_of(state)](state)
+
+    def plain_legal(self, state: S) -> list[Action]:
+        """The open rules' own listing (a fast step listing is tested against it)."""
+        return self._plain_lister(self.step(state))(state)
+
+    def rule_for(self, action: Action) -> Rule[S, Any]:
+        """The rule of ``action``'s kind."""
+        try:
+            return self._rules[type(action)]
+        except KeyError:
+            raise IllegalAction(f"{action!r} has no rule here", rule="action format") from None
+
+    def apply(self, state: S, action: Action) -> None:
+        self._rules[type(action)].apply(state, action)
+
+    def why_illegal(self, state: S, action: Action) -> IllegalAction:
+        """The refusal of an action that is not legal now."""
+        rule = self.rule_for(action)
+        if rule not in self.step(state).rules:
+            return self.out_of_step(state, action)
+        return rule.refusal(state, action)
+
+    def path(self, action: Action) -> ClickPath:
+        """The click path of ``action`` (empty: it is made with a button)."""
+        return self.rule_for(action).path(action)

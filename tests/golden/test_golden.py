@@ -1,0 +1,38 @@
+"""The rules did not change: golden games give byte-identical views, logs and records.
+
+Fingerprints were recorded before the games moved onto the core's turn flow (see
+``golden.py``). A sample of the seeds runs in every test run; all 200 per game and the
+seeded AI games run with the slow tests.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.golden.golden import AI_MATCHES, AI_SEEDS, SEEDS, ai_record, fingerprint, stored
+
+GOLDEN = stored()
+GAMES = sorted(game for game in GOLDEN if "/" not in game)
+SAMPLE = SEEDS[::10]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("seed", SAMPLE)
+def test_golden_game_unchanged(game_id: str, seed: int) -> None:
+    assert fingerprint(game_id, seed) == GOLDEN[game_id][str(seed)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_golden_game_unchanged(game_id: str) -> None:
+    changed = [seed for seed in SEEDS if fingerprint(game_id, seed) != GOLDEN[game_id][str(seed)]]
+    assert changed == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("match", sorted(AI_MATCHES))
+def test_seeded_ai_games_unchanged(game_id: str, match: str) -> None:
+    expected = GOLDEN[f"{game_id}/ai"]
+    changed = [s for s in AI_SEEDS if ai_record(game_id, match, s) != expected[f"{match}/{s}"]]
+    assert changed == []
