@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from soulforge.games.soulgivers.actions import Attack, PlayAnomaly, Step, UseAbility
-from soulforge.games.soulgivers.board import HOLE, TILE_CELLS, TILE_OF, WALL
-from soulforge.games.soulgivers.effects import MOD_CODE, push_mod
-from soulforge.games.soulgivers.state import ABIL_SOUL
+from soulforge.games.soulgivers.board import HOLE, TILE_OF, WALL
+from soulforge.games.soulgivers.consequences import MOD_CODE, push_mod
+from soulforge.games.soulgivers.encoding import ABIL_SOUL
+from soulforge.games.soulgivers.state import SoulgiversState
 
 from .helpers import activate, blank, cell, piece, terrain
 
 N, E, S, W = range(4)
 
 
-def abilities(s, name: str) -> list[UseAbility]:  # type: ignore[no-untyped-def]
+def abilities(s: SoulgiversState, name: str) -> list[UseAbility]:
     s._legal = None
     return [a for a in s.legal_actions() if isinstance(a, UseAbility) and a.name == name]
 
@@ -331,4 +332,3 @@ def test_double_soul_aura_of_the_absorbed_soul() -> None:
     activate(s, a)
     s.apply(Step(S))
     assert s.pos[a] == cell("A2")
-    _ = TILE_CELLS

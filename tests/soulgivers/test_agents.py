@@ -11,6 +11,8 @@ one (loaded) core; win counts in ``NOTES.md``.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from soulforge.agents import load
@@ -34,6 +36,16 @@ def test_agents_choose_legal_actions(spec: str) -> None:
         seat = state.current_player
         assert seat is not None
         assert agent.act(state, seat) in state.legal_actions()
+
+
+def test_heuristic_is_a_value_in_range_and_the_result_at_the_end() -> None:
+    rng = random.Random(4)
+    s = GAME.new_game(seed=4)
+    while not s.is_over:
+        for p in (0, 1):
+            assert -1.0 <= GAME.heuristic(s, p) <= 1.0
+        s.apply(rng.choice(s.legal_actions()))
+    assert [GAME.heuristic(s, p) for p in (0, 1)] == s.returns()
 
 
 def results(first: str, second: str, games: int, seed: int) -> tuple[int, int]:

@@ -5,12 +5,11 @@ from __future__ import annotations
 import pytest
 
 from soulforge.core import IllegalAction
+from soulforge.core.data import read_toml
 from soulforge.core.errors import DataError
-from soulforge.games.soulgivers.abilities import ABILITIES
 from soulforge.games.soulgivers.actions import Attack, Collect, Step
-from soulforge.games.soulgivers.anomalies import EFFECTS
-from soulforge.games.soulgivers.auras import AURAS
-from soulforge.games.soulgivers.data import check_sources, load_data
+from soulforge.games.soulgivers.cards import ABILITIES, ANOMALY_EFFECTS, AURAS
+from soulforge.games.soulgivers.data import FOLDER, _character, load_data
 
 from .helpers import GAME, blank, piece
 
@@ -21,14 +20,17 @@ def test_every_named_piece_of_code_exists_and_every_value_has_a_source() -> None
     assert len({a.key for a in data.anomalies}) == 10
     for c in data.characters:
         assert set(c.abilities) <= set(ABILITIES) and set(c.auras) <= set(AURAS)
-    assert {a.effect for a in data.anomalies} == set(EFFECTS)
+    assert {a.effect for a in data.anomalies} == set(ANOMALY_EFFECTS)
+    assert len({c.symbol for c in data.characters}) == len(data.characters)
 
 
-def test_missing_source_is_named() -> None:
-    with pytest.raises(DataError, match=r"x\.toml: runner: sources\.move: missing"):
-        check_sources("x.toml", "runner", {"move": 3, "sources": {}})
-    with pytest.raises(DataError, match="must be one of"):
-        check_sources("x.toml", "runner", {"move": 3, "sources": {"move": "guess"}})
+def test_a_bad_value_is_named_with_its_file_entry_and_field() -> None:
+    """Card data is validated at load (CONTRIBUTING.md, card data)."""
+    runner = read_toml(FOLDER / "soulgivers.toml")["soulgiver"][0]
+    with pytest.raises(DataError, match=r"soulgivers\.toml: runner: symbol: must be one capital letter"):
+        _character({**runner, "symbol": "rr"})
+    with pytest.raises(DataError, match=r"soulgivers\.toml: runner: move: must be between 1 and 6"):
+        _character({**runner, "move": 9})
 
 
 def test_refusals_name_the_rule() -> None:

@@ -5,13 +5,22 @@ from __future__ import annotations
 import json
 import random
 
-from soulforge.games.soulgivers import phases as ph
-from soulforge.games.soulgivers.actions import DrawAnomaly, EndTurn, Keep
+from soulforge.core import State
+from soulforge.games.soulgivers import encoding as en
+from soulforge.games.soulgivers.actions import DrawAnomaly, EndTurn, Keep, Pick
+from soulforge.games.soulgivers.state import SoulgiversState
 
-from .helpers import activate, blank, piece, play_random
+from .helpers import ENDINGS, GAME, blank, piece, play_random
 
 
-def views(s) -> str:  # type: ignore[no-untyped-def]
+def resampled(s: SoulgiversState, player: int, seed: int) -> SoulgiversState:
+    """``s.determinize(player, Random(seed))``, a state of this game."""
+    world = s.determinize(player, random.Random(seed))
+    assert isinstance(world, SoulgiversState)
+    return world
+
+
+def views(s: State) -> str:
     return json.dumps([s.view(p) for p in (0, 1, None)], sort_keys=True)
 
 
@@ -50,8 +59,8 @@ def test_replacement_cards_hidden_and_resampled() -> None:
     piece(s, 1, "ghost", "F8")
     piece(s, 1, "runner", "F9")
     s.apply(EndTurn())
-    assert s.phase == ph.KEEP
-    worlds = {tuple(s.determinize(1, random.Random(i)).pair[0]) for i in range(12)}  # type: ignore[attr-defined]
+    assert s.phase == en.KEEP
+    worlds = {tuple(resampled(s, 1, i).pair[0]) for i in range(12)}
     assert len(worlds) > 1
     s.apply(Keep(s.pair[0][0]))
     v = s.view(1)
@@ -59,11 +68,50 @@ def test_replacement_cards_hidden_and_resampled() -> None:
     assert s.view(0)["teams"][0]["kept"] is not None
 
 
-def test_determinized_world_plays_on() -> None:
+def test_determinized_world_plays_on_to_a_rulebook_ending() -> None:
+    """A determinized world is a game in its own right (agents search in it): it keeps what the
+    seat knows of its own cards and plays on to one of the endings of rulebook 8."""
     s = play_random(4, limit=80)
     for p in (0, 1):
-        world = s.determinize(p, random.Random(1))
+        world = resampled(s, p, 1)
+        assert world.hand[p] == s.hand[p] and world.deck[p] == s.deck[p]
         rng = random.Random(2)
-        while not world.is_over:
+        while not world.is_over and world.move_number < GAME.max_game_length:
             world.apply(rng.choice(world.legal_actions()))
-    _ = activate
+        assert world.is_over and world.returns() in ENDINGS and world.end_reason
+
+
+def test_views_hide_the_other_seats_cards() -> None:
+    """Hidden information (4.2): the other seat's Anomaly hand, Soulgiver deck, chosen and drawn
+    cards are counts only, all game long."""
+    rng = random.Random(3)
+    s = GAME.new_game(seed=3)
+    while not s.is_over:
+        for p in (0, 1, None):
+            for t in (0, 1):
+                if p != t:
+                    team = s.view(p)["teams"][t]
+                    assert team["hand"] is None and team["deck"] is None and team["picks"] is None
+                    assert team["drawn"] is None and team["hand_count"] == len(s.hand[t])
+        s.apply(rng.choice(s.legal_actions()))
+
+
+def test_starting_choice_hidden_until_placed() -> None:
+    """Setup step 13: each seat chooses three Soulgivers without showing them."""
+    s = GAME.new_game(seed=4)
+    while s.phase == en.SWAP:
+        s.apply(s.legal_actions()[0])
+    s.apply(Pick(3))
+    v1 = s.view(1)
+    assert v1["teams"][0]["picks"] is None and v1["teams"][0]["picks_count"] == 1
+    assert v1["last"]["action"] == {"type": "pick"}
+    assert "Volomancer" not in " ".join(s.log(1))
+    assert s.view(0)["teams"][0]["picks"] == [3]
+
+
+def test_determinize_resamples_the_opponent_hand() -> None:
+    """4.2 Drawing an Anomaly ("do not show this card"): a seat's worlds deal the other hand anew."""
+    s = play_random(1, limit=60)
+    assert s.hand[1]
+    hands = {tuple(resampled(s, 0, i).hand[1]) for i in range(20)}
+    assert len(hands) > 1 and all(len(hand) == len(s.hand[1]) for hand in hands)

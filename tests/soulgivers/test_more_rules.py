@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from soulforge.games.soulgivers import phases as ph
+from soulforge.games.soulgivers import encoding as en
 from soulforge.games.soulgivers.actions import (
     Absorb,
     Decline,
@@ -17,8 +17,8 @@ from soulforge.games.soulgivers.actions import (
     UseAbility,
 )
 from soulforge.games.soulgivers.board import HOLE, TILE_CELLS
-from soulforge.games.soulgivers.effects import destroy, push_mod
-from soulforge.games.soulgivers.state import ABIL_SOUL
+from soulforge.games.soulgivers.consequences import destroy, push_mod
+from soulforge.games.soulgivers.encoding import ABIL_SOUL
 
 from .helpers import activate, blank, cell, piece, terrain
 
@@ -36,7 +36,7 @@ def test_soul_goes_to_the_next_tile_when_the_tile_is_full() -> None:
     s = blank()
     for name, where in (("runner", "C3"), ("protector", "D3"), ("architect", "C4"), ("ghost", "D4")):
         piece(s, 0, name, where)
-    from soulforge.games.soulgivers.effects import place_soul
+    from soulforge.games.soulgivers.consequences import place_soul
 
     place_soul(s, 15, -1, 6)
     assert s.souls[15] not in TILE_CELLS[6]
@@ -63,7 +63,7 @@ def test_wormhole_blocked_by_a_holemaker_standing_on_the_exit() -> None:
     piece(s, 1, "holemaker", "H8")
     activate(s, w)
     s.apply(Step(S))
-    assert s.phase == ph.EXIT
+    assert s.phase == en.EXIT
     assert ExitHole(cell("H8")) not in s.legal_actions() and ExitHole(cell("C8")) in s.legal_actions()
 
 
@@ -90,13 +90,13 @@ def test_population_ability_in_answer_to_an_activation() -> None:
     s = blank(turn=3, population=True)
     a = piece(s, 0, "architect", "A1")
     activate(s, a)
-    assert s.phase == ph.RESPONSE and Population() in s.legal_actions()
+    assert s.phase == en.RESPONSE and Population() in s.legal_actions()
     terrain(s, "H8", HOLE)
     s._legal = None
     s.apply(Population())
-    assert s.phase == ph.POP and s.current_player == 1
+    assert s.phase == en.POP and s.current_player == 1
     s.apply(PopPlace(cell("H8")))
-    assert s.current_player == 0 and s.phase == ph.MAIN and s.pop_used[1]
+    assert s.current_player == 0 and s.phase == en.MAIN and s.pop_used[1]
 
 
 def test_declining_the_window() -> None:
@@ -106,7 +106,7 @@ def test_declining_the_window() -> None:
     s.hand[1] = ["stasis"]
     activate(s, a)
     s.apply(Decline())
-    assert s.phase == ph.MAIN and s.current_player == 0 and s.hand[1] == ["stasis"]
+    assert s.phase == en.MAIN and s.current_player == 0 and s.hand[1] == ["stasis"]
 
 
 def test_border_is_a_wall_for_the_other_population() -> None:

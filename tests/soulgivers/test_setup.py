@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from collections import Counter
 
-from soulforge.games.soulgivers import phases as ph
+import pytest
+
+import soulforge
+from soulforge.games.soulgivers import encoding as en
 from soulforge.games.soulgivers.actions import Pick, Place, SkipSwap, SwapTile
 from soulforge.games.soulgivers.board import FREE, HOLE, INTER, MOTHER, TILE_CELLS, WALL
 from soulforge.games.soulgivers.data import load_data
-from soulforge.games.soulgivers.state import PORTAL, SoulgiversState
+from soulforge.games.soulgivers.encoding import at_portal, piece_of
+from soulforge.games.soulgivers.state import SoulgiversState
 
-from .helpers import GAME
+from .helpers import ENDINGS, GAME, play_random
 
 
 def new(seed: int = 1) -> SoulgiversState:
     s = GAME.new_game(seed=seed)
-    assert isinstance(s, SoulgiversState)
     return s
 
 
@@ -50,7 +53,7 @@ def test_tile_swaps_next_to_portals_in_turn() -> None:
     assert [s.printed[c] for c in TILE_CELLS[1]] == layout
     assert s.current_player == 1
     s.apply(SkipSwap())
-    assert s.phase == ph.PICK and s.current_player == 0
+    assert s.phase == en.PICK and s.current_player == 0
 
 
 def test_hidden_choice_then_placement_in_turn_and_second_seat_anomaly() -> None:
@@ -64,12 +67,27 @@ def test_hidden_choice_then_placement_in_turn_and_second_seat_anomaly() -> None:
     assert s.current_player == 1
     for k in (3, 4, 5):
         s.apply(Pick(k))
-    assert s.phase == ph.PLACE and s.current_player == 0
+    assert s.phase == en.PLACE and s.current_player == 0
     for k in (0, 1, 2):
         s.apply(Place(k, 0))
     for k in (3, 4, 5):
         s.apply(Place(k, 3))
-    assert s.pos[0] == PORTAL and s.pos[13] == PORTAL + 3
+    assert s.pos[piece_of(0, 0)] == at_portal(0) and s.pos[piece_of(1, 3)] == at_portal(3)
     assert len(s.hand[1]) == 1 and s.hand[0] == []
-    assert s.phase == ph.MAIN and s.current_player == 0 and s.turn == 1
+    assert s.phase == en.MAIN and s.current_player == 0 and s.turn == 1
     assert s.decay[0] == 1 and s.essences == 3
+
+
+def test_options_set_the_turn_limit_and_the_first_seat_population() -> None:
+    """Authored options (NOTES.md): the turn limit, and which population the first seat plays."""
+    with pytest.raises(ValueError, match="turn_limit"):
+        soulforge.load("soulgivers", turn_limit=1)
+    s = soulforge.load("soulgivers", first_population="specters").new_game(seed=1)
+    assert [team["population"] for team in s.view(0)["teams"]] == ["Specters", "Shells"]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_games_end_in_a_result_of_the_rulebook(seed: int) -> None:
+    """8 (and the authored turn limit): Conquest, Tie by Extermination or Defeat by Decay."""
+    s = play_random(seed)
+    assert s.is_over and s.returns() in ENDINGS and s.end_reason

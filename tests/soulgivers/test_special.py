@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from soulforge.games.soulgivers import phases as ph
+from soulforge.games.soulgivers import encoding as en
 from soulforge.games.soulgivers.actions import (
     Attack,
-    Decline,
     DrawAnomaly,
     EndTurn,
     PlayAnomaly,
@@ -15,11 +14,9 @@ from soulforge.games.soulgivers.actions import (
     Population,
     ReturnAnomaly,
     Step,
-    UseAbility,
 )
 from soulforge.games.soulgivers.board import BORDER, DEAD, FREE, HOLE, HORIZON, INTER, TILE_CELLS, WALL
-from soulforge.games.soulgivers.effects import MOD_CODE, can_cover, push_mod
-from soulforge.games.soulgivers.state import PORTAL
+from soulforge.games.soulgivers.consequences import MOD_CODE, can_cover, push_mod
 
 from .helpers import activate, blank, cell, kinds, piece, terrain
 
@@ -48,9 +45,9 @@ def test_hand_of_three_put_one_back() -> None:
     s.pile.remove("stasis")
     s.pile.remove("stasis")
     s.apply(DrawAnomaly())
-    assert s.phase == ph.RETURN and len(s.hand[0]) == 4
+    assert s.phase == en.RETURN and len(s.hand[0]) == 4
     s.apply(ReturnAnomaly("silence"))
-    assert len(s.hand[0]) == 3 and s.phase == ph.MAIN and len(s.pile) == 17
+    assert len(s.hand[0]) == 3 and s.phase == en.MAIN and len(s.pile) == 17
 
 
 def test_anomaly_window_is_the_opponents_decision_after_a_declaration() -> None:
@@ -61,12 +58,12 @@ def test_anomaly_window_is_the_opponents_decision_after_a_declaration() -> None:
     b = piece(s, 0, "blower", "H8")
     s.hand[1] = ["stasis", "stasis"]
     activate(s, a)
-    assert s.phase == ph.RESPONSE and s.current_player == 1
+    assert s.phase == en.RESPONSE and s.current_player == 1
     assert s.view(0)["teams"][1]["hand"] is None
     s.apply(PlayAnomaly("stasis", a))
     assert s.current_player == 0 and Step(S) not in s.legal_actions()
     activate(s, b)
-    assert s.phase == ph.MAIN  # only one Anomaly per turn
+    assert s.phase == en.MAIN  # only one Anomaly per turn
 
 
 def test_interference_blocks_playing_anomalies() -> None:
@@ -76,7 +73,7 @@ def test_interference_blocks_playing_anomalies() -> None:
     a = piece(s, 0, "protector", "A5")
     s.hand[1] = ["stasis"]
     activate(s, a)
-    assert s.phase == ph.MAIN
+    assert s.phase == en.MAIN
 
 
 def test_temporal_suspension_worked_example() -> None:
@@ -100,7 +97,7 @@ def test_portal_piece_may_trigger_but_is_no_target() -> None:
     piece(s, 0, "blower", "H8")
     s.hand[1] = ["stasis"]
     activate(s, a)
-    assert s.phase == ph.RESPONSE and PlayAnomaly("stasis", a) not in s.legal_actions()
+    assert s.phase == en.RESPONSE and PlayAnomaly("stasis", a) not in s.legal_actions()
 
 
 def test_frattura_destroys_a_portal_next_to_your_soulgiver() -> None:
@@ -204,12 +201,12 @@ def test_population_ability_once_from_the_second_turn_and_anomaly_first() -> Non
     s.anomaly_played = False
     s._legal = None
     s.apply(Population())
-    assert s.phase == ph.RESPONSE and s.current_player == 1
+    assert s.phase == en.RESPONSE and s.current_player == 1
     s.apply(PlayAnomaly("essence_drain", -1))
-    assert s.essences == 2 and s.phase == ph.POP and s.current_player == 0
+    assert s.essences == 2 and s.phase == en.POP and s.current_player == 0
     for _ in range(6):
         s.apply(next(x for x in s.legal_actions() if isinstance(x, PopPlace)))
-    assert s.phase == ph.MAIN and Population() not in s.legal_actions()
+    assert s.phase == en.MAIN and Population() not in s.legal_actions()
     assert sum(1 for c in range(100) if s.eff[c] == BORDER) == 6
 
 
@@ -243,8 +240,9 @@ def test_event_horizon_worked_example() -> None:
     s.apply(Population())
     s.apply(PopPlace(cell("C3")))
     assert s.pos[victim] == -1 and victim in s.souls
+    assert s.pos[safe] == cell("A1")  # not next to it: not attracted
     s.apply(PopPlace(cell("H8")))
-    assert s.phase == ph.MAIN and s.eff[cell("H8")] == HORIZON
+    assert s.phase == en.MAIN and s.eff[cell("H8")] == HORIZON
     a = piece(s, 0, "architect", "H6")
     s.deck[0] = []
     s.apply(EndTurn())
@@ -254,7 +252,6 @@ def test_event_horizon_worked_example() -> None:
     assert s.pos[a] == -1  # attracted when passing next to it
     s.apply(EndTurn())
     assert s.eff[cell("H8")] == HOLE  # removed at the start of the Specters' turn
-    _ = safe
 
 
 def test_modifier_priorities() -> None:
@@ -278,7 +275,7 @@ def test_conquest_tie_and_decay_endings() -> None:
     run out and a Portal stands; +3 Decay once the opponent has no characters left."""
     s = blank()
     a = piece(s, 0, "protector", "C3")
-    t = piece(s, 1, "blower", "C4")
+    piece(s, 1, "blower", "C4")
     s.deck = [[], []]
     s.portals = [False, False, False, False]
     activate(s, a)
@@ -291,14 +288,13 @@ def test_conquest_tie_and_decay_endings() -> None:
     assert s.is_over and s.returns() == [-1.0, -1.0]
     s = blank()
     a = piece(s, 0, "protector", "C3")
-    t = piece(s, 1, "blower", "C4")
+    piece(s, 1, "blower", "C4")
     s.deck = [list(range(2, 10)), []]
     activate(s, a)
     s.apply(Attack(S))
     assert not s.is_over and s.out_boost[0]
     s.apply(EndTurn())
     assert s.decay[a] == 4
-    _ = (t, PORTAL, UseAbility, Decline)
 
 
 def test_no_extermination_tie_while_a_portal_stands() -> None:

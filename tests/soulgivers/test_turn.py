@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from soulforge.core import IllegalAction
-from soulforge.games.soulgivers import phases as ph
+from soulforge.games.soulgivers import encoding as en
 from soulforge.games.soulgivers.actions import (
     Absorb,
     Attack,
@@ -21,7 +21,8 @@ from soulforge.games.soulgivers.actions import (
     UseAbility,
 )
 from soulforge.games.soulgivers.board import HOLE, TILE_OF, WALL
-from soulforge.games.soulgivers.state import PORTAL, SoulgiversState
+from soulforge.games.soulgivers.encoding import PORTAL, at_portal, kind_of, piece_of
+from soulforge.games.soulgivers.state import SoulgiversState
 
 from .helpers import GAME, activate, blank, cell, kinds, piece, terrain
 
@@ -37,9 +38,9 @@ def test_declare_each_soulgiver_once_and_no_going_back() -> None:
     s.apply(Step(S))
     activate(s, b)
     assert s.active == b
-    assert Declare(a % 10) not in s.legal_actions()
+    assert Declare(kind_of(a)) not in s.legal_actions()
     with pytest.raises(IllegalAction, match="4 turn sequence"):
-        s.apply(Declare(a % 10))
+        s.apply(Declare(kind_of(a)))
     assert s.pos[a] == cell("C4")
 
 
@@ -256,18 +257,18 @@ def test_replacement_draw_two_keep_one_and_enter_or_be_destroyed() -> None:
     piece(s, 1, "blower", "C8")
     piece(s, 1, "ghost", "F8")
     s.apply(EndTurn())  # seat 1 ends; seat 0 has one piece: replacements
-    assert s.phase == ph.KEEP and s.current_player == 0 and len(s.pair[0]) == 2
+    assert s.phase == en.KEEP and s.current_player == 0 and len(s.pair[0]) == 2
     v1 = s.view(1)
     assert v1["teams"][0]["drawn"] is None and v1["teams"][0]["drawn_count"] == 2
     kept = s.pair[0][0]
     s.apply(s.legal_actions()[0])
-    assert s.phase == ph.REFILL and kept not in s.deck[0]
+    assert s.phase == en.REFILL and kept not in s.deck[0]
     s.apply(s.legal_actions()[0])
-    assert s.phase == ph.KEEP  # second replacement
+    assert s.phase == en.KEEP  # second replacement
     s.apply(s.legal_actions()[0])
     s.apply(s.legal_actions()[0])
-    assert s.phase == ph.MAIN and len(s.team_pieces(0)) == 3
-    first = 0 * 10 + kept
+    assert s.phase == en.MAIN and len(s.team_pieces(0)) == 3
+    first = piece_of(0, kept)
     activate(s, first)
     s.apply(next(a for a in s.legal_actions() if isinstance(a, Enter)))
     s.apply(EndTurn())
@@ -306,10 +307,10 @@ def test_starting_soulgivers_may_wait_on_a_portal() -> None:
     s.apply(EndTurn())
     assert all(s.pos[p] >= PORTAL and s.decay[p] == 1 for p in waiting)
     s.apply(EndTurn())  # seat 1 ends too; seat 0's three are still there, no replacement
-    assert s.player == 0 and s.phase == ph.MAIN
+    assert s.player == 0 and s.phase == en.MAIN
     assert all(s.pos[p] >= PORTAL for p in waiting)
     activate(s, waiting[0])  # declared on the Portal, it still need not enter
-    if s.phase == ph.RESPONSE:
+    if s.phase == en.RESPONSE:
         s.apply(Decline())
     s.apply(EndTurn())
     assert s.pos[waiting[0]] >= PORTAL
@@ -323,7 +324,7 @@ def test_replacement_left_on_the_portal_is_destroyed() -> None:
     piece(s, 0, "runner", "C3")
     piece(s, 1, "blower", "C8")
     s.apply(EndTurn())  # seat 0 has two in the game: one replacement
-    assert s.phase == ph.KEEP
+    assert s.phase == en.KEEP
     s.apply(s.legal_actions()[0])
     place = s.legal_actions()[0]
     s.apply(place)
@@ -331,7 +332,7 @@ def test_replacement_left_on_the_portal_is_destroyed() -> None:
     assert len(new) == 1 and s.pos[new[0]] >= PORTAL
     s.apply(EndTurn())
     assert s.pos[new[0]] == -1 and new[0] in s.souls
-    assert s.pos[waiting] == PORTAL + 0
+    assert s.pos[waiting] == at_portal(0)
 
 
 def started_game() -> SoulgiversState:
@@ -339,12 +340,11 @@ def started_game() -> SoulgiversState:
     from soulforge.games.soulgivers.actions import Place, SkipSwap
 
     s = GAME.new_game(seed=3)
-    assert isinstance(s, SoulgiversState)
     s.apply(SkipSwap())
     s.apply(SkipSwap())
     for _ in range(6):
         s.apply(s.legal_actions()[0])
-    while s.phase == ph.PLACE:
+    while s.phase == en.PLACE:
         s.apply(next(a for a in s.legal_actions() if isinstance(a, Place)))
-    assert s.phase == ph.MAIN and s.player == 0
+    assert s.phase == en.MAIN and s.player == 0
     return s

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from soulforge.core.flow import ClickPath
 from soulforge.games.soulgivers.ability_base import (
     RANGE,
     Ability,
@@ -12,17 +13,26 @@ from soulforge.games.soulgivers.ability_base import (
     placeable,
 )
 from soulforge.games.soulgivers.board import (
+    CELLS,
     FREE,
     HOLES,
     MOTHER,
+    QUARTER_TURNS,
+    TILE_COUNT,
+    TILE_LINES,
     TILE_OF,
+    TILES,
+    TILES_PER_SIDE,
+    TURNS,
     WALL,
     WITHIN,
+    Tile,
     cell_name,
     rotate_mask,
     tile_distance,
+    tile_line,
 )
-from soulforge.games.soulgivers.effects import (
+from soulforge.games.soulgivers.consequences import (
     MOD_CODE,
     move_tiles,
     pop_mod,
@@ -30,46 +40,48 @@ from soulforge.games.soulgivers.effects import (
     settle,
     tile_has_population_mod,
 )
-from soulforge.games.soulgivers.state import team_of
+from soulforge.games.soulgivers.encoding import OTHER, team_of
 
 if TYPE_CHECKING:
     from soulforge.games.soulgivers.state import SoulgiversState
 
 
 class Mold(Ability):
-    """Slide a row (x < 5) or column (x >= 5) of tiles by one, wrapping round (y: 0 +, 1 -)."""
+    """Slide a row (x < 5) or column (x >= 5) of tiles by one, wrapping round (y: 0 forward,
+    1 back: ``SLIDES``)."""
 
     name = "mold"
 
     def domain(self) -> Iterable[Option]:
-        return [(x, y) for x in range(10) for y in (0, 1)]
-
-    @staticmethod
-    def line(x: int) -> list[int]:
-        i = x % 5
-        return [i * 5 + c for c in range(5)] if x < 5 else [r * 5 + i for r in range(5)]
+        return [(x, y) for x in TILE_LINES for y in SLIDES]
 
     def options(self, s: SoulgiversState, piece: int) -> list[Option]:
         out = []
         for x in MOLD_LINES:
-            if s.pop_mods and any(tile_has_population_mod(s, t) for t in self.line(x)):
+            if s.pop_mods and any(tile_has_population_mod(s, t) for t in tile_line(x)):
                 continue
-            out += [(x, y) for y in (0, 1) if s.mold_block != (s.turn, x, y)]
+            out += [(x, y) for y in SLIDES if s.mold_block != (s.turn, x, y)]
         return out
 
     def apply(self, s: SoulgiversState, piece: int, x: int, y: int) -> None:
-        tiles = self.line(x)
-        shift = 1 if y == 0 else -1
-        move_tiles(s, {t: (tiles[(i + shift) % 5], 0) for i, t in enumerate(tiles)})
-        s.mold_block = (s.turn + 1, x, 1 - y)
+        tiles = tile_line(x)
+        shift = 1 if y == FORWARD else -1
+        n = len(tiles)
+        move_tiles(s, {t: (tiles[(i + shift) % n], 0) for i, t in enumerate(tiles)})
+        s.mold_block = (s.turn + 1, x, BACK if y == FORWARD else FORWARD)
         settle(s)
 
     def label(self, x: int, y: int) -> str:
-        what = f"row {x + 1}" if x < 5 else f"column {x - 4}"
-        return f"Mold: slide {what} {'forward' if y == 0 else 'back'}"
+        n = TILES_PER_SIDE
+        what = f"row {x + 1}" if x < n else f"column {x - n + 1}"
+        return f"Mold: slide {what} {'forward' if y == FORWARD else 'back'}"
+
+    def handles(self, x: int, y: int) -> ClickPath:
+        return (f"tiles:{x}", "forward" if y == FORWARD else "back")
 
 
-MOLD_LINES = tuple(x for x in range(10) if MOTHER not in Mold.line(x))
+FORWARD, BACK = SLIDES = (0, 1)
+MOLD_LINES = tuple(x for x in TILE_LINES if MOTHER not in tile_line(x))
 """The rows and columns Mold may slide: not those of the fixed Mother tile."""
 
 
@@ -79,29 +91,46 @@ class Chaos(Ability):
     name = "chaos"
 
     def domain(self) -> Iterable[Option]:
-        return [(a * 25 + b, r) for a in range(25) for b in range(a + 1, 25) for r in range(4)]
+        return [(tile_pair(a, b), r) for a in TILES for b in range(a + 1, TILE_COUNT) for r in QUARTER_TURNS]
 
     def options(self, s: SoulgiversState, piece: int) -> list[Option]:
         here = TILE_OF[s.pos[piece]]
         if not s.pop_mods:
             return CHAOS_OPTIONS[here]
-        near = [t for t in CHAOS_NEAR[here] if not tile_has_population_mod(s, t)]
-        return [(a * 25 + b, r) for a in near for b in near if a < b for r in range(4)]
+        return chaos_options([t for t in CHAOS_NEAR[here] if not tile_has_population_mod(s, t)])
 
     def apply(self, s: SoulgiversState, piece: int, x: int, y: int) -> None:
-        a, b = divmod(x, 25)
+        a, b = tiles_of_pair(x)
         move_tiles(s, {a: (b, y), b: (a, y)})
         settle(s)
 
     def label(self, x: int, y: int) -> str:
-        return f"Chaos: swap tiles {x // 25} and {x % 25}, turned {90 * y}"
+        a, b = tiles_of_pair(x)
+        return f"Chaos: swap tiles {a} and {b}, turned {90 * y}"
+
+    def handles(self, x: int, y: int) -> ClickPath:
+        a, b = tiles_of_pair(x)
+        return (f"tile:{a}", f"tile:{b}", f"rotate:{y}")
 
 
-CHAOS_NEAR = tuple(tuple(t for t in range(25) if tile_distance(t, here) <= RANGE["chaos"] and t != MOTHER)
-                   for here in range(25))
-CHAOS_OPTIONS: tuple[list[Option], ...] = tuple(
-    [(a * 25 + b, r) for a in near for b in near if a < b for r in range(4)] for near in CHAOS_NEAR
-)
+def tile_pair(a: Tile, b: Tile) -> int:
+    """The option value naming two tiles (``a`` < ``b``) for Chaos."""
+    return a * TILE_COUNT + b
+
+
+def tiles_of_pair(x: int) -> tuple[Tile, Tile]:
+    a, b = divmod(x, TILE_COUNT)
+    return a, b
+
+
+def chaos_options(near: Iterable[Tile]) -> list[Option]:
+    tiles = list(near)
+    return [(tile_pair(a, b), r) for a in tiles for b in tiles if a < b for r in QUARTER_TURNS]
+
+
+CHAOS_NEAR = tuple(tuple(t for t in TILES if tile_distance(t, here) <= RANGE["chaos"] and t != MOTHER)
+                   for here in TILES)
+CHAOS_OPTIONS: tuple[list[Option], ...] = tuple(chaos_options(near) for near in CHAOS_NEAR)
 
 
 class Vertigo(Ability):
@@ -110,17 +139,20 @@ class Vertigo(Ability):
     name = "vertigo"
 
     def domain(self) -> Iterable[Option]:
-        return [(t, 0) for t in (1, 2, 3)]
+        return [(t, 0) for t in TURNS]
 
     def options(self, s: SoulgiversState, piece: int) -> list[Option]:
-        return [(t, 0) for t in (1, 2, 3)] if s.board_pieces(1 - team_of(piece)) else []
+        return [(t, 0) for t in TURNS] if s.board_pieces(OTHER[team_of(piece)]) else []
 
     def apply(self, s: SoulgiversState, piece: int, x: int, y: int) -> None:
-        for q in s.board_pieces(1 - team_of(piece)):
+        for q in s.board_pieces(OTHER[team_of(piece)]):
             s.shields[q] = rotate_mask(s.shields[q], x)
 
     def label(self, x: int, y: int) -> str:
         return f"Vertigo: turn opposing shields {90 * x}"
+
+    def handles(self, x: int, y: int) -> ClickPath:
+        return (f"rotate:{x}",)
 
 
 class Patch(Ability):
@@ -129,7 +161,7 @@ class Patch(Ability):
     name = "patch"
 
     def domain(self) -> Iterable[Option]:
-        return [(c, 0) for c in range(100)]
+        return [(c, 0) for c in CELLS]
 
     def options(self, s: SoulgiversState, piece: int) -> list[Option]:
         if s.patches_left[team_of(piece)] <= 0:
@@ -146,6 +178,9 @@ class Patch(Ability):
     def label(self, x: int, y: int) -> str:
         return f"Patch {cell_name(x)}"
 
+    def handles(self, x: int, y: int) -> ClickPath:
+        return (f"cell:{x}",)
+
 
 class Update(Ability):
     """Move the top Patch of a pile (yours or your opponent's) to a cell in range."""
@@ -153,11 +188,11 @@ class Update(Ability):
     name = "update"
 
     def domain(self) -> Iterable[Option]:
-        return [(a, b) for a in range(100) for b in range(100) if a != b]
+        return [(a, b) for a in CELLS for b in CELLS if a != b]
 
     def options(self, s: SoulgiversState, piece: int) -> list[Option]:
         patch = MOD_CODE["patch"]
-        sources = [c for c in range(100) if s.mods[c] and s.mods[c][-1] == patch]
+        sources = [c for c in CELLS if s.mods[c] and s.mods[c][-1] == patch]
         if not sources:
             return []
         pos = s.pos[piece]
@@ -172,6 +207,9 @@ class Update(Ability):
     def label(self, x: int, y: int) -> str:
         return f"Update: move the Patch from {cell_name(x)} to {cell_name(y)}"
 
+    def handles(self, x: int, y: int) -> ClickPath:
+        return (f"cell:{x}", f"cell:{y}")
+
 
 class BlackVoid(Ability):
     """Place a Black Hole Modifier in range on a cell free of Soulgivers, not Interference."""
@@ -179,7 +217,7 @@ class BlackVoid(Ability):
     name = "black_void"
 
     def domain(self) -> Iterable[Option]:
-        return [(c, 0) for c in range(100)]
+        return [(c, 0) for c in CELLS]
 
     def options(self, s: SoulgiversState, piece: int) -> list[Option]:
         if s.holes_left[team_of(piece)] <= 0:
@@ -195,3 +233,6 @@ class BlackVoid(Ability):
 
     def label(self, x: int, y: int) -> str:
         return f"Black Void at {cell_name(x)}"
+
+    def handles(self, x: int, y: int) -> ClickPath:
+        return (f"cell:{x}",)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from soulforge.core.flow import ClickPath
 from soulforge.games.soulgivers.ability_base import (
     RANGE,
     Ability,
@@ -16,19 +17,24 @@ from soulforge.games.soulgivers.ability_base import (
 )
 from soulforge.games.soulgivers.board import (
     BORDER,
+    CELLS,
     DEAD,
     DIR_NAMES,
+    DIRECTIONS,
     HOLES,
     NEIGH,
+    QUARTER_TURNS,
     TILE_OF,
     WALL,
+    Cell,
     cell_name,
     direction,
     distance,
+    opposite,
     rotate_mask,
     tile_neighbour,
 )
-from soulforge.games.soulgivers.effects import (
+from soulforge.games.soulgivers.consequences import (
     MOD_CODE,
     barrier_at,
     drop_fragment,
@@ -37,8 +43,8 @@ from soulforge.games.soulgivers.effects import (
     settle,
     stuck,
 )
+from soulforge.games.soulgivers.encoding import ABIL_SOUL, NONE, OTHER, PIECES, team_of
 from soulforge.games.soulgivers.movement import INTO_HOLE, STOP, entry
-from soulforge.games.soulgivers.state import ABIL_SOUL, team_of
 
 if TYPE_CHECKING:
     from soulforge.games.soulgivers.state import SoulgiversState
@@ -52,7 +58,7 @@ class Leap(Ability):
     name = "leap"
 
     def domain(self) -> Iterable[Option]:
-        return [(d, 0) for d in range(4)]
+        return [(d, 0) for d in DIRECTIONS]
 
     def landing(self, s: SoulgiversState, piece: int, d: int) -> int:
         cell, jumped = s.pos[piece], 0
@@ -71,7 +77,7 @@ class Leap(Ability):
         return -1
 
     def options(self, s: SoulgiversState, piece: int) -> list[Option]:
-        return [(d, 0) for d in range(4) if self.landing(s, piece, d) >= 0]
+        return [(d, 0) for d in DIRECTIONS if self.landing(s, piece, d) >= 0]
 
     def apply(self, s: SoulgiversState, piece: int, x: int, y: int) -> None:
         put(s, piece, self.landing(s, piece, x))
@@ -80,6 +86,9 @@ class Leap(Ability):
     def label(self, x: int, y: int) -> str:
         return f"Leap {DIR_NAMES[x]}"
 
+    def handles(self, x: int, y: int) -> ClickPath:
+        return (f"direction:{DIR_NAMES[x]}",)
+
 
 class Charge(Ability):
     """Charge in a straight line at a Soulgiver in range; it recoils 1 cell if that cell is free."""
@@ -87,7 +96,7 @@ class Charge(Ability):
     name = "charge"
 
     def domain(self) -> Iterable[Option]:
-        return [(q, 0) for q in range(20)]
+        return [(q, 0) for q in PIECES]
 
     def options(self, s: SoulgiversState, piece: int) -> list[Option]:
         pos, out = s.pos[piece], []
@@ -104,7 +113,7 @@ class Charge(Ability):
 
     def apply(self, s: SoulgiversState, piece: int, x: int, y: int) -> None:
         d = direction(s.pos[piece], s.pos[x])
-        before = NEIGH[s.pos[x]][(d + 2) % 4]
+        before = NEIGH[s.pos[x]][opposite(d)]
         if before != s.pos[piece]:
             put(s, piece, before)
         back = NEIGH[s.pos[x]][d]
@@ -116,14 +125,17 @@ class Charge(Ability):
     def label(self, x: int, y: int) -> str:
         return f"Charge the {piece_name(x)}"
 
+    def handles(self, x: int, y: int) -> ClickPath:
+        return (f"piece:{x}",)
+
 
 class MindControl(Ability):
-    """Move any Soulgiver in reach up to the range and turn its shields (y = cell * 4 + turns)."""
+    """Move any Soulgiver in reach up to the range and turn its shields (y: :func:`control`)."""
 
     name = "mind_control"
 
     def domain(self) -> Iterable[Option]:
-        return [(q, y) for q in range(20) for y in range(400)]
+        return [(q, control(c, t)) for q in PIECES for c in CELLS for t in QUARTER_TURNS]
 
     def destinations(self, s: SoulgiversState, q: int) -> list[int]:
         start = s.pos[q]
@@ -149,11 +161,11 @@ class MindControl(Ability):
             if q == piece or not targetable(s, q) or stuck(s, q) or distance(s.pos[piece], s.pos[q]) > reach:
                 continue
             for c in self.destinations(s, q):
-                out += [(q, c * 4 + t) for t in range(4) if c != s.pos[q] or t]
+                out += [(q, control(c, t)) for t in QUARTER_TURNS if c != s.pos[q] or t]
         return out
 
     def apply(self, s: SoulgiversState, piece: int, x: int, y: int) -> None:
-        cell, turns = divmod(y, 4)
+        cell, turns = controlled(y)
         s.shields[x] = rotate_mask(s.shields[x], turns)
         if cell != s.pos[x]:
             put(s, x, cell)
@@ -161,7 +173,22 @@ class MindControl(Ability):
         settle(s)
 
     def label(self, x: int, y: int) -> str:
-        return f"Mind Control: {piece_name(x)} to {cell_name(y // 4)}, shields +{90 * (y % 4)}"
+        cell, turns = controlled(y)
+        return f"Mind Control: {piece_name(x)} to {cell_name(cell)}, shields +{90 * turns}"
+
+    def handles(self, x: int, y: int) -> ClickPath:
+        cell, turns = controlled(y)
+        return (f"piece:{x}", f"cell:{cell}", f"rotate:{turns}")
+
+
+def control(cell: Cell, turns: int) -> int:
+    """Mind Control's option value: the destination cell and the shields' quarter turns."""
+    return cell * len(QUARTER_TURNS) + turns
+
+
+def controlled(y: int) -> tuple[Cell, int]:
+    cell, turns = divmod(y, len(QUARTER_TURNS))
+    return cell, turns
 
 
 class Acquiescence(Ability):
@@ -170,7 +197,7 @@ class Acquiescence(Ability):
     name = "acquiescence"
 
     def domain(self) -> Iterable[Option]:
-        return [(q, 0) for q in range(20)]
+        return [(q, 0) for q in PIECES]
 
     def options(self, s: SoulgiversState, piece: int) -> list[Option]:
         q = s.carrier
@@ -184,6 +211,9 @@ class Acquiescence(Ability):
     def label(self, x: int, y: int) -> str:
         return f"Acquiescence: take the Fragment from the {piece_name(x)}"
 
+    def handles(self, x: int, y: int) -> ClickPath:
+        return (f"piece:{x}",)
+
 
 class Teleport(Ability):
     """Swap places with an ally on the board; a carried Fragment is dropped first."""
@@ -191,7 +221,7 @@ class Teleport(Ability):
     name = "teleport"
 
     def domain(self) -> Iterable[Option]:
-        return [(q, 0) for q in range(20)]
+        return [(q, 0) for q in PIECES]
 
     def options(self, s: SoulgiversState, piece: int) -> list[Option]:
         return [(q, 0) for q in s.board_pieces(team_of(piece)) if q != piece and targetable(s, q)]
@@ -209,6 +239,9 @@ class Teleport(Ability):
     def label(self, x: int, y: int) -> str:
         return f"Teleport: swap with the {piece_name(x)}"
 
+    def handles(self, x: int, y: int) -> ClickPath:
+        return (f"piece:{x}",)
+
 
 class Tornado(Ability):
     """Push opposing Soulgivers on the four tiles next to the Blower's away, up to the range."""
@@ -221,9 +254,10 @@ class Tornado(Ability):
     def hit(self, s: SoulgiversState, piece: int) -> list[tuple[int, int]]:
         here = TILE_OF[s.pos[piece]]
         out = []
-        for d in range(4):
+        for d in DIRECTIONS:
             t = tile_neighbour(here, d)
-            out += [(q, d) for q in s.board_pieces(1 - team_of(piece)) if t >= 0 and TILE_OF[s.pos[q]] == t]
+            out += [(q, d) for q in s.board_pieces(OTHER[team_of(piece)])
+                    if t >= 0 and TILE_OF[s.pos[q]] == t]
         return out
 
     def options(self, s: SoulgiversState, piece: int) -> list[Option]:
@@ -234,7 +268,7 @@ class Tornado(Ability):
         for q, _ in hits:  # Souls of Double Soul pieces and the Fragment are dropped first
             if s.soul[q] >= 0:
                 s.souls[s.soul[q]] = s.pos[q]
-                s.soul[q] = -1
+                s.soul[q] = NONE
             drop_fragment(s, q)
         order = sorted(hits, key=lambda h: -distance(s.pos[piece], s.pos[h[0]]))
         for q, d in order:
@@ -258,7 +292,7 @@ class Eradicate(Ability):
     name = "eradicate"
 
     def domain(self) -> Iterable[Option]:
-        return [(q, 0) for q in range(20)]
+        return [(q, 0) for q in PIECES]
 
     def options(self, s: SoulgiversState, piece: int) -> list[Option]:
         if s.soul[piece] >= 0:
@@ -275,6 +309,9 @@ class Eradicate(Ability):
     def label(self, x: int, y: int) -> str:
         return f"Eradicate: absorb the Soul of the {piece_name(x)}"
 
+    def handles(self, x: int, y: int) -> ClickPath:
+        return (f"soul:{x}",)
+
 
 class Rejection(Ability):
     """Abandon the absorbed Soul on the Ghost's cell, paying 1 Decay."""
@@ -290,7 +327,7 @@ class Rejection(Ability):
 
     def apply(self, s: SoulgiversState, piece: int, x: int, y: int) -> None:
         s.souls[s.soul[piece]] = s.pos[piece]
-        s.soul[piece] = -1
+        s.soul[piece] = NONE
 
     def label(self, x: int, y: int) -> str:
         return "Rejection: abandon the absorbed Soul"

@@ -1,7 +1,7 @@
 """The actions of Soulgivers: one small frozen dataclass per kind of decision.
 
-Parameters are bounded (cells 0..99, tiles 0..24, directions 0..3, kinds 0..9) so the
-game has a fixed action index.
+Parameters are bounded (cells 0..99, tiles 0..24, directions 0..3, kinds 0..9: see
+``encoding.py``) so the game has a fixed action index. A ``card`` is a character's kind.
 """
 
 from __future__ import annotations
@@ -10,10 +10,9 @@ import dataclasses
 from typing import ClassVar
 
 from soulforge.core import Action
-from soulforge.games.soulgivers.board import DIR_NAMES, cell_name
-
-KIND_NAMES = ("Runner", "Protector", "Architect", "Volomancer", "Spacewalker",
-              "Confuser", "Blower", "Patcher", "Holemaker", "Ghost")
+from soulforge.games.soulgivers.board import CELLS, DIR_NAMES, DIRECTIONS, TURNS, cell_name
+from soulforge.games.soulgivers.data import SHORT_NAMES
+from soulforge.games.soulgivers.encoding import PIECES, kind_of
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -45,7 +44,7 @@ class Pick(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"choose {KIND_NAMES[self.card]}"
+        return f"choose {SHORT_NAMES[self.card]}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -57,7 +56,7 @@ class Place(Action):
     portal: int
 
     def __str__(self) -> str:
-        return f"place {KIND_NAMES[self.card]} on portal {self.portal}"
+        return f"place {SHORT_NAMES[self.card]} on portal {self.portal}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -68,7 +67,7 @@ class Keep(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"keep {KIND_NAMES[self.card]}"
+        return f"keep {SHORT_NAMES[self.card]}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -77,7 +76,7 @@ class Declare(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"activate {KIND_NAMES[self.card]}"
+        return f"activate {SHORT_NAMES[self.card]}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -115,7 +114,7 @@ class Absorb(Action):
     soul: int
 
     def __str__(self) -> str:
-        return f"absorb the Soul of the {KIND_NAMES[self.soul % 10]}"
+        return f"absorb the Soul of the {SHORT_NAMES[kind_of(self.soul)]}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -154,7 +153,7 @@ class Attack(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class UseAbility(Action):
-    """A Soulgiver's Ability; ``x`` and ``y`` mean what the ability says (abilities.py)."""
+    """A Soulgiver's Ability; ``x`` and ``y`` mean what the ability says (its piece in cards.py)."""
 
     kind: ClassVar[str] = "ability"
     name: str
@@ -162,7 +161,7 @@ class UseAbility(Action):
     y: int
 
     def __str__(self) -> str:
-        from soulforge.games.soulgivers.abilities import ABILITIES
+        from soulforge.games.soulgivers.cards import ABILITIES  # the registry builds these actions
 
         return ABILITIES[self.name].label(self.x, self.y)
 
@@ -245,3 +244,16 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Drop, Attack, UseAbility, DrawAnomaly, ReturnAnomaly, PlayAnomaly, Decline, Population,
     PopPlace, ExitHole, EndTurn,
 )
+
+
+# -- shared action objects: the rules list these (no new object per listed action) -----------------
+DECLINE, DRAW, END, POPULATION, SKIP, COLLECT, DROP = (
+    Decline(), DrawAnomaly(), EndTurn(), Population(), SkipSwap(), Collect(), Drop())
+STEPS = tuple(Step(d) for d in DIRECTIONS)
+ROTATIONS = tuple(Rotate(t) for t in TURNS)
+ENTERS = tuple(Enter(c) for c in CELLS)
+EXITS = tuple(ExitHole(c) for c in CELLS)
+POP_PLACES = tuple(PopPlace(c) for c in CELLS)
+PASSES = tuple(Pass(d) for d in DIRECTIONS)
+ATTACKS = tuple(Attack(d) for d in DIRECTIONS)
+ABSORBS = tuple(Absorb(p) for p in PIECES)

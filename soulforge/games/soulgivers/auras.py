@@ -1,4 +1,5 @@
-"""Auras: passive capabilities of a Soulgiver (rulebook 5.2), as a registry data refers to.
+"""Auras: passive capabilities of a Soulgiver (rulebook 5.2), the pieces data refers to by
+name (registered in ``cards.py``).
 
 A piece's capabilities are the union of the auras of its own character and of the Soul it
 absorbed (Double Soul keeps both auras: rulebook 5.1).
@@ -7,7 +8,6 @@ absorbed (Double Soul keeps both auras: rulebook 5.1).
 from __future__ import annotations
 
 import dataclasses
-from functools import cache
 
 
 @dataclasses.dataclass(frozen=True)
@@ -25,26 +25,6 @@ class Caps:
         pairs = zip(dataclasses.astuple(self), dataclasses.astuple(other), strict=True)
         return Caps(*(a or b for a, b in pairs))
 
-    @property
-    def hole_immune(self) -> bool:
-        return self.wormhole or self.antigravitonic
-
-
-AURAS: dict[str, Caps] = {
-    "superluminal_speed": Caps(untargetable=True),
-    "sacred_ground": Caps(sacred_ground=True),
-    "wormhole": Caps(wormhole=True),
-    "antigravitonic": Caps(antigravitonic=True),
-    "incorporeal": Caps(incorporeal=True),
-    "hush": Caps(hush=True),
-}
 
 PLAIN = Caps()
-
-
-@cache
-def caps_of(auras: tuple[str, ...]) -> Caps:
-    out = PLAIN
-    for name in auras:
-        out = out.union(AURAS[name])
-    return out
+"""The capabilities of a Soulgiver without auras."""

@@ -11,11 +11,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from soulforge.core.data import choice, field, read_toml
+from soulforge.core.data import check_sources, choice, field, read_toml
 from soulforge.core.errors import DataError
+from soulforge.games.soulgivers.board import portal_front
 
-DATA = Path(__file__).parent / "data"
-SOURCES = {"rulebook", "clarifications", "shared-data", "authored"}
+FOLDER = Path(__file__).parent / "data"
 DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
 CELL_CODES = {".": 0, "W": 1, "H": 2, "I": 3}
 
@@ -23,6 +23,8 @@ CELL_CODES = {".": 0, "W": 1, "H": 2, "I": 3}
 @dataclasses.dataclass(frozen=True)
 class Character:
     key: str
+    symbol: str
+    """The letter showing the Soulgiver on a board (renderers)."""
     name: str
     move: int
     linear: bool
@@ -81,19 +83,8 @@ class GameData:
     basic: int
 
 
-def check_sources(file: str, entry: str, table: Mapping[str, Any]) -> None:
-    """Every value of ``table`` has a source among SOURCES."""
-    sources = field(file, entry, table, "sources", dict)
-    for name in table:
-        if name in ("sources", "id"):
-            continue
-        if name not in sources:
-            raise DataError(file, entry, f"sources.{name}", "missing: say where the value comes from")
-        choice(file, entry, sources, name, SOURCES)
-
-
 def _entries(file: str, key: str) -> list[dict[str, Any]]:
-    raw = read_toml(DATA / file)
+    raw = read_toml(FOLDER / file)
     entries = raw.get(key)
     if not isinstance(entries, list) or not entries:
         raise DataError(file, key, "-", "missing list of entries")
@@ -121,11 +112,14 @@ def _character(e: dict[str, Any]) -> Character:
         field(f, key, ranges, name, int)
         if value < 0:
             raise DataError(f, key, f"ranges.{name}", "must be >= 0")
+    symbol = field(f, key, e, "symbol", str)
+    if len(symbol) != 1 or not symbol.isupper():
+        raise DataError(f, key, "symbol", f"must be one capital letter, got {symbol!r}")
     move = field(f, key, e, "move", int)
     if not 1 <= move <= 6:
         raise DataError(f, key, "move", "must be between 1 and 6")
     return Character(
-        key, field(f, key, e, "name", str), move,
+        key, symbol, field(f, key, e, "name", str), move,
         choice(f, key, e, "move_type", {"linear", "perpendicular"}) == "linear", shields,
         field(f, key, e, "attack", bool), _strings(f, key, e, "abilities"), _strings(f, key, e, "auras"),
         dict(ranges),
@@ -154,7 +148,7 @@ def _cells(file: str, entry: str, table: Mapping[str, Any], name: str) -> tuple[
 
 def _tiles() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], tuple[int, ...]], int]:
     f = "tiles.toml"
-    raw = read_toml(DATA / f)
+    raw = read_toml(FOLDER / f)
     counts = field(f, "counts", raw, "counts", dict)
     check_sources(f, "counts", counts)
     inter = field(f, "interference", raw, "interference", dict)
@@ -174,11 +168,13 @@ def load_data() -> GameData:
     chars = tuple(_character(e) for e in _entries("soulgivers.toml", "soulgiver"))
     if len(chars) != 10:
         raise DataError("soulgivers.toml", "soulgiver", "-", f"there must be 10 Soulgivers, got {len(chars)}")
+    if len({c.symbol for c in chars}) != len(chars):
+        raise DataError("soulgivers.toml", "soulgiver", "symbol", "two Soulgivers share a symbol")
     anomalies = tuple(_anomaly(e) for e in _entries("anomalies.toml", "anomaly"))
     if sum(a.copies for a in anomalies) != 20:
         raise DataError("anomalies.toml", "anomaly", "copies", "the Anomaly deck must hold 20 cards")
     rf = "rules.toml"
-    raw = read_toml(DATA / rf)
+    raw = read_toml(FOLDER / rf)
     rules = field(rf, "rules", raw, "rules", dict)
     check_sources(rf, "rules", rules)
     for name in rules:
@@ -199,3 +195,17 @@ def load_data() -> GameData:
     mods = tuple(_modifier(e) for e in _entries("modifiers.toml", "modifier"))
     clean_rules = {k: v for k, v in rules.items() if k != "sources"}
     return GameData(chars, anomalies, mods, pops, portals, clean_rules, tiles, inter, basic)
+
+
+DATA = load_data()
+CHARS: tuple[Character, ...] = DATA.characters
+"""The ten Soulgivers, in the order of soulgivers.toml: a character's index is its *kind*."""
+RULES: Mapping[str, int] = DATA.rules
+SHORT_NAMES: tuple[str, ...] = tuple(c.name.removeprefix("The ") for c in CHARS)
+"""Each character's name without its article ("Runner"), for labels and the log."""
+PORTALS_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i, p in enumerate(DATA.portals) if p.team == team) for team in (0, 1)
+)
+"""Each team's Portals (the first seat's, then the second's)."""
+PORTAL_FRONTS: tuple[tuple[int, int], ...] = tuple(portal_front(p.tile, p.side) for p in DATA.portals)
+"""Each Portal's front: the two cells a Soulgiver enters the board by."""

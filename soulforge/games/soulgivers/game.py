@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from soulforge.core import Action, Game, Option, State
-from soulforge.core.errors import DataError
-from soulforge.games.soulgivers import rules as _rules  # noqa: F401 - installs the dispatch tables
-from soulforge.games.soulgivers.abilities import ABILITIES
+from soulforge.core import Action, Game, Option
 from soulforge.games.soulgivers.actions import (
     ACTION_TYPES,
     Absorb,
@@ -32,34 +29,18 @@ from soulforge.games.soulgivers.actions import (
     SkipSwap,
     Step,
     SwapTile,
-    UseAbility,
 )
-from soulforge.games.soulgivers.auras import AURAS
-from soulforge.games.soulgivers.data import load_data
+from soulforge.games.soulgivers.board import CELLS, DIRECTIONS, QUARTER_TURNS, TILES, TURNS
+from soulforge.games.soulgivers.cards import ABILITY_ACTIONS, CARDS
+from soulforge.games.soulgivers.data import DATA, PORTALS_OF
+from soulforge.games.soulgivers.encoding import KINDS, PIECES
 from soulforge.games.soulgivers.heuristic import evaluate
+from soulforge.games.soulgivers.sequence import TURN_CAP
 from soulforge.games.soulgivers.setup import build_board
 from soulforge.games.soulgivers.state import SoulgiversState
-from soulforge.games.soulgivers.turn import TURN_CAP
 
 
-def check_registries() -> None:
-    """Data may only name abilities, auras and anomaly effects that exist in code."""
-    from soulforge.games.soulgivers.anomalies import EFFECTS
-
-    data = load_data()
-    for c in data.characters:
-        for name in c.abilities:
-            if name not in ABILITIES:
-                raise DataError("soulgivers.toml", c.key, "abilities", f"unknown ability {name!r}")
-        for name in c.auras:
-            if name not in AURAS:
-                raise DataError("soulgivers.toml", c.key, "auras", f"unknown aura {name!r}")
-    for a in data.anomalies:
-        if a.effect not in EFFECTS:
-            raise DataError("anomalies.toml", a.key, "effect", f"unknown effect {a.effect!r}")
-
-
-class Soulgivers(Game):
+class Soulgivers(Game[SoulgiversState]):
     id = "soulgivers"
     title = "Soulgivers"
     summary = "Two populations fight for the Fragment on a 5x5 grid of 2x2-cell tiles, under the Decay."
@@ -70,38 +51,33 @@ class Soulgivers(Game):
         Option("turn_limit", int, 100, "turns before the Decay wins (authored: the rules allow endless "
                "games through Double Soul resets)", minimum=10, maximum=200),
         Option("first_population", str, "shells", "population of the first seat",
-               choices=("shells", "specters")),
+               choices=tuple(p.key for p in DATA.populations)),
     )
     action_types = ACTION_TYPES
     max_game_length = 20 + 200 * (TURN_CAP + 30)
     utility = "general_sum"
 
-    def __init__(self, **options: object) -> None:
-        super().__init__(**options)
-        check_registries()
-
-    def _new_state(self, seed: int, players: int) -> State:
+    def _new_state(self, seed: int, players: int) -> SoulgiversState:
         state = SoulgiversState(self, seed, players)
         build_board(state)
         return state
 
     def _enumerate_actions(self) -> Sequence[Action]:
-        data = load_data()
-        cards = [a.key for a in data.anomalies]
+        portals = range(len(DATA.portals))
+        slots = range(max(len(own) for own in PORTALS_OF))  # a swap's slot: one of a team's Portals
         out: list[Action] = [SkipSwap()]
-        out += [SwapTile(slot, t, r) for slot in (0, 1) for t in range(25) for r in range(4)]
-        out += [Pick(k) for k in range(10)]
-        out += [Place(k, q) for k in range(10) for q in range(len(data.portals))]
-        out += [Keep(k) for k in range(10)] + [Declare(k) for k in range(10)]
-        out += [Enter(c) for c in range(100)] + [Step(d) for d in range(4)] + [Rotate(t) for t in (1, 2, 3)]
-        out += [Absorb(p) for p in range(20)] + [Collect(), Drop()] + [Pass(d) for d in range(4)]
-        out += [Attack(d) for d in range(4)]
-        out += [UseAbility(name, x, y) for name, ability in ABILITIES.items() for x, y in ability.domain()]
-        out += [DrawAnomaly()] + [ReturnAnomaly(c) for c in cards]
-        out += [PlayAnomaly(c, t) for c in cards for t in range(-1, 25)] + [Decline(), Population()]
-        out += [PopPlace(c) for c in range(100)] + [ExitHole(c) for c in range(100)] + [EndTurn()]
+        out += [SwapTile(slot, t, r) for slot in slots for t in TILES for r in QUARTER_TURNS]
+        out += [Pick(k) for k in KINDS]
+        out += [Place(k, q) for k in KINDS for q in portals]
+        out += [Keep(k) for k in KINDS] + [Declare(k) for k in KINDS]
+        out += [Enter(c) for c in CELLS] + [Step(d) for d in DIRECTIONS] + [Rotate(t) for t in TURNS]
+        out += [Absorb(p) for p in PIECES] + [Collect(), Drop()] + [Pass(d) for d in DIRECTIONS]
+        out += [Attack(d) for d in DIRECTIONS]
+        out += [action for table in ABILITY_ACTIONS.values() for action in table.values()]
+        out += [DrawAnomaly()] + [ReturnAnomaly(c) for c in CARDS]
+        out += [PlayAnomaly(c, t) for c in CARDS for t in range(-1, len(TILES))] + [Decline(), Population()]
+        out += [PopPlace(c) for c in CELLS] + [ExitHole(c) for c in CELLS] + [EndTurn()]
         return out
 
-    def heuristic(self, state: State, player: int) -> float:
-        assert isinstance(state, SoulgiversState)
+    def heuristic(self, state: SoulgiversState, player: int) -> float:
         return evaluate(state, player)

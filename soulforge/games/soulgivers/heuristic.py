@@ -14,26 +14,37 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from soulforge.games.soulgivers.board import CELLS, TILE_CELLS, distance
-from soulforge.games.soulgivers.data import load_data
-from soulforge.games.soulgivers.movement import FRONTS
-from soulforge.games.soulgivers.phases import KEEP, MAIN, POP, REFILL, RESPONSE, RETURN
-from soulforge.games.soulgivers.state import MOVE_ENDED, PORTAL, TEAM_IDS
+from soulforge.games.soulgivers.board import CELLS, TILE_CELLS, TILES, distance
+from soulforge.games.soulgivers.data import CHARS, PORTAL_FRONTS, PORTALS_OF
+from soulforge.games.soulgivers.encoding import (
+    BIT,
+    KEEP,
+    MAIN,
+    MOVE_ENDED,
+    OTHER,
+    POP,
+    PORTAL,
+    REFILL,
+    RESPONSE,
+    RETURN,
+    TEAM_PIECES,
+    kind_of,
+    portal_at,
+    team_of,
+)
 
 if TYPE_CHECKING:
     from soulforge.games.soulgivers.state import SoulgiversState
 
-DATA = load_data()
 DIST = tuple(tuple(distance(a, b) for b in CELLS) for a in CELLS)
-TO_TILE = tuple(tuple(min(DIST[c][x] for x in TILE_CELLS[t]) for c in CELLS) for t in range(25))
+TO_TILE = tuple(tuple(min(DIST[c][x] for x in TILE_CELLS[t]) for c in CELLS) for t in TILES)
 """TO_TILE[tile][cell]: cells from ``cell`` to the nearest cell of ``tile``."""
-HOME = tuple(tuple(min(DIST[c][f] for f in front) + 1 for c in CELLS) for front in FRONTS)
+HOME = tuple(tuple(min(DIST[c][f] for f in front) + 1 for c in CELLS) for front in PORTAL_FRONTS)
 """HOME[portal][cell]: steps from ``cell`` onto the Portal (its front cells, then off the board)."""
-PORTALS_OF = tuple(tuple(i for i, p in enumerate(DATA.portals) if p.team == team) for team in (0, 1))
 FAR = 30
 THREAT_CELLS = 4
 """Cells added to a race whose carrier an opposing attacker can reach next to in one turn."""
-ATTACKERS = tuple(c.attack for c in DATA.characters)
+ATTACKERS = tuple(c.attack for c in CHARS)
 TURN_PHASES = frozenset((KEEP, REFILL, MAIN, RESPONSE, POP, RETURN))
 BARRIER_CELLS = 3
 """Extra cells a standing Barrier is worth in the race (an attack next to it)."""
@@ -48,18 +59,18 @@ def _home_table(portals: tuple[int, ...]) -> tuple[int, ...]:
 
 
 HOME_BY_MASK = tuple(
-    tuple(_home_table(tuple(i for bit, i in enumerate(own) if mask >> bit & 1)) for mask in range(4))
+    tuple(_home_table(tuple(i for k, i in enumerate(own) if mask >> k & 1)) for mask in range(1 << len(own)))
     for own in PORTALS_OF
 )
 """HOME_BY_MASK[team][standing][cell]: ``standing`` has bit k set if the team's Portal k stands."""
-HOME_TILE = tuple(tuple(tuple(min(table[c] for c in TILE_CELLS[t]) for t in range(25)) for table in masks)
+HOME_TILE = tuple(tuple(tuple(min(table[c] for c in TILE_CELLS[t]) for t in TILES) for table in masks)
                   for masks in HOME_BY_MASK)
 """HOME_TILE[team][standing][tile]: the same from the tile's nearest cell."""
 
 
 def standing(s: SoulgiversState, team: int) -> int:
     portals = s.portals
-    return sum(1 << bit for bit, i in enumerate(PORTALS_OF[team]) if portals[i])
+    return sum(1 << k for k, i in enumerate(PORTALS_OF[team]) if portals[i])
 
 
 def home_distance(s: SoulgiversState, team: int, cell: int) -> int:
@@ -70,11 +81,11 @@ def home_distance(s: SoulgiversState, team: int, cell: int) -> int:
 def potential(s: SoulgiversState, piece: int) -> int:
     """Cells ``piece`` may still move in this turn (0 unless its team is in turn): the race
     counts them as covered, so a turn ended with movement unused loses them."""
-    if piece // 10 != s.player or s.phase not in TURN_PHASES:
+    if team_of(piece) != s.player or s.phase not in TURN_PHASES:
         return 0
     if piece == s.active:
         return 0 if s.done & MOVE_ENDED else max(0, s.move_range(piece) - s.steps)
-    if s.declared & (1 << piece):
+    if s.declared & BIT[piece]:
         return 0
     return s.move_range(piece)
 
@@ -90,7 +101,7 @@ def race(s: SoulgiversState, team: int) -> int:
         if ccell >= PORTAL:
             return FAR
         home = home_distance(s, team, ccell)
-        if carrier // 10 == team:
+        if team_of(carrier) == team:
             left = max(0, home - potential(s, carrier)) if in_turn else home
             return left + (THREAT_CELLS if threatened(s, carrier) else 0)
         target = DIST[ccell]
@@ -102,12 +113,12 @@ def race(s: SoulgiversState, team: int) -> int:
         target = TO_TILE[tile]
         extra = HOME_TILE[team][standing(s, team)][tile] + 1 + (BARRIER_CELLS if s.barrier else 0)
     reach = FAR
-    for p in TEAM_IDS[team]:
+    for p in TEAM_PIECES[team]:
         c = pos[p]
         if c < 0:
             continue
         if c >= PORTAL:
-            a, b = FRONTS[c - PORTAL]
+            a, b = PORTAL_FRONTS[portal_at(c)]
             d = min(target[a], target[b]) + 1
         else:
             d = target[c]
@@ -121,12 +132,12 @@ def race(s: SoulgiversState, team: int) -> int:
 def threatened(s: SoulgiversState, carrier: int) -> bool:
     """Can an opposing attacker reach a cell next to the (shieldless) carrier in one turn?"""
     pos, cell = s.pos, s.pos[carrier]
-    for q in TEAM_IDS[1 - carrier // 10]:
+    for q in TEAM_PIECES[OTHER[team_of(carrier)]]:
         c = pos[q]
-        if c < 0 or not ATTACKERS[q % 10]:
+        if c < 0 or not ATTACKERS[kind_of(q)]:
             continue
         if c >= PORTAL:
-            a, b = FRONTS[c - PORTAL]
+            a, b = PORTAL_FRONTS[portal_at(c)]
             d = min(DIST[a][cell], DIST[b][cell]) + 1
         else:
             d = DIST[c][cell]
@@ -138,7 +149,7 @@ def threatened(s: SoulgiversState, carrier: int) -> bool:
 def forces(s: SoulgiversState, team: int) -> float:
     pos, decay, soul = s.pos, s.decay, s.soul
     total = float(len(s.deck[team]))
-    for p in TEAM_IDS[team]:
+    for p in TEAM_PIECES[team]:
         if pos[p] >= 0:
             total += 1.0 + (0.6 if soul[p] >= 0 else 0.0) - 0.12 * max(0, decay[p] - 1)
     return total
@@ -146,7 +157,7 @@ def forces(s: SoulgiversState, team: int) -> float:
 
 def side_score(s: SoulgiversState, team: int) -> float:
     score = RACE_WEIGHT / (1.0 + race(s, team) / 3.0)
-    if s.carrier >= 0 and s.carrier // 10 == team:
+    if s.carrier >= 0 and team_of(s.carrier) == team:
         score += CARRY_BONUS
     return score + FORCE_WEIGHT * forces(s, team)
 
@@ -155,4 +166,4 @@ def evaluate(s: SoulgiversState, player: int) -> float:
     if s.result is not None:
         return s.result[player]
     # spread the small differences of a single move (search compares them), keep the order
-    return 0.95 * math.tanh(SPREAD * (side_score(s, player) - side_score(s, 1 - player)))
+    return 0.95 * math.tanh(SPREAD * (side_score(s, player) - side_score(s, OTHER[player])))

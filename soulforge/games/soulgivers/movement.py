@@ -1,47 +1,53 @@
-"""Free actions: movement, entering from a Portal, shield rotation, Wormhole exits
-(rulebook 4.2 Movement: four fundamental rules; 6 Portals; chapter 9 auras)."""
+"""The geometry of movement (rulebook 4.2 Movement: four fundamental rules; 6 Portals;
+chapter 9 auras): where a piece may go, and what arriving on a cell does. The rules of the
+movement actions (Enter, Step, Rotate, ExitHole) are in ``flow.py`` and call these."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from soulforge.core import Action
-from soulforge.games.soulgivers import phases as ph
-from soulforge.games.soulgivers.actions import Enter, ExitHole, Rotate, Step
 from soulforge.games.soulgivers.board import (
     BORDER,
+    CELLS,
     DEAD,
+    DIRECTIONS,
     HOLE,
     HORIZON,
     NEIGH,
     WALL,
-    portal_front,
-    rotate_mask,
+    Cell,
+    Dir,
 )
-from soulforge.games.soulgivers.effects import (
-    DATA,
+from soulforge.games.soulgivers.consequences import (
     barrier_at,
-    conquest,
     fall,
     put,
     settle,
     stuck,
     top_owner,
 )
-from soulforge.games.soulgivers.state import CHARS, MOVE_ENDED, MOVED, PORTAL, team_of
+from soulforge.games.soulgivers.data import DATA, PORTAL_FRONTS
+from soulforge.games.soulgivers.encoding import (
+    CHAR_OF,
+    EXIT,
+    MOVE_ENDED,
+    MOVED,
+    NONE,
+    PORTAL,
+    Piece,
+    portal_at,
+    team_of,
+)
 
 if TYPE_CHECKING:
     from soulforge.games.soulgivers.state import SoulgiversState
 
 NO, STOP, PASS, INTO_HOLE = range(4)
-STEPS = tuple(Step(d) for d in range(4))
-ROTATIONS = tuple(Rotate(t) for t in (1, 2, 3))
-ENTERS = tuple(Enter(c) for c in range(100))
-EXITS = tuple(ExitHole(c) for c in range(100))
-FRONTS = tuple(portal_front(p.tile, p.side) for p in DATA.portals)
+"""What moving into a cell is: not allowed, stopping there, passing through (the move must go
+on: Border for Shells, Soulgivers for the Ghost), or falling into a Black Hole."""
 
 
-def entry(s: SoulgiversState, piece: int, cell: int) -> int:
+def entry(s: SoulgiversState, piece: Piece, cell: Cell) -> int:
     """May ``piece`` move into ``cell``: NO, STOP, PASS (through, not stopping) or INTO_HOLE."""
     if cell < 0:
         return NO
@@ -65,11 +71,11 @@ def entry(s: SoulgiversState, piece: int, cell: int) -> int:
     return PASS if through else STOP
 
 
-def can_go_on(s: SoulgiversState, piece: int, cell: int, left: int, line: int) -> bool:
+def can_go_on(s: SoulgiversState, piece: Piece, cell: Cell, left: int, line: Dir) -> bool:
     """From a cell it may not stop on, can the piece still reach a cell it may stop on?"""
     if left <= 0:
         return False
-    for d in ((line,) if line >= 0 else range(4)):
+    for d in ((line,) if line >= 0 else DIRECTIONS):
         kind = entry(s, piece, NEIGH[cell][d])
         if kind in (STOP, INTO_HOLE):
             return True
@@ -78,80 +84,50 @@ def can_go_on(s: SoulgiversState, piece: int, cell: int, left: int, line: int) -
     return False
 
 
-def step_kind(s: SoulgiversState, piece: int, d: int) -> int:
-    """What a step in direction d would be (NO if not allowed; conquest counts as STOP)."""
-    pos = s.pos[piece]
-    if s.done & MOVE_ENDED or s.steps >= s.move_range(piece) or stuck(s, piece):
-        return NO
-    line = -1 if not CHARS[piece % 10].linear else s.line_dir
-    if line >= 0 and d != line:
-        return NO
-    target = NEIGH[pos][d]
-    if target < 0:
-        return STOP if home_portal(s, piece, d) >= 0 and s.carrier == piece else NO
-    kind = entry(s, piece, target)
-    if kind == PASS and not can_go_on(s, piece, target, s.move_range(piece) - s.steps - 1,
-                                      d if CHARS[piece % 10].linear else -1):
-        return NO
-    return kind
-
-
-def home_portal(s: SoulgiversState, piece: int, d: int) -> int:
+def home_portal(s: SoulgiversState, piece: Piece, d: Dir) -> int:
     """The piece's own standing Portal beyond its cell in direction d, or -1."""
     pos = s.pos[piece]
     for i, portal in enumerate(DATA.portals):
-        if portal.team == team_of(piece) and portal.side == d and s.portals[i] and pos in FRONTS[i]:
+        if portal.team == team_of(piece) and portal.side == d and s.portals[i] and pos in PORTAL_FRONTS[i]:
             return i
     return -1
 
 
-def legal_moves(s: SoulgiversState, piece: int) -> list[Action]:
-    pos = s.pos[piece]
-    out: list[Action] = []
-    if pos >= PORTAL:
-        if s.steps < s.move_range(piece):
-            out += [ENTERS[c] for c in FRONTS[pos - PORTAL] if entry(s, piece, c) in (STOP, INTO_HOLE)]
-        return out
+def entry_cells(s: SoulgiversState, piece: Piece) -> list[Cell]:
+    """The front cells a piece waiting on a Portal may enter by (its first step, 6 Portals)."""
+    if s.steps >= s.move_range(piece):
+        return []
+    return [c for c in PORTAL_FRONTS[portal_at(s.pos[piece])] if entry(s, piece, c) in (STOP, INTO_HOLE)]
+
+
+def step_directions(s: SoulgiversState, piece: Piece) -> list[Dir]:
+    """The directions a piece on the board may step in now: range left, not stuck, a linear
+    mover keeping its line, through a cell it may only pass if the move can go on; off the
+    board only into its own Portal, carrying the Fragment (Conquest)."""
     if s.done & MOVE_ENDED:
-        return out
+        return []
     left = s.move_range(piece) - s.steps
-    if left > 0 and not stuck(s, piece):
-        linear = CHARS[piece % 10].linear
-        line = s.line_dir if linear else -1
-        for d in (line,) if line >= 0 else range(4):
-            target = NEIGH[pos][d]
-            if target < 0:
-                ok = s.carrier == piece and home_portal(s, piece, d) >= 0
-            else:
-                kind = entry(s, piece, target)
-                ok = kind in (STOP, INTO_HOLE) or (
-                    kind == PASS and can_go_on(s, piece, target, left - 1, d if linear else -1))
-            if ok:
-                out.append(STEPS[d])
-    if not s.must_continue:
-        out += ROTATIONS
+    if left <= 0 or stuck(s, piece):
+        return []
+    pos = s.pos[piece]
+    linear = CHAR_OF[piece].linear
+    line = s.line_dir if linear else -1
+    out = []
+    for d in (line,) if line >= 0 else DIRECTIONS:
+        target = NEIGH[pos][d]
+        if target < 0:
+            ok = s.carrier == piece and home_portal(s, piece, d) >= 0
+        else:
+            kind = entry(s, piece, target)
+            ok = kind in (STOP, INTO_HOLE) or (
+                kind == PASS and can_go_on(s, piece, target, left - 1, d if linear else -1))
+        if ok:
+            out.append(d)
     return out
 
 
-def apply_enter(s: SoulgiversState, a: Action) -> None:
-    assert isinstance(a, Enter)
-    piece = s.active
-    side = DATA.portals[s.pos[piece] - PORTAL].side
-    arrive(s, piece, a.cell, (side + 2) % 4)
-
-
-def apply_step(s: SoulgiversState, a: Action) -> None:
-    assert isinstance(a, Step)
-    piece = s.active
-    target = NEIGH[s.pos[piece]][a.dir]
-    if target < 0:
-        s.add_log(f"seat {team_of(piece)} brings the Fragment home")
-        conquest(s, team_of(piece))
-        return
-    arrive(s, piece, target, a.dir)
-
-
-def arrive(s: SoulgiversState, piece: int, cell: int, d: int) -> None:
+def arrive(s: SoulgiversState, piece: Piece, cell: Cell, d: Dir) -> None:
+    """One movement step into ``cell`` going ``d``: pass through, or stop (and maybe fall)."""
     kind = entry(s, piece, cell)
     s.steps += 1
     s.line_dir = d
@@ -159,7 +135,7 @@ def arrive(s: SoulgiversState, piece: int, cell: int, d: int) -> None:
     if kind == PASS:
         pos = s.pos[piece]
         if 0 <= pos < PORTAL and s.occ[pos] == piece:
-            s.occ[pos] = -1
+            s.occ[pos] = NONE
         s.pos[piece] = cell
         s.must_continue = True
         s.touched = (*s.touched, cell)
@@ -170,31 +146,12 @@ def arrive(s: SoulgiversState, piece: int, cell: int, d: int) -> None:
     if s.eff[cell] == HOLE and caps.wormhole and not caps.antigravitonic:
         fall(s, piece)
         if any(c != cell for c in wormhole_exits(s)):
-            s.phase = ph.EXIT
+            s.phase = EXIT
         return
     fall(s, piece)
     settle(s)
 
 
-def wormhole_exits(s: SoulgiversState) -> list[int]:
-    return [c for c in range(100) if s.eff[c] == HOLE and (s.occ[c] < 0 or s.occ[c] == s.active)]
-
-
-def legal_exit(s: SoulgiversState) -> list[Action]:
-    return [EXITS[c] for c in wormhole_exits(s)]
-
-
-def apply_exit(s: SoulgiversState, a: Action) -> None:
-    """Wormhole: come out of any Black Hole for free; a linear mover starts a new line."""
-    assert isinstance(a, ExitHole)
-    put(s, s.active, a.cell)
-    s.line_dir = -1
-    s.phase = ph.MAIN
-    settle(s)
-
-
-def apply_rotate(s: SoulgiversState, a: Action) -> None:
-    """Shield rotation ends the movement (rulebook 4.2, Shield rotation)."""
-    assert isinstance(a, Rotate)
-    s.shields[s.active] = rotate_mask(s.shields[s.active], a.turns)
-    s.done |= MOVE_ENDED
+def wormhole_exits(s: SoulgiversState) -> list[Cell]:
+    """Wormhole (9 Spacewalker): the Black Holes the Active Soulgiver may come out of."""
+    return [c for c in CELLS if s.eff[c] == HOLE and (s.occ[c] < 0 or s.occ[c] == s.active)]

@@ -10,16 +10,18 @@ from typing import Any
 
 from soulforge.core import ActionCodec, IllegalAction
 from soulforge.games.soulgivers.actions import ACTION_TYPES
+from soulforge.games.soulgivers.board import NEIGH, SIZE, TILE_SIZE, TILES_PER_SIDE
+from soulforge.games.soulgivers.data import CHARS
+from soulforge.games.soulgivers.encoding import piece_of, team_of
 
 CELL = 40
 TOP = 40
-WIDTH = 10 * CELL
+WIDTH = SIZE * CELL
 PANEL_X = WIDTH + 20
 FILL = {"free": "#e9e4d8", "wall": "#5b4a3a", "hole": "#111", "interference": "#cfe3f7",
         "destroyed": "#777", "border": "#d9822b", "horizon": "#5d3a9b"}
 TEAM_FILL = ("#f28c28", "#7f6bd6")
-LETTER = {"runner": "R", "protector": "P", "architect": "A", "volomancer": "V", "spacewalker": "S",
-          "confuser": "C", "blower": "B", "patcher": "T", "holemaker": "H", "ghost": "G"}
+LETTER = {c.key: c.symbol for c in CHARS}
 DELTA = ((0, -1), (1, 0), (0, 1), (-1, 0))
 CELL_PARAM = {"enter": "cell", "pop_place": "cell", "exit_hole": "cell"}
 CELL_ABILITIES = {"patch", "black_void"}
@@ -42,12 +44,8 @@ def _attr(action: dict[str, Any]) -> str:
 
 
 def _xy(c: int) -> tuple[int, int]:
-    return (c % 10) * CELL, TOP + (c // 10) * CELL
-
-
-def _neighbour(c: int, d: int) -> int:
-    x, y = c % 10 + DELTA[d][0], c // 10 + DELTA[d][1]
-    return y * 10 + x if 0 <= x < 10 and 0 <= y < 10 else -1
+    row, col = divmod(c, SIZE)
+    return col * CELL, TOP + row * CELL
 
 
 Targets = tuple[dict[int, Any], dict[int, Any], list[Any]]
@@ -68,9 +66,9 @@ def _targets(view: dict[str, Any], legal: Sequence[dict[str, Any]]) -> Targets:
         if kind in CELL_PARAM:
             cell = a[CELL_PARAM[kind]]
         elif kind in ("step", "attack") and here is not None:
-            cell = _neighbour(here, a["dir"])
+            cell = NEIGH[here][a["dir"]]
         elif kind == "declare":
-            piece = team * 10 + a["card"]
+            piece = piece_of(team, a["card"])
         elif kind == "ability" and a["name"] in CELL_ABILITIES:
             cell = a["x"]
         elif kind == "ability" and a["name"] in PIECE_ABILITIES:
@@ -144,7 +142,7 @@ def _pieces(view: dict[str, Any], targets: dict[int, Any]) -> list[str]:
         out.append(f'<g class="{cls}" data-piece="{p["id"]}"{data}>')
         out.append(f'<circle cx="{cx}" cy="{cy}" r="13" fill="{TEAM_FILL[p["team"]]}"{ring}/>')
         if p["soul"] is not None:
-            soul_fill = TEAM_FILL[p["soul"] // 10]
+            soul_fill = TEAM_FILL[team_of(p["soul"])]
             out.append(f'<circle cx="{cx}" cy="{cy}" r="16" fill="none" stroke="{soul_fill}"/>')
         letter = LETTER[p["kind"]]
         out.append(f'<text x="{cx}" y="{cy + 5}" text-anchor="middle" font-size="14">{letter}</text>')
@@ -171,7 +169,8 @@ def _souls_fragment(view: dict[str, Any]) -> list[str]:
                    'stroke="#000"/>')
     tile = view["fragment"]["tile"]
     if tile is not None:
-        cx, cy = (tile % 5) * 2 * CELL + CELL, TOP + (tile // 5) * 2 * CELL + CELL
+        row, col = divmod(tile, TILES_PER_SIDE)
+        cx, cy = col * TILE_SIZE * CELL + CELL, TOP + row * TILE_SIZE * CELL + CELL
         points = f"{cx},{cy - 12} {cx + 8},{cy} {cx},{cy + 12} {cx - 8},{cy}"
         out.append(f'<polygon class="fragment" points="{points}" fill="#7ff" stroke="#055"/>')
     return out
@@ -203,7 +202,7 @@ def _panel(view: dict[str, Any], buttons: list[Any]) -> list[str]:
 
 def render(view: dict[str, Any], legal: Sequence[dict[str, Any]]) -> str:
     cells, pieces, rest = _targets(view, legal)
-    height = max(TOP * 2 + 10 * CELL, TOP + 100 + 20 * len(rest))
+    height = max(TOP * 2 + SIZE * CELL, TOP + 100 + 20 * len(rest))
     width = PANEL_X + 340
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="soulgivers" viewBox="0 0 {width} {height}" '
              f'width="{width}" height="{height}">']

@@ -8,10 +8,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from soulforge.games.soulgivers.board import COLUMN_LETTERS, MOTHER, SIZE, TILE_OF
+from soulforge.games.soulgivers.data import CHARS
+
 TERRAIN_CHAR = {"free": ".", "wall": "#", "hole": "O", "interference": "i", "destroyed": "X",
                 "border": "=", "horizon": "@"}
-KIND_CHAR = {"runner": "R", "protector": "P", "architect": "A", "volomancer": "V", "spacewalker": "S",
-             "confuser": "C", "blower": "B", "patcher": "T", "holemaker": "H", "ghost": "G"}
+KIND_CHAR = {c.key: c.symbol for c in CHARS}
 TEAM_STYLE = ("bold orange1", "bold medium_purple1")
 
 
@@ -20,9 +22,9 @@ Occupants = dict[int, dict[str, Any]]
 
 def _cell_text(view: dict[str, Any], c: int, occupants: Occupants, souls: set[int]) -> Text:
     frag = view["fragment"]["tile"]
-    tile = (c // 20) * 5 + (c % 10) // 2
+    tile = TILE_OF[c]
     back = " on grey23" if frag is not None and tile == frag else ""
-    if view["barrier"] and tile == 12:
+    if view["barrier"] and tile == MOTHER:
         back = " on dark_blue"
     last = view["last"]["cells"] if view["last"] else []
     if c in last:
@@ -39,12 +41,12 @@ def _cell_text(view: dict[str, Any], c: int, occupants: Occupants, souls: set[in
 def board(view: dict[str, Any]) -> Table:
     table = Table(show_header=True, box=None, padding=(0, 0))
     table.add_column(" ")
-    for col in "ABCDEFGHIJ":
+    for col in COLUMN_LETTERS:
         table.add_column(col + " ")
     occupants = {p["cell"]: p for p in view["pieces"] if p["cell"] is not None}
     souls = {s["cell"] for s in view["souls"]}
-    for r in range(10):
-        row = [Text(f"{r + 1:>2}")] + [_cell_text(view, r * 10 + c, occupants, souls) for c in range(10)]
+    for r in range(SIZE):
+        row = [Text(f"{r + 1:>2}")] + [_cell_text(view, r * SIZE + c, occupants, souls) for c in range(SIZE)]
         table.add_row(*row)
     return table
 

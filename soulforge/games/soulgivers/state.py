@@ -1,124 +1,205 @@
-"""The state of a game of Soulgivers: plain lists and ints, copied by hand in :meth:`clone`.
+"""The state of a game of Soulgivers: plain lists and ints (numbered as ``encoding.py`` says).
 
-Pieces are numbered ``team * 10 + kind`` (kind: the character's index in soulgivers.toml);
-a piece's ``pos`` is a cell (0..99), ``PORTAL + portal`` (on a Portal) or -1 (off the board).
-A Soul has the number of the piece it belonged to. The rules live in the sibling modules:
-``rules`` (turn and actions), ``effects`` (destruction, tiles, Black Holes, the end),
-``abilities``, ``anomalies``, ``setup`` and ``view``.
+The rules are in ``flow.py`` (``flow = FLOW``): the core lists, refuses and dispatches the
+actions from it. Every field is declared below with its type; :meth:`SoulgiversState.clone`
+copies each by its declared type (``clone_plan``), so a new field cannot be forgotten.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from soulforge.core import Action, IllegalAction, JsonDict, Seat, State
-from soulforge.games.soulgivers import phases as ph
-from soulforge.games.soulgivers.auras import Caps, caps_of
-from soulforge.games.soulgivers.data import Character, load_data
+from soulforge.core import Action, JsonDict, Seat, State
+from soulforge.core.clone import ClonePlan
+from soulforge.core.flow import Flow
+from soulforge.games.soulgivers.board import CELL_COUNT, MOTHER
+from soulforge.games.soulgivers.cards import CAPS
+from soulforge.games.soulgivers.consequences import check_end
+from soulforge.games.soulgivers.data import CHARS, DATA, RULES
+from soulforge.games.soulgivers.encoding import (
+    BIT,
+    CHAR_OF,
+    KINDS,
+    MAIN,
+    NONE,
+    OFF,
+    OTHER,
+    OVER,
+    PIECE_COUNT,
+    POP,
+    PORTAL,
+    RESPONSE,
+    SETUP,
+    SWAP,
+    TEAM_PIECES,
+    TEAMS,
+    Kind,
+    Phase,
+    Piece,
+    Team,
+    kind_of,
+)
+from soulforge.games.soulgivers.flow import FLOW, prompt
 
 if TYPE_CHECKING:
+    from soulforge.games.soulgivers.auras import Caps
     from soulforge.games.soulgivers.game import Soulgivers
-    from soulforge.games.soulgivers.rules import Rules
 
-PORTAL = 100
-DATA = load_data()
-CHARS: tuple[Character, ...] = DATA.characters
-RULES = DATA.rules
-# done flags of the Active Soulgiver
-MOVED, MOVE_ENDED, ABSORBED, COLLECTED, PASSED, DROPPED, ATTACKED, ABIL_OWN, ABIL_SOUL = (
-    1 << i for i in range(9)
-)
-
-
-TEAM_IDS = (tuple(range(10)), tuple(range(10, 20)))
-"""The pieces of each team."""
-_MAIN, _OVER, _SETUP, _RESPONSE, _POP = ph.MAIN, ph.OVER, ph.SETUP, ph.RESPONSE, ph.POP
-
-
-def team_of(piece: int) -> int:
-    return piece // 10
-
-
-def piece_caps(kind: int, soul: int) -> Caps:
-    auras = CHARS[kind].auras + (CHARS[soul % 10].auras if soul >= 0 else ())
-    return caps_of(auras)
-
-
-# CAPS[kind][soul + 1]: a piece's capabilities, with or without an absorbed Soul
-CAPS = tuple(tuple(piece_caps(k, soul) for soul in range(-1, 20)) for k in range(10))
+APPLY = {rule.action: rule.apply for rule in FLOW.rules}
+"""Each action kind's rule, by the action's class (the flow's dispatch, one lookup)."""
+LastMove = tuple[Seat, Action, tuple[int, ...]]
+"""The last action, who made it (-1: nobody) and the cells it touched (views highlight them)."""
 
 
 class SoulgiversState(State):
-    """See the module docstring; every list below is copied by :meth:`clone`."""
+    """See the module docstring."""
 
-    game: Soulgivers
-    rules: ClassVar[Rules]
-    """The dispatch tables, installed by ``rules.py`` (which imports this module)."""
+    flow: ClassVar[Flow[Any] | None] = FLOW
+
+    # -- the board (per cell) ------------------------------------------------------------------
+    printed: list[int]
+    """The terrain printed on each cell (``board`` codes; a destroyed tile is DEAD)."""
+    eff: list[int]
+    """What each cell is once its Modifiers are counted (``consequences.effective``)."""
+    mods: list[tuple[int, ...]]
+    """Each cell's stack of Modifiers (codes of modifiers.toml), top last."""
+    occ: list[Piece]
+    """The piece standing on each cell, or NONE."""
+    # -- the pieces (per piece) ------------------------------------------------------------------
+    pos: list[int]
+    shields: list[int]
+    """The directions each piece's shields face (bit d: direction d)."""
+    decay: list[int]
+    soul: list[Piece]
+    """The Soul each piece absorbed (Double Soul), or NONE."""
+    revealed: list[bool]
+    """Has each piece been shown to both seats (placed on a Portal)?"""
+    souls: dict[Piece, int]
+    """The Souls lying on the board: piece -> cell."""
+    # -- the Fragment, the Barrier, the Portals ----------------------------------------------------
+    frag_tile: int
+    carrier: Piece
+    barrier: bool
+    portals: list[bool]
+    """Is each Portal standing?"""
+    # -- the cards and supplies (per team) ----------------------------------------------------------
+    pop_of: tuple[int, ...]
+    """Each team's population (its index in rules.toml)."""
+    deck: list[list[Kind]]
+    picks: list[list[Kind]]
+    """The starting Soulgivers chosen and not yet placed (setup step 13)."""
+    pair: list[list[Kind]]
+    """The two Soulgiver cards drawn to replace one (4.2 Destruction, step 4)."""
+    keep_card: Kind
+    """The card kept, to be placed on a Portal (NONE when none is waiting)."""
+    hand: list[list[str]]
+    pile: list[str]
+    """The Anomaly deck (unordered: draws are random)."""
+    discard: list[str]
+    holes_left: list[int]
+    patches_left: list[int]
+    pop_used: list[bool]
+    out_boost: list[bool]
+    """Is each team's Decay raised by 3 a turn (the other team is out of characters)?"""
+    # -- whose decision ------------------------------------------------------------------------
+    phase: Phase
+    seat: Seat
+    """Who decides in the setup phases."""
+    player: Seat
+    """Whose turn it is."""
+    turn: int
+    turn_limit: int
+    turn_actions: int
+    result: list[float] | None
+    end_reason: str
+    # -- this turn ---------------------------------------------------------------------------
+    essences: int
+    essence_users: int
+    """The pieces that paid a Tribute Essence this turn (a mask)."""
+    declared: int
+    """The pieces declared this turn (a mask)."""
+    drew: bool
+    anomaly_played: bool
+    stasis: int
+    glass: int
+    silenced: int
+    slowed: int
+    """The pieces under each Anomaly this turn (masks)."""
+    arrivals: int
+    """The replacements put on a Portal this turn (a mask): they must enter."""
+    mold_block: tuple[int, int, int] | None
+    """(turn, line, slide) Mold may not do: undoing the last slide (9 Architect)."""
+    # -- the Active Soulgiver ---------------------------------------------------------------------
+    active: Piece
+    steps: int
+    line_dir: int
+    done: int
+    """What it did this activation (``encoding`` flags)."""
+    abil_paid: bool
+    hushed: bool
+    must_continue: bool
+    # -- the Anomaly window and the Population Ability ---------------------------------------------
+    pop_team: Team
+    pop_left: int
+    pop_waiting: bool
+    response_pop: bool
+    pop_mods: int
+    """How many population Modifiers lie on the board."""
+    pop_cache: tuple[int, ...] | None
+    """The cells open to the population Modifiers being placed (None: to be found)."""
+    # -- bookkeeping -----------------------------------------------------------------------------------
+    last: LastMove | None
+    touched: tuple[int, ...]
+    """The cells the action being applied touched."""
+    seen_by: Seat
+    """In a determinized world, the seat it was made for (-1: none): secret last actions."""
+    dirty: bool
+    """A piece or Portal was destroyed: check the end of the game after the action."""
 
     def __init__(self, game: Soulgivers, seed: int, num_players: int) -> None:
         super().__init__(game, seed, num_players)
-        self.turn_limit = int(game.options["turn_limit"])
-        self.pop_of = [0, 1] if game.options["first_population"] == "shells" else [1, 0]
-        self.printed = [0] * 100
-        self.eff = [0] * 100
-        self.mods: list[tuple[int, ...]] = [()] * 100
-        self.occ = [-1] * 100
-        self.pos = [-1] * 20
-        self.shields = [CHARS[p % 10].shields for p in range(20)]
-        self.decay = [0] * 20
-        self.soul = [-1] * 20
-        self.souls: dict[int, int] = {}
-        self.revealed = [False] * 20
-        self.frag_tile = 12
-        self.carrier = -1
+        self.printed = [0] * CELL_COUNT
+        self.eff = [0] * CELL_COUNT
+        self.mods = [()] * CELL_COUNT
+        self.occ = [NONE] * CELL_COUNT
+        self.pos = [OFF] * PIECE_COUNT
+        self.shields = [CHARS[kind_of(p)].shields for p in range(PIECE_COUNT)]
+        self.decay = [0] * PIECE_COUNT
+        self.soul = [NONE] * PIECE_COUNT
+        self.revealed = [False] * PIECE_COUNT
+        self.souls = {}
+        self.frag_tile = MOTHER
+        self.carrier = NONE
         self.barrier = True
         self.portals = [True] * len(DATA.portals)
-        self.deck: list[list[int]] = [list(range(10)), list(range(10))]
-        self.picks: list[list[int]] = [[], []]
-        self.pair: list[list[int]] = [[], []]
-        self.hand: list[list[str]] = [[], []]
+        first = [p.key for p in DATA.populations].index(str(game.options["first_population"]))
+        self.pop_of = (first, OTHER[first])
+        self.deck = [list(KINDS) for _ in TEAMS]
+        self.picks = [[] for _ in TEAMS]
+        self.pair = [[] for _ in TEAMS]
+        self.keep_card = NONE
+        self.hand = [[] for _ in TEAMS]
         self.pile = sorted(a.key for a in DATA.anomalies for _ in range(a.copies))
-        self.discard: list[str] = []
-        self.holes_left = [RULES["black_hole_modifiers"]] * 2
-        self.patches_left = [RULES["patch_modifiers"]] * 2
-        self.pop_used = [False, False]
-        self.out_boost = [False, False]
-        self.phase = ph.SWAP
-        self.seat = 0  # who decides in setup phases
-        self.player = 0  # whose turn it is
-        self.turn = 0
-        self.active = -1
-        self.declared = 0
-        self.essences = 0
-        self.essence_users = 0
-        self.drew = False
-        self.anomaly_played = False
-        self.steps = 0
-        self.line_dir = -1
-        self.done = 0
-        self.abil_paid = False
-        self.hushed = False
-        self.must_continue = False
-        self.stasis = self.glass = self.silenced = self.slowed = 0
-        self.arrivals = 0  # bit per piece: a replacement put on a Portal this turn
-        self.pop_team = -1
-        self.pop_left = 0
-        self.pop_waiting = False
-        self.response_pop = False
-        self.mold_block: tuple[int, int, int] | None = None
-        self.keep_card = -1
-        self.result: list[float] | None = None
-        self.last: tuple[int, Action, tuple[int, ...]] | None = None
-        self.dirty = False
-        self.seen_by = -1
-        self.pop_mods = 0
-        self.pop_cache: list[int] | None = None  # cells open to population Modifiers (never mutated)
-        self.touched: tuple[int, ...] = ()
-        self.end_reason = ""
-        self.turn_actions = 0
+        self.discard = []
+        self.holes_left = [RULES["black_hole_modifiers"]] * len(TEAMS)
+        self.patches_left = [RULES["patch_modifiers"]] * len(TEAMS)
+        self.pop_used = [False] * len(TEAMS)
+        self.out_boost = [False] * len(TEAMS)
+        self.phase, self.seat, self.player = SWAP, 0, 0
+        self.turn, self.turn_limit, self.turn_actions = 0, int(game.options["turn_limit"]), 0
+        self.result, self.end_reason = None, ""
+        self.essences = self.essence_users = self.declared = 0
+        self.drew = self.anomaly_played = False
+        self.stasis = self.glass = self.silenced = self.slowed = self.arrivals = 0
+        self.mold_block = None
+        self.active, self.steps, self.line_dir, self.done = NONE, 0, -1, 0
+        self.abil_paid = self.hushed = self.must_continue = False
+        self.pop_team, self.pop_left, self.pop_mods, self.pop_cache = NONE, 0, 0, None
+        self.pop_waiting = self.response_pop = False
+        self.last, self.touched, self.seen_by, self.dirty = None, (), -1, False
 
-    # -- the contract hooks ------------------------------------------------------------
+    # -- the contract hooks ------------------------------------------------------------------------
     @property
     def first_player(self) -> Seat | None:
         return 0  # the first seat always begins (NOTES.md; the simulator swaps seats)
@@ -126,31 +207,29 @@ class SoulgiversState(State):
     @property
     def current_player(self) -> Seat | None:
         phase = self.phase
-        if phase == _MAIN:  # by far the most common: checked first
+        if phase == MAIN:  # by far the most common: checked first
             return self.player
-        if phase == _OVER:
+        if phase == OVER:
             return None
-        if phase in _SETUP:
+        if phase in SETUP:
             return self.seat
-        if phase == _RESPONSE:
-            return 1 - self.player
-        if phase == _POP:
+        if phase == RESPONSE:
+            return OTHER[self.player]
+        if phase == POP:
             return self.pop_team
         return self.player
 
-    def _legal_actions(self) -> list[Action]:
-        return self.rules.legal[self.phase](self)
-
     def _apply(self, action: Action) -> None:
+        """The flow's rule, with what every action shares: counting the turn's actions,
+        checking the end once something was destroyed, remembering the move for views."""
         actor = self.current_player
         self.touched = ()
         self.seen_by = -1
         self.turn_actions += 1
-        rules = self.rules
-        rules.apply[action.kind](self, action)
+        APPLY[type(action)](self, action)
         if self.dirty:
             self.dirty = False
-            rules.check_end(self)
+            check_end(self)
         self.last = (actor if actor is not None else -1, action, self.touched)
 
     def returns(self) -> list[float]:
@@ -162,64 +241,50 @@ class SoulgiversState(State):
         return view(self, player)
 
     def _resample_hidden(self, player: Seat, rng: random.Random) -> None:
-        from soulforge.games.soulgivers.view import resample
+        from soulforge.games.soulgivers.hidden import resample
 
         resample(self, player, rng)
 
-    def why_illegal(self, action: Action) -> IllegalAction:
-        from soulforge.games.soulgivers.explain import why_illegal
-
-        return why_illegal(self, action)
-
     def prompt(self) -> str:
-        from soulforge.games.soulgivers.explain import prompt
-
         return prompt(self)
 
-    # -- helpers shared by the rules ----------------------------------------------------
-    def caps(self, piece: int) -> Caps:
-        return CAPS[piece % 10][self.soul[piece] + 1]
+    # -- helpers shared by the rules -----------------------------------------------------------------
+    def caps(self, piece: Piece) -> Caps:
+        """What ``piece``'s auras (and its absorbed Soul's) let it do."""
+        return CAPS[piece][self.soul[piece]]
 
-    def team_pieces(self, team: int) -> list[int]:
+    def team_pieces(self, team: Team) -> list[Piece]:
         """The team's pieces on the board or on a Portal."""
         pos = self.pos
-        return [p for p in TEAM_IDS[team] if pos[p] >= 0]
+        return [p for p in TEAM_PIECES[team] if pos[p] >= 0]
 
-    def board_pieces(self, team: int) -> list[int]:
+    def board_pieces(self, team: Team) -> list[Piece]:
         pos = self.pos
-        return [p for p in TEAM_IDS[team] if -1 < pos[p] < PORTAL]
+        return [p for p in TEAM_PIECES[team] if -1 < pos[p] < PORTAL]
 
-    def move_range(self, piece: int) -> int:
-        bit = 1 << piece
-        if self.stasis & bit:
+    def move_range(self, piece: Piece) -> int:
+        """Its movement this activation: less 1 carrying the Fragment, 2 under Slow Time, 0 in Stasis."""
+        flag = BIT[piece]
+        if self.stasis & flag:
             return 0
-        rng = CHARS[piece % 10].move - (1 if self.carrier == piece else 0) - (2 if self.slowed & bit else 0)
-        return max(rng, 0)
+        cells = CHAR_OF[piece].move - (1 if self.carrier == piece else 0) - (2 if self.slowed & flag else 0)
+        return max(cells, 0)
 
-    def shields_of(self, piece: int) -> int:
-        if self.carrier == piece or self.glass & (1 << piece):
+    def shields_of(self, piece: Piece) -> int:
+        """Its shields now: none while carrying the Fragment or under Glass Body."""
+        if self.carrier == piece or self.glass & BIT[piece]:
             return 0
         return self.shields[piece]
 
-    def pay(self, piece: int) -> None:
+    def pay(self, piece: Piece) -> None:
         """Pay one Tribute Essence for ``piece``'s action (rulebook 4.2, Tribute actions)."""
         self.essences -= 1
-        self.essence_users |= 1 << piece
+        self.essence_users |= BIT[piece]
 
-    # -- copies -------------------------------------------------------------------------
+    # -- copies -----------------------------------------------------------------------------------------
     def clone(self) -> SoulgiversState:
-        twin = self._bare_copy()
-        # The game's fields shallowly, the core's from the bare copy; then copy the mutables.
-        twin.__dict__ = d = {**self.__dict__, **twin.__dict__}
-        for name in _LISTS:
-            d[name] = list(d[name])
-        for name in _NESTED:
-            d[name] = [list(x) for x in d[name]]
-        twin.souls = dict(self.souls)
-        twin.result = None if self.result is None else list(self.result)
-        return twin
+        """Every field copied by its declared type (``soulforge.core.clone.ClonePlan``)."""
+        return CLONE_PLAN.clone(self)
 
 
-_LISTS = ("printed", "eff", "mods", "occ", "pos", "shields", "decay", "soul", "revealed", "portals",
-          "pile", "discard", "holes_left", "patches_left", "pop_used", "out_boost", "pop_of")
-_NESTED = ("deck", "picks", "pair", "hand")
+CLONE_PLAN = ClonePlan(SoulgiversState)

@@ -1,4 +1,4 @@
-"""What a seat knows (``view``) and resampling what it does not (``resample``).
+"""What a seat knows: ``view(state, player)``.
 
 Hidden: the other seat's Anomaly hand, the order and content of the Anomaly deck, the other
 seat's Soulgiver deck, its secretly chosen starting Soulgivers until they are placed, and
@@ -7,56 +7,52 @@ the two cards it drew to replace a Soulgiver (and the one it kept, until placed)
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from soulforge.core import JsonDict
-from soulforge.games.soulgivers import phases as ph
-from soulforge.games.soulgivers.board import DIR_NAMES, TERRAIN_NAMES, cell_name
-from soulforge.games.soulgivers.effects import DATA, MODS
-from soulforge.games.soulgivers.movement import FRONTS
-from soulforge.games.soulgivers.state import (
-    ABIL_OWN,
-    ABIL_SOUL,
-    ABSORBED,
-    ATTACKED,
-    CHARS,
-    COLLECTED,
-    DROPPED,
-    MOVE_ENDED,
-    MOVED,
-    PASSED,
+from soulforge.games.soulgivers.board import CELLS, DIR_NAMES, DIRECTIONS, TERRAIN_NAMES, cell_name, faces
+from soulforge.games.soulgivers.consequences import MODS
+from soulforge.games.soulgivers.data import DATA, PORTAL_FRONTS
+from soulforge.games.soulgivers.encoding import (
+    BIT,
+    CHAR_OF,
+    DONE_NAMES,
+    KINDS,
+    PHASE_NAMES,
+    PIECES,
     PORTAL,
+    REFILL,
+    TEAMS,
+    Piece,
+    Team,
+    members,
+    piece_of,
+    portal_at,
+    team_of,
 )
 
 if TYPE_CHECKING:
     from soulforge.games.soulgivers.state import SoulgiversState
 
 HIDDEN_KINDS = frozenset(("pick", "keep", "return"))
-DONE_NAMES = ((MOVED, "moved"), (MOVE_ENDED, "movement ended"), (ABSORBED, "soul acquisition"),
-              (COLLECTED, "fragment collection"), (PASSED, "passing"), (DROPPED, "dropping"),
-              (ATTACKED, "attack"), (ABIL_OWN, "ability"), (ABIL_SOUL, "soul ability"))
+"""Actions whose parameters only their maker sees (the last move in the other's view)."""
 
 
-def _bits(mask: int) -> list[int]:
-    return [p for p in range(20) if mask & (1 << p)]
-
-
-def _piece(s: SoulgiversState, p: int) -> JsonDict:
-    pos = s.pos[p]
+def _piece(s: SoulgiversState, p: Piece) -> JsonDict:
+    pos, char = s.pos[p], CHAR_OF[p]
     return {
-        "id": p, "team": p // 10, "kind": CHARS[p % 10].key, "name": CHARS[p % 10].name,
-        "cell": pos if pos < PORTAL else None, "portal": pos - PORTAL if pos >= PORTAL else None,
-        "shields": [DIR_NAMES[d] for d in range(4) if s.shields_of(p) & (1 << d)],
+        "id": p, "team": team_of(p), "kind": char.key, "name": char.name,
+        "cell": pos if pos < PORTAL else None, "portal": portal_at(pos) if pos >= PORTAL else None,
+        "shields": [DIR_NAMES[d] for d in DIRECTIONS if faces(s.shields_of(p), d)],
         "decay": s.decay[p], "soul": s.soul[p] if s.soul[p] >= 0 else None,
-        "carrying": s.carrier == p, "move": CHARS[p % 10].move, "linear": CHARS[p % 10].linear,
-        "must_enter": bool(s.arrivals & (1 << p)) and pos >= PORTAL,
+        "carrying": s.carrier == p, "move": char.move, "linear": char.linear,
+        "must_enter": bool(s.arrivals & BIT[p]) and pos >= PORTAL,
     }
 
 
-def _team(s: SoulgiversState, t: int, player: int | None) -> JsonDict:
+def _team(s: SoulgiversState, t: Team, player: int | None) -> JsonDict:
     mine = player == t
-    pending_keep = s.phase == ph.REFILL and s.player == t
+    pending_keep = s.phase == REFILL and s.player == t
     return {
         "population": DATA.populations[s.pop_of[t]].name,
         "population_ability": DATA.populations[s.pop_of[t]].ability_name,
@@ -70,7 +66,7 @@ def _team(s: SoulgiversState, t: int, player: int | None) -> JsonDict:
         "drawn": list(s.pair[t]) if mine else None,
         "drawn_count": len(s.pair[t]),
         "kept": (s.keep_card if mine else None) if pending_keep else None,
-        "revealed": [k for k in range(10) if s.revealed[t * 10 + k]],
+        "revealed": [k for k in KINDS if s.revealed[piece_of(t, k)]],
         "black_holes_left": s.holes_left[t],
         "patches_left": s.patches_left[t],
         "decay_boost": s.out_boost[t],
@@ -91,68 +87,37 @@ def view(s: SoulgiversState, player: int | None) -> JsonDict:
     board: dict[str, Any] = {
         "terrain": [TERRAIN_NAMES[e] for e in s.eff],
         "modifiers": [[MODS[m].key for m in stack] for stack in s.mods],
-        "cell_names": [cell_name(c) for c in range(100)],
+        "cell_names": [cell_name(c) for c in CELLS],
     }
     return {
-        "phase": ph.NAMES[s.phase],
+        "phase": PHASE_NAMES[s.phase],
         "turn": s.turn,
         "turn_limit": s.turn_limit,
         "in_turn": s.player,
         "board": board,
-        "pieces": [_piece(s, p) for p in range(20) if s.pos[p] >= 0],
-        "souls": [{"id": soul, "team": soul // 10, "kind": CHARS[soul % 10].key, "cell": c}
+        "pieces": [_piece(s, p) for p in PIECES if s.pos[p] >= 0],
+        "souls": [{"id": soul, "team": team_of(soul), "kind": CHAR_OF[soul].key, "cell": c}
                   for soul, c in sorted(s.souls.items())],
         "fragment": {"tile": s.frag_tile if s.carrier < 0 else None,
                      "carrier": s.carrier if s.carrier >= 0 else None},
         "barrier": s.barrier,
         "portals": [{"team": p.team, "tile": p.tile, "side": DIR_NAMES[p.side], "standing": s.portals[i],
-                     "front": list(FRONTS[i])} for i, p in enumerate(DATA.portals)],
-        "teams": [_team(s, t, player) for t in (0, 1)],
+                     "front": list(PORTAL_FRONTS[i])} for i, p in enumerate(DATA.portals)],
+        "teams": [_team(s, t, player) for t in TEAMS],
         "anomaly_deck": len(s.pile),
         "anomaly_discard": list(s.discard),
         "active": s.active if s.active >= 0 else None,
         "turn_state": {
-            "declared": _bits(s.declared), "essences": s.essences, "drew_anomaly": s.drew,
+            "declared": members(s.declared), "essences": s.essences, "drew_anomaly": s.drew,
             "anomaly_played": s.anomaly_played, "steps": s.steps,
             "move_range": s.move_range(s.active) if s.active >= 0 else 0,
             "done": [name for bit, name in DONE_NAMES if s.done & bit],
-            "hushed": s.hushed, "must_continue": s.must_continue, "essence_users": _bits(s.essence_users),
+            "hushed": s.hushed, "must_continue": s.must_continue, "essence_users": members(s.essence_users),
             "population_placing": s.pop_team if s.pop_team >= 0 else None, "population_left": s.pop_left,
         },
-        "effects": {"stasis": _bits(s.stasis), "glass_body": _bits(s.glass), "silence": _bits(s.silenced),
-                    "slow_time": _bits(s.slowed)},
+        "effects": {"stasis": members(s.stasis), "glass_body": members(s.glass),
+                    "silence": members(s.silenced), "slow_time": members(s.slowed)},
         "mold_block": list(s.mold_block) if s.mold_block else None,
         "last": _last(s, player),
         "end_reason": s.end_reason or None,
     }
-
-
-def resample(s: SoulgiversState, player: int, rng: random.Random) -> None:
-    """Deal again what ``player`` cannot see, from what it can (sorted pools: deterministic)."""
-    other = 1 - player
-    s.seen_by = player  # the last action, if secret, stays known only to ``player``'s own
-    keep = [s.keep_card] if s.phase == ph.REFILL and s.player == other else []
-    if not (keep or s.picks[other] or s.pair[other]):
-        _resample_hand(s, other, rng)  # the deck is a set: nothing else to deal
-        return
-    pool = sorted(s.deck[other] + s.picks[other] + s.pair[other] + keep)
-    rng.shuffle(pool)
-    n_picks, n_pair = len(s.picks[other]), len(s.pair[other])
-    s.picks[other] = sorted(pool[:n_picks])
-    s.pair[other] = sorted(pool[n_picks:n_picks + n_pair])
-    rest = pool[n_picks + n_pair:]
-    if keep:
-        s.keep_card = rest.pop()
-    s.deck[other] = sorted(rest)
-    _resample_hand(s, other, rng)
-
-
-def _resample_hand(s: SoulgiversState, other: int, rng: random.Random) -> None:
-    """The other seat's Anomaly hand, dealt again from it and the deck (the pile is unordered)."""
-    if not s.hand[other]:
-        return
-    cards = sorted(s.pile + s.hand[other])
-    rng.shuffle(cards)
-    n_hand = len(s.hand[other])
-    s.hand[other] = sorted(cards[:n_hand])
-    s.pile = sorted(cards[n_hand:])

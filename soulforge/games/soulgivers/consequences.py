@@ -1,14 +1,16 @@
-"""What happens to the board: terrain under Modifiers, destruction, Souls, the Fragment,
-moving and destroying tiles, Black Holes, Event Horizon and the end of the game."""
+"""The consequences of actions on the board, the same whichever rule causes them: terrain
+under Modifiers, destruction, Souls, the Fragment, moving and destroying tiles, Black Holes,
+Event Horizon attraction and the end of the game (rulebook 4.2, 7, 8 and the glossary)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from soulforge.games.soulgivers import phases as ph
 from soulforge.games.soulgivers.board import (
     BORDER,
+    CELLS,
     DEAD,
+    DIRECTIONS,
     FREE,
     HOLE,
     HORIZON,
@@ -21,13 +23,30 @@ from soulforge.games.soulgivers.board import (
     rotated_slot,
     tile_neighbour,
 )
-from soulforge.games.soulgivers.data import load_data
-from soulforge.games.soulgivers.state import CHARS, PORTAL, RULES, TEAM_IDS, team_of
+from soulforge.games.soulgivers.data import CHARS, DATA, PORTALS_OF, RULES, SHORT_NAMES
+from soulforge.games.soulgivers.encoding import (
+    NONE,
+    OFF,
+    OTHER,
+    OVER,
+    PIECES,
+    PORTAL,
+    SETUP,
+    TEAM_PIECES,
+    TEAMS,
+    Kind,
+    Piece,
+    Team,
+    at_portal,
+    kind_of,
+    piece_of,
+    portal_at,
+    team_of,
+)
 
 if TYPE_CHECKING:
     from soulforge.games.soulgivers.state import SoulgiversState
 
-DATA = load_data()
 MODS = DATA.modifiers
 MOD_CODE = {m.key: i for i, m in enumerate(MODS)}
 COVERABLE = tuple(m.coverable for m in MODS)
@@ -46,7 +65,7 @@ def effective(printed: int, stack: tuple[int, ...]) -> int:
     return TERRAIN_OF[spec.terrain]
 
 
-def refresh(s: SoulgiversState, cells: range | tuple[int, ...] | list[int] = range(100)) -> None:
+def refresh(s: SoulgiversState, cells: range | tuple[int, ...] | list[int] = CELLS) -> None:
     for c in cells:
         s.eff[c] = effective(s.printed[c], s.mods[c])
 
@@ -54,7 +73,7 @@ def refresh(s: SoulgiversState, cells: range | tuple[int, ...] | list[int] = ran
 def mod_owner(s: SoulgiversState, code: int) -> int:
     """The team whose population Modifier this is (-1: shared Black Holes and Patches)."""
     key = MODS[code].key
-    for team in (0, 1):
+    for team in TEAMS:
         if DATA.populations[s.pop_of[team]].modifier == key:
             return team
     return -1
@@ -62,7 +81,7 @@ def mod_owner(s: SoulgiversState, code: int) -> int:
 
 def top_owner(s: SoulgiversState, cell: int) -> int:
     stack = s.mods[cell]
-    return mod_owner(s, stack[-1]) if stack else -1
+    return mod_owner(s, stack[-1]) if stack else NONE
 
 
 def can_cover(s: SoulgiversState, cell: int) -> bool:
@@ -98,17 +117,17 @@ def blocks_sight(s: SoulgiversState, cell: int, team: int) -> bool:
 
 
 # -- the Fragment and Souls (rulebook 4.2) ---------------------------------------------------
-def piece_tile(s: SoulgiversState, piece: int) -> int:
+def piece_tile(s: SoulgiversState, piece: Piece) -> int:
     pos = s.pos[piece]
     if pos >= PORTAL:
-        return DATA.portals[pos - PORTAL].tile
+        return DATA.portals[portal_at(pos)].tile
     return TILE_OF[pos]
 
 
 def drop_fragment(s: SoulgiversState, piece: int) -> None:
     """A carried Fragment falls to the centre of its carrier's tile."""
     if s.carrier == piece:
-        s.carrier = -1
+        s.carrier = NONE
         s.frag_tile = piece_tile(s, piece)
 
 
@@ -117,7 +136,7 @@ def place_soul(s: SoulgiversState, soul: int, cell: int, tile: int) -> None:
     if cell >= 0 and s.occ[cell] < 0 and s.eff[cell] != DEAD:
         s.souls[soul] = cell
         return
-    for t in (tile, *(tile_neighbour(tile, d) for d in range(4))):
+    for t in (tile, *(tile_neighbour(tile, d) for d in DIRECTIONS)):
         if t < 0:
             continue
         for c in TILE_CELLS[t]:
@@ -130,27 +149,27 @@ def destroy(s: SoulgiversState, piece: int, *, attack: bool = False, keep_soul: 
     """Destruction (rulebook 4.2): Double Soul loses its Soul first to an Attack."""
     if attack and s.soul[piece] >= 0:
         s.add_log(f"{label(piece)} loses the absorbed Soul")
-        s.soul[piece] = -1
+        s.soul[piece] = NONE
         return
     pos = s.pos[piece]
     s.dirty = True
     drop_fragment(s, piece)
-    s.soul[piece] = -1
+    s.soul[piece] = NONE
     tile = piece_tile(s, piece)
     if 0 <= pos < PORTAL and s.occ[pos] == piece:
-        s.occ[pos] = -1
-    s.pos[piece] = -1
+        s.occ[pos] = NONE
+    s.pos[piece] = OFF
     if keep_soul:
         place_soul(s, piece, pos if pos < PORTAL else -1, tile)
     if s.active == piece:
-        s.active = -1
+        s.active = NONE
         s.must_continue = False
     s.add_log(f"{label(piece)} is destroyed")
 
 
-def label(piece: int) -> str:
+def label(piece: Piece) -> str:
     """E.g. "seat 0's Runner"."""
-    return f"seat {team_of(piece)}'s {CHARS[piece % 10].name.removeprefix('The ')}"
+    return f"seat {team_of(piece)}'s {SHORT_NAMES[kind_of(piece)]}"
 
 
 def add_decay(s: SoulgiversState, piece: int, amount: int) -> None:
@@ -164,7 +183,7 @@ def put(s: SoulgiversState, piece: int, cell: int) -> None:
     """Move a piece to a cell free of Soulgivers (no rule checks)."""
     pos = s.pos[piece]
     if 0 <= pos < PORTAL and s.occ[pos] == piece:
-        s.occ[pos] = -1
+        s.occ[pos] = NONE
     s.pos[piece] = cell
     s.occ[cell] = piece
     s.touched = (*s.touched, cell)
@@ -192,7 +211,7 @@ def fall(s: SoulgiversState, piece: int) -> bool:
 
 def settle(s: SoulgiversState) -> None:
     """Event Horizon Modifiers attract the opposing Soulgivers perpendicular next to them."""
-    horizon = [c for c in range(100) if s.eff[c] == HORIZON] if HORIZON_ANY(s) else []
+    horizon = [c for c in CELLS if s.eff[c] == HORIZON] if HORIZON in s.eff else []
     moved = True
     while moved:
         moved = False
@@ -210,10 +229,6 @@ def settle(s: SoulgiversState) -> None:
                     break
 
 
-def HORIZON_ANY(s: SoulgiversState) -> bool:
-    return HORIZON in s.eff
-
-
 # -- moving and destroying tiles (rulebook 4.2, Destruction of a tile; abilities) -------------
 def move_tiles(s: SoulgiversState, moves: dict[int, tuple[int, int]]) -> None:
     """Move tiles with everything on them: ``moves[src] = (dst, quarter turns clockwise)``."""
@@ -221,7 +236,7 @@ def move_tiles(s: SoulgiversState, moves: dict[int, tuple[int, int]]) -> None:
     for src, (dst, rot) in moves.items():
         for slot, c in enumerate(TILE_CELLS[src]):
             cell_map[c] = TILE_CELLS[dst][rotated_slot(slot, rot)]
-    for p in range(20):
+    for p in PIECES:
         pos = s.pos[p]
         if pos in cell_map:
             s.shields[p] = rotate_mask(s.shields[p], moves[TILE_OF[pos]][1])
@@ -258,8 +273,20 @@ def destroy_tile(s: SoulgiversState, tile: int) -> None:
     refresh(s, TILE_CELLS[tile])
 
 
+def enter_portal(s: SoulgiversState, team: Team, kind: Kind, portal: int) -> None:
+    """Put ``team``'s Soulgiver of ``kind`` on Portal ``portal``: it is revealed (step 14)."""
+    piece = piece_of(team, kind)
+    s.pos[piece] = at_portal(portal)
+    s.decay[piece] = RULES["decay_start"]
+    s.shields[piece] = CHARS[kind].shields
+    s.soul[piece] = NONE
+    s.revealed[piece] = True
+    s.mark_revealed()
+    s.add_log(f"seat {team} places {CHARS[kind].name} on portal {portal}")
+
+
+
 # -- the end (rulebook 8) -------------------------------------------------------------------
-PORTALS_OF = tuple(tuple(i for i, p in enumerate(DATA.portals) if p.team == team) for team in (0, 1))
 
 
 def own_portals(s: SoulgiversState, team: int) -> list[int]:
@@ -270,7 +297,7 @@ def own_portals(s: SoulgiversState, team: int) -> list[int]:
 def alive(s: SoulgiversState, team: int) -> bool:
     """Has characters left: in play, or in the deck with a Portal to enter from."""
     pos = s.pos
-    for p in TEAM_IDS[team]:
+    for p in TEAM_PIECES[team]:
         if pos[p] >= 0:
             return True
     return bool(s.deck[team] or s.pair[team] or s.picks[team]) and bool(own_portals(s, team))
@@ -278,16 +305,16 @@ def alive(s: SoulgiversState, team: int) -> bool:
 
 def finish(s: SoulgiversState, result: list[float], reason: str) -> None:
     s.result = result
-    s.phase = ph.OVER
+    s.phase = OVER
     s.end_reason = reason
     s.add_log(reason)
 
 
 def check_end(s: SoulgiversState) -> None:
     """Extermination, Defeat by Decay, and the +3 Decay once a team has no characters left."""
-    if s.phase in ph.SETUP or s.phase == ph.OVER:
+    if s.phase in SETUP or s.phase == OVER:
         return
-    live = [alive(s, 0), alive(s, 1)]
+    live = [alive(s, team) for team in TEAMS]
     any_portal = any(s.portals)
     if not live[0] and not live[1]:
         if any_portal:
@@ -295,14 +322,14 @@ def check_end(s: SoulgiversState) -> None:
         else:
             finish(s, [0.0, 0.0], "Tie by Extermination")
         return
-    for team in (0, 1):
+    for team in TEAMS:
         if not live[team]:
             # 7.2: a tie by Extermination only once no Portal stands on the board; while one
             # does, the survivors' Decay rises by 3 a turn (7.1) until they conquer or decay
             if not any_portal:
                 finish(s, [0.0, 0.0], "Tie by Extermination: no Portal is left on the board")
             else:
-                s.out_boost[1 - team] = True
+                s.out_boost[OTHER[team]] = True
 
 
 def conquest(s: SoulgiversState, team: int) -> None:

@@ -1,0 +1,103 @@
+"""Every int with a meaning in the state, named once: pieces, positions, phases, flags.
+
+- A *kind* is a character's index in soulgivers.toml (0..9); both teams have the same ten.
+- A *piece* is one team's Soulgiver: ``team * KIND_COUNT + kind`` (:func:`piece_of`); a
+  Soul keeps the number of the piece it belonged to.
+- A piece's *position* is a cell (0..99), ``PORTAL + i`` while it waits on Portal ``i``,
+  or ``OFF`` (-1) when it is not in the game.
+- Sets of pieces that last a turn (declared, Stasis...) are bit masks (:func:`bit`).
+- The *phase* says who decides and what about (:class:`Phase`, the steps of ``flow.py``).
+"""
+
+from __future__ import annotations
+
+from typing import NewType
+
+from soulforge.games.soulgivers.board import CELL_COUNT
+from soulforge.games.soulgivers.data import CHARS, Character
+
+Kind = int
+Piece = int
+Team = int
+
+KIND_COUNT = len(CHARS)
+KINDS = range(KIND_COUNT)
+TEAMS = (0, 1)
+PIECE_COUNT = len(TEAMS) * KIND_COUNT
+PIECES = range(PIECE_COUNT)
+NONE = -1
+"""No piece (an empty cell, nobody carrying the Fragment, no Active Soulgiver, no Soul)."""
+
+
+def piece_of(team: Team, kind: Kind) -> Piece:
+    """The piece of ``kind`` in ``team``."""
+    return team * KIND_COUNT + kind
+
+
+def team_of(piece: Piece) -> Team:
+    return piece // KIND_COUNT
+
+
+def kind_of(piece: Piece) -> Kind:
+    return piece % KIND_COUNT
+
+
+OTHER: tuple[Team, Team] = (1, 0)
+"""OTHER[team]: the opposing team (seat)."""
+
+
+TEAM_PIECES: tuple[tuple[Piece, ...], ...] = tuple(
+    tuple(piece_of(team, kind) for kind in KINDS) for team in TEAMS
+)
+"""The pieces of each team."""
+CHAR_OF: tuple[Character, ...] = tuple(CHARS[kind_of(p)] for p in PIECES)
+"""Each piece's character (its data)."""
+
+
+BIT: tuple[int, ...] = tuple(1 << p for p in PIECES)
+"""BIT[piece]: the piece's bit in a set of pieces held as a mask."""
+
+
+def members(mask: int) -> list[Piece]:
+    """The pieces of a mask, in order."""
+    return [p for p in PIECES if mask & (1 << p)]
+
+
+# -- positions -------------------------------------------------------------------------------
+OFF = -1
+"""The position of a piece out of the game (in the deck, chosen, or destroyed)."""
+PORTAL = CELL_COUNT
+"""Positions from ``PORTAL`` on are Portals: ``PORTAL + i`` is Portal ``i``."""
+
+
+def at_portal(portal: int) -> int:
+    """The position of a piece waiting on Portal ``portal``."""
+    return PORTAL + portal
+
+
+def portal_at(position: int) -> int:
+    """The Portal a position on a Portal stands for."""
+    return position - PORTAL
+
+
+def on_board(position: int) -> bool:
+    return 0 <= position < PORTAL
+
+
+# -- phases ------------------------------------------------------------------------------------
+Phase = NewType("Phase", int)
+"""A decision point of the game: a step of the flow (plain ints: the state copies them free)."""
+SWAP, PICK, PLACE, KEEP, REFILL, MAIN, RESPONSE, POP, RETURN, EXIT, OVER = (Phase(i) for i in range(11))
+SETUP = frozenset((SWAP, PICK, PLACE))
+PHASE_NAMES = ("swap", "pick", "place", "keep", "refill", "main", "response", "population", "return",
+               "exit", "over")
+"""Each phase's name in views."""
+
+# -- what the Active Soulgiver has done this activation (state.done) ---------------------------
+MOVED, MOVE_ENDED, ABSORBED, COLLECTED, PASSED, DROPPED, ATTACKED, ABIL_OWN, ABIL_SOUL = (
+    1 << i for i in range(9)
+)
+DONE_NAMES = ((MOVED, "moved"), (MOVE_ENDED, "movement ended"), (ABSORBED, "soul acquisition"),
+              (COLLECTED, "fragment collection"), (PASSED, "passing"), (DROPPED, "dropping"),
+              (ATTACKED, "attack"), (ABIL_OWN, "ability"), (ABIL_SOUL, "soul ability"))
+"""Each flag's name in views."""
