@@ -9,6 +9,7 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 
 from soulforge.server import api, pages
 from soulforge.server.hub import Hub
@@ -31,7 +32,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
         await service.shutdown()
         storage.close()
 
-    app = FastAPI(title="Soulforge", version="0.1.0", lifespan=lifespan,
+    # The API docs (Swagger UI, ReDoc) are served from the package: /docs works offline.
+    app = FastAPIOffline(title="Soulforge", version="0.1.0", lifespan=lifespan,
                   description="A digital table for tabletop games: lobby, tables, seats, live updates.")
     app.include_router(api.router)
     app.include_router(api.ws_router)
