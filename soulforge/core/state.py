@@ -112,6 +112,14 @@ class State(ABC):
         """The board handles a player clicks, in order, to make ``action`` (empty: a button)."""
         return () if self.flow is None else self.flow.path(action)
 
+    def outcome(self) -> str:
+        """How the game ended, in words for people ('' while it goes on).
+
+        Games override it to give the reason and the score ("Seat 1 collected a 5th
+        different Titan"); this default reads the returns only.
+        """
+        return outcome_from_returns(self.returns()) if self.is_over else ""
+
     def prompt(self) -> str:
         """What the current player is deciding, for people (e.g. 'place the drawn card')."""
         return "" if self.is_over else f"seat {self.current_player} to act"
@@ -268,3 +276,23 @@ class State(ABC):
     def to_json_safe(self) -> Any:
         """Never serialize a state: views are the only way state leaves the engine."""
         raise TypeError("states are not serialized; use view(player) or record()")
+
+
+def outcome_from_returns(returns: list[float]) -> str:
+    """Who won, from the returns alone.
+
+    >>> outcome_from_returns([-1.0, 1.0])
+    'Seat 1 wins.'
+    >>> outcome_from_returns([-1.0, -1.0])
+    'Every player loses.'
+    >>> outcome_from_returns([0.0, 0.0, -1.0])
+    'Draw between seats 0 and 1.'
+    """
+    best = max(returns)
+    winners = [seat for seat, value in enumerate(returns) if value == best]
+    if best < 0 and len(winners) == len(returns):
+        return "Every player loses."
+    if len(winners) == 1:
+        return f"Seat {winners[0]} wins."
+    names = ", ".join(str(seat) for seat in winners[:-1])
+    return f"Draw between seats {names} and {winners[-1]}."

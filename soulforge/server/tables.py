@@ -324,7 +324,8 @@ class TableService:
         view = state.view(seat)
         deciding = seat is not None and state.current_player == seat
         actions = state.legal_actions() if deciding else []
-        legal: list[dict[str, Any]] = [{"action": a.to_json(), "label": str(a)} for a in actions]
+        legal: list[dict[str, Any]] = [
+            {"action": a.to_json(), "label": str(a), "path": list(state.click_path(a))} for a in actions]
         return {
             "type": "state",
             "table": table.id,
@@ -341,6 +342,7 @@ class TableService:
             "prompt": view.get("prompt", ""),
             "is_over": state.is_over,
             "returns": state.returns() if state.is_over else None,
+            "outcome": state.outcome(),
             "thinking": table.ai_to_move,
             "can_undo": self.undo_target(table, held) is not None,
             "view": view,

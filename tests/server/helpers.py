@@ -12,7 +12,7 @@ from soulforge.server.render import render_board
 
 PUBLIC_KEYS = {"table", "game", "title", "status", "seat", "seats_held", "seats", "move", "version",
                "current_player",
-               "prompt", "is_over", "returns", "thinking", "can_undo"}
+               "prompt", "is_over", "returns", "outcome", "thinking", "can_undo"}
 
 
 def expected_state(game: str, options: dict[str, Any], seed: int, players: int,
@@ -27,8 +27,10 @@ def assert_payload_is_view(payload: dict[str, Any], state: State, seat: int | No
     assert payload["view"] == state.view(seat)
     assert payload["log"] == state.log(seat)
     deciding = seat is not None and state.current_player == seat
-    legal = [{"action": a.to_json(), "label": str(a)} for a in state.legal_actions()] if deciding else []
+    legal = [{"action": a.to_json(), "label": str(a), "path": list(state.click_path(a))}
+             for a in state.legal_actions()] if deciding else []
     assert payload["legal"] == legal
+    assert payload["outcome"] == state.outcome()
     assert payload["svg"] == render_board(state.game.id, state.view(seat), [x["action"] for x in legal])
     assert payload["move"] == state.move_number
     assert payload["current_player"] == state.current_player

@@ -14,6 +14,9 @@
     $("log").replaceChildren(...lines.map((line) => {
       const li = document.createElement("li"); li.textContent = line; return li;
     }));
+    // The log follows the step: its newest line (this move's) is marked and scrolled into view.
+    const newest = $("log").lastElementChild;
+    if (newest) { newest.classList.add("now"); $("log").scrollTop = $("log").scrollHeight; }
   }
 
   async function load(n) {
@@ -29,6 +32,13 @@
   $("prev").onclick = () => load(Math.max(0, step - 1));
   $("next").onclick = () => load(Math.min(total, step + 1));
   $("last").onclick = () => load(total);
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest && event.target.closest("input")) return; // the slider has its own keys
+    const to = {ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: total}[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    load(Math.min(total, Math.max(0, to)));
+  });
   $("slider").oninput = () => load(Number($("slider").value));
   document.querySelectorAll(".viewers button").forEach((b) => {
     b.onclick = () => {

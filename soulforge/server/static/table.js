@@ -6,6 +6,7 @@
   const key = "soulforge:" + tableId;
   let tokens = JSON.parse(localStorage.getItem(key) || "{}"); // seat -> token
   let last = null, socket = null, retry = 500;
+  let picked = []; // the board handles clicked so far towards one action (its click path)
 
   // An invite link carries #seat=N&token=T: keep it in this browser, then hide it.
   const hash = new URLSearchParams(location.hash.slice(1));
@@ -41,21 +42,11 @@
       : "Waiting for " + seatName(p, p.current_player);
     $("turn").classList.toggle("mine", !p.is_over && p.current_player === p.seat && p.seat !== null);
     $("thinking").hidden = !p.thinking;
-    const actions = $("actions");
-    actions.replaceChildren(...p.legal.map((item) => {
-      const b = el("button", item.label, "action");
-      b.dataset.action = JSON.stringify(item.action);
-      b.addEventListener("click", () => send(item.action));
-      return b;
-    }));
+    picked = [];
+    showChoices();
     $("undo").hidden = !p.can_undo;
     $("over").hidden = !p.is_over;
-    if (p.is_over) {
-      const best = Math.max(...p.returns);
-      const winners = p.returns.map((r, s) => [r, s]).filter(([r]) => r === best).map(([, s]) => s);
-      $("result").textContent = (winners.length > 1 ? "Draw between seats " + winners.join(", ")
-        : "Seat " + winners[0] + " wins") + " · returns " + JSON.stringify(p.returns);
-    }
+    if (p.is_over) $("result").textContent = p.outcome;
     $("seats").replaceChildren(...p.seats.map((s) => {
       const li = el("li", seatName(p, s.seat) + (s.kind === "human" && !s.claimed ? " · free" : ""));
       if (s.seat === p.current_player) li.className = "current";
@@ -63,6 +54,63 @@
     }));
     $("log").replaceChildren(...p.log.map((line) => el("li", line)));
     $("log").scrollTop = $("log").scrollHeight;
+  }
+
+  // -- click paths: each legal action names the board things clicked to make it, in order.
+  const boardHandles = () => new Set([...$("board").querySelectorAll("[data-handle]")].map((n) => n.dataset.handle));
+  const startsWith = (path, prefix) => prefix.every((h, i) => path[i] === h);
+
+  function clickable(item, present) {
+    // An action is made on the board when every handle of its path is drawn there.
+    return item.path && item.path.length > 0 && item.path.every((h) => present.has(h));
+  }
+
+  function button(item, text) {
+    const b = el("button", text || item.label, "action");
+    b.dataset.action = JSON.stringify(item.action);
+    b.addEventListener("click", () => send(item.action));
+    return b;
+  }
+
+  function showChoices() {
+    // Buttons only for what the board cannot show, or to choose among the actions the clicks
+    // so far complete; the board outlines what can be clicked next.
+    const legal = last ? last.legal : [], present = boardHandles();
+    const onBoard = legal.filter((item) => clickable(item, present));
+    const open = onBoard.filter((item) => startsWith(item.path, picked));
+    const done = open.filter((item) => item.path.length === picked.length);
+    const next = new Set(open.filter((item) => item.path.length > picked.length).map((item) => item.path[picked.length]));
+    for (const node of $("board").querySelectorAll("[data-handle]")) {
+      const can = next.has(node.dataset.handle);
+      node.classList.toggle("can", can);
+      node.classList.toggle("picked", picked.includes(node.dataset.handle));
+      if (can) { node.setAttribute("tabindex", "0"); node.setAttribute("role", "button"); }
+      else { node.removeAttribute("tabindex"); }
+    }
+    const buttons = picked.length ? done.map((item) => button(item))
+      : legal.filter((item) => !clickable(item, present)).map((item) => button(item));
+    if (picked.length) {
+      const back = el("button", "Back", "action back");
+      back.addEventListener("click", stepBack);
+      buttons.push(back);
+    }
+    $("actions").replaceChildren(...buttons);
+  }
+
+  function pick(handle) {
+    if (!last) return;
+    const present = boardHandles();
+    const open = last.legal.filter((item) => clickable(item, present) && startsWith(item.path, picked));
+    if (!open.some((item) => item.path[picked.length] === handle)) { picked = []; showChoices(); return; }
+    picked.push(handle);
+    const left = open.filter((item) => item.path[picked.length - 1] === handle);
+    if (left.length === 1 && left[0].path.length === picked.length) { send(left[0].action); return; }
+    showChoices();
+  }
+
+  function stepBack() {
+    picked.pop();
+    showChoices();
   }
 
   function showError(text) {
@@ -109,8 +157,18 @@
   }
 
   $("board").addEventListener("click", (event) => {
+    const handle = event.target.closest && event.target.closest("[data-handle]");
+    if (handle) { pick(handle.dataset.handle); return; }
     const target = event.target.closest && event.target.closest(".target");
-    if (target && target.dataset.action) send(JSON.parse(target.dataset.action));
+    if (target && target.dataset.action) { send(JSON.parse(target.dataset.action)); return; }
+    if (picked.length) { picked = []; showChoices(); } // a click elsewhere steps back
+  });
+  $("board").addEventListener("keydown", (event) => {
+    const handle = event.target.closest && event.target.closest("[data-handle]");
+    if (handle && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); pick(handle.dataset.handle); }
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && picked.length) stepBack();
   });
   $("undo").addEventListener("click", () => last && post("/undo", {move: last.move}));
   connect();
