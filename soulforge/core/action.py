@@ -2,18 +2,47 @@
 
 A game declares its actions as frozen dataclasses deriving from :class:`Action`, each
 with a unique ``kind``. Fields may be ``int``, ``str``, ``bool``, ``None`` or tuples of
-those; the codec needs nothing else.
+those; the codec needs nothing else. The codec bounds what it decodes (``INT_BOUND``,
+``TEXT_BOUND``, ``LENGTH_BOUND``) so untrusted JSON never reaches a game unbounded; each
+field's exact range comes from the game's fixed action index (``Game.action_from_json``).
+
+>>> @dataclasses.dataclass(frozen=True, slots=True)
+... class Place(Action):
+...     kind: ClassVar[str] = "place"
+...     row: int
+>>> ActionCodec([Place]).decode({"type": "place", "row": 2**40})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+soulforge.core.errors.IllegalAction: action format: place.row must be from ... not 1099511627776
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar, get_type_hints
+from collections.abc import Iterable, Mapping, Sized
+from typing import Any, ClassVar, get_args, get_origin, get_type_hints
 
 from soulforge.core.errors import IllegalAction
 
 JsonDict = dict[str, Any]
+
+INT_BOUND = 2**31 - 1
+"""The largest magnitude of an int field with no declared Range."""
+TEXT_BOUND = 200
+"""The longest str field with no declared OneOf or Length."""
+LENGTH_BOUND = 64
+"""The most items of a tuple field with no declared Length."""
+
+
+def _check_int(where: str, value: int) -> None:
+    if not -INT_BOUND <= value <= INT_BOUND:
+        raise IllegalAction(f"{where} must be from {-INT_BOUND} to {INT_BOUND}, not {value}",
+                            rule="action format")
+
+
+def _check_length(where: str, value: Sized, most: int) -> None:
+    if len(value) > most:
+        raise IllegalAction(f"{where} holds at most {most}, not {len(value)}", rule="action format")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -44,6 +73,7 @@ class ActionCodec:
     def __init__(self, action_types: Iterable[type[Action]]) -> None:
         self._types = {t.kind: t for t in action_types}
         self.kind_set = frozenset(self._types)
+        self.type_set: frozenset[type[Action]] = frozenset(self._types.values())
         self._hints = {kind: _field_types(t) for kind, t in self._types.items()}
 
     @property
@@ -64,7 +94,7 @@ class ActionCodec:
         extra = set(data) - set(hints) - {"type"}
         if extra:
             raise IllegalAction(f"unknown fields {sorted(extra)} for {kind!r}", rule="action format")
-        values = {name: _coerce(kind, name, data.get(name), hint) for name, hint in hints.items()}
+        values = {name: _coerce(f"{kind}.{name}", data.get(name), hint) for name, hint in hints.items()}
         return self._types[kind](**values)
 
 
@@ -73,42 +103,41 @@ def _field_types(action_type: type[Action]) -> dict[str, Any]:
     return {f.name: hints[f.name] for f in dataclasses.fields(action_type)}
 
 
-_SCALARS: dict[str, tuple[type, ...]] = {
-    "int": (int,),
-    "str": (str,),
-    "bool": (bool,),
-}
-
-
-def _coerce(kind: str, name: str, value: object, hint: Any) -> object:
-    """Check one field's JSON value against its declared type."""
-    text = hint if isinstance(hint, str) else getattr(hint, "__name__", str(hint))
-    origin = getattr(hint, "__origin__", None)
-    if origin is tuple:
-        if not isinstance(value, list | tuple):
-            raise IllegalAction(f"{kind}.{name} must be a list", rule="action format")
-        item_type = hint.__args__[0]
-        return tuple(_coerce(kind, name, item, item_type) for item in value)
+def _coerce(where: str, value: object, hint: Any) -> object:
+    """Check one field's JSON value against its declared type and the codec's bounds."""
+    if get_origin(hint) is tuple:
+        return _coerce_tuple(where, value, get_args(hint)[0])
     if _is_optional(hint):
         if value is None:
             return None
-        inner = next(a for a in hint.__args__ if a is not type(None))
-        return _coerce(kind, name, value, inner)
+        return _coerce(where, value, next(a for a in get_args(hint) if a is not type(None)))
+    return _coerce_scalar(where, value, hint)
+
+
+def _coerce_tuple(where: str, value: object, item_type: Any) -> tuple[object, ...]:
+    if not isinstance(value, list | tuple):
+        raise IllegalAction(f"{where} must be a list", rule="action format")
+    _check_length(where, value, LENGTH_BOUND)
+    return tuple(_coerce(where, item, item_type) for item in value)
+
+
+def _coerce_scalar(where: str, value: object, hint: Any) -> object:
     if hint is bool:
         if not isinstance(value, bool):
-            raise IllegalAction(f"{kind}.{name} must be true or false", rule="action format")
+            raise IllegalAction(f"{where} must be true or false", rule="action format")
         return value
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise IllegalAction(f"{kind}.{name} must be an integer", rule="action format")
+            raise IllegalAction(f"{where} must be an integer", rule="action format")
+        _check_int(where, value)
         return value
     if hint is str:
         if not isinstance(value, str):
-            raise IllegalAction(f"{kind}.{name} must be a string", rule="action format")
+            raise IllegalAction(f"{where} must be a string", rule="action format")
+        _check_length(where, value, TEXT_BOUND)
         return value
-    raise TypeError(f"unsupported action field type {text} in {kind}.{name}")
+    raise TypeError(f"unsupported action field type {hint!r} in {where}")
 
 
 def _is_optional(hint: Any) -> bool:
-    args = getattr(hint, "__args__", ())
-    return type(None) in args and getattr(hint, "__origin__", None) is not tuple
+    return type(None) in get_args(hint) and get_origin(hint) is not tuple

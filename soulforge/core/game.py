@@ -77,8 +77,37 @@ class Game(ABC, Generic[StateT]):
 
     # -- actions ---------------------------------------------------------------
     def action_from_json(self, data: object) -> Action:
-        """Decode an action; malformed input raises :class:`IllegalAction`."""
-        return self._codec.decode(data)
+        """Decode an action; malformed input raises :class:`IllegalAction`.
+
+        Every field's range is the set of values the fixed action index gives it, so an
+        action that no position could ever offer is refused here, naming the field, before
+        a rule (or a refusal's message) sees it.
+        """
+        action = self._codec.decode(data)
+        if action not in self._action_numbers:
+            raise self._not_indexed(action)
+        return action
+
+    @cached_property
+    def _field_values(self) -> dict[str, dict[str, frozenset[object]]]:
+        """Per action kind, per field: the values the action index holds."""
+        seen: dict[str, dict[str, set[object]]] = {}
+        for action in self._action_table:
+            fields = seen.setdefault(action.kind, {})
+            for name, value in action.to_json().items():
+                fields.setdefault(name, set()).add(tuple(value) if isinstance(value, list) else value)
+        return {kind: {name: frozenset(values) for name, values in fields.items()}
+                for kind, fields in seen.items()}
+
+    def _not_indexed(self, action: Action) -> IllegalAction:
+        data = action.to_json()
+        fields = self._field_values.get(action.kind, {})
+        for name, value in data.items():
+            value = tuple(value) if isinstance(value, list) else value
+            if name in fields and value not in fields[name]:
+                return IllegalAction(f"{action.kind}.{name} must be {describe_values(fields[name])}, "
+                                     f"not {value!r}", rule="action format")
+        return IllegalAction(f"{data} is never an action of {self.id}", rule="action format")
 
     @abstractmethod
     def _enumerate_actions(self) -> Sequence[Action]:
@@ -101,7 +130,8 @@ class Game(ABC, Generic[StateT]):
         try:
             return self._action_numbers[action]
         except KeyError:
-            raise IllegalAction(f"{action} is not an action of {self.id}", rule="action format") from None
+            raise IllegalAction(f"{action.to_json()} is not an action of {self.id}",
+                                rule="action format") from None
 
     def action_at(self, index: int) -> Action:
         if not 0 <= index < self.num_distinct_actions:
@@ -142,3 +172,22 @@ class Game(ABC, Generic[StateT]):
             "information": self.information,
             "utility": self.utility,
         }
+
+
+def describe_values(values: frozenset[object]) -> str:
+    """A field's allowed values in a few words.
+
+    >>> describe_values(frozenset({0, 1, 2, 3}))
+    'from 0 to 3'
+    >>> describe_values(frozenset({"leap", "chaos"}))
+    "one of 'chaos', 'leap'"
+    >>> describe_values(frozenset({None}))
+    'None'
+    """
+    if len(values) == 1:
+        return repr(next(iter(values)))
+    ints = sorted(v for v in values if type(v) is int)
+    if len(ints) == len(values) and ints[-1] - ints[0] + 1 == len(ints):
+        return f"from {ints[0]} to {ints[-1]}"
+    shown = sorted(repr(v) for v in values)
+    return "one of " + ", ".join(shown[:12]) + (f" ({len(shown)} values)" if len(shown) > 12 else "")

@@ -165,7 +165,7 @@ class State(ABC):
         # before the type and kind tests; those only choose the refusal of an illegal one.
         if self.is_legal(action):
             return
-        if not isinstance(action, Action) or action.kind not in self.game._codec.kind_set:
+        if type(action) not in self.game._codec.type_set:
             raise IllegalAction(f"{action!r} is not an action of {self.game.id}", rule="action format")
         raise self.why_illegal(action)
 
