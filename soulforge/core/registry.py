@@ -15,7 +15,7 @@ False
 >>> EFFECTS["three"]
 Traceback (most recent call last):
 ...
-KeyError: "no effect 'three' in effects; known: ['two']"
+KeyError: "'three' is not in effects; known: ['two']"
 """
 
 from __future__ import annotations
@@ -52,8 +52,7 @@ class Registry(Mapping[str, F], Generic[F]):
         try:
             return self._pieces[name]
         except KeyError:
-            singular = self.what.removesuffix("s")
-            raise KeyError(f"no {singular} {name!r} in {self.what}; known: {sorted(self._pieces)}") from None
+            raise KeyError(f"{name!r} is not in {self.what}; known: {sorted(self._pieces)}") from None
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._pieces)
