@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
@@ -34,6 +35,30 @@ def fail(message: str, code: int = FAILURE) -> NoReturn:
     """Print ``error: message`` on one line to stderr and leave with ``code``."""
     error_console().print(Text.assemble(("error: ", "bold red"), message))
     raise typer.Exit(code)
+
+
+def output_file(path: Path, option: str) -> Path:
+    """``path`` if a file can be written there; exit 2 with one line otherwise.
+
+    Checked before any work, so a long game or simulation never ends unable to save.
+    """
+    if path.is_dir():
+        fail(f"{option} {path}: is a directory; give a file name", USAGE)
+    if not path.parent.exists():
+        fail(f"{option} {path}: the folder {path.parent} does not exist", USAGE)
+    return path
+
+
+def read_text(path: Path, what: str) -> str:
+    """A text file's content; exit 2 with one line if it cannot be read as text."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except IsADirectoryError:
+        fail(f"{path}: is a directory, not {what}", USAGE)
+    except OSError as err:
+        fail(f"{path}: cannot read: {err.strerror or err}", USAGE)
+    except UnicodeDecodeError:
+        fail(f"{path}: not a text file, so not {what}", USAGE)
 
 
 def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:

@@ -14,7 +14,7 @@ from rich.text import Text
 
 import soulforge
 import soulforge.games as registry
-from soulforge.cli.common import FAILURE, USAGE, console, fail, load_game
+from soulforge.cli.common import FAILURE, USAGE, console, fail, load_game, read_text
 from soulforge.core import Game, Option, OptionError
 from soulforge.games import game_class
 
@@ -129,10 +129,7 @@ def deck_validate(
     table = load_game(game, option)
     if type(table).validate_deck is Game.validate_deck:
         fail(f"{game} has no deckbuilding: there are no decks to validate", USAGE)
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as err:
-        fail(f"{file}: cannot read: {err.strerror or err}", USAGE)
+    text = read_text(file, "a deck list")
     try:
         problems = table.validate_deck(text)
     except OptionError as err:

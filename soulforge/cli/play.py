@@ -12,10 +12,10 @@ from rich.rule import Rule
 from rich.text import Text
 
 from soulforge.agents import Agent
-from soulforge.cli.common import FAILURE, INTERRUPTED, USAGE, console, fail, load_game
+from soulforge.cli.common import FAILURE, INTERRUPTED, USAGE, console, fail, load_game, output_file, read_text
 from soulforge.cli.render import log_lines, render_view, result_text
 from soulforge.cli.session import Session
-from soulforge.core import Record, State
+from soulforge.core import Record, RecordError, State
 from soulforge.sim.runner import agent_seed, make_agent
 from soulforge.sim.stats import winner_of
 
@@ -81,6 +81,8 @@ def play(
     """Play a game at the terminal against an AI, or hot-seat with --vs human."""
     out = console()
     table = load_game(game, option)
+    if save is not None:
+        output_file(save, "--save")
     try:
         state = table.new_game(seed=seed, players=players)
     except ValueError as err:
@@ -100,10 +102,10 @@ def _seating(state: State, agents: dict[int, Agent]) -> str:
 def load_record(file: Path) -> Record:
     """A record from a JSON file; exits 2 with one line if it cannot be read."""
     try:
-        return Record.load(file)
-    except FileNotFoundError:
-        fail(f"{file}: no such file", USAGE)
-    except (json.JSONDecodeError, ValueError, TypeError) as err:
+        return Record.from_json(json.loads(read_text(file, "a record")))
+    except json.JSONDecodeError as err:
+        fail(f"{file}: not a Soulforge record: not JSON ({err})", USAGE)
+    except RecordError as err:
         fail(f"{file}: not a Soulforge record: {err}", USAGE)
 
 
@@ -130,6 +132,8 @@ def replay(
 ) -> None:
     """Show a recorded game (its final view, or step through it), or continue playing it."""
     out = console()
+    if save is not None:
+        output_file(save, "--save")
     record = load_record(file)
     if continue_:
         state = replay_state(record)

@@ -155,7 +155,11 @@ class Session:
         record = self.state.record()
         record.meta["seats"] = [self.agents[s].name if s in self.agents else "human"
                                 for s in range(self.state.num_players)]
-        record.save(path)
+        try:
+            record.save(path)
+        except OSError as err:  # a name typed at the prompt: say so and play on
+            self.console.print(Text(f"Could not save to {path}: {err.strerror or err}", style="red"))
+            return path
         self.console.print(Text(f"Record saved to {path}", style="green"))
         return path
 

@@ -19,7 +19,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from soulforge.cli.common import FAILURE, INTERRUPTED, USAGE, console, fail, load_game
+from soulforge.cli.common import FAILURE, INTERRUPTED, USAGE, console, fail, load_game, output_file
 from soulforge.sim.runner import BACKENDS, ResultRow, SimConfig, SimulationError, simulate
 from soulforge.sim.stats import Proportion, Summary, summarize
 
@@ -87,7 +87,7 @@ def simulate_command(
     table = load_game(game, option)
     if backend not in BACKENDS:
         fail(f"unknown backend {backend!r}; known backends: {list(BACKENDS)}", USAGE)
-    path = out or Path(f"{game}-results.jsonl")
+    path = output_file(out or Path(f"{game}-results.jsonl"), "--out")
     config = SimConfig(game, tuple(agents), games, seed, dict(table.options), paired)
     screen = console()
     with _progress(screen) as progress:

@@ -1,7 +1,7 @@
 """The engine core: knows no game."""
 
 from soulforge.core.action import Action, ActionCodec, JsonDict
-from soulforge.core.errors import DataError, IllegalAction, OptionError
+from soulforge.core.errors import DataError, IllegalAction, OptionError, RecordError
 from soulforge.core.game import Game, Heuristic
 from soulforge.core.log import LogLine, Seat
 from soulforge.core.options import Option
@@ -11,5 +11,5 @@ from soulforge.core.state import State
 
 __all__ = [
     "Action", "ActionCodec", "DataError", "Game", "GameRandom", "Heuristic", "IllegalAction",
-    "JsonDict", "LogLine", "Option", "OptionError", "Record", "Seat", "State",
+    "JsonDict", "LogLine", "Option", "OptionError", "Record", "RecordError", "Seat", "State",
 ]

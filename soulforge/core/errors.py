@@ -29,3 +29,7 @@ class DataError(ValueError):
     def __init__(self, file: str, entry: str, field: str, problem: str) -> None:
         self.file, self.entry, self.field = file, entry, field
         super().__init__(f"{file}: {entry}: {field}: {problem}")
+
+
+class RecordError(ValueError):
+    """A game record that is not well formed (a file that is not a record, a bad field)."""

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from soulforge.core.action import Action, JsonDict
+from soulforge.core.errors import RecordError
 
 if TYPE_CHECKING:
     from soulforge.core.state import State
@@ -49,23 +50,36 @@ class Record:
         }
 
     @classmethod
-    def from_json(cls, data: JsonDict) -> Record:
+    def from_json(cls, data: object) -> Record:
+        """A record from its JSON; :class:`RecordError` names what is wrong.
+
+        >>> Record.from_json({"game": "x", "seed": 1, "players": float("inf")})
+        Traceback (most recent call last):
+        ...
+        soulforge.core.errors.RecordError: the record's players must be an integer from 1 to 64, not inf
+        """
+        if not isinstance(data, dict):
+            raise RecordError(f"a record is a JSON object, not {type(data).__name__}")
         if data.get("format", FORMAT) != FORMAT:
-            raise ValueError(f"unknown record format {data.get('format')!r}")
-        try:
-            return cls(
-                str(data["game"]), dict(data.get("options", {})), int(data["seed"]),
-                int(data["players"]), list(data.get("actions", [])), dict(data.get("meta", {})),
-            )
-        except KeyError as missing:
-            raise ValueError(f"record lacks the field {missing}") from None
+            raise RecordError(f"unknown record format {data.get('format')!r}")
+        missing = [name for name in ("game", "seed", "players") if name not in data]
+        if missing:
+            raise RecordError(f"record lacks the field {missing[0]!r}")
+        return cls(_typed(data, "game", str), _typed(data, "options", dict, {}),
+                   _integer(data, "seed", 0, 2**63 - 1), _integer(data, "players", 1, MAX_PLAYERS),
+                   _actions(data.get("actions", [])), _typed(data, "meta", dict, {}))
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
-        return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+        """Read a record file (OSError if it cannot be read, RecordError if it is no record)."""
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as err:
+            raise RecordError(f"not JSON text: {err}") from None
+        return cls.from_json(data)
 
     def new_state(self) -> State:
         """The state before any action."""
@@ -86,3 +100,27 @@ class Record:
             except ValueError as err:
                 raise type(err)(f"record action {number}: {err}") from None
         return state
+
+
+MAX_PLAYERS = 64
+"""More seats than any table has: a record beyond it is not one."""
+
+
+def _typed(data: JsonDict, name: str, kind: type, default: Any = None) -> Any:
+    value = data.get(name, default)
+    if not isinstance(value, kind):
+        raise RecordError(f"the record's {name} must be a {kind.__name__}, not {type(value).__name__}")
+    return value
+
+
+def _integer(data: JsonDict, name: str, low: int, high: int) -> int:
+    value = data[name]
+    if type(value) is not int or not low <= value <= high:
+        raise RecordError(f"the record's {name} must be an integer from {low} to {high}, not {value!r}")
+    return value
+
+
+def _actions(value: object) -> list[Any]:
+    if not isinstance(value, list) or not all(isinstance(a, dict) for a in value):
+        raise RecordError("the record's actions must be a list of JSON objects")
+    return value

@@ -192,22 +192,32 @@ def play_game(job: GameJob) -> ResultRow:
 # -- the results file -------------------------------------------------------------------
 
 def load_results(path: str | Path) -> list[ResultRow]:
-    """Every complete JSON line of a results file ([] if it does not exist).
+    """Every result row of a results file ([] if it does not exist).
 
-    A line cut short by an interruption is skipped.
+    A line cut short by an interruption (the start of a JSON object) is skipped; any other
+    line that is not a result row raises SimulationError: appending to a file that holds
+    something else would mix a run with garbage.
     """
     file = Path(path)
     if not file.exists():
         return []
-    rows = []
-    for line in file.read_text(encoding="utf-8").splitlines():
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        if isinstance(row, dict) and "seed" in row and "agents" in row:
-            rows.append(row)
-    return rows
+    try:
+        lines = file.read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError:
+        raise SimulationError(f"{file} is not a results file (not text); choose another --out") from None
+    return [row for number, line in enumerate(lines, 1) if (row := _result_row(file, number, line))]
+
+
+def _result_row(file: Path, number: int, line: str) -> ResultRow | None:
+    try:
+        row = json.loads(line)
+    except json.JSONDecodeError:
+        if line.startswith("{") or not line.strip():
+            return None  # cut short by an interruption, or an empty line
+        row = None
+    if isinstance(row, dict) and "seed" in row and "agents" in row:
+        return row
+    raise SimulationError(f"{file} line {number} is not a result row; choose another --out")
 
 
 def matching_rows(config: SimConfig, rows: Sequence[ResultRow]) -> list[ResultRow]:

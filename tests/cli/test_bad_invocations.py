@@ -1,0 +1,89 @@
+"""Bad command lines answer one clear line and a non-zero exit, never a traceback
+(issue 17, defect 9)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .conftest import Invoke
+
+
+def one_line_error(result: object, code: int = 2) -> str:
+    exit_code = getattr(result, "exit_code", None)
+    output: str = getattr(result, "output", "")
+    exception = getattr(result, "exception", None)
+    assert exception is None or isinstance(exception, SystemExit), repr(exception)
+    assert exit_code == code, output
+    errors = [line for line in output.splitlines() if line.startswith("error: ")]
+    assert len(errors) == 1 and "Traceback" not in output, output
+    return errors[0]
+
+
+def record(tmp_path: Path, data: object, name: str = "rec.json") -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+GOOD = {"format": "soulforge-record/1", "game": "five_realms", "options": {}, "seed": 3, "players": 2,
+        "actions": []}
+
+
+@pytest.mark.parametrize(("data", "says"), [
+    ([1, 2], "a record is a JSON object, not list"),
+    ({**GOOD, "players": "Infinity"}, "players must be an integer from 1 to 64"),
+    ({**GOOD, "seed": 2**70}, "seed must be an integer"),
+    ({**GOOD, "actions": {"a": 1}}, "actions must be a list"),
+    ({"game": "five_realms"}, "lacks the field 'seed'"),
+])
+def test_replay_of_a_file_that_is_not_a_record(invoke: Invoke, tmp_path: Path, data: object,
+                                               says: str) -> None:
+    assert says in one_line_error(invoke("replay", record(tmp_path, data)))
+
+
+def test_replay_of_infinity_written_by_hand(invoke: Invoke, tmp_path: Path) -> None:
+    path = tmp_path / "inf.json"
+    path.write_text(json.dumps(GOOD).replace('"players": 2', '"players": Infinity'), encoding="utf-8")
+    assert "players must be an integer" in one_line_error(invoke("replay", str(path)))
+
+
+def test_replay_of_a_directory_or_a_binary_file(invoke: Invoke, tmp_path: Path) -> None:
+    assert "is a directory" in one_line_error(invoke("replay", str(tmp_path)))
+    binary = tmp_path / "bin.json"
+    binary.write_bytes(bytes(range(128, 256)))
+    assert "not a text file" in one_line_error(invoke("replay", str(binary)))
+
+
+def test_replay_of_a_record_with_an_impossible_move(invoke: Invoke, tmp_path: Path) -> None:
+    data = {**GOOD, "actions": [{"type": "place", "row": 1, "col": 5}]}
+    assert "record action 0" in one_line_error(invoke("replay", record(tmp_path, data)), code=1)
+
+
+def test_play_and_replay_save_to_a_directory(invoke: Invoke, tmp_path: Path) -> None:
+    says = one_line_error(invoke("play", "five_realms", "--vs", "random", "--save", str(tmp_path)))
+    assert "is a directory" in says
+    says = one_line_error(invoke("replay", record(tmp_path, GOOD), "--save", str(tmp_path / "no" / "x.json")))
+    assert "does not exist" in says
+
+
+def test_simulate_out_a_directory(invoke: Invoke, tmp_path: Path) -> None:
+    result = invoke("simulate", "five_realms", "--agents", "random", "random", "-n", "1",
+                    "--out", str(tmp_path))
+    assert "is a directory" in one_line_error(result)
+
+
+def test_simulate_will_not_append_to_a_file_of_garbage(invoke: Invoke, tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    out.write_text("these are my notes\n", encoding="utf-8")
+    result = invoke("simulate", "five_realms", "--agents", "random", "random", "-n", "1", "--out", str(out))
+    assert "line 1 is not a result row" in one_line_error(result, code=1)
+    assert out.read_text(encoding="utf-8") == "these are my notes\n"
+
+
+def test_deck_validate_of_a_binary_file(invoke: Invoke, tmp_path: Path) -> None:
+    binary = tmp_path / "deck.toml"
+    binary.write_bytes(bytes(range(128, 256)))
+    assert "not a text file" in one_line_error(invoke("deck", "validate", "soul_of_ankiril", str(binary)))
