@@ -169,6 +169,20 @@ class Flow(Generic[S]):
     def legal_actions(self, state: S) -> list[Action]:
         return self._listers[self.step_of(state)](state)
 
+    def state_hooks(self) -> tuple[Callable[[S], list[Action]], Callable[[S, Action], None]]:
+        """``_legal_actions`` and ``_apply`` for a state class, with no lookup left per call
+        but the step and the rule (a playout calls both on every move)."""
+        listers, step_of = self._listers, self.step_of
+        appliers = {kind: rule.apply for kind, rule in self._rules.items()}
+
+        def legal_actions(state: S) -> list[Action]:
+            return listers[step_of(state)](state)
+
+        def apply(state: S, action: Action) -> None:
+            appliers[type(action)](state, action)
+
+        return legal_actions, apply
+
     def plain_legal(self, state: S) -> list[Action]:
         """The open rules' own listing (a fast step listing is tested against it)."""
         return self._plain_lister(self.step(state))(state)

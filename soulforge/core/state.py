@@ -61,6 +61,19 @@ class State(ABC):
         self._legal: list[Action] | None = None
         self._revealed = False
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        flow = cls.__dict__.get("flow")
+        if flow is None:
+            return
+        # A class that declares its flow dispatches to it directly, unless it lists or
+        # applies by itself (a game's own fast path).
+        legal_actions, apply = flow.state_hooks()
+        if "_legal_actions" not in cls.__dict__:
+            setattr(cls, "_legal_actions", legal_actions)  # noqa: B010 (a class attribute set late)
+        if "_apply" not in cls.__dict__:
+            setattr(cls, "_apply", apply)  # noqa: B010
+
     # -- hooks a game implements ------------------------------------------------
     @property
     @abstractmethod
