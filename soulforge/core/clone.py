@@ -102,7 +102,22 @@ def _immutable(hint: Any) -> bool:
         return _immutable(hint.__supertype__)
     if get_origin(hint) is UnionType:
         return all(_immutable(arg) for arg in get_args(hint))
+    if _frozen_dataclass(hint):
+        return True  # rules data, cards: never changed, so shared
     return hint in IMMUTABLE or hint is NoneType or get_origin(hint) in (tuple, frozenset)
+
+
+def _frozen_dataclass(hint: Any) -> bool:
+    params = getattr(hint, "__dataclass_params__", None)
+    return isinstance(hint, type) and params is not None and bool(params.frozen)
+
+
+def _list_copier(item: Copier) -> Copier:
+    if item is _share:
+        return list.copy
+    if item is list.copy:
+        return lambda value: [inner.copy() for inner in value]
+    return lambda value: [item(inner) for inner in value]
 
 
 def _optional(some: Copier) -> Copier:
@@ -116,10 +131,8 @@ def copier(hint: Any) -> Copier:
     origin, args = get_origin(hint), get_args(hint)
     if _immutable(hint):
         return _share
-    if origin is list and _immutable(args[0]):
-        return list.copy
-    if origin is list and get_origin(args[0]) is list and _immutable(get_args(args[0])[0]):
-        return lambda value: [inner.copy() for inner in value]
+    if origin is list:
+        return _list_copier(copier(args[0]))
     if origin in (dict, set) and all(_immutable(arg) for arg in args):
         return dict.copy if origin is dict else set.copy
     if origin is UnionType and NoneType in args and len(args) == 2:
@@ -137,11 +150,13 @@ class ClonePlan(Generic[S]):
     def __init__(self, cls: type[S]) -> None:
         from soulforge.core.state import State
 
-        hints: dict[str, Any] = {}
+        declared: dict[str, Any] = {}
         for klass in reversed([k for k in cls.__mro__ if issubclass(k, State) and k is not State]):
-            hints.update(inspect.get_annotations(klass, eval_str=True))
-        declared = {name: hint for name, hint in hints.items()
-                    if name not in State.__annotations__ and not hasattr(cls, name)}
+            raw = inspect.get_annotations(klass)
+            names = [n for n in raw if n not in State.__annotations__ and not hasattr(cls, n)]
+            # Only the state's own fields are evaluated: the core's (``game``) may name
+            # classes imported for type checking only.
+            declared.update(_evaluated(klass, names))
         self.plan: dict[str, Copier] = {name: copier(hint) for name, hint in declared.items()}
         self.mutable: dict[str, Copier] = {n: c for n, c in self.plan.items() if c is not _share}
 
@@ -157,3 +172,10 @@ class ClonePlan(Generic[S]):
             for name in fields.keys() - self.plan.keys() - core.keys():
                 copied[name] = copy_value(fields[name])
         return twin
+
+
+def _evaluated(klass: type, names: list[str]) -> dict[str, Any]:
+    module = vars(inspect.getmodule(klass)) if inspect.getmodule(klass) else {}
+    raw = inspect.get_annotations(klass)
+    return {name: eval(hint, dict(module), dict(vars(klass))) if isinstance(hint, str) else hint  # noqa: S307
+            for name, hint in ((n, raw[n]) for n in names)}

@@ -237,7 +237,7 @@ class State(ABC):
             raise ValueError(f"no seat {player!r} at a {self.num_players}-player table")
 
     # -- copies -------------------------------------------------------------------
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy (games may override with a faster one)."""
         return copy.deepcopy(self, {id(self.game): self.game})
 
@@ -259,7 +259,7 @@ class State(ABC):
         twin._revealed = self._revealed
         return twin
 
-    def determinize(self, player: Seat, rng: random.Random) -> State:
+    def determinize(self, player: Seat, rng: random.Random) -> Self:
         """A clone where everything hidden from ``player`` is resampled from ``rng``.
 
         It keeps ``view(player)``; its rng is reseeded from ``rng``, its history and

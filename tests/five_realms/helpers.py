@@ -11,8 +11,8 @@ from __future__ import annotations
 import soulforge
 from soulforge.core import Action
 from soulforge.games.five_realms import square as sq
-from soulforge.games.five_realms import turn
-from soulforge.games.five_realms.phases import EVERYONE
+from soulforge.games.five_realms.encoding import EVERYONE
+from soulforge.games.five_realms.flow import begin_turn
 from soulforge.games.five_realms.state import FiveRealmsState
 
 ALL = EVERYONE
@@ -43,7 +43,7 @@ def table(active: int = 0, seed: int = 0, castles: tuple[int, int] = (2, 2), thr
 
 def ready(s: FiveRealmsState) -> FiveRealmsState:
     """Start the active player's turn on the position as built."""
-    turn.begin_turn(s)
+    begin_turn(s)
     s._legal = None
     return s
 

@@ -9,15 +9,16 @@ from typing import Any
 import pytest
 
 from soulforge.core import DataError
-from soulforge.games.five_realms import effects
-from soulforge.games.five_realms.data import DATA_FILE, SOURCES, load_rules
+from soulforge.core.data import SOURCES
+from soulforge.games.five_realms.cards import ACTIONS, CONDITIONS
+from soulforge.games.five_realms.data import DATA_FILE, load_rules
 
 STRUCTURE = {"trigger", "action", "scope", "condition"}
 """Names that pick a piece of code, not values from a source."""
 
 
 def _load(path: Path) -> object:
-    return load_rules(None, frozenset(effects.ACTIONS), frozenset(effects.CONDITIONS), path)
+    return load_rules(None, ACTIONS.names(), CONDITIONS.names(), path)
 
 
 def _unsourced(node: Any, where: str = "") -> list[str]:
@@ -37,7 +38,7 @@ def test_every_value_says_where_it_comes_from() -> None:
 
 def test_throne_room_threshold_and_castles_are_data() -> None:
     """five_realms.txt, INFLUENCE c (3 influences) and CLARIFICATIONS.md (2 castles)."""
-    rules = load_rules(2, frozenset(effects.ACTIONS), frozenset(effects.CONDITIONS))
+    rules = load_rules(2, ACTIONS.names(), CONDITIONS.names())
     assert (rules.throne_threshold, rules.throne_castles, rules.starting_castles) == (3, 2, 2)
 
 
@@ -62,10 +63,10 @@ def test_bad_data_is_refused_naming_file_entry_and_field(tmp_path: Path, old: st
 
 def test_effects_are_a_registry_keyed_by_character() -> None:
     """DESIGN.md, Card data: abilities are named pieces of code that data refers to by name."""
-    rules = load_rules(2, frozenset(effects.ACTIONS), frozenset(effects.CONDITIONS))
+    rules = load_rules(2, ACTIONS.names(), CONDITIONS.names())
     assert len(rules.effects) == 13
     queen = rules.effects["Queen"][0]
     assert (queen.trigger, queen.counts, queen.scope, queen.action, queen.amount) == (
         "on_influence_count", (3, 4, 5), "own_realm", "earn", 1)
     assert [p.trigger for p in rules.effects["Warrior Monk"]] == ["on_recruit", "at_game_end"]
-    assert all(p.action in effects.ACTIONS for pieces in rules.effects.values() for p in pieces)
+    assert all(p.action in ACTIONS for pieces in rules.effects.values() for p in pieces)

@@ -14,12 +14,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from soulforge.core.data import choice, field, read_toml
+from soulforge.core.data import choice, field, read_toml, sourced
 from soulforge.core.errors import DataError
 
 T = TypeVar("T")
 DATA_FILE = Path(__file__).with_name("cards.toml")
-SOURCES = {"rulebook", "clarifications", "authored"}
 TRIGGERS = {"on_recruit", "on_influence_count", "on_line", "at_game_end"}
 SCOPES = {"own_realm", "any_realm"}
 Cell = tuple[int, int]
@@ -91,13 +90,6 @@ class Rules:
             if card.name == name:
                 return card
         raise KeyError(name)
-
-
-def sourced(file: str, entry: str, table: Mapping[str, Any], name: str, kind: type[T]) -> T:
-    """``table[name]`` written ``{value = ..., source = ...}``, its value checked as ``kind``."""
-    cell = field(file, entry, table, name, dict)
-    choice(file, entry, cell, "source", SOURCES)
-    return field(file, f"{entry}.{name}", cell, "value", kind)
 
 
 def _names(file: str, entry: str, table: Mapping[str, Any], name: str) -> tuple[str, ...]:

@@ -1,21 +1,18 @@
-"""The Five Realms :class:`~soulforge.core.Game`: facts, options, action index, heuristic."""
+"""The Five Realms :class:`~soulforge.core.Game`: facts, options, action index, hooks."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
-from soulforge.core import Action, Game, Option, State
-from soulforge.games.five_realms import effects
+from soulforge.core import Action, Game, Option
 from soulforge.games.five_realms.actions import ACTION_TYPES, ActionTable
+from soulforge.games.five_realms.cards import ACTIONS, CONDITIONS
 from soulforge.games.five_realms.data import Rules, load_rules
+from soulforge.games.five_realms.heuristic import evaluate
 from soulforge.games.five_realms.state import FiveRealmsState
 
-HEURISTIC_SCALE = 6.0
-"""Castle difference at which the heuristic reaches tanh(1) ~ 0.76."""
 
-
-class FiveRealms(Game):
+class FiveRealms(Game[FiveRealmsState]):
     """Five Realms: draft banner cards from a floating 3x3 square; most castles wins."""
 
     id = "five_realms"
@@ -34,9 +31,8 @@ class FiveRealms(Game):
 
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
-        copies = self.options["copies"]
-        assert isinstance(copies, int)
-        self.rules = load_rules(copies, frozenset(effects.ACTIONS), frozenset(effects.CONDITIONS))
+        copies = int(self.options["copies"])  # validated as an int by its Option
+        self.rules = load_rules(copies, ACTIONS.names(), CONDITIONS.names())
         names = tuple(t.name for t in self.rules.types)
         council = tuple(t.name for t in self.rules.types if not t.titan)
         self.table = ActionTable(self.rules.banners, self.rules.realms, names, council)
@@ -47,28 +43,6 @@ class FiveRealms(Game):
     def _enumerate_actions(self) -> Sequence[Action]:
         return self.table.all()
 
-    def heuristic(self, state: State, player: int) -> float:
+    def heuristic(self, state: FiveRealmsState, player: int) -> float:
         """Castle difference plus castles the board promises, squashed into [-1, 1]."""
-        if state.is_over:
-            return state.returns()[player]
-        assert isinstance(state, FiveRealmsState)
-        mine = outlook(state, player)
-        theirs = outlook(state, state.opponent(player))
-        return math.tanh((mine - theirs) / HEURISTIC_SCALE)
-
-
-def outlook(s: FiveRealmsState, seat: int) -> float:
-    """Castles now plus a discounted estimate of castles still to come."""
-    rules = s.rules
-    value = float(s.castles[seat])
-    heights = s.heights(seat)
-    if not s.throne_used[seat]:
-        value += 0.6 * rules.throne_castles * min(1.0, heights[s.throne[seat]] / rules.throne_threshold)
-    for card in (rules.types[s.card_type[c]] for c in s.council[seat] + s.titans[seat]):
-        for piece in effects.pieces(card, "at_game_end"):
-            if piece.condition is None or effects.CONDITIONS[piece.condition](s, seat, card):
-                value += 0.7 * max(piece.amount, 1)
-        value += 0.3 * len(card.effects)
-    titans = len(s.titans[seat])
-    value += 1.5 * titans * titans / rules.titans_to_win
-    return value + 0.1 * sum(heights)
+        return evaluate(state, player)

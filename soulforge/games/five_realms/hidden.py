@@ -15,7 +15,7 @@ import random
 from typing import TYPE_CHECKING
 
 from soulforge.core import Seat
-from soulforge.games.five_realms.phases import PUBLIC
+from soulforge.games.five_realms.encoding import PUBLIC
 
 if TYPE_CHECKING:
     from soulforge.games.five_realms.state import FiveRealmsState as S

@@ -31,10 +31,13 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from soulforge.core import Action, IllegalAction, JsonDict, Seat, State
-from soulforge.games.five_realms import effects, hidden, refusals, turn, view
+from soulforge.core import JsonDict, Seat, State
+from soulforge.core.clone import ClonePlan
+from soulforge.games.five_realms import hidden, resolution, view
 from soulforge.games.five_realms.data import Rules
-from soulforge.games.five_realms.phases import OVER, PHASES, PUBLIC
+from soulforge.games.five_realms.encoding import OVER, PHASES, PUBLIC
+from soulforge.games.five_realms.flow import FLOW, prompt
+from soulforge.games.five_realms.setup import setup as setup_game
 from soulforge.games.five_realms.square import Square
 
 if TYPE_CHECKING:
@@ -48,6 +51,8 @@ Task = tuple[str, int, int]
 
 class FiveRealmsState(State):
     """A game of Five Realms in progress."""
+
+    flow = FLOW
 
     game: FiveRealms
     rules: Rules
@@ -88,7 +93,7 @@ class FiveRealmsState(State):
         super().__init__(game, seed, num_players)
         self.rules = game.rules
         if setup:
-            turn.setup(self)
+            setup_game(self)
 
     # -- the contract -----------------------------------------------------------
     @property
@@ -98,12 +103,6 @@ class FiveRealmsState(State):
     @property
     def first_player(self) -> Seat | None:
         return self.starter
-
-    def _legal_actions(self) -> list[Action]:
-        return turn.legal(self)
-
-    def _apply(self, action: Action) -> None:
-        turn.apply(self, action)
 
     def returns(self) -> list[float]:
         if self.phase != OVER or self.winner is None:
@@ -116,11 +115,8 @@ class FiveRealmsState(State):
     def _resample_hidden(self, player: Seat, rng: random.Random) -> None:
         hidden.resample(self, player, rng)
 
-    def why_illegal(self, action: Action) -> IllegalAction:
-        return refusals.why_illegal(self, action)
-
     def prompt(self) -> str:
-        return refusals.prompt(self)
+        return prompt(self)
 
     # -- helpers the rules share ------------------------------------------------------
     def banner(self, card: int) -> int:
@@ -150,25 +146,11 @@ class FiveRealmsState(State):
 
     def resolve(self) -> None:
         """Run pending tasks until one needs a decision (or the game ends)."""
-        effects.advance(self)
+        resolution.advance(self)
 
     # -- copies -------------------------------------------------------------------
     def clone(self) -> FiveRealmsState:
-        twin = self._bare_copy()
-        twin.rules = self.rules
-        twin.card_type, twin.known, twin.deck = list(self.card_type), list(self.known), list(self.deck)
-        twin.square, twin.discard = list(self.square), list(self.discard)
-        twin.council = [list(c) for c in self.council]
-        twin.titans = [list(t) for t in self.titans]
-        twin.columns = [[list(col) for col in cols] for cols in self.columns]
-        twin.castles, twin.throne = list(self.castles), list(self.throne)
-        twin.throne_used = list(self.throne_used)
-        twin.active, twin.phase, twin.choices = self.active, self.phase, list(self.choices)
-        twin.collected, twin.imperial = list(self.collected), list(self.imperial)
-        twin.heights_before, twin.newcomer = list(self.heights_before), self.newcomer
-        twin.source, twin.amount, twin.tasks = self.source, self.amount, list(self.tasks)
-        twin.extra_turns, twin.winner = self.extra_turns, self.winner
-        twin.last_player, twin.last_spot = self.last_player, self.last_spot
-        twin.starter = self.starter
-        twin.last_cells = list(self.last_cells)
-        return twin
+        return CLONE_PLAN.clone(self)
+
+
+CLONE_PLAN = ClonePlan(FiveRealmsState)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from soulforge.core import JsonDict, Seat
 from soulforge.games.five_realms import square as sq
 from soulforge.games.five_realms.actions import FRAME, spot_name
-from soulforge.games.five_realms.phases import FIGHT, PUBLIC
+from soulforge.games.five_realms.encoding import FIGHT, PUBLIC
 
 if TYPE_CHECKING:
     from soulforge.games.five_realms.state import FiveRealmsState as S

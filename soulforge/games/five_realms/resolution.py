@@ -1,10 +1,5 @@
-"""Character effects and the rest of a turn: triggers, tasks, throne room, end of game.
-
-Effects are data: ``cards.toml`` gives each character a list of :class:`Piece` (trigger,
-action, parameters); ``Rules.effects`` is the registry keyed by character built from it
-(each card type carries its character's pieces). The rules find pieces by trigger and
-run them through the ``ACTIONS`` and ``CONDITIONS`` tables below - no code names a
-character.
+"""The rest of a turn: the effects an influence triggers, pending tasks, the throne room,
+the end of a turn and of the game.
 
 Order of resolution after an influence (INFLUENCE b and c): the council effects fire in
 council order; castle gains and extra turns apply at once, choices (Warrior's steal or
@@ -20,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from soulforge.core import Action, Seat
+from soulforge.core import Seat
 from soulforge.games.five_realms import square as sq
+from soulforge.games.five_realms.cards import CONDITIONS, lines, pieces, run, steal_castles
 from soulforge.games.five_realms.data import CardType, Piece
-from soulforge.games.five_realms.phases import FIGHT, OVER, WITCH
+from soulforge.games.five_realms.encoding import FIGHT, OVER, WITCH
 
 if TYPE_CHECKING:
     from soulforge.games.five_realms.state import FiveRealmsState as S
@@ -32,117 +28,6 @@ LATE_ACTIONS = frozenset({"witch_pick"})
 """Actions resolved after the other council effects (the Witch, CLARIFICATIONS)."""
 STEALS_LAST = frozenset({"steal"})
 """End-of-game actions resolved after every gain (see ``finish_game``)."""
-Effect = Callable[["S", Seat, CardType, Piece], None]
-Condition = Callable[["S", Seat, CardType], bool]
-
-
-# -- actions -------------------------------------------------------------------------
-def _earn(s: S, seat: Seat, card: CardType, piece: Piece) -> None:
-    s.castles[seat] += piece.amount
-    s.add_log(f"{card.name}: {s.seat_name(seat)} earns {piece.amount} castle(s)")
-
-
-def _steal(s: S, seat: Seat, card: CardType, piece: Piece) -> None:
-    steal_castles(s, seat, piece.amount, card.name)
-
-
-def steal_castles(s: S, seat: Seat, amount: int, reason: str) -> None:
-    """Take up to ``amount`` castles from the opponent (never below zero)."""
-    victim = s.opponent(seat)
-    taken = min(amount, s.castles[victim])
-    s.castles[victim] -= taken
-    s.castles[seat] += taken
-    s.add_log(f"{reason}: {s.seat_name(seat)} steals {taken} castle(s)")
-
-
-def _earn_per_majority(s: S, seat: Seat, card: CardType, piece: Piece) -> None:
-    mine, theirs = s.heights(seat), s.heights(s.opponent(seat))
-    realms = sum(1 for a, b in zip(mine, theirs, strict=True) if a > b)
-    s.castles[seat] += piece.amount * realms
-    s.add_log(f"{card.name}: {s.seat_name(seat)} earns {piece.amount * realms} castle(s) ({realms} realm(s))")
-
-
-def _steal_or_destroy(s: S, seat: Seat, card: CardType, piece: Piece) -> None:
-    s.tasks.append(("fight", card.index, piece.amount))
-
-
-def _witch_pick(s: S, seat: Seat, card: CardType, piece: Piece) -> None:
-    s.tasks.append(("witch", card.index, 0))
-
-
-def _extra_turn(s: S, seat: Seat, card: CardType, piece: Piece) -> None:
-    s.extra_turns += 1
-    s.add_log(f"{card.name}: {s.seat_name(seat)} will play a new turn")
-
-
-ACTIONS: dict[str, Effect] = {
-    "earn": _earn,
-    "steal": _steal,
-    "earn_per_majority_realm": _earn_per_majority,
-    "steal_or_destroy": _steal_or_destroy,
-    "witch_pick": _witch_pick,
-    "extra_turn": _extra_turn,
-}
-
-
-# -- conditions (at the end of the game, "if you strictly have more ...") ----------------
-def lines(heights: list[int]) -> int:
-    """Lines of 5 influences: the height of the shortest realm column."""
-    return min(heights)
-
-
-def _count(s: S, seat: Seat, test: Callable[[CardType], bool]) -> int:
-    return sum(1 for c in s.council[seat] if test(s.rules.types[s.card_type[c]]))
-
-
-def _more_influence(s: S, seat: Seat, card: CardType) -> bool:
-    realm = card.realm(s.rules)
-    return realm is not None and s.heights(seat)[realm] > s.heights(s.opponent(seat))[realm]
-
-
-def _more_lines(s: S, seat: Seat, card: CardType) -> bool:
-    return lines(s.heights(seat)) > lines(s.heights(s.opponent(seat)))
-
-
-def _more_titans(s: S, seat: Seat, card: CardType) -> bool:
-    return len(s.titans[seat]) > len(s.titans[s.opponent(seat)])
-
-
-def _more_imperial(s: S, seat: Seat, card: CardType) -> bool:
-    imperial = s.rules.wild
-    def test(t: CardType) -> bool:
-        return imperial[t.banner]
-    return _count(s, seat, test) > _count(s, s.opponent(seat), test)
-
-
-def _more_warriors(s: S, seat: Seat, card: CardType) -> bool:
-    def test(t: CardType) -> bool:
-        return "warrior" in t.tags
-    return _count(s, seat, test) > _count(s, s.opponent(seat), test)
-
-
-CONDITIONS: dict[str, Condition] = {
-    "more_influence_in_own_realm": _more_influence,
-    "more_lines": _more_lines,
-    "more_titans": _more_titans,
-    "more_imperial_characters": _more_imperial,
-    "more_warriors": _more_warriors,
-}
-
-
-def pieces(card: CardType, trigger: str) -> list[Piece]:
-    return [p for p in card.effects if p.trigger == trigger]
-
-
-def _run(s: S, seat: Seat, card: CardType, piece: Piece) -> None:
-    ACTIONS[piece.action](s, seat, card, piece)
-
-
-# -- triggers ----------------------------------------------------------------------------------
-def on_recruit(s: S, seat: Seat, card: CardType) -> None:
-    """WHEN RECRUITED effects of the newly recruited character."""
-    for piece in reversed(pieces(card, "on_recruit")):
-        _run(s, seat, card, piece)
 
 
 def check_titan_win(s: S, seat: Seat) -> bool:
@@ -180,9 +65,9 @@ def after_influence(s: S) -> None:
     s.tasks.append(("throne", -1, 0))
     # The stack resolves last-in first: push the Witches first so they come after the others.
     for card, piece in reversed([f for f in fired if f[1].action in LATE_ACTIONS]):
-        _run(s, seat, card, piece)
+        run(s, seat, card, piece)
     for card, piece in reversed([f for f in fired if f[1].action not in LATE_ACTIONS]):
-        _run(s, seat, card, piece)
+        run(s, seat, card, piece)
     s.resolve()
 
 
@@ -204,7 +89,7 @@ def _task_throne(s: S, source: int, amount: int) -> bool:
 
 def _task_fight(s: S, source: int, amount: int) -> bool:
     s.source, s.amount, s.phase = source, amount, FIGHT
-    if fight_actions(s):
+    if can_steal(s) or victims(s):
         return True
     s.add_log(f"{s.rules.types[source].name}: nothing to steal or destroy")
     s.source = -1
@@ -240,15 +125,15 @@ def advance(s: S) -> None:
 
 
 # -- Warrior and Warrior Monk: steal or destroy ---------------------------------------------------
-def _victims(s: S) -> list[int]:
+def victims(s: S) -> list[int]:
+    """The types of the opposing Characters and Titans a Warrior may destroy."""
     victim = s.opponent(s.active)
     return sorted({s.card_type[c] for c in s.council[victim]} | {s.card_type[c] for c in s.titans[victim]})
 
 
-def fight_actions(s: S) -> list[Action]:
-    table = s.game.table
-    steal: list[Action] = [table.steal] if s.castles[s.opponent(s.active)] > 0 else []
-    return steal + [table.destroy[t] for t in _victims(s)]
+def can_steal(s: S) -> bool:
+    """A Warrior steals only a castle the opponent has."""
+    return s.castles[s.opponent(s.active)] > 0
 
 
 def steal_chosen(s: S) -> None:
@@ -277,7 +162,7 @@ def witch_take(s: S, kind: int) -> None:
 
     Of several copies the one the fewest seats know is taken (what a player would do).
     """
-    from soulforge.games.five_realms.turn import start_decision
+    from soulforge.games.five_realms.flow import start_decision
 
     copies = [(bin(s.known[c]).count("1"), -i, c) for i, c in enumerate(s.discard) if s.card_type[c] == kind]
     card = min(copies)[2]
@@ -290,7 +175,7 @@ def witch_take(s: S, kind: int) -> None:
 # -- end of turn and of game ------------------------------------------------------------------------
 def end_turn(s: S) -> None:
     """Complete the square; end the game if the deck is empty; else the next turn."""
-    from soulforge.games.five_realms.turn import begin_turn
+    from soulforge.games.five_realms.flow import begin_turn
 
     if sq.refill(s.square, s.deck, s.rules.ring):
         s.mark_revealed()  # new banners are face up in the square and on the deck
@@ -321,7 +206,7 @@ def finish_game(s: S) -> None:
                 if piece.condition is None or CONDITIONS[piece.condition](s, seat, card):
                     due.append((seat, card, piece))
     for seat, card, piece in sorted(due, key=lambda d: d[2].action in STEALS_LAST):
-        _run(s, seat, card, piece)
+        run(s, seat, card, piece)
     best = max(s.castles)
     leaders = [seat for seat in range(s.num_players) if s.castles[seat] == best]
     s.winner = leaders[0] if len(leaders) == 1 else None

@@ -1,4 +1,8 @@
-"""The decision points of a turn (``view["phase"]``) and the ``known`` bits of cards."""
+"""The values of the state's coded fields: the decision points and the ``known`` bits.
+
+``phase`` names the decision in progress (``view["phase"]``; the flow's step names);
+``known[card]`` is a bit mask of the seats that know a card's character.
+"""
 
 PLACE = "place"
 CHOOSE = "choose banner"

@@ -1,0 +1,59 @@
+"""The turn flow of Five Realms: one rule per action kind, refusals that name their rule,
+click paths that tell every legal action apart (five_realms.txt, TURN SEQUENCE)."""
+
+from __future__ import annotations
+
+import random
+
+import soulforge
+from soulforge.core import IllegalAction
+from soulforge.games.five_realms.flow import FLOW
+from soulforge.games.five_realms.state import FiveRealmsState
+
+GAME = soulforge.load("five_realms")
+
+
+def positions(seeds: range, limit: int = 400) -> list[FiveRealmsState]:
+    """Every position of seeded random games."""
+    seen = []
+    for seed in seeds:
+        state = GAME.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and state.move_number < limit:
+            seen.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+    return seen
+
+
+def test_every_action_kind_has_exactly_one_rule() -> None:
+    kinds = {rule.action for rule in FLOW.rules}
+    assert kinds == set(GAME.action_types)
+
+
+def test_every_listed_action_belongs_to_a_rule_open_at_its_step() -> None:
+    for state in positions(range(6)):
+        step = FLOW.step(state)
+        for action in state.legal_actions():
+            assert FLOW.rule_for(action) in step.rules, (state.phase, action)
+
+
+def test_every_refusal_names_a_rule() -> None:
+    """Each action of the index that is not legal at a position is refused naming a rule."""
+    for state in positions(range(2), limit=120)[::7]:
+        legal = set(state.legal_actions())
+        for action in GAME._action_table:
+            if action not in legal:
+                refusal = state.why_illegal(action)
+                assert isinstance(refusal, IllegalAction) and refusal.rule, action
+
+
+def test_click_paths_tell_the_legal_actions_apart() -> None:
+    """The web table narrows by the clicked handles: two legal actions never share a path,
+    and only the actions with no place on the board (recruit, influence, decline, steal) are
+    buttons."""
+    buttons = {"recruit", "influence", "decline", "steal"}
+    for state in positions(range(4)):
+        paths = [state.click_path(a) for a in state.legal_actions()]
+        board = [p for p in paths if p]
+        assert len(set(board)) == len(board)
+        assert all(bool(p) or a.kind in buttons for p, a in zip(paths, state.legal_actions(), strict=True))
