@@ -27,6 +27,7 @@ TypeError: cannot copy field 'oops' of Thing: object has no copy() (share it exp
 from __future__ import annotations
 
 import inspect
+from collections import abc
 from collections.abc import Callable, Iterable
 from types import NoneType, UnionType
 from typing import TYPE_CHECKING, Any, Generic, NewType, TypeVar, get_args, get_origin
@@ -89,6 +90,11 @@ def copy_fields(source: object, target: object, shared: Iterable[str] = ()) -> N
             ) from None
 
 
+READ_ONLY = (abc.Mapping, abc.Sequence)
+"""A field declared read-only (``Mapping``, ``Sequence``) is shared: the game promises not
+to change it (the card definitions of a game, say)."""
+
+
 # -- copying by declared type ---------------------------------------------------------------------
 Copier = Callable[[Any], Any]
 
@@ -102,8 +108,8 @@ def _immutable(hint: Any) -> bool:
         return _immutable(hint.__supertype__)
     if get_origin(hint) is UnionType:
         return all(_immutable(arg) for arg in get_args(hint))
-    if _frozen_dataclass(hint):
-        return True  # rules data, cards: never changed, so shared
+    if _frozen_dataclass(hint) or get_origin(hint) in READ_ONLY:
+        return True  # rules data, cards, read-only declared: never changed, so shared
     return hint in IMMUTABLE or hint is NoneType or get_origin(hint) in (tuple, frozenset)
 
 

@@ -65,7 +65,7 @@ class Rule(Generic[S, A]):
     action: ClassVar[type[Action]]
     section: ClassVar[str] = ""
 
-    def legal(self, state: S) -> Iterable[A]:
+    def legal(self, state: S) -> Iterable[Action]:
         """The legal actions of this kind now (the step already says the kind is open)."""
         raise NotImplementedError
 

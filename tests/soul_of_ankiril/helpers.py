@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from soulforge.core.action import Action
-from soulforge.games.soul_of_ankiril import SoulOfAnkiril, rules
+from soulforge.games.soul_of_ankiril import SoulOfAnkiril, consequences
 from soulforge.games.soul_of_ankiril.actions import PlaceLeader
 from soulforge.games.soul_of_ankiril.model import EMPTY, Creature
 from soulforge.games.soul_of_ankiril.state import AnkirilState
@@ -47,7 +47,7 @@ def arena(player: int = 0, energy: int = 3, seed: int = 1, **options: Any) -> An
 
 def put(state: AnkirilState, name: str, owner: int, cell: int, active: bool = True) -> Creature:
     """Place a Creature token (a Leader card becomes that seat's Leader)."""
-    c = rules.place(state, state.cards[name], owner, cell, active)
+    c = consequences.place(state, state.cards[name], owner, cell, active)
     if c.leader:
         state.leader_uid[owner] = c.uid
         state.arrow[owner] = -1

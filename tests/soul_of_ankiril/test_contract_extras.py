@@ -7,7 +7,7 @@ import random
 import pytest
 
 from soulforge.core.errors import IllegalAction
-from soulforge.games.soul_of_ankiril import SoulOfAnkiril, legal
+from soulforge.games.soul_of_ankiril import SoulOfAnkiril
 from soulforge.games.soul_of_ankiril.actions import Activate, Attack, Cast, DrawCard, Move, PlaceLeader
 
 from .helpers import arena, new_game, put, started
@@ -86,19 +86,3 @@ def test_out_of_board_cells_are_refused() -> None:
     for bad in ({"type": "attack", "src": 3, "dst": -7}, {"type": "move", "src": 99, "dst": 1}):
         with pytest.raises(IllegalAction, match="action format"):
             state.apply_json(bad)
-
-
-def test_inlined_creature_actions_match_reference() -> None:
-    """legal_actions inlines legal.creature_actions (playout speed): on seeded random games
-    the Creature part of every legal list is exactly the reference's, in the same order."""
-    rng = random.Random(3)
-    for seed in range(8):
-        state = new_game(seed)
-        while not state.is_over:
-            p = state.player
-            listed = state.legal_actions()
-            if state.stage == "play":
-                reference = [action for c in list(state.units.values()) if c.owner == p and c.active
-                             for action in legal.creature_actions(state, c, state.energy[p])]
-                assert listed[len(listed) - len(reference):] == reference
-            state.apply(rng.choice(listed))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from soulforge.games.soul_of_ankiril import SoulOfAnkiril
-from soulforge.games.soul_of_ankiril.cards import builtin_decks
+from soulforge.games.soul_of_ankiril.data import builtin_decks
 
 from .test_setup import WATER
 

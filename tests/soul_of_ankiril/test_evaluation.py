@@ -6,8 +6,8 @@ Emanations fallen and the Attack standing ready next to the active ones."""
 
 from __future__ import annotations
 
-from soulforge.games.soul_of_ankiril.evaluation import FEATURES, load_weights
 from soulforge.games.soul_of_ankiril.game import SoulOfAnkiril
+from soulforge.games.soul_of_ankiril.heuristic import FEATURES, load_weights
 from soulforge.games.soul_of_ankiril.state import AnkirilState
 
 from .helpers import arena, put

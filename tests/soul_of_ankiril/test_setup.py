@@ -9,8 +9,8 @@ import pytest
 from soulforge.core.errors import DataError
 from soulforge.games.soul_of_ankiril.actions import EndTurn, PlaceLeader
 from soulforge.games.soul_of_ankiril.board import load_board, parse_board
-from soulforge.games.soul_of_ankiril.cards import builtin_decks, load_cards, parse_card
-from soulforge.games.soul_of_ankiril.pieces import KEYWORDS, PIECES
+from soulforge.games.soul_of_ankiril.cards import KEYWORDS, PIECES
+from soulforge.games.soul_of_ankiril.data import builtin_decks, load_cards, parse_card
 
 from .helpers import new_game, started
 

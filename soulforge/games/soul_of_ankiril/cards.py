@@ -1,190 +1,315 @@
-"""Card data (``cards.toml``), the base decks (``decks.toml``) and deckbuilding rules.
+"""The registry of ability pieces that card data refers to by name (glossary keywords).
 
-Rulebook, "Deckbuilding Version": exactly 29 cards, 1 Leader and 3 Emanations, at most
-three copies of a card (one Leader), Spells only of Elements with Creatures in the deck,
-and a Sync Point budget of 75 / 65 / 55 for 1 / 2 / 3 Elements.
+Static keywords (``KEYWORDS``) are checked by the rules where they bend them (the golden
+rule: card text overrides the rulebook). Effect pieces (``PIECES``) run when an Ability is
+activated, a Spell is cast, or a trigger fires (summon: Project, Legacy, Persist, upkeep).
 """
 
 from __future__ import annotations
 
-import tomllib
-from collections import Counter
-from collections.abc import Mapping
-from functools import cache
-from pathlib import Path
-from typing import Any
+import dataclasses
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from soulforge.core.data import choice, field, read_toml
-from soulforge.core.errors import DataError
-from soulforge.games.soul_of_ankiril.model import CardDef, Ref
-from soulforge.games.soul_of_ankiril.pieces import KEYWORDS, PIECES
+from soulforge.games.soul_of_ankiril import consequences
+from soulforge.games.soul_of_ankiril.model import EMPTY, Creature, Ref
 
-HERE = Path(__file__).parent
-TYPES = {"leader", "ally", "spell", "emanation", "token"}
-ELEMENTS = {"fire", "water", "earth", "metal", "air", "wood"}
-SOURCES = {"rulebook", "clarifications", "shared-data", "authored"}
-SOURCED_FIELDS = ("name", "type", "element", "class", "attack", "health", "sync", "abilities")
-DECK_SIZE, MAX_COPIES = 29, 3
-BUDGET = {1: 75, 2: 65, 3: 55}
-Deck = tuple[str, ...]
+if TYPE_CHECKING:
+    from soulforge.games.soul_of_ankiril.state import AnkirilState
 
-
-def parse_ref(file: str, entry: str, text: str) -> Ref:
-    """``"Throw:2:3"`` -> ``("Throw", (2, 3))``, checked against the piece registry."""
-    name, *raw = text.split(":")
-    args: tuple[int | str, ...] = tuple(int(a) if a.lstrip("-").isdigit() else a for a in raw)
-    piece = PIECES.get(name)
-    if piece is None:
-        raise DataError(file, entry, "abilities", f"unknown ability piece {name!r}")
-    if len(args) != piece.arity:
-        raise DataError(file, entry, "abilities", f"{name} takes {piece.arity} parameter(s), got {text!r}")
-    return name, args
+KEYWORDS: dict[str, str] = {
+    "Ambush": "When it attacks, it suffers damage only if the opponent's Creature survives.",
+    "Breach": "Excess damage of a defeating attack hits the opponent's Creature at Range 2 behind.",
+    "Guardian": "Cannot attack Emanations.",
+    "Intuition": "Activate one of its two Abilities, or both for 1 Energy.",
+    "Mimicry": "Cannot be hit by opponents' Spells and Abilities from a Range greater than 1.",
+    "Overfly": "Moves up to two terrains, ignoring every obstacle.",
+    "Pack": "When it attacks, +1/+1 until end of turn if an allied Creature of its Class is at Range 1.",
+    "Press": "When it defeats an opponent's Creature in an attack, it takes its place.",
+    "Sprint": "When summoned it can move, attack and activate its Ability (no synchronization fatigue).",
+    "Poison": "A Creature it deals damage to becomes Poisoned with a marker of the given value.",
+    "Affinity": "+1 Attack on a terrain of its own Element (authored).",
+}
 
 
-def _refs(file: str, entry: str, table: Mapping[str, Any], name: str) -> tuple[Ref, ...]:
-    values = table.get(name, [])
-    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-        raise DataError(file, entry, name, "must be a list of ability names")
-    return tuple(parse_ref(file, entry, v) for v in values)
+@dataclasses.dataclass(slots=True)
+class Ctx:
+    """Where a piece runs: its owner, its source Creature (Channeler), target cell, parameters."""
+
+    owner: int
+    src: Creature | None
+    target: int
+    args: tuple[int | str, ...]
+    sources: tuple[Creature, ...] = ()
+    """Creatures the effect comes from (Channelers), for Mimicry."""
 
 
-def _keywords(file: str, entry: str, table: Mapping[str, Any]) -> tuple[frozenset[str], int]:
-    names, poison = set(), 0
-    for text in field(file, entry, table, "keywords", list) if "keywords" in table else []:
-        name, _, value = str(text).partition(":")
-        if name not in KEYWORDS:
-            raise DataError(file, entry, "keywords", f"unknown keyword {name!r}")
-        if name == "Poison":
-            poison = int(value)
-        names.add(name)
-    return frozenset(names), poison
+Run = Callable[["AnkirilState", Ctx], None]
+Args = tuple[int | str, ...]
+Targets = Callable[["AnkirilState", Creature | None, int, Args], list[int]]
 
 
-def _sources(file: str, entry: str, table: Mapping[str, Any]) -> None:
-    sources = field(file, entry, table, "source", dict)
-    for name in SOURCED_FIELDS:
-        if name in sources and sources[name] not in SOURCES:
-            raise DataError(file, entry, f"source.{name}", f"must be one of {sorted(SOURCES)}")
-        if name not in sources:
-            raise DataError(file, entry, f"source.{name}", "missing: say where the value comes from")
+@dataclasses.dataclass(frozen=True)
+class Piece:
+    name: str
+    arity: int
+    targets: Targets
+    run: Run
+    text: str
+    positional: bool = False
+    """As a Spell, the effect depends on which Channeler casts it."""
 
 
-def parse_card(file: str, name: str, table: Mapping[str, Any]) -> CardDef:
-    _sources(file, name, table)
-    kind = choice(file, name, table, "type", TYPES)
-    element = table.get("element")
-    if element is not None and element not in ELEMENTS:
-        raise DataError(file, name, "element", f"must be one of {sorted(ELEMENTS)}")
-    keywords, poison = _keywords(file, name, table)
-    creature = kind in ("leader", "ally", "token")
-    if kind == "spell" and not table.get("effects"):
-        raise DataError(file, name, "effects", "a Spell needs at least one effect piece")
-    return CardDef(
-        name=name, type=kind, element=element, klass=table.get("class"),
-        attack=field(file, name, table, "attack", int) if creature else 0,
-        health=field(file, name, table, "health", int) if kind != "spell" else 0,
-        sync=field(file, name, table, "sync", int), keywords=keywords, poison=poison,
-        active=_refs(file, name, table, "active"), summon=_refs(file, name, table, "summon"),
-        legacy=_refs(file, name, table, "legacy"), persist=_refs(file, name, table, "persist"),
-        upkeep=_refs(file, name, table, "upkeep"), effects=_refs(file, name, table, "effects"),
-        text=field(file, name, table, "text", str),
-    )
+def _n(ctx: Ctx, i: int = 0) -> int:
+    return int(ctx.args[i])
 
 
-@cache
-def load_cards() -> dict[str, CardDef]:
-    data = read_toml(HERE / "cards.toml")
-    cards = {name: parse_card("cards.toml", name, table) for name, table in data.items()}
-    for card in cards.values():
-        for name, args in card.summon:
-            if name == "Project" and args[0] not in cards:
-                raise DataError("cards.toml", card.name, "summon", f"Project names unknown card {args[0]!r}")
-    return cards
+def _target(st: AnkirilState, ctx: Ctx) -> Creature:
+    c = consequences.creature_at(st, ctx.target)
+    assert c is not None
+    return c
 
 
-@cache
-def builtin_decks() -> dict[str, Deck]:
-    """The rulebook's deck lists ("Deck List"), Leader first."""
-    data = read_toml(HERE / "decks.toml")
-    decks = {}
-    for name, table in data.items():
-        counts = field("decks.toml", name, table, "cards", dict)
-        decks[name] = tuple(card for card, n in counts.items() for _ in range(int(n)))
-        problems = deck_problems(decks[name])
-        if problems:
-            raise DataError("decks.toml", name, "cards", "; ".join(problems))
-    return decks
+def mimicry_blocks(st: AnkirilState, c: Creature, sources: tuple[Creature, ...], owner: int) -> bool:
+    """Glossary, "Mimicry": opponents' Spells and Abilities reach it only from Range 1."""
+    if not c.has("Mimicry") or c.owner == owner:
+        return False
+    return all(st.board.distance[s.cell][c.cell] > 1 for s in sources) if sources else True
 
 
-def deck_problems(deck: Deck) -> list[str]:
-    """Every violation of the deckbuilding rules (rulebook, "Deckbuilding Version")."""
-    cards, counts, problems = load_cards(), Counter(deck), []
-    unknown = sorted(n for n in counts if n not in cards)
-    problems += [f"unknown card {n!r}" for n in unknown]
-    known = [cards[n] for n in deck if n in cards]
-    if len(deck) != DECK_SIZE:
-        problems.append(f"a deck has exactly {DECK_SIZE} cards, this one has {len(deck)}")
-    leaders = sum(1 for c in known if c.type == "leader")
-    if leaders != 1:
-        problems.append(f"a deck has exactly 1 Leader card, this one has {leaders}")
-    emanations = sum(1 for c in known if c.type == "emanation")
-    if emanations != 3:
-        problems.append(f"a deck has exactly 3 Emanation cards, this one has {emanations}")
-    problems += [f"{c.name} is a token, not a card of the deck" for c in {c.name: c for c in known
-                                                                          if c.type == "token"}.values()]
-    for name, n in sorted(counts.items()):
-        limit = 1 if name in cards and cards[name].type == "leader" else MAX_COPIES
-        if n > limit:
-            problems.append(f"at most {limit} copies of {name}, this deck has {n}")
-    problems += _element_problems(known)
-    return problems
+# -- targets -------------------------------------------------------------------------------
+def no_target(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
+    return [EMPTY]
 
 
-def _element_problems(known: list[CardDef]) -> list[str]:
-    problems = []
-    creature_elements = {c.element for c in known if c.creature and c.element}
-    for element in sorted({c.element for c in known if c.type == "spell" and c.element} - creature_elements):
-        problems.append(f"{element} Spells need {element} Creatures in the deck")
-    elements = {c.element for c in known if c.element}
-    spent = sum(c.sync for c in known)
-    budget = BUDGET.get(len(elements), 0)
-    if len(elements) > 3:
-        problems.append(f"a deck has at most 3 Elements, this one has {len(elements)}")
-    elif spent > budget:
-        problems.append(f"{spent} Sync Points exceed the budget of {budget} for {len(elements)} Element(s)")
-    return problems
+def enemy_line(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
+    """Opponents on an Attack Trajectory at Range 2..R, not behind Raised terrain (Throw)."""
+    assert src is not None
+    occ, units, out = st.occ, st.units, []
+    for cell in st.board.line_cells(src.cell, 2, int(args[-1])):
+        uid = occ[cell]
+        if uid >= 0:
+            c = units[uid]
+            if c.owner != owner and "Mimicry" not in c.card.keywords:
+                out.append(cell)
+    return out
 
 
-def parse_deck_text(text: str) -> tuple[Deck, list[str]]:
-    """A deck list in TOML (``[cards]`` name = copies) and the problems reading it."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        return (), [f"not valid TOML: {err}"]
-    counts = data.get("cards")
-    if not isinstance(counts, dict):
-        return (), ["the deck list needs a [cards] table of card name = copies"]
-    bad = [n for n, v in counts.items() if not isinstance(v, int) or isinstance(v, bool) or v < 1]
-    if bad:
-        return (), [f"copies of {n!r} must be a positive integer" for n in bad]
-    return tuple(name for name, n in counts.items() for _ in range(n)), []
+# Targetings run for every legal list: plain loops, cheaper than comprehensions on a few
+# cells (Python 3.11 creates a function per comprehension).
+def enemy_adjacent(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
+    """Opponents next to ``src`` not already Challenged (Challenge)."""
+    assert src is not None
+    occ, units, out = st.occ, st.units, []
+    for cell in st.board.adjacent[src.cell]:
+        uid = occ[cell]
+        if uid >= 0:
+            c = units[uid]
+            if c.owner != owner and c.challenged_by < 0:
+                out.append(cell)
+    return out
 
 
-def validate_deck(text: str) -> list[str]:
-    deck, problems = parse_deck_text(text)
-    return problems or deck_problems(deck)
+def ally_within(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
+    assert src is not None
+    occ, units, out = st.occ, st.units, []
+    for cell in st.board.ball(src.cell, int(args[-1])):
+        uid = occ[cell]
+        if uid >= 0 and units[uid].owner == owner:
+            out.append(cell)
+    return out
 
 
-def resolve_deck(option: str, spec: str) -> Deck:
-    """A deck option: a built-in deck name ("water", "fire") or the path of a TOML deck list."""
-    decks = builtin_decks()
-    if spec in decks:
-        return decks[spec]
-    path = Path(spec)
-    if not path.is_file():
-        raise ValueError(f"option {option!r}: {spec!r} is neither a built-in deck {sorted(decks)} nor a file")
-    deck, problems = parse_deck_text(path.read_text(encoding="utf-8"))
-    problems = problems or deck_problems(deck)
-    if problems:
-        raise ValueError(f"option {option!r}: deck {spec} breaks the rules: " + "; ".join(problems))
-    return deck
+def ally_other_within(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
+    assert src is not None
+    found = ally_within(st, src, owner, args)
+    if src.cell in found:
+        found.remove(src.cell)
+    return found
+
+
+def empty_adjacent(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
+    assert src is not None
+    if st.offspring[owner] <= 0:
+        return []
+    occ, out = st.occ, []
+    for cell in st.board.adjacent[src.cell]:
+        if occ[cell] == EMPTY:
+            out.append(cell)
+    return out
+
+
+def enemy_any(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
+    out = []
+    for c in st.units.values():
+        if c.owner != owner:
+            out.append(c.cell)
+    out.sort()
+    return out
+
+
+def ally_any(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
+    out = []
+    for c in st.units.values():
+        if c.owner == owner:
+            out.append(c.cell)
+    out.sort()
+    return out
+
+
+# -- effects -------------------------------------------------------------------------------
+def meditate(st: AnkirilState, ctx: Ctx) -> None:
+    """Glossary, "Meditate": the Creature gains +1/+1."""
+    assert ctx.src is not None
+    consequences.buff(ctx.src, 1, 1)
+
+
+def recover(st: AnkirilState, ctx: Ctx) -> None:
+    assert ctx.src is not None
+    consequences.heal(ctx.src, _n(ctx))
+
+
+def throw(st: AnkirilState, ctx: Ctx) -> None:
+    """Glossary, "Throw": damage to an opponent's Creature at a Range greater than 1."""
+    consequences.damage(st, _target(st, ctx), _n(ctx), ctx.src, "ability")
+
+
+def generate(st: AnkirilState, ctx: Ctx) -> None:
+    """Glossary, "Generate": a 1/1 Offspring of the same Element and Class at Range 1."""
+    assert ctx.src is not None
+    offspring = consequences.place(st, st.cards["Offspring"], ctx.owner, ctx.target, active=False)
+    offspring.element, offspring.klass = ctx.src.element, ctx.src.klass
+    st.offspring[ctx.owner] -= 1
+
+
+def challenge(st: AnkirilState, ctx: Ctx) -> None:
+    """Glossary, "Challenge": a Challenged marker on both Creatures."""
+    assert ctx.src is not None
+    _target(st, ctx).challenged_by = ctx.src.uid
+    ctx.src.challenging = True
+
+
+def reinforce(st: AnkirilState, ctx: Ctx) -> None:
+    """Glossary, "Reinforce": the target gets Reinforced markers."""
+    _target(st, ctx).reinforced += _n(ctx)
+
+
+def swap(st: AnkirilState, ctx: Ctx) -> None:
+    """Glossary, "Swap": exchange places with an allied Creature within Range."""
+    assert ctx.src is not None
+    consequences.swap(st, ctx.src, _target(st, ctx))
+
+
+def draw(st: AnkirilState, ctx: Ctx) -> None:
+    """Glossary, "Draw": draw the number of cards indicated."""
+    consequences.draw(st, ctx.owner, _n(ctx))
+
+
+def heal(st: AnkirilState, ctx: Ctx) -> None:
+    consequences.heal(_target(st, ctx), _n(ctx))
+
+
+def spell_damage(st: AnkirilState, ctx: Ctx) -> None:
+    consequences.damage(st, _target(st, ctx), _n(ctx), None, "spell")
+
+
+def inferno(st: AnkirilState, ctx: Ctx) -> None:
+    """Damage to the target and to every opponent's Creature next to it (Mimicry permitting)."""
+    first = _target(st, ctx)
+    hit = [first]
+    for cell in st.board.adjacent[first.cell]:
+        c = consequences.creature_at(st, cell)
+        if c is not None and c.owner != ctx.owner and not mimicry_blocks(st, c, ctx.sources, ctx.owner):
+            hit.append(c)
+    for c in hit:
+        consequences.damage(st, c, _n(ctx), None, "spell")
+
+
+def empower(st: AnkirilState, ctx: Ctx) -> None:
+    consequences.buff(_target(st, ctx), _n(ctx), 0)
+
+
+def venom(st: AnkirilState, ctx: Ctx) -> None:
+    """Grants the Poison ability with the given value."""
+    c = _target(st, ctx)
+    c.poison = max(c.poison, _n(ctx))
+
+
+def ready(st: AnkirilState, ctx: Ctx) -> None:
+    """The target becomes Active and may move and act again this turn."""
+    c = _target(st, ctx)
+    c.active, c.moved, c.acted = True, False, False
+
+
+def rally(st: AnkirilState, ctx: Ctx) -> None:
+    """Allied Creatures of the source's Class gain +a/+h until the end of the turn."""
+    assert ctx.src is not None
+    for c in list(st.units.values()):
+        if c.owner == ctx.owner and c.klass == ctx.src.klass:
+            consequences.temp_buff(c, _n(ctx, 0), _n(ctx, 1))
+
+
+def project(st: AnkirilState, ctx: Ctx) -> None:
+    """Glossary, "Project": put the named card from the deck on top of it (revealed)."""
+    deck, name = st.decks[ctx.owner], str(ctx.args[0])
+    unknown = len(deck) - st.known_top[ctx.owner]
+    for i in range(unknown - 1, -1, -1):
+        if deck[i] == name:
+            deck.append(deck.pop(i))
+            st.known_top[ctx.owner] += 1
+            st.mark_revealed()
+            st.add_log(f"seat {ctx.owner} projects {name} onto the top of the deck")
+            return
+
+
+def shockwave(st: AnkirilState, ctx: Ctx) -> None:
+    """Damage to every opponent's Creature next to the source's terrain."""
+    assert ctx.src is not None
+    for cell in st.board.adjacent[ctx.src.cell]:
+        c = consequences.creature_at(st, cell)
+        if c is not None and c.owner != ctx.owner:
+            consequences.damage(st, c, _n(ctx), ctx.src, "ability")
+
+
+PIECES: dict[str, Piece] = {p.name: p for p in (
+    Piece("Meditate", 0, no_target, meditate, "gains +1/+1"),
+    Piece("Recover", 1, no_target, recover, "recovers {0} Health"),
+    Piece("Throw", 2, enemy_line, throw, "Throw {0} (Range 2-{1})"),
+    Piece("Generate", 0, empty_adjacent, generate, "Generate a 1/1 Offspring at Range 1", True),
+    Piece("Challenge", 0, enemy_adjacent, challenge, "Challenge an adjacent opponent's Creature"),
+    Piece("Reinforce", 2, ally_within, reinforce, "Reinforce {0} (Range {1})"),
+    Piece("Swap", 1, ally_other_within, swap, "Swap with an ally within Range {0}", True),
+    Piece("Draw", 1, no_target, draw, "Draw {0}"),
+    Piece("Heal", 1, ally_any, heal, "an allied Creature recovers {0} Health"),
+    Piece("Damage", 1, enemy_any, spell_damage, "{0} damage to an opponent's Creature"),
+    Piece("Inferno", 1, enemy_any, inferno, "{0} damage to an opponent's Creature and its neighbours"),
+    Piece("Empower", 1, ally_any, empower, "an allied Creature gains +{0}/+0"),
+    Piece("Venom", 1, ally_any, venom, "an allied Creature gains Poison {0}"),
+    Piece("Ready", 0, ally_any, ready, "an allied Creature becomes Active again"),
+    Piece("Rally", 2, no_target, rally, "allies of the Channeler's Class get +{0}/+{1} this turn", True),
+    Piece("Project", 1, no_target, project, "Project {0}"),
+    Piece("Shockwave", 1, no_target, shockwave, "{0} damage to each adjacent opponent's Creature"),
+)}
+
+
+def describe(ref: Ref) -> str:
+    return PIECES[ref[0]].text.format(*ref[1])
+
+
+def run_refs(st: AnkirilState, refs: tuple[Ref, ...], ctx: Ctx) -> None:
+    """Run pieces in order (the first uses the target; later ones have none of their own)."""
+    for i, (name, args) in enumerate(refs):
+        piece = PIECES[name]
+        target = ctx.target if i == 0 or piece.targets is not no_target else EMPTY
+        piece.run(st, Ctx(ctx.owner, ctx.src, target, args, ctx.sources))
+
+
+def settle(st: AnkirilState) -> None:
+    """Remove defeated Creatures and fire their Legacy abilities until nothing more falls."""
+    while not st.over:
+        dead = consequences.remove_dead(st)
+        if not dead:
+            return
+        for c in dead:
+            if c.card.legacy:
+                run_refs(st, c.card.legacy, Ctx(c.owner, c, EMPTY, ()))

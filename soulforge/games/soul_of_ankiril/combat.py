@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from soulforge.games.soul_of_ankiril import rules
+from soulforge.games.soul_of_ankiril import consequences
+from soulforge.games.soul_of_ankiril.cards import Ctx, mimicry_blocks, run_refs, settle
 from soulforge.games.soul_of_ankiril.model import Creature
-from soulforge.games.soul_of_ankiril.pieces import Ctx, mimicry_blocks, run_refs, settle
 
 if TYPE_CHECKING:
     from soulforge.games.soul_of_ankiril.state import AnkirilState
@@ -17,9 +17,9 @@ def pack_bonus(st: AnkirilState, a: Creature) -> None:
     if a.klass is None or not a.has("Pack"):
         return
     for cell in st.board.adjacent[a.cell]:
-        other = rules.creature_at(st, cell)
+        other = consequences.creature_at(st, cell)
         if other is not None and other.owner == a.owner and other.klass == a.klass:
-            rules.temp_buff(a, 1, 1)
+            consequences.temp_buff(a, 1, 1)
             return
 
 
@@ -30,23 +30,23 @@ def attack(st: AnkirilState, a: Creature, cell: int) -> None:
     pack_bonus(st, a)
     target = st.occ[cell]
     if target <= -2:
-        rules.hit_emanation(st, -2 - target, rules.attack_of(st, a))
+        consequences.hit_emanation(st, -2 - target, consequences.attack_of(st, a))
         return
     d = st.units[target]
     if a.challenged_by == d.uid:
         a.challenged_by = -1
-    to_d, to_a = rules.attack_of(st, a), rules.attack_of(st, d)
+    to_d, to_a = consequences.attack_of(st, a), consequences.attack_of(st, d)
     health = d.hp
-    taken = rules.damage(st, d, to_d, a, "attack")
+    taken = consequences.damage(st, d, to_d, a, "attack")
     if not (a.has("Ambush") and d.hp <= 0):
-        rules.damage(st, a, to_a, d, "attack")
+        consequences.damage(st, a, to_a, d, "attack")
     if d.hp <= 0 and a.has("Breach") and taken > health:
         breach(st, a, d, taken - health)
     settle(st)
     if st.over:
         return
     if a.has("Press") and d.hp <= 0 and a.hp > 0 and st.empty(cell):
-        rules.relocate(st, a, cell)
+        consequences.relocate(st, a, cell)
     for c in (a, d):
         if c.hp > 0 and c.card.persist and c.uid in st.units:
             run_refs(st, c.card.persist, Ctx(c.owner, c, -1, ()))
@@ -59,8 +59,8 @@ def breach(st: AnkirilState, a: Creature, d: Creature, excess: int) -> None:
         return
     for ray in st.board.rays[a.cell]:
         if len(ray) > 1 and ray[0] == d.cell:
-            behind = rules.creature_at(st, ray[1])
+            behind = consequences.creature_at(st, ray[1])
             if behind is None or behind.owner == a.owner or mimicry_blocks(st, behind, (a,), a.owner):
                 return
-            rules.damage(st, behind, excess, a, "ability")
+            consequences.damage(st, behind, excess, a, "ability")
             return

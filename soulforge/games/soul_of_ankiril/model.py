@@ -7,6 +7,9 @@ import dataclasses
 Ref = tuple[str, tuple[int | str, ...]]
 """A reference to an ability piece by name, with its parameters: ("Throw", (2, 3))."""
 
+SETUP, PLAY, OVER = "setup", "play", "over"
+"""The stages of a game (``AnkirilState.stage``): the flow's steps."""
+
 EMPTY = -1
 """``occ`` value of an empty terrain; creatures are their uid, Emanation k is -2 - k."""
 

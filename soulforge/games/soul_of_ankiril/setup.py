@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from soulforge.games.soul_of_ankiril import rules
+from soulforge.games.soul_of_ankiril import consequences
 from soulforge.games.soul_of_ankiril.actions import PlaceLeader
-from soulforge.games.soul_of_ankiril.model import EMPTY
+from soulforge.games.soul_of_ankiril.model import EMPTY, PLAY, SETUP
 
 if TYPE_CHECKING:
     from soulforge.games.soul_of_ankiril.state import AnkirilState
@@ -31,7 +31,7 @@ def setup(st: AnkirilState) -> None:
             st.occ[cell] = -2 - (p * 3 + k)
             st.ema_hp.append(health)
     st.leader_uid, st.arrow, st.next_uid = [-1, -1], [-1, -1], 0
-    st.turn, st.player, st.stage, st.winner, st.end_reason = 0, 0, "setup", None, ""
+    st.turn, st.player, st.stage, st.winner, st.end_reason = 0, 0, SETUP, None, ""
     st.starter = -1
     st.last, st.last_text = None, ""
 
@@ -57,10 +57,10 @@ def _opening_hand(st: AnkirilState, p: int) -> None:
 def place_leader(st: AnkirilState, action: PlaceLeader) -> None:
     p = st.player
     leader = next(st.cards[n] for n in st.decklists[p] if st.cards[n].type == "leader")
-    st.leader_uid[p] = rules.place(st, leader, p, action.cell, active=True).uid
+    st.leader_uid[p] = consequences.place(st, leader, p, action.cell, active=True).uid
     if p == 0:
         st.player = 1
         return
     st.player = st.starter = st.rng.randrange(2)
-    st.stage, st.turn = "play", 1
+    st.stage, st.turn = PLAY, 1
     st.add_log(f"seat {st.player} is drawn to start")

@@ -3,29 +3,32 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from soulforge.core.action import Action, JsonDict
+from soulforge.core.clone import ClonePlan
 from soulforge.core.errors import IllegalAction
 from soulforge.core.log import Seat
 from soulforge.core.state import State
-from soulforge.games.soul_of_ankiril import legal, refusals, setup, views
+from soulforge.games.soul_of_ankiril import hidden, setup, view
 from soulforge.games.soul_of_ankiril.board import Board
-from soulforge.games.soul_of_ankiril.model import EMPTY, CardDef, Creature
-from soulforge.games.soul_of_ankiril.turn import apply as apply_action
+from soulforge.games.soul_of_ankiril.flow import FLOW, why_illegal
+from soulforge.games.soul_of_ankiril.flow import apply as apply_action
+from soulforge.games.soul_of_ankiril.model import EMPTY, OVER, CardDef, Creature
 
 if TYPE_CHECKING:
     from soulforge.games.soul_of_ankiril.game import SoulOfAnkiril
-
-SETUP, PLAY, OVER = "setup", "play", "over"
 
 
 class AnkirilState(State):
     """Decks are lists with the top card last; ``known_top`` cards on top are public (Project)."""
 
     game: SoulOfAnkiril
+    flow = FLOW
+
     board: Board
-    cards: dict[str, CardDef]
+    cards: Mapping[str, CardDef]
     decklists: tuple[tuple[str, ...], tuple[str, ...]]
     decks: list[list[str]]
     known_top: list[int]
@@ -76,17 +79,14 @@ class AnkirilState(State):
         # a playout asks it about three times a move.
         return self.stage == OVER
 
-    # The hooks are the rule modules' functions themselves (no forwarding call per move);
-    # turn.apply by another name: ``turn`` is a field of the state.
-    _legal_actions = legal.legal_actions
+    # The flow's own apply, wrapped: every action is logged and remembered for the views.
     _apply = apply_action
 
     def why_illegal(self, action: Action) -> IllegalAction:
-        rule, message = refusals.why_illegal(self, action)
-        return IllegalAction(message, rule=rule)
+        return why_illegal(self, action)
 
     def prompt(self) -> str:
-        return views.prompt(self)
+        return view.prompt(self)
 
     def returns(self) -> list[float]:
         if self.stage != OVER or self.winner is None:
@@ -98,49 +98,15 @@ class AnkirilState(State):
         self.add_log(f"game over: {reason}; " + ("a draw" if winner is None else f"seat {winner} wins"))
 
     def _view(self, player: Seat | None) -> JsonDict:
-        return views.view(self, player)
+        return view.view(self, player)
 
     # -- hidden information -------------------------------------------------------------
     def _resample_hidden(self, player: Seat, rng: random.Random) -> None:
-        """Shuffle the unknown part of ``player``'s deck; redeal the opponent's hand and deck.
-
-        Deck lists are public, so the opponent's unseen cards (hand plus unknown deck) are a
-        known multiset (``view["players"][q]["unseen"]``); only their split and order are hidden.
-        """
-        mine = self.decks[player]
-        known = self.known_top[player]
-        unknown = sorted(mine[: len(mine) - known])
-        rng.shuffle(unknown)
-        self.decks[player] = unknown + mine[len(mine) - known:]
-        other = 1 - player
-        deck, hand = self.decks[other], self.hands[other]
-        known = self.known_top[other]
-        pool = sorted(hand + deck[: len(deck) - known])
-        rng.shuffle(pool)
-        self.hands[other] = pool[: len(hand)]
-        self.decks[other] = pool[len(hand):] + deck[len(deck) - known:]
-
-    def determinize(self, player: Seat, rng: random.Random) -> AnkirilState:
-        twin = super().determinize(player, rng)
-        assert isinstance(twin, AnkirilState)
-        return twin
+        hidden.resample(self, player, rng)
 
     # -- copies ------------------------------------------------------------------------------
     def clone(self) -> AnkirilState:
-        twin = self._bare_copy()
-        twin.board, twin.cards, twin.decklists = self.board, self.cards, self.decklists
-        twin.decks = [list(self.decks[0]), list(self.decks[1])]
-        twin.hands = [list(self.hands[0]), list(self.hands[1])]
-        twin.discard = [list(self.discard[0]), list(self.discard[1])]
-        twin.known_top, twin.energy, twin.bonus = list(self.known_top), list(self.energy), list(self.bonus)
-        twin.units = {uid: c.copy() for uid, c in self.units.items()}
-        twin.occ, twin.ema_hp = list(self.occ), list(self.ema_hp)
-        twin.leader_uid, twin.arrow = list(self.leader_uid), list(self.arrow)
-        twin.offspring = list(self.offspring)
-        twin.next_uid, twin.turn, twin.player, twin.stage = self.next_uid, self.turn, self.player, self.stage
-        twin.winner, twin.end_reason, twin.starter = self.winner, self.end_reason, self.starter
-        twin.last, twin.last_text = self.last, self.last_text
-        return twin
+        return CLONE_PLAN.clone(self)
 
     # -- helpers for rules -----------------------------------------------------------------
     def leader(self, p: int) -> Creature | None:
@@ -152,3 +118,6 @@ class AnkirilState(State):
 
     def empty(self, cell: int) -> bool:
         return self.occ[cell] == EMPTY
+
+
+CLONE_PLAN = ClonePlan(AnkirilState)

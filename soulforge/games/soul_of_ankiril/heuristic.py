@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from soulforge.core.data import field, read_toml
+from soulforge.games.soul_of_ankiril.board import Board
 
 if TYPE_CHECKING:
     from soulforge.games.soul_of_ankiril.state import AnkirilState
@@ -98,3 +99,70 @@ def _threats(
         found[adjacent] += min(near, health)
         found[falls] += near >= health
         found[within] += min(far, health)
+
+
+# -- the heuristic of any position (``SoulOfAnkiril.heuristic``) ---------------------------------
+HEURISTIC_SPREAD = 3.0
+"""Divides the lead before ``tanh``: leads of two Emanations and more (about 2.5) must
+still differ for a search averaging rewards, where ``tanh(2.5)`` would flatten them
+(greedy play is unchanged, it only ranks the values)."""
+
+
+_ADVANCE: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
+
+
+def advance_table(board: Board) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per board, once: ``[enemy][mask][cell]``, how close a Creature on ``cell`` stands to
+    the nearest active Emanation of ``enemy`` (active ones: the bits of ``mask``), 0 when far."""
+    found = _ADVANCE.get(id(board))
+    if found is None:
+        def near(enemy: int, mask: int, cell: int) -> int:
+            row, cells = board.distance[cell], board.emanation_cells[enemy]
+            return min((row[e] for k, e in enumerate(cells) if mask >> k & 1), default=9)
+
+        found = _ADVANCE[id(board)] = tuple(
+            tuple(tuple(max(0, 6 - near(enemy, mask, cell)) for cell in range(board.size))
+                  for mask in range(8))
+            for enemy in range(2)
+        )
+    return found
+
+
+def _alive(ema_hp: list[int], seat: int) -> int:
+    """The bit mask of ``seat``'s active Emanations."""
+    k = seat * 3
+    return (ema_hp[k] > 0) | (ema_hp[k + 1] > 0) << 1 | (ema_hp[k + 2] > 0) << 2
+
+
+
+def evaluate(state: AnkirilState, player: int) -> float:
+    """Emanation Health, Creatures (attack + health), their advance on the enemy Emanations."""
+    if state.is_over:
+        return state.returns()[player]
+    other = 1 - player
+    hp = state.ema_hp
+    ema = sum(hp[player * 3: player * 3 + 3]) - sum(hp[other * 3: other * 3 + 3])
+    table = advance_table(state.board)
+    # Creatures of `player` advance on `other`'s Emanations, and the reverse.
+    mine, theirs = table[other][_alive(hp, other)], table[player][_alive(hp, player)]
+    force = advance = 0
+    for c in state.units.values():
+        if c.owner == player:
+            force += c.atk + c.hp
+            advance += mine[c.cell]
+        else:
+            force -= c.atk + c.hp
+            advance -= theirs[c.cell]
+    cards_in_hand = len(state.hands[player]) - len(state.hands[other])
+    lead = 0.25 * ema + 0.05 * force + 0.03 * advance + 0.02 * cards_in_hand
+    return math.tanh(lead / HEURISTIC_SPREAD)
+
+
+def value_at_turn_start(state: AnkirilState, player: int) -> float:
+    """The fitted value of ``state`` for ``player`` about to begin a turn."""
+    if state.is_over:
+        return state.returns()[player]
+    table, hp = advance_table(state.board), state.ema_hp
+    # A Creature of seat s advances on the active Emanations of seat 1 - s.
+    advance = (table[1][_alive(hp, 1)], table[0][_alive(hp, 0)])
+    return turn_value(state, player, advance)

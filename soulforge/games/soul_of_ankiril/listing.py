@@ -1,4 +1,10 @@
-"""Legal actions: Leader placement at setup, then the Strategy and Combat phase."""
+"""The fast listing of the Strategy and Combat phase, and the tables it shares with the rules.
+
+``play_listing`` is the hottest code of a playout: it lists every legal action of the phase
+in one pass over the Creatures (moves, attacks and Abilities interleaved, Creature by
+Creature), with the rules' conditions inlined. The rules themselves are in ``flow.py``;
+``tests/soul_of_ankiril/test_flow.py`` proves this listing equal to theirs.
+"""
 
 from __future__ import annotations
 
@@ -13,25 +19,24 @@ from soulforge.games.soul_of_ankiril.actions import (
     DrawCard,
     EndTurn,
     Move,
-    PlaceLeader,
     Recharge,
     Resummon,
     Summon,
 )
 from soulforge.games.soul_of_ankiril.board import Board
+from soulforge.games.soul_of_ankiril.cards import PIECES, Args, Targets, mimicry_blocks
+from soulforge.games.soul_of_ankiril.consequences import HAND_LIMIT
 from soulforge.games.soul_of_ankiril.model import EMPTY, CardDef, Creature
-from soulforge.games.soul_of_ankiril.pieces import PIECES, Args, Targets, mimicry_blocks
-from soulforge.games.soul_of_ankiril.rules import HAND_LIMIT
-from soulforge.games.soul_of_ankiril.turn import channelers, targeted_piece
+from soulforge.games.soul_of_ankiril.sequence import channelers, targeted_piece
 
 if TYPE_CHECKING:
     from soulforge.games.soul_of_ankiril.state import AnkirilState
 
-_END = EndTurn()
-_DRAW = DrawCard()
-_RECHARGE = Recharge()
+END = EndTurn()
+DRAW = DrawCard()
+RECHARGE = Recharge()
 # Actions are immutable values: one shared instance per value keeps playouts fast.
-_resummon = cache(Resummon)
+resummon = cache(Resummon)
 _CASTS: dict[tuple[str, int], list[Cast]] = {}
 _SUMMONS: dict[str, list[Summon]] = {}
 CELLS = 64
@@ -61,17 +66,16 @@ def _activations_of(cell: int) -> tuple[list[Activate], ...]:
     return found
 
 
-def legal_actions(st: AnkirilState) -> list[Action]:
+def play_listing(st: AnkirilState) -> list[Action]:
+    """Every legal action of the Strategy and Combat phase, in the listing order."""
     p = st.player
-    if st.stage == "setup":
-        return [PlaceLeader(c) for c in st.board.deployment_cells[p] if st.occ[c] == EMPTY]
-    out: list[Action] = [_END]
+    out: list[Action] = [END]
     energy, arrow, hand = st.energy[p], st.arrow[p], st.hands[p]
     if energy >= 1:
         if len(hand) < HAND_LIMIT and st.decks[p]:
-            out.append(_DRAW)
+            out.append(DRAW)
         if arrow > 0:
-            out.append(_RECHARGE)
+            out.append(RECHARGE)
         if hand:
             allies, spells = hand_split(st, p)
             if allies:
@@ -80,7 +84,7 @@ def legal_actions(st: AnkirilState) -> list[Action]:
                 out += casts(st, p, spells)
     occ = st.occ
     if 0 <= arrow <= energy:
-        out += [_resummon(c) for c in st.board.deployment_cells[p] if occ[c] == EMPTY]
+        out += [resummon(c) for c in st.board.deployment_cells[p] if occ[c] == EMPTY]
     steps, flights, strikes = step_tables(st.board)
     around = around_table(st.board)
     units = st.units
@@ -278,34 +282,6 @@ def around_table(board: Board) -> Around:
             tuple((d, move, attack) for (d, move), (_, attack) in zip(steps[c], strikes[c], strict=True))
             for c in range(board.size))
     return found
-
-
-def creature_actions(st: AnkirilState, c: Creature, energy: int) -> list[Action]:
-    """Moves, attacks and Abilities of one Active Creature (Challenged: only its attack)."""
-    steps, flights, strikes = step_tables(st.board)
-    challenged = c.challenged_by >= 0
-    cell, occupied, units, keywords = c.cell, st.occ, st.units, c.card.keywords
-    out: list[Action] = []
-    if not c.moved and not challenged:
-        reach = flights[cell] if "Overfly" in keywords else steps[cell]
-        out = [move for d, move in reach if occupied[d] == EMPTY]
-    if c.acted:
-        return out
-    if challenged:
-        target = units[c.challenged_by].cell
-        out += [attack for d, attack in strikes[cell] if d == target]
-        return out
-    owner, guardian = c.owner, "Guardian" in keywords
-    for d, attack in strikes[cell]:
-        occ = occupied[d]
-        if occ >= 0:
-            if units[occ].owner != owner:
-                out.append(attack)
-        elif occ <= -2 and (-2 - occ) // 3 != owner and not guardian:
-            out.append(attack)
-    if c.card.active:
-        out += abilities(st, c, energy)
-    return out
 
 
 Mode = tuple[int, Targets | None, Args]

@@ -1,28 +1,16 @@
-"""The five phases of a turn and the effect of each action (rulebook, "Turn Structure")."""
+"""The turn sequence around the actions: the start of a turn (phases 1 and 2), its end
+(challenges, phase 4 draws, phase 5, Anomaly damage, the turn limit), and what the
+actions share (Channelers, the pieces an activation runs, the cells a move touched)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from soulforge.core.action import Action
-from soulforge.games.soul_of_ankiril import rules
-from soulforge.games.soul_of_ankiril.actions import (
-    Activate,
-    Attack,
-    Cast,
-    DrawCard,
-    EndTurn,
-    Move,
-    PlaceLeader,
-    Recharge,
-    Resummon,
-    Summon,
-)
+from soulforge.games.soul_of_ankiril import consequences
+from soulforge.games.soul_of_ankiril.cards import PIECES, Ctx, no_target, run_refs, settle
 from soulforge.games.soul_of_ankiril.combat import attack
 from soulforge.games.soul_of_ankiril.model import EMPTY, Creature, Ref
-from soulforge.games.soul_of_ankiril.pieces import PIECES, Ctx, no_target, run_refs, settle
-from soulforge.games.soul_of_ankiril.setup import place_leader
 
 if TYPE_CHECKING:
     from soulforge.games.soul_of_ankiril.state import AnkirilState
@@ -54,7 +42,7 @@ def start_turn(st: AnkirilState) -> None:
             run_refs(st, c.card.upkeep, Ctx(p, c, EMPTY, ()))
     for c in mine:
         if c.poisoned and c.uid in st.units:
-            rules.damage(st, c, c.poisoned, None, "poison")
+            consequences.damage(st, c, c.poisoned, None, "poison")
             c.poisoned -= 1
     settle(st)
 
@@ -67,15 +55,15 @@ def end_turn(st: AnkirilState) -> None:
         return
     for c in st.units.values():
         if c.tmp_atk or c.tmp_hp:  # rare: skip the call for the others
-            rules.expire_temporary(c)
-    wanted = min(2, rules.HAND_LIMIT - len(st.hands[p]))
+            consequences.expire_temporary(c)
+    wanted = min(2, consequences.HAND_LIMIT - len(st.hands[p]))
     if wanted > 0:
-        rules.draw(st, p, wanted)
+        consequences.draw(st, p, wanted)
     st.energy[p] = 0
     for cell in st.board.anomaly:
-        hit = rules.creature_at(st, cell)
+        hit = consequences.creature_at(st, cell)
         if hit is not None:
-            rules.damage(st, hit, 1, None, "terrain")
+            consequences.damage(st, hit, 1, None, "terrain")
             st.add_log(f"{hit.card.name} takes 1 damage on the Anomaly terrain")
     settle(st)
     if st.over:
@@ -110,61 +98,12 @@ def _turn_limit(st: AnkirilState) -> None:
     st.finish(winner, f"turn limit {st.game.turn_limit} reached")
 
 
-# -- actions -------------------------------------------------------------------------------
-def _summon(st: AnkirilState, a: Summon) -> None:
-    p = st.player
-    st.energy[p] -= 1
-    st.hands[p].remove(a.card)
-    card = st.cards[a.card]
-    c = rules.place(st, card, p, a.cell, active="Sprint" in card.keywords)
-    st.mark_revealed()
-    if card.summon:
-        run_refs(st, card.summon, Ctx(p, c, EMPTY, ()))
-
-
-def _resummon(st: AnkirilState, a: Resummon) -> None:
-    p = st.player
-    st.energy[p] -= st.arrow[p]
-    st.arrow[p] = -1
-    leader = next(st.cards[n] for n in st.decklists[p] if st.cards[n].type == "leader")
-    st.leader_uid[p] = rules.place(st, leader, p, a.cell, active="Sprint" in leader.keywords).uid
-
-
-def _recharge(st: AnkirilState, a: Recharge) -> None:
-    st.energy[st.player] -= 1
-    st.arrow[st.player] -= 1
-
-
 def channelers(st: AnkirilState, p: int, element: str | None) -> tuple[Creature, ...]:
     found = []
     for c in st.units.values():  # a loop: cheaper than a generator on a few Creatures
         if c.owner == p and c.element == element:
             found.append(c)
     return tuple(found)
-
-
-def _cast(st: AnkirilState, a: Cast) -> None:
-    p = st.player
-    card = st.cards[a.card]
-    st.energy[p] -= 1
-    st.hands[p].remove(a.card)
-    st.discard[p].append(a.card)
-    st.mark_revealed()
-    src = rules.creature_at(st, a.via) if a.via >= 0 else None
-    sources: tuple[Creature, ...] = (src,) if src is not None else channelers(st, p, card.element)
-    run_refs(st, card.effects, Ctx(p, src, a.target, (), sources))
-    settle(st)
-
-
-def _move(st: AnkirilState, a: Move) -> None:
-    c = st.units[st.occ[a.src]]
-    rules.relocate(st, c, a.dst)
-    c.moved = True
-    c.active = not c.acted
-
-
-def _attack(st: AnkirilState, a: Attack) -> None:
-    attack(st, st.units[st.occ[a.src]], a.dst)
 
 
 def ability_refs(c: Creature, mode: int) -> tuple[Ref, ...]:
@@ -179,33 +118,6 @@ def targeted_piece(refs: tuple[Ref, ...]) -> Ref | None:
     return next((r for r in refs if PIECES[r[0]].targets is not no_target), None)
 
 
-def _activate(st: AnkirilState, a: Activate) -> None:
-    p = st.player
-    c = st.units[st.occ[a.src]]
-    if a.mode == 2:
-        st.energy[p] -= 1
-    c.acted = True
-    c.active = not c.moved
-    run_refs(st, ability_refs(c, a.mode), Ctx(p, c, a.target, (), (c,)))
-    settle(st)
-
-
-def _draw(st: AnkirilState, a: DrawCard) -> None:
-    st.energy[st.player] -= 1
-    rules.draw(st, st.player, 1)
-
-
-def _end(st: AnkirilState, a: EndTurn) -> None:
-    end_turn(st)
-
-
-HANDLERS: dict[str, Callable[[AnkirilState, Any], None]] = {
-    PlaceLeader.kind: place_leader, Summon.kind: _summon, Resummon.kind: _resummon,
-    Recharge.kind: _recharge, Cast.kind: _cast, Move.kind: _move, Attack.kind: _attack,
-    Activate.kind: _activate, DrawCard.kind: _draw, EndTurn.kind: _end,
-}
-
-
 CELL_FIELDS = ("src", "via", "cell", "dst", "target")
 
 
@@ -215,11 +127,3 @@ def highlight(a: Action) -> tuple[int, ...]:
     return tuple(c for c in cells if isinstance(c, int) and c >= 0)
 
 
-def apply(st: AnkirilState, action: Action) -> None:
-    p, stage = st.player, st.stage
-    text = f"seat {p}: {action}"
-    st.add_log(text)
-    HANDLERS[action.kind](st, action)
-    st.last, st.last_text = action, text
-    if stage == "setup" and st.stage == "play":
-        start_turn(st)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from soulforge.core.action import JsonDict
-from soulforge.games.soul_of_ankiril import rules
-from soulforge.games.soul_of_ankiril.model import CardDef, Creature
-from soulforge.games.soul_of_ankiril.turn import highlight
+from soulforge.games.soul_of_ankiril import consequences
+from soulforge.games.soul_of_ankiril.model import OVER, CardDef, Creature
+from soulforge.games.soul_of_ankiril.sequence import highlight
 
 if TYPE_CHECKING:
     from soulforge.games.soul_of_ankiril.state import AnkirilState
@@ -23,7 +23,7 @@ def card_info(card: CardDef) -> JsonDict:
 def creature_view(st: AnkirilState, c: Creature) -> JsonDict:
     return {
         "uid": c.uid, "card": c.card.name, "owner": c.owner, "cell": c.cell,
-        "attack": rules.attack_of(st, c), "health": c.hp, "max_health": c.max_hp,
+        "attack": consequences.attack_of(st, c), "health": c.hp, "max_health": c.max_hp,
         "element": c.element, "class": c.klass, "leader": c.leader, "token": c.card.type == "token",
         "active": c.active, "moved": c.moved, "acted": c.acted, "poisoned": c.poisoned,
         "poison": c.poison, "reinforced": c.reinforced, "challenged_by": c.challenged_by,
@@ -77,7 +77,7 @@ def view(st: AnkirilState, viewer: int | None) -> JsonDict:
     return {
         "stage": st.stage,
         "turn": st.turn,
-        "active_player": st.player if st.stage != "over" else None,
+        "active_player": st.player if st.stage != OVER else None,
         "turn_limit": st.game.turn_limit,
         "mirror_match": mirror,
         "board": board_view(st),
