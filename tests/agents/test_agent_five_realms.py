@@ -14,7 +14,7 @@ import pytest
 
 import soulforge
 from soulforge.agents import load
-from soulforge.core import Game, State
+from soulforge.core import Action, Game, State
 from tests.agents.agent_matches import decision_positions, win_rate
 
 
@@ -68,7 +68,8 @@ def test_same_seed_same_moves(five_realms: Game) -> None:
             seat = state.current_player
             assert seat is not None
             state.apply(agents[seat].act(state, seat))
-        return state.history
+        history: list[Action] = state.history
+        return history
 
     assert game() == game()
 

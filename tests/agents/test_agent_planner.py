@@ -12,7 +12,8 @@ from tests.agents.toy_duel import Duel
 
 def deciding(duel: Duel, seed: int = 3) -> State:
     """A Duel position where seat 0 leads with a full hand (five choices)."""
-    return duel.new_game(seed=seed)
+    state: State = duel.new_game(seed=seed)
+    return state
 
 
 def test_spec_parameters_and_refusals() -> None:

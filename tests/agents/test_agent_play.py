@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from soulforge.agents import ISMCTSAgent, load
@@ -35,7 +33,8 @@ def test_same_seed_same_game(spec: str, duel: Duel) -> None:
     def game(seed: int) -> list[Action]:
         state = duel.new_game(seed=4)
         play(state, [load(spec, seed=seed), load(spec, seed=seed + 1)])
-        return state.history
+        history: list[Action] = state.history
+        return history
 
     assert game(7) == game(7)
 
@@ -61,11 +60,11 @@ def test_ismcts_returns_a_single_legal_action_without_searching(duel: Duel) -> N
 
 
 def test_ismcts_time_limit_ends_the_search(duel: Duel) -> None:
+    """The time limit, not the iteration count, ends the search (its speed is measured in
+    benchmarks/, not asserted here)."""
     state = duel.new_game(seed=1)
     agent = ISMCTSAgent(iterations=10**9, seed=1, time_limit=0.1)
-    start = time.perf_counter()
     assert agent.act(state, 0) in state.legal_actions()
-    assert time.perf_counter() - start < 1.0
     assert 0 < agent.last_iterations < 10**9
 
 

@@ -149,7 +149,7 @@ def test_end_of_input_leaves_cleanly(invoke: Invoke, tmp_path: Path) -> None:
 def test_hot_seat_shows_each_seat_only_its_own_view(invoke: Invoke, fake_games: None) -> None:
     result = invoke("play", "fake_nim", "--vs", "human", "--seed", "1", input=ALWAYS_ONE)
     assert result.exit_code == 0, result.output
-    secrets = soulforge.load("fake_nim").new_game(seed=1).secret  # type: ignore[attr-defined]
+    secrets = soulforge.load("fake_nim").new_game(seed=1).secret
     assert secrets[0] != secrets[1]
     parts = re.split(r"Seat (\d)'s turn", result.output)
     turns = list(zip(parts[1::2], parts[2::2], strict=True))

@@ -33,7 +33,8 @@ def playout(game_id: str, seed: int, stop_at: int | None = None) -> State:
     rng = random.Random(seed)
     while not state.is_over and (stop_at is None or state.move_number < stop_at):
         state.apply(rng.choice(state.legal_actions()))
-    return state
+    played: State = state
+    return played
 
 
 def sampled_states(game_id: str, seeds: range = range(3), every: int = 7) -> list[State]:

@@ -30,7 +30,7 @@ def _canonical(data: object) -> bytes:
 
 
 def _seen(state: State) -> object:
-    seats: list[object] = [*range(state.num_players), None]
+    seats: list[int | None] = [*range(state.num_players), None]
     return [[state.view(seat), state.log(seat)] for seat in seats]
 
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from tests.server.support import postgres_cluster, register_minicards
@@ -13,16 +17,17 @@ def _minicards(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPat
 
 
 @pytest.fixture(scope="session")
-def pg_server():
+def pg_server() -> Iterator[Any]:
     with postgres_cluster() as server:
         yield server
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def db_url(request: pytest.FixtureRequest, tmp_path) -> str:
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path}/soulforge.db"
     server = request.getfixturevalue("pg_server")
     if isinstance(server, str):
         pytest.skip(server)
-    return server.new_database()
+    url: str = server.new_database()
+    return url

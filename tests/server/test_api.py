@@ -173,6 +173,7 @@ def test_spectator_and_seat_websockets_get_only_their_views(client: TestClient) 
             assert_payload_is_view(spect.receive_json(), state, None)
             assert_payload_is_view(seat1.receive_json(), state, 1)
             cp = state.current_player
+            assert cp is not None
             choice = state.legal_actions()[-2].to_json()  # play or draw: hidden information moves
             assert act(client, tid, token(made, cp), state.move_number, choice).status_code == 200
             actions.append(choice)
@@ -268,7 +269,8 @@ def test_restart_resumes_every_table_and_pending_ai_turns(
     monkeypatch.setattr(tables, "make_agent", lambda level, seed, game: Passive())
     with TestClient(create_app(db_url)) as client:
         data = wait_for(client, tid, tok, lambda d: d["current_player"] == 0 and d["move"] == 4)
-        actions = [{"type": "move", "to": 2}, {"type": "pass"}, {"type": "move", "to": 0}, {"type": "pass"}]
+        actions: list[dict[str, Any]] = [
+            {"type": "move", "to": 2}, {"type": "pass"}, {"type": "move", "to": 0}, {"type": "pass"}]
         assert_payload_is_view(data, expected_state("minicards", first["view"]["options"], 11, 2, actions), 0)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -17,7 +19,7 @@ REGISTERED = [g for g in soulforge.games.GAMES if g != "minicards"]
 
 
 @pytest.fixture
-def client(tmp_path) -> Iterator[TestClient]:
+def client(tmp_path: Path) -> Iterator[TestClient]:
     with TestClient(create_app(f"sqlite:///{tmp_path}/games.db")) as c:
         yield c
 
@@ -30,7 +32,7 @@ def test_registered_game_plays_at_the_table_with_views_only(client: TestClient, 
     if rules_dir().is_dir():
         assert "not available" not in rules.text and len(rules.text) > 2000
     made = create(client, game=game, seats=[{"kind": "human"}, {"kind": "human"}], seed=3, hot_seat=True)
-    both, rng, actions = f"{token(made, 0)},{token(made, 1)}", random.Random(1), []
+    both, rng, actions = f"{token(made, 0)},{token(made, 1)}", random.Random(1), list[dict[str, Any]]()
     data = get(client, made["table"], both)
     options = data["view"]["options"]
     for _ in range(25):

@@ -58,7 +58,7 @@ def test_write_report_from_a_results_file(tmp_path: Path) -> None:
 
 
 def test_report_shows_paired_deals_only_for_paired_runs() -> None:
-    paired = [row | {"seed": int(row["seed"]) // 2} for row in rows(6, 10)]
+    paired = [row | {"seed": int(str(row["seed"])) // 2} for row in rows(6, 10)]
     page = render_report(paired)
     assert "Paired deals" in page and "5 deals played from every seat" in page
     assert "Paired deals" not in render_report(rows(6, 10))

@@ -56,8 +56,11 @@ def create(srv: ServerThread, **body: Any) -> dict[str, Any]:
 def hidden_names(page_text: str, known: str) -> list[str]:
     """Five Realms character names in ``page_text`` that are absent from what the viewer may know."""
     import soulforge
+    from soulforge.games.five_realms import FiveRealms
 
-    names = [t.name for t in soulforge.load("five_realms").rules.types]
+    game = soulforge.load("five_realms")
+    assert isinstance(game, FiveRealms)
+    names = [t.name for t in game.rules.types]
     return [n for n in names if re.search(rf"\b{re.escape(n)}\b", page_text)
             and not re.search(rf"\b{re.escape(n)}\b", known)]
 
@@ -139,8 +142,9 @@ def test_two_players_and_a_spectator_see_only_their_views(browser: Any, server: 
         for page in (*pages, watcher):
             page.wait_for_function(f"Number(document.body.dataset.move) > {move}", timeout=TIMEOUT)
         state = live_state(server, table)
-        for seat, page in ((0, pages[0]), (1, pages[1]), (None, watcher)):
-            known = json.dumps(state.view(seat)) + "\n".join(state.log(seat))
+        viewers: tuple[tuple[int | None, Any], ...] = ((0, pages[0]), (1, pages[1]), (None, watcher))
+        for viewer, page in viewers:
+            known = json.dumps(state.view(viewer)) + "\n".join(state.log(viewer))
             assert hidden_names(page.locator("body").inner_text() + page.locator("#board").inner_html(),
                                 known) == []
         assert "Your decision" not in watcher.locator("#turn").inner_text()
