@@ -85,20 +85,12 @@ import random
 import time
 from collections.abc import Sequence
 
+from soulforge.agents.evaluators import ROLLOUTS, Evaluator, Leaf, evaluator_for
 from soulforge.agents.greedy import GreedyAgent
 from soulforge.agents.plans import PlannedStep, foreseen_steps, next_planned
-from soulforge.agents.rollouts import (
-    Chooser,
-    greedy_move,
-    leaf_values,
-    one_step,
-    prior_value,
-    reply_rollout,
-    turn_start_values,
-)
+from soulforge.agents.rollouts import Chooser, one_step, prior_value
 from soulforge.core import Action, Game, Seat, State
 
-ROLLOUTS = ("random", "heuristic", "greedy", "reply")
 BACKUPS = ("mean", "max")
 
 Key = tuple[Seat, Action]
@@ -153,6 +145,24 @@ class Node:
         self.rows: dict[int, list[Edge | None]] = {}
         """With a pool of worlds: per world, the edges in the order of its legal list."""
 
+    def lookup(self, mover: Seat, legal: Sequence[Action]) -> list[Edge | None]:
+        """The edges of ``legal`` (None: untried), in its order."""
+        edges = self.edges
+        return [edges.get((mover, action)) for action in legal]
+
+    def aligned(self, world: int | None, mover: Seat, legal: Sequence[Action]) -> list[Edge | None]:
+        """:meth:`lookup` kept per pooled world (whose legal list here never changes): the
+        row fills in as edges appear, so a visit hashes only the actions still untried."""
+        assert world is not None
+        row = self.rows.get(world)
+        if row is None:
+            row = self.rows[world] = [None] * len(legal)
+        edges = self.edges
+        for i, edge in enumerate(row):
+            if edge is None:
+                row[i] = edges.get((mover, legal[i]))
+        return row
+
 
 class ISMCTSAgent:
     """Single-observer ISMCTS (spec ``ismcts:iterations=400,seed=1``).
@@ -191,6 +201,8 @@ class ISMCTSAgent:
         keep_plan: 1 to keep the rest of the chosen turn (the searcher's own moves of the
             best iteration through the chosen action, rollout included) and play it without
             searching while the seat's view is the foreseen one (see the module's docstring).
+        evaluator: the leaf evaluator (:mod:`soulforge.agents.evaluators`); by default the
+            one ``rollout`` names, its random moves drawn from the agent's own rng.
     """
 
     name = "ismcts"
@@ -211,6 +223,7 @@ class ISMCTSAgent:
         rollout_follow: int = 0,
         answer_follow: int = 0,
         keep_plan: int = 0,
+        evaluator: Evaluator | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
@@ -245,8 +258,6 @@ class ISMCTSAgent:
         self.backup = backup
         self.worlds = worlds
         self.rollout_follow, self.answer_follow = rollout_follow, answer_follow
-        self._own = follower(rollout_follow, seed + 1)
-        self._answer = follower(answer_follow, seed + 2)
         self.keep_plan = bool(keep_plan)
         self.plan: list[PlannedStep] = []
         """With ``keep_plan``: the rest of the chosen turn, first step first."""
@@ -254,6 +265,9 @@ class ISMCTSAgent:
         """With ``keep_plan``, per root action: the best iteration's value, root world and
         the searcher's moves in it."""
         self.rng = random.Random(seed)
+        self.evaluator = evaluator or evaluator_for(
+            rollout, self.rng, follower(rollout_follow, seed + 1), follower(answer_follow, seed + 2))
+        """Values the leaf of each iteration (a rollout and the heuristic, or a reply)."""
         self.last_iterations = 0
         """Iterations run by the last search (for benchmarks and the web table)."""
         self._depth = self.rollout_depth
@@ -323,10 +337,7 @@ class ISMCTSAgent:
         determinization the iteration may advance in place; ``root_world``, a copy of it
         kept for the plan of ``keep_plan``)."""
         start = world if pooled is not None else root_world
-        if pooled is not None and not self.guided:
-            path, leaf = self._descend_pooled(root, world, pooled)
-        else:
-            path, leaf = self._descend(root, world, pooled)
+        path, leaf = self._descend(root, world, pooled)
         turn = own_moves(path, self._player) if self.keep_plan and start is not None else None
         rewards = self._evaluate(leaf if pooled is None or self._depth == 0 else leaf.clone(), path, turn)
         if turn and start is not None:
@@ -339,9 +350,13 @@ class ISMCTSAgent:
             back_up_best(path)
 
     def _descend(self, root: Node, world: State, pooled: int | None) -> tuple[list[tuple[Seat, Edge]], State]:
-        """Select down the tree by UCB and expand one new edge; the path and the state reached."""
+        """Select down the tree by UCB and expand one new edge; the path and the state reached.
+
+        In a pooled world without guidance a node's legal list is the same at every visit:
+        its edges are then kept aligned with that list (``Node.rows``), so selection hashes
+        no action."""
         path: list[tuple[Seat, Edge]] = []
-        node = root
+        node, aligned = root, pooled is not None and not self.guided
         while not world.is_over:
             mover = world.current_player
             assert mover is not None
@@ -349,62 +364,31 @@ class ISMCTSAgent:
             legal = world.legal_actions()
             if self.guided:
                 legal = self._candidates(node, world, mover, legal)
-            untried: list[Action] = []
-            for action in legal:
-                edge = node.edges.get((mover, action))
+            edges = node.aligned(pooled, mover, legal) if aligned else node.lookup(mover, legal)
+            untried: list[int] = []
+            for i, edge in enumerate(edges):
                 if edge is None:
-                    untried.append(action)
+                    untried.append(i)
                 else:
                     edge.available += 1
             if untried:
-                action = self._expansion(untried)
+                i = self._expansion(untried)
+                action = legal[i]
                 prior = node.priors.get((mover, action), 0.0)
-                edge = node.edges[(mover, action)] = Edge(prior, node.visits - 1, action)
+                edge = edges[i] = node.edges[(mover, action)] = Edge(prior, node.visits - 1, action)
                 path.append((mover, edge))
                 return path, advance(world, action, edge.child, pooled)
-            action, edge = self._select(node, mover, legal)
-            world = advance(world, action, edge.child, pooled)
+            i = self._select(edges)
+            edge = edges[i]
+            assert edge is not None
+            world = advance(world, legal[i], edge.child, pooled)
             path.append((mover, edge))
             node = edge.child
         return path, world
 
-    def _descend_pooled(self, root: Node, world: State, pooled: int) -> tuple[list[tuple[Seat, Edge]], State]:
-        """:meth:`_descend` in a pooled world, where a node's legal list is fixed: its edges
-        are kept aligned with that list (``Node.rows``), so selection hashes no action."""
-        path: list[tuple[Seat, Edge]] = []
-        node, exploration = root, self.exploration
-        while not world.is_over:
-            mover = world.current_player
-            assert mover is not None
-            node.visits += 1
-            legal = world.legal_actions()
-            row = node.rows.get(pooled)
-            if row is None:
-                row = node.rows[pooled] = [None] * len(legal)
-            untried: list[int] = []
-            best, best_edge, best_value = -1, _NO_EDGE, -math.inf
-            for i, edge in enumerate(row):
-                if edge is None:
-                    edge = row[i] = node.edges.get((mover, legal[i]))
-                    if edge is None:
-                        untried.append(i)
-                        continue
-                edge.available += 1
-                value = edge.ucb(exploration)
-                if value > best_value:
-                    best, best_edge, best_value = i, edge, value
-            if untried:
-                i = untried[0] if len(untried) == 1 else self.rng.choice(untried)
-                edge = row[i] = node.edges[(mover, legal[i])] = Edge(0.0, node.visits - 1, legal[i])
-                path.append((mover, edge))
-                return path, advance(world, legal[i], edge.child, pooled)
-            world = advance(world, legal[best], best_edge.child, pooled)
-            path.append((mover, best_edge))
-            node = best_edge.child
-        return path, world
-
-    def _expansion(self, untried: Sequence[Action]) -> Action:
-        """The untried action to expand: the best prior when guided, else a random one."""
+    def _expansion(self, untried: Sequence[int]) -> int:
+        """The untried action to expand (its place in the legal list): the best prior when
+        guided (the list is by decreasing prior), else a random one."""
         if len(untried) == 1 or self.guided:
             return untried[0]
         return self.rng.choice(untried)
@@ -420,17 +404,16 @@ class ISMCTSAgent:
             return ranked[: max(1, math.ceil(self.widen * math.sqrt(node.visits)))]
         return ranked
 
-    def _select(self, node: Node, mover: Seat, legal: Sequence[Action]) -> tuple[Action, Edge]:
-        """The legal edge of ``node`` with the highest UCB value (first one on ties)."""
-        best_action = legal[0]
-        best_edge = node.edges[(mover, best_action)]
-        best_value = best_edge.ucb(self.exploration, self.bias)
-        for action in legal[1:]:
-            edge = node.edges[(mover, action)]
-            value = edge.ucb(self.exploration, self.bias)
+    def _select(self, edges: Sequence[Edge | None]) -> int:
+        """The place of the edge with the highest UCB value (the first one on ties)."""
+        exploration, bias = self.exploration, self.bias
+        best, best_value = 0, -math.inf
+        for i, edge in enumerate(edges):
+            assert edge is not None
+            value = edge.ucb(exploration, bias)
             if value > best_value:
-                best_action, best_edge, best_value = action, edge, value
-        return best_action, best_edge
+                best, best_value = i, value
+        return best
 
     def _keep_turn(self, start: State, turn: list[Action], value: float) -> None:
         """Keep ``turn`` (played from the root world ``start``) if it is the best iteration
@@ -442,25 +425,11 @@ class ISMCTSAgent:
     def _evaluate(
         self, world: State, path: Sequence[tuple[Seat, Edge]], turn: list[Action] | None = None
     ) -> list[float]:
-        """Rewards of every seat: a truncated random (or greedy, or reply) rollout from the
-        leaf ``world`` reached along ``path``, then results or heuristic (a reply rollout:
-        the searcher's turn value). ``turn`` (the searcher's moves from the root, while no
-        other seat has moved) receives the rollout's moves of the searcher's turn."""
-        if self.rollout == "reply":
-            replied = any(mover != self._player for mover, _ in path)
-            world = reply_rollout(world, self._player, replied, self._depth, self._own, self._answer, turn)
-            return turn_start_values(world, self._player)
-        steps = 0
-        greedy = self.rollout == "greedy" and self._depth >= 0
-        while not world.is_over and steps != self._depth:
-            legal = world.legal_actions()
-            world.apply(greedy_move(world, legal) if greedy else self.rng.choice(legal))
-            steps += 1
-        return leaf_values(world)
-
-
-_NO_EDGE = Edge()
-"""Placeholder for "no edge selected yet" (a node's row is never empty)."""
+        """Rewards of every seat at the leaf ``world`` reached along ``path``, by the
+        evaluator. ``turn`` (the searcher's moves from the root, while no other seat has
+        moved) receives the rollout's moves of the searcher's turn."""
+        replied = any(mover != self._player for mover, _ in path)
+        return self.evaluator.evaluate(world, Leaf(self._player, self._depth, replied, turn))
 
 
 def advance(world: State, action: Action, child: Node, pooled: int | None) -> State:
