@@ -1,19 +1,45 @@
-"""The registered games as the lobby shows them, and their rulebooks as HTML."""
+"""The registered games as the lobby shows them, their rulebooks and their "how to play" pages as HTML.
+
+Each game's folder (the package of its :class:`Game` class) may hold:
+
+- ``rulebook_fixes.toml``: ``[[fix]]`` entries (``find``, ``replace``, ``source`` =
+  "clarifications" or "authored", ``why``, optional ``regex = true``) applied in order to the
+  rulebook text before it is rendered; they undo the print conversion (icons lost as digits
+  or LaTeX, OCR letter swaps, lost headings). Every ``find`` must still match.
+- ``how_to_play.md``: the page in our own words. A line ``::: example seed=3 moves=12
+  caption="..."`` (optional ``play=random|first``) draws the position reached by playing
+  seeded random (or first-legal) moves from ``new_game(seed=...)``, with the game's own
+  SVG renderer, from a spectator's view.
+"""
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
+import random
+import re
+import shlex
+import sys
+import tomllib
+import unicodedata
+from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 from typing import Any
 
 from markdown_it import MarkdownIt
+from markdown_it.token import Token
 
 import soulforge
 from soulforge import games
-from soulforge.core import Game
+from soulforge.core import Game, State
+from soulforge.server.render import render_board
 
 log = logging.getLogger("soulforge.server")
+
+FIXES_FILE, HOW_TO_FILE = "rulebook_fixes.toml", "how_to_play.md"
+SOURCES = ("clarifications", "authored")
 
 
 def rules_dir() -> Path:
@@ -36,13 +62,240 @@ def game_classes() -> list[type[Game]]:
 def game_infos() -> list[dict[str, Any]]:
     return [{"id": cls.id, "title": cls.title, "summary": cls.summary, "min_players": cls.min_players,
              "max_players": cls.max_players, "options": [spec.describe() for spec in cls.option_specs],
-             "rules_url": f"/rules/{cls.id}"} for cls in game_classes()]
+             "rules_url": f"/rules/{cls.id}", "how_url": f"/how/{cls.id}" if how_to_path(cls) else None}
+            for cls in game_classes()]
 
 
-def rulebook_html(cls: type[Game]) -> str | None:
-    """The rulebook (Markdown or plain text) as HTML; raw HTML in it is escaped."""
+def game_folder(cls: type[Game]) -> Path | None:
+    """The folder of the module that defines the game's class (``soulforge/games/<id>/``)."""
+    module = sys.modules.get(cls.__module__)
+    file = getattr(module, "__file__", None)
+    return Path(file).resolve().parent if file else None
+
+
+def _game_file(cls: type[Game], name: str) -> Path | None:
+    folder = game_folder(cls)
+    path = folder / name if folder else None
+    return path if path is not None and path.is_file() else None
+
+
+# -- Markdown with anchored headings ----------------------------------------------------------------
+
+
+def slug(text: str) -> str:
+    """An id from a heading's text.
+
+    >>> slug("**GAME SETUP**"), slug("4.2 ACTION PHASE (P. 17)"), slug("Gaïa (TITAN)"), slug("!!")
+    ('game-setup', '4-2-action-phase-p-17', 'gaia-titan', 'section')
+    """
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-") or "section"
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    level: int
+    title: str
+    id: str
+
+
+def _markdown() -> MarkdownIt:
+    return MarkdownIt("commonmark", {"html": False})
+
+
+def _anchor(tokens: list[Token], used: set[str]) -> list[Section]:
+    """Give every h1-h4 an id (unique within ``used``); the sections, in order."""
+    sections = []
+    for i, token in enumerate(tokens):
+        if token.type != "heading_open" or token.tag not in ("h1", "h2", "h3", "h4"):
+            continue
+        inline = tokens[i + 1]
+        title = "".join(c.content for c in inline.children or [] if c.type in ("text", "code_inline")).strip()
+        base = slug(title)
+        ident, n = base, 2
+        while ident in used:
+            ident, n = f"{base}-{n}", n + 1
+        used.add(ident)
+        token.attrSet("id", ident)
+        sections.append(Section(int(token.tag[1]), title, ident))
+    return sections
+
+
+def render_markdown(text: str, used: set[str] | None = None) -> tuple[str, list[Section]]:
+    """Markdown (raw HTML escaped) as HTML, its h1-h4 given ids from a slug of their text."""
+    md = _markdown()
+    tokens = md.parse(text)
+    sections = _anchor(tokens, set() if used is None else used)
+    html: str = md.renderer.render(tokens, md.options, {})
+    return html, sections
+
+
+# -- rulebooks ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    find: str
+    replace: str
+    source: str
+    why: str
+    regex: bool = False
+
+    def apply(self, text: str) -> tuple[str, int]:
+        if self.regex:
+            return re.subn(self.find, self.replace, text, flags=re.MULTILINE)
+        return text.replace(self.find, self.replace), text.count(self.find)
+
+
+def rulebook_fixes(cls: type[Game]) -> list[Fix]:
+    """The game's ``rulebook_fixes.toml`` entries (none when the file is absent)."""
+    path = _game_file(cls, FIXES_FILE)
+    if path is None:
+        return []
+    return load_fixes(path)
+
+
+def load_fixes(path: Path) -> list[Fix]:
+    """Read and check a fixes file; a malformed entry raises ``ValueError`` naming it."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    fixes = []
+    for i, entry in enumerate(data.get("fix", [])):
+        where = f"{path}: fix #{i + 1}"
+        if not isinstance(entry.get("find"), str) or not entry["find"]:
+            raise ValueError(f"{where}: 'find' must be a non-empty string")
+        if not isinstance(entry.get("replace"), str):
+            raise ValueError(f"{where}: 'replace' must be a string")
+        if entry.get("source") not in SOURCES:
+            raise ValueError(f"{where}: 'source' must be one of {SOURCES}")
+        if not isinstance(entry.get("why"), str) or not entry["why"].strip():
+            raise ValueError(f"{where}: 'why' must say why")
+        unknown = set(entry) - {"find", "replace", "source", "why", "regex"}
+        if unknown:
+            raise ValueError(f"{where}: unknown keys {sorted(unknown)}")
+        fixes.append(Fix(entry["find"], entry["replace"], entry["source"], entry["why"],
+                         bool(entry.get("regex", False))))
+    return fixes
+
+
+def apply_fixes(text: str, fixes: list[Fix]) -> tuple[str, list[Fix]]:
+    """``text`` with every fix applied in order, and the fixes that matched nothing (stale)."""
+    stale = []
+    for fix in fixes:
+        text, count = fix.apply(text)
+        if not count:
+            stale.append(fix)
+    return text, stale
+
+
+def rulebook_text(cls: type[Game]) -> str | None:
+    """The rulebook's text with the game's fixes applied, or None when there is no rulebook file."""
     path = rules_dir() / cls.rulebook if cls.rulebook else None
     if path is None or not path.is_file():
         return None
-    html: str = MarkdownIt("commonmark", {"html": False}).render(path.read_text(encoding="utf-8"))
-    return html
+    text, stale = apply_fixes(path.read_text(encoding="utf-8"), rulebook_fixes(cls))
+    for fix in stale:
+        log.warning("%s: rulebook fix %r matches nothing", cls.id, fix.find[:40])
+    return text
+
+
+def rulebook_sections(cls: type[Game]) -> list[Section]:
+    text = rulebook_text(cls)
+    return [] if text is None else render_markdown(text)[1]
+
+
+def rulebook_html(cls: type[Game]) -> str | None:
+    """The rulebook (Markdown or plain text, fixed) as HTML; raw HTML in it is escaped."""
+    text = rulebook_text(cls)
+    return None if text is None else render_markdown(text)[0]
+
+
+# -- how to play --------------------------------------------------------------------------------------
+
+EXAMPLE_LINE = re.compile(r"^:::\s*example\b(?P<args>.*)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """A position to draw: ``moves`` moves from ``new_game(seed=seed)`` (random by seed, or first legal)."""
+
+    seed: int
+    moves: int
+    caption: str
+    play: str = "random"
+
+    @classmethod
+    def parse(cls, args: str) -> Example:
+        """``seed=3 moves=12 caption="..." [play=first]``; a bad line raises ``ValueError``.
+
+        >>> Example.parse(' seed=3 moves=12 caption="The \\\\"start\\\\""')
+        Example(seed=3, moves=12, caption='The "start"', play='random')
+        """
+        fields: dict[str, str] = {}
+        for word in shlex.split(args):
+            key, eq, value = word.partition("=")
+            if not eq or key not in ("seed", "moves", "caption", "play"):
+                raise ValueError(f"example: unknown argument {word!r}")
+            fields[key] = value
+        if {"seed", "moves", "caption"} - set(fields):
+            raise ValueError("example: needs seed=, moves= and caption=")
+        play = fields.get("play", "random")
+        if play not in ("random", "first"):
+            raise ValueError(f"example: play must be random or first, not {play!r}")
+        return cls(int(fields["seed"]), int(fields["moves"]), fields["caption"], play)
+
+    def state(self, game_id: str) -> State:
+        """The position: stops early if the game ends first."""
+        state: State = games.load(game_id).new_game(seed=self.seed)
+        rng = random.Random(self.seed)
+        for _ in range(self.moves):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            state.apply(rng.choice(legal) if self.play == "random" else legal[0])
+        return state
+
+    def figure(self, game_id: str) -> str:
+        svg = render_board(game_id, self.state(game_id).view(None), [])
+        how = "random" if self.play == "random" else "first legal"
+        return (f'<figure class="example" data-seed="{self.seed}" data-moves="{self.moves}">'
+                f'<div class="board-wrap">{svg}</div><figcaption>{escape(self.caption)} '
+                f'<span class="muted">(seed {self.seed}, {self.moves} {how} moves)</span>'
+                '</figcaption></figure>')
+
+
+def parse_how_to(text: str) -> list[str | Example]:
+    """The page as Markdown chunks and examples, in order."""
+    parts: list[str | Example] = []
+    chunk: list[str] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        match = EXAMPLE_LINE.match(line.strip())
+        if match is None:
+            chunk.append(line)
+            continue
+        try:
+            example = Example.parse(match["args"])
+        except ValueError as err:
+            raise ValueError(f"{HOW_TO_FILE} line {number}: {err}") from None
+        parts.extend(["\n".join(chunk), example] if chunk else [example])
+        chunk = []
+    if chunk:
+        parts.append("\n".join(chunk))
+    return parts
+
+
+def how_to_path(cls: type[Game]) -> Path | None:
+    return _game_file(cls, HOW_TO_FILE)
+
+
+def how_to_html(cls: type[Game]) -> str | None:
+    """The game's "how to play" page body, or None when it has none."""
+    path = how_to_path(cls)
+    return None if path is None else _how_to_html(cls.id, path.read_text(encoding="utf-8"))
+
+
+@functools.lru_cache(maxsize=16)
+def _how_to_html(game_id: str, text: str) -> str:
+    out, used = [], set[str]()
+    for part in parse_how_to(text):
+        out.append(part.figure(game_id) if isinstance(part, Example) else render_markdown(part, used)[0])
+    return "".join(out)

@@ -10,7 +10,7 @@ from fastapi.responses import HTMLResponse
 from soulforge.games import game_class
 from soulforge.server import views
 from soulforge.server.api import service
-from soulforge.server.catalog import game_classes, game_infos, rulebook_html
+from soulforge.server.catalog import game_classes, game_infos, how_to_html, how_to_path, rulebook_html
 from soulforge.server.tables import TableError
 
 router = APIRouter(include_in_schema=False)
@@ -29,7 +29,20 @@ async def rules(game_id: str) -> str:
         cls = game_class(game_id)
     except ValueError:
         raise TableError(404, f"no game {game_id!r}") from None
-    return views.rules(cls.title, await asyncio.to_thread(rulebook_html, cls))
+    how = f"/how/{cls.id}" if how_to_path(cls) else None
+    return views.rules(cls.title, await asyncio.to_thread(rulebook_html, cls), how)
+
+
+@router.get("/how/{game_id}", response_class=HTMLResponse)
+async def how_to(game_id: str) -> str:
+    try:
+        cls = game_class(game_id)
+    except ValueError:
+        raise TableError(404, f"no game {game_id!r}") from None
+    body = await asyncio.to_thread(how_to_html, cls)
+    if body is None:
+        raise TableError(404, f"no how-to-play page for {game_id!r}")
+    return views.how_to(cls.title, cls.id, body)
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)

@@ -38,9 +38,10 @@ def _game_card(game: dict[str, Any]) -> str:
                       for n in range(game["min_players"], game["max_players"] + 1))
     seats = "".join(_seat_select(i) for i in range(game["max_players"]))
     options = "".join(_option_input(o) for o in game["options"])
+    how = f' · <a href="/how/{gid}">How to play</a>' if game.get("how_url") else ""
     return (
         f'<article class="card" id="game-{gid}"><h2>{escape(game["title"])}</h2>'  # noqa: S608 (HTML)
-        f'<p>{escape(game["summary"])}</p><p><a href="/rules/{gid}">Rules</a></p>'
+        f'<p>{escape(game["summary"])}</p><p class="links"><a href="/rules/{gid}">Rules</a>{how}</p>'
         f'<form class="new-table" data-game="{gid}"><label>Players <select name="players">{players}'
         f'</select></label><fieldset class="seats"><legend>Seats</legend>{seats}</fieldset>'
         f'{"<fieldset><legend>Options</legend>" + options + "</fieldset>" if options else ""}'
@@ -94,9 +95,21 @@ def _table_list(label: str, rows: list[TableRow], verb: str, titles: dict[str, s
     return f'<h2>{label}</h2><ul class="table-list">{"".join(items)}</ul>'
 
 
-def rules(title: str, html_body: str | None) -> str:
+def rules(title: str, html_body: str | None, how_url: str | None = None) -> str:
     body = html_body or "<p>The rulebook file is not available.</p>"
-    return page(f"{title}: rules", f'<article class="rules"><h1>{escape(title)}</h1>{body}</article>')
+    how = (f'<p class="see-also">New to the game? Read <a href="{escape(how_url)}">how to play</a> first; '
+           'this rulebook is the reference.</p>' if how_url else "")
+    return page(f"{title}: rules", f'<article class="rules"><h1>{escape(title)}</h1>{how}{body}</article>')
+
+
+def how_to(title: str, game_id: str, html_body: str) -> str:
+    """A game's "how to play" page: our own words, example boards, links into the rulebook."""
+    gid = escape(game_id)
+    links = (f'<p class="see-also"><a href="/rules/{gid}">The full rulebook</a> · '
+             f'<a href="/#game-{gid}">Start a table</a></p>')
+    return page(f"{title}: how to play",
+                f'<article class="rules how-to"><h1>How to play {escape(title)}</h1>{links}{html_body}'
+                f'{links}</article>')
 
 
 def table(payload: dict[str, Any]) -> str:
