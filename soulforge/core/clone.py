@@ -118,32 +118,42 @@ def _frozen_dataclass(hint: Any) -> bool:
     return isinstance(hint, type) and params is not None and bool(params.frozen)
 
 
-def _list_copier(item: Copier) -> Copier:
-    if item is _share:
-        return list.copy
-    if item is list.copy:
-        return lambda value: [inner.copy() for inner in value]
-    return lambda value: [item(inner) for inner in value]
+def _expression(hint: Any, var: str, depth: int = 0) -> str:
+    """Python source copying ``var``, a value of the declared type ``hint``: immutables are
+    shared, lists and dicts of immutables copied flat, lists of lists level by level, dicts of
+    objects by their ``copy()``; anything else through :func:`copy_value` (which refuses what
+    it cannot copy).
 
-
-def _optional(some: Copier) -> Copier:
-    return lambda value: None if value is None else some(value)
+    >>> _expression(list[list[int]], "v")
+    '[x0.copy() for x0 in v]'
+    >>> _expression(dict[str, int] | None, "v")
+    '(None if v is None else v.copy())'
+    """
+    origin, args = get_origin(hint), get_args(hint)
+    if _immutable(hint):
+        return var
+    if origin is list:
+        item = f"x{depth}"
+        inner = _expression(args[0], item, depth + 1)
+        return f"{var}.copy()" if inner == item else f"[{inner} for {item} in {var}]"
+    if origin in (dict, set) and all(_immutable(arg) for arg in args):
+        return f"{var}.copy()"
+    if origin is dict and _immutable(args[0]) and callable(getattr(args[1], "copy", None)):
+        key, item = f"k{depth}", f"v{depth}"
+        return f"{{{key}: {item}.copy() for {key}, {item} in {var}.items()}}"
+    if origin is UnionType and NoneType in args and len(args) == 2:
+        inner = _expression(next(arg for arg in args if arg is not NoneType), var, depth)
+        return f"(None if {var} is None else {inner})"
+    return f"_copy_value({var})"
 
 
 def copier(hint: Any) -> Copier:
-    """How to copy a value of the declared type ``hint``: immutables are shared, lists and
-    dicts of immutables copied flat, lists of such lists one level deeper; anything else goes
-    through :func:`copy_value` (which refuses what it cannot copy)."""
-    origin, args = get_origin(hint), get_args(hint)
-    if _immutable(hint):
+    """A function copying a value of the declared type ``hint`` (see :func:`_expression`)."""
+    source = _expression(hint, "v")
+    if source == "v":
         return _share
-    if origin is list:
-        return _list_copier(copier(args[0]))
-    if origin in (dict, set) and all(_immutable(arg) for arg in args):
-        return dict.copy if origin is dict else set.copy
-    if origin is UnionType and NoneType in args and len(args) == 2:
-        return _optional(copier(next(arg for arg in args if arg is not NoneType)))
-    return copy_value
+    made: Copier = eval(f"lambda v: {source}", {"_copy_value": copy_value})  # noqa: S307 (our own source)
+    return made
 
 
 class ClonePlan(Generic[S]):
@@ -165,19 +175,27 @@ class ClonePlan(Generic[S]):
             declared.update(_evaluated(klass, names))
         self.plan: dict[str, Copier] = {name: copier(hint) for name, hint in declared.items()}
         self.mutable: dict[str, Copier] = {n: c for n, c in self.plan.items() if c is not _share}
+        self.clone: Callable[[S], S] = _compiled(declared)
+        """Copy a state: compiled once per class, one statement per field (as dataclasses
+        compile ``__init__``), since agents clone on every simulated move."""
 
-    def clone(self, state: S) -> S:
-        """Every field shared, then each mutable one copied by its declared type."""
-        twin = state._bare_copy()
-        core = twin.__dict__
-        fields = state.__dict__
-        twin.__dict__ = copied = {**fields, **core}
-        for name, copy in self.mutable.items():
-            copied[name] = copy(fields[name])
-        if len(copied) != len(self.plan) + len(core):  # a field no annotation declares
-            for name in fields.keys() - self.plan.keys() - core.keys():
-                copied[name] = copy_value(fields[name])
-        return twin
+
+def _compiled(declared: dict[str, Any]) -> Callable[[Any], Any]:
+    lines = ["def clone(state):", "    twin = state._bare_copy()", "    f = state.__dict__",
+             "    d = twin.__dict__"]
+    for name, hint in declared.items():
+        lines.append(f"    d[{name!r}] = {_expression(hint, f'f[{name!r}]')}")
+    lines += ["    if len(f) != len(d):  # a field no annotation declares", "        _rest(f, d)",
+              "    return twin"]
+    namespace: dict[str, Any] = {"_copy_value": copy_value, "_rest": _copy_rest}
+    exec("\n".join(lines), namespace)  # noqa: S102 (our own source, from the annotations)
+    made: Callable[[Any], Any] = namespace["clone"]
+    return made
+
+
+def _copy_rest(fields: dict[str, Any], copied: dict[str, Any]) -> None:
+    for name in fields.keys() - copied.keys():
+        copied[name] = copy_value(fields[name])
 
 
 def _evaluated(klass: type, names: list[str]) -> dict[str, Any]:
