@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import html
-import json
 import random
 import xml.etree.ElementTree as ET
 
@@ -33,24 +31,43 @@ def test_text_render_shows_board_and_hand() -> None:
     assert all(name in text for name in state.hands[p])
 
 
-def test_svg_targets_carry_actions() -> None:
+def handles(root: ET.Element) -> set[str]:
+    return {e.get("data-handle", "") for e in root.iter() if e.get("data-handle")}
+
+
+def test_every_legal_action_is_made_by_clicking_what_the_board_draws() -> None:
+    """Issue 16: each legal action's click path names elements of the board; only the
+    end of the turn, drawing and recharging are buttons, and none is drawn in the board."""
     state = mid_game()
     p = state.current_player or 0
-    legal = [a.to_json() for a in state.legal_actions()]
-    svg = render_svg.render(state.view(p), legal)
-    root = ET.fromstring(svg)
-    targets = [e for e in root.iter() if e.get("class") == "target"]
-    found = {json.dumps(json.loads(e.get("data-action", "")), sort_keys=True) for e in targets}
-    assert found == {json.dumps(a, sort_keys=True) for a in legal}
-    assert html.escape('"type"') in svg
+    legal = state.legal_actions()
+    root = ET.fromstring(render_svg.render(state.view(p), [a.to_json() for a in legal]))
+    drawn = handles(root)
+    for action in legal:
+        path = state.click_path(action)
+        assert set(path) <= drawn, (action, path)
+        assert path or action.kind in {"end_turn", "draw", "recharge"}
+    assert not [e for e in root.iter() if e.get("data-action")]
 
 
-def test_svg_placement_targets_are_hexes() -> None:
+def test_placement_cells_are_hexes() -> None:
     state = new_game()
-    legal = [a.to_json() for a in state.legal_actions()]
-    root = ET.fromstring(render_svg.render(state.view(0), legal))
-    hexes = [e for e in root.iter() if e.tag.endswith("polygon") and e.get("class") == "target"]
-    assert len(hexes) == 2
+    root = ET.fromstring(render_svg.render(state.view(0), [a.to_json() for a in state.legal_actions()]))
+    wanted = {state.click_path(a)[0] for a in state.legal_actions()}
+    groups = [e for e in root.iter() if e.get("data-handle") in wanted]
+    assert len(groups) == 2 and all(g.find("{http://www.w3.org/2000/svg}polygon") is not None for g in groups)
+
+
+def test_the_hand_is_drawn_as_cards_with_their_text() -> None:
+    state = mid_game()
+    p = state.current_player or 0
+    root = ET.fromstring(render_svg.render(state.view(p), []))
+    cards = [e for e in root.iter() if e.get("data-handle", "").startswith("hand:")]
+    assert sorted(e.get("data-handle", "")[5:] for e in cards) == sorted(state.hands[p])
+    for card in cards:
+        name = card.get("data-handle", "")[5:]
+        title = card.find("{http://www.w3.org/2000/svg}title")
+        assert title is not None and state.cards[name].text in (title.text or "")
 
 
 def test_svg_highlights_the_last_move() -> None:
@@ -63,7 +80,7 @@ def test_svg_highlights_the_last_move() -> None:
     assert "last: seat 0: move cell 27 to cell 21" in svg
 
 
-def test_svg_without_legal_actions_for_spectators() -> None:
+def test_spectators_see_no_hand() -> None:
     state = mid_game()
     root = ET.fromstring(render_svg.render(state.view(None), []))
-    assert not [e for e in root.iter() if e.get("class") == "target"]
+    assert not [h for h in handles(root) if h.startswith("hand:")]

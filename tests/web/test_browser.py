@@ -15,6 +15,9 @@ from tests.server.support import ServerThread
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 20_000
+BOARD_TARGETS = "#board .target, #board [data-handle].can"
+"""What may be clicked on the board: an element of a legal action, or one its click path
+can use next (the page outlines those)."""
 
 
 def live_state(srv: ServerThread, table: str) -> Any:
@@ -34,15 +37,21 @@ def wait_turn(page: Any, after: int | None = None) -> str:
 
 
 def click_something(page: Any, rng: random.Random, board_only: bool = False) -> int:
-    """Click a highlighted board element (or an action button) and return the move it was at."""
+    """Make one action by clicks: board elements the page outlines (a click path may take a
+    few: a piece, then its target), or a button; returns the move it was made at."""
     move = int(page.evaluate("document.body.dataset.move"))
-    targets = page.locator("#board .target")
-    count = targets.count()
-    if count and (board_only or rng.random() < 0.8):
-        targets.nth(rng.randrange(count)).click(timeout=TIMEOUT)
-    else:
-        buttons = page.locator("#actions button")
-        buttons.nth(rng.randrange(buttons.count())).click(timeout=TIMEOUT)
+    for _ in range(6):
+        targets = page.locator(BOARD_TARGETS)
+        buttons = page.locator("#actions button:not(.back)")
+        count = targets.count()
+        if count and (board_only or rng.random() < 0.8 or buttons.count() == 0):
+            targets.nth(rng.randrange(count)).click(timeout=TIMEOUT)
+        else:
+            buttons.nth(rng.randrange(buttons.count())).click(timeout=TIMEOUT)
+        done = f"Number(document.body.dataset.move) > {move}"
+        page.wait_for_function(f"{done} || Number(document.body.dataset.picked) > 0", timeout=TIMEOUT)
+        if page.evaluate(done):
+            break
     return move
 
 
@@ -112,7 +121,7 @@ def test_whole_game_of_each_board_game_against_the_ai_by_clicks(
     table = page.url.rsplit("/", 1)[1]
     rng, board_clicks = random.Random(5), 0
     while wait_turn(page) == "mine":
-        board_clicks += page.locator("#board .target").count() > 0
+        board_clicks += page.locator(BOARD_TARGETS).count() > 0
         move = click_something(page, rng)
         page.wait_for_function(f"Number(document.body.dataset.move) > {move}", timeout=TIMEOUT)
     assert live_state(server, table).is_over and board_clicks > 5
@@ -151,7 +160,7 @@ def test_two_players_and_a_spectator_see_only_their_views(browser: Any, server: 
     assert live_state(server, table).move_number >= 10
     # the other seat cannot act: its page offers nothing
     idle = pages[1 - live_state(server, table).current_player]
-    assert idle.locator("#actions button").count() == 0 and idle.locator("#board .target").count() == 0
+    assert idle.locator("#actions button").count() == 0 and idle.locator(BOARD_TARGETS).count() == 0
 
 
 def test_reload_mid_game_comes_back_exactly(browser: Any, server: ServerThread) -> None:

@@ -1,16 +1,21 @@
 """Five Realms as SVG for the web table: ``render(view, legal) -> str``.
 
-Takes a view (``state.py`` documents its keys), never a state. Elements that match a
-legal action carry ``class="target"`` and ``data-action`` (the action's JSON); a legal
-action with no board element (recruit, influence, decline, steal) becomes a chip.
+Takes a view (``state.py`` documents its keys), never a state. Every element a player may
+click carries ``data-handle``, the handle of the click paths of ``flow.py`` (``spot:d2``,
+``banner:<banner>``, ``collected:<character>``, ``own-council:<character>``,
+``rival:<character>``, ``column:<realm>``, ``discard:<character>``); the table page outlines
+those the legal actions can use. Recruit, influence, decline and steal have no place on the
+board: the page shows them as buttons. The frame's columns and rows are labelled a-e and 1-5,
+the names the moves and the log use.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from html import escape
 from typing import Any
+
+from soulforge.games.five_realms.actions import COLUMN_LETTERS, spot_name
 
 W, H = 1000, 780
 CELL_W, CELL_H, GRID_X, GRID_Y = 74, 76, 24, 198
@@ -20,7 +25,7 @@ Json = dict[str, Any]
 
 
 def render(view: Json, legal: Sequence[Json]) -> str:
-    acts = _Targets(legal)
+    kinds = {str(action.get("type")) for action in legal}
     me = view.get("viewer")
     me = 0 if me is None else me
     players = view.get("players", [])
@@ -28,46 +33,27 @@ def render(view: Json, legal: Sequence[Json]) -> str:
            f'width="{W}" height="{H}" role="img" aria-label="Five Realms board">',
            "<style>.fr text{font-family:system-ui,sans-serif}.fr .small{font-size:11px}"
            ".fr .name{font-size:12px;font-weight:600}.fr .big{font-size:22px;font-weight:700}"
-           ".fr .target>rect:first-child{stroke:#7a4fd6;stroke-width:4}"
+           ".fr .can>rect:first-child{stroke:#7a4fd6;stroke-width:4;cursor:pointer}"
+           ".fr .picked>rect:first-child{stroke:#d9a21b;stroke-width:4}"
            ".fr .last>rect:first-child{stroke:#d9a21b;stroke-width:4}</style><g class=\"fr\">",
            f'<rect width="{W}" height="{H}" fill="#efe7d6" rx="12"/>']
     others = [p for p in players if p.get("seat") != me]
     if others:
-        out.append(_player(others[0], 10, 8, view, acts, mine=False))
+        out.append(_player(others[0], 10, 8, view, mine=False))
     if me < len(players):
-        out.append(_player(players[me], 10, H - 182, view, acts, mine=True))
-    out.append(_square(view, acts))
-    out.append(_centre(view, acts))
-    out.append(_chips(acts.leftover(), 440, GRID_Y + 360))
+        out.append(_player(players[me], 10, H - 182, view, mine=True))
+    out.append(_square(view))
+    out.append(_centre(view, "take" in kinds))
     out.append("</g></svg>")
     return "".join(out)
 
 
-class _Targets:
-    """Legal actions by what they point at; the ones used on the board are ticked off."""
-
-    def __init__(self, legal: Sequence[Json]) -> None:
-        self.legal = list(legal)
-        self.used: set[int] = set()
-
-    def find(self, kind: str, **fields: Any) -> Json | None:
-        for i, action in enumerate(self.legal):
-            if action.get("type") == kind and all(action.get(k) == v for k, v in fields.items()):
-                self.used.add(i)
-                return action
-        return None
-
-    def leftover(self) -> list[Json]:
-        return [a for i, a in enumerate(self.legal) if i not in self.used]
+def _attrs(handle: str | None, extra: str = "") -> str:
+    data = f' data-handle="{escape(handle)}"' if handle else ""
+    return (f' class="{extra}"' if extra else "") + data
 
 
-def _attrs(action: Json | None, extra: str = "") -> str:
-    classes = " ".join(filter(None, ["target" if action else "", extra]))
-    data = f' data-action="{escape(json.dumps(action, separators=(",", ":")))}"' if action else ""
-    return f' class="{classes}"{data}' if classes else data
-
-
-def _card(x: float, y: float, w: float, h: float, card: Json, action: Json | None = None,
+def _card(x: float, y: float, w: float, h: float, card: Json, handle: str | None = None,
           extra: str = "") -> str:
     banner = str(card.get("banner") or "?")
     character = card.get("character")
@@ -75,7 +61,7 @@ def _card(x: float, y: float, w: float, h: float, card: Json, action: Json | Non
     name = escape(str(character)) if character else "?"
     fit = f' textLength="{w - 10}" lengthAdjust="spacingAndGlyphs"' if len(name) * 6.2 > w - 10 else ""
     fit_b = f' textLength="{w - 8}" lengthAdjust="spacingAndGlyphs"' if len(banner) * 7.5 > w - 8 else ""
-    return (f'<g{_attrs(action, extra)}><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="7" '
+    return (f'<g{_attrs(handle, extra)}><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="7" '
             f'fill="{colour}" stroke="#2b2a33" stroke-width="1.5"/>'
             f'<rect x="{x + 4}" y="{y + h - 24}" width="{w - 8}" height="20" rx="4" fill="#fffdf8" '
             f'opacity=".9"/><text x="{x + w / 2}" y="{y + 16}" text-anchor="middle" class="name" '
@@ -83,10 +69,11 @@ def _card(x: float, y: float, w: float, h: float, card: Json, action: Json | Non
             f'text-anchor="middle" class="small" fill="#2b2a33"{fit}>{name}</text></g>')
 
 
-def _square(view: Json, acts: _Targets) -> str:
+def _square(view: Json) -> str:
     frame = int(view.get("frame", 5))
     out = [f'<rect x="{GRID_X - 10}" y="{GRID_Y - 10}" width="{frame * CELL_W + 20}" '
            f'height="{frame * CELL_H + 20}" rx="10" fill="#e2d6bd"/>']
+    out += _frame_labels(frame)
     last = view.get("last_move") or {}
     placed = last.get("placed") or {}
     collected = {(c["row"], c["col"]) for c in last.get("collected", [])}
@@ -98,16 +85,13 @@ def _square(view: Json, acts: _Targets) -> str:
             w, h = CELL_W - 6, CELL_H - 6
             if (row, col) in cards:
                 card = cards[(row, col)]
-                action = acts.find("collect", banner=card.get("banner"))
                 is_last = (row, col) == (placed.get("row"), placed.get("col"))
-                out.append(_card(x, y, w, h, card, action, "last" if is_last else ""))
+                out.append(_card(x, y, w, h, card, f"banner:{card.get('banner')}", "last" if is_last else ""))
                 continue
-            action = acts.find("place", row=row, col=col)
-            fill = "#d9ccff" if action else "none"
             dash = "" if (row, col) in collected else ' stroke-dasharray="4 4"'
             stroke = "#d9a21b" if (row, col) in collected else "#b9ab8e"
-            out.append(f'<g{_attrs(action)}><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="7" '
-                       f'fill="{fill}" stroke="{stroke}"{dash}/>')
+            out.append(f'<g{_attrs(f"spot:{spot_name(row, col)}")}><rect x="{x}" y="{y}" width="{w}" '
+                       f'height="{h}" rx="7" fill="#f6f0e2" fill-opacity=".01" stroke="{stroke}"{dash}/>')
             if (row, col) in ring:
                 label = ring[(row, col)]
                 out.append(f'<text x="{x + 6}" y="{y + 14}" class="small" fill="#8c7f66">{label}</text>')
@@ -115,7 +99,21 @@ def _square(view: Json, acts: _Targets) -> str:
     return "".join(out)
 
 
-def _centre(view: Json, acts: _Targets) -> str:
+def _frame_labels(frame: int) -> list[str]:
+    """Column letters above and row numbers left of the frame: the names of the spots."""
+    out = []
+    for col in range(frame):
+        x = GRID_X + col * CELL_W + (CELL_W - 6) / 2
+        out.append(f'<text x="{x}" y="{GRID_Y - 14}" text-anchor="middle" class="name" '
+                   f'fill="#6d6250">{COLUMN_LETTERS[col]}</text>')
+    for row in range(frame):
+        y = GRID_Y + row * CELL_H + CELL_H / 2
+        out.append(f'<text x="{GRID_X - 16}" y="{y}" text-anchor="middle" class="name" '
+                   f'fill="#6d6250">{row + 1}</text>')
+    return out
+
+
+def _centre(view: Json, taking: bool) -> str:
     x, y = 440, GRID_Y - 10
     deck = view.get("deck") or {}
     top = deck.get("top_banner")
@@ -124,18 +122,17 @@ def _centre(view: Json, acts: _Targets) -> str:
     discard = view.get("discard", [])
     dx = x + 110
     out.append(f'<text x="{dx}" y="{y + 12}" class="name">Discard: {len(discard)}</text>')
-    taking = any(a.get("type") == "take" for a in acts.legal)
     for i, card in enumerate(discard[-16:] if taking else discard[-6:]):
-        action = acts.find("take", character=card.get("character")) if card.get("character") else None
+        name = card.get("character")
         cx, cy = dx + (i % 8) * 62, y + 20 + (i // 8) * 76
-        out.append(_card(cx, cy, 58, 72, card, action))
+        out.append(_card(cx, cy, 58, 72, card, f"discard:{name}" if name else None))
     pending = view.get("pending") or {}
     py = y + 190
     prompt = escape(str(view.get("prompt", "")))
     out.append(f'<text x="{x}" y="{py}" class="name">{prompt}</text>')
     for i, card in enumerate(pending.get("collected", [])):
-        action = acts.find("hire", character=card.get("character")) if card.get("character") else None
-        out.append(_card(x + i * 76, py + 12, 70, 90, card, action))
+        name = card.get("character")
+        out.append(_card(x + i * 76, py + 12, 70, 90, card, f"collected:{name}" if name else None))
     newcomer = pending.get("newcomer")
     if newcomer:
         out.append(f'<text x="{x + 420}" y="{py + 24}" class="small">newcomer</text>')
@@ -154,7 +151,7 @@ def _result(view: Json) -> str:
     return "draw" if len(winners) > 1 else f"seat {winners[0]} wins"
 
 
-def _player(p: Json, x: float, y: float, view: Json, acts: _Targets, mine: bool) -> str:
+def _player(p: Json, x: float, y: float, view: Json, mine: bool) -> str:
     seat = p.get("seat")
     you = " (you)" if mine and view.get("viewer") is not None else ""
     turn = view.get("current_player") == seat
@@ -169,10 +166,10 @@ def _player(p: Json, x: float, y: float, view: Json, acts: _Targets, mine: bool)
     cx = x + 170
     for i, column in enumerate(p.get("columns", [])):
         realm = str(column.get("realm"))
-        action = acts.find("imperial", realm=realm) if mine else None
         colour = COLOURS.get(realm, "#999")
         left = cx + i * 64
-        out.append(f'<g{_attrs(action)}><rect x="{left}" y="{y + 10}" width="58" height="20" rx="4" '
+        handle = f"column:{realm}" if mine else None
+        out.append(f'<g{_attrs(handle)}><rect x="{left}" y="{y + 10}" width="58" height="20" rx="4" '
                    f'fill="{colour}"/><text x="{left + 29}" y="{y + 24}" text-anchor="middle" class="small" '
                    f'fill="#fff">{escape(realm)}</text></g>')
         height = int(column.get("height", 0))
@@ -184,23 +181,12 @@ def _player(p: Json, x: float, y: float, view: Json, acts: _Targets, mine: bool)
     out.append(f'<text x="{kx}" y="{y + 24}" class="name">Council</text>')
     for i, card in enumerate(p.get("council", [])):
         name = card.get("character")
-        action = (acts.find("dismiss", character=name) if mine else acts.find("destroy", character=name))
-        out.append(_card(kx + i * 72, y + 34, 66, 88, card, action if name else None))
+        handle = None if not name else f"own-council:{name}" if mine else f"rival:{name}"
+        out.append(_card(kx + i * 72, y + 34, 66, 88, card, handle))
     tx = kx + 4 * 72 + 10
     out.append(f'<text x="{tx}" y="{y + 24}" class="name">Titans</text>')
     for i, card in enumerate(p.get("titans", [])):
         name = card.get("character")
-        action = None if mine or not name else acts.find("destroy", character=name)
-        out.append(_card(tx + (i % 2) * 58, y + 34 + (i // 2) * 46, 54, 42, card, action))
-    return "".join(out)
-
-
-def _chips(actions: list[Json], x: float, y: float) -> str:
-    out = []
-    for i, action in enumerate(actions):
-        label = " ".join([str(action.get("type"))] + [str(v) for k, v in action.items() if k != "type"])
-        cx, cy = x + (i % 4) * 136, y + (i // 4) * 36
-        out.append(f'<g{_attrs(action, "chip")}><rect x="{cx}" y="{cy}" width="128" height="28" rx="14" '
-                   f'fill="#fffdf8" stroke="#7a4fd6"/><text x="{cx + 64}" y="{cy + 18}" text-anchor="middle" '
-                   f'class="small" fill="#7a4fd6">{escape(label[:22])}</text></g>')
+        handle = None if mine or not name else f"rival:{name}"
+        out.append(_card(tx + (i % 2) * 58, y + 34 + (i // 2) * 46, 54, 42, card, handle))
     return "".join(out)

@@ -75,6 +75,7 @@
   function showChoices() {
     // Buttons only for what the board cannot show, or to choose among the actions the clicks
     // so far complete; the board outlines what can be clicked next.
+    document.body.dataset.picked = String(picked.length); // for tests and styles
     const legal = last ? last.legal : [], present = boardHandles();
     const onBoard = legal.filter((item) => clickable(item, present));
     const open = onBoard.filter((item) => startsWith(item.path, picked));
@@ -104,7 +105,11 @@
     if (!open.some((item) => item.path[picked.length] === handle)) { picked = []; showChoices(); return; }
     picked.push(handle);
     const left = open.filter((item) => item.path[picked.length - 1] === handle);
-    if (left.length === 1 && left[0].path.length === picked.length) { send(left[0].action); return; }
+    if (left.length === 1 && left[0].path.length === picked.length) {
+      document.body.dataset.picked = "0";
+      send(left[0].action);
+      return;
+    }
     showChoices();
   }
 
