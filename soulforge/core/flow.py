@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, ClassVar, Generic, TypeVar
 
 from soulforge.core.action import Action
@@ -65,8 +66,9 @@ class Rule(Generic[S, A]):
     action: ClassVar[type[Action]]
     section: ClassVar[str] = ""
 
-    def legal(self, state: S) -> Iterable[Action]:
-        """The legal actions of this kind now (the step already says the kind is open)."""
+    def legal(self, state: S) -> Sequence[Action]:
+        """The legal actions of this kind now (the step already says the kind is open): a
+        new list or tuple, never a generator (the core keeps it as the position's listing)."""
         raise NotImplementedError
 
     def refusal(self, state: S, action: A) -> IllegalAction:
@@ -116,7 +118,7 @@ class Step(Generic[S]):
     name: Hashable
     rules: tuple[Rule[S, Any], ...]
     section: str = ""
-    fast_legal: Callable[[S], list[Action]] | None = None
+    fast_legal: Callable[[S], Sequence[Action]] | None = None
 
 
 OutOfStep = Callable[[Any, Action], IllegalAction]
@@ -133,11 +135,14 @@ class Flow(Generic[S]):
     def __init__(
         self,
         steps: Sequence[Step[S]],
-        step_of: Callable[[S], Hashable],
+        step_of: Callable[[S], Hashable] | str,
         out_of_step: OutOfStep = _not_now,
     ) -> None:
+        """``step_of`` says which step a state is at: a function, or the name of the state's
+        field holding the step's name (the fastest: read straight from the state)."""
         self.steps = {step.name: step for step in steps}
-        self.step_of = step_of
+        self.step_field = step_of if isinstance(step_of, str) else None
+        self.step_of: Callable[[S], Hashable] = attrgetter(step_of) if isinstance(step_of, str) else step_of
         self.out_of_step = out_of_step
         self._rules: dict[type[Action], Rule[S, Any]] = {}
         for step in steps:
@@ -151,12 +156,22 @@ class Flow(Generic[S]):
             raise ValueError(f"two rules for the action {rule.action.__name__}")
 
     @staticmethod
-    def _plain_lister(step: Step[S]) -> Callable[[S], list[Action]]:
+    def _plain_lister(step: Step[S]) -> Callable[[S], Sequence[Action]]:
         rules = step.rules
         if len(rules) == 1:
-            only = rules[0].legal
-            return lambda state: list(only(state))
-        return lambda state: [action for rule in rules for action in rule.legal(state)]
+            # A rule's listing is a new list or tuple (Rule.legal): kept as it is, no copy.
+            only: Callable[[S], Sequence[Action]] = rules[0].legal
+            return only
+        listers = tuple(rule.legal for rule in rules)
+
+        def listing(state: S) -> list[Action]:
+            # A loop, not a comprehension: on a few rules its frame costs more than it saves.
+            out: list[Action] = []
+            for legal in listers:
+                out += legal(state)
+            return out
+
+        return listing
 
     @property
     def rules(self) -> tuple[Rule[S, Any], ...]:
@@ -167,16 +182,23 @@ class Flow(Generic[S]):
         return self.steps[self.step_of(state)]
 
     def legal_actions(self, state: S) -> list[Action]:
-        return self._listers[self.step_of(state)](state)
+        return list(self._listers[self.step_of(state)](state))
 
-    def state_hooks(self) -> tuple[Callable[[S], list[Action]], Callable[[S, Action], None]]:
+    def state_hooks(self) -> tuple[Callable[[S], Sequence[Action]], Callable[[S, Action], None]]:
         """``_legal_actions`` and ``_apply`` for a state class, with no lookup left per call
         but the step and the rule (a playout calls both on every move)."""
         listers, step_of = self._listers, self.step_of
         appliers = {kind: rule.apply for kind, rule in self._rules.items()}
 
-        def legal_actions(state: S) -> list[Action]:
+        def legal_actions(state: S) -> Sequence[Action]:
             return listers[step_of(state)](state)
+
+        if self.step_field is not None and self.step_field.isidentifier():
+            # The step read straight from the state's field: no call to find it.
+            namespace: dict[str, Any] = {"listers": listers}
+            exec(f"def legal_actions(state):\n    return listers[state.{self.step_field}](state)",  # noqa: S102
+                 namespace)
+            legal_actions = namespace["legal_actions"]
 
         def apply(state: S, action: Action) -> None:
             appliers[type(action)](state, action)
@@ -185,7 +207,7 @@ class Flow(Generic[S]):
 
     def plain_legal(self, state: S) -> list[Action]:
         """The open rules' own listing (a fast step listing is tested against it)."""
-        return self._plain_lister(self.step(state))(state)
+        return list(self._plain_lister(self.step(state))(state))
 
     def rule_for(self, action: Action) -> Rule[S, Any]:
         """The rule of ``action``'s kind."""

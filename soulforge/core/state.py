@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar, Self
@@ -58,7 +59,7 @@ class State(ABC):
         self.undo_floor = 0
         self.determinized = False
         self._lines: list[LogLine] = []
-        self._legal: list[Action] | None = None
+        self._legal: Sequence[Action] | None = None
         self._revealed = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -80,8 +81,9 @@ class State(ABC):
     def current_player(self) -> Seat | None:
         """The seat that must decide now; None once the game is over."""
 
-    def _legal_actions(self) -> list[Action]:
-        """Legal actions of the current player (empty once the game is over)."""
+    def _legal_actions(self) -> Sequence[Action]:
+        """Legal actions of the current player (empty once the game is over): a list or a
+        tuple the core keeps as the position's listing."""
         return self._flow().legal_actions(self)
 
     def _apply(self, action: Action) -> None:
@@ -151,7 +153,7 @@ class State(ABC):
         # (in C, no dataclass __eq__ per listed action) first, then equality for the others.
         return any(map(is_, legal, repeat(action))) or action in legal
 
-    def _cached_legal(self) -> list[Action]:
+    def _cached_legal(self) -> Sequence[Action]:
         # Computed once per position: apply() checks membership, callers list them.
         if self._legal is None:
             self._legal = [] if self.is_over else self._legal_actions()

@@ -8,9 +8,8 @@ the end of a turn are in ``resolution.py``; the card pieces in ``cards.py``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from operator import attrgetter
-from typing import TYPE_CHECKING, ClassVar, cast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
 
 from soulforge.core import Action, IllegalAction
 from soulforge.core.flow import ClickPath, Flow, Rule, Step
@@ -142,7 +141,7 @@ class CollectRule(Rule["S", Collect]):
     action = Collect
     section = "collection"
 
-    def legal(self, s: S) -> Iterable[Collect]:
+    def legal(self, s: S) -> Sequence[Collect]:
         return [s.game.table.collect[b] for b in s.choices]
 
     def refusal(self, s: S, action: Collect) -> IllegalAction:
@@ -176,7 +175,7 @@ class RecruitRule(Rule["S", Recruit]):
     action = Recruit
     section = "recruit"
 
-    def legal(self, s: S) -> Iterable[Recruit]:
+    def legal(self, s: S) -> Sequence[Recruit]:
         return (s.game.table.recruit,)
 
     def apply(self, s: S, action: Recruit) -> None:
@@ -192,7 +191,7 @@ class InfluenceRule(Rule["S", Influence]):
     action = Influence
     section = "influence"
 
-    def legal(self, s: S) -> Iterable[Influence]:
+    def legal(self, s: S) -> Sequence[Influence]:
         return (s.game.table.influence,) if s.phase == DECIDE else ()
 
     def refusal(self, s: S, action: Influence) -> IllegalAction:
@@ -235,7 +234,7 @@ class HireRule(Rule["S", Hire]):
     action = Hire
     section = "recruit"
 
-    def legal(self, s: S) -> Iterable[Hire]:
+    def legal(self, s: S) -> Sequence[Hire]:
         table = s.game.table
         return [table.hire[t] for t in hire_options(s)]
 
@@ -276,7 +275,7 @@ class DeclineRule(Rule["S", Decline]):
     action = Decline
     section = "recruit"
 
-    def legal(self, s: S) -> Iterable[Decline]:
+    def legal(self, s: S) -> Sequence[Decline]:
         return (s.game.table.decline,)
 
     def apply(self, s: S, action: Decline) -> None:
@@ -292,7 +291,7 @@ class DismissRule(Rule["S", Dismiss]):
     action = Dismiss
     section = "council of 4"
 
-    def legal(self, s: S) -> Iterable[Dismiss]:
+    def legal(self, s: S) -> Sequence[Dismiss]:
         table = s.game.table
         return [table.dismiss[s.card_name(c)] for c in s.council[s.active]]
 
@@ -324,7 +323,7 @@ class ImperialRule(Rule["S", Imperial]):
     action = Imperial
     section = "imperial order"
 
-    def legal(self, s: S) -> Iterable[Imperial]:
+    def legal(self, s: S) -> Sequence[Imperial]:
         return [s.game.table.imperial[r] for r in imperial_columns(s)]
 
     def refusal(self, s: S, action: Imperial) -> IllegalAction:
@@ -366,7 +365,7 @@ class _FightRule:
 class StealRule(_FightRule, Rule["S", Steal]):
     action = Steal
 
-    def legal(self, s: S) -> Iterable[Steal]:
+    def legal(self, s: S) -> Sequence[Steal]:
         return (s.game.table.steal,) if resolution.can_steal(s) else ()
 
     def apply(self, s: S, action: Steal) -> None:
@@ -376,7 +375,7 @@ class StealRule(_FightRule, Rule["S", Steal]):
 class DestroyRule(_FightRule, Rule["S", Destroy]):
     action = Destroy
 
-    def legal(self, s: S) -> Iterable[Destroy]:
+    def legal(self, s: S) -> Sequence[Destroy]:
         return [s.game.table.destroy[t] for t in resolution.victims(s)]
 
     def apply(self, s: S, action: Destroy) -> None:
@@ -390,7 +389,7 @@ class TakeRule(Rule["S", Take]):
     action = Take
     section = "witch"
 
-    def legal(self, s: S) -> Iterable[Take]:
+    def legal(self, s: S) -> Sequence[Take]:
         table = s.game.table
         return [table.take[t] for t in sorted({s.card_type[c] for c in s.discard})]
 
@@ -434,12 +433,9 @@ def not_now(s: S, action: Action) -> IllegalAction:
 
 
 INFLUENCE = InfluenceRule()
-PLACEMENT = PlaceRule()
-_placements = cast("Callable[[S], list[Action]]", PLACEMENT.legal)
 FLOW: Flow[S] = Flow(
     [
-        # The placement's own listing is a fresh list: the step lists through it directly.
-        Step(PLACE, (PLACEMENT,), section="turn sequence", fast_legal=_placements),
+        Step(PLACE, (PlaceRule(),), section="turn sequence"),
         Step(CHOOSE, (CollectRule(),), section="collection"),
         Step(DECIDE, (RecruitRule(), INFLUENCE), section="turn sequence"),
         Step(HIRE, (HireRule(), DeclineRule(), INFLUENCE), section="recruit"),
@@ -449,6 +445,6 @@ FLOW: Flow[S] = Flow(
         Step(WITCH, (TakeRule(),), section="witch"),
         Step(OVER, (), section="end of the game"),
     ],
-    step_of=attrgetter("phase"),
+    step_of="phase",
     out_of_step=not_now,
 )

@@ -10,7 +10,6 @@ one-pass listing of ``listing.py`` (proven equal to the rules' own listing by
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from soulforge.core.action import Action
@@ -405,7 +404,7 @@ FLOW: Flow[St] = Flow(
         Step(PLAY, PLAY_RULES, section=PLAY_SECTION, fast_legal=listing.play_listing),
         Step(OVER, (), section="End of the Game"),
     ],
-    step_of=attrgetter("stage"),
+    step_of="stage",
     out_of_step=out_of_step,
 )
 
@@ -420,7 +419,7 @@ def why_illegal(st: St, action: Action) -> IllegalAction:
     return FLOW.why_illegal(st, action)
 
 
-_DISPATCH: Callable[[St, Action], None] = FLOW.state_hooks()[1]
+_APPLY: dict[type[Action], Callable[[St, Any], None]] = {rule.action: rule.apply for rule in FLOW.rules}
 
 
 def apply(st: St, action: Action) -> None:
@@ -429,7 +428,7 @@ def apply(st: St, action: Action) -> None:
     p, stage = st.player, st.stage
     text = f"seat {p}: {action}"
     st.add_log(text)
-    _DISPATCH(st, action)
+    _APPLY[type(action)](st, action)
     st.last, st.last_text = action, text
     if stage == SETUP and st.stage == PLAY:
         start_turn(st)

@@ -12,7 +12,6 @@ geometry of movement in ``movement.py``; the effects on the board in ``consequen
 from __future__ import annotations
 
 from collections.abc import Iterable
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from soulforge.core import Action, IllegalAction
@@ -803,4 +802,4 @@ def _steps() -> Iterable[Step[SoulgiversState]]:
     yield Step(OVER, (), section="8 the end of the game")
 
 
-FLOW: Flow[SoulgiversState] = Flow(list(_steps()), step_of=attrgetter("phase"), out_of_step=_not_now)
+FLOW: Flow[SoulgiversState] = Flow(list(_steps()), step_of="phase", out_of_step=_not_now)
