@@ -218,3 +218,17 @@ def test_player_counts_are_checked(game_id: str) -> None:
         game.new_game(seed=1, players=game.max_players + 1)
     state = game.new_game(seed=1, players=game.min_players)
     assert state.num_players == game.min_players
+
+
+@pytest.mark.parametrize("game_id", soulforge.GAMES)
+def test_the_outcome_says_who_won_in_words(game_id: str) -> None:
+    """Issue 16, the end: a finished game says who won and how; an unfinished one, nothing."""
+    state = playout(game_id, 3, stop_at=4)
+    assert state.outcome() == ""
+    state = playout(game_id, 3)
+    words = state.outcome()
+    best = max(state.returns())
+    winners = [seat for seat, value in enumerate(state.returns()) if value == best]
+    assert words.endswith(".") and "returns" not in words
+    if len(winners) == 1:
+        assert f"Seat {winners[0]} wins" in words

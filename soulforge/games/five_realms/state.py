@@ -109,6 +109,19 @@ class FiveRealmsState(State):
             return [0.0] * self.num_players
         return [1.0 if seat == self.winner else -1.0 for seat in range(self.num_players)]
 
+    def outcome(self) -> str:
+        """END OF THE GAME in words: a fifth different Titan, or the castles counted."""
+        if not self.is_over:
+            return ""
+        titans = self.rules.titans_to_win
+        for seat in range(self.num_players):
+            if len({self.card_type[c] for c in self.titans[seat]}) >= titans:
+                return f"Seat {seat} wins: {titans} different Titans recruited."
+        score = " to ".join(str(c) for c in self.castles)
+        if self.winner is None:
+            return f"A draw: {score} castles, no one has more."
+        return f"Seat {self.winner} wins with the most castles ({score})."
+
     def _view(self, player: Seat | None) -> JsonDict:
         return view.build(self, player)
 

@@ -10,7 +10,7 @@ from soulforge.core.action import Action, JsonDict
 from soulforge.core.clone import ClonePlan
 from soulforge.core.errors import IllegalAction
 from soulforge.core.log import Seat
-from soulforge.core.state import State
+from soulforge.core.state import State, outcome_from_returns
 from soulforge.games.soul_of_ankiril import hidden, setup, view
 from soulforge.games.soul_of_ankiril.board import Board
 from soulforge.games.soul_of_ankiril.flow import FLOW, why_illegal
@@ -92,6 +92,13 @@ class AnkirilState(State):
         if self.stage != OVER or self.winner is None:
             return [0.0, 0.0]
         return [1.0 if p == self.winner else -1.0 for p in range(2)]
+
+    def outcome(self) -> str:
+        """Who won and how ("End of the Game"): a third Emanation deactivated, or the turn limit."""
+        if not self.is_over:
+            return ""
+        left = " to ".join(str(self.emanations_left(p)) for p in range(2))
+        return f"{outcome_from_returns(self.returns())[:-1]}: {self.end_reason} (Emanations left: {left})."
 
     def finish(self, winner: int | None, reason: str) -> None:
         self.stage, self.winner, self.end_reason = OVER, winner, reason

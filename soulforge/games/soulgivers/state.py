@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from soulforge.core import Action, JsonDict, Seat, State
 from soulforge.core.clone import ClonePlan
 from soulforge.core.flow import Flow
+from soulforge.core.state import outcome_from_returns
 from soulforge.games.soulgivers.board import CELL_COUNT, MOTHER
 from soulforge.games.soulgivers.cards import CAPS
 from soulforge.games.soulgivers.consequences import check_end
@@ -231,6 +232,13 @@ class SoulgiversState(State):
             self.dirty = False
             check_end(self)
         self.last = (actor if actor is not None else -1, action, self.touched)
+
+    def outcome(self) -> str:
+        """The rulebook's ending (8, victory conditions) and who it favours."""
+        if not self.is_over:
+            return ""
+        reason = self.end_reason[:1].upper() + self.end_reason[1:]
+        return f"{reason}. {outcome_from_returns(self.returns())}"
 
     def returns(self) -> list[float]:
         return list(self.result) if self.result is not None else [0.0, 0.0]
