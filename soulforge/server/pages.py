@@ -7,6 +7,7 @@ import asyncio
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
+from soulforge.core import Game
 from soulforge.games import game_class
 from soulforge.server import views
 from soulforge.server.api import service
@@ -23,22 +24,24 @@ async def lobby(request: Request) -> str:
     return views.lobby(game_infos(), [r for r in rows if r.game in titles], titles)
 
 
-@router.get("/rules/{game_id}", response_class=HTMLResponse)
-async def rules(game_id: str) -> str:
+def _game(game_id: str) -> type[Game]:
+    """The registered game, or a 404 naming what was asked."""
     try:
-        cls = game_class(game_id)
+        return game_class(game_id)
     except ValueError:
         raise TableError(404, f"no game {game_id!r}") from None
+
+
+@router.get("/rules/{game_id}", response_class=HTMLResponse)
+async def rules(game_id: str) -> str:
+    cls = _game(game_id)
     how = f"/how/{cls.id}" if how_to_path(cls) else None
     return views.rules(cls.title, await asyncio.to_thread(rulebook_html, cls), how)
 
 
 @router.get("/how/{game_id}", response_class=HTMLResponse)
 async def how_to(game_id: str) -> str:
-    try:
-        cls = game_class(game_id)
-    except ValueError:
-        raise TableError(404, f"no game {game_id!r}") from None
+    cls = _game(game_id)
     body = await asyncio.to_thread(how_to_html, cls)
     if body is None:
         raise TableError(404, f"no how-to-play page for {game_id!r}")

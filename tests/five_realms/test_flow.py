@@ -3,26 +3,19 @@ click paths that tell every legal action apart (five_realms.txt, TURN SEQUENCE).
 
 from __future__ import annotations
 
-import random
-
 import soulforge
 from soulforge.core import IllegalAction
 from soulforge.games.five_realms.flow import FLOW
 from soulforge.games.five_realms.state import FiveRealmsState
+from tests import playouts
 
 GAME = soulforge.load("five_realms")
 
 
 def positions(seeds: range, limit: int = 400) -> list[FiveRealmsState]:
     """Every position of seeded random games."""
-    seen = []
-    for seed in seeds:
-        state = GAME.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not state.is_over and state.move_number < limit:
-            seen.append(state.clone())
-            state.apply(rng.choice(state.legal_actions()))
-    return seen
+    found: list[FiveRealmsState] = playouts.positions("five_realms", seeds, limit)
+    return found
 
 
 def test_every_action_kind_has_exactly_one_rule() -> None:

@@ -3,27 +3,20 @@ Strategy and Combat phase proven equal to the rules' own (rulebook, "Turn Struct
 
 from __future__ import annotations
 
-import random
-
 import soulforge
 from soulforge.core import IllegalAction
 from soulforge.games.soul_of_ankiril.flow import FLOW
 from soulforge.games.soul_of_ankiril.model import PLAY
 from soulforge.games.soul_of_ankiril.state import AnkirilState
+from tests import playouts
 
 GAME = soulforge.load("soul_of_ankiril")
 
 
 def positions(seeds: range, limit: int = 300) -> list[AnkirilState]:
     """Every position of seeded random games."""
-    seen = []
-    for seed in seeds:
-        state = GAME.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not state.is_over and state.move_number < limit:
-            seen.append(state.clone())
-            state.apply(rng.choice(state.legal_actions()))
-    return seen
+    found: list[AnkirilState] = playouts.positions("soul_of_ankiril", seeds, limit)
+    return found
 
 
 def test_every_action_kind_has_exactly_one_rule() -> None:
