@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import html
-import json
 import random
 import xml.etree.ElementTree as ET
 
@@ -25,18 +23,34 @@ def test_text_and_svg_render_through_a_game() -> None:
         legal = [a.to_json() for a in s.legal_actions()]
         svg = render_svg.render(view, legal)
         root = ET.fromstring(svg)
-        targets = [e.get("data-action") for e in root.iter() if "target" in (e.get("class") or "").split()]
-        assert sorted(json.dumps(json.loads(t), sort_keys=True) for t in targets if t) == sorted(
-            json.dumps(a, sort_keys=True) for a in legal)
+        drawn = {e.get("data-handle") for e in root.iter() if e.get("data-handle")}
+        for action in s.legal_actions():
+            assert set(s.click_path(action)) <= drawn, action
+        assert not [e for e in root.iter() if e.get("data-action")]
         s.apply(rng.choice(s.legal_actions()))
     assert s.is_over
 
 
-def test_svg_escapes_actions_and_highlights_last_move() -> None:
+def test_buttons_are_few_and_paths_tell_actions_apart() -> None:
+    """Issue 16: the actions with no place on the board (end the turn, draw an Anomaly,
+    decline, the Population Ability, keep the tiles) are the only buttons, at most a few at
+    a time; every other action is clicked on the board, no two by the same path."""
+    buttons = {"end_turn", "draw", "decline", "population", "skip_swap"}
+    rng = random.Random(4)
+    s = GAME.new_game(seed=4)
+    while not s.is_over and s.move_number < 300:
+        actions = s.legal_actions()
+        paths = [s.click_path(a) for a in actions]
+        assert len([p for p in paths if p]) == len({p for p in paths if p})
+        assert all(bool(p) or a.kind in buttons for p, a in zip(paths, actions, strict=True))
+        s.apply(rng.choice(actions))
+
+
+def test_svg_names_things_on_hover_and_highlights_last_move() -> None:
     s = GAME.new_game(seed=3)
     s.apply(s.legal_actions()[1])
-    view = s.view(1)
-    svg = render_svg.render(view, [a.to_json() for a in s.legal_actions()])
-    assert 'class="target' in svg and html.escape('"type"', quote=True) in svg
+    svg = render_svg.render(s.view(1), [a.to_json() for a in s.legal_actions()])
+    assert "<title>cell 0:" in svg and "<title>tile 0</title>" in svg
     assert "last" in svg and 'class="cell' in svg
-    assert render_svg.render(s.view(None), []).count('class="target') == 0
+    spectator = render_svg.render(s.view(None), [])
+    assert "hand:" not in spectator and "soulgiver:" not in spectator

@@ -1,18 +1,28 @@
-"""Browser rendering: an <svg> of the board from a view; legal actions become clickable
-elements (class="target", data-action = the action's JSON, HTML-escaped)."""
+"""Soulgivers as SVG for the web table: ``render(view, legal) -> str``.
+
+Takes a view, never a state. Every thing a player clicks carries ``data-handle``, the
+handles of the rules' click paths (``flow.py``, the Abilities and Anomalies): cells
+(``cell:N``), Soulgivers (``piece:N``, inside it ``soulgiver:<key>`` for one's own), Souls
+(``soul:N``), the Fragment, Portals (``portal:N``, inside it ``portal-tile:<slot>`` for
+one's own), tiles (``tile:N``, a chip at each tile's corner), the viewer's Anomaly hand
+(``hand:<card>``) and choosable characters (``card:<key>``), and chips for directions
+(``step:N``, ``attack:N``, ``pass:N``, ``direction:N``), rotations (``rotate:N``),
+Abilities (``ability:<name>``), Mold's lines (``tiles:N``, ``forward``, ``back``). The page
+outlines what can be clicked next; ending the turn, drawing, declining and the like are its
+buttons. Hover names every cell, piece and card.
+"""
 
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Sequence
 from typing import Any
 
 from soulforge.core import ActionCodec, IllegalAction
 from soulforge.games.soulgivers.actions import ACTION_TYPES
-from soulforge.games.soulgivers.board import NEIGH, SIZE, TILE_SIZE, TILES_PER_SIDE
+from soulforge.games.soulgivers.board import DIR_NAMES, SIZE, TILE_LINES, TILE_SIZE, TILES_PER_SIDE
 from soulforge.games.soulgivers.data import CHARS
-from soulforge.games.soulgivers.encoding import piece_of, team_of
+from soulforge.games.soulgivers.encoding import team_of
 
 CELL = 40
 TOP = 40
@@ -23,9 +33,10 @@ FILL = {"free": "#e9e4d8", "wall": "#5b4a3a", "hole": "#111", "interference": "#
 TEAM_FILL = ("#f28c28", "#7f6bd6")
 LETTER = {c.key: c.symbol for c in CHARS}
 DELTA = ((0, -1), (1, 0), (0, 1), (-1, 0))
-CELL_PARAM = {"enter": "cell", "pop_place": "cell", "exit_hole": "cell"}
-CELL_ABILITIES = {"patch", "black_void"}
-PIECE_ABILITIES = {"charge", "teleport", "acquiescence"}
+DIRECTION_FAMILIES = (("step", "Step"), ("attack", "Attack"), ("pass", "Pass the Fragment"),
+                      ("direction", "Direction"))
+ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
+NAMES = {c.key: c.name for c in CHARS}
 
 
 _CODEC = ActionCodec(ACTION_TYPES)
@@ -39,8 +50,8 @@ def _label(action: dict[str, Any]) -> str:
         return html.escape(str(action["type"]))
 
 
-def _attr(action: dict[str, Any]) -> str:
-    return html.escape(json.dumps(action, sort_keys=True), quote=True)
+def _handle(handle: str) -> str:
+    return f'data-handle="{html.escape(handle, quote=True)}"'
 
 
 def _xy(c: int) -> tuple[int, int]:
@@ -48,72 +59,49 @@ def _xy(c: int) -> tuple[int, int]:
     return col * CELL, TOP + row * CELL
 
 
-Targets = tuple[dict[int, Any], dict[int, Any], list[Any]]
-
-
-def _targets(view: dict[str, Any], legal: Sequence[dict[str, Any]]) -> Targets:
-    """Legal actions mapped to cells, to pieces, and the rest (buttons)."""
-    cells: dict[int, Any] = {}
-    pieces: dict[int, Any] = {}
-    rest: list[Any] = []
-    by_id = {p["id"]: p for p in view["pieces"]}
-    active = by_id.get(view["active"]) if view["active"] is not None else None
-    here = active["cell"] if active else None
-    team = view["in_turn"]
-    for a in legal:
-        kind = a["type"]
-        cell, piece = -1, -1
-        if kind in CELL_PARAM:
-            cell = a[CELL_PARAM[kind]]
-        elif kind in ("step", "attack") and here is not None:
-            cell = NEIGH[here][a["dir"]]
-        elif kind == "declare":
-            piece = piece_of(team, a["card"])
-        elif kind == "ability" and a["name"] in CELL_ABILITIES:
-            cell = a["x"]
-        elif kind == "ability" and a["name"] in PIECE_ABILITIES:
-            piece = a["x"]
-        if cell >= 0 and cell not in cells:
-            cells[cell] = a
-        elif piece >= 0 and piece not in pieces and piece in by_id:
-            pieces[piece] = a
-        else:
-            rest.append(a)
-    return cells, pieces, rest
-
-
-def _board(view: dict[str, Any], cells: dict[int, Any]) -> list[str]:
+def _board(view: dict[str, Any]) -> list[str]:
     out = []
     last = set(view["last"]["cells"]) if view["last"] else set()
     for c, terrain in enumerate(view["board"]["terrain"]):
         x, y = _xy(c)
-        cls = ["cell", terrain] + (["last"] if c in last else []) + (["target"] if c in cells else [])
-        data = f' data-action="{_attr(cells[c])}"' if c in cells else ""
+        cls = ["cell", terrain] + (["last"] if c in last else [])
         stroke = "#2a9d2a" if c in last else "#bbb"
-        out.append(f'<rect class="{" ".join(cls)}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
-                   f'fill="{FILL[terrain]}" stroke="{stroke}" stroke-width="{3 if c in last else 1}"{data}/>')
+        mods = ", ".join(view["board"]["modifiers"][c])
+        what = html.escape(f"cell {c}: {terrain}" + (f" ({mods})" if mods else ""))
+        out.append(f'<g {_handle(f"cell:{c}")}><rect class="{" ".join(cls)}" x="{x}" y="{y}" width="{CELL}" '
+                   f'height="{CELL}" fill="{FILL[terrain]}" stroke="{stroke}" '
+                   f'stroke-width="{3 if c in last else 1}"><title>{what}</title></rect></g>')
         if view["board"]["modifiers"][c]:
             mods = "/".join(m[0] for m in view["board"]["modifiers"][c])
             out.append(f'<text x="{x + 3}" y="{y + 11}" font-size="9">{mods}</text>')
-    for t in range(25):
+    for t in range(TILES_PER_SIDE * TILES_PER_SIDE):
         x, y = (t % 5) * 2 * CELL, TOP + (t // 5) * 2 * CELL
         out.append(f'<rect class="tile" x="{x}" y="{y}" width="{2 * CELL}" height="{2 * CELL}" fill="none" '
-                   'stroke="#333" stroke-width="2"/>')
+                   'stroke="#333" stroke-width="2" pointer-events="none"/>')
+        out.append(f'<g {_handle(f"tile:{t}")}><rect x="{x + 2}" y="{y + 2}" width="18" height="12" rx="3" '
+                   f'fill="#fffdf8" stroke="#333" stroke-width=".5"/><text x="{x + 11}" y="{y + 11}" '
+                   f'font-size="8" text-anchor="middle">T{t}</text><title>tile {t}</title></g>')
     if view["barrier"]:
         out.append(f'<rect class="barrier" x="{4 * CELL}" y="{TOP + 4 * CELL}" width="{2 * CELL}" '
                    f'height="{2 * CELL}" fill="#4aa3ff" fill-opacity="0.35"/>')
     return out
 
 
-def _portals(view: dict[str, Any]) -> list[str]:
-    out = []
+def _portals(view: dict[str, Any], standing: dict[int, list[str]]) -> list[str]:
+    """Portals (``portal:N``); one's own also hold ``portal-tile:<slot>``, the tile before it."""
+    out, slots = [], [0, 0]
     for i, p in enumerate(view["portals"]):
         a, b = p["front"]
         x = min(_xy(a)[0], _xy(b)[0])
         y = 0 if p["side"] == "N" else TOP + 10 * CELL
         fill = TEAM_FILL[p["team"]] if p["standing"] else "#999"
-        out.append(f'<rect class="portal" data-portal="{i}" x="{x}" y="{y}" width="{2 * CELL}" '
-                   f'height="{TOP - 4}" fill="{fill}" fill-opacity="0.5" stroke="#333"/>')
+        slot = slots[p["team"]]
+        slots[p["team"]] += 1
+        inner = (f'<g {_handle(f"portal-tile:{slot}")}>' if p["team"] == view["viewer"] else "<g>")
+        out.append(f'<g {_handle(f"portal:{i}")}>{inner}<rect class="portal" data-portal="{i}" x="{x}" '
+                   f'y="{y}" width="{2 * CELL}" height="{TOP - 4}" fill="{fill}" fill-opacity="0.5" '
+                   f'stroke="#333"/><title>Portal {i} of seat {p["team"]} (tile {p["tile"]})'
+                   f'{"" if p["standing"] else ", destroyed"}</title></g>{"".join(standing.get(i, []))}</g>')
     return out
 
 
@@ -127,19 +115,26 @@ def _piece_xy(view: dict[str, Any], p: dict[str, Any], slot: int) -> tuple[int, 
     return x + 12 + 26 * slot, y
 
 
-def _pieces(view: dict[str, Any], targets: dict[int, Any]) -> list[str]:
-    out = []
+def _pieces(view: dict[str, Any]) -> tuple[list[str], dict[int, list[str]]]:
+    """The pieces on the board, and those standing on each Portal (drawn inside the Portal's
+    element: a click on them may mean the Portal)."""
+    board: list[str] = []
+    at_portal: dict[int, list[str]] = {}
     on_portal: dict[int, int] = {}
     for p in view["pieces"]:
+        out = board if p["portal"] is None else at_portal.setdefault(p["portal"], [])
         slot = 0
         if p["portal"] is not None:
             slot = on_portal.get(p["portal"], 0)
             on_portal[p["portal"]] = slot + 1
         cx, cy = _piece_xy(view, p, slot)
-        cls = "piece target" if p["id"] in targets else "piece"
-        data = f' data-action="{_attr(targets[p["id"]])}"' if p["id"] in targets else ""
         ring = ' stroke="#000" stroke-width="3"' if p["id"] == view["active"] else ' stroke="#333"'
-        out.append(f'<g class="{cls}" data-piece="{p["id"]}"{data}>')
+        kind, ident = p["kind"], p["id"]
+        own = f'<g {_handle("soulgiver:" + kind)}>' if p["team"] == view["viewer"] else "<g>"
+        out.append(f'<g class="piece" data-piece="{ident}" {_handle(f"piece:{ident}")}>{own}')
+        shields = "".join(p["shields"]) or "none"
+        what = f'{p["name"]} of seat {p["team"]}: Decay {p["decay"]}, shields {shields}'
+        out.append(f"<title>{html.escape(what)}</title>")
         out.append(f'<circle cx="{cx}" cy="{cy}" r="13" fill="{TEAM_FILL[p["team"]]}"{ring}/>')
         if p["soul"] is not None:
             soul_fill = TEAM_FILL[team_of(p["soul"])]
@@ -156,8 +151,8 @@ def _pieces(view: dict[str, Any], targets: dict[int, Any]) -> list[str]:
         if p["carrying"]:
             points = f"{cx},{cy - 9} {cx + 6},{cy} {cx},{cy + 9} {cx - 6},{cy}"
             out.append(f'<polygon class="fragment" points="{points}" fill="#7ff" stroke="#055"/>')
-        out.append("</g>")
-    return out
+        out.append("</g></g>")
+    return board, at_portal
 
 
 def _souls_fragment(view: dict[str, Any]) -> list[str]:
@@ -165,48 +160,85 @@ def _souls_fragment(view: dict[str, Any]) -> list[str]:
     for s in view["souls"]:
         x, y = _xy(s["cell"])
         fill = TEAM_FILL[s["team"]]
-        out.append(f'<circle class="soul" cx="{x + 8}" cy="{y + CELL - 8}" r="5" fill="{fill}" '
-                   'stroke="#000"/>')
+        soul = s["id"]
+        out.append(f'<g {_handle(f"soul:{soul}")}><circle class="soul" cx="{x + 8}" cy="{y + CELL - 8}" '
+                   f'r="6" fill="{fill}" stroke="#000"/><title>Soul of the {html.escape(NAMES[s["kind"]])}'
+                   f"</title></g>")
     tile = view["fragment"]["tile"]
     if tile is not None:
         row, col = divmod(tile, TILES_PER_SIDE)
         cx, cy = col * TILE_SIZE * CELL + CELL, TOP + row * TILE_SIZE * CELL + CELL
         points = f"{cx},{cy - 12} {cx + 8},{cy} {cx},{cy + 12} {cx - 8},{cy}"
-        out.append(f'<polygon class="fragment" points="{points}" fill="#7ff" stroke="#055"/>')
+        out.append(f'<g {_handle("fragment")}><polygon class="fragment" points="{points}" fill="#7ff" '
+                   'stroke="#055"/><title>the Fragment</title></g>')
     return out
 
 
-def _panel(view: dict[str, Any], buttons: list[Any]) -> list[str]:
+def _chip(x: float, y: float, handle: str, label: str, width: float = 74) -> str:
+    return (f'<g {_handle(handle)}><rect x="{x}" y="{y}" width="{width}" height="20" rx="10" fill="#efe9ff" '
+            f'stroke="#7048e8"/><text x="{x + width / 2}" y="{y + 14}" text-anchor="middle" font-size="11">'
+            f"{html.escape(label)}</text></g>")
+
+
+def _chip_row(x: float, y: float, chips: list[tuple[str, str]], width: float = 74) -> list[str]:
+    return [_chip(x + i * (width + 4), y, handle, label, width) for i, (handle, label) in enumerate(chips)]
+
+
+def _choices(view: dict[str, Any], legal: Sequence[dict[str, Any]], y: float) -> tuple[list[str], float]:
+    """The chips of what the legal actions may need: characters, hand, directions, rotations,
+    Abilities and Mold's lines (the page outlines the ones a click may use)."""
+    kinds = {str(a["type"]) for a in legal}
+    abilities = sorted({str(a["name"]) for a in legal if a["type"] == "ability"})
+    out: list[str] = []
+    viewer = view["viewer"]
+    team = view["teams"][viewer] if viewer is not None else None
+    if kinds & {"pick", "keep", "place"}:
+        keys = [c.key for c in CHARS]
+        out += _chip_row(PANEL_X, y, [(f"card:{k}", NAMES[k]) for k in keys[:5]], 66)
+        out += _chip_row(PANEL_X, y + 24, [(f"card:{k}", NAMES[k]) for k in keys[5:]], 66)
+        y += 52
+    if team is not None and team.get("hand"):
+        out += _chip_row(PANEL_X, y, [(f"hand:{card}", card.replace("_", " ")) for card in team["hand"]], 104)
+        y += 28
+    for family, label in DIRECTION_FAMILIES:
+        if family in kinds or (family == "direction" and abilities):
+            out.append(f'<text x="{PANEL_X}" y="{y + 14}" font-size="11">{label}</text>')
+            out += _chip_row(PANEL_X + 110, y, [(f"{family}:{d}", ARROWS[d]) for d in DIR_NAMES], 40)
+            y += 24
+    if kinds & {"rotate", "swap"} or abilities:
+        out += _chip_row(PANEL_X, y, [(f"rotate:{t}", f"rotate {90 * t}°") for t in range(4)])
+        y += 24
+    if abilities:
+        out += _chip_row(PANEL_X, y, [(f"ability:{name}", name.replace("_", " ")) for name in abilities], 90)
+        y += 24
+        lines = [(f"tiles:{x}", f"row {x + 1}" if x < TILES_PER_SIDE else f"col {x - TILES_PER_SIDE + 1}")
+                 for x in TILE_LINES]
+        out += _chip_row(PANEL_X, y, lines[:5], 60) + _chip_row(PANEL_X, y + 24, lines[5:], 60)
+        out += _chip_row(PANEL_X, y + 48, [("forward", "forward"), ("back", "back")])
+        y += 76
+    return out, y
+
+
+def _panel(view: dict[str, Any], legal: Sequence[dict[str, Any]]) -> list[str]:
     out = []
     y = TOP
-    viewer = view["viewer"]
-    hand = view["teams"][viewer]["hand"] if viewer is not None else None
     out.append(f'<text x="{PANEL_X}" y="{y}" font-size="13">{html.escape(view["prompt"] or "")}</text>')
     y += 20
-    if hand is not None:
-        out.append(f'<text class="hand" x="{PANEL_X}" y="{y}" font-size="12">Anomalies: '
-                   f'{html.escape(", ".join(hand) or "none")}</text>')
-        y += 20
     if view["last"]:
         out.append(f'<text class="last-move" x="{PANEL_X}" y="{y}" font-size="11">last: '
                    f'{_label(view["last"]["action"])}</text>')
         y += 20
-    for a in buttons:
-        label = _label(a)
-        out.append(f'<g class="target button" data-action="{_attr(a)}">'
-                   f'<rect x="{PANEL_X}" y="{y}" width="330" height="18" fill="#eee" stroke="#999"/>'
-                   f'<text x="{PANEL_X + 4}" y="{y + 13}" font-size="11">{label}</text></g>')
-        y += 20
-    return out
+    chips, _ = _choices(view, legal, y)
+    return out + chips
 
 
 def render(view: dict[str, Any], legal: Sequence[dict[str, Any]]) -> str:
-    cells, pieces, rest = _targets(view, legal)
-    height = max(TOP * 2 + SIZE * CELL, TOP + 100 + 20 * len(rest))
-    width = PANEL_X + 340
+    height = TOP * 2 + SIZE * CELL
+    width = PANEL_X + 440
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="soulgivers" viewBox="0 0 {width} {height}" '
              f'width="{width}" height="{height}">']
-    parts += _portals(view) + _board(view, cells) + _souls_fragment(view) + _pieces(view, pieces)
-    parts += _panel(view, rest)
+    on_board, on_portals = _pieces(view)
+    parts += _board(view) + _portals(view, on_portals) + _souls_fragment(view) + on_board
+    parts += _panel(view, legal)
     parts.append("</svg>")
     return "\n".join(parts)

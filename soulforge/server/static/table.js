@@ -98,10 +98,26 @@
     $("actions").replaceChildren(...buttons);
   }
 
+  function openPaths() {
+    const present = boardHandles();
+    return last.legal.filter((item) => clickable(item, present) && startsWith(item.path, picked));
+  }
+
+  function clickedHandle(target) {
+    // Handles may nest (a piece on a cell): the innermost one that can be clicked next wins.
+    const next = new Set(openPaths().map((item) => item.path[picked.length]));
+    let node = target.closest && target.closest("[data-handle]");
+    const innermost = node;
+    while (node) {
+      if (next.has(node.dataset.handle)) return node.dataset.handle;
+      node = node.parentElement && node.parentElement.closest("[data-handle]");
+    }
+    return innermost ? innermost.dataset.handle : null;
+  }
+
   function pick(handle) {
     if (!last) return;
-    const present = boardHandles();
-    const open = last.legal.filter((item) => clickable(item, present) && startsWith(item.path, picked));
+    const open = openPaths();
     if (!open.some((item) => item.path[picked.length] === handle)) { picked = []; showChoices(); return; }
     picked.push(handle);
     const left = open.filter((item) => item.path[picked.length - 1] === handle);
@@ -162,15 +178,15 @@
   }
 
   $("board").addEventListener("click", (event) => {
-    const handle = event.target.closest && event.target.closest("[data-handle]");
-    if (handle) { pick(handle.dataset.handle); return; }
+    const handle = last && clickedHandle(event.target);
+    if (handle) { pick(handle); return; }
     const target = event.target.closest && event.target.closest(".target");
     if (target && target.dataset.action) { send(JSON.parse(target.dataset.action)); return; }
     if (picked.length) { picked = []; showChoices(); } // a click elsewhere steps back
   });
   $("board").addEventListener("keydown", (event) => {
-    const handle = event.target.closest && event.target.closest("[data-handle]");
-    if (handle && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); pick(handle.dataset.handle); }
+    const handle = last && clickedHandle(event.target);
+    if (handle && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); pick(handle); }
   });
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && picked.length) stepBack();
