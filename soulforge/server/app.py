@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
@@ -40,6 +42,11 @@ def create_app(db_url: str | None = None) -> FastAPI:
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, err: RequestValidationError) -> JSONResponse:
+        # The default answer echoes the input, which may be NaN, Infinity or 1e400: not JSON.
+        return JSONResponse({"detail": [safe_error(e) for e in err.errors()]}, status_code=422)
+
     @app.exception_handler(TableError)
     async def table_error(_request: Request, err: TableError) -> JSONResponse:
         return JSONResponse({"detail": str(err)}, status_code=err.status)
@@ -52,3 +59,14 @@ def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) ->
     import uvicorn
 
     uvicorn.run(create_app(db_url), host=host, port=port)
+
+
+def safe_error(error: Any) -> dict[str, Any]:
+    """A validation error as JSON can carry it: where, what, and the input only as short text.
+
+    >>> safe_error({"loc": ("body", "seed"), "msg": "bad", "type": "int", "input": float("nan")})
+    {'loc': ['body', 'seed'], 'msg': 'bad', 'type': 'int', 'input': 'nan'}
+    """
+    shown = repr(error.get("input"))
+    return {"loc": [str(part) for part in error.get("loc", ())], "msg": str(error.get("msg", "")),
+            "type": str(error.get("type", "")), "input": shown if len(shown) <= 40 else shown[:37] + "..."}

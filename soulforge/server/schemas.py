@@ -6,6 +6,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+MAX_SEATS = 16
+"""More seats than any game has: a bigger number is refused before anything is built."""
+MAX_SEED = 2**63 - 1
+MAX_MOVE = 10**9
+
 
 class SeatSpec(BaseModel):
     kind: Literal["human", "ai"] = "human"
@@ -14,11 +19,13 @@ class SeatSpec(BaseModel):
 
 
 class CreateTable(BaseModel):
-    game: str = Field(description="a registered game id, e.g. five_realms")
-    options: dict[str, Any] = Field(default_factory=dict, description="the game's options")
-    players: int | None = Field(None, description="player count (the game's minimum by default)")
-    seats: list[SeatSpec] | None = Field(None, description="one per player; default: a human, then AIs")
-    seed: int | None = None
+    game: str = Field(max_length=64, description="a registered game id, e.g. five_realms")
+    options: dict[str, Any] = Field(default_factory=dict, max_length=32, description="the game's options")
+    players: int | None = Field(None, ge=1, le=MAX_SEATS,
+                                description="player count (the game's minimum by default)")
+    seats: list[SeatSpec] | None = Field(None, max_length=MAX_SEATS,
+                                         description="one per player; default: a human, then AIs")
+    seed: int | None = Field(None, ge=0, le=MAX_SEED)
     hot_seat: bool = Field(False, description="one browser plays every human seat")
     listed: bool = Field(True, description="free human seats may be joined from the lobby")
 
@@ -45,13 +52,14 @@ class Joined(BaseModel):
 
 
 class ActionRequest(BaseModel):
-    move: int = Field(description="the move number the action was chosen at (stale: 409)")
-    action: dict[str, Any] = Field(description="the action's JSON, as listed in `legal`")
-    seat: int | None = Field(None, description="the acting seat (default: the token's deciding seat)")
+    move: int = Field(ge=0, le=MAX_MOVE, description="the move number the action was chosen at (stale: 409)")
+    action: dict[str, Any] = Field(max_length=16, description="the action's JSON, as listed in `legal`")
+    seat: int | None = Field(None, ge=0, le=MAX_SEATS,
+                             description="the acting seat (default: the token's deciding seat)")
 
 
 class UndoRequest(BaseModel):
-    move: int
+    move: int = Field(ge=0, le=MAX_MOVE)
 
 
 class LegalAction(BaseModel):
