@@ -44,3 +44,27 @@ def test_text_renderer_shows_square_players_and_turn() -> None:
     assert "Alkane square" in text and "seat 0 (you)" in text and "castles: 2" in text
     assert f"top banner: {s.banner_name(s.deck[-1])}" in text
     assert "place the drawn" in text
+
+
+def test_every_card_says_its_data_on_hover_and_hidden_ones_nothing_more() -> None:
+    """Issue 16: a card's hover text is its character's data in words (cards.toml); a
+    card whose character the viewer does not know says its banner only."""
+    import random
+    import xml.etree.ElementTree as ET
+
+    from soulforge.games.five_realms import FiveRealms, render_svg
+    from soulforge.games.five_realms.cards import card_text
+
+    game = FiveRealms()
+    texts = {card.name: card_text(card) for card in game.rules.types}
+    state = game.new_game(seed=5)
+    rng = random.Random(5)
+    for _ in range(60):
+        state.apply(rng.choice(state.legal_actions()))
+    seat = state.current_player or 0
+    root = ET.fromstring(render_svg.render(state.view(seat), []))
+    titles = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}title")]
+    known = [t for t in titles if "is hidden" not in t]
+    assert known and all(any(t.endswith(text) for text in texts.values()) for t in known)
+    hidden = [t for t in titles if "is hidden" in t]
+    assert hidden and not any(name in t for t in hidden for name in texts)

@@ -125,3 +125,55 @@ def on_recruit(s: S, seat: Seat, card: CardType) -> None:
     """WHEN RECRUITED effects of the newly recruited character."""
     for piece in reversed(pieces(card, "on_recruit")):
         run(s, seat, card, piece)
+
+
+# -- the cards' text, for people (hover on the web table) ----------------------------------------
+WHEN = {
+    "on_recruit": "When recruited",
+    "on_line": "Each time you complete a line of 5 influences",
+    "at_game_end": "At the end of the game",
+}
+IF = {
+    "more_influence_in_own_realm": "if you strictly have more influence in its realm",
+    "more_lines": "if you strictly have more lines of influence",
+    "more_titans": "if you strictly have more Titans",
+    "more_imperial_characters": "if you strictly have more Imperial Order characters",
+    "more_warriors": "if you strictly have more Warriors",
+}
+DO = {
+    "earn": "earn {n} castle{s}",
+    "steal": "steal {n} castle{s} from the opponent",
+    "earn_per_majority_realm": "earn {n} castle{s} per realm where you strictly have more influence",
+    "steal_or_destroy": "steal {n} castle{s} or destroy an opposing Character or Titan",
+    "witch_pick": "look at the discard pile and take a card to recruit or influence with",
+    "extra_turn": "play a new turn",
+}
+
+
+def _ordinals(counts: tuple[int, ...]) -> str:
+    words = [f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}" for n in counts]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def piece_text(piece: Piece) -> str:
+    """One effect piece in words.
+
+    >>> piece_text(Piece("on_influence_count", "earn", 1, (3, 4, 5), "own_realm"))
+    'When you influence the 3rd, 4th and 5th banner of its realm: earn 1 castle'
+    """
+    if piece.trigger == "on_influence_count":
+        where = "its realm" if piece.scope == "own_realm" else "any realm"
+        when = f"When you influence the {_ordinals(piece.counts)} banner of {where}"
+    else:
+        when = WHEN[piece.trigger]
+    if piece.condition is not None:
+        when += ", " + IF[piece.condition]
+    what = DO[piece.action].format(n=piece.amount, s="" if piece.amount == 1 else "s")
+    return f"{when}: {what}"
+
+
+def card_text(card: CardType) -> str:
+    """A character's whole card in words: name, Titan or not, every effect."""
+    kind = "Titan" if card.titan else "Character"
+    effects = "; ".join(piece_text(piece) for piece in card.effects) or "no effect"
+    return f"{card.name} ({kind}). {effects}."

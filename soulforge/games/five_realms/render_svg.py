@@ -16,12 +16,24 @@ from html import escape
 from typing import Any
 
 from soulforge.games.five_realms.actions import COLUMN_LETTERS, spot_name
+from soulforge.games.five_realms.cards import ACTIONS, CONDITIONS, card_text
+from soulforge.games.five_realms.data import load_rules
 
 W, H = 1000, 780
 CELL_W, CELL_H, GRID_X, GRID_Y = 74, 76, 24, 198
 COLOURS = {"Reptile": "#4f9a58", "Feline": "#e08a2e", "Raptor": "#b9483a", "Ursid": "#7b5a3c",
            "Marine": "#3a78b9", "Imperial": "#8a5cc9", "Religious": "#b8b2a6"}
 Json = dict[str, Any]
+TEXTS = {card.name: card_text(card) for card in load_rules(None, ACTIONS.names(), CONDITIONS.names()).types}
+"""Every character's card in words (static data: the hover text of a card)."""
+
+
+def hover(card: Json) -> str:
+    """What a card says on hover: its character's whole text, or its banner alone while hidden."""
+    character = card.get("character")
+    if character in TEXTS:
+        return f"{card.get('banner')} banner. {TEXTS[character]}"
+    return f"{card.get('banner') or 'A'} banner; the character is hidden"
 
 
 def render(view: Json, legal: Sequence[Json]) -> str:
@@ -66,7 +78,8 @@ def _card(x: float, y: float, w: float, h: float, card: Json, handle: str | None
             f'<rect x="{x + 4}" y="{y + h - 24}" width="{w - 8}" height="20" rx="4" fill="#fffdf8" '
             f'opacity=".9"/><text x="{x + w / 2}" y="{y + 16}" text-anchor="middle" class="name" '
             f'fill="#fff"{fit_b}>{escape(banner)}</text><text x="{x + w / 2}" y="{y + h - 9}" '
-            f'text-anchor="middle" class="small" fill="#2b2a33"{fit}>{name}</text></g>')
+            f'text-anchor="middle" class="small" fill="#2b2a33"{fit}>{name}</text>'
+            f"<title>{escape(hover(card))}</title></g>")
 
 
 def _square(view: Json) -> str:
