@@ -131,11 +131,24 @@ def side_panel(view: dict[str, Any]) -> list[str]:
     return out
 
 
+def key(x: float, y: float) -> list[str]:
+    """The board's key: what each terrain colour, ring and mark means."""
+    entries = [(FILL[name], name) for name in FILL] + [("#fff", "white ring: a Creature"),
+                                                       ("#ffd700", "gold ring: a Leader"),
+                                                       ("#3a8f2e", "diamond: an Emanation")]
+    out = [f'<text x="{x}" y="{y}" font-size="11" font-weight="bold">Key</text>']
+    for i, (colour, label) in enumerate(entries):
+        cx, cy = x + (i % 4) * 108, y + 8 + (i // 4) * 16
+        out.append(f'<rect x="{cx}" y="{cy}" width="11" height="11" fill="{colour}" stroke="#666"/>'
+                   f'<text x="{cx + 15}" y="{cy + 10}" font-size="10">{html.escape(label)}</text>')
+    return out
+
+
 def render(view: dict[str, Any], legal: Sequence[dict[str, Any]]) -> str:
     """An <svg> of the battlefield, both players and the viewer's hand (``legal`` is the
     page's to highlight)."""
-    height = TOP + 7 * DY + 40
-    body = board(view) + side_panel(view)
+    height = TOP + 7 * DY + 100
+    body = board(view) + side_panel(view) + key(20, TOP + 7 * DY + 30)
     title = html.escape(view.get("prompt") or f"turn {view['turn']}")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="860" height="{height:.0f}" '
             f'viewBox="0 0 860 {height:.0f}" font-family="sans-serif">'

@@ -232,6 +232,21 @@ def _panel(view: dict[str, Any], legal: Sequence[dict[str, Any]]) -> list[str]:
     return out + chips
 
 
+def key(x: float, y: float) -> list[str]:
+    """The board's key: what each terrain colour and mark means."""
+    entries = [(colour, name) for name, colour in FILL.items()] + [
+        (TEAM_FILL[0], "seat 0"), (TEAM_FILL[1], "seat 1"), ("#7ff", "the Fragment"),
+        ("#4aa3ff", "the Barrier")]
+    out = [f'<text x="{x}" y="{y}" font-size="11" font-weight="bold">Key</text>']
+    for i, (colour, label) in enumerate(entries):
+        cx, cy = x + (i % 4) * 100, y + 8 + (i // 4) * 16
+        out.append(f'<rect x="{cx}" y="{cy}" width="11" height="11" fill="{colour}" stroke="#666"/>'
+                   f'<text x="{cx + 15}" y="{cy + 10}" font-size="10">{html.escape(label)}</text>')
+    out.append(f'<text x="{x}" y="{y + 70}" font-size="10">A piece: its letter, its Decay (small '
+               "number), its shields (bars); a ring: a Soul it carries. T0-T24: the tiles.</text>")
+    return out
+
+
 def render(view: dict[str, Any], legal: Sequence[dict[str, Any]]) -> str:
     height = TOP * 2 + SIZE * CELL
     width = PANEL_X + 440
@@ -239,6 +254,6 @@ def render(view: dict[str, Any], legal: Sequence[dict[str, Any]]) -> str:
              f'width="{width}" height="{height}">']
     on_board, on_portals = _pieces(view)
     parts += _board(view) + _portals(view, on_portals) + _souls_fragment(view) + on_board
-    parts += _panel(view, legal)
+    parts += _panel(view, legal) + key(PANEL_X, height - 90)
     parts.append("</svg>")
     return "\n".join(parts)
