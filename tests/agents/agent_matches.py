@@ -64,3 +64,8 @@ def decision_positions(
         if not state.is_over:
             states.append(state)
     return states
+
+
+def positions(game: Game, count: int, seed: int = 0, max_depth: int = 12) -> list[State]:
+    """Up to ``count`` unfinished positions of seeded random games, at random depths."""
+    return decision_positions(game.new_game, count, seed, max_depth, need_choice=False)

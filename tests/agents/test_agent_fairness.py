@@ -1,8 +1,8 @@
 """Agents play fair: a choice never depends on what the seat cannot see.
 
 For fresh agents with the same seed, the action chosen in a state equals the action
-chosen in any determinization of it from the acting seat (the opponent's hand, the
-cards left over and the prize order resampled), over many positions. An agent that read
+chosen in any determinization of it from the acting seat (the other hands and the
+stock resampled), over many positions. An agent that read
 the hidden cards would choose differently in some of them.
 """
 
@@ -15,7 +15,8 @@ import pytest
 from soulforge.agents import ISMCTSAgent, for_level, load
 from soulforge.agents.ismcts import Node
 from soulforge.core import State
-from tests.agents.toy_duel import Duel, positions
+from tests.agents.agent_matches import positions
+from tests.toy import Tricks
 
 SPECS = [
     "greedy:samples=2",
@@ -46,13 +47,13 @@ def assert_fair(spec: str, states: list[State], seed: int = 3) -> None:
 
 
 @pytest.mark.parametrize("spec", SPECS)
-def test_choice_ignores_hidden_cards(spec: str, duel: Duel) -> None:
-    assert_fair(spec, positions(duel, 16, seed=100))
+def test_choice_ignores_hidden_cards(spec: str, toy: Tricks) -> None:
+    assert_fair(spec, positions(toy, 16, seed=100))
 
 
 @pytest.mark.parametrize("level", ["easy", "normal"])
-def test_levels_ignore_hidden_cards(level: str, duel: Duel) -> None:
-    states = positions(duel, 6, seed=200)
+def test_levels_ignore_hidden_cards(level: str, toy: Tricks) -> None:
+    states = positions(toy, 6, seed=200)
     rng = random.Random(1)
     for state in states:
         seat = state.current_player
@@ -61,7 +62,7 @@ def test_levels_ignore_hidden_cards(level: str, duel: Duel) -> None:
         assert for_level(level, seed=4).act(state, seat) == for_level(level, seed=4).act(world, seat)
 
 
-def test_a_cheating_agent_is_caught(duel: Duel) -> None:
+def test_a_cheating_agent_is_caught(toy: Tricks) -> None:
     """The test has teeth: an agent that peeks at the other hand fails it."""
 
     class Peeker:
@@ -72,7 +73,7 @@ def test_a_cheating_agent_is_caught(duel: Duel) -> None:
             legal = state.legal_actions()
             return legal[sum(other_hand) % len(legal)]
 
-    states = positions(duel, 16, seed=100)
+    states = positions(toy, 16, seed=100)
     rng = random.Random(0)
     caught = False
     for state in states:
@@ -83,7 +84,7 @@ def test_a_cheating_agent_is_caught(duel: Duel) -> None:
     assert caught
 
 
-def test_a_search_on_the_true_state_is_caught(duel: Duel) -> None:
+def test_a_search_on_the_true_state_is_caught(toy: Tricks) -> None:
     """ISMCTS searching clones of the real state (seeing the hidden cards) fails the fairness check."""
 
     class CloningISMCTS(ISMCTSAgent):
@@ -93,7 +94,7 @@ def test_a_search_on_the_true_state_is_caught(duel: Duel) -> None:
                 self.iterate(root, state.clone())
             return root
 
-    states = [s for s in positions(duel, 16, seed=100) if len(s.legal_actions()) > 2]
+    states = [s for s in positions(toy, 16, seed=100) if len(s.legal_actions()) > 2]
     rng = random.Random(0)
     caught = False
     for state in states:

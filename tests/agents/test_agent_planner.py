@@ -7,12 +7,12 @@ import pytest
 from soulforge.agents import TurnPlannerAgent, load
 from soulforge.agents.plans import PlannedStep, foreseen_steps
 from soulforge.core import Action, State
-from tests.agents.toy_duel import Duel
+from tests.toy import Tricks
 
 
-def deciding(duel: Duel, seed: int = 3) -> State:
-    """A Duel position where seat 0 leads with a full hand (five choices)."""
-    state: State = duel.new_game(seed=seed)
+def deciding(toy: Tricks, seed: int = 3) -> State:
+    """The first position: seat 0 chooses one of the five prizes."""
+    state: State = toy.new_game(seed=seed)
     return state
 
 
@@ -25,8 +25,8 @@ def test_spec_parameters_and_refusals() -> None:
             load(bad)
 
 
-def test_candidates_are_the_best_by_greedys_score(duel: Duel) -> None:
-    state = deciding(duel)
+def test_candidates_are_the_best_by_greedys_score(toy: Tricks) -> None:
+    state = deciding(toy)
     agent = TurnPlannerAgent(seed=1, candidates=2)
     world = state.determinize(0, agent.rng)
     legal = world.legal_actions()
@@ -36,10 +36,10 @@ def test_candidates_are_the_best_by_greedys_score(duel: Duel) -> None:
     assert [agent._ranker.score(world, action, 0) for action in ranked] == scores[:2]
 
 
-def test_play_out_ends_when_the_searcher_is_to_move_again(duel: Duel) -> None:
+def test_play_out_ends_when_the_searcher_is_to_move_again(toy: Tricks) -> None:
     """A candidate is valued after the other seat has answered, at the searcher's next decision
     (or at the end of the game)."""
-    state = deciding(duel)
+    state = deciding(toy)
     agent = TurnPlannerAgent(seed=1)
     action = state.legal_actions()[0]
     value, turn = agent.play_out(state, action, 0)
@@ -48,9 +48,9 @@ def test_play_out_ends_when_the_searcher_is_to_move_again(duel: Duel) -> None:
 
 
 def test_a_kept_plan_is_played_without_a_search_while_the_view_is_the_foreseen_one(
-    duel: Duel, monkeypatch: pytest.MonkeyPatch
+    toy: Tricks, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    state = deciding(duel)
+    state = deciding(toy)
     agent = TurnPlannerAgent(seed=1)
     planned = state.legal_actions()[-1]
     agent.plan = [PlannedStep(state.view(0), planned)]
@@ -62,17 +62,17 @@ def test_a_kept_plan_is_played_without_a_search_while_the_view_is_the_foreseen_o
     assert agent.act(state, 0) == planned and agent.plan == []
 
 
-def test_a_plan_whose_view_differs_is_dropped_and_a_new_search_decides(duel: Duel) -> None:
-    state = deciding(duel)
-    other = deciding(duel, seed=4)
+def test_a_plan_whose_view_differs_is_dropped_and_a_new_search_decides(toy: Tricks) -> None:
+    state = deciding(toy)
+    other = deciding(toy, seed=4)
     agent = TurnPlannerAgent(seed=1, keep_plan=0)
     agent.plan = [PlannedStep(other.view(0), other.legal_actions()[0])]
     assert agent.act(state, 0) in state.legal_actions()
     assert agent.plan == []
 
 
-def test_foreseen_steps_carry_the_view_before_each_action(duel: Duel) -> None:
-    state = deciding(duel)
+def test_foreseen_steps_carry_the_view_before_each_action(toy: Tricks) -> None:
+    state = deciding(toy)
     first = state.legal_actions()[0]
     after = state.clone()
     after.apply(first)
@@ -82,8 +82,8 @@ def test_foreseen_steps_carry_the_view_before_each_action(duel: Duel) -> None:
     assert steps[0].view == state.view(0) and steps[1].view == after.view(0)
 
 
-def test_turn_value_defaults_to_the_heuristic(duel: Duel) -> None:
-    state = deciding(duel)
+def test_turn_value_defaults_to_the_heuristic(toy: Tricks) -> None:
+    state = toy.new_game(seed=3)
     state.apply(state.legal_actions()[0])
     for seat in (0, 1):
-        assert duel.turn_value(state, seat) == duel.heuristic(state, seat)
+        assert toy.turn_value(state, seat) == toy.heuristic(state, seat)

@@ -9,12 +9,11 @@ from soulforge.agents.ismcts import Edge, own_moves
 from soulforge.agents.plans import PlannedStep
 from soulforge.agents.rollouts import Chooser, leaf_values, one_step, reply_rollout, turn_start_values
 from soulforge.core import Action, Seat, State
-from tests.agents.toy_duel import Duel, Play
-from tests.agents.toy_race import Add, Race
+from tests.toy import Play, Tricks
 
 
-def test_reply_rollout_lets_own_choose_the_turn_and_answer_the_reply(duel: Duel) -> None:
-    state = duel.new_game(seed=5)
+def test_reply_rollout_lets_own_choose_the_turn_and_answer_the_reply(toy: Tricks) -> None:
+    state = toy.new_game(seed=5)
     searcher = state.current_player
     assert searcher is not None
     asked: list[tuple[str, Seat]] = []
@@ -34,7 +33,7 @@ def test_reply_rollout_lets_own_choose_the_turn_and_answer_the_reply(duel: Duel)
 
 
 def test_turn_start_values_are_the_searchers_turn_value_and_its_opposite() -> None:
-    state = Race().new_game(seed=0, players=3)
+    state = Tricks().new_game(seed=0, players=3)
     values = turn_start_values(state, 0)
     mine = state.game.turn_value(state, 0)
     assert values == [mine, -mine / 2, -mine / 2]
@@ -43,8 +42,8 @@ def test_turn_start_values_are_the_searchers_turn_value_and_its_opposite() -> No
 
 
 def test_own_moves_are_the_searchers_moves_from_the_root_until_another_seat_moves() -> None:
-    first, second, answer = Edge(action=Add(1)), Edge(action=Add(2)), Edge(action=Add(3))
-    assert own_moves([(0, first), (0, second)], 0) == [Add(1), Add(2)]
+    first, second, answer = Edge(action=Play(1)), Edge(action=Play(2)), Edge(action=Play(3))
+    assert own_moves([(0, first), (0, second)], 0) == [Play(1), Play(2)]
     assert own_moves([(0, first), (1, answer)], 0) is None
 
 
@@ -61,9 +60,9 @@ def test_reply_options_show_in_the_spec_and_negative_ones_are_refused() -> None:
 
 
 def test_a_kept_plan_is_played_without_a_search_while_the_view_is_the_foreseen_one(
-    duel: Duel, monkeypatch: pytest.MonkeyPatch
+    toy: Tricks, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    state = duel.new_game(seed=3)
+    state = toy.new_game(seed=3)
     agent = ISMCTSAgent(iterations=4, seed=1, keep_plan=1)
     planned = state.legal_actions()[-1]
     agent.plan = [PlannedStep(state.view(0), planned)]
@@ -75,8 +74,8 @@ def test_a_kept_plan_is_played_without_a_search_while_the_view_is_the_foreseen_o
     assert agent.act(state, 0) == planned and agent.plan == []
 
 
-def test_a_plan_whose_view_differs_is_dropped_and_the_search_decides(duel: Duel) -> None:
-    state, other = duel.new_game(seed=3), duel.new_game(seed=4)
+def test_a_plan_whose_view_differs_is_dropped_and_the_search_decides(toy: Tricks) -> None:
+    state, other = toy.new_game(seed=3), toy.new_game(seed=4)
     agent = ISMCTSAgent(iterations=4, seed=1, keep_plan=1)
     stale = Play(max(other.hands[0]))
     agent.plan = [PlannedStep(other.view(0), stale)]
@@ -85,13 +84,13 @@ def test_a_plan_whose_view_differs_is_dropped_and_the_search_decides(duel: Duel)
 
 
 @pytest.mark.parametrize("worlds", [0, 2])
-def test_reply_search_keeps_a_legal_guided_choice(duel: Duel, worlds: int) -> None:
+def test_reply_search_keeps_a_legal_guided_choice(toy: Tricks, worlds: int) -> None:
     """With greedy follow-ups in the reply rollout (fresh or pooled determinizations),
     the search still picks a legal action and leaves the position as it was."""
     agent = load(f"ismcts:iterations=12,rollout=reply,rollout_depth=-1,rollout_follow=1,"
                  f"answer_follow=2,root_follow=1,widen=2,backup=max,keep_plan=1,worlds={worlds}", seed=2)
     for seed in range(4):
-        state = duel.new_game(seed=seed)
+        state = toy.new_game(seed=seed)
         before = state.view(0)
         assert agent.act(state, 0) in state.legal_actions()
         assert state.view(0) == before

@@ -1,4 +1,4 @@
-"""CLI tests: the fake games of ``tests/sim/fakegame.py`` and a CliRunner helper."""
+"""CLI tests: the toy game of ``tests/toy.py`` and a CliRunner helper."""
 
 from __future__ import annotations
 
@@ -8,15 +8,15 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from soulforge.cli import app
-from tests.sim import fakegame
+from tests import toy
 
 Invoke = Callable[..., Result]
 
 
 @pytest.fixture
-def fake_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Register ``fake_nim`` and ``fake_plain`` for one test."""
-    fakegame.register(monkeypatch)
+def toy_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register ``tricks`` and ``tricks_plain`` for one test."""
+    toy.register(monkeypatch)
 
 
 @pytest.fixture

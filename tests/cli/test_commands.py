@@ -21,11 +21,12 @@ Invoke = Callable[..., Result]
 """The ``invoke`` fixture of conftest.py: run ``soulforge ARGS`` with scripted input."""
 
 
-def test_games_lists_titles_summaries_and_options(invoke: Invoke, fake_games: None) -> None:
+def test_games_lists_titles_summaries_and_options(invoke: Invoke, toy_games: None) -> None:
     result = invoke("games")
     assert result.exit_code == 0
     assert "five_realms" in result.output and "Five Realms" in result.output
-    assert "fake_nim" in result.output and "stones=7 (int, 1..40): stones in the pile" in result.output
+    assert "tricks" in result.output
+    assert "hand=3 (int, 1..6): cards dealt to each seat, and tricks" in result.output
 
 
 def test_rules_prints_the_shared_rulebook(invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -36,49 +37,49 @@ def test_rules_prints_the_shared_rulebook(invoke: Invoke, monkeypatch: pytest.Mo
 
 
 def test_rules_from_the_env_folder_as_markdown(
-    invoke: Invoke, fake_games: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    invoke: Invoke, toy_games: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (tmp_path / "fake_nim.md").write_text("# Fake Nim\n\nTake **one** or two stones.\n")
+    (tmp_path / "tricks.md").write_text("# Tricks\n\nPlay **one** card or pass.\n")
     monkeypatch.setenv("SOULFORGE_RULES_DIR", str(tmp_path))
-    result = invoke("rules", "fake_nim")
+    result = invoke("rules", "tricks")
     assert result.exit_code == 0
-    assert "Fake Nim" in result.output and "Take one or two stones." in result.output
-    paged = invoke("rules", "fake_nim", "--pager")
-    assert paged.exit_code == 0 and "Take one or two stones." in paged.output
+    assert "Tricks" in result.output and "Play one card or pass." in result.output
+    paged = invoke("rules", "tricks", "--pager")
+    assert paged.exit_code == 0 and "Play one card or pass." in paged.output
 
 
 def test_rules_missing_or_undeclared(
-    invoke: Invoke, fake_games: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    invoke: Invoke, toy_games: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("SOULFORGE_RULES_DIR", str(tmp_path))
-    missing = invoke("rules", "fake_nim")
-    assert missing.exit_code == 1 and "rulebook 'fake_nim.md' of fake_nim not found" in missing.output
+    missing = invoke("rules", "tricks")
+    assert missing.exit_code == 1 and "rulebook 'tricks.md' of tricks not found" in missing.output
     assert "SOULFORGE_RULES_DIR" in missing.output
-    assert invoke("rules", "fake_plain").exit_code == 1
+    assert invoke("rules", "tricks_plain").exit_code == 1
     assert invoke("rules", "nope").exit_code == 2
 
 
-def test_deck_validate(invoke: Invoke, fake_games: None, tmp_path: Path) -> None:
+def test_deck_validate(invoke: Invoke, toy_games: None, tmp_path: Path) -> None:
     good = tmp_path / "good.txt"
     good.write_text("Dragon 2\nElf 3\n")
-    result = invoke("deck", "validate", "fake_nim", str(good))
+    result = invoke("deck", "validate", "tricks", str(good))
     assert result.exit_code == 0 and "valid" in result.output
     bad = tmp_path / "bad.txt"
     bad.write_text("Dragon 5\nElf\nOrc 4\n")
-    result = invoke("deck", "validate", "fake_nim", str(bad))
+    result = invoke("deck", "validate", "tricks", str(bad))
     assert result.exit_code == 1
     assert "3 violations" in result.output
     assert "line 1: at most 3 copies of Dragon, got 5" in result.output
     assert "line 2" in result.output and "line 3" in result.output
 
 
-def test_deck_validate_without_deckbuilding(invoke: Invoke, fake_games: None, tmp_path: Path) -> None:
+def test_deck_validate_without_deckbuilding(invoke: Invoke, toy_games: None, tmp_path: Path) -> None:
     deck = tmp_path / "deck.txt"
     deck.write_text("x 1\n")
-    for game in ("five_realms", "fake_plain"):
+    for game in ("five_realms", "tricks_plain"):
         result = invoke("deck", "validate", game, str(deck))
         assert result.exit_code == 2 and "has no deckbuilding" in result.output
-    assert invoke("deck", "validate", "fake_nim", str(tmp_path / "none.txt")).exit_code == 2
+    assert invoke("deck", "validate", "tricks", str(tmp_path / "none.txt")).exit_code == 2
 
 
 def test_serve_starts_uvicorn_with_the_app(invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -189,13 +190,13 @@ def test_main_entry_point(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_simulate_agents_may_come_before_the_game_and_levels_work(
-    invoke: Invoke, fake_games: None, tmp_path: Path
+    invoke: Invoke, toy_games: None, tmp_path: Path
 ) -> None:
     out = tmp_path / "r.jsonl"
-    result = invoke("simulate", "--agents", "easy", "random", "fake_nim", "-n", "2", "--out", str(out))
+    result = invoke("simulate", "--agents", "easy", "random", "tricks", "-n", "2", "--out", str(out))
     assert result.exit_code == 0, result.output
     assert {tuple(row["agents"]) for row in load_results(out)} == {("easy", "random"), ("random", "easy")}
     other = tmp_path / "s.jsonl"
-    result = invoke("simulate", "fake_nim", "--agents=random", "greedy", "-n", "1", "--out", str(other))
+    result = invoke("simulate", "tricks", "--agents=random", "greedy", "-n", "1", "--out", str(other))
     assert result.exit_code == 0, result.output
     assert load_results(other)[0]["agents"] == ["random", "greedy"]

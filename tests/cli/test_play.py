@@ -57,12 +57,12 @@ def test_bad_input_re_asks(invoke: Invoke) -> None:
 
 
 def test_illegal_action_is_shown_and_re_asked(
-    invoke: Invoke, fake_games: None, monkeypatch: pytest.MonkeyPatch
+    invoke: Invoke, toy_games: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tests.sim import fakegame
+    from tests.toy import TricksState
 
     refused: list[Any] = []
-    original = fakegame.NimState.apply
+    original = TricksState.apply
 
     def apply_once_refused(self: Any, action: Any, player: Any = None) -> None:
         if not refused and player == 0:
@@ -70,8 +70,8 @@ def test_illegal_action_is_shown_and_re_asked(
             raise IllegalAction("not now", rule="a house rule")
         original(self, action, player)
 
-    monkeypatch.setattr(fakegame.NimState, "apply", apply_once_refused)
-    result = invoke("play", "fake_nim", "--vs", "random", "--seed", "1", input=ALWAYS_ONE)
+    monkeypatch.setattr(TricksState, "apply", apply_once_refused)
+    result = invoke("play", "tricks", "--vs", "random", "--seed", "1", input=ALWAYS_ONE)
     assert "Refused: a house rule: not now" in result.output
     assert result.output.count("Game over") == 1 and result.exit_code == 0
 
@@ -146,31 +146,37 @@ def test_end_of_input_leaves_cleanly(invoke: Invoke, tmp_path: Path) -> None:
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
-def test_hot_seat_shows_each_seat_only_its_own_view(invoke: Invoke, fake_games: None) -> None:
-    result = invoke("play", "fake_nim", "--vs", "human", "--seed", "1", input=ALWAYS_ONE)
+def test_hot_seat_shows_each_seat_only_its_own_view(invoke: Invoke, toy_games: None) -> None:
+    result = invoke("play", "tricks", "--vs", "human", "--seed", "1", input=ALWAYS_ONE)
     assert result.exit_code == 0, result.output
-    secrets = soulforge.load("fake_nim").new_game(seed=1).secret
-    assert secrets[0] != secrets[1]
+    dealt = soulforge.load("tricks").new_game(seed=1).hands
     parts = re.split(r"Seat (\d)'s turn", result.output)
     turns = list(zip(parts[1::2], parts[2::2], strict=True))
     assert {seat for seat, _ in turns} == {"0", "1"} and len(turns) >= 2
     for seat, block in turns:
-        seen = {int(a or b) for a, b in re.findall(r"secret\s+(\d+)|your secret is (\d+)", block)}
-        assert seen == {secrets[int(seat)]}, f"seat {seat} saw {seen}"
-    assert "Seat 0 wins!" in result.output or "Seat 1 wins!" in result.output
+        hands = re.findall(r"│ hand +\[([\d, ]*)\]", block)
+        shown = [set(map(int, re.findall(r"\d+", hand))) for hand in hands]
+        assert shown and all(hand <= set(dealt[int(seat)]) for hand in shown), f"seat {seat} saw {shown}"
+        assert "hands       None" in block, "the other hand stays hidden"
+    assert "Seat 0 wins!" in result.output or "Seat 1 wins!" in result.output or "Draw" in result.output
 
 
-def test_play_against_ismcts_spec(invoke: Invoke, fake_games: None) -> None:
-    result = invoke("play", "fake_nim", "--vs", "ismcts", "--agent-spec", "ismcts:iterations=30",
+def test_play_against_ismcts_spec(invoke: Invoke, toy_games: None) -> None:
+    result = invoke("play", "tricks", "--vs", "ismcts", "--agent-spec", "ismcts:iterations=30",
                     "--seed", "3", "--seat", "1", input=ALWAYS_ONE)
     assert result.exit_code == 0, result.output
     assert "seat 0: ismcts, seat 1: you" in result.output and "Game over" in result.output
 
 
-def test_generic_view_for_a_game_without_renderer(invoke: Invoke, fake_games: None) -> None:
-    result = invoke("play", "fake_nim", "--vs", "random", "--seed", "1", input=ALWAYS_ONE)
-    assert "pile" in result.output and "secret" in result.output
-    assert "take [1] stone" in result.output, "labels are not read as rich markup"
+def test_generic_view_for_a_game_without_renderer(
+    invoke: Invoke, toy_games: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.toy import Pass
+
+    monkeypatch.setattr(Pass, "__str__", lambda self: "pass [bold]now[/bold]")
+    result = invoke("play", "tricks", "--vs", "random", "--seed", "1", input=ALWAYS_ONE)
+    assert "prizes" in result.output and "hand_sizes" in result.output
+    assert "pass [bold]now[/bold]" in result.output, "labels are not read as rich markup"
 
 
 @pytest.mark.parametrize(
@@ -182,11 +188,11 @@ def test_generic_view_for_a_game_without_renderer(invoke: Invoke, fake_games: No
         (["play", "five_realms", "--vs", "nobody"], "unknown agent 'nobody'"),
         (["play", "five_realms", "--seat", "5"], "--seat must be between 0 and 1"),
         (["play", "five_realms", "--vs", "human", "--agent-spec", "random"], "does not apply"),
-        (["play", "fake_nim", "--option", "stones=99"], "option 'stones' must be at most 40"),
+        (["play", "tricks", "--option", "hand=9"], "option 'hand' must be at most 6"),
     ],
 )
 def test_bad_command_lines_give_one_clean_line(
-    invoke: Invoke, fake_games: None, args: list[str], message: str
+    invoke: Invoke, toy_games: None, args: list[str], message: str
 ) -> None:
     result = invoke(*args)
     assert result.exit_code == 2
@@ -201,9 +207,9 @@ def test_replay_shows_the_final_view(invoke: Invoke, finished: Path) -> None:
     assert "seat 1" in result.output and ("wins" in result.output or "Draw" in result.output)
 
 
-def test_replay_step_by_step(invoke: Invoke, fake_games: None, tmp_path: Path) -> None:
-    save = tmp_path / "nim.json"
-    invoke("play", "fake_nim", "--vs", "random", "--seed", "1", "--save", str(save), input=ALWAYS_ONE)
+def test_replay_step_by_step(invoke: Invoke, toy_games: None, tmp_path: Path) -> None:
+    save = tmp_path / "tricks.json"
+    invoke("play", "tricks", "--vs", "random", "--seed", "1", "--save", str(save), input=ALWAYS_ONE)
     moves = len(Record.load(save).actions)
     result = invoke("replay", str(save), "--step", input="\n" * moves)
     assert result.exit_code == 0, result.output
@@ -221,31 +227,31 @@ def test_replay_of_a_bad_file(invoke: Invoke, tmp_path: Path) -> None:
     assert result.exit_code == 2 and "not a Soulforge record" in result.output
 
 
-def test_play_against_a_level(invoke: Invoke, fake_games: None) -> None:
-    result = invoke("play", "fake_nim", "--vs", "easy", "--seed", "5", input=ALWAYS_ONE)
+def test_play_against_a_level(invoke: Invoke, toy_games: None) -> None:
+    result = invoke("play", "tricks", "--vs", "easy", "--seed", "5", input=ALWAYS_ONE)
     assert result.exit_code == 0, result.output
     assert "seat 1: greedy" in result.output and "Game over" in result.output
 
 
 def test_a_game_renderer_is_used_and_its_failure_reported(
-    invoke: Invoke, fake_games: None, monkeypatch: pytest.MonkeyPatch
+    invoke: Invoke, toy_games: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import sys
     import types
 
     from soulforge.games import REGISTRY
 
-    # Renderers live in the package of the game's class: here tests/sim beside fakegame.py.
-    package = REGISTRY["fake_nim"].partition(":")[0].rpartition(".")[0]
+    # Renderers live in the package of the game's class: here tests/ beside toy.py.
+    package = REGISTRY["tricks"].partition(":")[0].rpartition(".")[0]
     module = types.ModuleType(f"{package}.render_text")
-    module.render = lambda view: f"PILE OF {view['pile']}"  # type: ignore[attr-defined]
+    module.render = lambda view: f"PRIZES {view['prizes']}"  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, f"{package}.render_text", module)
-    result = invoke("play", "fake_nim", "--vs", "random", "--seed", "1", input=ALWAYS_ONE)
-    assert "PILE OF 7" in result.output
+    result = invoke("play", "tricks", "--vs", "random", "--seed", "1", input=ALWAYS_ONE)
+    assert "PRIZES [1, 2, 3]" in result.output
 
     def broken(view: dict[str, Any]) -> str:
-        raise KeyError("pile")
+        raise KeyError("prizes")
 
     module.render = broken  # type: ignore[attr-defined]
-    result = invoke("play", "fake_nim", "--vs", "random", "--seed", "1", input=ALWAYS_ONE)
-    assert "the fake_nim renderer failed: KeyError" in result.output and "Game over" in result.output
+    result = invoke("play", "tricks", "--vs", "random", "--seed", "1", input=ALWAYS_ONE)
+    assert "the tricks renderer failed: KeyError" in result.output and "Game over" in result.output

@@ -11,40 +11,45 @@ from soulforge import IllegalAction, Record
 from soulforge.core import ActionCodec, OptionError
 from soulforge.core.rng import GameRandom
 from soulforge.games import REGISTRY
-from tests.core.toy import HighCard, Play
+from tests.toy import Choose, Draw, Pass, Play, Tricks
 
 
 def test_options_are_validated_by_name() -> None:
-    with pytest.raises(OptionError, match="'hand' must be at most 4"):
-        HighCard(hand=9)
+    with pytest.raises(OptionError, match="'hand' must be at most 6"):
+        Tricks(hand=9)
     with pytest.raises(OptionError, match="unknown option 'colour'"):
-        HighCard(colour="red")
-    assert HighCard(hand="2").options == {"hand": 2}
+        Tricks(colour="red")
+    assert Tricks(hand="2").options == {"hand": 2, "open": False}
 
 
-def test_refusal_order_game_over_then_seat_then_rule() -> None:
-    state = HighCard(hand=1).new_game(seed=1)
+def test_refusal_order_game_over_then_seat_then_step_then_rule() -> None:
+    state = Tricks(hand=1).new_game(seed=1)
     with pytest.raises(IllegalAction, match="turn order"):
         state.apply(state.legal_actions()[0], player=1)
-    not_in_hand = next(Play(v) for v in range(1, 10) if Play(v) not in state.legal_actions())
-    with pytest.raises(IllegalAction, match="hand: "):
+    with pytest.raises(IllegalAction, match=r"Turn order: play .* seat 0 is to choose the prize"):
+        state.apply(Play(state.hands[0][0]))
+    with pytest.raises(IllegalAction, match=r"Leading: choose the prize 2: the prizes left are \[1\]"):
+        state.apply(Choose(2))
+    state.apply(Choose(1))
+    not_in_hand = next(Play(v) for v in range(1, 8) if Play(v) not in state.legal_actions())
+    with pytest.raises(IllegalAction, match=r"Playing: .*you can only play a card of your hand"):
         state.apply(not_in_hand)
-    state.apply(state.legal_actions()[0])
-    state.apply(state.legal_actions()[0])
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
     with pytest.raises(IllegalAction, match="game over"):
         state.apply(Play(1), player=1)
 
 
 def test_codec_refuses_malformed_json() -> None:
     codec = ActionCodec([Play])
-    assert codec.decode({"type": "play", "value": 3}) == Play(3)
-    for bad in ({"type": "play", "value": "3"}, {"type": "play", "value": True}, {"type": "x"}, [1]):
+    assert codec.decode({"type": "play", "card": 3}) == Play(3)
+    for bad in ({"type": "play", "card": "3"}, {"type": "play", "card": True}, {"type": "x"}, [1]):
         with pytest.raises(IllegalAction, match="action format"):
             codec.decode(bad)
 
 
 def test_log_lines_are_filtered_by_seat() -> None:
-    state = HighCard().new_game(seed=2)
+    state = Tricks().new_game(seed=2)
     state.add_log("secret for seat 1", visible_to=1)
     state.add_log("public")
     assert state.log(0) == ["public"]
@@ -54,21 +59,20 @@ def test_log_lines_are_filtered_by_seat() -> None:
         state.log(5)
 
 
-def test_chance_and_reveals_set_the_undo_floor(monkeypatch: pytest.MonkeyPatch) -> None:
-    state = HighCard(hand=3).new_game(seed=3)
-    state.apply(state.legal_actions()[0])
-    assert state.undo_floor == 0
-    rules = type(state)._apply
-    monkeypatch.setattr(type(state), "_apply", lambda self, a: (self.rng.random(), rules(self, a)))
-    state.apply(state.legal_actions()[0])
+def test_chance_and_reveals_set_the_undo_floor() -> None:
+    state = Tricks(hand=3).new_game(seed=3)
+    state.apply(Choose(1))
+    assert state.undo_floor == 0, "choosing a prize reveals nothing and draws nothing"
+    state.apply(Draw())
+    assert state.undo_floor == 2, "a draw is chance"
+    state.apply(Pass())
     assert state.undo_floor == 2
-    monkeypatch.setattr(type(state), "_apply", lambda self, a: (self.mark_revealed(), rules(self, a)))
-    state.apply(state.legal_actions()[0])
-    assert state.undo_floor == 3
+    state.apply(Play(state.hands[1][0]))
+    assert state.undo_floor == 4, "a played card is revealed"
 
 
 def test_determinize_drops_history_and_reseeds() -> None:
-    state = HighCard().new_game(seed=4)
+    state = Tricks().new_game(seed=4)
     state.apply(state.legal_actions()[0])
     world = state.determinize(1, random.Random(1))
     assert world.history == [] and world.determinized
@@ -80,14 +84,15 @@ def test_determinize_drops_history_and_reseeds() -> None:
 
 @pytest.fixture
 def registered_toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(REGISTRY, "high_card", "tests.core.toy:HighCard")
+    monkeypatch.setitem(REGISTRY, "tricks", "tests.toy:Tricks")
 
 
 @pytest.mark.usefixtures("registered_toy")
 def test_record_round_trip_and_refused_replay() -> None:
-    state = HighCard().new_game(seed=5)
+    state = Tricks().new_game(seed=5)
     state.apply(state.legal_actions()[1])
-    record = Record("high_card", {}, 1, 2, [{"type": "nonsense"}])
+    state.apply(Draw())
+    record = Record("tricks", {}, 1, 2, [{"type": "nonsense"}])
     with pytest.raises(IllegalAction, match="record action 0"):
         record.replay()
     data = json.loads(json.dumps(state.record().to_json()))
@@ -106,8 +111,8 @@ def test_game_random_counts_draws_and_copies() -> None:
 
 
 def test_action_index_round_trip() -> None:
-    game = HighCard()
-    assert game.num_distinct_actions == 9
+    game = Tricks()
+    assert game.num_distinct_actions == 6 + 27 + 2
     assert game.action_at(game.action_index(Play(4))) == Play(4)
     with pytest.raises(IllegalAction):
-        game.action_at(9)
+        game.action_at(35)

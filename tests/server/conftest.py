@@ -8,12 +8,13 @@ from typing import Any
 
 import pytest
 
-from tests.server.support import postgres_cluster, register_minicards
+from tests import toy
+from tests.server.support import postgres_cluster
 
 
 @pytest.fixture(autouse=True)
-def _minicards(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
-    register_minicards(monkeypatch, tmp_path_factory.mktemp("rules"))
+def _tricks(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    toy.register(monkeypatch, tmp_path_factory.mktemp("rules"))
 
 
 @pytest.fixture(scope="session")

@@ -40,7 +40,7 @@ def assert_payload_is_view(payload: dict[str, Any], state: State, seat: int | No
 
 
 def create(client: TestClient, **body: Any) -> dict[str, Any]:
-    body.setdefault("game", "minicards")
+    body.setdefault("game", "tricks")
     res = client.post("/api/tables", json=body)
     assert res.status_code == 201, res.text
     data: dict[str, Any] = res.json()

@@ -1,4 +1,4 @@
-"""Helpers shared by the server, browser and benchmark code: test game, PostgreSQL, uvicorn."""
+"""Helpers shared by the server, browser and benchmark code: PostgreSQL and uvicorn."""
 
 from __future__ import annotations
 
@@ -15,22 +15,6 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
-
-import soulforge.games
-
-RULES = "# Mini Cards\n\nMove the pawn, then **play** or draw a card. <script>alert(1)</script>\n"
-
-
-def register_minicards(monkeypatch: pytest.MonkeyPatch, rules_dir: Path) -> None:
-    """Register the test-only game ``minicards``, its rulebook in ``rules_dir`` (an absolute path)."""
-    from tests.server.minigame import MiniCards
-
-    monkeypatch.setitem(soulforge.games.REGISTRY, "minicards", "tests.server.minigame:MiniCards")
-    monkeypatch.setattr(soulforge.games, "GAMES", tuple(sorted(soulforge.games.REGISTRY)))
-    (rules_dir / "minicards.md").write_text(RULES, encoding="utf-8")
-    monkeypatch.setattr(MiniCards, "rulebook", str(rules_dir / "minicards.md"))
 
 
 def free_port() -> int:

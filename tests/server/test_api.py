@@ -22,12 +22,12 @@ def client(db_url: str) -> Iterator[TestClient]:
 
 
 class Passive:
-    """A scripted AI: moves the pawn or passes, never reveals nor draws (undo stays possible)."""
+    """A scripted AI: chooses a prize or passes, never reveals nor draws (undo stays possible)."""
 
     name = "passive"
 
     def act(self, state: State, player: int) -> Action:
-        return next(a for a in state.legal_actions() if a.kind in ("move", "pass"))
+        return next(a for a in state.legal_actions() if a.kind in ("choose", "pass"))
 
 
 def play_hot_seat(client: TestClient, seed: int = 5) -> tuple[dict[str, Any], list[dict[str, Any]], State]:
@@ -42,19 +42,19 @@ def play_hot_seat(client: TestClient, seed: int = 5) -> tuple[dict[str, Any], li
         assert res.status_code == 200, res.text
         actions.append(choice)
         data = res.json()
-        state = expected_state("minicards", {"hand": 3, "rounds": 2}, seed, 2, actions)
+        state = expected_state("tricks", {"hand": 3, "open": False}, seed, 2, actions)
         assert_payload_is_view(data, state, state.current_player if not state.is_over else data["seat"])
     return made, actions, state
 
 
 def test_lobby_lists_games_and_rules_page_escapes_html(client: TestClient) -> None:
     games = client.get("/api/games").json()
-    mini = next(g for g in games if g["id"] == "minicards")
-    assert mini["summary"].startswith("A test game") and mini["rules_url"] == "/rules/minicards"
-    assert [o["name"] for o in mini["options"]] == ["hand", "rounds"]
+    mini = next(g for g in games if g["id"] == "tricks")
+    assert mini["summary"].startswith("A test game") and mini["rules_url"] == "/rules/tricks"
+    assert [o["name"] for o in mini["options"]] == ["hand", "open"]
     lobby = client.get("/").text
-    assert "Mini Cards" in lobby and 'name="opt:hand"' in lobby and "/rules/minicards" in lobby
-    rules = client.get("/rules/minicards").text
+    assert "Tricks" in lobby and 'name="opt:hand"' in lobby and "/rules/tricks" in lobby
+    rules = client.get("/rules/tricks").text
     assert "<strong>play</strong>" in rules and "<script>alert" not in rules
     assert client.get("/rules/nope").status_code == 404
 
@@ -71,13 +71,13 @@ def test_create_table_gives_hashed_tokens_for_humans_only(client: TestClient, db
 
 @pytest.mark.parametrize(("body", "message"), [
     ({"game": "nope"}, "unknown game 'nope'"),
-    ({"options": {"hand": 9}}, "option 'hand' must be at most 5"),
+    ({"options": {"hand": 9}}, "option 'hand' must be at most 6"),
     ({"options": {"colour": 1}}, "unknown option 'colour'"),
-    ({"players": 4}, "players must be between 2 and 3"),
+    ({"players": 5}, "players must be between 2 and 4"),
     ({"players": 2, "seats": [{"kind": "human"}]}, "2 seats needed"),
 ])
 def test_bad_table_requests_are_clear_422(client: TestClient, body: dict[str, Any], message: str) -> None:
-    res = client.post("/api/tables", json={"game": "minicards", **body})
+    res = client.post("/api/tables", json={"game": "tricks", **body})
     assert res.status_code == 422 and message in res.json()["detail"]
     assert client.get("/api/tables").json() == []
 
@@ -87,7 +87,7 @@ def test_whole_hot_seat_game_payloads_match_views_then_record_and_replay(client:
     record = client.get(f"/api/tables/{made['table']}/record").json()
     assert record["actions"] == actions and record["meta"]["returns"] == final.returns()
     step = client.get(f"/api/tables/{made['table']}/replay/3").json()
-    mid = expected_state("minicards", {"hand": 3, "rounds": 2}, 5, 2, actions[:3])
+    mid = expected_state("tricks", {"hand": 3, "open": False}, 5, 2, actions[:3])
     assert step["spectator"] == mid.view(None) and step["views"] == [mid.view(0), mid.view(1)]
     assert step["log"] == mid.log(None) and step["seat_logs"] == [mid.log(0), mid.log(1)]
     assert step["label"] == str(mid.history[-1]) and step["total"] == len(actions)
@@ -121,12 +121,12 @@ def test_stale_and_illegal_actions_change_nothing(client: TestClient, db_url: st
     made = create(client, seats=[{"kind": "human"}, {"kind": "human"}], seed=4)
     tid, tok = made["table"], token(made, 0)
     data = get(client, tid, tok)
-    res = act(client, tid, tok, 0, {"type": "move", "to": 0})  # the pawn is already on 0
+    res = act(client, tid, tok, 0, {"type": "choose", "prize": 4})  # prizes are 1, 2 and 3
     assert res.status_code == 422
-    assert res.json()["detail"] == "legal actions: move pawn to 0 is not allowed now"
+    assert res.json()["detail"] == "Leading: choose the prize 4: the prizes left are [1, 2, 3]"
     res = act(client, tid, tok, 0, {"type": "fly"})
     assert res.status_code == 422 and "unknown action type 'fly'" in res.json()["detail"]
-    res = act(client, tid, tok, 0, {"type": "move", "to": "x"})
+    res = act(client, tid, tok, 0, {"type": "choose", "prize": "x"})
     assert res.status_code == 422 and "must be an integer" in res.json()["detail"]
     res = client.post(f"/api/tables/{tid}/actions", headers={"X-Seat-Token": tok}, json={})
     assert res.status_code == 422
@@ -142,10 +142,10 @@ def test_a_move_is_stored_at_most_once(db_url: str) -> None:
     storage = Storage(db_url)
     with TestClient(create_app(db_url)) as client:
         tid = create(client, seats=[{"kind": "human"}, {"kind": "human"}])["table"]
-    storage.append_move(tid, 0, 0, {"type": "move", "to": 1}, "playing", None)
+    storage.append_move(tid, 0, 0, {"type": "choose", "prize": 1}, "playing", None)
     with pytest.raises(MoveConflict):
-        storage.append_move(tid, 0, 0, {"type": "move", "to": 2}, "playing", None)
-    assert storage.moves(tid) == [(0, {"type": "move", "to": 1})]
+        storage.append_move(tid, 0, 0, {"type": "choose", "prize": 2}, "playing", None)
+    assert storage.moves(tid) == [(0, {"type": "choose", "prize": 1})]
 
 
 def test_ai_plays_its_turns_off_the_event_loop(client: TestClient) -> None:
@@ -169,12 +169,13 @@ def test_spectator_and_seat_websockets_get_only_their_views(client: TestClient) 
         seat1.send_json({"tokens": [token(made, 1)]})
         actions: list[dict[str, Any]] = []
         for _ in range(4):
-            state = expected_state("minicards", {"hand": 3, "rounds": 2}, 6, 2, actions)
+            state = expected_state("tricks", {"hand": 3, "open": False}, 6, 2, actions)
             assert_payload_is_view(spect.receive_json(), state, None)
             assert_payload_is_view(seat1.receive_json(), state, 1)
             cp = state.current_player
             assert cp is not None
-            choice = state.legal_actions()[-2].to_json()  # play or draw: hidden information moves
+            legal = state.legal_actions()  # draw, then play: hidden information moves
+            choice = next((a for a in legal if a.kind == "draw"), legal[0]).to_json()
             assert act(client, tid, token(made, cp), state.move_number, choice).status_code == 200
             actions.append(choice)
     with client.websocket_connect(f"/ws/tables/{tid}") as bad:
@@ -202,21 +203,22 @@ def test_undo_removes_the_humans_last_decision_and_later_ai_moves(
     tid, tok = made["table"], token(made, 0)
     data = get(client, tid, tok)
     assert not data["can_undo"]
-    data = act(client, tid, tok, 0, {"type": "move", "to": 3}).json()
+    data = act(client, tid, tok, 0, {"type": "choose", "prize": 3}).json()
     assert data["can_undo"]
     data = act(client, tid, tok, 1, {"type": "pass"}).json()
-    data = wait_for(client, tid, tok, lambda d: d["move"] == 4)
-    assert data["can_undo"] and len(data["log"]) == 4
-    res = client.post(f"/api/tables/{tid}/undo", headers={"X-Seat-Token": tok}, json={"move": 4})
+    # the AI passes, every seat passed, so it leads: chooses the prize 1 and passes
+    data = wait_for(client, tid, tok, lambda d: d["move"] == 5)
+    assert data["can_undo"] and data["log"][-2:] == ["seat 1 chooses the prize 1", "seat 1 passes"]
+    res = client.post(f"/api/tables/{tid}/undo", headers={"X-Seat-Token": tok}, json={"move": 5})
     assert res.status_code == 200, res.text
-    state = expected_state("minicards", {"hand": 3, "rounds": 2}, 9, 2, [{"type": "move", "to": 3}])
+    state = expected_state("tricks", {"hand": 3, "open": False}, 9, 2, [{"type": "choose", "prize": 3}])
     assert_payload_is_view(res.json(), state, 0)
     # a played card reveals hidden information: no undo across it
     card = next(a for a in res.json()["legal"] if a["action"]["type"] == "play")["action"]
     data = act(client, tid, tok, 1, card).json()
-    data = wait_for(client, tid, tok, lambda d: d["move"] == 4)
+    data = wait_for(client, tid, tok, lambda d: d["move"] == 3)  # the AI passed, seat 0 leads
     assert not data["can_undo"]
-    res = client.post(f"/api/tables/{tid}/undo", headers={"X-Seat-Token": tok}, json={"move": 4})
+    res = client.post(f"/api/tables/{tid}/undo", headers={"X-Seat-Token": tok}, json={"move": 3})
     assert res.status_code == 422 and "undo is not allowed" in res.json()["detail"]
 
 
@@ -232,16 +234,16 @@ def test_an_ai_seat_keeps_its_agent_from_move_to_move(
     monkeypatch.setattr(tables, "make_agent", counted)
     made = create(client, seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}], seed=9)
     tid, tok = made["table"], token(made, 0)
-    act(client, tid, tok, 0, {"type": "move", "to": 3})
+    act(client, tid, tok, 0, {"type": "choose", "prize": 3})
     act(client, tid, tok, 1, {"type": "pass"})
-    wait_for(client, tid, tok, lambda d: d["move"] == 4)
+    wait_for(client, tid, tok, lambda d: d["move"] == 5)
     assert len(made_for) == 1
 
 
 def test_no_undo_with_another_human_at_the_table(client: TestClient) -> None:
     made = create(client, seats=[{"kind": "human"}, {"kind": "human"}], seed=9)
     tid, tok = made["table"], token(made, 0)
-    data = act(client, tid, tok, 0, {"type": "move", "to": 3}).json()
+    data = act(client, tid, tok, 0, {"type": "choose", "prize": 3}).json()
     assert not data["can_undo"]
     res = client.post(f"/api/tables/{tid}/undo", headers={"X-Seat-Token": tok}, json={"move": 1})
     assert res.status_code == 422
@@ -262,16 +264,16 @@ def test_restart_resumes_every_table_and_pending_ai_turns(
     with TestClient(create_app(db_url)) as client:
         made = create(client, seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}], seed=11)
         tid, tok = made["table"], token(made, 0)
-        first = act(client, tid, tok, 0, {"type": "move", "to": 2}).json()
+        first = act(client, tid, tok, 0, {"type": "choose", "prize": 2}).json()
         act(client, tid, tok, 1, {"type": "pass"})
         assert get(client, tid, tok)["thinking"]
     release.set()  # the old server's AI thread ends; its move is never stored
     monkeypatch.setattr(tables, "make_agent", lambda level, seed, game: Passive())
     with TestClient(create_app(db_url)) as client:
-        data = wait_for(client, tid, tok, lambda d: d["current_player"] == 0 and d["move"] == 4)
-        actions: list[dict[str, Any]] = [
-            {"type": "move", "to": 2}, {"type": "pass"}, {"type": "move", "to": 0}, {"type": "pass"}]
-        assert_payload_is_view(data, expected_state("minicards", first["view"]["options"], 11, 2, actions), 0)
+        data = wait_for(client, tid, tok, lambda d: d["current_player"] == 0 and d["move"] == 5)
+        actions: list[dict[str, Any]] = [{"type": "choose", "prize": 2}, {"type": "pass"}, {"type": "pass"},
+                                         {"type": "choose", "prize": 1}, {"type": "pass"}]
+        assert_payload_is_view(data, expected_state("tricks", first["view"]["options"], 11, 2, actions), 0)
 
 
 def test_page_holds_the_spectator_board_and_openapi_documents_the_api(client: TestClient) -> None:

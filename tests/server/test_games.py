@@ -15,7 +15,7 @@ from soulforge.server import create_app
 from soulforge.server.catalog import rules_dir
 from tests.server.helpers import act, assert_payload_is_view, create, expected_state, get, token
 
-REGISTERED = [g for g in soulforge.games.GAMES if g != "minicards"]
+REGISTERED = [g for g in soulforge.games.GAMES if not g.startswith("tricks")]
 
 
 @pytest.fixture

@@ -96,8 +96,8 @@ def test_lobby_links_each_built_game_to_its_how_to_page(client: TestClient) -> N
     lobby = client.get("/").text
     for game in BUILT:
         assert f'href="/how/{game}"' in lobby
-    assert 'href="/how/minicards"' not in lobby, "a game without a page gets no link"
-    assert client.get("/how/minicards").status_code == 404
+    assert 'href="/how/tricks"' not in lobby, "a game without a page gets no link"
+    assert client.get("/how/tricks").status_code == 404
     assert client.get("/how/nope").status_code == 404
 
 

@@ -1,13 +1,13 @@
-"""Simulation tests: the fake game of ``fakegame.py``."""
+"""Simulation tests: the toy game of ``tests/toy.py``."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.sim import fakegame
+from tests import toy
 
 
 @pytest.fixture
-def fake_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Register ``fake_nim`` and ``fake_plain`` for one test."""
-    fakegame.register(monkeypatch)
+def toy_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register ``tricks`` and ``tricks_plain`` for one test."""
+    toy.register(monkeypatch)

@@ -47,10 +47,10 @@ def test_report_escapes_labels() -> None:
     assert "<b>x</b>" not in page and "&lt;b&gt;x&lt;/b&gt;" in page
 
 
-@pytest.mark.usefixtures("fake_games")
+@pytest.mark.usefixtures("toy_games")
 def test_write_report_from_a_results_file(tmp_path: Path) -> None:
     results = tmp_path / "r.jsonl"
-    simulate(SimConfig("fake_nim", ("random", "random"), 4), results)
+    simulate(SimConfig("tricks", ("random", "random"), 4), results)
     out = write_report(results, tmp_path / "report.html")
     assert len(PNG.findall(out.read_text())) == 3
     with pytest.raises(ValueError, match="no results"):

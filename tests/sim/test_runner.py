@@ -1,4 +1,4 @@
-"""The simulation runner: seating, results file, resume, backends (on a tiny fake game)."""
+"""The simulation runner: seating, results file, resume, backends (on the toy game)."""
 
 from __future__ import annotations
 
@@ -25,9 +25,9 @@ from soulforge.sim.runner import (
     simulate,
 )
 
-pytestmark = pytest.mark.usefixtures("fake_games")
+pytestmark = pytest.mark.usefixtures("toy_games")
 
-CONFIG = SimConfig("fake_nim", ("random", "random"), 6, seed=10)
+CONFIG = SimConfig("tricks", ("random", "random"), 6, seed=10)
 
 
 def seeds(path: Path) -> list[int]:
@@ -36,7 +36,7 @@ def seeds(path: Path) -> list[int]:
 
 
 def test_seats_rotate_game_by_game() -> None:
-    jobs = jobs_for(SimConfig("fake_nim", ("a", "b", "c"), 4, seed=5))
+    jobs = jobs_for(SimConfig("tricks", ("a", "b", "c"), 4, seed=5))
     assert [job.seed for job in jobs] == [5, 6, 7, 8]
     assert [job.specs for job in jobs] == [("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b"), ("a", "b", "c")]
     assert seating(["x", "y"], 3) == ["y", "x"]
@@ -44,18 +44,18 @@ def test_seats_rotate_game_by_game() -> None:
 
 
 def test_paired_runs_play_each_seed_from_every_seat() -> None:
-    jobs = jobs_for(SimConfig("fake_nim", ("a", "b"), 5, seed=5, paired=True))
+    jobs = jobs_for(SimConfig("tricks", ("a", "b"), 5, seed=5, paired=True))
     assert [job.seed for job in jobs] == [5, 5, 6, 6, 7]
     assert [job.specs for job in jobs] == [("a", "b"), ("b", "a")] * 2 + [("a", "b")]
-    three = jobs_for(SimConfig("fake_nim", ("a", "b", "c"), 3, seed=0, paired=True))
+    three = jobs_for(SimConfig("tricks", ("a", "b", "c"), 3, seed=0, paired=True))
     assert {job.seed for job in three} == {0} and len({job.specs for job in three}) == 3
 
 
 def test_paired_run_resumes_by_seed_and_seating(tmp_path: Path) -> None:
     out = tmp_path / "paired.jsonl"
-    simulate(SimConfig("fake_nim", ("random", "greedy"), 3, seed=10, paired=True), out)
+    simulate(SimConfig("tricks", ("random", "greedy"), 3, seed=10, paired=True), out)
     started: list[tuple[int, int]] = []
-    rows = simulate(SimConfig("fake_nim", ("random", "greedy"), 6, seed=10, paired=True), out,
+    rows = simulate(SimConfig("tricks", ("random", "greedy"), 6, seed=10, paired=True), out,
                     on_start=lambda done, total: started.append((done, total)))
     assert started == [(3, 6)] and len(rows) == 6
     games = sorted((row["seed"], tuple(row["agents"])) for row in load_results(out))
@@ -66,13 +66,14 @@ def test_paired_run_resumes_by_seed_and_seating(tmp_path: Path) -> None:
 def test_play_game_row_has_every_field() -> None:
     job = jobs_for(CONFIG)[1]
     row = play_game(job)
-    assert row["game"] == "fake_nim" and row["seed"] == 11 and row["index"] == 1
+    assert row["game"] == "tricks" and row["seed"] == 11 and row["index"] == 1
     assert row["agents"] == ["random#2", "random#1"] and row["specs"] == ["random", "random"]
-    assert row["options"] == {"stones": 7, "draws": False}
+    assert row["options"] == {"hand": 3, "open": False}
     assert sorted(row["returns"]) == [-1.0, 1.0]
     assert row["winner_agent"] == row["agents"][row["winner"]]
-    assert row["first_player"] is None, "the fake game does not say who starts"
-    assert 3 <= row["length"] <= 7 and row["duration"] >= 0
+    assert row["first_player"] is None, "the toy game does not say who starts"
+    assert 9 <= row["length"] <= 11, "3 prizes chosen, 6 cards played or passed, up to 2 draws"
+    assert row["duration"] >= 0
     assert play_game(job) | {"duration": 0} == row | {"duration": 0}, "same seed, same game"
 
 
@@ -82,7 +83,7 @@ def test_simulate_writes_one_line_per_game_and_resumes(tmp_path: Path) -> None:
     rows = simulate(CONFIG, out, on_start=lambda done, total: started.append((done, total)))
     assert len(rows) == 6 and sorted(seeds(out)) == list(range(10, 16))
     assert started == [(0, 6)]
-    again = simulate(SimConfig("fake_nim", ("random", "random"), 8, seed=10), out,
+    again = simulate(SimConfig("tricks", ("random", "random"), 8, seed=10), out,
                      on_start=lambda done, total: started.append((done, total)))
     assert started[-1] == (6, 8)
     assert len(again) == 8 and sorted(seeds(out)) == list(range(10, 18))
@@ -90,7 +91,7 @@ def test_simulate_writes_one_line_per_game_and_resumes(tmp_path: Path) -> None:
 
 def test_resume_after_an_interrupted_write(tmp_path: Path) -> None:
     out = tmp_path / "results.jsonl"
-    simulate(SimConfig("fake_nim", ("random", "random"), 3, seed=10), out)
+    simulate(SimConfig("tricks", ("random", "random"), 3, seed=10), out)
     with out.open("a") as handle:
         handle.write('{"seed": 13, "agen')  # cut short by an interruption
     assert len(load_results(out)) == 3
@@ -102,19 +103,19 @@ def test_resume_after_an_interrupted_write(tmp_path: Path) -> None:
 
 def test_a_file_of_another_setup_is_refused(tmp_path: Path) -> None:
     out = tmp_path / "results.jsonl"
-    simulate(SimConfig("fake_nim", ("random", "random"), 2), out)
+    simulate(SimConfig("tricks", ("random", "random"), 2), out)
     with pytest.raises(SimulationError, match="another setup"):
-        simulate(SimConfig("fake_nim", ("random", "random"), 2, options={"stones": 9}), out)
+        simulate(SimConfig("tricks", ("random", "random"), 2, options={"hand": 4}), out)
 
 
 def test_bad_configs_raise_value_errors(tmp_path: Path) -> None:
     out = tmp_path / "r.jsonl"
     with pytest.raises(ValueError, match="unknown agent"):
-        simulate(SimConfig("fake_nim", ("random", "nobody"), 2), out)
+        simulate(SimConfig("tricks", ("random", "nobody"), 2), out)
     with pytest.raises(ValueError, match="players"):
-        simulate(SimConfig("fake_nim", ("random",) * 4, 2), out)
-    with pytest.raises(ValueError, match="stones"):
-        simulate(SimConfig("fake_nim", ("random", "random"), 2, options={"stones": 0}), out)
+        simulate(SimConfig("tricks", ("random",) * 5, 2), out)
+    with pytest.raises(ValueError, match="hand"):
+        simulate(SimConfig("tricks", ("random", "random"), 2, options={"hand": 0}), out)
     assert not out.exists()
 
 
@@ -131,7 +132,7 @@ class Broken:
 def test_a_failing_game_names_its_seed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(soulforge.agents.REGISTRY, "broken", Broken)
     with pytest.raises(SimulationError, match=r"game seed 0 failed: RuntimeError: no idea"):
-        simulate(SimConfig("fake_nim", ("broken", "random"), 2), tmp_path / "r.jsonl")
+        simulate(SimConfig("tricks", ("broken", "random"), 2), tmp_path / "r.jsonl")
 
 
 def test_process_backend_with_two_workers(tmp_path: Path) -> None:

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from soulforge.server import create_app
-from tests.server.support import ServerThread, register_minicards
+from tests import toy
+from tests.server.support import ServerThread
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
@@ -18,8 +19,8 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disa
 
 
 @pytest.fixture(autouse=True)
-def _minicards(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
-    register_minicards(monkeypatch, tmp_path_factory.mktemp("rules"))
+def _tricks(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    toy.register(monkeypatch, tmp_path_factory.mktemp("rules"))
 
 
 @pytest.fixture(scope="module")
