@@ -68,3 +68,16 @@ def test_every_card_says_its_data_on_hover_and_hidden_ones_nothing_more() -> Non
     assert known and all(any(t.endswith(text) for text in texts.values()) for t in known)
     hidden = [t for t in titles if "is hidden" in t]
     assert hidden and not any(name in t for t in hidden for name in texts)
+
+
+def test_the_board_draws_a_key_of_its_colours_and_outlines() -> None:
+    """Issue 16: each board has a key: every banner colour and what the outlines mean."""
+    import xml.etree.ElementTree as ET
+
+    from soulforge.games.five_realms import FiveRealms, render_svg
+
+    state = FiveRealms().new_game(seed=1)
+    root = ET.fromstring(render_svg.render(state.view(0), []))
+    words = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
+    assert "Key" in words and all(realm in words for realm in render_svg.COLOURS)
+    assert "purple outline: you can click it" in words and "gold outline: the last move" in words

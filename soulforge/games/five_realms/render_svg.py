@@ -19,7 +19,8 @@ from soulforge.games.five_realms.actions import COLUMN_LETTERS, spot_name
 from soulforge.games.five_realms.cards import ACTIONS, CONDITIONS, card_text
 from soulforge.games.five_realms.data import load_rules
 
-W, H = 1000, 780
+W, PLAY_H, KEY_H = 1000, 780, 58
+H = PLAY_H + KEY_H
 CELL_W, CELL_H, GRID_X, GRID_Y = 74, 76, 24, 198
 COLOURS = {"Reptile": "#4f9a58", "Feline": "#e08a2e", "Raptor": "#b9483a", "Ursid": "#7b5a3c",
            "Marine": "#3a78b9", "Imperial": "#8a5cc9", "Religious": "#b8b2a6"}
@@ -53,9 +54,10 @@ def render(view: Json, legal: Sequence[Json]) -> str:
     if others:
         out.append(_player(others[0], 10, 8, view, mine=False))
     if me < len(players):
-        out.append(_player(players[me], 10, H - 182, view, mine=True))
+        out.append(_player(players[me], 10, PLAY_H - 182, view, mine=True))
     out.append(_square(view))
     out.append(_centre(view, "take" in kinds))
+    out += _key(20, PLAY_H + 6)
     out.append("</g></svg>")
     return "".join(out)
 
@@ -153,6 +155,30 @@ def _centre(view: Json, taking: bool) -> str:
     if view.get("is_over"):
         out.append(f'<text x="{x}" y="{py + 140}" class="big">Game over: {escape(_result(view))}</text>')
     return "".join(out)
+
+
+KEY_MARKS = (("#fffdf8", "#7a4fd6", "", "purple outline: you can click it"),
+             ("#fffdf8", "#d9a21b", "", "gold outline: the last move"),
+             ("#f6f0e2", "#b9ab8e", ' stroke-dasharray="4 4"', "dashed: an empty spot (a-e, 1-5)"))
+"""The key's marks: fill, outline, dash and what they mean."""
+
+
+def _key(x: float, y: float) -> list[str]:
+    """The board's key: each banner's colour, and what the outlines mean."""
+    out = [f'<text x="{x}" y="{y + 12}" class="name">Key</text>',
+           f'<text x="{x + 40}" y="{y + 12}" class="small">banners:</text>']
+    for i, (realm, colour) in enumerate(COLOURS.items()):
+        cx = x + 96 + i * 88
+        out.append(f'<rect x="{cx}" y="{y + 2}" width="12" height="12" rx="2" fill="{colour}"/>'
+                   f'<text x="{cx + 16}" y="{y + 12}" class="small">{realm}</text>')
+    for i, (fill, stroke, dash, meaning) in enumerate(KEY_MARKS):
+        cx = x + 40 + i * 230
+        out.append(f'<rect x="{cx}" y="{y + 24}" width="16" height="14" rx="3" fill="{fill}" '
+                   f'stroke="{stroke}" stroke-width="2"{dash}/>'
+                   f'<text x="{cx + 22}" y="{y + 35}" class="small">{escape(meaning)}</text>')
+    out.append(f'<text x="{x + 40 + 3 * 230}" y="{y + 35}" class="small">A-F: the refill spots; '
+               'bars: influence</text>')
+    return out
 
 
 def _result(view: Json) -> str:
