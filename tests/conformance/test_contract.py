@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -232,3 +233,25 @@ def test_the_outcome_says_who_won_in_words(game_id: str) -> None:
     assert words.endswith(".") and "returns" not in words
     if len(winners) == 1:
         assert f"Seat {winners[0]} wins" in words
+
+
+SLOPPY_TEXT = re.compile(
+    r"\(s\)|\b[Tt]he [Tt]he\b|\ban? [Aa]n?\b|\ba [AEIOU]\w|\b[a-z]+_[a-z_]+\b|\b(\w+) \1\b")
+"""What a player-facing line must not hold: "card(s)", "the The", "a Imperial", an internal
+id such as ``dimensional_shift``, a doubled word."""
+
+
+def test_player_facing_text_is_clean(game_id: str) -> None:
+    """Issue 16, "Text": articles, plurals, no doubled words, no internal ids, in every log
+    line of every seat, every prompt and every action label of seeded playouts."""
+    sloppy: set[str] = set()
+    for seed in range(6):
+        state = soulforge.load(game_id).new_game(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            sloppy |= {text for text in [state.prompt(), *map(str, legal)] if SLOPPY_TEXT.search(text)}
+            state.apply(rng.choice(legal))
+        lines = [str(line) for seat in seats(state) for line in state.log(seat)]
+        sloppy |= {line for line in lines if SLOPPY_TEXT.search(line)}
+    assert not sloppy, sorted(sloppy)[:10]

@@ -8,6 +8,7 @@ import random
 from soulforge.core import State
 from soulforge.games.soulgivers import encoding as en
 from soulforge.games.soulgivers.actions import DrawAnomaly, EndTurn, Keep, Pick
+from soulforge.games.soulgivers.data import anomaly_name
 from soulforge.games.soulgivers.state import SoulgiversState
 
 from .helpers import ENDINGS, GAME, blank, piece, play_random
@@ -30,8 +31,8 @@ def test_drawn_anomaly_is_known_only_to_its_owner() -> None:
     piece(s, 0, "architect", "A1")
     s.apply(DrawAnomaly())
     card = s.hand[0][0]
-    assert card in " ".join(s.log(0))
-    assert card not in " ".join(s.log(1)) and card not in json.dumps(s.view(1))
+    assert f"you draw {anomaly_name(card)}" in s.log(0), "the owner reads its printed name"
+    assert anomaly_name(card) not in " ".join(s.log(1)) and card not in json.dumps(s.view(1))
     assert s.view(1)["teams"][0]["hand_count"] == 1 and s.view(1)["anomaly_deck"] == 19
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from soulforge.core import Seat
 from soulforge.core.registry import Registry
+from soulforge.core.text import count
 from soulforge.games.five_realms.data import CardType, Piece
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ CONDITIONS: Registry[Condition] = Registry("card conditions")
 @ACTIONS.register("earn")
 def _earn(s: S, seat: Seat, card: CardType, piece: Piece) -> None:
     s.castles[seat] += piece.amount
-    s.add_log(f"{card.name}: {s.seat_name(seat)} earns {piece.amount} castle(s)")
+    s.add_log(f"{card.name}: {s.seat_name(seat)} earns {count(piece.amount, 'castle')}")
 
 
 @ACTIONS.register("steal")
@@ -43,7 +44,7 @@ def steal_castles(s: S, seat: Seat, amount: int, reason: str) -> None:
     taken = min(amount, s.castles[victim])
     s.castles[victim] -= taken
     s.castles[seat] += taken
-    s.add_log(f"{reason}: {s.seat_name(seat)} steals {taken} castle(s)")
+    s.add_log(f"{reason}: {s.seat_name(seat)} steals {count(taken, 'castle')}")
 
 
 @ACTIONS.register("earn_per_majority_realm")
@@ -51,7 +52,8 @@ def _earn_per_majority(s: S, seat: Seat, card: CardType, piece: Piece) -> None:
     mine, theirs = s.heights(seat), s.heights(s.opponent(seat))
     realms = sum(1 for a, b in zip(mine, theirs, strict=True) if a > b)
     s.castles[seat] += piece.amount * realms
-    s.add_log(f"{card.name}: {s.seat_name(seat)} earns {piece.amount * realms} castle(s) ({realms} realm(s))")
+    earned = f"{count(piece.amount * realms, 'castle')} ({count(realms, 'realm')})"
+    s.add_log(f"{card.name}: {s.seat_name(seat)} earns {earned}")
 
 
 @ACTIONS.register("steal_or_destroy")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from soulforge.core import Action, IllegalAction
 from soulforge.core.flow import ClickPath, Flow, Rule, Step
+from soulforge.core.text import article, count
 from soulforge.games.five_realms import resolution
 from soulforge.games.five_realms import square as sq
 from soulforge.games.five_realms.actions import (
@@ -92,7 +93,7 @@ def _enter_hire(s: S) -> None:
     for card in s.collected:
         s.known[card] |= 1 << seat
     s.mark_revealed()
-    s.add_log(f"{s.seat_name(seat)} recruits and looks at {len(s.collected)} card(s)")
+    s.add_log(f"{s.seat_name(seat)} recruits and looks at {count(len(s.collected), 'card')}")
     names = ", ".join(s.card_name(c) for c in s.collected)
     s.add_log(f"you look at: {names}", visible_to=seat)
     s.phase = HIRE
@@ -119,7 +120,7 @@ class PlaceRule(Rule["S", Place]):
         s.mark_revealed()  # the next card's banner is now face up on the deck
         s.last_player, s.last_spot, s.last_cells = s.active, (action.row, action.col), []
         where = spot_name(action.row, action.col)
-        s.add_log(f"{s.seat_name(s.active)} places a {s.banner_name(card)} banner at {where}")
+        s.add_log(f"{s.seat_name(s.active)} places {article(s.banner_name(card))} banner at {where}")
         banner = s.banner(card)
         near = {s.banner(s.square[n]) for n in sq.NEIGHBOURS[spot] if s.square[n] != sq.EMPTY}
         if banner in near:
@@ -166,7 +167,7 @@ def _collect_cells(s: S, cells: list[int]) -> None:
         s.square[c] = sq.EMPTY
     s.last_cells = [sq.row_col(c) for c in cells]
     s.choices = []
-    s.add_log(f"{s.seat_name(s.active)} collects {len(cards)} {s.banner_name(cards[0])} card(s)")
+    s.add_log(f"{s.seat_name(s.active)} collects {count(len(cards), s.banner_name(cards[0]) + ' card')}")
     start_decision(s, cards)
 
 
@@ -208,7 +209,7 @@ class InfluenceRule(Rule["S", Influence]):
         seat, rules = s.active, s.rules
         s.heights_before = s.heights(seat)
         what = s.banner_name(s.collected[0])
-        s.add_log(f"{s.seat_name(seat)} influences with {len(s.collected)} {what} card(s)")
+        s.add_log(f"{s.seat_name(seat)} influences with {count(len(s.collected), what + ' card')}")
         for card in s.collected:
             banner = s.banner(card)
             if rules.wild[banner]:
@@ -252,7 +253,7 @@ class HireRule(Rule["S", Hire]):
         s.discard.extend(rest)
         s.known[card] = EVERYONE
         seat = s.active
-        s.add_log(f"{s.seat_name(seat)} recruits {action.character} and discards {len(rest)} card(s)")
+        s.add_log(f"{s.seat_name(seat)} recruits {action.character} and discards {count(len(rest), 'card')}")
         ctype = s.rules.types[kind]
         if ctype.titan:
             s.titans[seat].append(card)
@@ -280,7 +281,7 @@ class DeclineRule(Rule["S", Decline]):
 
     def apply(self, s: S, action: Decline) -> None:
         s.discard.extend(s.collected)
-        s.add_log(f"{s.seat_name(s.active)} recruits nobody and discards {len(s.collected)} card(s)")
+        s.add_log(f"{s.seat_name(s.active)} recruits nobody and discards {count(len(s.collected), 'card')}")
         s.collected = []
         s.resolve()
 

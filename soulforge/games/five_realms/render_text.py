@@ -12,6 +12,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from soulforge.core.text import count
+
 COLOURS = {
     "Reptile": "green", "Feline": "yellow", "Raptor": "red", "Ursid": "dark_orange3",
     "Marine": "blue", "Imperial": "magenta", "Religious": "white",
@@ -68,7 +70,7 @@ def _player(view: View, player: dict[str, Any]) -> Panel:
 def render(view: View) -> RenderableType:
     """The square, both players' areas, the deck and what is being decided."""
     deck = view["deck"]
-    status = f"deck: {deck['size']} card(s), top banner: {deck['top_banner'] or '-'}"
+    status = f"deck: {count(deck['size'], 'card')}, top banner: {deck['top_banner'] or '-'}"
     status += f"   discard: {len(view['discard'])}"
     pending = view.get("pending") or {}
     parts: list[RenderableType] = [_square(view), Text(status)]

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from soulforge.core import Seat
+from soulforge.core.text import article, count
 from soulforge.games.five_realms import square as sq
 from soulforge.games.five_realms.cards import CONDITIONS, lines, pieces, run, steal_castles
 from soulforge.games.five_realms.data import CardType, Piece
@@ -61,7 +62,7 @@ def after_influence(s: S) -> None:
     for card in council:
         fired.extend((card, piece) for piece in pieces(card, "on_line") for _ in range(new_lines))
     if new_lines:
-        s.add_log(f"{s.seat_name(seat)} completes {new_lines} line(s) of 5 influences")
+        s.add_log(f"{s.seat_name(seat)} completes {count(new_lines, 'line')} of 5 influences")
     s.tasks.append(("throne", -1, 0))
     # The stack resolves last-in first: push the Witches first so they come after the others.
     for card, piece in reversed([f for f in fired if f[1].action in LATE_ACTIONS]):
@@ -83,7 +84,7 @@ def _task_throne(s: S, source: int, amount: int) -> bool:
     if not s.throne_used[seat] and len(s.columns[seat][s.throne[seat]]) >= s.rules.throne_threshold:
         s.throne_used[seat] = True
         s.castles[seat] += s.rules.throne_castles
-        s.add_log(f"throne room: {s.seat_name(seat)} earns {s.rules.throne_castles} castle(s)")
+        s.add_log(f"throne room: {s.seat_name(seat)} earns {count(s.rules.throne_castles, 'castle')}")
     return False
 
 
@@ -167,7 +168,8 @@ def witch_take(s: S, kind: int) -> None:
     copies = [(bin(s.known[c]).count("1"), -i, c) for i, c in enumerate(s.discard) if s.card_type[c] == kind]
     card = min(copies)[2]
     s.discard.remove(card)
-    s.add_log(f"{s.rules.types[s.source].name}: {s.seat_name(s.active)} takes a {s.banner_name(card)} card")
+    taken = article(s.banner_name(card))
+    s.add_log(f"{s.rules.types[s.source].name}: {s.seat_name(s.active)} takes {taken} card")
     s.source = -1
     start_decision(s, [card])
 

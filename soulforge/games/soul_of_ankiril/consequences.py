@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from soulforge.core.text import count
 from soulforge.games.soul_of_ankiril.model import EMPTY, CardDef, Creature
 
 if TYPE_CHECKING:
@@ -79,8 +80,8 @@ def draw(st: AnkirilState, p: int, n: int) -> int:
         drawn += 1
     if drawn:
         st.mark_revealed()
-        st.add_log(f"seat {p} draws {drawn} card(s): {', '.join(hand[-drawn:])}", p)
-        st.add_log(f"seat {p} draws {drawn} card(s)", 1 - p)
+        st.add_log(f"seat {p} draws {count(drawn, 'card')}: {', '.join(hand[-drawn:])}", p)
+        st.add_log(f"seat {p} draws {count(drawn, 'card')}", 1 - p)
     return drawn
 
 

@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from soulforge.core import Action
 from soulforge.games.soulgivers.board import CELLS, DIR_NAMES, DIRECTIONS, TURNS, cell_name
-from soulforge.games.soulgivers.data import SHORT_NAMES
+from soulforge.games.soulgivers.data import SHORT_NAMES, anomaly_name
 from soulforge.games.soulgivers.encoding import PIECES, kind_of
 
 
@@ -25,7 +25,8 @@ class SwapTile(Action):
     rot: int
 
     def __str__(self) -> str:
-        return f"swap portal tile {self.slot + 1} with tile {self.tile} (rotate {self.rot})"
+        which = ("first", "second")[self.slot]  # a seat's two Portals, by their numbers
+        return f"swap the tile before your {which} Portal with tile {self.tile}, turned {90 * self.rot}°"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -180,7 +181,7 @@ class ReturnAnomaly(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"put {self.card} back in the deck"
+        return f"put {anomaly_name(self.card)} back in the deck"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -192,7 +193,9 @@ class PlayAnomaly(Action):
     target: int
 
     def __str__(self) -> str:
-        return f"play {self.card}" + ("" if self.target < 0 else f" on {self.target}")
+        from soulforge.games.soulgivers.cards import CARD_EFFECT  # lazy: cards imports actions
+
+        return f"play {anomaly_name(self.card)}{CARD_EFFECT[self.card].on_target(self.target)}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from soulforge.games.soulgivers.consequences import (
     add_decay,
     destroy,
     destroy_tile,
+    label,
     move_tiles,
     settle,
     tile_has_population_mod,
@@ -57,6 +58,13 @@ class Effect:
     def path(self, target: int) -> ClickPath:
         """The handle of the target clicked (none for a card without one)."""
         return () if target == NO_TARGET else (f"{self.target_kind}:{target}",)
+
+    def on_target(self, target: int) -> str:
+        """" on " and the target as the board names it (empty for none): " on seat 1's Runner",
+        " on portal 3", " on tile 7"."""
+        if target == NO_TARGET:
+            return ""
+        return f" on {label(target)}" if self.target_kind == "piece" else f" on {self.target_kind} {target}"
 
 
 def opposing_targets(s: SoulgiversState, team: Team) -> list[Piece]:

@@ -203,6 +203,14 @@ CHARS: tuple[Character, ...] = DATA.characters
 RULES: Mapping[str, int] = DATA.rules
 SHORT_NAMES: tuple[str, ...] = tuple(c.name.removeprefix("The ") for c in CHARS)
 """Each character's name without its article ("Runner"), for labels and the log."""
+
+
+def anomaly_name(key: str) -> str:
+    """An Anomaly card's printed name, by its key: ``anomaly_name("slow_time")`` is "Slow Time"."""
+    return _ANOMALY_NAMES[key]
+
+
+_ANOMALY_NAMES: Mapping[str, str] = {card.key: card.name for card in DATA.anomalies}
 PORTALS_OF: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i, p in enumerate(DATA.portals) if p.team == team) for team in (0, 1)
 )

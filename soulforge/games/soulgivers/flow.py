@@ -82,7 +82,7 @@ from soulforge.games.soulgivers.consequences import (
     put,
     settle,
 )
-from soulforge.games.soulgivers.data import CHARS, DATA, RULES
+from soulforge.games.soulgivers.data import CHARS, DATA, RULES, SHORT_NAMES
 from soulforge.games.soulgivers.encoding import (
     ABIL_SOUL,
     ABSORBED,
@@ -449,7 +449,7 @@ class AbsorbRule(ActiveRule[Absorb]):
         if state.abil_paid:  # 5.1: no Ability of a Soul absorbed after paying for Abilities this turn
             state.done |= ABIL_SOUL
         # the log names the character in full ("the The Runner"): the golden games fix its words
-        state.add_log(f"{label(piece)} absorbs the Soul of the {CHAR_OF[action.soul].name}")
+        state.add_log(f"{label(piece)} absorbs the Soul of the {SHORT_NAMES[kind_of(action.soul)]}")
 
     def path(self, action: Absorb) -> ClickPath:
         return (f"soul:{action.soul}",)
@@ -493,7 +493,7 @@ class PassRule(ActiveRule[Pass]):
         state.pay(state.active)
         state.carrier = pass_receiver(state, state.active, action.dir)
         state.done |= PASSED
-        state.add_log(f"{label(state.active)} passes the Fragment to the {label(state.carrier)}")
+        state.add_log(f"{label(state.active)} passes the Fragment to {label(state.carrier)}")
 
     def path(self, action: Pass) -> ClickPath:
         return (f"pass:{DIR_NAMES[action.dir]}",)
@@ -774,7 +774,7 @@ def prompt(s: SoulgiversState) -> str:
     if s.phase == MAIN:
         if s.active < 0:
             return "declare the Soulgiver to activate, draw an Anomaly, or end the turn"
-        name = CHAR_OF[s.active].name
+        name = SHORT_NAMES[kind_of(s.active)]
         if s.must_continue:
             return f"the {name} cannot stop here: keep moving"
         return f"act with the {name}, activate another Soulgiver, or end the turn"

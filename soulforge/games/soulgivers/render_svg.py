@@ -160,9 +160,9 @@ def _souls_fragment(view: dict[str, Any]) -> list[str]:
     for s in view["souls"]:
         x, y = _xy(s["cell"])
         fill = TEAM_FILL[s["team"]]
-        soul = s["id"]
+        soul, whose = s["id"], html.escape(NAMES[s["kind"]].removeprefix("The "))
         out.append(f'<g {_handle(f"soul:{soul}")}><circle class="soul" cx="{x + 8}" cy="{y + CELL - 8}" '
-                   f'r="6" fill="{fill}" stroke="#000"/><title>Soul of the {html.escape(NAMES[s["kind"]])}'
+                   f'r="6" fill="{fill}" stroke="#000"/><title>Soul of the {whose}'
                    f"</title></g>")
     tile = view["fragment"]["tile"]
     if tile is not None:

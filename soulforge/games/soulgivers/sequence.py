@@ -24,7 +24,7 @@ from soulforge.games.soulgivers.consequences import (
     settle,
     top_owner,
 )
-from soulforge.games.soulgivers.data import CHARS, DATA, RULES
+from soulforge.games.soulgivers.data import CHARS, DATA, RULES, SHORT_NAMES
 from soulforge.games.soulgivers.encoding import (
     BIT,
     KEEP,
@@ -94,7 +94,8 @@ def refill(s: SoulgiversState) -> None:
         deck.remove(k)
     s.phase = KEEP
     s.add_log(f"seat {team} draws Soulgiver cards", visible_to=frozenset((OTHER[team],)))
-    s.add_log(f"you draw {', '.join(CHARS[k].name for k in s.pair[team])}", visible_to=team)
+    drawn = " and ".join(f"the {SHORT_NAMES[k]}" for k in s.pair[team])
+    s.add_log(f"you draw {drawn}", visible_to=team)
 
 
 def place_replacement(s: SoulgiversState, kind: Kind, portal: int) -> None:
@@ -165,14 +166,12 @@ def play_anomaly(s: SoulgiversState, card: str, target: int) -> None:
     """The responder plays ``card`` on ``target``; the window stays open for its Population
     Ability if it may still play it, else the turn goes on."""
     team, effect = OTHER[s.player], CARD_EFFECT[card]
-    on_piece = effect.target_kind == "piece"
     s.hand[team].remove(card)
     s.discard.append(card)
     s.discard.sort()
-    what = "" if target < 0 else f" on {label(target) if on_piece else target}"
-    s.add_log(f"seat {team} plays {CARDS[card].name}{what}")
+    s.add_log(f"seat {team} plays {CARDS[card].name}{effect.on_target(target)}")
     effect.apply(s, team, target)
-    if on_piece and target >= 0 and 0 <= s.pos[target] < PORTAL:
+    if effect.target_kind == "piece" and target >= 0 and 0 <= s.pos[target] < PORTAL:
         s.touched = (*s.touched, s.pos[target])
     s.anomaly_played = True
     s.mark_revealed()
@@ -269,7 +268,7 @@ def draw_anomaly(s: SoulgiversState, team: Team) -> None:
     s.hand[team].append(card)
     s.hand[team].sort()
     s.add_log(f"seat {team} draws an Anomaly", visible_to=frozenset((OTHER[team],)))
-    s.add_log(f"you draw {card}", visible_to=team)
+    s.add_log(f"you draw {CARDS[card].name}", visible_to=team)
 
 
 # -- ending the turn (4.3) ----------------------------------------------------------------------
