@@ -130,6 +130,15 @@ async def bot(http: httpx.AsyncClient, ws_url: str, table: str, seat: int, token
     conn.close()
 
 
+async def claim(http: httpx.AsyncClient, invite: str) -> str:
+    """The invited player's seat token: the one-time invite link used, as its page does."""
+    table, fields = invite.split("/t/")[1].split("#")
+    seat, code = (part.split("=", 1)[1] for part in fields.split("&"))
+    res = await http.post(f"/api/tables/{table}/claim", json={"seat": int(seat), "invite": code})
+    res.raise_for_status()
+    return str(res.json()["token"])
+
+
 async def table_run(http: httpx.AsyncClient, ws_url: str, game: str, seed: int, stats: Stats,
                     think: float, max_moves: int, svg: bool) -> str:
     res = await http.post("/api/tables", json={"game": game, "seed": seed, "listed": False,
@@ -137,7 +146,7 @@ async def table_run(http: httpx.AsyncClient, ws_url: str, game: str, seed: int, 
     res.raise_for_status()
     made = res.json()
     done = asyncio.Event()
-    tokens = [s["token"] for s in made["seats"]]
+    tokens = [s["token"] or await claim(http, s["invite"]) for s in made["seats"]]
     await asyncio.gather(*(bot(http, ws_url, made["table"], seat, tok, stats, random.Random(seed * 2 + seat),
                                think, done, max_moves, svg) for seat, tok in enumerate(tokens)))
     stats.finished += 1

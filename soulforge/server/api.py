@@ -35,8 +35,9 @@ def tokens_of(header: str | None) -> list[str]:
     return [t.strip() for t in (header or "").split(",") if t.strip()]
 
 
-def invite_link(request: Request, table_id: str, seat: int, token: str) -> str:
-    return f"{str(request.base_url).rstrip('/')}/t/{table_id}#seat={seat}&token={token}"
+def invite_link(request: Request, table_id: str, seat: int, code: str) -> str:
+    """The link an invited player opens: the page claims the seat with ``code`` (once)."""
+    return f"{str(request.base_url).rstrip('/')}/t/{table_id}#seat={seat}&invite={code}"
 
 
 async def payload_response(svc: TableService, table: LiveTable, tokens: list[str], svg: bool) -> Response:
@@ -69,19 +70,20 @@ async def tables(request: Request, status: Literal["open", "playing", "over"] | 
 
 @router.post("/tables", response_model=schemas.CreatedTable, status_code=201, responses=ERRORS)
 async def create_table(body: schemas.CreateTable, request: Request) -> dict[str, Any]:
-    """A new table. Each human seat gets a secret token (shown only here) and an invite link."""
+    """A new table. The creator's seat gets its secret token (shown only here), every other
+    human seat a one-time invite link (or, ``listed``, a place in the lobby)."""
     count = body.players if body.players is not None else len(body.seats or ()) or None
     seats: list[tuple[str, str | None]]
     if body.seats is None:
         seats = [("human", None)] + [("ai", "normal")] * ((count or 2) - 1)
     else:
         seats = [(s.kind, s.level or ("normal" if s.kind == "ai" else None)) for s in body.seats]
-    table, tokens = await service(request).create(
+    table, tokens, invites = await service(request).create(
         body.game, body.options, count or len(seats), seats, body.seed, body.hot_seat, body.listed)
     base = str(request.base_url).rstrip("/")
     return {"table": table.id, "url": f"{base}/t/{table.id}", "seats": [
         {"seat": s.seat, "kind": s.kind, "level": s.level, "token": tokens.get(s.seat),
-         "invite": invite_link(request, table.id, s.seat, tokens[s.seat]) if s.seat in tokens else None}
+         "invite": invite_link(request, table.id, s.seat, invites[s.seat]) if s.seat in invites else None}
         for s in table.row.seats]}
 
 
@@ -124,8 +126,23 @@ async def undo(table_id: str, body: schemas.UndoRequest, request: Request,
 async def join(table_id: str, request: Request) -> dict[str, Any]:
     """Take a free human seat of a listed table."""
     seat, token = await service(request).join(table_id)
-    return {"table": table_id, "seat": seat, "token": token,
-            "invite": invite_link(request, table_id, seat, token)}
+    return {"table": table_id, "seat": seat, "token": token}
+
+
+@router.post("/tables/{table_id}/claim", response_model=schemas.Joined, responses=ERRORS)
+async def claim(table_id: str, body: schemas.ClaimRequest, request: Request) -> dict[str, Any]:
+    """Use a one-time invite: the seat's fresh token, for this browser only (403 once used)."""
+    token = await service(request).claim(table_id, body.seat, body.invite)
+    return {"table": table_id, "seat": body.seat, "token": token}
+
+
+@router.post("/tables/{table_id}/seats/{seat}/invite", response_model=schemas.NewInvite, responses=ERRORS)
+async def new_invite(table_id: str, seat: int, request: Request,
+                     x_seat_token: Token = None) -> dict[str, Any]:
+    """A new one-time invite link for ``seat``: its player moving to another browser (their
+    token stops working now), or the creator re-issuing a seat nobody has claimed."""
+    code = await service(request).invite(table_id, tokens_of(x_seat_token), seat)
+    return {"table": table_id, "seat": seat, "invite": invite_link(request, table_id, seat, code)}
 
 
 async def finished(request: Request, table_id: str) -> LiveTable:

@@ -27,15 +27,17 @@ class CreateTable(BaseModel):
                                          description="one per player; default: a human, then AIs")
     seed: int | None = Field(None, ge=0, le=MAX_SEED)
     hot_seat: bool = Field(False, description="one browser plays every human seat")
-    listed: bool = Field(True, description="free human seats may be joined from the lobby")
+    listed: bool = Field(False, description="offer the other human seats in the lobby, to whoever joins "
+                                            "first, instead of making an invite link for each")
 
 
 class SeatInvite(BaseModel):
     seat: int
     kind: str
     level: str | None = None
-    token: str | None = Field(None, description="secret seat token (humans only); shown once")
-    invite: str | None = Field(None, description="invite link carrying the token")
+    token: str | None = Field(None, description="the creator's secret seat token; shown once")
+    invite: str | None = Field(None, description="a one-time invite link for another player: the first "
+                                                 "browser to open it gets the seat's token")
 
 
 class CreatedTable(BaseModel):
@@ -47,8 +49,18 @@ class CreatedTable(BaseModel):
 class Joined(BaseModel):
     table: str
     seat: int
-    token: str
-    invite: str
+    token: str = Field(description="the seat's secret token, for this browser only")
+
+
+class ClaimRequest(BaseModel):
+    seat: int = Field(ge=0, le=MAX_SEATS)
+    invite: str = Field(min_length=1, max_length=64, description="the code of the invite link")
+
+
+class NewInvite(BaseModel):
+    table: str
+    seat: int
+    invite: str = Field(description="a one-time invite link for the seat")
 
 
 class ActionRequest(BaseModel):

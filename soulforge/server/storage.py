@@ -88,6 +88,8 @@ class SeatRow:
     kind: str  # "human" | "ai"
     level: str | None
     token_hash: str | None
+    """The hash of the seat's one secret: its player's token once ``claimed``, before that
+    the code of the invite pending for it (None: no invite, the lobby may offer the seat)."""
     claimed: bool
 
 
@@ -107,9 +109,13 @@ class TableRow:
 
     @property
     def open(self) -> bool:
-        """Listed in the lobby with a human seat nobody took yet (joinable)."""
-        free = any(s.kind == "human" and not s.claimed for s in self.seats)
-        return self.listed and free and self.status != "over"
+        """Listed in the lobby with a human seat nobody took and nobody is invited to."""
+        return self.listed and bool(self.free_seats) and self.status != "over"
+
+    @property
+    def free_seats(self) -> list[SeatRow]:
+        """Human seats nobody holds and no invite is pending for (the lobby may offer them)."""
+        return [s for s in self.seats if s.kind == "human" and not s.claimed and s.token_hash is None]
 
 
 def database_url(url: str | None = None) -> str:
@@ -161,13 +167,11 @@ class Storage:
         with self._writing() as conn:
             conn.execute(delete(moves_t).where(moves_t.c.table_id == table_id, moves_t.c.number >= keep))
 
-    def claim_seat(self, table_id: str, seat: int, token_hash: str | None = None) -> None:
-        values: dict[str, Any] = {"claimed": True}
-        if token_hash is not None:
-            values["token_hash"] = token_hash
+    def set_seat_secret(self, table_id: str, seat: int, secret_hash: str, claimed: bool) -> None:
+        """A seat's one secret: its player's token (``claimed``) or a pending invite's code."""
         with self._writing() as conn:
             conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-                         .values(**values))
+                         .values(token_hash=secret_hash, claimed=claimed))
 
     # -- reads ----------------------------------------------------------------------
     def table(self, table_id: str) -> TableRow | None:

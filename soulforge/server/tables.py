@@ -69,6 +69,11 @@ class LiveTable:
 Broadcast = Callable[[LiveTable], Awaitable[None]]
 
 
+def new_secret() -> str:
+    """A seat token or invite code: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
 def make_agent(level: str, seed: int, game: Game) -> agents.Agent:
     """The AI of a level as ``game`` plays it (``agents.for_level``); ``random`` is the
     fastest one (tests)."""
@@ -115,11 +120,12 @@ class TableService:
     # -- creating and joining -----------------------------------------------------
     async def create(self, game: str, options: dict[str, Any], players: int | None,
                      seats: Sequence[tuple[str, str | None]], seed: int | None,
-                     hot_seat: bool, listed: bool) -> tuple[LiveTable, dict[int, str]]:
-        """A new table; returns it with the secret token of each human seat.
+                     hot_seat: bool, listed: bool) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
+        """A new table; returns it with the creator's seat tokens and the other seats' invites.
 
-        The creator holds the first human seat (every human seat in hot-seat); the others are
-        free until their invite link is used or someone joins from the lobby."""
+        The creator holds the first human seat (every human seat in hot-seat). Each other
+        human seat gets a one-time invite code (see :meth:`claim`), or, on a ``listed``
+        table, none: the lobby offers it to whoever joins first."""
         try:
             state = load(game, **options).new_game(seed=seed, players=players)
         except ValueError as err:
@@ -127,51 +133,83 @@ class TableService:
         if len(seats) != state.num_players:
             raise TableError(422, f"{state.num_players} seats needed, {len(seats)} given")
         tokens: dict[int, str] = {}
+        invites: dict[int, str] = {}
         seat_rows = []
         for number, (kind, level) in enumerate(seats):
             if kind == "ai" and level not in AI_LEVELS:
                 raise TableError(422, f"seat {number}: AI level must be one of {list(AI_LEVELS)}")
-            token = secrets.token_urlsafe(24) if kind == "human" else None
-            if token is not None:
-                tokens[number] = token
-            taken = kind == "ai" or hot_seat or (len(tokens) == 1 and number in tokens)
+            secret: str | None = None
+            if kind == "human" and (hot_seat or not tokens):
+                secret = tokens[number] = new_secret()
+            elif kind == "human" and not listed:
+                secret = invites[number] = new_secret()
+            held = number in tokens or kind == "ai"
             seat_rows.append(SeatRow(number, kind, level if kind == "ai" else None,
-                                     hash_token(token) if token else None, taken))
+                                     hash_token(secret) if secret else None, held))
         row = TableRow(secrets.token_hex(6), game, dict(state.game.options), state.seed, state.num_players,
                        hot_seat, listed, "playing", None, time.time(), seat_rows)
         await asyncio.to_thread(self.storage.create_table, row)
         table = LiveTable(row, state, [])
         self.live[row.id] = table
         self._schedule_ai(table)
-        return table, tokens
+        return table, tokens, invites
 
     async def join(self, table_id: str) -> tuple[int, str]:
         """Claim a free human seat of a listed table (from the lobby): a fresh token for it."""
         table = await self.get(table_id)
         async with table.lock:
-            free = [s for s in table.row.seats if s.kind == "human" and not s.claimed]
+            free = table.row.free_seats
             if not table.row.open or not free:
                 raise TableError(409, "this table has no free seat")
-            seat, token = free[0], secrets.token_urlsafe(24)
-            await asyncio.to_thread(self.storage.claim_seat, table.id, seat.seat, hash_token(token))
-            seat.token_hash, seat.claimed = hash_token(token), True
-            table.version += 1
-        return seat.seat, token
+            token = await self._hand_over(table, free[0].seat, claimed=True)
+        return free[0].seat, token
+
+    async def claim(self, table_id: str, seat: int, invite: str) -> str:
+        """Use a one-time invite: the seat's fresh token, which only the claiming browser gets;
+        the invite stops working (the creator's copy of the link gives nothing)."""
+        table = await self.get(table_id)
+        async with table.lock:
+            row = table.row.seats[seat] if 0 <= seat < len(table.row.seats) else None
+            if row is None or row.claimed or row.token_hash is None or row.token_hash != hash_token(invite):
+                raise TableError(403, "this invite is not valid: it was used, withdrawn or never made")
+            return await self._hand_over(table, seat, claimed=True)
+
+    async def invite(self, table_id: str, tokens: Sequence[str], seat: int) -> str:
+        """A new one-time invite for ``seat``: its own player moving it to another browser (their
+        token stops working now), or the creator re-issuing a seat nobody has claimed (the
+        old invite stops working)."""
+        table = await self.get(table_id)
+        held = await self.seats_of(table, tokens)
+        async with table.lock:
+            if not 0 <= seat < len(table.row.seats) or table.row.seats[seat].kind != "human":
+                raise TableError(422, f"seat {seat} is not a human seat of this table")
+            target = table.row.seats[seat]
+            host = table.humans[0] in held and not target.claimed
+            if seat not in held and not host:
+                raise TableError(403, f"only seat {seat}'s player, or the creator while nobody has "
+                                      "claimed it, may invite to it")
+            return await self._hand_over(table, seat, claimed=False)
+
+    async def _hand_over(self, table: LiveTable, seat: int, claimed: bool) -> str:
+        """Give ``seat`` a new secret (a token if ``claimed``, else an invite code): the old one
+        stops working at once."""
+        secret = new_secret()
+        await asyncio.to_thread(self.storage.set_seat_secret, table.id, seat, hash_token(secret), claimed)
+        table.row.seats[seat].token_hash, table.row.seats[seat].claimed = hash_token(secret), claimed
+        table.version += 1
+        return secret
 
     # -- who is asking ---------------------------------------------------------------
     async def seats_of(self, table: LiveTable, tokens: Sequence[str]) -> set[int]:
-        """The seats these tokens hold at this table; 403 if one of them holds none."""
+        """The seats these tokens hold at this table; 403 if one of them holds none (an
+        invite code is not a token: it is only good for :meth:`claim`)."""
         held: set[int] = set()
         for token in tokens:
             digest = hash_token(token)
-            match = [s for s in table.row.seats if s.token_hash == digest]
+            match = [s for s in table.row.seats if s.claimed and s.token_hash == digest]
             if not match:
                 raise TableError(403, "this seat token is not valid at this table")
             held.add(match[0].seat)
-            if not match[0].claimed:
-                match[0].claimed = True
-                await asyncio.to_thread(self.storage.claim_seat, table.id, match[0].seat)
-                table.version += 1
         return held
 
     @staticmethod

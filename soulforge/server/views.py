@@ -40,15 +40,17 @@ def _game_card(game: dict[str, Any]) -> str:
     options = "".join(_option_input(o) for o in game["options"])
     how = f' · <a href="/how/{gid}">How to play</a>' if game.get("how_url") else ""
     return (
-        f'<article class="card" id="game-{gid}"><h2>{escape(game["title"])}</h2>'  # noqa: S608 (HTML)
+        f'<article class="card" id="game-{gid}"><h2>{escape(game["title"])}</h2>'
         f'<p>{escape(game["summary"])}</p><p class="links"><a href="/rules/{gid}">Rules</a>{how}</p>'
         f'<form class="new-table" data-game="{gid}"><label>Players <select name="players">{players}'
         f'</select></label><fieldset class="seats"><legend>Seats</legend>{seats}</fieldset>'
         f'{"<fieldset><legend>Options</legend>" + options + "</fieldset>" if options else ""}'
-        '<label>Seed <input name="seed" type="number" placeholder="random"></label>'
+        '<label>Seed <input name="seed" type="number" placeholder="random"> (practice against the AI '
+        'or hot-seat only)</label>'
         '<label class="check"><input name="hot_seat" type="checkbox"> Hot-seat (one screen plays all '
-        'humans)</label><label class="check"><input name="listed" type="checkbox" checked> Others may join '
-        'from the lobby</label><button type="submit">New table</button><div class="created"></div>'
+        'humans)</label><label class="check"><input name="listed" type="checkbox"> Offer the other seats '
+        'in the lobby (instead of invite links)</label>'
+        '<button type="submit">New table</button><div class="created"></div>'
         '</form></article>'
     )
 

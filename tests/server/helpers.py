@@ -39,12 +39,25 @@ def assert_payload_is_view(payload: dict[str, Any], state: State, seat: int | No
     assert payload["prompt"] == state.view(seat)["prompt"]
 
 
-def create(client: TestClient, **body: Any) -> dict[str, Any]:
+def create(client: TestClient, claim: bool = True, **body: Any) -> dict[str, Any]:
+    """POST /api/tables; with ``claim``, each invite is then used, as each invited player's
+    browser would, and its seat's ``token`` filled in with the token the claim gave."""
     body.setdefault("game", "tricks")
     res = client.post("/api/tables", json=body)
     assert res.status_code == 201, res.text
     data: dict[str, Any] = res.json()
+    for seat in data["seats"] if claim else []:
+        if seat["invite"]:
+            seat["token"] = claim_invite(client, seat["invite"]).json()["token"]
     return data
+
+
+def claim_invite(client: TestClient, link: str) -> Any:
+    """Open an invite link as its page does: POST the code of ``#seat=N&invite=CODE``."""
+    table = link.split("/t/")[1].split("#")[0]
+    fields = dict(part.split("=", 1) for part in link.split("#")[1].split("&"))
+    body = {"seat": int(fields["seat"]), "invite": fields["invite"]}
+    return client.post(f"/api/tables/{table}/claim", json=body)
 
 
 def token(created: dict[str, Any], seat: int) -> str:

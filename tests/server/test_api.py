@@ -12,7 +12,16 @@ from fastapi.testclient import TestClient
 from soulforge.core import Action, State
 from soulforge.server import create_app, tables
 from soulforge.server.storage import MoveConflict, Storage
-from tests.server.helpers import act, assert_payload_is_view, create, expected_state, get, token, wait_for
+from tests.server.helpers import (
+    act,
+    assert_payload_is_view,
+    claim_invite,
+    create,
+    expected_state,
+    get,
+    token,
+    wait_for,
+)
 
 
 @pytest.fixture
@@ -59,14 +68,58 @@ def test_lobby_lists_games_and_rules_page_escapes_html(client: TestClient) -> No
     assert client.get("/rules/nope").status_code == 404
 
 
-def test_create_table_gives_hashed_tokens_for_humans_only(client: TestClient, db_url: str) -> None:
-    made = create(client, players=3, seats=[{"kind": "human"}, {"kind": "ai", "level": "random"},
-                                             {"kind": "human"}], seed=1)
-    assert [s["token"] is not None for s in made["seats"]] == [True, False, True]
-    assert made["seats"][2]["invite"].endswith(f"/t/{made['table']}#seat=2&token={token(made, 2)}")
+def test_create_table_gives_the_creator_a_token_and_the_others_one_time_invites(
+        client: TestClient, db_url: str) -> None:
+    made = create(client, claim=False, players=3, seats=[
+        {"kind": "human"}, {"kind": "ai", "level": "random"}, {"kind": "human"}], seed=1)
+    assert [s["token"] is not None for s in made["seats"]] == [True, False, False]
+    assert [s["invite"] is not None for s in made["seats"]] == [False, False, True]
+    assert "#seat=2&invite=" in made["seats"][2]["invite"]
     row = Storage(db_url).table(made["table"])
-    assert row is not None and row.open and row.status == "playing"
+    assert row is not None and not row.open and row.status == "playing"
     assert token(made, 0) not in repr(row) and len(row.seats[0].token_hash or "") == 64
+    assert [s.claimed for s in row.seats] == [True, True, False]
+
+
+def test_an_invite_works_once_and_the_creators_copy_then_gives_nothing(client: TestClient) -> None:
+    """Issue 17, defect 1: the host held every seat (the invite was the seat's token)."""
+    made = create(client, claim=False, seats=[{"kind": "human"}, {"kind": "human"}], seed=3)
+    tid, link = made["table"], made["seats"][1]["invite"]
+    code = link.split("invite=")[1]
+    assert client.get(f"/api/tables/{tid}", headers={"X-Seat-Token": code}).status_code == 403, \
+        "an invite code is not a seat token: it cannot read the seat's view"
+    first = claim_invite(client, link)
+    assert first.status_code == 200 and first.json()["seat"] == 1
+    guest = first.json()["token"]
+    again = claim_invite(client, link)  # the creator's copy of the link, opened later
+    assert again.status_code == 403 and "not valid" in again.json()["detail"]
+    assert client.get(f"/api/tables/{tid}", headers={"X-Seat-Token": code}).status_code == 403
+    assert get(client, tid, guest)["seat"] == 1 and get(client, tid, token(made, 0))["seat"] == 0
+    data = get(client, tid, token(made, 0))
+    as_guest = act(client, tid, token(made, 0), data["move"], data["legal"][0]["action"], seat=1)
+    assert as_guest.status_code == 403
+
+
+def test_a_seat_moves_to_another_browser_and_the_creator_reissues_only_unclaimed_seats(
+        client: TestClient) -> None:
+    made = create(client, claim=False, players=3, seats=[{"kind": "human"}] * 3, seed=3)
+    tid, host = made["table"], token(made, 0)
+    # the creator withdraws seat 2's invite (nobody claimed it) and makes a new one
+    res = client.post(f"/api/tables/{tid}/seats/2/invite", headers={"X-Seat-Token": host})
+    assert res.status_code == 200
+    assert claim_invite(client, made["seats"][2]["invite"]).status_code == 403, "the old link is withdrawn"
+    assert claim_invite(client, res.json()["invite"]).status_code == 200
+    # once claimed, the creator can no longer re-issue it
+    assert client.post(f"/api/tables/{tid}/seats/2/invite", headers={"X-Seat-Token": host}).status_code == 403
+    guest = claim_invite(client, made["seats"][1]["invite"]).json()["token"]
+    # seat 1's player moves to another browser: a link only they can make; the old token ends
+    moved = client.post(f"/api/tables/{tid}/seats/1/invite", headers={"X-Seat-Token": guest})
+    assert moved.status_code == 200
+    assert client.get(f"/api/tables/{tid}", headers={"X-Seat-Token": guest}).status_code == 403
+    new_token = claim_invite(client, moved.json()["invite"]).json()["token"]
+    assert get(client, tid, new_token)["seat"] == 1
+    assert client.post(f"/api/tables/{tid}/seats/1/invite", headers={"X-Seat-Token": host}).status_code == 403
+    assert client.post(f"/api/tables/{tid}/seats/1/invite").status_code == 403
 
 
 @pytest.mark.parametrize(("body", "message"), [
@@ -184,16 +237,26 @@ def test_spectator_and_seat_websockets_get_only_their_views(client: TestClient) 
 
 
 def test_join_from_the_lobby_claims_a_free_seat(client: TestClient) -> None:
-    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}], listed=True)
+    assert made["seats"][1]["invite"] is None, "a listed seat is offered in the lobby, not by a link"
     assert [t["table"] for t in client.get("/api/tables?status=open").json()] == [made["table"]]
     joined = client.post(f"/api/tables/{made['table']}/join").json()
     assert joined["seat"] == 1 and get(client, made["table"], joined["token"])["seat"] == 1
     assert client.post(f"/api/tables/{made['table']}/join").status_code == 409
-    three = create(client, players=3, seats=[{"kind": "human"}] * 3, listed=False)
+    three = create(client, players=3, seats=[{"kind": "human"}] * 3)
     assert client.post(f"/api/tables/{three['table']}/join").status_code == 409
-    hot = create(client, seats=[{"kind": "human"}] * 2, hot_seat=True)
+    hot = create(client, seats=[{"kind": "human"}] * 2, hot_seat=True, listed=True)
     assert client.post(f"/api/tables/{hot['table']}/join").status_code == 409
     assert client.get("/api/tables?status=open").json() == []
+
+
+def test_a_lobby_visitor_cannot_take_an_invited_seat(client: TestClient) -> None:
+    """Issue 17, defect 10: tables were listed by default, so anyone could take the seat
+    meant for the invited player."""
+    made = create(client, claim=False, seats=[{"kind": "human"}, {"kind": "human"}])
+    assert client.get("/api/tables?status=open").json() == []
+    assert client.post(f"/api/tables/{made['table']}/join").status_code == 409
+    assert claim_invite(client, made["seats"][1]["invite"]).status_code == 200
 
 
 def test_undo_removes_the_humans_last_decision_and_later_ai_moves(

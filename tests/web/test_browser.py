@@ -56,9 +56,14 @@ def click_something(page: Any, rng: random.Random, board_only: bool = False) -> 
 
 
 def create(srv: ServerThread, **body: Any) -> dict[str, Any]:
+    """A table over the API; each human seat gets a ``link`` to open it: the creator's
+    token as ``#seat=N&token=T``, the others' one-time invites."""
     res = httpx.post(srv.url + "/api/tables", json=body)
     assert res.status_code == 201, res.text
     data: dict[str, Any] = res.json()
+    for seat in data["seats"]:
+        own = f"{data['url']}#seat={seat['seat']}&token={seat['token']}" if seat["token"] else None
+        seat["link"] = own or seat["invite"]
     return data
 
 
@@ -136,7 +141,7 @@ def test_two_players_and_a_spectator_see_only_their_views(browser: Any, server: 
     for seat in (0, 1):
         ctx = browser.new_context(viewport={"width": 1300, "height": 900})
         page = ctx.new_page()
-        page.goto(made["seats"][seat]["invite"])
+        page.goto(made["seats"][seat]["link"])
         pages.append(page)
     watcher = browser.new_context().new_page()
     watcher.goto(f"{server.url}/t/{table}")
@@ -167,7 +172,7 @@ def test_reload_mid_game_comes_back_exactly(browser: Any, server: ServerThread) 
     made = create(server, game="five_realms", seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}],
                   seed=4)
     page = browser.new_page(viewport={"width": 1300, "height": 900})
-    page.goto(made["seats"][0]["invite"])
+    page.goto(made["seats"][0]["link"])
     rng = random.Random(1)
     for _ in range(5):
         wait_turn(page)
@@ -188,7 +193,7 @@ def test_undo_takes_back_a_decision_that_revealed_nothing(browser: Any, server: 
     made = create(server, game="five_realms", seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}],
                   seed=7)
     page = browser.new_page()
-    page.goto(made["seats"][0]["invite"])
+    page.goto(made["seats"][0]["link"])
     rng = random.Random(5)
     for _ in range(60):
         assert wait_turn(page) == "mine"
@@ -211,7 +216,7 @@ def test_server_restart_mid_game_resumes_and_the_page_reconnects(browser: Any, d
     made = create(srv, game="five_realms", seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}],
                   seed=9)
     page = browser.new_page()
-    page.goto(made["seats"][0]["invite"])
+    page.goto(made["seats"][0]["link"])
     rng = random.Random(2)
     for _ in range(4):
         wait_turn(page)
@@ -239,21 +244,32 @@ def new_table_from_lobby(page: Any, url: str, seat1: str, hot_seat: bool = False
     form.locator("button[type=submit]").click()
 
 
-def test_lobby_table_for_two_humans_and_a_second_player_joins(browser: Any, server: ServerThread) -> None:
+def test_lobby_table_for_two_humans_and_the_invited_player_takes_the_seat_once(
+        browser: Any, server: ServerThread) -> None:
+    """Issue 17, defects 1 and 10: the invite works once, for the first browser that opens it;
+    the creator's copy of it gives nothing, and the lobby does not offer the invited seat."""
     first = browser.new_context().new_page()
     new_table_from_lobby(first, server.url, "human")
     first.wait_for_selector(".created a.go", timeout=TIMEOUT)
-    assert "#seat=1&token=" in first.locator(".created input.invite").input_value()
+    invite = first.locator(".created input.invite").input_value()
+    assert "#seat=1&invite=" in invite
     first.click(".created a.go")
     first.wait_for_function("document.body.dataset.move !== undefined", timeout=TIMEOUT)
+    visitor = browser.new_context().new_page()
+    visitor.goto(server.url + "/")
+    assert visitor.locator("button.join").count() == 0, "an invited seat is not offered in the lobby"
     second = browser.new_context().new_page()
-    second.goto(server.url + "/")
-    second.click("button.join")
-    second.wait_for_url(re.compile(r"/t/\w+$"), timeout=TIMEOUT)
-    assert second.url == first.url
+    second.goto(invite)
     second.wait_for_function("document.body.dataset.move !== undefined", timeout=TIMEOUT)
-    assert "Seat 1 (you)" in second.locator("#seats").inner_text()
+    assert second.url == first.url, "the invite code is taken out of the address"
+    second.wait_for_function("document.getElementById('seats').innerText.includes('Seat 1 (you)')",
+                             timeout=TIMEOUT)
     assert "Seat 0 (you)" in first.locator("#seats").inner_text()
+    again = browser.new_context().new_page()  # the creator's copy of the link, opened later
+    again.goto(invite)
+    refused = "document.getElementById('error').innerText.includes('not valid')"
+    again.wait_for_function(refused, timeout=TIMEOUT)
+    assert "(you)" not in again.locator("#seats").inner_text()
     rng = random.Random(4)
     for _ in range(6):
         table = first.url.rsplit("/", 1)[1]

@@ -37,16 +37,16 @@
       const data = await res.json();
       const out = form.querySelector(".created");
       if (!res.ok) { out.textContent = typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail); return; }
-      const humans = data.seats.filter((s) => s.token);
-      const mine = body.hot_seat ? humans : humans.slice(0, 1);
+      const mine = data.seats.filter((s) => s.token);
       mine.forEach((s) => remember(data.table, s.seat, s.token));
-      const others = humans.filter((s) => !mine.includes(s));
+      const others = data.seats.filter((s) => s.invite);  // one-time links: the first to open one takes it
       if (!others.length) { location.href = "/t/" + data.table; return; }
       out.replaceChildren();
       const go = document.createElement("a");
       go.href = "/t/" + data.table; go.textContent = "Go to your table (seat " + mine[0].seat + ")";
       go.className = "go";
-      out.append(go, document.createElement("br"), "Invite links for the other players:");
+      out.append(go, document.createElement("br"),
+        "Invite links for the other players (each works once, for the first browser that opens it):");
       others.forEach((s) => {
         const input = document.createElement("input");
         input.readOnly = true; input.value = s.invite; input.className = "invite";

@@ -8,14 +8,27 @@
   let last = null, socket = null, retry = 500;
   let picked = []; // the board handles clicked so far towards one action (its click path)
 
-  // An invite link carries #seat=N&token=T: keep it in this browser, then hide it.
+  // An invite link carries #seat=N&invite=CODE: the first browser to open it claims the
+  // seat and keeps the token it gets (the code then stops working); the link is hidden.
+  // (#seat=N&token=T, a token of one's own, e.g. from the API, is kept as it is.)
   const hash = new URLSearchParams(location.hash.slice(1));
+  const invite = hash.get("invite") ? {seat: Number(hash.get("seat") || 0), invite: hash.get("invite")} : null;
   if (hash.get("token")) {
     tokens[hash.get("seat") || "0"] = hash.get("token");
     localStorage.setItem(key, JSON.stringify(tokens));
-    history.replaceState(null, "", location.pathname);
   }
+  if (invite || hash.get("token")) history.replaceState(null, "", location.pathname);
   const allTokens = () => Object.values(tokens);
+
+  async function claimInvite() {
+    if (!invite || tokens[String(invite.seat)]) return;
+    const res = await fetch("/api/tables/" + tableId + "/claim", {method: "POST",
+      headers: {"Content-Type": "application/json"}, body: JSON.stringify(invite)});
+    const data = await res.json();
+    if (!res.ok) { showError(data.detail); return; }
+    tokens[String(data.seat)] = data.token;
+    localStorage.setItem(key, JSON.stringify(tokens));
+  }
 
   function el(tag, text, cls) {
     const node = document.createElement(tag);
@@ -192,5 +205,5 @@
     if (event.key === "Escape" && picked.length) stepBack();
   });
   $("undo").addEventListener("click", () => last && post("/undo", {move: last.move}));
-  connect();
+  claimInvite().finally(connect);
 })();
