@@ -141,7 +141,9 @@ async def claim(http: httpx.AsyncClient, invite: str) -> str:
 
 async def table_run(http: httpx.AsyncClient, ws_url: str, game: str, seed: int, stats: Stats,
                     think: float, max_moves: int, svg: bool) -> str:
-    res = await http.post("/api/tables", json={"game": game, "seed": seed, "listed": False,
+    # two strangers' table: the server draws its seed (a chosen one would tell the hidden cards);
+    # ``seed`` still seeds the bots' choices
+    res = await http.post("/api/tables", json={"game": game, "listed": False,
                                                "seats": [{"kind": "human"}, {"kind": "human"}]})
     res.raise_for_status()
     made = res.json()

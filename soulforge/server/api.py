@@ -62,6 +62,7 @@ async def tables(request: Request, status: Literal["open", "playing", "over"] | 
         with contextlib.suppress(ValueError, ImportError):
             out.append({"table": row.id, "game": row.game, "title": game_class(row.game).title,
                         "status": row.status, "open": row.open, "players": row.players,
+                        "seed_chosen": row.seed_chosen,
                         "returns": row.returns, "created": row.created,
                         "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "claimed": s.claimed}
                                   for s in row.seats]})
@@ -154,11 +155,13 @@ async def finished(request: Request, table_id: str) -> LiveTable:
 
 @router.get("/tables/{table_id}/record", responses=ERRORS)
 async def record(table_id: str, request: Request) -> dict[str, Any]:
-    """The full record (soulforge-record/1 JSON), served only after the end: it holds hidden moves."""
+    """The full record (soulforge-record/1 JSON), served only after the end: it holds hidden
+    moves and the seed (``meta.seed_chosen``: whether the creator chose it)."""
     table = await finished(request, table_id)
     rec = table.state.record()
     rec.meta = {"table": table.id, "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level}
-                                             for s in table.row.seats], "returns": table.state.returns()}
+                                             for s in table.row.seats], "returns": table.state.returns(),
+                "seed_chosen": table.row.seed_chosen}
     return rec.to_json()
 
 

@@ -25,7 +25,8 @@ class CreateTable(BaseModel):
                                 description="player count (the game's minimum by default)")
     seats: list[SeatSpec] | None = Field(None, max_length=MAX_SEATS,
                                          description="one per player; default: a human, then AIs")
-    seed: int | None = Field(None, ge=0, le=MAX_SEED)
+    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="only with one human seat or hot-seat "
+                             "(it would tell the hidden cards); otherwise the server draws a secret one")
     hot_seat: bool = Field(False, description="one browser plays every human seat")
     listed: bool = Field(False, description="offer the other human seats in the lobby, to whoever joins "
                                             "first, instead of making an invite link for each")
@@ -117,6 +118,7 @@ class TableSummary(BaseModel):
     title: str
     status: str
     open: bool = Field(description="a human seat is free to join from the lobby")
+    seed_chosen: bool = Field(description="the creator chose the seed (practice or hot-seat)")
     players: int
     seats: list[SeatInfo]
     returns: list[float] | None

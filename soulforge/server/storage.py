@@ -39,6 +39,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
+from soulforge.server.migrate import upgrade
+
 DEFAULT_URL = "sqlite:///var/soulforge.db"
 
 metadata = MetaData()
@@ -51,6 +53,7 @@ tables_t = Table(
     Column("players", Integer, nullable=False),
     Column("hot_seat", Boolean, nullable=False, default=False),
     Column("listed", Boolean, nullable=False, default=True),
+    Column("seed_chosen", Boolean, nullable=False, default=False),
     Column("status", String(16), nullable=False),
     Column("returns", JSON, nullable=True),
     Column("created", Float, nullable=False),
@@ -102,6 +105,8 @@ class TableRow:
     players: int
     hot_seat: bool
     listed: bool
+    seed_chosen: bool
+    """The creator chose the seed (practice against the AI or hot-seat only): marked as such."""
     status: str  # "playing" | "over"
     returns: list[float] | None
     created: float
@@ -130,7 +135,7 @@ class Storage:
     def __init__(self, url: str | None = None) -> None:
         self.url = database_url(url)
         self.engine: Engine = _make_engine(self.url)
-        metadata.create_all(self.engine)
+        upgrade(self.engine)  # the columns below are those of the newest revision
         # SQLite has one writer at a time and its busy handler sleeps: queue writers here instead.
         self._write_lock = threading.Lock() if self.url.startswith("sqlite") else None
 
@@ -207,7 +212,8 @@ def _table_row(row: dict[str, Any], seats: list[dict[str, Any]]) -> TableRow:
     seat_rows = [SeatRow(s["seat"], s["kind"], s["level"], s["token_hash"], bool(s["claimed"]))
                  for s in seats]
     return TableRow(row["id"], row["game"], dict(row["options"]), int(row["seed"]), row["players"],
-                    bool(row["hot_seat"]), bool(row["listed"]), row["status"], row["returns"],
+                    bool(row["hot_seat"]), bool(row["listed"]), bool(row["seed_chosen"]), row["status"],
+                    row["returns"],
                     row["created"], seat_rows)
 
 

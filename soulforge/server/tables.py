@@ -126,7 +126,11 @@ class TableService:
         The creator holds the first human seat (every human seat in hot-seat). Each other
         human seat gets a one-time invite code (see :meth:`claim`), or, on a ``listed``
         table, none: the lobby offers it to whoever joins first."""
-        try:
+        humans = sum(kind == "human" for kind, _ in seats)
+        if seed is not None and humans > 1 and not hot_seat:
+            raise TableError(422, "a chosen seed would tell the hidden cards to whoever knows it: it is "
+                                  "allowed only with one human seat (practice) or in hot-seat")
+        try:  # no seed: the core draws one from the system's secure source, kept until the end
             state = load(game, **options).new_game(seed=seed, players=players)
         except ValueError as err:
             raise TableError(422, str(err)) from None
@@ -147,7 +151,7 @@ class TableService:
             seat_rows.append(SeatRow(number, kind, level if kind == "ai" else None,
                                      hash_token(secret) if secret else None, held))
         row = TableRow(secrets.token_hex(6), game, dict(state.game.options), state.seed, state.num_players,
-                       hot_seat, listed, "playing", None, time.time(), seat_rows)
+                       hot_seat, listed, seed is not None, "playing", None, time.time(), seat_rows)
         await asyncio.to_thread(self.storage.create_table, row)
         table = LiveTable(row, state, [])
         self.live[row.id] = table

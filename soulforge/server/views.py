@@ -92,8 +92,9 @@ def _table_list(label: str, rows: list[TableRow], verb: str, titles: dict[str, s
                    f'<a href="/api/tables/{row.id}/record" download="{row.id}.json">Record</a>')
         else:
             act = f'<a href="/t/{row.id}">Watch</a>'
+        chosen = ' <span class="tag">chosen seed</span>' if row.seed_chosen else ""
         items.append(f'<li><b>{escape(titles.get(row.game, row.game))}</b> <code>{row.id}</code> '
-                     f'<span class="muted">{escape(seats)}</span> {act}</li>')
+                     f'<span class="muted">{escape(seats)}</span>{chosen} {act}</li>')
     return f'<h2>{label}</h2><ul class="table-list">{"".join(items)}</ul>'
 
 

@@ -71,7 +71,7 @@ def test_lobby_lists_games_and_rules_page_escapes_html(client: TestClient) -> No
 def test_create_table_gives_the_creator_a_token_and_the_others_one_time_invites(
         client: TestClient, db_url: str) -> None:
     made = create(client, claim=False, players=3, seats=[
-        {"kind": "human"}, {"kind": "ai", "level": "random"}, {"kind": "human"}], seed=1)
+        {"kind": "human"}, {"kind": "ai", "level": "random"}, {"kind": "human"}])
     assert [s["token"] is not None for s in made["seats"]] == [True, False, False]
     assert [s["invite"] is not None for s in made["seats"]] == [False, False, True]
     assert "#seat=2&invite=" in made["seats"][2]["invite"]
@@ -83,7 +83,7 @@ def test_create_table_gives_the_creator_a_token_and_the_others_one_time_invites(
 
 def test_an_invite_works_once_and_the_creators_copy_then_gives_nothing(client: TestClient) -> None:
     """Issue 17, defect 1: the host held every seat (the invite was the seat's token)."""
-    made = create(client, claim=False, seats=[{"kind": "human"}, {"kind": "human"}], seed=3)
+    made = create(client, claim=False, seats=[{"kind": "human"}, {"kind": "human"}])
     tid, link = made["table"], made["seats"][1]["invite"]
     code = link.split("invite=")[1]
     assert client.get(f"/api/tables/{tid}", headers={"X-Seat-Token": code}).status_code == 403, \
@@ -102,7 +102,7 @@ def test_an_invite_works_once_and_the_creators_copy_then_gives_nothing(client: T
 
 def test_a_seat_moves_to_another_browser_and_the_creator_reissues_only_unclaimed_seats(
         client: TestClient) -> None:
-    made = create(client, claim=False, players=3, seats=[{"kind": "human"}] * 3, seed=3)
+    made = create(client, claim=False, players=3, seats=[{"kind": "human"}] * 3)
     tid, host = made["table"], token(made, 0)
     # the creator withdraws seat 2's invite (nobody claimed it) and makes a new one
     res = client.post(f"/api/tables/{tid}/seats/2/invite", headers={"X-Seat-Token": host})
@@ -158,7 +158,7 @@ def test_record_and_replay_are_refused_mid_game(client: TestClient) -> None:
 
 
 def test_tokens_act_only_for_their_seat(client: TestClient) -> None:
-    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}], seed=3)
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
     tid, data = made["table"], get(client, made["table"], token(made, 0))
     first = data["legal"][0]["action"]
     assert act(client, tid, "forged", 0, first).status_code == 403
@@ -171,7 +171,7 @@ def test_tokens_act_only_for_their_seat(client: TestClient) -> None:
 
 
 def test_stale_and_illegal_actions_change_nothing(client: TestClient, db_url: str) -> None:
-    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}], seed=4)
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
     tid, tok = made["table"], token(made, 0)
     data = get(client, tid, tok)
     res = act(client, tid, tok, 0, {"type": "choose", "prize": 4})  # prizes are 1, 2 and 3
@@ -214,15 +214,16 @@ def test_ai_plays_its_turns_off_the_event_loop(client: TestClient) -> None:
 
 
 def test_spectator_and_seat_websockets_get_only_their_views(client: TestClient) -> None:
-    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}], seed=6)
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
     tid = made["table"]
+    seed = client.app.state.service.live[tid].state.seed  # type: ignore[attr-defined]  # the server's own
     with client.websocket_connect(f"/ws/tables/{tid}") as spect, \
             client.websocket_connect(f"/ws/tables/{tid}") as seat1:
         spect.send_json({"tokens": []})
         seat1.send_json({"tokens": [token(made, 1)]})
         actions: list[dict[str, Any]] = []
         for _ in range(4):
-            state = expected_state("tricks", {"hand": 3, "open": False}, 6, 2, actions)
+            state = expected_state("tricks", {"hand": 3, "open": False}, seed, 2, actions)
             assert_payload_is_view(spect.receive_json(), state, None)
             assert_payload_is_view(seat1.receive_json(), state, 1)
             cp = state.current_player
@@ -304,7 +305,7 @@ def test_an_ai_seat_keeps_its_agent_from_move_to_move(
 
 
 def test_no_undo_with_another_human_at_the_table(client: TestClient) -> None:
-    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}], seed=9)
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
     tid, tok = made["table"], token(made, 0)
     data = act(client, tid, tok, 0, {"type": "choose", "prize": 3}).json()
     assert not data["can_undo"]
@@ -340,7 +341,7 @@ def test_restart_resumes_every_table_and_pending_ai_turns(
 
 
 def test_page_holds_the_spectator_board_and_openapi_documents_the_api(client: TestClient) -> None:
-    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}], seed=3)
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
     page = client.get(f"/t/{made['table']}").text
     assert "<svg" in page and "table.js" in page and '"hand": null' not in page
     assert client.get("/t/nosuch").status_code == 404
