@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from soulforge.core import Game
+from soulforge.core import Game, Option
 from soulforge.games import game_class
 
 USAGE = 2
@@ -86,9 +86,21 @@ def load_game(game_id: str, pairs: Sequence[str] | None = None) -> Game:
     except (ImportError, AttributeError) as err:
         fail(f"the game {game_id!r} cannot be loaded: {err}")
     try:
-        return cls(**options)
+        return cls(**read_deck_files(cls.option_specs, options))
     except ValueError as err:
         fail(str(err), USAGE)
+
+
+def read_deck_files(specs: Sequence[Option], options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with each deck option that names a file (``deck0=my_deck.toml``) replaced
+    by the file's text: a terminal convenience; the game itself only takes deck texts (and a
+    table stores them, so its record replays without the file)."""
+    decks = {spec.name for spec in specs if spec.deck}
+    out = dict(options)
+    for name, value in options.items():
+        if name in decks and isinstance(value, str) and Path(value).suffix and Path(value).exists():
+            out[name] = read_text(Path(value), "a deck list")
+    return out
 
 
 def expand_multi_value(

@@ -28,11 +28,22 @@ class Option:
     choices: Sequence[OptionValue] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    deck: bool = False
+    """A deck: a built-in deck's name or a deck list's *text*, never a path (a server must not
+    read a file a request names; the terminal reads deck files itself, see ``cli``)."""
+    max_length: int = 200
+    """The longest text value (a deck list is longer: :data:`DECK_TEXT_LIMIT`)."""
+
+    def __post_init__(self) -> None:
+        if self.deck and self.max_length == 200:
+            object.__setattr__(self, "max_length", DECK_TEXT_LIMIT)
 
     def check(self, given: Any) -> OptionValue:
         value = self._parse(given)
         if not self._has_type(value):
-            raise OptionError(f"option {self.name!r} must be {self.type.__name__}, got {value!r}")
+            raise OptionError(f"option {self.name!r} must be {self.type.__name__}, got {_short(value)}")
+        if isinstance(value, str) and len(value) > self.max_length:
+            raise OptionError(f"option {self.name!r} is too long: at most {self.max_length} characters")
         if self.choices is not None and value not in self.choices:
             raise OptionError(f"option {self.name!r} must be one of {list(self.choices)}, got {value!r}")
         if self.minimum is not None and value < self.minimum:
@@ -62,7 +73,18 @@ class Option:
             "choices": list(self.choices) if self.choices is not None else None,
             "minimum": self.minimum,
             "maximum": self.maximum,
+            "deck": self.deck,
         }
+
+
+DECK_TEXT_LIMIT = 20_000
+"""The longest deck list text an option takes (a 40-card list is about 1,000 characters)."""
+
+
+def _short(value: Any) -> str:
+    """``repr(value)``, cut to 60 characters (an error message never echoes a whole payload)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def validate_options(specs: Sequence[Option], given: Mapping[str, Any]) -> dict[str, OptionValue]:

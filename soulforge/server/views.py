@@ -74,6 +74,9 @@ def _option_input(opt: dict[str, Any]) -> str:
     elif opt["type"] == "int":
         bounds = "".join(f' {k[:3]}="{opt[k]}"' for k in ("minimum", "maximum") if opt.get(k) is not None)
         field = f'<input type="number" name="opt:{name}" data-type="int" value="{default}"{bounds}>'
+    elif opt.get("deck"):  # a built-in deck's name, or a deck list pasted as text (never a path)
+        field = (f'<textarea name="opt:{name}" data-type="str" rows="2" maxlength="20000" '
+                 f'spellcheck="false">{escape(str(default))}</textarea>')
     else:
         field = f'<input name="opt:{name}" data-type="str" value="{escape(str(default))}">'
     return f"<label>{name} {field}{help_text}</label>"

@@ -255,3 +255,19 @@ def test_a_game_renderer_is_used_and_its_failure_reported(
     module.render = broken  # type: ignore[attr-defined]
     result = invoke("play", "tricks", "--vs", "random", "--seed", "1", input=ALWAYS_ONE)
     assert "the tricks renderer failed: KeyError" in result.output and "Game over" in result.output
+
+
+def test_a_deck_file_is_read_by_the_terminal_and_the_record_keeps_its_text(
+        invoke: Invoke, tmp_path: Path) -> None:
+    """Issue 17, defects 3 and 6: the game takes deck texts only; the terminal reads a deck
+    file named in --option, and the saved record replays after the file is gone."""
+    example = Path(soulforge.__file__).parent / "games/soul_of_ankiril/example_deck.toml"
+    deck, save = tmp_path / "mine.toml", tmp_path / "game.json"
+    deck.write_text(example.read_text(encoding="utf-8"), encoding="utf-8")
+    result = invoke("play", "soul_of_ankiril", "--option", f"deck0={deck}", "--vs", "random", "--seed", "3",
+                    "--save", str(save), input="q\ny\n")
+    assert result.exit_code == 0, result.output
+    deck.unlink()
+    record = Record.load(save)
+    assert record.options["deck0"] == example.read_text(encoding="utf-8")
+    assert record.replay().view(0)["players"][0]["leader"] == "Barush"

@@ -76,30 +76,42 @@ def test_bad_deck_text() -> None:
         "the deck list needs a [cards] table of card name = copies"]
 
 
-def test_custom_deck_option(tmp_path: Path) -> None:
-    """Deckbuilding Version: a custom deck list (TOML) is played through the deck options."""
+def test_custom_deck_option() -> None:
+    """Deckbuilding Version: a custom deck list (TOML text) is played through the deck options."""
     counts = {**WATER, "Shekun": 3, "Nirush": 1}
-    path = tmp_path / "deck.toml"
-    path.write_text(deck_text(counts), encoding="utf-8")
-    game = SoulOfAnkiril(deck0=str(path))
+    game = SoulOfAnkiril(deck0=deck_text(counts))
     assert Counter(game.decks[0]) == Counter(counts)
     state = game.new_game(seed=2)
     assert len(state.legal_actions()) == 2
 
 
-def test_illegal_custom_deck_is_refused_by_option(tmp_path: Path) -> None:
-    """Options are validated: a deck that breaks the rules names the option and the rule."""
-    path = tmp_path / "deck.toml"
-    path.write_text(deck_text({**WATER, "Shekun": 4}), encoding="utf-8")
-    with pytest.raises(ValueError, match=r"deck1.*at most 3 copies"):
-        SoulOfAnkiril(deck1=str(path))
+def test_illegal_custom_deck_is_refused_by_option_naming_the_line() -> None:
+    """Options are validated: a deck that breaks the rules names the option, the rule and the
+    line of the deck list."""
+    text = deck_text({**WATER, "Shekun": 4})
+    line = 1 + next(i for i, ln in enumerate(text.splitlines()) if ln.startswith("\"Shekun\""))
+    with pytest.raises(ValueError, match=rf"deck1.*line {line}: at most 3 copies of Shekun"):
+        SoulOfAnkiril(deck1=text)
     with pytest.raises(ValueError, match="deck0"):
         SoulOfAnkiril(deck0="no-such-deck")
+
+
+def test_a_deck_option_never_reads_a_file(tmp_path: Path) -> None:
+    """Issue 17, defect 3: a deck option named a path and the server read it. A deck is its
+    text; a path, even of a good deck list, is refused without being opened."""
+    path = tmp_path / "deck.toml"
+    path.write_text(deck_text(WATER), encoding="utf-8")
+    for spec in (str(path), "/etc/passwd"):
+        with pytest.raises(ValueError, match="neither a built-in deck") as refused:
+            SoulOfAnkiril(deck0=spec)
+        assert "[cards]" not in str(refused.value).split("nor a deck list")[0]
+    with pytest.raises(ValueError, match="too long"):
+        SoulOfAnkiril(deck0="[cards]\n" + "x" * 20_000)
 
 
 def test_example_custom_deck_is_legal_and_playable() -> None:
     """Deckbuilding Version: the shipped two-Element example deck keeps every rule."""
     path = Path(__file__).parents[2] / "soulforge/games/soul_of_ankiril/example_deck.toml"
     assert SoulOfAnkiril().validate_deck(path.read_text(encoding="utf-8")) == []
-    state = SoulOfAnkiril(deck0=str(path), deck1="water").new_game(seed=1)
+    state = SoulOfAnkiril(deck0=path.read_text(encoding="utf-8"), deck1="water").new_game(seed=1)
     assert state.view(0)["players"][0]["leader"] == "Barush"

@@ -176,15 +176,39 @@ def validate_deck(text: str) -> list[str]:
 
 
 def resolve_deck(option: str, spec: str) -> Deck:
-    """A deck option: a built-in deck name ("water", "fire") or the path of a TOML deck list."""
+    """A deck option: a built-in deck's name ("water", "fire") or a deck list's TOML text.
+
+    Never a path: over the web a deck is sent as its text, and a file a request names is not
+    read (the terminal reads deck files itself before it makes the game).
+
+    >>> len(resolve_deck("deck0", "water"))
+    29
+    >>> resolve_deck("deck0", "/etc/passwd")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: option 'deck0': neither a built-in deck ['fire', 'water'] nor a deck list ...
+    """
     decks = builtin_decks()
     if spec in decks:
         return decks[spec]
-    path = Path(spec)
-    if not path.is_file():
-        raise ValueError(f"option {option!r}: {spec!r} is neither a built-in deck {sorted(decks)} nor a file")
-    deck, problems = parse_deck_text(path.read_text(encoding="utf-8"))
-    problems = problems or deck_problems(deck)
+    if "[cards]" not in spec:
+        raise ValueError(f"option {option!r}: neither a built-in deck {sorted(decks)} nor a deck list "
+                         "([cards] name = copies)")
+    deck, problems = parse_deck_text(spec)
+    problems = problems or [_with_line(spec, problem) for problem in deck_problems(deck)]
     if problems:
-        raise ValueError(f"option {option!r}: deck {spec} breaks the rules: " + "; ".join(problems))
+        raise ValueError(f"option {option!r}: the deck list breaks the rules: " + "; ".join(problems))
     return deck
+
+
+def _with_line(text: str, problem: str) -> str:
+    """``problem`` prefixed with the line of the deck list naming its card, if it names one.
+
+    >>> _with_line("[cards]\\nGanuri = 4\\n", "at most 3 copies of Ganuri, this deck has 4")
+    'line 2: at most 3 copies of Ganuri, this deck has 4'
+    """
+    for number, line in enumerate(text.splitlines(), 1):
+        name = line.partition("=")[0].strip().strip('"')
+        if "=" in line and name and name in problem:
+            return f"line {number}: {problem}"
+    return problem

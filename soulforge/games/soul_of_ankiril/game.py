@@ -49,8 +49,10 @@ class SoulOfAnkiril(Game[AnkirilState]):
     )
     rulebook: ClassVar[str] = "soul_of_ankiril.txt"
     option_specs: ClassVar[tuple[Option, ...]] = (
-        Option("deck0", str, "water", "seat 0's deck: 'water', 'fire' or the path of a TOML deck list"),
-        Option("deck1", str, "fire", "seat 1's deck (the same element as deck0 is a Mirror Match)"),
+        Option("deck0", str, "water", "seat 0's deck: 'water', 'fire' or a TOML deck list ([cards] "
+               "name = copies; in the terminal, the path of a .toml file)", deck=True),
+        Option("deck1", str, "fire", "seat 1's deck (the same element as deck0 is a Mirror Match)",
+               deck=True),
         Option("turn_limit", int, 60, "authored bound: the game ends after this many turns "
                "(more Emanations deactivated wins, else a draw)", minimum=2, maximum=MAX_TURN_LIMIT),
         Option("first_upkeep", int, 2, "the turn of the game whose Upkeep comes first: 2 (rulebook, "
