@@ -8,6 +8,7 @@ import time
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request, Response, WebSocket, WebSocketDisconnect
+from pydantic import TypeAdapter, ValidationError
 
 from soulforge.games import game_class
 from soulforge.server import schemas
@@ -182,6 +183,30 @@ async def replay(table_id: str, step: int, request: Request) -> dict[str, Any]:
             "seat_logs": [state.log(p) for p in range(state.num_players)]}
 
 
+HELLO = TypeAdapter(schemas.Hello)
+MAX_HELLO = 8_000
+"""The longest first message (a few tokens): a longer one is refused unread."""
+
+
+async def read_hello(socket: WebSocket) -> schemas.Hello:
+    """The first message, validated; a :class:`TableError` 400 names what is wrong with it
+    (binary, too long, not JSON, too deep, or not ``{"tokens": [...], "svg": bool}``)."""
+    message = await socket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if not isinstance(text, str):
+        raise TableError(400, 'the first message must be JSON text: {"tokens": [...]}')
+    if len(text) > MAX_HELLO:
+        raise TableError(400, f"the first message is longer than {MAX_HELLO} characters")
+    try:
+        return HELLO.validate_json(text)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "the message"
+        raise TableError(400, f'bad first message: {where}: {first["msg"]}') from None
+
+
 @ws_router.websocket("/ws/tables/{table_id}")
 async def table_socket(socket: WebSocket, table_id: str) -> None:
     """Live updates. The first message is ``{"tokens": [...]}`` (empty: spectator; add
@@ -191,18 +216,19 @@ async def table_socket(socket: WebSocket, table_id: str) -> None:
     hub: Hub = socket.app.state.hub
     await socket.accept()
     try:
-        hello = await asyncio.wait_for(socket.receive_json(), timeout=10)
+        hello = await asyncio.wait_for(read_hello(socket), timeout=10)
         table = await svc.get(table_id)
-        held = await svc.seats_of(table, [str(t) for t in hello.get("tokens", [])])
+        held = await svc.seats_of(table, hello.tokens)
     except TableError as err:
-        await socket.send_json({"type": "error", "status": err.status, "detail": str(err)})
-        await socket.close(code=4000 + err.status)
-        return
-    except (TimeoutError, ValueError, AttributeError, WebSocketDisconnect):
         with contextlib.suppress(Exception):
-            await socket.close(code=4400)
+            await socket.send_json({"type": "error", "status": err.status, "detail": str(err)})
+            await socket.close(code=4000 + err.status)
         return
-    conn = Connection(socket, held, hello.get("svg", True) is not False)
+    except (TimeoutError, WebSocketDisconnect):
+        with contextlib.suppress(Exception):
+            await socket.close(code=4408)
+        return
+    conn = Connection(socket, held, hello.svg)
     hub.join(table_id, conn)
     writer = asyncio.create_task(conn.write())
     try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -149,3 +149,12 @@ class ReplayStep(BaseModel):
 
 class ErrorBody(BaseModel):
     detail: str
+
+
+class Hello(BaseModel):
+    """The first message of a websocket: the seat tokens it holds (none: a spectator)."""
+
+    model_config = {"extra": "forbid"}
+
+    tokens: list[Annotated[str, Field(max_length=100)]] = Field(default_factory=list, max_length=MAX_SEATS)
+    svg: bool = Field(True, description="false: leave the board's SVG out")
