@@ -149,15 +149,19 @@ def deck_validate(
 SERVER_MODULE = "soulforge.server.app"
 
 
-def _server_app() -> Any:
-    """``soulforge.server.app.create_app()``, or None when the server is not installed."""
+def _server_app(db: str | None = None) -> Any:
+    """``soulforge.server.app.create_app(db)``, or None when the server is not installed;
+    a database that cannot be used ends the command with one line (exit 1)."""
     try:
         module = importlib.import_module(SERVER_MODULE)
     except ModuleNotFoundError as err:
         if err.name not in ("soulforge.server", SERVER_MODULE):
             raise
         return None
-    return module.create_app()
+    problem = getattr(module, "database_problem", lambda url: None)(db)
+    if problem:
+        fail(problem)
+    return module.create_app(db)
 
 
 def _fallback_play() -> None:
@@ -170,9 +174,11 @@ def _fallback_play() -> None:
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option("--db", help="SQLAlchemy URL of the database "
+                                           "(default: env SOULFORGE_DB, else ./var/soulforge.db).")] = None,
 ) -> None:
     """Start the web table (FastAPI + uvicorn)."""
-    app = _server_app()
+    app = _server_app(db)
     out = console()
     if app is None:
         out.print(Text("The web table is not available yet (no soulforge.server.app); "

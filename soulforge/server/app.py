@@ -12,10 +12,11 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
+from sqlalchemy.exc import DBAPIError
 
 from soulforge.server import api, pages
 from soulforge.server.hub import Hub
-from soulforge.server.storage import Storage
+from soulforge.server.storage import Storage, StorageError
 from soulforge.server.tables import TableError, TableService
 
 STATIC = Path(__file__).parent / "static"
@@ -51,7 +52,28 @@ def create_app(db_url: str | None = None) -> FastAPI:
     async def table_error(_request: Request, err: TableError) -> JSONResponse:
         return JSONResponse({"detail": str(err)}, status_code=err.status)
 
+    @app.exception_handler(DBAPIError)
+    async def database_busy(_request: Request, _err: DBAPIError) -> JSONResponse:
+        # A lock held by another process, or the database away: nothing was stored, say so fast.
+        return JSONResponse({"detail": "the database is busy or unavailable: nothing was changed; "
+                                       f"try again in {RETRY_AFTER} s"},
+                            status_code=503, headers={"Retry-After": str(RETRY_AFTER)})
+
     return app
+
+
+RETRY_AFTER = 2
+"""Seconds a client is told to wait when the database is busy (503)."""
+
+
+def database_problem(db_url: str | None = None) -> str | None:
+    """Why the database at ``db_url`` cannot be used, in one line, or None: checked before
+    serving, so a bad file stops start-up with a sentence, not a traceback."""
+    try:
+        Storage(db_url).close()
+    except StorageError as err:
+        return str(err)
+    return None
 
 
 def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) -> None:

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from alembic.util.exc import CommandError as AlembicError
 from sqlalchemy import (
     JSON,
     BigInteger,
@@ -37,7 +38,8 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from soulforge.server.migrate import upgrade
 
@@ -79,6 +81,14 @@ moves_t = Table(
 
 class MoveConflict(Exception):
     """A move with that number is already stored (another request got there first)."""
+
+
+class StorageError(RuntimeError):
+    """The database cannot be used at all (not a database, unreachable): one line says so."""
+
+
+BUSY_TIMEOUT = 2.0
+"""Seconds an SQLite write waits for another process's lock before the request answers 503."""
 
 
 def hash_token(token: str) -> str:
@@ -135,7 +145,12 @@ class Storage:
     def __init__(self, url: str | None = None) -> None:
         self.url = database_url(url)
         self.engine: Engine = _make_engine(self.url)
-        upgrade(self.engine)  # the columns below are those of the newest revision
+        try:
+            upgrade(self.engine)  # the columns below are those of the newest revision
+        except (DBAPIError, AlembicError) as err:
+            self.engine.dispose()
+            reason = str(getattr(err, "orig", None) or err).splitlines()[0]
+            raise StorageError(f"the database {_where(self.url)} cannot be used: {reason}") from None
         # SQLite has one writer at a time and its busy handler sleeps: queue writers here instead.
         self._write_lock = threading.Lock() if self.url.startswith("sqlite") else None
 
@@ -220,7 +235,7 @@ def _table_row(row: dict[str, Any], seats: list[dict[str, Any]]) -> TableRow:
 def _make_engine(url: str) -> Engine:
     if not url.startswith("sqlite"):
         return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT})
 
     @event.listens_for(engine, "connect")
     def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -232,3 +247,10 @@ def _make_engine(url: str) -> Engine:
         cursor.close()
 
     return engine
+
+
+def _where(url: str) -> str:
+    """The database's place for a message: an SQLite path, else the URL without its password."""
+    if url.startswith("sqlite"):
+        return url.split("///", 1)[-1] or "in memory"
+    return make_url(url).render_as_string(hide_password=True)

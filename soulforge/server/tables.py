@@ -86,6 +86,8 @@ class TableService:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self.live: dict[str, LiveTable] = {}
+        self.damaged: dict[str, str] = {}
+        """Tables whose stored record no longer replays, and why (each answers 409 alone)."""
         self.broadcast: Broadcast | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -96,6 +98,8 @@ class TableService:
         for row in rows:
             try:
                 await self.get(row.id)
+            except TableError:  # damaged: logged, answered as such, the others go on
+                continue
             except Exception:  # a table whose game no longer loads must not stop the server
                 log.exception("cannot resume table %s", row.id)
 
@@ -106,8 +110,16 @@ class TableService:
         row = await asyncio.to_thread(self.storage.table, table_id)
         if row is None:
             raise TableError(404, f"no table {table_id!r}")
+        if table_id in self.damaged:
+            raise TableError(409, self.damaged[table_id])
         moves = await asyncio.to_thread(self.storage.moves, table_id)
-        state = Record(row.game, row.options, row.seed, row.players, [a for _, a in moves]).replay()
+        try:
+            state = Record(row.game, row.options, row.seed, row.players, [a for _, a in moves]).replay()
+        except Exception as err:  # a rule or game changed under a stored record: this table only
+            self.damaged[table_id] = (f"table {table_id!r} is damaged: its record no longer replays "
+                                      f"({type(err).__name__}: {str(err)[:160]})")
+            log.warning("%s", self.damaged[table_id])
+            raise TableError(409, self.damaged[table_id]) from None
         table = self.live.setdefault(table_id, LiveTable(row, state, [s for s, _ in moves]))
         self._schedule_ai(table)
         return table

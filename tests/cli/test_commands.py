@@ -84,7 +84,7 @@ def test_deck_validate_without_deckbuilding(invoke: Invoke, toy_games: None, tmp
 
 def test_serve_starts_uvicorn_with_the_app(invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
     module = types.ModuleType("soulforge.server.app")
-    module.create_app = lambda: "the app"  # type: ignore[attr-defined]
+    module.create_app = lambda db: "the app"  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "soulforge.server.app", module)
     calls: list[tuple[Any, ...]] = []
     uvicorn = types.ModuleType("uvicorn")
