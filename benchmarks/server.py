@@ -9,6 +9,7 @@ twice (acknowledged moves vs the stored record of every finished table: both mus
     .venv/bin/python benchmarks/server.py -n 100              # starts its own server (SQLite)
     .venv/bin/python benchmarks/server.py -n 100 --think 0.5  # bots pause like people do
     .venv/bin/python benchmarks/server.py --url http://127.0.0.1:8000 -n 10
+    .venv/bin/python benchmarks/server.py -n 100 --think 0.5 --ai-tables 20   # while 20 AI tables think
 """
 
 from __future__ import annotations
@@ -169,19 +170,34 @@ async def check_records(http: httpx.AsyncClient, tables: list[str], stats: Stats
     return lost, doubled
 
 
-async def run(url: str, n: int, game: str, think: float, max_moves: int, svg: bool) -> dict[str, Any]:
+async def ai_tables(http: httpx.AsyncClient, count: int, game: str, level: str) -> list[str]:
+    """``count`` AI-against-AI tables, thinking from now on while the people's tables play."""
+    seats = [{"kind": "ai", "level": level}] * 2
+    made = [await http.post("/api/tables", json={"game": game, "seats": seats}) for _ in range(count)]
+    return [str(res.json()["table"]) for res in made]
+
+
+async def ai_moves(http: httpx.AsyncClient, tables: list[str]) -> int:
+    return sum([(await http.get(f"/api/tables/{t}?svg=false")).json()["move"] for t in tables])
+
+
+async def run(url: str, n: int, game: str, think: float, max_moves: int, svg: bool,
+              ai: int = 0, ai_game: str = "soul_of_ankiril", ai_level: str = "normal") -> dict[str, Any]:
     stats = Stats()
     ws_url = url.replace("http://", "ws://")
     limits = httpx.Limits(max_connections=4 * n + 10, max_keepalive_connections=4 * n + 10)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as http:
+        thinking = await ai_tables(http, ai, ai_game, ai_level)
         start = time.perf_counter()
         tables = await asyncio.gather(*(table_run(http, ws_url, game, 1000 + i, stats, think, max_moves, svg)
                                         for i in range(n)))
         elapsed = time.perf_counter() - start
         lost, doubled = await check_records(http, list(tables), stats)
+        ai_played = await ai_moves(http, thinking)
     rt = stats.round_trips
     return {
         "tables": n, "game": game, "think_s": think, "svg": svg, "elapsed_s": round(elapsed, 1),
+        "ai_tables": ai, "ai_game": ai_game if ai else None, "ai_moves_meanwhile": ai_played,
         "actions": len(rt), "actions_per_s": round(len(rt) / elapsed, 1),
         "p50_ms": round(1000 * percentile(rt, 0.50), 2), "p95_ms": round(1000 * percentile(rt, 0.95), 2),
         "p99_ms": round(1000 * percentile(rt, 0.99), 2), "mean_ms": round(1000 * statistics.fmean(rt), 2),
@@ -225,11 +241,16 @@ def main() -> None:
     parser.add_argument("--db", help="SQLAlchemy URL for the started server (default: a temp SQLite)")
     parser.add_argument("--svg", action="store_true", help="bots also receive the board SVG, as browsers do")
     parser.add_argument("--no-deflate", action="store_true", help="server without websocket compression")
+    parser.add_argument("--ai-tables", type=int, default=0,
+                        help="AI-against-AI tables thinking all along (the load the people's tables share)")
+    parser.add_argument("--ai-game", default="soul_of_ankiril")
+    parser.add_argument("--ai-level", default="normal")
     args = parser.parse_args()
     extra = ["--ws-per-message-deflate", "false"] if args.no_deflate else []
     proc, url = (None, args.url) if args.url else start_server(args.db, extra)
     try:
-        result = asyncio.run(run(url, args.tables, args.game, args.think, args.max_moves, args.svg))
+        result = asyncio.run(run(url, args.tables, args.game, args.think, args.max_moves, args.svg,
+                                 args.ai_tables, args.ai_game, args.ai_level))
     finally:
         if proc is not None:
             proc.terminate()

@@ -18,17 +18,20 @@ from soulforge.server import api, pages
 from soulforge.server.hub import Hub
 from soulforge.server.storage import Storage, StorageError
 from soulforge.server.tables import TableError, TableService
+from soulforge.server.thinking import Thinkers
 
 STATIC = Path(__file__).parent / "static"
 
 
-def create_app(db_url: str | None = None) -> FastAPI:
-    """The app; storage at ``db_url``, else env ``SOULFORGE_DB``, else SQLite in ``./var/``."""
+def create_app(db_url: str | None = None, ai_workers: int | None = None) -> FastAPI:
+    """The app; storage at ``db_url``, else env ``SOULFORGE_DB``, else SQLite in ``./var/``;
+    AI moves thought in ``ai_workers`` processes (default: env ``SOULFORGE_AI_WORKERS``, else
+    one per core but one; 0: in threads of this process)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(db_url)
-        app.state.service = service = TableService(storage)
+        app.state.service = service = TableService(storage, Thinkers(ai_workers))
         app.state.hub = Hub(service)
         await service.resume_all()
         yield

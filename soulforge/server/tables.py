@@ -22,6 +22,7 @@ from soulforge.core import Game, IllegalAction, Record, State
 from soulforge.games import game_class, load
 from soulforge.server.render import render_board
 from soulforge.server.storage import MoveConflict, SeatRow, Storage, TableRow, hash_token
+from soulforge.server.thinking import Thinkers
 
 log = logging.getLogger("soulforge.server")
 AI_LEVELS = ("easy", "normal", "hard", "random")
@@ -83,8 +84,9 @@ def make_agent(level: str, seed: int, game: Game) -> agents.Agent:
 
 
 class TableService:
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, thinkers: Thinkers | None = None) -> None:
         self.storage = storage
+        self.thinkers = thinkers or Thinkers()
         self.live: dict[str, LiveTable] = {}
         self.damaged: dict[str, str] = {}
         """Tables whose stored record no longer replays, and why (each answers 409 alone)."""
@@ -128,6 +130,7 @@ class TableService:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        self.thinkers.shutdown()
 
     # -- creating and joining -----------------------------------------------------
     async def create(self, game: str, options: dict[str, Any], players: int | None,
@@ -334,7 +337,7 @@ class TableService:
             assert seat is not None
             agent = self._agent(table, seat)
             try:
-                action = await asyncio.to_thread(agent.act, table.state.clone(), seat)
+                action, table.players[seat] = await self.thinkers.act(table.state, seat, agent)
             except Exception:  # a broken agent must not take the server down; the table waits
                 log.exception("AI failed at table %s", table.id)
                 return

@@ -325,7 +325,7 @@ def test_restart_resumes_every_table_and_pending_ai_turns(
             return state.legal_actions()[0]
 
     monkeypatch.setattr(tables, "make_agent", lambda level, seed, game: Stuck())
-    with TestClient(create_app(db_url)) as client:
+    with TestClient(create_app(db_url, ai_workers=0)) as client:  # Stuck waits on an Event: threads
         made = create(client, seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}], seed=11)
         tid, tok = made["table"], token(made, 0)
         first = act(client, tid, tok, 0, {"type": "choose", "prize": 2}).json()
