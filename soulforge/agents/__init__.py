@@ -6,6 +6,8 @@ ISMCTSAgent(iterations=400, seed=1, exploration=1.4, rollout='random', rollout_d
 
 from __future__ import annotations
 
+import inspect
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -26,31 +28,76 @@ REGISTRY: dict[str, AgentFactory] = {
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """``"ismcts:iterations=400,seed=1"`` -> ``("ismcts", {"iterations": 400, "seed": 1})``."""
+    """``"ismcts:iterations=400,seed=1"`` -> ``("ismcts", {"iterations": 400, "seed": 1})``.
+
+    >>> parse_spec("ismcts:iterations=5,iterations=6")
+    Traceback (most recent call last):
+    ...
+    ValueError: agent parameter 'iterations' is given twice
+    >>> parse_spec("ismcts:exploration=nan")
+    Traceback (most recent call last):
+    ...
+    ValueError: agent parameter exploration must be a finite number, got 'nan'
+    """
     name, _, rest = spec.partition(":")
     params: dict[str, Any] = {}
     for part in filter(None, rest.split(",")):
         key, sep, value = part.partition("=")
         if not sep:
             raise ValueError(f"agent parameter {part!r} must be key=value")
-        params[key.strip()] = _number(value.strip())
+        if key.strip() in params:
+            raise ValueError(f"agent parameter {key.strip()!r} is given twice")
+        params[key.strip()] = _number(key.strip(), value.strip())
     return name.strip(), params
 
 
-def _number(text: str) -> Any:
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
+MAX_INT = 2**31 - 1
+"""The largest integer parameter (iterations, seeds, depths)."""
+
+
+def _number(key: str, text: str) -> Any:
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        value = float(text)
+    except ValueError:
+        return text
+    if not math.isfinite(value):
+        raise ValueError(f"agent parameter {key} must be a finite number, got {text!r}")
+    return value
+
+
+def _checked(factory: AgentFactory, name: str, params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` checked against the types of the factory's defaults: an int parameter takes
+    an int (at most :data:`MAX_INT`), a float one a number, a str one a text."""
+    defaults = {p.name: p.default for p in inspect.signature(factory).parameters.values()
+                if p.default is not inspect.Parameter.empty}
+    out = dict(params)
+    for key, value in params.items():
+        default = defaults.get(key)
+        if isinstance(default, bool) or default is None or key not in defaults:
+            continue
+        if isinstance(default, int) and (not isinstance(value, int) or abs(value) > MAX_INT):
+            raise ValueError(f"parameter {key} of agent {name!r} must be an integer up to {MAX_INT}, "
+                             f"got {value!r}")
+        if isinstance(default, float):
+            if not isinstance(value, int | float):
+                raise ValueError(f"parameter {key} of agent {name!r} must be a number, got {value!r}")
+            out[key] = float(value)
+        if isinstance(default, str) and not isinstance(value, str):
+            out[key] = str(value)
+    return out
 
 
 def load(spec: str, **overrides: Any) -> Agent:
-    """An agent from its spec string; unknown names or parameters raise ValueError."""
+    """An agent from its spec string; unknown names or parameters, or values of the wrong
+    type, raise ValueError naming them."""
     name, params = parse_spec(spec)
     if name not in REGISTRY:
         raise ValueError(f"unknown agent {name!r}; known agents: {sorted(REGISTRY)}")
+    params = _checked(REGISTRY[name], name, params)
     params.update(overrides)
     try:
         return REGISTRY[name](**params)

@@ -77,3 +77,24 @@ def test_every_game_level_is_a_loadable_spec(game_id: str) -> None:
     game = soulforge.load(game_id)
     for level in LEVELS:
         assert for_level(level, seed=1, game=game).name in ("greedy", "ismcts")
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("random:seed=x", "parameter seed of agent 'random' must be an integer"),
+    ("ismcts:exploration=nan", "exploration must be a finite number"),
+    ("ismcts:exploration=inf", "exploration must be a finite number"),
+    ("ismcts:iterations=5,iterations=6", "'iterations' is given twice"),
+    ("ismcts:iterations=1e9", "iterations of agent 'ismcts' must be an integer"),
+    ("ismcts:iterations=99999999999", "must be an integer up to 2147483647"),
+    ("greedy:noise=loud", "noise of agent 'greedy' must be a number"),
+])
+def test_a_spec_with_a_bad_value_is_refused_naming_it(spec: str, message: str) -> None:
+    """Issue 17, defect 9: simulate accepted random:seed=x, exploration=nan and duplicates."""
+    with pytest.raises(ValueError, match=message):
+        load(spec)
+
+
+def test_numbers_of_the_right_kind_are_accepted() -> None:
+    agent = load("ismcts:exploration=2,iterations=10")
+    assert isinstance(agent, ISMCTSAgent) and agent.exploration == 2.0
+    assert isinstance(agent.exploration, float)
