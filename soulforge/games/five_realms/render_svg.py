@@ -42,7 +42,7 @@ def render(view: Json, legal: Sequence[Json]) -> str:
     me = 0 if me is None else me
     players = view.get("players", [])
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board five-realms" viewBox="0 0 {W} {H}" '
-           f'width="{W}" height="{H}" role="img" aria-label="Five Realms board">',
+           f'width="{W}" height="{H}" role="group" aria-label="Five Realms board">',
            "<style>.fr text{font-family:system-ui,sans-serif}.fr .small{font-size:11px}"
            ".fr .name{font-size:12px;font-weight:600}.fr .big{font-size:22px;font-weight:700}"
            ".fr .can>rect:first-child{stroke:#7a4fd6;stroke-width:4;cursor:pointer}"
@@ -108,8 +108,17 @@ def _square(view: Json) -> str:
             if (row, col) in ring:
                 label = ring[(row, col)]
                 out.append(f'<text x="{x + 6}" y="{y + 14}" class="small" fill="#8c7f66">{label}</text>')
-            out.append("</g>")
+            out.append(f"<title>{_spot_title(row, col, ring.get((row, col)))}</title></g>")
     return "".join(out)
+
+
+def _spot_title(row: int, col: int, refill: str | None) -> str:
+    """What an empty spot says on hover (and names it to a screen reader).
+
+    >>> _spot_title(0, 2, "A")
+    'spot c1, empty (refill spot A)'
+    """
+    return f"spot {spot_name(row, col)}, empty" + (f" (refill spot {refill})" if refill else "")
 
 
 def _frame_labels(frame: int) -> list[str]:

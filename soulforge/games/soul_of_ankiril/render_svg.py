@@ -151,6 +151,7 @@ def render(view: dict[str, Any], legal: Sequence[dict[str, Any]]) -> str:
     body = board(view) + side_panel(view) + key(20, TOP + 7 * DY + 30)
     title = html.escape(view.get("prompt") or f"turn {view['turn']}")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="860" height="{height:.0f}" '
-            f'viewBox="0 0 860 {height:.0f}" font-family="sans-serif">'
+            f'viewBox="0 0 860 {height:.0f}" font-family="sans-serif" '
+            'role="group" aria-label="Soul of Ankiril board">'
             f'<text x="20" y="24" font-size="14" font-weight="bold">{title}</text>'
             + "".join(body) + "</svg>")

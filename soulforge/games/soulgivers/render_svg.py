@@ -251,7 +251,7 @@ def render(view: dict[str, Any], legal: Sequence[dict[str, Any]]) -> str:
     height = TOP * 2 + SIZE * CELL
     width = PANEL_X + 440
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="soulgivers" viewBox="0 0 {width} {height}" '
-             f'width="{width}" height="{height}">']
+             f'width="{width}" height="{height}" role="group" aria-label="Soulgivers board">']
     on_board, on_portals = _pieces(view)
     parts += _board(view) + _portals(view, on_portals) + _souls_fragment(view) + on_board
     parts += _panel(view, legal) + key(PANEL_X, height - 90)
