@@ -134,8 +134,8 @@ def _pieces(view: dict[str, Any]) -> tuple[list[str], dict[int, list[str]]]:
         out.append(f'<g class="piece" data-piece="{ident}" {_handle(f"piece:{ident}")}>{own}')
         shields = "".join(p["shields"]) or "none"
         what = f'{p["name"]} of seat {p["team"]}: Decay {p["decay"]}, shields {shields}'
-        out.append(f"<title>{html.escape(what)}</title>")
         out.append(f'<circle cx="{cx}" cy="{cy}" r="13" fill="{TEAM_FILL[p["team"]]}"{ring}/>')
+        out.append(f"<title>{html.escape(what)}</title>")
         if p["soul"] is not None:
             soul_fill = TEAM_FILL[team_of(p["soul"])]
             out.append(f'<circle cx="{cx}" cy="{cy}" r="16" fill="none" stroke="{soul_fill}"/>')
