@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from soulforge.core.svg import TAP, hit_area
 from soulforge.games.five_realms.actions import COLUMN_LETTERS, spot_name
 from soulforge.games.five_realms.cards import ACTIONS, CONDITIONS, card_text
 from soulforge.games.five_realms.data import load_rules
@@ -193,7 +194,7 @@ def _player(p: Json, x: float, y: float, view: Json, mine: bool) -> str:
         handle = f"column:{realm}" if mine else None
         out.append(f'<g{_attrs(handle)}><rect x="{left}" y="{y + 10}" width="58" height="20" rx="4" '
                    f'fill="{colour}"/><text x="{left + 29}" y="{y + 24}" text-anchor="middle" class="small" '
-                   f'fill="#fff">{escape(realm)}</text></g>')
+                   f'fill="#fff">{escape(realm)}</text>{hit_area(left, y + 10, 58, 20)}</g>')
         height = int(column.get("height", 0))
         for j in range(min(height, 9)):
             out.append(f'<rect x="{left + 4}" y="{y + 150 - j * 13}" width="50" height="11" rx="2" '
@@ -210,5 +211,5 @@ def _player(p: Json, x: float, y: float, view: Json, mine: bool) -> str:
     for i, card in enumerate(p.get("titans", [])):
         name = card.get("character")
         handle = None if mine or not name else f"rival:{name}"
-        out.append(_card(tx + (i % 2) * 58, y + 34 + (i // 2) * 46, 54, 42, card, handle))
+        out.append(_card(tx + (i % 2) * 58, y + 34 + (i // 2) * 46, 54, TAP, card, handle))
     return "".join(out)
