@@ -123,7 +123,8 @@ def table(payload: dict[str, Any]) -> str:
     tid = escape(payload["table"])
     body = (
         f'<div class="table-page"><section id="board" class="board-wrap">{payload["svg"]}</section>'
-        '<aside class="side"><div id="turn" class="turn"></div>'
+        f'<aside class="side"><h1 class="table-title">{escape(payload["title"])}</h1>'
+        '<div id="turn" class="turn"></div>'
         f'<div id="prompt" class="prompt">{escape(payload["prompt"])}</div>'
         '<div id="thinking" class="thinking" hidden>AI is thinking&hellip;</div>'
         '<div id="error" class="error" role="alert"></div><div id="actions" class="actions"></div>'
@@ -131,8 +132,8 @@ def table(payload: dict[str, Any]) -> str:
         '<div id="over" class="over" hidden><p id="result"></p>'
         f'<a href="/api/tables/{tid}/record" download="{tid}.json">Download the record</a> '
         f'<a href="/t/{tid}/replay">Replay</a></div>'
-        '<h3>Seats</h3><ul id="seats" class="seat-list"></ul>'
-        '<h3>Log</h3><ol id="log" class="log"></ol></aside></div>'
+        '<h2>Seats</h2><ul id="seats" class="seat-list"></ul>'
+        '<h2>Log</h2><ol id="log" class="log" tabindex="0" aria-label="Log"></ol></aside></div>'
     )
     return page(f'{payload["title"]} · table {payload["table"]}', body, "table.js", f'data-table="{tid}"')
 
@@ -147,6 +148,7 @@ def replay(table_id: str, title: str, players: int) -> str:
         '<span id="stepinfo"></span></div>'
         f'<div class="viewers"><button data-seat="" class="on">Spectator</button>{seat_tabs}</div>'
         '<div class="table-page"><section id="board" class="board-wrap"></section>'
-        '<aside class="side"><p id="label"></p><h3>Log</h3><ol id="log" class="log"></ol></aside></div></div>'
+        f'<aside class="side"><h1 class="table-title">{escape(title)}</h1><p id="label"></p>'
+        '<h2>Log</h2><ol id="log" class="log" tabindex="0" aria-label="Log"></ol></aside></div></div>'
     )
     return page(f"{title} · replay {table_id}", body, "replay.js", f'data-table="{tid}"')

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -36,18 +37,25 @@ def wait_turn(page: Any, after: int | None = None) -> str:
     return turn
 
 
-def click_something(page: Any, rng: random.Random, board_only: bool = False) -> int:
+def click_something(page: Any, rng: random.Random, board_only: bool = False, touch: bool = False,
+                    check: Callable[[Any], None] | None = None) -> int:
     """Make one action by clicks: board elements the page outlines (a click path may take a
-    few: a piece, then its target), or a button; returns the move it was made at."""
+    few: a piece, then its target), or a button; returns the move it was made at.
+
+    ``touch`` taps instead of clicking (the page's context must have touch); ``check`` is
+    called with the page before every click, so a test can look at each step of a path."""
     move = int(page.evaluate("document.body.dataset.move"))
     for _ in range(6):
+        if check is not None:
+            check(page)
         targets = page.locator(BOARD_TARGETS)
         buttons = page.locator("#actions button:not(.back)")
         count = targets.count()
         if count and (board_only or rng.random() < 0.8 or buttons.count() == 0):
-            targets.nth(rng.randrange(count)).click(timeout=TIMEOUT)
+            chosen = targets.nth(rng.randrange(count))
         else:
-            buttons.nth(rng.randrange(buttons.count())).click(timeout=TIMEOUT)
+            chosen = buttons.nth(rng.randrange(buttons.count()))
+        (chosen.tap if touch else chosen.click)(timeout=TIMEOUT)
         done = f"Number(document.body.dataset.move) > {move}"
         page.wait_for_function(f"{done} || Number(document.body.dataset.picked) > 0", timeout=TIMEOUT)
         if page.evaluate(done):

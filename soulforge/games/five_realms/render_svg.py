@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from soulforge.core.svg import TAP, hit_area
 from soulforge.games.five_realms.actions import COLUMN_LETTERS, spot_name
 from soulforge.games.five_realms.cards import ACTIONS, CONDITIONS, card_text
 from soulforge.games.five_realms.data import load_rules
@@ -43,7 +44,7 @@ def render(view: Json, legal: Sequence[Json]) -> str:
     me = 0 if me is None else me
     players = view.get("players", [])
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board five-realms" viewBox="0 0 {W} {H}" '
-           f'width="{W}" height="{H}" role="img" aria-label="Five Realms board">',
+           f'width="{W}" height="{H}" role="group" aria-label="Five Realms board">',
            "<style>.fr text{font-family:system-ui,sans-serif}.fr .small{font-size:11px}"
            ".fr .name{font-size:12px;font-weight:600}.fr .big{font-size:22px;font-weight:700}"
            ".fr .can>rect:first-child{stroke:#7a4fd6;stroke-width:4;cursor:pointer}"
@@ -110,8 +111,17 @@ def _square(view: Json) -> str:
             if (row, col) in ring:
                 label = ring[(row, col)]
                 out.append(f'<text x="{x + 6}" y="{y + 14}" class="small" fill="#8c7f66">{label}</text>')
-            out.append("</g>")
+            out.append(f"<title>{_spot_title(row, col, ring.get((row, col)))}</title></g>")
     return "".join(out)
+
+
+def _spot_title(row: int, col: int, refill: str | None) -> str:
+    """What an empty spot says on hover (and names it to a screen reader).
+
+    >>> _spot_title(0, 2, "A")
+    'spot c1, empty (refill spot A)'
+    """
+    return f"spot {spot_name(row, col)}, empty" + (f" (refill spot {refill})" if refill else "")
 
 
 def _frame_labels(frame: int) -> list[str]:
@@ -210,7 +220,7 @@ def _player(p: Json, x: float, y: float, view: Json, mine: bool) -> str:
         handle = f"column:{realm}" if mine else None
         out.append(f'<g{_attrs(handle)}><rect x="{left}" y="{y + 10}" width="58" height="20" rx="4" '
                    f'fill="{colour}"/><text x="{left + 29}" y="{y + 24}" text-anchor="middle" class="small" '
-                   f'fill="#fff">{escape(realm)}</text></g>')
+                   f'fill="#fff">{escape(realm)}</text>{hit_area(left, y + 10, 58, 20)}</g>')
         height = int(column.get("height", 0))
         for j in range(min(height, 9)):
             out.append(f'<rect x="{left + 4}" y="{y + 150 - j * 13}" width="50" height="11" rx="2" '
@@ -227,5 +237,5 @@ def _player(p: Json, x: float, y: float, view: Json, mine: bool) -> str:
     for i, card in enumerate(p.get("titans", [])):
         name = card.get("character")
         handle = None if mine or not name else f"rival:{name}"
-        out.append(_card(tx + (i % 2) * 58, y + 34 + (i // 2) * 46, 54, 42, card, handle))
+        out.append(_card(tx + (i % 2) * 58, y + 34 + (i // 2) * 46, 54, TAP, card, handle))
     return "".join(out)

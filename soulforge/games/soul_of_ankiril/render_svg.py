@@ -17,6 +17,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from soulforge.core.svg import hit_area
+
 SIZE = 30.0
 DX, DY = SIZE * math.sqrt(3) / 2, SIZE * 1.5
 LEFT, TOP = 40.0, 60.0
@@ -112,7 +114,8 @@ def side_panel(view: dict[str, Any]) -> list[str]:
         if p["leader_arrow"] >= 0 and view.get("viewer") == p["seat"]:
             out.append(f'<g data-handle="leader"><rect x="{PANEL_X}" y="{y - 12}" width="220" height="22" '
                        f'rx="11" fill="#fff4d6" stroke="#b08a00"/><text x="{PANEL_X + 10}" y="{y + 3}" '
-                       f'font-size="12">Leader defeated: resummon for {p["leader_arrow"]} Energy</text></g>')
+                       f'font-size="12">Leader defeated: resummon for {p["leader_arrow"]} Energy</text>'
+                       f'{hit_area(PANEL_X, y - 12, 220, 22)}</g>')
             y += 26
         y += 8
     if view["last"]["text"]:
@@ -123,7 +126,7 @@ def side_panel(view: dict[str, Any]) -> list[str]:
         x = PANEL_X + i * 120
         out.append(f'<g data-handle="{handle}"><rect x="{x}" y="{y}" width="112" height="24" rx="12" '
                    f'fill="#efe9ff" stroke="#7048e8"/><text x="{x + 56}" y="{y + 16}" text-anchor="middle" '
-                   f'font-size="12">{label}</text></g>')
+                   f'font-size="12">{label}</text>{hit_area(x, y, 112, 24)}</g>')
     y += 36
     mine = next((p for p in view["players"] if p.get("hand_cards") is not None), None)
     for i, card in enumerate(mine["hand_cards"] if mine else []):
@@ -151,6 +154,7 @@ def render(view: dict[str, Any], legal: Sequence[dict[str, Any]]) -> str:
     body = board(view) + side_panel(view) + key(20, TOP + 7 * DY + 30)
     title = html.escape(view.get("prompt") or f"turn {view['turn']}")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="860" height="{height:.0f}" '
-            f'viewBox="0 0 860 {height:.0f}" font-family="sans-serif">'
+            f'viewBox="0 0 860 {height:.0f}" font-family="sans-serif" '
+            'role="group" aria-label="Soul of Ankiril board">'
             f'<text x="20" y="24" font-size="14" font-weight="bold">{title}</text>'
             + "".join(body) + "</svg>")

@@ -4,12 +4,14 @@ Takes a view, never a state. Every thing a player clicks carries ``data-handle``
 handles of the rules' click paths (``flow.py``, the Abilities and Anomalies): cells
 (``cell:N``), Soulgivers (``piece:N``, inside it ``soulgiver:<key>`` for one's own), Souls
 (``soul:N``), the Fragment, Portals (``portal:N``, inside it ``portal-tile:<slot>`` for
-one's own), tiles (``tile:N``, a chip at each tile's corner), the viewer's Anomaly hand
+one's own), tiles (``tile:N``, a chip at each tile's corner and, while a tile can be
+picked, the whole tile), the viewer's Anomaly hand
 (``hand:<card>``) and choosable characters (``card:<key>``), and chips for directions
 (``step:N``, ``attack:N``, ``pass:N``, ``direction:N``), rotations (``rotate:N``),
 Abilities (``ability:<name>``), Mold's lines (``tiles:N``, ``forward``, ``back``). The page
 outlines what can be clicked next; ending the turn, drawing, declining and the like are its
-buttons. Hover names every cell, piece and card.
+buttons. Hover names every cell, piece and card. A piece is drawn inside its cell's element
+and anything smaller than ``TAP`` gets an invisible hit area (``soulforge.core.svg``).
 """
 
 from __future__ import annotations
@@ -19,15 +21,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from soulforge.core import ActionCodec, IllegalAction
+from soulforge.core.svg import TAP, hit_area
 from soulforge.games.soulgivers.actions import ACTION_TYPES
 from soulforge.games.soulgivers.board import DIR_NAMES, SIZE, TILE_LINES, TILE_SIZE, TILES_PER_SIDE
-from soulforge.games.soulgivers.data import CHARS
+from soulforge.games.soulgivers.data import CHARS, anomaly_name
 from soulforge.games.soulgivers.encoding import team_of
 
-CELL = 40
-TOP = 40
+CELL = TAP
+TOP = TAP + 4
 WIDTH = SIZE * CELL
 PANEL_X = WIDTH + 20
+ROW = TAP + 4
+"""The height of a row of chips in the side panel: a chip is tapped TAP high."""
+KEY_HEIGHT = 110
+"""Below the board: the key."""
 FILL = {"free": "#e9e4d8", "wall": "#5b4a3a", "hole": "#111", "interference": "#cfe3f7",
         "destroyed": "#777", "border": "#d9822b", "horizon": "#5d3a9b"}
 TEAM_FILL = ("#f28c28", "#7f6bd6")
@@ -59,7 +66,9 @@ def _xy(c: int) -> tuple[int, int]:
     return col * CELL, TOP + row * CELL
 
 
-def _board(view: dict[str, Any]) -> list[str]:
+def _board(view: dict[str, Any], standing: dict[int, list[str]]) -> list[str]:
+    """The cells, each with the piece standing on it drawn inside its element (a click on the
+    piece may mean the cell, as on a Portal), the tiles and the Barrier."""
     out = []
     last = set(view["last"]["cells"]) if view["last"] else set()
     for c, terrain in enumerate(view["board"]["terrain"]):
@@ -70,7 +79,8 @@ def _board(view: dict[str, Any]) -> list[str]:
         what = html.escape(f"cell {c}: {terrain}" + (f" ({mods})" if mods else ""))
         out.append(f'<g {_handle(f"cell:{c}")}><rect class="{" ".join(cls)}" x="{x}" y="{y}" width="{CELL}" '
                    f'height="{CELL}" fill="{FILL[terrain]}" stroke="{stroke}" '
-                   f'stroke-width="{3 if c in last else 1}"><title>{what}</title></rect></g>')
+                   f'stroke-width="{3 if c in last else 1}"><title>{what}</title></rect>'
+                   f'{"".join(standing.get(c, []))}</g>')
         if view["board"]["modifiers"][c]:
             mods = "/".join(m[0] for m in view["board"]["modifiers"][c])
             out.append(f'<text x="{x + 3}" y="{y + 11}" font-size="9">{mods}</text>')
@@ -78,9 +88,11 @@ def _board(view: dict[str, Any]) -> list[str]:
         x, y = (t % 5) * 2 * CELL, TOP + (t // 5) * 2 * CELL
         out.append(f'<rect class="tile" x="{x}" y="{y}" width="{2 * CELL}" height="{2 * CELL}" fill="none" '
                    'stroke="#333" stroke-width="2" pointer-events="none"/>')
-        out.append(f'<g {_handle(f"tile:{t}")}><rect x="{x + 2}" y="{y + 2}" width="18" height="12" rx="3" '
-                   f'fill="#fffdf8" stroke="#333" stroke-width=".5"/><text x="{x + 11}" y="{y + 11}" '
-                   f'font-size="8" text-anchor="middle">T{t}</text><title>tile {t}</title></g>')
+        out.append(f'<g {_handle(f"tile:{t}")}>{hit_area(x, y, 2 * CELL, 2 * CELL)}<rect x="{x + 2}" '
+                   f'y="{y + 2}" width="18" height="12" rx="3" fill="#fffdf8" stroke="#333" '
+                   f'stroke-width=".5"/><text x="{x + 11}" y="{y + 11}" font-size="8" text-anchor="middle">'
+                   f"T{t}</text>"
+                   f"<title>tile {t}</title></g>")
     if view["barrier"]:
         out.append(f'<rect class="barrier" x="{4 * CELL}" y="{TOP + 4 * CELL}" width="{2 * CELL}" '
                    f'height="{2 * CELL}" fill="#4aa3ff" fill-opacity="0.35"/>')
@@ -115,14 +127,15 @@ def _piece_xy(view: dict[str, Any], p: dict[str, Any], slot: int) -> tuple[int, 
     return x + 12 + 26 * slot, y
 
 
-def _pieces(view: dict[str, Any]) -> tuple[list[str], dict[int, list[str]]]:
-    """The pieces on the board, and those standing on each Portal (drawn inside the Portal's
-    element: a click on them may mean the Portal)."""
-    board: list[str] = []
+def _pieces(view: dict[str, Any]) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
+    """The pieces standing on each cell and on each Portal (drawn inside the cell's or the
+    Portal's element: a click on them may mean the cell or the Portal)."""
+    at_cell: dict[int, list[str]] = {}
     at_portal: dict[int, list[str]] = {}
     on_portal: dict[int, int] = {}
     for p in view["pieces"]:
-        out = board if p["portal"] is None else at_portal.setdefault(p["portal"], [])
+        place, key = (at_cell, p["cell"]) if p["portal"] is None else (at_portal, p["portal"])
+        out = place.setdefault(key, [])
         slot = 0
         if p["portal"] is not None:
             slot = on_portal.get(p["portal"], 0)
@@ -134,8 +147,8 @@ def _pieces(view: dict[str, Any]) -> tuple[list[str], dict[int, list[str]]]:
         out.append(f'<g class="piece" data-piece="{ident}" {_handle(f"piece:{ident}")}>{own}')
         shields = "".join(p["shields"]) or "none"
         what = f'{p["name"]} of seat {p["team"]}: Decay {p["decay"]}, shields {shields}'
-        out.append(f"<title>{html.escape(what)}</title>")
         out.append(f'<circle cx="{cx}" cy="{cy}" r="13" fill="{TEAM_FILL[p["team"]]}"{ring}/>')
+        out.append(f"<title>{html.escape(what)}</title>")
         if p["soul"] is not None:
             soul_fill = TEAM_FILL[team_of(p["soul"])]
             out.append(f'<circle cx="{cx}" cy="{cy}" r="16" fill="none" stroke="{soul_fill}"/>')
@@ -151,8 +164,8 @@ def _pieces(view: dict[str, Any]) -> tuple[list[str], dict[int, list[str]]]:
         if p["carrying"]:
             points = f"{cx},{cy - 9} {cx + 6},{cy} {cx},{cy + 9} {cx - 6},{cy}"
             out.append(f'<polygon class="fragment" points="{points}" fill="#7ff" stroke="#055"/>')
-        out.append("</g></g>")
-    return board, at_portal
+        out.append(f"{hit_area(cx - 13, cy - 13, 26, 26)}</g></g>")
+    return at_cell, at_portal
 
 
 def _souls_fragment(view: dict[str, Any]) -> list[str]:
@@ -162,22 +175,23 @@ def _souls_fragment(view: dict[str, Any]) -> list[str]:
         fill = TEAM_FILL[s["team"]]
         soul, whose = s["id"], html.escape(NAMES[s["kind"]].removeprefix("The "))
         out.append(f'<g {_handle(f"soul:{soul}")}><circle class="soul" cx="{x + 8}" cy="{y + CELL - 8}" '
-                   f'r="6" fill="{fill}" stroke="#000"/><title>Soul of the {whose}'
-                   f"</title></g>")
+                   f'r="6" fill="{fill}" stroke="#000"/>{hit_area(x, y, CELL, CELL)}'
+                   f"<title>Soul of the {whose}</title></g>")
     tile = view["fragment"]["tile"]
     if tile is not None:
         row, col = divmod(tile, TILES_PER_SIDE)
         cx, cy = col * TILE_SIZE * CELL + CELL, TOP + row * TILE_SIZE * CELL + CELL
         points = f"{cx},{cy - 12} {cx + 8},{cy} {cx},{cy + 12} {cx - 8},{cy}"
         out.append(f'<g {_handle("fragment")}><polygon class="fragment" points="{points}" fill="#7ff" '
-                   'stroke="#055"/><title>the Fragment</title></g>')
+                   f'stroke="#055"/>{hit_area(cx - 8, cy - 12, 16, 24)}<title>the Fragment</title></g>')
     return out
 
 
 def _chip(x: float, y: float, handle: str, label: str, width: float = 74) -> str:
-    return (f'<g {_handle(handle)}><rect x="{x}" y="{y}" width="{width}" height="20" rx="10" fill="#efe9ff" '
-            f'stroke="#7048e8"/><text x="{x + width / 2}" y="{y + 14}" text-anchor="middle" font-size="11">'
-            f"{html.escape(label)}</text></g>")
+    """A chip in the row whose top is ``y``: drawn 20 high in its middle, tapped on the whole row."""
+    return (f'<g {_handle(handle)}><rect x="{x}" y="{y + 12}" width="{width}" height="20" rx="10" '
+            f'fill="#efe9ff" stroke="#7048e8"/><text x="{x + width / 2}" y="{y + 26}" text-anchor="middle" '
+            f'font-size="11">{html.escape(label)}</text>{hit_area(x, y + 12, width, 20)}</g>')
 
 
 def _chip_row(x: float, y: float, chips: list[tuple[str, str]], width: float = 74) -> list[str]:
@@ -195,27 +209,28 @@ def _choices(view: dict[str, Any], legal: Sequence[dict[str, Any]], y: float) ->
     if kinds & {"pick", "keep", "place"}:
         keys = [c.key for c in CHARS]
         out += _chip_row(PANEL_X, y, [(f"card:{k}", NAMES[k]) for k in keys[:5]], 66)
-        out += _chip_row(PANEL_X, y + 24, [(f"card:{k}", NAMES[k]) for k in keys[5:]], 66)
-        y += 52
+        out += _chip_row(PANEL_X, y + ROW, [(f"card:{k}", NAMES[k]) for k in keys[5:]], 66)
+        y += 2 * ROW
     if team is not None and team.get("hand"):
-        out += _chip_row(PANEL_X, y, [(f"hand:{card}", card.replace("_", " ")) for card in team["hand"]], 104)
-        y += 28
+        out += _chip_row(PANEL_X, y, [(f"hand:{card}", anomaly_name(card)) for card in team["hand"]], 104)
+        y += ROW
     for family, label in DIRECTION_FAMILIES:
         if family in kinds or (family == "direction" and abilities):
-            out.append(f'<text x="{PANEL_X}" y="{y + 14}" font-size="11">{label}</text>')
-            out += _chip_row(PANEL_X + 110, y, [(f"{family}:{d}", ARROWS[d]) for d in DIR_NAMES], 40)
-            y += 24
+            out.append(f'<text x="{PANEL_X}" y="{y + 26}" font-size="11">{label}</text>')
+            out += _chip_row(PANEL_X + 110, y, [(f"{family}:{d}", ARROWS[d]) for d in DIR_NAMES], TAP)
+            y += ROW
     if kinds & {"rotate", "swap"} or abilities:
         out += _chip_row(PANEL_X, y, [(f"rotate:{t}", f"rotate {90 * t}°") for t in range(4)])
-        y += 24
+        y += ROW
     if abilities:
-        out += _chip_row(PANEL_X, y, [(f"ability:{name}", name.replace("_", " ")) for name in abilities], 90)
-        y += 24
+        chips = [(f"ability:{name}", name.replace("_", " ").title()) for name in abilities]
+        out += _chip_row(PANEL_X, y, chips, 90)
+        y += ROW
         lines = [(f"tiles:{x}", f"row {x + 1}" if x < TILES_PER_SIDE else f"col {x - TILES_PER_SIDE + 1}")
                  for x in TILE_LINES]
-        out += _chip_row(PANEL_X, y, lines[:5], 60) + _chip_row(PANEL_X, y + 24, lines[5:], 60)
-        out += _chip_row(PANEL_X, y + 48, [("forward", "forward"), ("back", "back")])
-        y += 76
+        out += _chip_row(PANEL_X, y, lines, TAP - 4)
+        out += _chip_row(PANEL_X, y + ROW, [("forward", "forward"), ("back", "back")])
+        y += 2 * ROW
     return out, y
 
 
@@ -242,18 +257,21 @@ def key(x: float, y: float) -> list[str]:
         cx, cy = x + (i % 4) * 100, y + 8 + (i // 4) * 16
         out.append(f'<rect x="{cx}" y="{cy}" width="11" height="11" fill="{colour}" stroke="#666"/>'
                    f'<text x="{cx + 15}" y="{cy + 10}" font-size="10">{html.escape(label)}</text>')
-    out.append(f'<text x="{x}" y="{y + 70}" font-size="10">A piece: its letter, its Decay (small '
-               "number), its shields (bars); a ring: a Soul it carries. T0-T24: the tiles.</text>")
+    out.append(f'<text x="{x}" y="{y + 70}" font-size="10">A piece: its letter, its Decay (small number), '
+               "its shields (bars);</text>")
+    out.append(f'<text x="{x}" y="{y + 84}" font-size="10">a ring: a Soul it carries. T0-T24: the tiles; '
+               "a tile's chip or area picks it.</text>")
     return out
 
 
 def render(view: dict[str, Any], legal: Sequence[dict[str, Any]]) -> str:
-    height = TOP * 2 + SIZE * CELL
+    board_height = TOP * 2 + SIZE * CELL
+    height = board_height + KEY_HEIGHT
     width = PANEL_X + 440
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="soulgivers" viewBox="0 0 {width} {height}" '
-             f'width="{width}" height="{height}">']
-    on_board, on_portals = _pieces(view)
-    parts += _board(view) + _portals(view, on_portals) + _souls_fragment(view) + on_board
-    parts += _panel(view, legal) + key(PANEL_X, height - 90)
+             f'width="{width}" height="{height}" role="group" aria-label="Soulgivers board">']
+    on_cells, on_portals = _pieces(view)
+    parts += _board(view, on_cells) + _portals(view, on_portals) + _souls_fragment(view)
+    parts += _panel(view, legal) + key(0, board_height + 16)
     parts.append("</svg>")
     return "\n".join(parts)

@@ -99,7 +99,7 @@
       node.classList.toggle("can", can);
       node.classList.toggle("picked", picked.includes(node.dataset.handle));
       if (can) { node.setAttribute("tabindex", "0"); node.setAttribute("role", "button"); }
-      else { node.removeAttribute("tabindex"); }
+      else { node.removeAttribute("tabindex"); node.removeAttribute("role"); }
     }
     const buttons = picked.length ? done.map((item) => button(item))
       : legal.filter((item) => !clickable(item, present)).map((item) => button(item));

@@ -1,0 +1,80 @@
+"""Whole games on a phone-size touch screen, by taps on the board.
+
+Issue "The board is the interface": at 390x844 CSS px every thing a finger may tap (a
+button, an outlined element of the board) is at least 44x44 CSS px, the actions panel holds
+at most 12 buttons and sits below the board, and nothing is wider than the screen (the
+board may pan inside its own frame).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tests.server.support import ServerThread
+from tests.web.test_browser import BOARD_TARGETS, click_something, create, live_state, wait_turn
+
+pytestmark = pytest.mark.browser
+WIDTH, HEIGHT = 390, 844
+TAP = 44
+"""The smallest tappable size, in CSS px (Apple's and Material's guidelines; WCAG 2.5.5)."""
+MAX_BUTTONS = 12
+MAX_DECISIONS = 200
+"""A cap on the human's decisions in one game, well above what the three games take."""
+
+MEASURE = """targets => {
+  const shown = (n) => { const r = n.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const box = (n) => { const r = n.getBoundingClientRect();
+    return [n.dataset.handle || n.textContent.trim().slice(0, 40) || n.id, r.width, r.height]; };
+  const board = document.getElementById("board").getBoundingClientRect();
+  const panel = document.getElementById("actions").closest("aside").getBoundingClientRect();
+  return {
+    actions: document.querySelectorAll("#actions button").length,
+    boxes: [...document.querySelectorAll("button")].filter(shown)
+      .concat([...document.querySelectorAll(targets)]).map(box),
+    scroll_width: document.documentElement.scrollWidth,
+    board_bottom: board.bottom, panel_top: panel.top,
+  };
+}"""
+
+
+def phone_problems(page: Any) -> list[str]:
+    """What breaks the phone rules on the page as it is now (empty when nothing does)."""
+    m = page.evaluate(MEASURE, BOARD_TARGETS)
+    problems = [f"{what!r} is {w:.1f}x{h:.1f} px" for what, w, h in m["boxes"] if min(w, h) < TAP - 0.01]
+    if m["actions"] > MAX_BUTTONS:
+        problems.append(f"{m['actions']} buttons in the actions panel")
+    if m["scroll_width"] > WIDTH:
+        problems.append(f"the page is {m['scroll_width']} px wide")
+    if m["panel_top"] < m["board_bottom"]:
+        problems.append(f"the panel's top {m['panel_top']} is above the board's bottom {m['board_bottom']}")
+    return problems
+
+
+def check_phone(page: Any) -> None:
+    """Fail with every problem of the page as it is now, and the move it is at."""
+    problems = phone_problems(page)
+    if problems:
+        move = page.evaluate("document.body.dataset.move")
+        pytest.fail(f"at move {move}, picked {page.evaluate('document.body.dataset.picked')}:\n"
+                    + "\n".join(problems[:20]), pytrace=False)
+
+
+@pytest.mark.parametrize("game_id", ["five_realms", "soul_of_ankiril", "soulgivers"])
+def test_whole_game_on_a_phone_by_taps(browser: Any, server: ServerThread, game_id: str) -> None:
+    made = create(server, game=game_id, seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}],
+                  seed=21)
+    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(made["seats"][0]["link"])
+    rng, decisions, board_taps = random.Random(8), 0, 0
+    while wait_turn(page) == "mine" and decisions < MAX_DECISIONS:
+        board_taps += page.locator(BOARD_TARGETS).count() > 0
+        move = click_something(page, rng, touch=True, check=check_phone)
+        page.wait_for_function(f"Number(document.body.dataset.move) > {move}")
+        decisions += 1
+    check_phone(page)
+    assert live_state(server, made["table"]).is_over and board_taps > 5
+    context.close()
