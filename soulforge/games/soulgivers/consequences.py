@@ -282,7 +282,7 @@ def enter_portal(s: SoulgiversState, team: Team, kind: Kind, portal: int) -> Non
     s.soul[piece] = NONE
     s.revealed[piece] = True
     s.mark_revealed()
-    s.add_log(f"seat {team} places {CHARS[kind].name} on portal {portal}")
+    s.add_log(f"seat {team} places the {SHORT_NAMES[kind]} on portal {portal}")
 
 
 

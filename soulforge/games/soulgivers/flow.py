@@ -240,7 +240,7 @@ class PickRule(SoulgiversRule[Pick]):
         state.picks[team].append(action.card)
         state.picks[team].sort()
         state.add_log(f"seat {team} chooses a Soulgiver", visible_to=frozenset((OTHER[team],)))
-        state.add_log(f"you choose {CHARS[action.card].name}", visible_to=team)
+        state.add_log(f"you choose the {SHORT_NAMES[action.card]}", visible_to=team)
         if len(state.picks[team]) == RULES["team_size"]:
             state.seat, state.phase = (1, PICK) if team == 0 else (0, PLACE)
 
@@ -316,7 +316,7 @@ class DeclareRule(SoulgiversRule[Declare]):
         state.steps, state.line_dir, state.done, state.abil_paid = 0, -1, 0, False
         state.must_continue = False
         state.hushed = hushed(state, piece)
-        state.add_log(f"seat {state.player} activates {CHARS[action.card].name}")
+        state.add_log(f"seat {state.player} activates the {SHORT_NAMES[action.card]}")
         state.pop_waiting = False
         open_window(state)
 
