@@ -65,8 +65,8 @@ async def tables(request: Request, status: Literal["open", "playing", "over"] | 
                         "status": row.status, "open": row.open, "players": row.players,
                         "seed_chosen": row.seed_chosen,
                         "returns": row.returns, "created": row.created,
-                        "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "claimed": s.claimed}
-                                  for s in row.seats]})
+                        "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "claimed": s.claimed,
+                                   "name": s.name} for s in row.seats]})
     return out
 
 
@@ -81,7 +81,7 @@ async def create_table(body: schemas.CreateTable, request: Request) -> dict[str,
     else:
         seats = [(s.kind, s.level or ("normal" if s.kind == "ai" else None)) for s in body.seats]
     table, tokens, invites = await service(request).create(
-        body.game, body.options, count or len(seats), seats, body.seed, body.hot_seat, body.listed)
+        body.game, body.options, count or len(seats), seats, body.seed, body.hot_seat, body.listed, body.name)
     base = str(request.base_url).rstrip("/")
     return {"table": table.id, "url": f"{base}/t/{table.id}", "seats": [
         {"seat": s.seat, "kind": s.kind, "level": s.level, "token": tokens.get(s.seat),
@@ -125,16 +125,16 @@ async def undo(table_id: str, body: schemas.UndoRequest, request: Request,
 
 
 @router.post("/tables/{table_id}/join", response_model=schemas.Joined, responses=ERRORS)
-async def join(table_id: str, request: Request) -> dict[str, Any]:
+async def join(table_id: str, request: Request, body: schemas.JoinRequest | None = None) -> dict[str, Any]:
     """Take a free human seat of a listed table."""
-    seat, token = await service(request).join(table_id)
+    seat, token = await service(request).join(table_id, body.name if body else None)
     return {"table": table_id, "seat": seat, "token": token}
 
 
 @router.post("/tables/{table_id}/claim", response_model=schemas.Joined, responses=ERRORS)
 async def claim(table_id: str, body: schemas.ClaimRequest, request: Request) -> dict[str, Any]:
     """Use a one-time invite: the seat's fresh token, for this browser only (403 once used)."""
-    token = await service(request).claim(table_id, body.seat, body.invite)
+    token = await service(request).claim(table_id, body.seat, body.invite, body.name)
     return {"table": table_id, "seat": body.seat, "token": token}
 
 
@@ -145,6 +145,34 @@ async def new_invite(table_id: str, seat: int, request: Request,
     token stops working now), or the creator re-issuing a seat nobody has claimed."""
     code = await service(request).invite(table_id, tokens_of(x_seat_token), seat)
     return {"table": table_id, "seat": seat, "invite": invite_link(request, table_id, seat, code)}
+
+
+@router.post("/tables/{table_id}/name", status_code=204, responses=ERRORS)
+async def name_seat(table_id: str, body: schemas.NameRequest, request: Request,
+                    x_seat_token: Token = None) -> None:
+    """Give one's seat a display name (shown at the seat, in the log and in the lobby)."""
+    await service(request).rename(table_id, tokens_of(x_seat_token), body.seat, body.name)
+
+
+@router.get("/tables/{table_id}/chat", response_model=list[schemas.ChatMessage], responses=ERRORS)
+async def chat(table_id: str, request: Request) -> list[dict[str, Any]]:
+    """The table's last 100 chat messages (live ones come over the websocket as ``"chat"``)."""
+    return await service(request).chat(table_id)
+
+
+@router.post("/tables/{table_id}/chat", response_model=schemas.ChatMessage, responses=ERRORS)
+async def say(table_id: str, body: schemas.ChatRequest, request: Request, x_seat_token: Token = None,
+              ) -> dict[str, Any]:
+    """Say something at the table: a seated player, or a spectator unless spectators are muted
+    (403); 422 empty or too long; 429 more than 5 messages in 10 s."""
+    return await service(request).say(table_id, tokens_of(x_seat_token), body.text)
+
+
+@router.post("/tables/{table_id}/chat/mute", status_code=204, responses=ERRORS)
+async def mute(table_id: str, body: schemas.MuteRequest, request: Request,
+               x_seat_token: Token = None) -> None:
+    """A seated player mutes (or unmutes) the spectators' chat."""
+    await service(request).mute_spectators(table_id, tokens_of(x_seat_token), body.muted)
 
 
 async def finished(request: Request, table_id: str) -> LiveTable:

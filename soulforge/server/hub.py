@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
+from typing import Any
 
 from fastapi import WebSocket
 
@@ -22,13 +24,18 @@ class Connection:
     held: set[int]
     svg: bool = True
     latest: str | None = None
+    said: list[str] = dataclasses.field(default_factory=list)
+    """Chat messages to send, every one (unlike payloads, of which the latest is enough)."""
     wake: asyncio.Event = dataclasses.field(default_factory=asyncio.Event)
 
     async def write(self) -> None:
-        """Send the latest payload whenever there is one (runs as the connection's task)."""
+        """Send the chat and the latest payload whenever there are some (the connection's task)."""
         while True:
             await self.wake.wait()
             self.wake.clear()
+            said, self.said = self.said, []
+            for message in said:
+                await self.socket.send_text(message)
             text, self.latest = self.latest, None
             if text is not None:
                 await self.socket.send_text(text)
@@ -39,6 +46,7 @@ class Hub:
         self.service = service
         self.rooms: dict[str, set[Connection]] = {}
         service.broadcast = self.broadcast
+        service.chat_broadcast = self.chat
 
     def join(self, table_id: str, conn: Connection) -> None:
         self.rooms.setdefault(table_id, set()).add(conn)
@@ -57,3 +65,10 @@ class Hub:
     async def broadcast(self, table: LiveTable) -> None:
         for conn in list(self.rooms.get(table.id, ())):
             self.send(table, conn)
+
+    async def chat(self, table_id: str, message: dict[str, Any]) -> None:
+        """A chat message to every connection of the table, players and spectators."""
+        text = json.dumps(message, separators=(",", ":"))
+        for conn in list(self.rooms.get(table_id, ())):
+            conn.said.append(text)
+            conn.wake.set()

@@ -28,6 +28,7 @@ class CreateTable(BaseModel):
     seed: int | None = Field(None, ge=0, le=MAX_SEED, description="only with one human seat or hot-seat "
                              "(it would tell the hidden cards); otherwise the server draws a secret one")
     hot_seat: bool = Field(False, description="one browser plays every human seat")
+    name: str | None = Field(None, max_length=200, description="the creator's display name")
     listed: bool = Field(False, description="offer the other human seats in the lobby, to whoever joins "
                                             "first, instead of making an invite link for each")
 
@@ -56,6 +57,32 @@ class Joined(BaseModel):
 class ClaimRequest(BaseModel):
     seat: int = Field(ge=0, le=MAX_SEATS)
     invite: str = Field(min_length=1, max_length=64, description="the code of the invite link")
+    name: str | None = Field(None, max_length=200, description="the player's display name")
+
+
+class JoinRequest(BaseModel):
+    name: str | None = Field(None, max_length=200, description="the player's display name")
+
+
+class NameRequest(BaseModel):
+    seat: int = Field(ge=0, le=MAX_SEATS)
+    name: str | None = Field(None, max_length=200, description="the display name (empty: none)")
+
+
+class ChatRequest(BaseModel):
+    text: str = Field(min_length=1, max_length=2000, description="the message (300 characters once cleaned)")
+
+
+class MuteRequest(BaseModel):
+    muted: bool = Field(description="true: spectators may not chat")
+
+
+class ChatMessage(BaseModel):
+    number: int
+    seat: int | None = Field(description="the sender's seat; None: a spectator")
+    name: str
+    text: str
+    at: float
 
 
 class NewInvite(BaseModel):
@@ -85,6 +112,7 @@ class SeatInfo(BaseModel):
     kind: str
     level: str | None
     claimed: bool
+    name: str | None = None
 
 
 class TablePayload(BaseModel):
@@ -106,6 +134,7 @@ class TablePayload(BaseModel):
     returns: list[float] | None
     thinking: bool
     can_undo: bool
+    spectators_muted: bool
     view: dict[str, Any]
     log: list[str]
     legal: list[LegalAction]

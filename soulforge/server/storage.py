@@ -34,6 +34,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     select,
     update,
@@ -56,6 +57,7 @@ tables_t = Table(
     Column("hot_seat", Boolean, nullable=False, default=False),
     Column("listed", Boolean, nullable=False, default=True),
     Column("seed_chosen", Boolean, nullable=False, default=False),
+    Column("spectators_muted", Boolean, nullable=False, default=False),
     Column("status", String(16), nullable=False),
     Column("returns", JSON, nullable=True),
     Column("created", Float, nullable=False),
@@ -68,6 +70,16 @@ seats_t = Table(
     Column("level", String(16), nullable=True),
     Column("token_hash", String(64), nullable=True),
     Column("claimed", Boolean, nullable=False, default=False),
+    Column("name", String(32), nullable=True),
+)
+chat_t = Table(
+    "sf_chat", metadata,
+    Column("table_id", String(32), ForeignKey("sf_tables.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("seat", Integer, nullable=True),
+    Column("name", String(32), nullable=False),
+    Column("text", String(300), nullable=False),
+    Column("at", Float, nullable=False),
 )
 moves_t = Table(
     "sf_moves", metadata,
@@ -104,6 +116,8 @@ class SeatRow:
     """The hash of the seat's one secret: its player's token once ``claimed``, before that
     the code of the invite pending for it (None: no invite, the lobby may offer the seat)."""
     claimed: bool
+    name: str | None = None
+    """The display name its player gave (escaped wherever it is shown)."""
 
 
 @dataclasses.dataclass
@@ -121,6 +135,7 @@ class TableRow:
     returns: list[float] | None
     created: float
     seats: list[SeatRow] = dataclasses.field(default_factory=list)
+    spectators_muted: bool = False
 
     @property
     def open(self) -> bool:
@@ -193,6 +208,31 @@ class Storage:
             conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
                          .values(token_hash=secret_hash, claimed=claimed))
 
+    def set_seat_name(self, table_id: str, seat: int, name: str | None) -> None:
+        with self._writing() as conn:
+            conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                         .values(name=name))
+
+    def set_spectators_muted(self, table_id: str, muted: bool) -> None:
+        with self._writing() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(spectators_muted=muted))
+
+    def add_chat(self, table_id: str, seat: int | None, name: str, text: str) -> dict[str, Any]:
+        """Store a chat message as the table's next one; returns it as sent to the room."""
+        with self._writing() as conn:
+            numbers = select(func.max(chat_t.c.number)).where(chat_t.c.table_id == table_id)
+            last = conn.execute(numbers).scalar()
+            message = {"number": (last or 0) + 1, "seat": seat, "name": name, "text": text, "at": time.time()}
+            conn.execute(insert(chat_t).values(table_id=table_id, **message))
+        return message
+
+    def chat(self, table_id: str, limit: int = 100) -> list[dict[str, Any]]:
+        """The table's last ``limit`` chat messages, oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(chat_t).where(chat_t.c.table_id == table_id)
+                                .order_by(chat_t.c.number.desc()).limit(limit)).mappings().all()
+        return [{k: row[k] for k in ("number", "seat", "name", "text", "at")} for row in reversed(rows)]
+
     # -- reads ----------------------------------------------------------------------
     def table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as conn:
@@ -224,12 +264,11 @@ class Storage:
 
 
 def _table_row(row: dict[str, Any], seats: list[dict[str, Any]]) -> TableRow:
-    seat_rows = [SeatRow(s["seat"], s["kind"], s["level"], s["token_hash"], bool(s["claimed"]))
+    seat_rows = [SeatRow(s["seat"], s["kind"], s["level"], s["token_hash"], bool(s["claimed"]), s["name"])
                  for s in seats]
     return TableRow(row["id"], row["game"], dict(row["options"]), int(row["seed"]), row["players"],
                     bool(row["hot_seat"]), bool(row["listed"]), bool(row["seed_chosen"]), row["status"],
-                    row["returns"],
-                    row["created"], seat_rows)
+                    row["returns"], row["created"], seat_rows, bool(row["spectators_muted"]))
 
 
 def _make_engine(url: str) -> Engine:

@@ -20,6 +20,7 @@ import soulforge
 from soulforge import agents
 from soulforge.core import Game, IllegalAction, Record, State
 from soulforge.games import game_class, load
+from soulforge.server.people import CHAT_BURST, CHAT_WINDOW, RateLimit, clean_message, clean_name
 from soulforge.server.render import render_board
 from soulforge.server.storage import MoveConflict, SeatRow, Storage, TableRow, hash_token
 from soulforge.server.thinking import Thinkers
@@ -91,6 +92,8 @@ class TableService:
         self.damaged: dict[str, str] = {}
         """Tables whose stored record no longer replays, and why (each answers 409 alone)."""
         self.broadcast: Broadcast | None = None
+        self.chat_broadcast: Callable[[str, dict[str, Any]], Awaitable[None]] | None = None
+        self.chat_limit = RateLimit()
         self._tasks: set[asyncio.Task[None]] = set()
 
     # -- loading --------------------------------------------------------------------
@@ -135,7 +138,8 @@ class TableService:
     # -- creating and joining -----------------------------------------------------
     async def create(self, game: str, options: dict[str, Any], players: int | None,
                      seats: Sequence[tuple[str, str | None]], seed: int | None,
-                     hot_seat: bool, listed: bool) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
+                     hot_seat: bool, listed: bool, name: str | None = None,
+                     ) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
         """A new table; returns it with the creator's seat tokens and the other seats' invites.
 
         The creator holds the first human seat (every human seat in hot-seat). Each other
@@ -164,7 +168,8 @@ class TableService:
                 secret = invites[number] = new_secret()
             held = number in tokens or kind == "ai"
             seat_rows.append(SeatRow(number, kind, level if kind == "ai" else None,
-                                     hash_token(secret) if secret else None, held))
+                                     hash_token(secret) if secret else None, held,
+                                     clean_name(name) if number in tokens else None))
         row = TableRow(secrets.token_hex(6), game, dict(state.game.options), state.seed, state.num_players,
                        hot_seat, listed, seed is not None, "playing", None, time.time(), seat_rows)
         await asyncio.to_thread(self.storage.create_table, row)
@@ -173,7 +178,7 @@ class TableService:
         self._schedule_ai(table)
         return table, tokens, invites
 
-    async def join(self, table_id: str) -> tuple[int, str]:
+    async def join(self, table_id: str, name: str | None = None) -> tuple[int, str]:
         """Claim a free human seat of a listed table (from the lobby): a fresh token for it."""
         table = await self.get(table_id)
         async with table.lock:
@@ -181,9 +186,11 @@ class TableService:
             if not table.row.open or not free:
                 raise TableError(409, "this table has no free seat")
             token = await self._hand_over(table, free[0].seat, claimed=True)
+            await self._name(table, free[0].seat, name)
+        await self._announce(table)
         return free[0].seat, token
 
-    async def claim(self, table_id: str, seat: int, invite: str) -> str:
+    async def claim(self, table_id: str, seat: int, invite: str, name: str | None = None) -> str:
         """Use a one-time invite: the seat's fresh token, which only the claiming browser gets;
         the invite stops working (the creator's copy of the link gives nothing)."""
         table = await self.get(table_id)
@@ -191,7 +198,10 @@ class TableService:
             row = table.row.seats[seat] if 0 <= seat < len(table.row.seats) else None
             if row is None or row.claimed or row.token_hash is None or row.token_hash != hash_token(invite):
                 raise TableError(403, "this invite is not valid: it was used, withdrawn or never made")
-            return await self._hand_over(table, seat, claimed=True)
+            token = await self._hand_over(table, seat, claimed=True)
+            await self._name(table, seat, name)
+        await self._announce(table)  # the others see the seat taken, and by whom
+        return token
 
     async def invite(self, table_id: str, tokens: Sequence[str], seat: int) -> str:
         """A new one-time invite for ``seat``: its own player moving it to another browser (their
@@ -208,6 +218,56 @@ class TableService:
                 raise TableError(403, f"only seat {seat}'s player, or the creator while nobody has "
                                       "claimed it, may invite to it")
             return await self._hand_over(table, seat, claimed=False)
+
+    # -- names and chat -----------------------------------------------------------------
+    async def rename(self, table_id: str, tokens: Sequence[str], seat: int, name: str | None) -> None:
+        """The display name of a seat the tokens hold."""
+        table = await self.get(table_id)
+        if seat not in await self.seats_of(table, tokens):
+            raise TableError(403, f"only seat {seat}'s player may name it")
+        async with table.lock:
+            await self._name(table, seat, name)
+        await self._announce(table)
+
+    async def _name(self, table: LiveTable, seat: int, name: str | None) -> None:
+        named = clean_name(name)
+        await asyncio.to_thread(self.storage.set_seat_name, table.id, seat, named)
+        table.row.seats[seat].name = named
+        table.version += 1
+
+    async def say(self, table_id: str, tokens: Sequence[str], text: str) -> dict[str, Any]:
+        """A chat message from the tokens' seat (none: a spectator, unless the players muted
+        spectators), stored, then sent to everyone at the table."""
+        table = await self.get(table_id)
+        held = await self.seats_of(table, tokens)
+        seat = min(held) if held else None
+        if seat is None and table.row.spectators_muted:
+            raise TableError(403, "the players have muted spectators at this table")
+        try:
+            message = clean_message(text)
+        except ValueError as err:
+            raise TableError(422, str(err)) from None
+        if not self.chat_limit.allow((table.id, seat)):
+            raise TableError(429, f"at most {CHAT_BURST} messages in {CHAT_WINDOW:g} s: wait a moment")
+        name = (table.row.seats[seat].name or f"seat {seat}") if seat is not None else "spectator"
+        said = await asyncio.to_thread(self.storage.add_chat, table.id, seat, name, message)
+        if self.chat_broadcast is not None:
+            await self.chat_broadcast(table.id, {"type": "chat", **said})
+        return said
+
+    async def mute_spectators(self, table_id: str, tokens: Sequence[str], muted: bool) -> None:
+        """A seated player lets spectators chat or not."""
+        table = await self.get(table_id)
+        if not await self.seats_of(table, tokens):
+            raise TableError(403, "only a seated player may mute or unmute spectators")
+        await asyncio.to_thread(self.storage.set_spectators_muted, table.id, muted)
+        table.row.spectators_muted = muted
+        table.version += 1
+        await self._announce(table)
+
+    async def chat(self, table_id: str) -> list[dict[str, Any]]:
+        table = await self.get(table_id)
+        return await asyncio.to_thread(self.storage.chat, table.id)
 
     async def _hand_over(self, table: LiveTable, seat: int, claimed: bool) -> str:
         """Give ``seat`` a new secret (a token if ``claimed``, else an invite code): the old one
@@ -391,8 +451,9 @@ class TableService:
             "status": table.row.status,
             "seat": seat,
             "seats_held": sorted(held),
-            "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "claimed": s.claimed}
+            "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "claimed": s.claimed, "name": s.name}
                       for s in table.row.seats],
+            "spectators_muted": table.row.spectators_muted,
             "move": state.move_number,
             "version": table.version,
             "current_player": state.current_player,

@@ -27,7 +27,9 @@ def lobby(games: list[dict[str, Any]], tables: list[TableRow], titles: dict[str,
               ("In progress", [t for t in tables if t.status == "playing" and not t.open], "Watch"),
               ("Finished", [t for t in tables if t.status == "over"], "Replay")]
     lists = "".join(_table_list(label, rows, verb, titles) for label, rows, verb in groups)
-    body = (f'<section class="games"><h1>Games</h1><div class="cards">{cards}</div></section>'
+    body = ('<p class="your-name"><label>Your name (shown to the other players) <input id="your-name" '
+            'maxlength="32" autocomplete="nickname"></label></p>'
+            f'<section class="games"><h1>Games</h1><div class="cards">{cards}</div></section>'
             f'<section class="tables"><h1>Tables</h1>{lists}</section>')
     return page("Lobby", body, "lobby.js")
 
@@ -87,7 +89,7 @@ def _table_list(label: str, rows: list[TableRow], verb: str, titles: dict[str, s
         return f'<h2>{label}</h2><p class="empty">None.</p>'
     items = []
     for row in rows[:50]:
-        seats = ", ".join(s.kind if s.kind == "human" else f"AI {s.level}" for s in row.seats)
+        seats = ", ".join((s.name or s.kind) if s.kind == "human" else f"AI {s.level}" for s in row.seats)
         if verb == "Join":
             act = f'<button class="join" data-table="{row.id}">Join</button> <a href="/t/{row.id}">Watch</a>'
         elif verb == "Replay":
@@ -133,7 +135,15 @@ def table(payload: dict[str, Any]) -> str:
         f'<a href="/api/tables/{tid}/record" download="{tid}.json">Download the record</a> '
         f'<a href="/t/{tid}/replay">Replay</a></div>'
         '<h2>Seats</h2><ul id="seats" class="seat-list"></ul>'
-        '<h2>Log</h2><ol id="log" class="log" tabindex="0" aria-label="Log"></ol></aside></div>'
+        '<form id="name-form" class="line-form" hidden><label>Your name <input id="name-text" '
+        'maxlength="32" autocomplete="nickname"></label><button type="submit">Save</button></form>'
+        '<h2>Log</h2><ol id="log" class="log" tabindex="0" aria-label="Log"></ol>'
+        '<h2>Chat</h2><ol id="chat" class="log chat" tabindex="0" aria-label="Chat" aria-live="polite"></ol>'
+        '<form id="chat-form" class="line-form"><label>Message <input id="chat-text" maxlength="300" '
+        'autocomplete="off"></label><button type="submit">Send</button></form>'
+        '<label id="mute-label" class="check" hidden><input id="mute" type="checkbox"> '
+        'Mute spectators</label>'
+        '</aside></div>'
     )
     return page(f'{payload["title"]} · table {payload["table"]}', body, "table.js", f'data-table="{tid}"')
 

@@ -300,3 +300,30 @@ def test_hot_seat_one_browser_plays_both_seats(browser: Any, server: ServerThrea
         move = click_something(page, rng)
         page.wait_for_function(f"Number(document.body.dataset.move) > {move}", timeout=TIMEOUT)
     assert seats == {0, 1}
+
+
+def test_names_and_chat_between_two_browsers_and_a_spectator(browser: Any, server: ServerThread) -> None:
+    """Issue 17: a name given in the lobby goes with the invite; chat reaches everyone as
+    text (never HTML); a player mutes the spectators."""
+    made = create(server, game="five_realms", seats=[{"kind": "human"}, {"kind": "human"}], name="Ada")
+    host = browser.new_context().new_page()
+    host.goto(made["seats"][0]["link"])
+    guest = browser.new_context().new_page()
+    guest.goto(server.url + "/")
+    guest.fill("#your-name", "Bob")
+    guest.locator("#your-name").dispatch_event("change")
+    guest.goto(made["seats"][1]["link"])
+    watcher = browser.new_context().new_page()
+    watcher.goto(made["url"])
+    for page, text in ((host, "Seat 1 · Bob"), (guest, "Seat 0 · Ada"), (watcher, "Seat 1 · Bob")):
+        seen = f"document.getElementById('seats').innerText.includes({text!r})"
+        page.wait_for_function(seen, timeout=TIMEOUT)
+    guest.fill("#chat-text", "hi <b>Ada</b>")
+    guest.click("#chat-form button")
+    for page in (host, guest, watcher):
+        page.wait_for_function("document.getElementById('chat').innerText.includes('hi <b>Ada</b>')",
+                               timeout=TIMEOUT)
+        assert page.locator("#chat b").first.inner_text() == "Bob: ", "the text is shown, not read as HTML"
+    host.check("#mute")
+    watcher.wait_for_function("document.getElementById('chat-form').hidden", timeout=TIMEOUT)
+    assert guest.locator("#chat-form").is_visible(), "players keep their chat"

@@ -8,6 +8,14 @@
     localStorage.setItem(key, JSON.stringify(tokens));
   };
 
+  // The player's display name, kept in this browser for every table.
+  const nameInput = document.getElementById("your-name");
+  const myName = () => (nameInput ? nameInput.value.trim() : "") || null;
+  if (nameInput) {
+    nameInput.value = localStorage.getItem("soulforge:name") || "";
+    nameInput.addEventListener("change", () => localStorage.setItem("soulforge:name", nameInput.value.trim()));
+  }
+
   function showSeats(form) {
     const n = Number(form.elements.players.value);
     form.querySelectorAll(".seat").forEach((label) => { label.hidden = Number(label.dataset.seat) >= n; });
@@ -31,7 +39,7 @@
       });
       const body = {game: form.dataset.game, players, seats, options,
         seed: form.elements.seed.value === "" ? null : Number(form.elements.seed.value),
-        hot_seat: form.elements.hot_seat.checked, listed: form.elements.listed.checked};
+        hot_seat: form.elements.hot_seat.checked, listed: form.elements.listed.checked, name: myName()};
       const res = await fetch("/api/tables", {method: "POST",
         headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
       const data = await res.json();
@@ -58,7 +66,8 @@
 
   document.querySelectorAll("button.join").forEach((button) => {
     button.addEventListener("click", async () => {
-      const res = await fetch("/api/tables/" + button.dataset.table + "/join", {method: "POST"});
+      const res = await fetch("/api/tables/" + button.dataset.table + "/join", {method: "POST",
+        headers: {"Content-Type": "application/json"}, body: JSON.stringify({name: myName()})});
       const data = await res.json();
       if (!res.ok) { button.textContent = data.detail; return; }
       remember(data.table, data.seat, data.token);

@@ -22,8 +22,9 @@
 
   async function claimInvite() {
     if (!invite || tokens[String(invite.seat)]) return;
+    const name = localStorage.getItem("soulforge:name") || null;
     const res = await fetch("/api/tables/" + tableId + "/claim", {method: "POST",
-      headers: {"Content-Type": "application/json"}, body: JSON.stringify(invite)});
+      headers: {"Content-Type": "application/json"}, body: JSON.stringify({...invite, name})});
     const data = await res.json();
     if (!res.ok) { showError(data.detail); return; }
     tokens[String(data.seat)] = data.token;
@@ -40,7 +41,16 @@
   function seatName(p, s) {
     const who = p.seats[s];
     const mine = p.seats_held.includes(s) ? " (you)" : "";
-    return "Seat " + s + (who && who.kind === "ai" ? " · AI " + who.level : "") + mine;
+    const named = who && who.name ? " · " + who.name : "";
+    return "Seat " + s + (who && who.kind === "ai" ? " · AI " + who.level : named) + mine;
+  }
+
+  function withNames(p, line) {
+    // The log says "seat 1": the page adds the player's name (as text, never as HTML).
+    return line.replace(/\bseat (\d+)\b/gi, (all, s) => {
+      const who = p.seats[Number(s)];
+      return who && who.name ? all + " (" + who.name + ")" : all;
+    });
   }
 
   function render(p) {
@@ -65,8 +75,14 @@
       if (s.seat === p.current_player) li.className = "current";
       return li;
     }));
-    $("log").replaceChildren(...p.log.map((line) => el("li", line)));
+    $("log").replaceChildren(...p.log.map((line) => el("li", withNames(p, line))));
     $("log").scrollTop = $("log").scrollHeight;
+    const seated = p.seats_held.length > 0;
+    $("name-form").hidden = !seated;
+    if (seated && document.activeElement !== $("name-text")) $("name-text").value = p.seats[p.seats_held[0]].name || "";
+    $("mute-label").hidden = !seated;
+    $("mute").checked = p.spectators_muted;
+    $("chat-form").hidden = !seated && p.spectators_muted;
   }
 
   // -- click paths: each legal action names the board things clicked to make it, in order.
@@ -157,6 +173,7 @@
       headers: {"Content-Type": "application/json", "X-Seat-Token": allTokens().join(",")},
       body: JSON.stringify(body),
     });
+    if (res.status === 204) { showError(""); return; } // the websocket brings the new state
     const data = await res.json();
     if (res.ok) { showError(""); render(data); return; }
     showError(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail));
@@ -181,6 +198,7 @@
     socket.onmessage = (event) => {
       const msg = JSON.parse(event.data);
       if (msg.type === "state") render(msg);
+      else if (msg.type === "chat") showChat(msg);
       else if (msg.type === "error") showError(msg.detail);
     };
     socket.onclose = (event) => {
@@ -205,5 +223,40 @@
     if (event.key === "Escape" && picked.length) stepBack();
   });
   $("undo").addEventListener("click", () => last && post("/undo", {move: last.move}));
-  claimInvite().finally(connect);
+
+  // -- names and chat: the name is kept in this browser for the next table too.
+  const seen = new Set();
+  function showChat(m) {
+    if (seen.has(m.number)) return;
+    seen.add(m.number);
+    const li = el("li");
+    li.append(el("b", m.name + ": "), document.createTextNode(m.text));
+    $("chat").append(li);
+    $("chat").scrollTop = $("chat").scrollHeight;
+  }
+  async function loadChat() {
+    const res = await fetch("/api/tables/" + tableId + "/chat");
+    if (res.ok) (await res.json()).forEach(showChat);
+  }
+  $("chat-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const text = $("chat-text").value;
+    if (!text.trim()) return;
+    const res = await fetch("/api/tables/" + tableId + "/chat", {method: "POST",
+      headers: {"Content-Type": "application/json", "X-Seat-Token": allTokens().join(",")},
+      body: JSON.stringify({text})});
+    const data = await res.json();
+    if (!res.ok) { showError(data.detail); return; }
+    $("chat-text").value = "";
+    showChat(data);
+  });
+  $("name-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!last || !last.seats_held.length) return;
+    const name = $("name-text").value;
+    localStorage.setItem("soulforge:name", name);
+    for (const seat of last.seats_held) await post("/name", {seat, name});
+  });
+  $("mute").addEventListener("change", () => post("/chat/mute", {muted: $("mute").checked}));
+  claimInvite().finally(() => { connect(); loadChat(); });
 })();
