@@ -15,6 +15,7 @@ from soulforge.server import schemas
 from soulforge.server.catalog import game_infos
 from soulforge.server.hub import Connection, Hub
 from soulforge.server.render import render_board
+from soulforge.server.storage import hash_token
 from soulforge.server.tables import LiveTable, TableError, TableService
 
 router = APIRouter(prefix="/api")
@@ -256,7 +257,7 @@ async def table_socket(socket: WebSocket, table_id: str) -> None:
         with contextlib.suppress(Exception):
             await socket.close(code=4408)
         return
-    conn = Connection(socket, held, hello.svg)
+    conn = Connection(socket, held, frozenset(hash_token(t) for t in hello.tokens), hello.svg)
     hub.join(table_id, conn)
     writer = asyncio.create_task(conn.write())
     try:

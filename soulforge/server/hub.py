@@ -22,6 +22,9 @@ from soulforge.server.tables import LiveTable, TableService
 class Connection:
     socket: WebSocket
     held: set[int]
+    hashes: frozenset[str] = frozenset()
+    """The hashes of the tokens it proved: a seat whose token changes since (moved to another
+    browser) is no longer shown to it."""
     svg: bool = True
     latest: str | None = None
     said: list[str] = dataclasses.field(default_factory=list)
@@ -59,6 +62,8 @@ class Hub:
                 del self.rooms[table_id]
 
     def send(self, table: LiveTable, conn: Connection) -> None:
+        seats = table.row.seats
+        conn.held = {s for s in conn.held if seats[s].claimed and seats[s].token_hash in conn.hashes}
         conn.latest = self.service.payload_json(table, conn.held, conn.svg)
         conn.wake.set()
 

@@ -217,7 +217,9 @@ class TableService:
             if seat not in held and not host:
                 raise TableError(403, f"only seat {seat}'s player, or the creator while nobody has "
                                       "claimed it, may invite to it")
-            return await self._hand_over(table, seat, claimed=False)
+            code = await self._hand_over(table, seat, claimed=False)
+        await self._announce(table)  # an open socket of the old token now sees as a spectator
+        return code
 
     # -- names and chat -----------------------------------------------------------------
     async def rename(self, table_id: str, tokens: Sequence[str], seat: int, name: str | None) -> None:

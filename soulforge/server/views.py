@@ -134,7 +134,7 @@ def table(payload: dict[str, Any]) -> str:
         '<div id="over" class="over" hidden><p id="result"></p>'
         f'<a href="/api/tables/{tid}/record" download="{tid}.json">Download the record</a> '
         f'<a href="/t/{tid}/replay">Replay</a></div>'
-        '<h2>Seats</h2><ul id="seats" class="seat-list"></ul>'
+        '<h2>Seats</h2><ul id="seats" class="seat-list"></ul><p id="links" class="links"></p>'
         '<form id="name-form" class="line-form" hidden><label>Your name <input id="name-text" '
         'maxlength="32" autocomplete="nickname"></label><button type="submit">Save</button></form>'
         '<h2>Log</h2><ol id="log" class="log" tabindex="0" aria-label="Log"></ol>'

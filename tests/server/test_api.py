@@ -237,6 +237,18 @@ def test_spectator_and_seat_websockets_get_only_their_views(client: TestClient) 
         assert bad.receive_json()["status"] == 403
 
 
+def test_a_moved_seat_is_no_longer_shown_on_the_old_browsers_open_socket(client: TestClient) -> None:
+    made = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    tid, guest = made["table"], token(made, 1)
+    with client.websocket_connect(f"/ws/tables/{tid}") as old:
+        old.send_json({"tokens": [guest], "svg": False})
+        assert old.receive_json()["seat"] == 1
+        moved = client.post(f"/api/tables/{tid}/seats/1/invite", headers={"X-Seat-Token": guest})
+        assert moved.status_code == 200
+        after = old.receive_json()
+        assert after["seat"] is None and after["seats_held"] == [] and after["view"]["viewer"] is None
+
+
 def test_join_from_the_lobby_claims_a_free_seat(client: TestClient) -> None:
     made = create(client, seats=[{"kind": "human"}, {"kind": "human"}], listed=True)
     assert made["seats"][1]["invite"] is None, "a listed seat is offered in the lobby, not by a link"

@@ -70,9 +70,19 @@
     $("undo").hidden = !p.can_undo;
     $("over").hidden = !p.is_over;
     if (p.is_over) $("result").textContent = p.outcome;
+    const host = p.seats.find((s) => s.kind === "human");
     $("seats").replaceChildren(...p.seats.map((s) => {
       const li = el("li", seatName(p, s.seat) + (s.kind === "human" && !s.claimed ? " · free" : ""));
       if (s.seat === p.current_player) li.className = "current";
+      // A new one-time link: for one's own seat (to move it to another device: this browser
+      // loses it), or, by the table's creator, for a seat nobody has taken yet.
+      const mine = p.seats_held.includes(s.seat) && !p.is_over;
+      const reissue = s.kind === "human" && !s.claimed && host && p.seats_held.includes(host.seat);
+      if (mine || reissue) {
+        const b = el("button", mine ? "Link to move this seat" : "New invite link", "link-seat");
+        b.addEventListener("click", () => newLink(s.seat, mine));
+        li.append(" ", b);
+      }
       return li;
     }));
     $("log").replaceChildren(...p.log.map((line) => el("li", withNames(p, line))));
@@ -184,6 +194,19 @@
     if (!last) return;
     return post("/actions", {move: last.move, action: action,
       seat: last.seats_held.includes(last.current_player) ? last.current_player : null});
+  }
+
+  async function newLink(seat, mine) {
+    if (mine && !confirm("This browser will leave the seat until the new link is opened. Go on?")) return;
+    const res = await fetch("/api/tables/" + tableId + "/seats/" + seat + "/invite", {method: "POST",
+      headers: {"X-Seat-Token": allTokens().join(",")}});
+    const data = await res.json();
+    if (!res.ok) { showError(data.detail); return; }
+    if (mine) { delete tokens[String(seat)]; localStorage.setItem(key, JSON.stringify(tokens)); }
+    const input = el("input", undefined, "invite");
+    input.readOnly = true; input.value = data.invite;
+    input.setAttribute("aria-label", "One-time link for seat " + seat);
+    $("links").replaceChildren(el("span", "One-time link for seat " + seat + ": "), input);
   }
 
   async function refresh() {
