@@ -148,6 +148,16 @@ async def new_invite(table_id: str, seat: int, request: Request,
     return {"table": table_id, "seat": seat, "invite": invite_link(request, table_id, seat, code)}
 
 
+@router.post("/tables/{table_id}/rematch", response_model=schemas.RematchOffer, status_code=201,
+             responses=ERRORS)
+async def rematch(table_id: str, request: Request, x_seat_token: Token = None) -> dict[str, Any]:
+    """Offer a rematch once the game is over: the same game, options and seats, each seat moved
+    one place on. The answer holds the proposer's seat and token at the new table; each other
+    player finds a one-time invite to theirs in their own payload (``rematch``)."""
+    new, seat, tokens = await service(request).rematch(table_id, tokens_of(x_seat_token))
+    return {"table": new, "seat": seat, "tokens": tokens}
+
+
 @router.post("/tables/{table_id}/name", status_code=204, responses=ERRORS)
 async def name_seat(table_id: str, body: schemas.NameRequest, request: Request,
                     x_seat_token: Token = None) -> None:

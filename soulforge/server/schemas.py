@@ -54,6 +54,12 @@ class Joined(BaseModel):
     token: str = Field(description="the seat's secret token, for this browser only")
 
 
+class RematchOffer(BaseModel):
+    table: str
+    seat: int = Field(description="the proposer's seat at the new table")
+    tokens: dict[int, str] = Field(description="the secret tokens of the new seats the proposer holds")
+
+
 class ClaimRequest(BaseModel):
     seat: int = Field(ge=0, le=MAX_SEATS)
     invite: str = Field(min_length=1, max_length=64, description="the code of the invite link")
@@ -135,6 +141,8 @@ class TablePayload(BaseModel):
     thinking: bool
     can_undo: bool
     spectators_muted: bool
+    rematch: dict[str, Any] | None = Field(description="the rematch offered at the end: its table, and "
+                                                       "the viewer's seat and one-time invite there")
     view: dict[str, Any]
     log: list[str]
     legal: list[LegalAction]

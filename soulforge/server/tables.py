@@ -46,6 +46,8 @@ class LiveTable:
     version: int = dataclasses.field(default_factory=lambda: time.time_ns() // 1000)
     """Microseconds; grows with every move and undo, also across restarts: clients drop older payloads."""
     ai_task: asyncio.Task[None] | None = None
+    rematch: Rematch | None = None
+    """The rematch offered at the end, if one was."""
     cache: dict[tuple[frozenset[int], bool], str] = dataclasses.field(default_factory=dict)
     cached_version: int = 0
     players: dict[int, agents.Agent] = dataclasses.field(default_factory=dict)
@@ -66,6 +68,17 @@ class LiveTable:
     def ai_to_move(self) -> bool:
         cp = self.state.current_player
         return cp is not None and self.row.seats[cp].kind == "ai"
+
+
+@dataclasses.dataclass(frozen=True)
+class Rematch:
+    """A new table offered at the end: the same game, options and seats, seats rotated."""
+
+    table: str
+    seat_of: dict[int, int]
+    """Each old seat's seat at the new table."""
+    invites: dict[int, str]
+    """The one-time invite code of each other human's new seat, by their old seat."""
 
 
 Broadcast = Callable[[LiveTable], Awaitable[None]]
@@ -138,7 +151,7 @@ class TableService:
     # -- creating and joining -----------------------------------------------------
     async def create(self, game: str, options: dict[str, Any], players: int | None,
                      seats: Sequence[tuple[str, str | None]], seed: int | None,
-                     hot_seat: bool, listed: bool, name: str | None = None,
+                     hot_seat: bool, listed: bool, name: str | None = None, creator: int | None = None,
                      ) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
         """A new table; returns it with the creator's seat tokens and the other seats' invites.
 
@@ -162,7 +175,8 @@ class TableService:
             if kind == "ai" and level not in AI_LEVELS:
                 raise TableError(422, f"seat {number}: AI level must be one of {list(AI_LEVELS)}")
             secret: str | None = None
-            if kind == "human" and (hot_seat or not tokens):
+            mine = number == creator if creator is not None else not tokens
+            if kind == "human" and (hot_seat or mine):
                 secret = tokens[number] = new_secret()
             elif kind == "human" and not listed:
                 secret = invites[number] = new_secret()
@@ -199,7 +213,8 @@ class TableService:
             if row is None or row.claimed or row.token_hash is None or row.token_hash != hash_token(invite):
                 raise TableError(403, "this invite is not valid: it was used, withdrawn or never made")
             token = await self._hand_over(table, seat, claimed=True)
-            await self._name(table, seat, name)
+            if clean_name(name):  # else the name the seat was offered with stays (a rematch)
+                await self._name(table, seat, name)
         await self._announce(table)  # the others see the seat taken, and by whom
         return token
 
@@ -220,6 +235,50 @@ class TableService:
             code = await self._hand_over(table, seat, claimed=False)
         await self._announce(table)  # an open socket of the old token now sees as a spectator
         return code
+
+    # -- rematch -------------------------------------------------------------------------
+    async def rematch(self, table_id: str, tokens: Sequence[str]) -> tuple[str, int, dict[int, str]]:
+        """Offer a rematch (a seated player, once the game is over): a new table of the same
+        game, options and seats, each seat moved one place on (two players swap); the proposer
+        gets its new seat's token, every other person an invite shown on their own page.
+        Returns the new table, the proposer's seat there and the new seats' tokens it holds
+        (every human seat's in hot-seat)."""
+        table = await self.get(table_id)
+        held = await self.seats_of(table, tokens)
+        if not held:
+            raise TableError(403, "only a seated player may offer a rematch")
+        if not table.state.is_over:
+            raise TableError(409, "a rematch is offered once the game is over")
+        async with table.lock:
+            if table.rematch is not None:
+                raise TableError(409, "a rematch is already offered: accept it from the table")
+            row, proposer = table.row, min(held)
+            count = len(row.seats)
+            seat_of = {s.seat: (s.seat + 1) % count for s in row.seats}
+            old_at = {new: old for old, new in seat_of.items()}
+            seats = [(row.seats[old_at[n]].kind, row.seats[old_at[n]].level) for n in range(count)]
+            new, tokens_new, invites = await self.create(
+                row.game, dict(row.options), count, seats, None, row.hot_seat, False,
+                row.seats[proposer].name, creator=seat_of[proposer])
+            for old, seat in seat_of.items():
+                if row.seats[old].name and seat not in tokens_new:
+                    await self._name(new, seat, row.seats[old].name)
+            table.rematch = Rematch(new.id, seat_of, {old: invites[seat_of[old]] for old in seat_of
+                                                      if seat_of[old] in invites})
+            table.version += 1
+        await self._announce(table)
+        return new.id, seat_of[proposer], tokens_new
+
+    @staticmethod
+    def rematch_for(table: LiveTable, held: set[int]) -> dict[str, Any] | None:
+        """What a viewer is told of the rematch: the table, and its own invite if it has one."""
+        offer = table.rematch
+        if offer is None:
+            return None
+        mine = [old for old in sorted(held) if old in offer.invites]
+        if not mine:
+            return {"table": offer.table}
+        return {"table": offer.table, "seat": offer.seat_of[mine[0]], "invite": offer.invites[mine[0]]}
 
     # -- names and chat -----------------------------------------------------------------
     async def rename(self, table_id: str, tokens: Sequence[str], seat: int, name: str | None) -> None:
@@ -456,6 +515,7 @@ class TableService:
             "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "claimed": s.claimed, "name": s.name}
                       for s in table.row.seats],
             "spectators_muted": table.row.spectators_muted,
+            "rematch": self.rematch_for(table, held),
             "move": state.move_number,
             "version": table.version,
             "current_player": state.current_player,

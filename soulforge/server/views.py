@@ -133,7 +133,7 @@ def table(payload: dict[str, Any]) -> str:
         '<button id="undo" class="undo" hidden>Undo</button>'
         '<div id="over" class="over" hidden><p id="result"></p>'
         f'<a href="/api/tables/{tid}/record" download="{tid}.json">Download the record</a> '
-        f'<a href="/t/{tid}/replay">Replay</a></div>'
+        f'<a href="/t/{tid}/replay">Replay</a> <a href="/">Lobby</a><p id="rematch"></p></div>'
         '<h2>Seats</h2><ul id="seats" class="seat-list"></ul><p id="links" class="links"></p>'
         '<form id="name-form" class="line-form" hidden><label>Your name <input id="name-text" '
         'maxlength="32" autocomplete="nickname"></label><button type="submit">Save</button></form>'

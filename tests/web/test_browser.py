@@ -327,3 +327,29 @@ def test_names_and_chat_between_two_browsers_and_a_spectator(browser: Any, serve
     host.check("#mute")
     watcher.wait_for_function("document.getElementById('chat-form').hidden", timeout=TIMEOUT)
     assert guest.locator("#chat-form").is_visible(), "players keep their chat"
+
+
+def test_a_rematch_offered_in_one_browser_is_accepted_in_the_other(
+        browser: Any, server: ServerThread) -> None:
+    """Issue 17: one click at the end offers the same table again, seats swapped; the other
+    player accepts from their own page."""
+    made = create(server, game="tricks", options={"hand": 1}, seats=[{"kind": "human"}, {"kind": "human"}])
+    pages = [browser.new_context().new_page() for _ in range(2)]
+    for seat, page in enumerate(pages):
+        page.goto(made["seats"][seat]["link"])
+    rng = random.Random(3)
+    while not (state := live_state(server, made["table"])).is_over:
+        actor = pages[state.current_player]
+        wait_turn(actor)
+        move = click_something(actor, rng)
+        actor.wait_for_function(f"Number(document.body.dataset.move) > {move}", timeout=TIMEOUT)
+    host, guest = pages
+    wait_turn(host)
+    host.click("#rematch button")
+    host.wait_for_url(lambda url: "/t/" in url and not url.endswith(made["table"]), timeout=TIMEOUT)
+    taken = "document.getElementById('seats').innerText.includes('Seat 1 (you)')"
+    host.wait_for_function(taken, timeout=TIMEOUT)
+    guest.click("#rematch a", timeout=TIMEOUT)
+    guest.wait_for_function("document.getElementById('seats').innerText.includes('Seat 0 (you)')",
+                            timeout=TIMEOUT)
+    assert guest.url == host.url

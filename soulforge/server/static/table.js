@@ -70,6 +70,7 @@
     $("undo").hidden = !p.can_undo;
     $("over").hidden = !p.is_over;
     if (p.is_over) $("result").textContent = p.outcome;
+    showRematch(p);
     const host = p.seats.find((s) => s.kind === "human");
     $("seats").replaceChildren(...p.seats.map((s) => {
       const li = el("li", seatName(p, s.seat) + (s.kind === "human" && !s.claimed ? " · free" : ""));
@@ -194,6 +195,32 @@
     if (!last) return;
     return post("/actions", {move: last.move, action: action,
       seat: last.seats_held.includes(last.current_player) ? last.current_player : null});
+  }
+
+  function showRematch(p) {
+    // At the end: offer a rematch (seats moved one place on), or accept the one offered.
+    const box = $("rematch");
+    if (!p.is_over) { box.replaceChildren(); return; }
+    if (!p.rematch) {
+      if (!p.seats_held.length) { box.replaceChildren(); return; }
+      const b = el("button", "Offer a rematch", "rematch");
+      b.addEventListener("click", offerRematch);
+      box.replaceChildren(b);
+      return;
+    }
+    const a = el("a", p.rematch.invite ? "Accept the rematch (seat " + p.rematch.seat + ")" : "Go to the rematch");
+    a.href = "/t/" + p.rematch.table + (p.rematch.invite ? "#seat=" + p.rematch.seat + "&invite=" + p.rematch.invite : "");
+    a.className = "go";
+    box.replaceChildren(a);
+  }
+
+  async function offerRematch() {
+    const res = await fetch("/api/tables/" + tableId + "/rematch", {method: "POST",
+      headers: {"X-Seat-Token": allTokens().join(",")}});
+    const data = await res.json();
+    if (!res.ok) { showError(data.detail); return; }
+    localStorage.setItem("soulforge:" + data.table, JSON.stringify(data.tokens));
+    location.href = "/t/" + data.table;
   }
 
   async function newLink(seat, mine) {
