@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from .conftest import Invoke
 
@@ -87,3 +89,27 @@ def test_deck_validate_of_a_binary_file(invoke: Invoke, tmp_path: Path) -> None:
     binary = tmp_path / "deck.toml"
     binary.write_bytes(bytes(range(128, 256)))
     assert "not a text file" in one_line_error(invoke("deck", "validate", "soul_of_ankiril", str(binary)))
+
+
+WORDS = st.sampled_from([
+    "five_realms", "soul_of_ankiril", "nope", "--option", "x=1", "stones=NaN", "deck0=/etc/passwd",
+    "--seat", "9", "-1", "--seed", "1e400", "99999999999999999999999", "--save", "/", "--step",
+    "--continue", "--vs", "human", "--agent-spec", "ismcts:iterations=nan", "/etc", "/dev/null", "", "ü",
+    "--pager", "validate", "--help", "-n", "0"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(command=st.sampled_from(["games", "rules", "deck", "replay", "play"]),
+       words=st.lists(WORDS, max_size=6))
+def test_no_command_line_ends_in_a_traceback(command: str, words: list[str]) -> None:
+    """Issue 17, "Done means": a fuzz of the command line. Whatever the words, the command
+    ends with an exit code and at most a one-line error, never an uncaught exception."""
+    from typer.testing import CliRunner
+
+    from soulforge.cli import app
+
+    args = [command, *words] + (["--vs", "random"] if command == "play" else [])
+    result = CliRunner().invoke(app, args, input="")
+    ended = result.exception is None or isinstance(result.exception, SystemExit)
+    assert ended, (args, repr(result.exception))
+    assert "Traceback" not in result.output, args
