@@ -1,6 +1,6 @@
 """AI turns away from the server's event loop and database threads (issue 17, defect 7).
 
-An AI seat's move is thought in a bounded pool of worker processes: the server's own
+An AI seat's move is thought in a bounded pool of worker processes (spawned children): the server's own
 process keeps serving the lobby and human moves while they think (its GIL is not theirs).
 At most :data:`QUEUE_PER_WORKER` jobs per worker wait or run at once; more tables wait their
 turn in the event loop, using nothing. A job carries the table's record (the worker replays
@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import dataclasses
 import importlib
 import multiprocessing
 import os
+import signal
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
@@ -67,9 +69,15 @@ class ThinkJob:
 
 def _yield_to_people() -> None:
     """A worker runs at a lower priority: on a busy machine the server's answers to people
-    come first, the AI's moves a little later."""
+    come first, the AI's moves a little later. It also ends with the server, even one killed
+    with ``kill -9`` (Linux: the parent-death signal), so no worker outlives it."""
     with contextlib.suppress(OSError, AttributeError):
         os.nice(NICENESS)
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+PR_SET_PDEATHSIG = 1
 
 
 NICENESS = 10
@@ -90,7 +98,7 @@ class Thinkers:
         if self.workers == 0:
             self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="ai")
         else:
-            context = multiprocessing.get_context("forkserver")
+            context = multiprocessing.get_context("spawn")  # a worker is the server's own child
             self.executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
                                                 initializer=_yield_to_people)
         self.cap = QUEUE_PER_WORKER * max(1, self.workers)
@@ -110,4 +118,5 @@ class Thinkers:
             return state.game.action_from_json(data), after
 
     def shutdown(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        """Cancel the queued jobs, let a running one end, and stop the workers (no orphans)."""
+        self.executor.shutdown(wait=True, cancel_futures=True)
