@@ -82,7 +82,8 @@ async def create_table(body: schemas.CreateTable, request: Request) -> dict[str,
     else:
         seats = [(s.kind, s.level or ("normal" if s.kind == "ai" else None)) for s in body.seats]
     table, tokens, invites = await service(request).create(
-        body.game, body.options, count or len(seats), seats, body.seed, body.hot_seat, body.listed, body.name)
+        body.game, body.options, count or len(seats), seats, body.seed, body.hot_seat, body.listed, body.name,
+        clock_minutes=body.clock_minutes)
     base = str(request.base_url).rstrip("/")
     return {"table": table.id, "url": f"{base}/t/{table.id}", "seats": [
         {"seat": s.seat, "kind": s.kind, "level": s.level, "token": tokens.get(s.seat),
@@ -148,6 +149,17 @@ async def new_invite(table_id: str, seat: int, request: Request,
     return {"table": table_id, "seat": seat, "invite": invite_link(request, table_id, seat, code)}
 
 
+@router.post("/tables/{table_id}/clock/claim", response_model=schemas.TablePayload, responses=ERRORS)
+async def claim_on_time(table_id: str, request: Request, x_seat_token: Token = None,
+                        svg: Svg = True) -> Response:
+    """Claim the win because the seat to move ran out of time (409 while nobody has; 403 for
+    a spectator or for the late seat itself). Nothing is claimed for anyone automatically."""
+    svc = service(request)
+    tokens = tokens_of(x_seat_token)
+    table = await svc.claim_on_time(table_id, tokens)
+    return await payload_response(svc, table, tokens, svg)
+
+
 @router.post("/tables/{table_id}/rematch", response_model=schemas.RematchOffer, status_code=201,
              responses=ERRORS)
 async def rematch(table_id: str, request: Request, x_seat_token: Token = None) -> dict[str, Any]:
@@ -188,7 +200,7 @@ async def mute(table_id: str, body: schemas.MuteRequest, request: Request,
 
 async def finished(request: Request, table_id: str) -> LiveTable:
     table = await service(request).get(table_id)
-    if not table.state.is_over:
+    if not table.over:
         raise TableError(409, "the record and the replay are served once the game is over")
     return table
 

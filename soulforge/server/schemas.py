@@ -29,6 +29,8 @@ class CreateTable(BaseModel):
                              "(it would tell the hidden cards); otherwise the server draws a secret one")
     hot_seat: bool = Field(False, description="one browser plays every human seat")
     name: str | None = Field(None, max_length=200, description="the creator's display name")
+    clock_minutes: int | None = Field(None, ge=1, le=600, description="a turn clock: each human seat's "
+                                      "time bank in minutes (none by default)")
     listed: bool = Field(False, description="offer the other human seats in the lobby, to whoever joins "
                                             "first, instead of making an invite link for each")
 
@@ -141,6 +143,8 @@ class TablePayload(BaseModel):
     thinking: bool
     can_undo: bool
     spectators_muted: bool
+    clock: dict[str, Any] | None = Field(description="the turn clock: each seat's bank in seconds as of "
+                                                     "`since` (epoch s), the seat whose time runs")
     rematch: dict[str, Any] | None = Field(description="the rematch offered at the end: its table, and "
                                                        "the viewer's seat and one-time invite there")
     view: dict[str, Any]

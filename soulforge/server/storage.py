@@ -58,6 +58,7 @@ tables_t = Table(
     Column("listed", Boolean, nullable=False, default=True),
     Column("seed_chosen", Boolean, nullable=False, default=False),
     Column("spectators_muted", Boolean, nullable=False, default=False),
+    Column("clock", JSON, nullable=True),
     Column("status", String(16), nullable=False),
     Column("returns", JSON, nullable=True),
     Column("created", Float, nullable=False),
@@ -136,6 +137,8 @@ class TableRow:
     created: float
     seats: list[SeatRow] = dataclasses.field(default_factory=list)
     spectators_muted: bool = False
+    clock: dict[str, Any] | None = None
+    """The turn clock (``clock.Clock`` as JSON), None for a table without one."""
 
     @property
     def open(self) -> bool:
@@ -186,14 +189,14 @@ class Storage:
                 conn.execute(insert(seats_t).values(table_id=row.id, **dataclasses.asdict(seat)))
 
     def append_move(self, table_id: str, number: int, seat: int, action: dict[str, Any],
-                    status: str, returns: list[float] | None) -> None:
-        """Store move ``number`` and the table status in one transaction."""
+                    status: str, returns: list[float] | None, clock: dict[str, Any] | None = None) -> None:
+        """Store move ``number``, the table status and its clock in one transaction."""
         try:
             with self._writing() as conn:
                 conn.execute(insert(moves_t).values(
                     table_id=table_id, number=number, seat=seat, action=action, at=time.time()))
                 conn.execute(update(tables_t).where(tables_t.c.id == table_id)
-                             .values(status=status, returns=returns))
+                             .values(status=status, returns=returns, clock=clock))
         except IntegrityError:
             raise MoveConflict(f"move {number} of table {table_id} is already stored") from None
 
@@ -212,6 +215,12 @@ class Storage:
         with self._writing() as conn:
             conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
                          .values(name=name))
+
+    def end_on_time(self, table_id: str, returns: list[float], clock: dict[str, Any]) -> None:
+        """The game ended by a claim on time: the table is over with these returns."""
+        with self._writing() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id)
+                         .values(status="over", returns=returns, clock=clock))
 
     def set_spectators_muted(self, table_id: str, muted: bool) -> None:
         with self._writing() as conn:
@@ -268,7 +277,7 @@ def _table_row(row: dict[str, Any], seats: list[dict[str, Any]]) -> TableRow:
                  for s in seats]
     return TableRow(row["id"], row["game"], dict(row["options"]), int(row["seed"]), row["players"],
                     bool(row["hot_seat"]), bool(row["listed"]), bool(row["seed_chosen"]), row["status"],
-                    row["returns"], row["created"], seat_rows, bool(row["spectators_muted"]))
+                    row["returns"], row["created"], seat_rows, bool(row["spectators_muted"]), row["clock"])
 
 
 def _make_engine(url: str) -> Engine:

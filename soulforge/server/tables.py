@@ -20,6 +20,8 @@ import soulforge
 from soulforge import agents
 from soulforge.core import Game, IllegalAction, Record, State
 from soulforge.games import game_class, load
+from soulforge.server.clock import Clock
+from soulforge.server.clock import now as clock_now
 from soulforge.server.people import CHAT_BURST, CHAT_WINDOW, RateLimit, clean_message, clean_name
 from soulforge.server.render import render_board
 from soulforge.server.storage import MoveConflict, SeatRow, Storage, TableRow, hash_token
@@ -65,9 +67,23 @@ class LiveTable:
         return [s.seat for s in self.row.seats if s.kind == "human"]
 
     @property
+    def over(self) -> bool:
+        """The game ended: by its rules, or by a win claimed on time."""
+        return self.row.status == "over"
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.over else self.state.current_player
+
+    @property
     def ai_to_move(self) -> bool:
-        cp = self.state.current_player
+        cp = self.to_move
         return cp is not None and self.row.seats[cp].kind == "ai"
+
+    def human_to_move(self, state: State) -> int | None:
+        """The human seat to move in ``state`` (whose clock runs), if any."""
+        cp = state.current_player
+        return cp if cp is not None and self.row.seats[cp].kind == "human" else None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -152,7 +168,7 @@ class TableService:
     async def create(self, game: str, options: dict[str, Any], players: int | None,
                      seats: Sequence[tuple[str, str | None]], seed: int | None,
                      hot_seat: bool, listed: bool, name: str | None = None, creator: int | None = None,
-                     ) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
+                     clock_minutes: int | None = None) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
         """A new table; returns it with the creator's seat tokens and the other seats' invites.
 
         The creator holds the first human seat (every human seat in hot-seat). Each other
@@ -186,6 +202,10 @@ class TableService:
                                      clean_name(name) if number in tokens else None))
         row = TableRow(secrets.token_hex(6), game, dict(state.game.options), state.seed, state.num_players,
                        hot_seat, listed, seed is not None, "playing", None, time.time(), seat_rows)
+        if clock_minutes:
+            cp = state.current_player
+            first = cp if cp is not None and seats[cp][0] == "human" else None
+            row.clock = Clock.start(range(len(seats)), 60 * clock_minutes, first, clock_now()).to_json()
         await asyncio.to_thread(self.storage.create_table, row)
         table = LiveTable(row, state, [])
         self.live[row.id] = table
@@ -236,6 +256,39 @@ class TableService:
         await self._announce(table)  # an open socket of the old token now sees as a spectator
         return code
 
+    # -- the turn clock -------------------------------------------------------------------
+    async def claim_on_time(self, table_id: str, tokens: Sequence[str]) -> LiveTable:
+        """A seated player claims the win because the seat to move ran out of time: the
+        table ends, that seat losing (-1), the others sharing +1."""
+        table = await self.get(table_id)
+        held = await self.seats_of(table, tokens)
+        async with table.lock:
+            if table.row.clock is None or table.over:
+                raise TableError(409, "no clock runs at this table")
+            clock = Clock.from_json(table.row.clock)
+            late = clock.out(clock_now())
+            if late is None:
+                raise TableError(409, "nobody has run out of time")
+            claimers = sorted(held - {late})
+            if not claimers:
+                raise TableError(403, "only another seated player may claim the win on time")
+            count = len(table.row.seats)
+            returns = [-1.0 if seat == late else 1.0 / (count - 1) for seat in range(count)]
+            ended = dataclasses.replace(clock.switch(None, clock_now()), claimed_by=claimers[0]).to_json()
+            await asyncio.to_thread(self.storage.end_on_time, table.id, returns, ended)
+            table.row.status, table.row.returns, table.row.clock = "over", returns, ended
+            table.version += 1
+        await self._announce(table)
+        return table
+
+    @staticmethod
+    def outcome(table: LiveTable) -> str:
+        claimed = (table.row.clock or {}).get("claimed_by")
+        if claimed is None or not table.over or table.state.is_over:
+            return table.state.outcome()
+        late = next(s for s, r in enumerate(table.row.returns or []) if r < 0)
+        return f"Seat {late} ran out of time; seat {claimed} claimed the win."
+
     # -- rematch -------------------------------------------------------------------------
     async def rematch(self, table_id: str, tokens: Sequence[str]) -> tuple[str, int, dict[int, str]]:
         """Offer a rematch (a seated player, once the game is over): a new table of the same
@@ -247,7 +300,7 @@ class TableService:
         held = await self.seats_of(table, tokens)
         if not held:
             raise TableError(403, "only a seated player may offer a rematch")
-        if not table.state.is_over:
+        if not table.over:
             raise TableError(409, "a rematch is offered once the game is over")
         async with table.lock:
             if table.rematch is not None:
@@ -372,6 +425,8 @@ class TableService:
         if seat not in held:
             raise TableError(403, f"this token does not hold seat {seat}")
         async with table.lock:
+            if table.over:
+                raise TableError(409, f"the game is over: {self.outcome(table)}")
             self._check_fresh(table, move)
             try:
                 action = table.state.game.action_from_json(action_json)
@@ -396,15 +451,17 @@ class TableService:
         after.apply(action, seat)
         status = "over" if after.is_over else "playing"
         returns = after.returns() if after.is_over else None
+        clock = table.row.clock and Clock.from_json(table.row.clock).switch(
+            table.human_to_move(after), clock_now()).to_json()
         try:
             await asyncio.to_thread(self.storage.append_move, table.id, state.move_number, seat,
-                                    action.to_json(), status, returns)
+                                    action.to_json(), status, returns, clock)
         except MoveConflict as err:
             self.live.pop(table.id, None)  # another writer: reload from the database next time
             raise TableError(409, str(err)) from None
         table.state = after
         table.movers.append(seat)
-        table.row.status, table.row.returns = status, returns
+        table.row.status, table.row.returns, table.row.clock = status, returns, clock
         table.version = max(time.time_ns() // 1000, table.version + 1)
         await self._announce(table)
 
@@ -420,7 +477,7 @@ class TableService:
         Allowed only with no other human at the table (one human seat, or hot-seat), before
         the end, back to the requester's last decision, and never across a reveal or chance.
         """
-        if table.state.is_over or not held or not (len(table.humans) <= 1 or table.row.hot_seat):
+        if table.over or not held or not (len(table.humans) <= 1 or table.row.hot_seat):
             return None
         mine = [i for i, s in enumerate(table.movers) if s in held]
         if not mine or mine[-1] < table.state.undo_floor:
@@ -500,7 +557,7 @@ class TableService:
         ``svg`` False leaves the board out (bots and API clients that read the view)."""
         state, seat = table.state, self.viewer(table, held)
         view = state.view(seat)
-        deciding = seat is not None and state.current_player == seat
+        deciding = seat is not None and table.to_move == seat
         actions = state.legal_actions() if deciding else []
         legal: list[dict[str, Any]] = [
             {"action": a.to_json(), "label": str(a), "path": list(state.click_path(a))} for a in actions]
@@ -518,11 +575,12 @@ class TableService:
             "rematch": self.rematch_for(table, held),
             "move": state.move_number,
             "version": table.version,
-            "current_player": state.current_player,
+            "current_player": table.to_move,
             "prompt": view.get("prompt", ""),
-            "is_over": state.is_over,
-            "returns": state.returns() if state.is_over else None,
-            "outcome": state.outcome(),
+            "is_over": table.over,
+            "returns": table.row.returns if table.over else None,
+            "outcome": self.outcome(table),
+            "clock": table.row.clock,
             "thinking": table.ai_to_move,
             "can_undo": self.undo_target(table, held) is not None,
             "view": view,

@@ -49,6 +49,8 @@ def _game_card(game: dict[str, Any]) -> str:
         f'{"<fieldset><legend>Options</legend>" + options + "</fieldset>" if options else ""}'
         '<label>Seed <input name="seed" type="number" placeholder="random"> (practice against the AI '
         'or hot-seat only)</label>'
+        '<label>Turn clock <input name="clock" type="number" min="1" max="600" placeholder="none"> '
+        'minutes per player</label>'
         '<label class="check"><input name="hot_seat" type="checkbox"> Hot-seat (one screen plays all '
         'humans)</label><label class="check"><input name="listed" type="checkbox"> Offer the other seats '
         'in the lobby (instead of invite links)</label>'
@@ -126,7 +128,7 @@ def table(payload: dict[str, Any]) -> str:
     body = (
         f'<div class="table-page"><section id="board" class="board-wrap">{payload["svg"]}</section>'
         f'<aside class="side"><h1 class="table-title">{escape(payload["title"])}</h1>'
-        '<div id="turn" class="turn"></div>'
+        '<div id="turn" class="turn"></div><p id="clock" class="clock" hidden aria-live="off"></p>'
         f'<div id="prompt" class="prompt">{escape(payload["prompt"])}</div>'
         '<div id="thinking" class="thinking" hidden>AI is thinking&hellip;</div>'
         '<div id="error" class="error" role="alert"></div><div id="actions" class="actions"></div>'

@@ -12,7 +12,7 @@ from soulforge.server.render import render_board
 
 PUBLIC_KEYS = {"table", "game", "title", "status", "seat", "seats_held", "seats", "move", "version",
                "current_player", "prompt", "is_over", "returns", "outcome", "thinking", "can_undo",
-               "spectators_muted", "rematch"}
+               "spectators_muted", "rematch", "clock"}
 
 
 def expected_state(game: str, options: dict[str, Any], seed: int, players: int,

@@ -353,3 +353,30 @@ def test_a_rematch_offered_in_one_browser_is_accepted_in_the_other(
     guest.wait_for_function("document.getElementById('seats').innerText.includes('Seat 0 (you)')",
                             timeout=TIMEOUT)
     assert guest.url == host.url
+
+
+def test_a_player_out_of_time_is_shown_and_the_other_claims_the_win(
+        browser: Any, server: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17, the turn clock: a table made 100 s ago with one minute each; seat 0, to move,
+    is out of time: every page says so, nothing ends by itself, seat 1 claims the win."""
+    import time
+
+    from soulforge.server import tables
+
+    monkeypatch.setattr(tables, "clock_now", lambda: time.time() - 100)
+    made = create(server, game="tricks", seats=[{"kind": "human"}, {"kind": "human"}], clock_minutes=1)
+    monkeypatch.setattr(tables, "clock_now", time.time)
+    pages = [browser.new_context().new_page() for _ in range(3)]
+    links = [made["seats"][0]["link"], made["seats"][1]["link"], made["url"]]
+    for page, link in zip(pages, links, strict=True):
+        page.goto(link)
+        page.wait_for_function("document.getElementById('clock').innerText.includes('out of time')",
+                               timeout=TIMEOUT)
+    late, other, watcher = pages
+    assert late.locator("#clock button").count() == 0 and watcher.locator("#clock button").count() == 0
+    assert "1:00" in late.locator("#clock").inner_text(), "seat 1's bank is untouched"
+    other.click("#clock button.claim")
+    for page in pages:
+        page.wait_for_function("document.getElementById('result').innerText.includes('claimed the win')",
+                               timeout=TIMEOUT)
+    assert "Seat 0 ran out of time" in watcher.locator("#result").inner_text()

@@ -39,7 +39,8 @@
       });
       const body = {game: form.dataset.game, players, seats, options,
         seed: form.elements.seed.value === "" ? null : Number(form.elements.seed.value),
-        hot_seat: form.elements.hot_seat.checked, listed: form.elements.listed.checked, name: myName()};
+        hot_seat: form.elements.hot_seat.checked, listed: form.elements.listed.checked, name: myName(),
+        clock_minutes: form.elements.clock.value === "" ? null : Number(form.elements.clock.value)};
       const res = await fetch("/api/tables", {method: "POST",
         headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
       const data = await res.json();

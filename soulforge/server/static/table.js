@@ -71,6 +71,7 @@
     $("over").hidden = !p.is_over;
     if (p.is_over) $("result").textContent = p.outcome;
     showRematch(p);
+    showClock(p);
     const host = p.seats.find((s) => s.kind === "human");
     $("seats").replaceChildren(...p.seats.map((s) => {
       const li = el("li", seatName(p, s.seat) + (s.kind === "human" && !s.claimed ? " · free" : ""));
@@ -196,6 +197,31 @@
     return post("/actions", {move: last.move, action: action,
       seat: last.seats_held.includes(last.current_player) ? last.current_player : null});
   }
+
+  // -- the turn clock: the server sends each bank as of `since`; the page counts down.
+  const clockText = (secs) => {
+    const s = Math.max(0, Math.floor(secs));
+    return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+  };
+  function showClock(p) {
+    const box = $("clock");
+    if (!p.clock) { box.hidden = true; return; }
+    box.hidden = false;
+    const c = p.clock, now = Date.now() / 1000;
+    const left = (s) => c.bank[s] - (s === c.running ? now - c.since : 0);
+    box.replaceChildren(...p.seats.filter((s) => s.kind === "human").map((s) => {
+      const out = left(s.seat) <= 0 && s.seat === c.running && !p.is_over;
+      const item = el("span", "Seat " + s.seat + " " + clockText(left(s.seat)) + (out ? " · out of time" : ""),
+        "bank" + (s.seat === c.running ? " running" : ""));
+      if (out && p.seats_held.length && !p.seats_held.includes(s.seat)) {
+        const b = el("button", "Claim the win", "claim");
+        b.addEventListener("click", () => post("/clock/claim", {}));
+        item.append(" ", b);
+      }
+      return item;
+    }));
+  }
+  setInterval(() => { if (last && last.clock && !last.is_over) showClock(last); }, 1000);
 
   function showRematch(p) {
     // At the end: offer a rematch (seats moved one place on), or accept the one offered.

@@ -1,0 +1,60 @@
+"""The optional turn clock of a table: a time bank per human seat (issue 17).
+
+Only the human seat to move spends its bank; an AI seat's time is not counted. When a bank
+runs out nothing happens by itself: the table shows it, and the opponent may claim the win
+or keep waiting (no silent forfeits).
+
+>>> clock = Clock.start([0, 1], seconds=60, running=0, now=100.0)
+>>> clock = clock.switch(1, now=130.0)
+>>> clock.left(0, now=200.0), clock.left(1, now=200.0)
+(30.0, -10.0)
+>>> clock.out(now=200.0)
+1
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Sequence
+from typing import Any
+
+
+def now() -> float:
+    """The server's time, seconds since the epoch (one place, so tests can move it)."""
+    return time.time()
+
+
+@dataclasses.dataclass(frozen=True)
+class Clock:
+    bank: tuple[float, ...]
+    """Seconds left per seat, as of ``since`` (AI seats: unused)."""
+    running: int | None
+    since: float
+    claimed_by: int | None = None
+    """The seat that claimed the win when ``running`` ran out of time."""
+
+    @classmethod
+    def start(cls, seats: Sequence[int], seconds: float, running: int | None, now: float) -> Clock:
+        return cls(tuple(float(seconds) for _ in seats), running, now)
+
+    def left(self, seat: int, now: float) -> float:
+        spent = now - self.since if seat == self.running else 0.0
+        return self.bank[seat] - spent
+
+    def switch(self, running: int | None, now: float) -> Clock:
+        """The clock after a move: the mover's time taken off, ``running``'s time starts."""
+        bank = tuple(self.left(seat, now) for seat in range(len(self.bank)))
+        return dataclasses.replace(self, bank=bank, running=running, since=now)
+
+    def out(self, now: float) -> int | None:
+        """The seat whose bank ran out while it was to move, if any."""
+        return self.running if self.running is not None and self.left(self.running, now) <= 0 else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"bank": list(self.bank), "running": self.running, "since": self.since,
+                "claimed_by": self.claimed_by}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Clock:
+        return cls(tuple(data["bank"]), data["running"], data["since"], data.get("claimed_by"))
