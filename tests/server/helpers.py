@@ -86,3 +86,13 @@ def wait_for(client: TestClient, table: str, tok: str, done: Any, timeout: float
             return data
         assert time.time() < deadline, f"timed out waiting; last payload move {data['move']}"
         time.sleep(0.02)
+
+
+def first_answer(socket: Any, hello: str | bytes) -> dict[str, Any]:
+    """Send a websocket's first message as it is (text or binary); the server's answer."""
+    if isinstance(hello, bytes):
+        socket.send_bytes(hello)
+    else:
+        socket.send_text(hello)
+    answer: dict[str, Any] = socket.receive_json()
+    return answer

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
 
 from soulforge.server import create_app
-from tests.server.helpers import create, token
+from tests.server.helpers import create, first_answer, token
 
 JSON_LEAF = st.one_of(
     st.none(), st.booleans(), st.integers(min_value=-(2**70), max_value=2**70),
@@ -82,11 +82,7 @@ def test_the_websocket_answers_every_first_message(world: tuple[TestClient, dict
                                                    hello: str | bytes) -> None:
     client, made = world
     with client.websocket_connect(f"/ws/tables/{made['table']}") as socket:
-        if isinstance(hello, bytes):
-            socket.send_bytes(hello)
-        else:
-            socket.send_text(hello)
-        answer = socket.receive_json()
+        answer = first_answer(socket, hello)
         if answer["type"] == "state":  # a valid hello (a spectator, or a seat's token)
             return
         assert answer["type"] == "error" and answer["status"] in (400, 403, 404)

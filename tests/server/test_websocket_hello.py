@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from soulforge.server import create_app
-from tests.server.helpers import create, token
+from tests.server.helpers import create, first_answer, token
 
 BAD_HELLOS: list[str | bytes] = [
     '{"tokens": 5}', "null", "5", '"x"', "[]", '{"tokens": [5]}', '{"tokens": "abc"}',
@@ -34,11 +34,7 @@ def client(db_url: str) -> Iterator[TestClient]:
 def test_a_malformed_hello_gets_an_error_and_a_close_code(client: TestClient, hello: str | bytes) -> None:
     made = create(client, seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}])
     with client.websocket_connect(f"/ws/tables/{made['table']}") as socket:
-        if isinstance(hello, bytes):
-            socket.send_bytes(hello)
-        else:
-            socket.send_text(hello)
-        answer = socket.receive_json()
+        answer = first_answer(socket, hello)
         assert answer["type"] == "error" and answer["status"] == 400 and answer["detail"]
         with pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_json()
