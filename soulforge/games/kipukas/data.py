@@ -1,0 +1,277 @@
+"""Kipukas game data: the published cards, the typing chart, the motives, the recipes and
+the deckbuilding rules, loaded and checked when the module is imported.
+
+The JSON files of ``data/`` are the shared card data (``data/SOURCE.md`` says where each value
+comes from: the kipukas.cards binder's repository); ``rules.toml`` holds the deckbuilding
+numbers with their source, ``starter_decks.toml`` the two authored starter decks. A bad value
+raises :class:`~soulforge.core.errors.DataError` naming the file, the card and the field.
+
+>>> CARDS["hilbert_king_of_avian_frogs"].name
+'Hilbert: King of Avian Frogs'
+>>> typing_modifier(("Decrepit", "Arboreal"), ("Energetic", "Angelic", "Avian"))
+-6
+>>> motive_bonus("Spirit", "Possessor"), motive_bonus("Possessor", "Spirit")
+(10, 0)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import tomllib
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from soulforge.core.data import choice, field, read_toml, sourced
+from soulforge.core.errors import DataError
+
+HERE = Path(__file__).parent
+DATA = HERE / "data"
+CARD_TYPES = frozenset({"character", "species", "terrain_feature", "trap", "sabotage", "item",
+                        "personal_effect", "non_playable"})
+SOUL_TYPES = frozenset({"character", "species"})
+HABITATS = frozenset({"DigitalCloud", "Forest", "Heavens", "Mountain", "Nomad", "Plains", "Underground",
+                      "Volcanic", "Water"})
+
+CardId = str
+"""A card's id: the binder's permalink slug, e.g. ``"hilbert_king_of_avian_frogs"``."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Dice:
+    """A roll: the dice thrown and a fixed base added (``D20-D6`` is a D20 and a D6)."""
+
+    dice: tuple[str, ...]
+    base: int
+
+
+@dataclasses.dataclass(frozen=True)
+class KealMeans:
+    """One KEAL means of a soul: its archetypes and how many injuries it tolerates."""
+
+    name: str
+    condition: str | None
+    archetypes: tuple[str, ...]
+    tolerance: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Card:
+    """A published card; soul fields are None for the other card types."""
+
+    id: CardId
+    name: str
+    card_type: str
+    founders: bool
+    archetypal_gene: str | None = None
+    motivation: str | None = None
+    habitat: str | None = None
+    movement: int | None = None
+    attack: Dice | None = None
+    defense: Dice | None = None
+    brawl_sequence: str | None = None
+    injury_tolerance: int | None = None
+    keal_means: tuple[KealMeans, ...] = ()
+    text: str = ""
+
+    @property
+    def soul(self) -> bool:
+        return self.card_type in SOUL_TYPES
+
+
+def _dice(file: str, entry: str, table: Mapping[str, Any], name: str) -> Dice | None:
+    parsed = table.get(name)
+    if parsed is None:
+        return None
+    if not isinstance(parsed, dict):
+        raise DataError(file, entry, name, f"must be an object, got {parsed!r}")
+    dice = field(file, entry, parsed, "dice", list)
+    if not all(isinstance(d, str) and d.startswith("D") and d[1:].isdigit() for d in dice):
+        raise DataError(file, entry, name, f"dice must look like 'D6', got {dice!r}")
+    return Dice(tuple(dice), field(file, entry, parsed, "base", int))
+
+
+def _keal(file: str, entry: str, raw: Any, archetypes: frozenset[str]) -> tuple[KealMeans, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise DataError(file, entry, "keal_means", f"must be a list, got {raw!r}")
+    out = []
+    for means in raw:
+        kinds = tuple(field(file, entry, means, "archetypes", list))
+        unknown = sorted(set(kinds) - archetypes)
+        if unknown:
+            raise DataError(file, entry, "keal_means", f"unknown archetypes {unknown}")
+        out.append(KealMeans(field(file, entry, means, "name", str), means.get("condition"), kinds,
+                             field(file, entry, means, "tolerance", int)))
+    return tuple(out)
+
+
+def _card(raw: Mapping[str, Any], archetypes: frozenset[str], motives: frozenset[str]) -> Card:
+    file, entry = "cards.json", str(raw.get("id", "?"))
+    kind = choice(file, entry, raw, "card_type", set(CARD_TYPES))
+    card = Card(field(file, entry, raw, "id", str), field(file, entry, raw, "name", str), kind,
+                raw.get("deck") == "Founder's Deck", text=raw.get("game_effects") or "")
+    if kind not in SOUL_TYPES:
+        return card
+    movement = raw.get("movement")
+    if movement is not None and (not isinstance(movement, int) or isinstance(movement, bool) or movement < 0):
+        raise DataError(file, entry, "movement", f"must be a whole number >= 0, got {movement!r}")
+    return dataclasses.replace(
+        card, archetypal_gene=choice(file, entry, raw, "archetypal_gene", set(archetypes)),
+        motivation=choice(file, entry, raw, "motivation", set(motives)),
+        habitat=choice(file, entry, raw, "habitat", set(HABITATS)), movement=movement,
+        attack=_dice(file, entry, raw, "die_attack_parsed"),
+        defense=_dice(file, entry, raw, "die_defense_parsed"),
+        brawl_sequence=field(file, entry, raw, "brawl_sequence", str),
+        injury_tolerance=field(file, entry, raw, "injury_tolerance", int),
+        keal_means=_keal(file, entry, raw.get("keal_means"), archetypes))
+
+
+def _json(name: str) -> Any:
+    try:
+        return json.loads((DATA / name).read_text(encoding="utf-8"))
+    except json.JSONDecodeError as err:
+        raise DataError(name, "-", "-", f"not valid JSON: {err}") from None
+
+
+def load_cards(raw: Sequence[Mapping[str, Any]] | None = None) -> dict[CardId, Card]:
+    """Every card by id, checked (``raw``: the parsed ``cards.json``, for tests)."""
+    entries = _json("cards.json") if raw is None else raw
+    archetypes, motives = frozenset(ARCHETYPES), frozenset(MOTIVES)
+    cards = [_card(entry, archetypes, motives) for entry in entries]
+    doubled = [card_id for card_id, n in Counter(c.id for c in cards).items() if n > 1]
+    if doubled:
+        raise DataError("cards.json", doubled[0], "id", "appears twice")
+    return {card.id: card for card in cards}
+
+
+# -- the typing chart and the motives -------------------------------------------------------
+_CHART = _json("typing_chart.json")
+ARCHETYPES: tuple[str, ...] = tuple(_CHART["archetypes"])
+"""The 15 archetypes, in the chart's order."""
+_INDEX = {name: i for i, name in enumerate(ARCHETYPES)}
+_MATRIX: tuple[tuple[int, ...], ...] = tuple(tuple(row) for row in _CHART["matrix"])
+if len(_MATRIX) != len(ARCHETYPES) or any(len(row) != len(ARCHETYPES) for row in _MATRIX):
+    raise DataError("typing_chart.json", "matrix", "-", f"must be {len(ARCHETYPES)}x{len(ARCHETYPES)}")
+
+_MOTIVES = _json("motives.json")
+MOTIVES: tuple[str, ...] = tuple(m["name"] for m in _MOTIVES["motives"])
+_BEATS = frozenset((b["attacker"], b["defender"]) for b in _MOTIVES["beats"])
+PRESERVATION: Mapping[str, str] = {m["name"]: m["preservation_group"] for m in _MOTIVES["motives"]}
+"""Each motive's preservation group (Self, Support or Society)."""
+
+
+def typing_modifier(attacking: Sequence[str], defending: Sequence[str]) -> int:
+    """What the typing chart adds to the attacker's roll (rulebook #typing): the sum over every
+    attacker-defender archetype pair, ``matrix[defender][attacker]`` (``data/SOURCE.md``).
+
+    >>> typing_modifier(("Cenozoic", "Decrepit", "Angelic"), ("Decrepit", "Angelic", "Brutal"))
+    -13
+    """
+    return sum(_MATRIX[_INDEX[d]][_INDEX[a]] for a in attacking for d in defending)
+
+
+def motive_bonus(attacker: str, defender: str) -> int:
+    """+10 to the attacker's Final Blow roll when its motive beats the defender's (#motivation)."""
+    return RULES["motive_bonus"] if (attacker, defender) in _BEATS else 0
+
+
+# -- deckbuilding ---------------------------------------------------------------------------
+def _rules() -> dict[str, int]:
+    raw = read_toml(HERE / "rules.toml")
+    out = {"size": sourced("rules.toml", "deck", raw["deck"], "size", int),
+           "personal_effects": sourced("rules.toml", "deck", raw["deck"], "personal_effects", int),
+           "motive_bonus": sourced("rules.toml", "final_blow", raw["final_blow"], "motive_bonus", int)}
+    for kind in sorted(CARD_TYPES):
+        out[f"copies:{kind}"] = sourced("rules.toml", "copies", raw["copies"], kind, int)
+    return out
+
+
+RULES: Mapping[str, int] = _rules()
+CARDS: Mapping[CardId, Card] = load_cards()
+
+
+@dataclasses.dataclass(frozen=True)
+class DeckList:
+    """A deck: 30 cards by id, and the optional Personal Effect played beside it."""
+
+    cards: tuple[CardId, ...]
+    personal_effect: CardId | None = None
+
+
+def parse_deck(text: str) -> tuple[DeckList, list[str]]:
+    """A deck list in TOML (``personal_effect = "id"`` then ``[cards]`` id = copies) and the
+    problems reading it (each naming its line where it has one)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        return DeckList(()), [f"not valid TOML: {err}"]
+    counts = data.get("cards")
+    if not isinstance(counts, dict):
+        return DeckList(()), ["the deck list needs a [cards] table of card id = copies"]
+    bad = [name for name, n in counts.items() if not isinstance(n, int) or isinstance(n, bool) or n < 1]
+    if bad:
+        return DeckList(()), [_line(text, f"copies of {name!r} must be a whole number >= 1") for name in bad]
+    personal = data.get("personal_effect")
+    if personal is not None and not isinstance(personal, str):
+        return DeckList(()), ["personal_effect must be a card id"]
+    return DeckList(tuple(card for card, n in counts.items() for _ in range(n)), personal), []
+
+
+def deck_problems(deck: DeckList) -> list[str]:
+    """Every break of the deckbuilding rules (rulebook #deck_structure): 30 cards, the copy
+    limit of each card type, one optional Personal Effect beside the deck."""
+    counts, problems = Counter(deck.cards), []
+    problems += [f"unknown card {card!r}" for card in sorted(counts) if card not in CARDS]
+    if len(deck.cards) != RULES["size"]:
+        problems.append(f"a deck has exactly {RULES['size']} cards, this one has {len(deck.cards)}")
+    for card, n in sorted(counts.items()):
+        if card in CARDS and n > (limit := RULES[f"copies:{CARDS[card].card_type}"]):
+            kind = CARDS[card].card_type.replace("_", " ")
+            problems.append(f"{CARDS[card].name}: at most {limit} in a deck ({kind}), this one has {n}")
+    effect = deck.personal_effect
+    if effect is not None and (effect not in CARDS or CARDS[effect].card_type != "personal_effect"):
+        problems.append(f"personal_effect {effect!r} is not a Personal Effect card")
+    return problems
+
+
+def _line(text: str, problem: str) -> str:
+    """``problem`` prefixed with the line of the deck list naming its card (by id or name)."""
+    for number, line in enumerate(text.splitlines(), 1):
+        card = line.partition("=")[0].strip().strip('"')
+        cited = problem.startswith(card + " ") or repr(card) in problem or _named(card, problem)
+        if "=" in line and card and cited:
+            return f"line {number}: {problem}"
+    return problem
+
+
+def _named(card: CardId, problem: str) -> bool:
+    return card in CARDS and problem.startswith(CARDS[card].name + ":")
+
+
+def validate_deck(text: str) -> list[str]:
+    """The problems of a deck list's text (empty: the deck may be played)."""
+    deck, problems = parse_deck(text)
+    return problems or [_line(text, problem) for problem in deck_problems(deck)]
+
+
+@cache
+def starter_decks() -> dict[str, DeckList]:
+    """The two authored starter decks of ``starter_decks.toml``, each checked."""
+    raw = read_toml(HERE / "starter_decks.toml")
+    decks = {}
+    for name, entry in raw["decks"].items():
+        source = field("starter_decks.toml", name, entry, "source", str)
+        if source != "authored":
+            raise DataError("starter_decks.toml", name, "source", f"must be 'authored', got {source!r}")
+        counts = field("starter_decks.toml", name, entry, "cards", dict)
+        deck = DeckList(tuple(card for card, n in counts.items() for _ in range(n)))
+        problems = deck_problems(deck)
+        if problems:
+            raise DataError("starter_decks.toml", name, "cards", "; ".join(problems))
+        decks[name] = deck
+    return decks

@@ -1,0 +1,86 @@
+"""Kipukas data (issue 18, "Data"): every published card loaded and checked, the typing chart
+and motives as the rulebook's worked examples read them, deckbuilding and the starter decks."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from soulforge.core.errors import DataError
+from soulforge.games.kipukas import data
+
+
+def test_every_card_of_the_shared_data_loads() -> None:
+    kinds = Counter(card.card_type for card in data.CARDS.values())
+    assert len(data.CARDS) == 56 and kinds["character"] == 12 and kinds["species"] == 18
+    assert sum(card.founders for card in data.CARDS.values()) == 55, "all but the Incubation Egg"
+    hilbert = data.CARDS["hilbert_king_of_avian_frogs"]
+    assert hilbert.soul and hilbert.archetypal_gene and hilbert.keal_means and hilbert.brawl_sequence
+
+
+@pytest.mark.parametrize(("change", "named"), [
+    ({"card_type": "dragon"}, "card_type"),
+    ({"archetypal_gene": "Wooden"}, "archetypal_gene"),
+    ({"movement": -1}, "movement"),
+    ({"die_attack_parsed": {"dice": ["X9"], "base": 0}}, "die_attack_parsed"),
+    ({"keal_means": [{"name": "Bite", "archetypes": ["Nope"], "tolerance": 1}]}, "keal_means"),
+])
+def test_a_bad_field_names_the_card_and_the_field(change: dict[str, object], named: str) -> None:
+    raw = json.loads((data.DATA / "cards.json").read_text(encoding="utf-8"))
+    hilbert = next(card for card in raw if card["id"] == "hilbert_king_of_avian_frogs")
+    hilbert.update(change)
+    with pytest.raises(DataError, match=rf"cards.json: hilbert_king_of_avian_frogs: {named}"):
+        data.load_cards(raw)
+
+
+def test_typing_chart_reads_the_rulebook_examples() -> None:
+    """#ce_defense_action: Symbiont Barrage (Decrepit-Arboreal) against King's Mojo
+    (Energetic-Angelic-Avian) "decreases the raven's attack roll by 6"; the second example -13."""
+    assert data.typing_modifier(("Decrepit", "Arboreal"), ("Energetic", "Angelic", "Avian")) == -6
+    assert data.typing_modifier(("Cenozoic", "Decrepit", "Angelic"), ("Decrepit", "Angelic", "Brutal")) == -13
+
+
+def test_motives_give_ten_only_to_the_one_that_beats_the_other() -> None:
+    """#motivation: Survival > Duty > Sacrifice > Passion > Service > Satisfaction > Survival;
+    Spirit > Possessor > Conscience > Spirit; no bonus between planes or for Passion/Satisfaction."""
+    assert data.motive_bonus("Survival", "Duty") == 10 and data.motive_bonus("Duty", "Survival") == 0
+    assert data.motive_bonus("Satisfaction", "Survival") == 10
+    assert data.motive_bonus("Passion", "Satisfaction") == 0 and data.motive_bonus("Spirit", "Duty") == 0
+    assert set(data.PRESERVATION.values()) == {"Self", "Support", "Society"}
+
+
+def test_the_authored_starter_decks_keep_every_deckbuilding_rule() -> None:
+    decks = data.starter_decks()
+    assert set(decks) == {"ember", "tide"}
+    for deck in decks.values():
+        assert len(deck.cards) == 30 and data.deck_problems(deck) == []
+        assert sum(data.CARDS[c].soul for c in deck.cards) == 16
+
+
+def deck_text(counts: dict[str, int], personal: str | None = None) -> str:
+    head = [f'personal_effect = "{personal}"'] if personal else []
+    return "\n".join([*head, "[cards]", *(f"{card} = {n}" for card, n in counts.items())]) + "\n"
+
+
+def test_deck_validation_names_each_broken_rule_and_its_line() -> None:
+    """#deck_structure: 30 cards + 1 optional Personal Effect; copy limits by card type."""
+    ember = Counter(data.starter_decks()["ember"].cards)
+    assert data.validate_deck(deck_text(dict(ember))) == []
+    personal = next(c.id for c in data.CARDS.values() if c.card_type == "personal_effect")
+    assert data.validate_deck(deck_text(dict(ember), personal)) == [], "a Personal Effect beside the deck"
+    character = next(card for card in ember if data.CARDS[card].card_type == "character")
+    doubled = dict(ember) | {character: 2}
+    problems = data.validate_deck(deck_text(doubled))
+    line = 2 + list(doubled).index(character)
+    name = data.CARDS[character].name
+    assert f"line {line}: {name}: at most 1 in a deck (character), this one has 2" in problems
+    assert "a deck has exactly 30 cards, this one has 31" in problems
+    in_deck = data.validate_deck(deck_text(dict(ember) | {personal: 1}))
+    assert any(p.endswith("at most 0 in a deck (personal effect), this one has 1") for p in in_deck)
+    assert data.validate_deck(deck_text({"no_such_card": 1}))[0] == "line 2: unknown card 'no_such_card'"
+    assert data.validate_deck(deck_text(dict(ember), character)) == [
+        f"line 1: personal_effect {character!r} is not a Personal Effect card"]
+    assert data.validate_deck("[cards\n") and data.validate_deck("x = 1") == [
+        "the deck list needs a [cards] table of card id = copies"]
