@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,22 +18,26 @@ from tests.server.helpers import act, create, get, token, wait_for
 
 
 class SlowAgent:
-    """Thinks a long second, then plays the first legal action; remembers where it thought."""
+    """Thinks until the file ``release`` exists (the test makes it: no timing), then plays the
+    first legal action; remembers in which process it thought."""
 
     name = "slow"
 
-    def __init__(self) -> None:
+    def __init__(self, release: Path) -> None:
+        self.release = release
         self.thought_in: list[int] = []
 
     def act(self, state: State, player: int) -> Action:
-        time.sleep(1.0)
+        while not self.release.exists():
+            time.sleep(0.02)
         self.thought_in.append(os.getpid())
         return state.legal_actions()[0]
 
 
 def test_ai_thinks_in_another_process_while_the_server_serves_people(
-        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tables, "make_agent", lambda level, seed, game: SlowAgent())
+        db_url: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    release = tmp_path / "release"
+    monkeypatch.setattr(tables, "make_agent", lambda level, seed, game: SlowAgent(release))
     with TestClient(create_app(db_url, ai_workers=1)) as client:
         thinking = create(client, seats=[{"kind": "ai", "level": "random"}, {"kind": "human"}])
         people = create(client, seats=[{"kind": "human"}, {"kind": "human"}], hot_seat=True)
@@ -42,6 +47,7 @@ def test_ai_thinks_in_another_process_while_the_server_serves_people(
         first = get(client, people["table"], both)["legal"][0]["action"]
         assert act(client, people["table"], both, 0, first).status_code == 200
         assert get(client, thinking["table"], token(thinking, 1))["move"] == 0, "the AI is still thinking"
+        release.touch()
         wait_for(client, thinking["table"], token(thinking, 1), lambda d: d["move"] >= 1)
         live: Any = client.app.state.service.live[thinking["table"]]  # type: ignore[attr-defined]
         agent = live.players[0]
