@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -84,3 +85,25 @@ def test_deck_validation_names_each_broken_rule_and_its_line() -> None:
         f"line 1: personal_effect {character!r} is not a Personal Effect card"]
     assert data.validate_deck("[cards\n") and data.validate_deck("x = 1") == [
         "the deck list needs a [cards] table of card id = copies"]
+
+
+def test_the_authored_maps_are_whole_and_sized_by_players() -> None:
+    """#maps: 8 territories for 2 players, 12 for up to 4; #transit_territories have no base
+    camp stand; every stand can be reached."""
+    from soulforge.games.kipukas.board import MAPS
+
+    duel, grand = MAPS["duel"], MAPS["grand"]
+    assert (len(duel.territories), duel.players, len(grand.territories), grand.players) == (8, 2, 12, 4)
+    assert duel.base_camp(4) is None and duel.base_camp(1) == "T1" and "Water" in duel.geography
+    assert any(tunnel for *_, tunnel in duel.paths) and any(s.dock for s in duel.stands.values())
+    assert all(duel.distance("T1", stand) < 99 for stand in duel.stands)
+
+
+def test_a_broken_map_names_what_is_wrong(tmp_path: Path) -> None:
+    from soulforge.games.kipukas.board import load_maps
+
+    path = tmp_path / "maps.toml"
+    path.write_text('[maps.x]\nsource = "authored"\nplayers = 2\ntransit = []\n'
+                    'geography = ["Plains"]\nstands = []\npaths = []\n', encoding="utf-8")
+    with pytest.raises(DataError, match=r"maps\.toml: x: geography: a map has 8 to 12 territories"):
+        load_maps(path)

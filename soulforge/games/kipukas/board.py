@@ -1,0 +1,142 @@
+"""Kipukas maps (rulebook #maps) as data: territories, their stands and the paths between them.
+
+``maps.toml`` holds the two authored maps (an 8-territory map for 2 players, a 12-territory
+map for up to 4). Each is checked when loaded: territories numbered 1..N, one territory stand
+(base camp or capital) in each territory but the transit ones (#transit_territories), known
+geography, paths between known stands, every stand reachable.
+
+>>> duel = MAPS["duel"]
+>>> len(duel.territories), duel.players, duel.transit
+(8, 2, frozenset({4}))
+>>> duel.distance("T1", "T2")
+2
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import deque
+from collections.abc import Mapping
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from soulforge.core.data import choice, field, read_toml
+from soulforge.core.errors import DataError
+
+FILE = "maps.toml"
+GEOGRAPHY = frozenset({"Plains", "Forest", "Mountain", "Water", "Volcanic", "Heavens", "Underground"})
+"""The geographies of #geography (habitat effects follow them)."""
+MIN_TERRITORIES, MAX_TERRITORIES = 8, 12
+
+StandId = str
+"""A stand of the map: ``"T3"`` (territory 3's base camp stand) or ``"m3"`` (a movement stand)."""
+Territory = int
+"""A territory's number, 1 first."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Stand:
+    id: StandId
+    territory: Territory
+    kind: str  # "territory" (base camp or capital) | "movement"
+    dock: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class KipukaMap:
+    """One map: stands by id, paths (a path is one space of movement), geography by territory."""
+
+    name: str
+    players: int
+    geography: tuple[str, ...]
+    transit: frozenset[Territory]
+    stands: Mapping[StandId, Stand]
+    paths: tuple[tuple[StandId, StandId, bool], ...]  # (a, b, underground tunnel)
+
+    @property
+    def territories(self) -> range:
+        return range(1, len(self.geography) + 1)
+
+    @cached_property
+    def neighbours(self) -> Mapping[StandId, tuple[StandId, ...]]:
+        near: dict[StandId, list[StandId]] = {stand: [] for stand in self.stands}
+        for a, b, _ in self.paths:
+            near[a].append(b)
+            near[b].append(a)
+        return {stand: tuple(sorted(others)) for stand, others in near.items()}
+
+    def distance(self, start: StandId, goal: StandId) -> int:
+        """Spaces of movement on the shortest way (no enemies or water considered)."""
+        seen, todo = {start: 0}, deque([start])
+        while todo:
+            here = todo.popleft()
+            for there in self.neighbours[here]:
+                if there not in seen:
+                    seen[there] = seen[here] + 1
+                    todo.append(there)
+        return seen[goal]
+
+    def base_camp(self, territory: Territory) -> StandId | None:
+        """The territory stand of ``territory`` (None for a transit territory)."""
+        camps = [s.id for s in self.stands.values() if s.territory == territory and s.kind == "territory"]
+        return camps[0] if camps else None
+
+
+def _stand(name: str, raw: Mapping[str, Any]) -> Stand:
+    stand_id = field(FILE, name, raw, "id", str)
+    kind = choice(FILE, f"{name}: {stand_id}", raw, "kind", {"territory", "movement"})
+    territory = field(FILE, f"{name}: {stand_id}", raw, "territory", int)
+    return Stand(stand_id, territory, kind, bool(raw.get("dock")))
+
+
+def _map(name: str, raw: Mapping[str, Any]) -> KipukaMap:
+    if raw.get("source") != "authored":
+        raise DataError(FILE, name, "source", "must be 'authored' (no official map is published)")
+    geography = tuple(field(FILE, name, raw, "geography", list))
+    if not MIN_TERRITORIES <= len(geography) <= MAX_TERRITORIES:
+        sizes = f"{MIN_TERRITORIES} to {MAX_TERRITORIES}"
+        raise DataError(FILE, name, "geography", f"a map has {sizes} territories, this one {len(geography)}")
+    if unknown := sorted(set(geography) - GEOGRAPHY):
+        raise DataError(FILE, name, "geography", f"unknown geography {unknown}")
+    stands = [_stand(name, entry) for entry in field(FILE, name, raw, "stands", list)]
+    paths = tuple((str(p[0]), str(p[1]), "tunnel" in p[2:]) for p in field(FILE, name, raw, "paths", list))
+    built = KipukaMap(name, field(FILE, name, raw, "players", int), geography,
+                      frozenset(field(FILE, name, raw, "transit", list)), {s.id: s for s in stands}, paths)
+    _check(built)
+    return built
+
+
+def _check(board: KipukaMap) -> None:
+    """Territories, stands and paths agree (a broken map names what is wrong)."""
+    for territory in board.territories:
+        camps = [s for s in board.stands.values() if s.territory == territory and s.kind == "territory"]
+        expected = 0 if territory in board.transit else 1
+        if len(camps) != expected:
+            raise DataError(FILE, board.name, f"territory {territory}",
+                            f"needs {expected} territory stand(s), has {len(camps)}")
+    if stray := sorted({s.territory for s in board.stands.values()} - set(board.territories)):
+        raise DataError(FILE, board.name, "stands", f"territories {stray} are not on the map")
+    if bad := sorted({end for a, b, _ in board.paths for end in (a, b)} - set(board.stands)):
+        raise DataError(FILE, board.name, "paths", f"unknown stands {bad}")
+    first = next(iter(board.stands))
+    unreachable = [s for s in board.stands if s != first and not _reaches(board, first, s)]
+    if unreachable:
+        raise DataError(FILE, board.name, "paths", f"stands {unreachable} cannot be reached")
+
+
+def _reaches(board: KipukaMap, start: StandId, goal: StandId) -> bool:
+    try:
+        board.distance(start, goal)
+    except KeyError:
+        return False
+    return True
+
+
+def load_maps(path: Path | None = None) -> dict[str, KipukaMap]:
+    """Every map of ``maps.toml`` (or of ``path``), checked."""
+    raw = read_toml(path or Path(__file__).with_name(FILE))
+    return {name: _map(name, entry) for name, entry in raw["maps"].items()}
+
+
+MAPS: Mapping[str, KipukaMap] = load_maps()
