@@ -1,17 +1,21 @@
 """Bring a database to the newest schema (the Alembic migrations of ``migrations/``).
 
-Two servers may start on the same fresh database at once: on PostgreSQL they take turns
-under an advisory lock; on SQLite the loser of the race to create a table retries, and
-finds the work done (each revision checks what exists before it changes anything).
+Two servers may start on the same fresh database at once: they take turns, on PostgreSQL
+under an advisory lock, on an SQLite file under a lock on a file beside it; should a race
+still fail, the loser retries and finds the work done (each revision checks what exists).
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.util.exc import CommandError
 from sqlalchemy import Engine, text
 from sqlalchemy.exc import DBAPIError
 
@@ -25,12 +29,29 @@ def upgrade(engine: Engine) -> None:
     """Run the migrations up to the newest revision (a no-op when the database is there)."""
     for attempt in range(ATTEMPTS):
         try:
-            _upgrade_once(engine)
+            with _file_lock(engine):
+                _upgrade_once(engine)
             return
-        except DBAPIError:
+        except (DBAPIError, CommandError):
             if attempt == ATTEMPTS - 1:
                 raise
             time.sleep(0.2 * (attempt + 1))  # another server is migrating: its work will be found
+
+
+@contextlib.contextmanager
+def _file_lock(engine: Engine) -> Iterator[None]:
+    """On an SQLite file, one migrating server at a time: an exclusive lock on a file beside it
+    (PostgreSQL uses an advisory lock instead, in :func:`_upgrade_once`)."""
+    database = engine.url.database if engine.dialect.name == "sqlite" else None
+    if not database or database == ":memory:":
+        yield
+        return
+    with open(f"{database}.migrate-lock", "a+b") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def _upgrade_once(engine: Engine) -> None:
