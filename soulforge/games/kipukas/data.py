@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import tomllib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -26,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from soulforge.core.data import choice, field, read_toml, sourced
+from soulforge.core.decklist import cite_line, read_deck_list
 from soulforge.core.errors import DataError
 
 HERE = Path(__file__).parent
@@ -206,17 +206,10 @@ class DeckList:
 def parse_deck(text: str) -> tuple[DeckList, list[str]]:
     """A deck list in TOML (``personal_effect = "id"`` then ``[cards]`` id = copies) and the
     problems reading it (each naming its line where it has one)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        return DeckList(()), [f"not valid TOML: {err}"]
-    counts = data.get("cards")
-    if not isinstance(counts, dict):
-        return DeckList(()), ["the deck list needs a [cards] table of card id = copies"]
-    bad = [name for name, n in counts.items() if not isinstance(n, int) or isinstance(n, bool) or n < 1]
-    if bad:
-        return DeckList(()), [_line(text, f"copies of {name!r} must be a whole number >= 1") for name in bad]
-    personal = data.get("personal_effect")
+    document, counts, problems = read_deck_list(text, "card id")
+    if problems:
+        return DeckList(()), [cite_line(text, problem, _about) for problem in problems]
+    personal = document.get("personal_effect")
     if personal is not None and not isinstance(personal, str):
         return DeckList(()), ["personal_effect must be a card id"]
     return DeckList(tuple(card for card, n in counts.items() for _ in range(n)), personal), []
@@ -239,24 +232,17 @@ def deck_problems(deck: DeckList) -> list[str]:
     return problems
 
 
-def _line(text: str, problem: str) -> str:
-    """``problem`` prefixed with the line of the deck list naming its card (by id or name)."""
-    for number, line in enumerate(text.splitlines(), 1):
-        card = line.partition("=")[0].strip().strip('"')
-        cited = problem.startswith(card + " ") or repr(card) in problem or _named(card, problem)
-        if "=" in line and card and cited:
-            return f"line {number}: {problem}"
-    return problem
-
-
-def _named(card: CardId, problem: str) -> bool:
-    return card in CARDS and problem.startswith(CARDS[card].name + ":")
+def _about(key: str, problem: str) -> bool:
+    """Whether ``problem`` is about the deck list line keyed ``key``: a field it starts with,
+    a card id it quotes, or a card whose printed name it starts with."""
+    named = key in CARDS and problem.startswith(CARDS[key].name + ":")
+    return problem.startswith(key + " ") or repr(key) in problem or named
 
 
 def validate_deck(text: str) -> list[str]:
     """The problems of a deck list's text (empty: the deck may be played)."""
     deck, problems = parse_deck(text)
-    return problems or [_line(text, problem) for problem in deck_problems(deck)]
+    return problems or [cite_line(text, problem, _about) for problem in deck_problems(deck)]
 
 
 @cache

@@ -7,7 +7,6 @@ and a Sync Point budget of 75 / 65 / 55 for 1 / 2 / 3 Elements.
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from collections.abc import Mapping
 from functools import cache
@@ -15,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from soulforge.core.data import choice, field, read_toml
+from soulforge.core.decklist import cite_line, read_deck_list
 from soulforge.core.errors import DataError
 from soulforge.games.soul_of_ankiril.cards import KEYWORDS, PIECES
 from soulforge.games.soul_of_ankiril.model import CardDef, Ref
@@ -157,17 +157,8 @@ def _element_problems(known: list[CardDef]) -> list[str]:
 
 def parse_deck_text(text: str) -> tuple[Deck, list[str]]:
     """A deck list in TOML (``[cards]`` name = copies) and the problems reading it."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        return (), [f"not valid TOML: {err}"]
-    counts = data.get("cards")
-    if not isinstance(counts, dict):
-        return (), ["the deck list needs a [cards] table of card name = copies"]
-    bad = [n for n, v in counts.items() if not isinstance(v, int) or isinstance(v, bool) or v < 1]
-    if bad:
-        return (), [f"copies of {n!r} must be a positive integer" for n in bad]
-    return tuple(name for name, n in counts.items() for _ in range(n)), []
+    _, counts, problems = read_deck_list(text, "card name")
+    return tuple(name for name, n in counts.items() for _ in range(n)), problems
 
 
 def validate_deck(text: str) -> list[str]:
@@ -195,20 +186,9 @@ def resolve_deck(option: str, spec: str) -> Deck:
         raise ValueError(f"option {option!r}: neither a built-in deck {sorted(decks)} nor a deck list "
                          "([cards] name = copies)")
     deck, problems = parse_deck_text(spec)
-    problems = problems or [_with_line(spec, problem) for problem in deck_problems(deck)]
+    problems = problems or [cite_line(spec, problem) for problem in deck_problems(deck)]
     if problems:
         raise ValueError(f"option {option!r}: the deck list breaks the rules: " + "; ".join(problems))
     return deck
 
 
-def _with_line(text: str, problem: str) -> str:
-    """``problem`` prefixed with the line of the deck list naming its card, if it names one.
-
-    >>> _with_line("[cards]\\nGanuri = 4\\n", "at most 3 copies of Ganuri, this deck has 4")
-    'line 2: at most 3 copies of Ganuri, this deck has 4'
-    """
-    for number, line in enumerate(text.splitlines(), 1):
-        name = line.partition("=")[0].strip().strip('"')
-        if "=" in line and name and name in problem:
-            return f"line {number}: {problem}"
-    return problem
