@@ -23,10 +23,8 @@
   async function claimInvite() {
     if (!invite || tokens[String(invite.seat)]) return;
     const name = localStorage.getItem("soulforge:name") || null;
-    const res = await fetch("/api/tables/" + tableId + "/claim", {method: "POST",
-      headers: {"Content-Type": "application/json"}, body: JSON.stringify({...invite, name})});
-    const data = await res.json();
-    if (!res.ok) { showError(data.detail); return; }
+    const data = await call("/claim", {...invite, name});
+    if (!data) return;
     tokens[String(data.seat)] = data.token;
     localStorage.setItem(key, JSON.stringify(tokens));
   }
@@ -179,17 +177,25 @@
     $("error").textContent = text || "";
   }
 
-  async function post(path, body) {
+  // POST to this table's API with this browser's tokens: the answer's JSON ({} for a 204),
+  // or null once the refusal is shown (a 409 also fetches the table anew).
+  async function call(path, body) {
     const res = await fetch("/api/tables/" + tableId + path, {
       method: "POST",
       headers: {"Content-Type": "application/json", "X-Seat-Token": allTokens().join(",")},
-      body: JSON.stringify(body),
+      body: JSON.stringify(body || {}),
     });
-    if (res.status === 204) { showError(""); return; } // the websocket brings the new state
-    const data = await res.json();
-    if (res.ok) { showError(""); render(data); return; }
+    const data = res.status === 204 ? {} : await res.json();
+    if (res.ok) { showError(""); return data; }
     showError(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail));
     if (res.status === 409) refresh();
+    return null;
+  }
+
+  async function post(path, body) {
+    // An answer that is the table's new state is shown; else the websocket brings it.
+    const data = await call(path, body);
+    if (data && data.type === "state") render(data);
   }
 
   function send(action) {
@@ -241,20 +247,16 @@
   }
 
   async function offerRematch() {
-    const res = await fetch("/api/tables/" + tableId + "/rematch", {method: "POST",
-      headers: {"X-Seat-Token": allTokens().join(",")}});
-    const data = await res.json();
-    if (!res.ok) { showError(data.detail); return; }
+    const data = await call("/rematch");
+    if (!data) return;
     localStorage.setItem("soulforge:" + data.table, JSON.stringify(data.tokens));
     location.href = "/t/" + data.table;
   }
 
   async function newLink(seat, mine) {
     if (mine && !confirm("This browser will leave the seat until the new link is opened. Go on?")) return;
-    const res = await fetch("/api/tables/" + tableId + "/seats/" + seat + "/invite", {method: "POST",
-      headers: {"X-Seat-Token": allTokens().join(",")}});
-    const data = await res.json();
-    if (!res.ok) { showError(data.detail); return; }
+    const data = await call("/seats/" + seat + "/invite");
+    if (!data) return;
     if (mine) { delete tokens[String(seat)]; localStorage.setItem(key, JSON.stringify(tokens)); }
     const input = el("input", undefined, "invite");
     input.readOnly = true; input.value = data.invite;
@@ -318,11 +320,8 @@
     event.preventDefault();
     const text = $("chat-text").value;
     if (!text.trim()) return;
-    const res = await fetch("/api/tables/" + tableId + "/chat", {method: "POST",
-      headers: {"Content-Type": "application/json", "X-Seat-Token": allTokens().join(",")},
-      body: JSON.stringify({text})});
-    const data = await res.json();
-    if (!res.ok) { showError(data.detail); return; }
+    const data = await call("/chat", {text});
+    if (!data) return;
     $("chat-text").value = "";
     showChat(data);
   });
