@@ -66,8 +66,7 @@ async def tables(request: Request, status: Literal["open", "playing", "over"] | 
                         "status": row.status, "open": row.open, "players": row.players,
                         "seed_chosen": row.seed_chosen,
                         "returns": row.returns, "created": row.created,
-                        "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "claimed": s.claimed,
-                                   "name": s.name} for s in row.seats]})
+                        "seats": [s.public() for s in row.seats]})
     return out
 
 

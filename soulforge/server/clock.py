@@ -4,7 +4,7 @@ Only the human seat to move spends its bank; an AI seat's time is not counted. W
 runs out nothing happens by itself: the table shows it, and the opponent may claim the win
 or keep waiting (no silent forfeits).
 
->>> clock = Clock.start([0, 1], seconds=60, running=0, now=100.0)
+>>> clock = Clock.start(2, seconds=60, running=0, now=100.0)
 >>> clock = clock.switch(1, now=130.0)
 >>> clock.left(0, now=200.0), clock.left(1, now=200.0)
 (30.0, -10.0)
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Sequence
 from typing import Any
 
 
@@ -35,8 +34,9 @@ class Clock:
     """The seat that claimed the win when ``running`` ran out of time."""
 
     @classmethod
-    def start(cls, seats: Sequence[int], seconds: float, running: int | None, now: float) -> Clock:
-        return cls(tuple(float(seconds) for _ in seats), running, now)
+    def start(cls, seats: int, seconds: float, running: int | None, now: float) -> Clock:
+        """``seats`` banks of ``seconds`` each, ``running``'s time running from ``now``."""
+        return cls((float(seconds),) * seats, running, now)
 
     def left(self, seat: int, now: float) -> float:
         spent = now - self.since if seat == self.running else 0.0

@@ -120,6 +120,11 @@ class SeatRow:
     name: str | None = None
     """The display name its player gave (escaped wherever it is shown)."""
 
+    def public(self) -> dict[str, Any]:
+        """What anyone may know of the seat (never its secret): for payloads and the lobby."""
+        return {"seat": self.seat, "kind": self.kind, "level": self.level, "claimed": self.claimed,
+                "name": self.name}
+
 
 @dataclasses.dataclass
 class TableRow:
@@ -207,24 +212,26 @@ class Storage:
 
     def set_seat_secret(self, table_id: str, seat: int, secret_hash: str, claimed: bool) -> None:
         """A seat's one secret: its player's token (``claimed``) or a pending invite's code."""
-        with self._writing() as conn:
-            conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-                         .values(token_hash=secret_hash, claimed=claimed))
+        self._set_seat(table_id, seat, token_hash=secret_hash, claimed=claimed)
 
     def set_seat_name(self, table_id: str, seat: int, name: str | None) -> None:
-        with self._writing() as conn:
-            conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-                         .values(name=name))
+        self._set_seat(table_id, seat, name=name)
 
     def end_on_time(self, table_id: str, returns: list[float], clock: dict[str, Any]) -> None:
         """The game ended by a claim on time: the table is over with these returns."""
-        with self._writing() as conn:
-            conn.execute(update(tables_t).where(tables_t.c.id == table_id)
-                         .values(status="over", returns=returns, clock=clock))
+        self._set_table(table_id, status="over", returns=returns, clock=clock)
 
     def set_spectators_muted(self, table_id: str, muted: bool) -> None:
+        self._set_table(table_id, spectators_muted=muted)
+
+    def _set_seat(self, table_id: str, seat: int, **values: Any) -> None:
         with self._writing() as conn:
-            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(spectators_muted=muted))
+            conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                         .values(**values))
+
+    def _set_table(self, table_id: str, **values: Any) -> None:
+        with self._writing() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
 
     def add_chat(self, table_id: str, seat: int | None, name: str, text: str) -> dict[str, Any]:
         """Store a chat message as the table's next one; returns it as sent to the room."""
@@ -299,6 +306,7 @@ def _make_engine(url: str) -> Engine:
 
 def _where(url: str) -> str:
     """The database's place for a message: an SQLite path, else the URL without its password."""
-    if url.startswith("sqlite"):
-        return url.split("///", 1)[-1] or "in memory"
-    return make_url(url).render_as_string(hide_password=True)
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        return parsed.database or "in memory"
+    return parsed.render_as_string(hide_password=True)

@@ -141,11 +141,11 @@ class TableService:
         table = self.live.get(table_id)
         if table is not None:
             return table
+        if table_id in self.damaged:  # answered at once: no database read for it
+            raise TableError(409, self.damaged[table_id])
         row = await asyncio.to_thread(self.storage.table, table_id)
         if row is None:
             raise TableError(404, f"no table {table_id!r}")
-        if table_id in self.damaged:
-            raise TableError(409, self.damaged[table_id])
         moves = await asyncio.to_thread(self.storage.moves, table_id)
         try:
             state = Record(row.game, row.options, row.seed, row.players, [a for _, a in moves]).replay()
@@ -202,12 +202,11 @@ class TableService:
                                      clean_name(name) if number in tokens else None))
         row = TableRow(secrets.token_hex(6), game, dict(state.game.options), state.seed, state.num_players,
                        hot_seat, listed, seed is not None, "playing", None, time.time(), seat_rows)
-        if clock_minutes:
-            cp = state.current_player
-            first = cp if cp is not None and seats[cp][0] == "human" else None
-            row.clock = Clock.start(range(len(seats)), 60 * clock_minutes, first, clock_now()).to_json()
-        await asyncio.to_thread(self.storage.create_table, row)
         table = LiveTable(row, state, [])
+        if clock_minutes:
+            first = table.human_to_move(state)
+            row.clock = Clock.start(len(seats), 60 * clock_minutes, first, clock_now()).to_json()
+        await asyncio.to_thread(self.storage.create_table, row)
         self.live[row.id] = table
         self._schedule_ai(table)
         return table, tokens, invites
@@ -265,8 +264,8 @@ class TableService:
         async with table.lock:
             if table.row.clock is None or table.over:
                 raise TableError(409, "no clock runs at this table")
-            clock = Clock.from_json(table.row.clock)
-            late = clock.out(clock_now())
+            clock, now = Clock.from_json(table.row.clock), clock_now()
+            late = clock.out(now)
             if late is None:
                 raise TableError(409, "nobody has run out of time")
             claimers = sorted(held - {late})
@@ -274,7 +273,7 @@ class TableService:
                 raise TableError(403, "only another seated player may claim the win on time")
             count = len(table.row.seats)
             returns = [-1.0 if seat == late else 1.0 / (count - 1) for seat in range(count)]
-            ended = dataclasses.replace(clock.switch(None, clock_now()), claimed_by=claimers[0]).to_json()
+            ended = dataclasses.replace(clock.switch(None, now), claimed_by=claimers[0]).to_json()
             await asyncio.to_thread(self.storage.end_on_time, table.id, returns, ended)
             table.row.status, table.row.returns, table.row.clock = "over", returns, ended
             table.version += 1
@@ -569,8 +568,7 @@ class TableService:
             "status": table.row.status,
             "seat": seat,
             "seats_held": sorted(held),
-            "seats": [{"seat": s.seat, "kind": s.kind, "level": s.level, "claimed": s.claimed, "name": s.name}
-                      for s in table.row.seats],
+            "seats": [s.public() for s in table.row.seats],
             "spectators_muted": table.row.spectators_muted,
             "rematch": self.rematch_for(table, held),
             "move": state.move_number,

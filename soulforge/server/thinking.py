@@ -1,7 +1,7 @@
 """AI turns away from the server's event loop and database threads (issue 17, defect 7).
 
-An AI seat's move is thought in a bounded pool of worker processes (spawned children): the server's own
-process keeps serving the lobby and human moves while they think (its GIL is not theirs).
+An AI seat's move is thought in a bounded pool of worker processes (spawned children): the
+server's own process keeps serving the lobby and human moves while they think (its GIL is not theirs).
 At most :data:`QUEUE_PER_WORKER` jobs per worker wait or run at once; more tables wait their
 turn in the event loop, using nothing. A job carries the table's record (the worker replays
 it: the game's class, options, seed and actions, no registry needed) and the seat's agent,
@@ -30,6 +30,10 @@ from soulforge.core import Action, State
 WORKERS_ENV = "SOULFORGE_AI_WORKERS"
 QUEUE_PER_WORKER = 4
 """Jobs per worker that may be queued or running at once: the cap per server."""
+NICENESS = 10
+"""How much lower a worker's priority is than the server's."""
+PR_SET_PDEATHSIG = 1
+"""Linux ``prctl`` option: the signal a process gets when its parent dies."""
 
 
 def default_workers() -> int:
@@ -75,12 +79,6 @@ def _yield_to_people() -> None:
         os.nice(NICENESS)
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-
-
-PR_SET_PDEATHSIG = 1
-
-
-NICENESS = 10
 
 
 def think(job: ThinkJob) -> tuple[dict[str, Any], agents.Agent]:
