@@ -77,7 +77,7 @@ def _checked(factory: AgentFactory, name: str, params: dict[str, Any]) -> dict[s
     out = dict(params)
     for key, value in params.items():
         default = defaults.get(key)
-        if isinstance(default, bool) or default is None or key not in defaults:
+        if isinstance(default, bool) or default is None:  # unknown (the factory refuses it) or untyped
             continue
         if isinstance(default, int) and (not isinstance(value, int) or abs(value) > MAX_INT):
             raise ValueError(f"parameter {key} of agent {name!r} must be an integer up to {MAX_INT}, "

@@ -24,8 +24,7 @@ CHAT_BURST, CHAT_WINDOW = 5, 10.0
 
 def _plain(text: str) -> str:
     """``text`` without control or format characters, its runs of spaces folded to one."""
-    kept = "".join(" " if ch.isspace() else ch for ch in text
-                   if ch.isspace() or unicodedata.category(ch)[0] != "C")
+    kept = "".join(ch for ch in text if ch.isspace() or unicodedata.category(ch)[0] != "C")
     return " ".join(kept.split())
 
 
