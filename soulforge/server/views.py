@@ -127,6 +127,7 @@ def table(payload: dict[str, Any]) -> str:
     tid = escape(payload["table"])
     body = (
         f'<div class="table-page"><section id="board" class="board-wrap">{payload["svg"]}</section>'
+        '<p id="tip" class="tip" role="status" hidden></p>'
         f'<aside class="side"><h1 class="table-title">{escape(payload["title"])}</h1>'
         '<div id="turn" class="turn"></div><p id="clock" class="clock" hidden aria-live="off"></p>'
         f'<div id="prompt" class="prompt">{escape(payload["prompt"])}</div>'

@@ -78,3 +78,26 @@ def test_whole_game_on_a_phone_by_taps(browser: Any, server: ServerThread, game_
     check_phone(page)
     assert live_state(server, made["table"]).is_over and board_taps > 5
     context.close()
+
+
+@pytest.mark.parametrize("game_id", ["five_realms", "soul_of_ankiril", "soulgivers"])
+def test_a_long_press_shows_what_hover_would(browser: Any, server: ServerThread, game_id: str) -> None:
+    """Issue "The board is the interface": hover, "or long-press on touch", shows an element's
+    full text; on a phone it appears in a tip, and the next touch hides it."""
+    made = create(server, game=game_id, seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}],
+                  seed=21)
+    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(made["seats"][0]["link"])
+    wait_turn(page)
+    titles = page.locator("#board svg title")
+    assert titles.count() > 0
+    shape = titles.last.locator("xpath=..")
+    expected = titles.last.text_content() or ""
+    shape.dispatch_event("touchstart")
+    page.wait_for_function("!document.getElementById('tip').hidden", timeout=5000)
+    assert page.locator("#tip").text_content() == expected and expected
+    shape.dispatch_event("touchend")
+    page.locator("#board").dispatch_event("touchstart")
+    assert page.locator("#tip").is_hidden()
+    context.close()

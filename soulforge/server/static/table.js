@@ -7,6 +7,7 @@
   let tokens = JSON.parse(localStorage.getItem(key) || "{}"); // seat -> token
   let last = null, socket = null, retry = 500;
   let picked = []; // the board handles clicked so far towards one action (its click path)
+  const LONG_PRESS = 500; // ms a finger rests on the board to read what hover would show
 
   // An invite link carries #seat=N&invite=CODE: the first browser to open it claims the
   // seat and keeps the token it gets (the code then stops working); the link is hidden.
@@ -284,6 +285,25 @@
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
     };
+  }
+
+  // Long-press on touch: what hover shows (an element's <title>: a card's text, a cell's name)
+  // appears in a tip below the board, until the next touch.
+  let pressing = null;
+  function titleOf(node) {
+    for (let at = node; at && at !== $("board"); at = at.parentElement) {
+      const title = [...at.children].find((child) => child.tagName.toLowerCase() === "title");
+      if (title) return title.textContent;
+    }
+    return null;
+  }
+  $("board").addEventListener("touchstart", (event) => {
+    $("tip").hidden = true;
+    const text = titleOf(event.target);
+    if (text) pressing = setTimeout(() => { $("tip").textContent = text; $("tip").hidden = false; }, LONG_PRESS);
+  }, {passive: true});
+  for (const end of ["touchend", "touchmove", "touchcancel"]) {
+    $("board").addEventListener(end, () => clearTimeout(pressing), {passive: true});
   }
 
   $("board").addEventListener("click", (event) => {
