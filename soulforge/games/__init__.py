@@ -17,6 +17,7 @@ REGISTRY: dict[str, str] = {
     "five_realms": "soulforge.games.five_realms:FiveRealms",
     "soul_of_ankiril": "soulforge.games.soul_of_ankiril:SoulOfAnkiril",
     "soulgivers": "soulforge.games.soulgivers:Soulgivers",
+    "kipukas": "soulforge.games.kipukas:Kipukas",
 }
 
 GAMES: tuple[str, ...] = tuple(sorted(REGISTRY))

@@ -1,6 +1,5 @@
-"""Kipukas (issue 18), being built: so far its data layer (``data.py``: the 56 published
-cards, the typing chart, the motives, the recipes, deckbuilding, the authored starter decks).
+"""Kipukas: the Domination game on the Founder's Deck (``../shared/rules/kipukas.md``)."""
 
-It is not registered in ``soulforge.GAMES`` until the game is playable: the conformance
-suite runs for every registered game.
-"""
+from soulforge.games.kipukas.game import Kipukas
+
+__all__ = ["Kipukas"]

@@ -66,6 +66,20 @@ class KipukaMap:
             near[b].append(a)
         return {stand: tuple(sorted(others)) for stand, others in near.items()}
 
+    @cached_property
+    def exits(self) -> Mapping[StandId, tuple[tuple[StandId, bool], ...]]:
+        """Per stand: the stands one path away and whether that path is an underground tunnel."""
+        near: dict[StandId, list[tuple[StandId, bool]]] = {stand: [] for stand in self.stands}
+        for a, b, tunnel in self.paths:
+            near[a].append((b, tunnel))
+            near[b].append((a, tunnel))
+        return {stand: tuple(sorted(others)) for stand, others in near.items()}
+
+    @cached_property
+    def holdable(self) -> tuple[Territory, ...]:
+        """The territories that can be held (every one but the transit territories)."""
+        return tuple(t for t in self.territories if t not in self.transit)
+
     def distance(self, start: StandId, goal: StandId) -> int:
         """Spaces of movement on the shortest way (no enemies or water considered)."""
         seen, todo = {start: 0}, deque([start])
@@ -77,10 +91,31 @@ class KipukaMap:
                     todo.append(there)
         return seen[goal]
 
+    def camp_of(self, territory: Territory) -> StandId:
+        """The stand a territory's claim sits on: its territory stand, or for a transit
+        territory its first movement stand (where its traps and features lie)."""
+        return self.base_camp(territory) or min(
+            s.id for s in self.stands.values() if s.territory == territory
+        )
+
     def base_camp(self, territory: Territory) -> StandId | None:
         """The territory stand of ``territory`` (None for a transit territory)."""
         camps = [s.id for s in self.stands.values() if s.territory == territory and s.kind == "territory"]
         return camps[0] if camps else None
+
+
+def bfs_distances(board: KipukaMap, start: StandId, limit: int) -> dict[StandId, int]:
+    """Stands within ``limit`` paths of ``start`` (any path), with their distance."""
+    seen, todo = {start: 0}, deque([start])
+    while todo:
+        here = todo.popleft()
+        if seen[here] >= limit:
+            continue
+        for there in board.neighbours[here]:
+            if there not in seen:
+                seen[there] = seen[here] + 1
+                todo.append(there)
+    return seen
 
 
 def _stand(name: str, raw: Mapping[str, Any]) -> Stand:
@@ -101,8 +136,14 @@ def _map(name: str, raw: Mapping[str, Any]) -> KipukaMap:
         raise DataError(FILE, name, "geography", f"unknown geography {unknown}")
     stands = [_stand(name, entry) for entry in field(FILE, name, raw, "stands", list)]
     paths = tuple((str(p[0]), str(p[1]), "tunnel" in p[2:]) for p in field(FILE, name, raw, "paths", list))
-    built = KipukaMap(name, field(FILE, name, raw, "players", int), geography,
-                      frozenset(field(FILE, name, raw, "transit", list)), {s.id: s for s in stands}, paths)
+    built = KipukaMap(
+        name,
+        field(FILE, name, raw, "players", int),
+        geography,
+        frozenset(field(FILE, name, raw, "transit", list)),
+        {s.id: s for s in stands},
+        paths,
+    )
     _check(built)
     return built
 
@@ -113,8 +154,12 @@ def _check(board: KipukaMap) -> None:
         camps = [s for s in board.stands.values() if s.territory == territory and s.kind == "territory"]
         expected = 0 if territory in board.transit else 1
         if len(camps) != expected:
-            raise DataError(FILE, board.name, f"territory {territory}",
-                            f"needs {expected} territory stand(s), has {len(camps)}")
+            raise DataError(
+                FILE,
+                board.name,
+                f"territory {territory}",
+                f"needs {expected} territory stand(s), has {len(camps)}",
+            )
     if stray := sorted({s.territory for s in board.stands.values()} - set(board.territories)):
         raise DataError(FILE, board.name, "stands", f"territories {stray} are not on the map")
     if bad := sorted({end for a, b, _ in board.paths for end in (a, b)} - set(board.stands)):

@@ -261,3 +261,22 @@ def starter_decks() -> dict[str, DeckList]:
             raise DataError("starter_decks.toml", name, "cards", "; ".join(problems))
         decks[name] = deck
     return decks
+
+
+def resolve_deck(option: str, spec: str) -> tuple[CardId, ...]:
+    """A deck option: a starter deck's name ("ember", "tide") or a deck list's TOML text,
+    never a path (the terminal reads deck files itself).
+
+    >>> len(resolve_deck("deck0", "ember"))
+    30
+    """
+    decks = starter_decks()
+    if spec in decks:
+        return decks[spec].cards
+    if "[cards]" not in spec:
+        raise ValueError(f"option {option!r}: neither a starter deck {sorted(decks)} nor a deck list "
+                         "([cards] id = copies)")
+    problems = validate_deck(spec)
+    if problems:
+        raise ValueError(f"option {option!r}: the deck list breaks the rules: " + "; ".join(problems))
+    return parse_deck(spec)[0].cards

@@ -1,0 +1,495 @@
+"""The abilities of the Founder's Deck, one entry per card (registered into ``cards.ABILITIES``).
+
+Each entry reads the card's text (``cards.json`` ``game_effects``, a trap's criteria, a
+sabotage's criteria, result and failure) into flags and hooks; ``reading`` says how a vague
+text is taken, ``missing`` what is not played yet. NOTES.md lists both.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from soulforge.games.kipukas import cards as c
+from soulforge.games.kipukas.cards import Ability, heal, register, trap_numbers, waste
+from soulforge.games.kipukas.data import CARDS, Dice
+
+if TYPE_CHECKING:
+    from soulforge.games.kipukas.state import KipukasState as S
+
+PUBLIC = 1 << 8
+_RAW = {e["id"]: e for e in json.loads((Path(__file__).parent / "data" / "cards.json").read_text("utf-8"))}
+
+
+# -- hooks shared by several cards ------------------------------------------------------------
+def _same_territory_friends(s: S, piece: int) -> list[int]:
+    return [
+        p
+        for p in s.pieces_in(s.territory[piece])
+        if s.owner[p] == s.owner[piece] and s.card_of(p).soul and not s.prisoner[p]
+    ]
+
+
+def _liliel(s: S, piece: int) -> None:
+    """Treats 1 KEAL means damage every other diel cycle (a friendly soul in her territory)."""
+    s.timers[piece] += 1
+    if s.timers[piece] % 2:
+        return
+    for friend in sorted(_same_territory_friends(s, piece), key=lambda p: -sum(s.injuries[p])):
+        if heal(s, friend):
+            s.add_log(f"{s.piece_name(piece)} heals {s.piece_name(friend)}")
+            return
+
+
+def _tejas(s: S, piece: int) -> None:
+    """Heals one KEAL means per turn of every Mechanical, Algorithmic or Entropic soul in
+    the same uncontended territory."""
+    territory = s.territory[piece]
+    if any(s.owner[p] != s.owner[piece] and s.card_of(p).soul for p in s.pieces_in(territory)):
+        return
+    for friend in _same_territory_friends(s, piece):
+        if s.card_of(friend).archetypal_gene in ("Mechanical", "Algorithmic", "Entropic") and heal(s, friend):
+            s.add_log(f"{s.piece_name(piece)} repairs {s.piece_name(friend)}")
+
+
+def _self_care(s: S, piece: int) -> None:
+    """On a day roll, heals 1 KEAL means of every soul on its forest movement stand."""
+    stand = s.board.stands[s.stand[piece]]
+    if s.diel != "day" or stand.kind != "movement" or s.board.geography[stand.territory - 1] != "Forest":
+        return
+    for other in s.souls_at(stand.id):
+        if heal(s, other):
+            s.add_log(f"{s.piece_name(piece)} heals {s.piece_name(other)}")
+
+
+def _d20_summon(numbers: frozenset[int]) -> Callable[[S, int], bool]:
+    def summon(s: S, piece: int) -> bool:
+        roll = s.rng.randint(1, 20)
+        s.add_log(f"{s.seat_name(s.owner[piece])} rolls a D20 to call {s.card_of(piece).name}: {roll}")
+        return roll in numbers
+
+    return summon
+
+
+def _pyrostegia(s: S, piece: int) -> bool:
+    """Placed on the territory whose number the D20 shows, if that territory is a forest."""
+    roll = s.rng.randint(1, 20)
+    s.add_log(f"{s.seat_name(s.owner[piece])} rolls a D20 for the Pyrostegia Dragon: {roll}")
+    if roll not in s.board.territories or s.board.geography[roll - 1] != "Forest":
+        return False
+    from soulforge.games.kipukas.cycle import place
+
+    place(s, piece, s.board.camp_of(roll))
+    return True
+
+
+def _knightsoul_cycle(s: S, piece: int) -> None:
+    """Stays on the field 2 diel cycles, then is recalled to the hand (wasted if it is full)."""
+    s.timers[piece] += 1
+    if s.timers[piece] < 2:
+        return
+    from soulforge.games.kipukas.encoding import HAND
+
+    seat = s.owner[piece]
+    if len(s.hand[seat]) >= HAND:
+        s.add_log(f"{s.piece_name(piece)} is recalled to a full hand and is wasted")
+        waste(s, piece)
+        return
+    s.on_map[piece], s.stand[piece] = False, ""
+    s.hand[seat].append(s.card[piece])
+    s.add_log(f"{s.piece_name(piece)} is recalled to {s.seat_name(seat)}'s hand")
+
+
+def _raven_engage(s: S, piece: int, other: int) -> bool:
+    """The opponent must roll standard detection (D20: 1-4) before a KEAL means bout."""
+    if s.owner[other] == s.owner[piece]:
+        return True
+    roll = s.rng.randint(1, 20)
+    found = roll <= 4
+    s.add_log(f"detection roll to engage {s.piece_name(piece)}: {roll}, {'found' if found else 'not found'}")
+    return found
+
+
+def _mihela_engage(s: S, piece: int, other: int) -> bool:
+    """Wastes souls when she engages them if they are downed."""
+    from soulforge.games.kipukas.fight import targets
+    from soulforge.games.kipukas.movement import is_downed
+
+    if s.attacker == piece and other in targets(s, piece) and is_downed(s, other):
+        s.add_log(f"{s.piece_name(piece)} wastes the downed {s.piece_name(other)}")
+        waste(s, other)
+    return True
+
+
+def _oly_won(s: S, piece: int, loser: int) -> None:
+    """The soul that lost to Oly is immobile and unable to defend next turn."""
+    s.tired_cycle[loser] = s.cycle + 1
+    s.add_log(f"{s.piece_name(loser)} is overwhelmed by Oly's potion until the next turn ends")
+
+
+def _otter_lost(s: S, piece: int, winner: int) -> bool:
+    return s.card_of(winner).archetypal_gene == "Cenozoic"
+
+
+def _orbs_wasted(s: S, piece: int) -> None:
+    """When defeated, guides one wasted soul (the last in its owner's discard) to the deck's bottom."""
+    seat = s.owner[piece]
+    souls = [i for i, cid in enumerate(s.discard[seat]) if CARDS[cid].soul and cid != s.card[piece]]
+    if souls:
+        guided = s.discard[seat].pop(souls[-1])
+        s.deck[seat].insert(0, guided)
+        s.add_log(f"{CARDS['orbs_trail'].name} guides {CARDS[guided].name} to the bottom of the deck")
+
+
+def _arctechnic_storm(s: S, piece: int) -> bool:
+    """No damage from its first storm (counted on its timer)."""
+    if s.timers[piece] == 0:
+        s.timers[piece] = 1
+        return True
+    return False
+
+
+def _joker_summon(s: S, piece: int) -> bool:
+    """Once introduced: both hands are combined and shuffled, then taken back one by one to
+    the counts held (the takes are random here: NOTES.md)."""
+    seat = s.owner[piece]
+    other = (seat + 1) % s.num_players
+    counts = [len(s.hand[seat]), len(s.hand[other])]
+    pool = s.hand[seat] + s.hand[other]
+    s.rng.shuffle(pool)
+    s.hand[seat], s.hand[other] = pool[: counts[0]], pool[counts[0] :]
+    s.mark_revealed()
+    s.add_log("the Plane Table Joker mixes both hands")
+    return True
+
+
+# -- terrain features ------------------------------------------------------------------------
+def _palace_bonus(s: S, piece: int, other: int) -> int:
+    return 3 if s.card_of(piece).habitat == "Nomad" else 0
+
+
+def _palace_tolerance(s: S, piece: int) -> int:
+    return 1 if s.card_of(piece).habitat == "Nomad" else 0
+
+
+def _shards(s: S, feature: int) -> None:
+    """1 KEAL means damage per turn, at the start of the turn, to every soul in the territory."""
+    from soulforge.games.kipukas.movement import is_downed
+
+    for p in s.pieces_in(s.territory[feature]):
+        if s.card_of(p).soul and not s.prisoner[p] and not is_downed(s, p):
+            c.injure_any(s, p)
+            s.add_log(f"the Shards Desert crushes {s.piece_name(p)}")
+
+
+def _meteor(s: S, feature: int) -> None:
+    """After a D6 of turns, lays waste to a random territory (#random_territory)."""
+    if s.timers[feature] == 0:
+        s.timers[feature] = s.rng.randint(1, 6) + 1
+        s.add_log(f"the meteor shower will strike in {s.timers[feature] - 1} turns")
+    s.timers[feature] -= 1
+    if s.timers[feature] > 1:
+        return
+    target = s.rng.randint(1, len(s.board.geography))
+    s.add_log(f"the meteor shower lays waste to territory {target}")
+    for p in s.pieces_in(target):
+        waste(s, p)
+    if s.holder[target - 1] >= 0 and s.capital[s.holder[target - 1]] == target:
+        s.capital[s.holder[target - 1]] = -1
+    s.holder[target - 1] = -1
+    s.wasteland[target - 1] = True
+    if s.on_map[feature]:
+        waste(s, feature)
+
+
+def _movement_plus(n: int) -> Callable[[S, int], int]:
+    def bonus(s: S, piece: int) -> int:
+        return n
+
+    return bonus
+
+
+# -- traps ------------------------------------------------------------------------------------
+def _freezing(s: S, trap: int, mover: int) -> None:
+    """The owner may place an Endothermic soul from hand in the trap's territory."""
+    from soulforge.games.kipukas.setup import new_piece
+
+    seat = s.owner[trap]
+    chosen = [cid for cid in s.hand[seat] if CARDS[cid].soul and CARDS[cid].archetypal_gene == "Endothermic"]
+    if chosen:
+        s.hand[seat].remove(chosen[0])
+        new_piece(s, seat, chosen[0], s.board.camp_of(s.territory[trap]), revealed=True)
+        s.add_log(f"{s.seat_name(seat)} places {CARDS[chosen[0]].name} out of turn")
+
+
+def _bottle(s: S, trap: int, mover: int) -> None:
+    """The soul is bottled: held in the territory, unusable until freed (read as a prisoner)."""
+    s.prisoner[mover] = True
+    s.add_log(f"{s.piece_name(mover)} is bottled")
+
+
+def _sabina(s: S, trap: int, mover: int) -> None:
+    """Steal a card from the opponent's hand (or deck) if the hand stays at 3 or fewer."""
+    from soulforge.games.kipukas.encoding import HAND
+
+    seat, victim = s.owner[trap], s.owner[mover]
+    if len(s.hand[seat]) >= HAND:
+        return
+    source = s.hand[victim] or s.deck[victim]
+    if source:
+        taken = source.pop(s.rng.randrange(len(source)))
+        s.hand[seat].append(taken)
+        s.add_log(f"{s.seat_name(seat)} steals a card from {s.seat_name(victim)}")
+
+
+def _piffions(s: S, trap: int, mover: int) -> None:
+    """Read with the activation sequence: on entry, the owner's soul there slips one stand away."""
+    from soulforge.games.kipukas.cycle import place, retreats
+
+    for p in s.pieces_in(s.territory[trap]):
+        if s.owner[p] == s.owner[trap] and s.card_of(p).soul and retreats(s, p):
+            place(s, p, retreats(s, p)[0])
+            s.add_log(f"{s.piece_name(p)} slips away before the attack")
+            return
+
+
+# -- sabotage ---------------------------------------------------------------------------------
+def _spectral(s: S, seat: int, territory: int) -> None:
+    a, b = s.rng.randint(1, 6), s.rng.randint(1, 6)
+    ok = a == b or a + b == 7
+    s.add_log(f"spectral lands: 2 D6 show {a} and {b}: {'success' if ok else 'failure'}")
+    mine = [t for t in s.board.holdable if s.holder[t - 1] == seat]
+    theirs = [t for t in s.board.holdable if s.holder[t - 1] not in (-1, seat)]
+    chosen, turns = (mine[:3], 3) if ok else (theirs[:2], 2)
+    for t in chosen:
+        s.protected[t - 1] = s.cycle + turns
+    if chosen:
+        s.add_log(f"territories {', '.join(map(str, chosen))} cannot be taken for {turns} turns")
+
+
+def _cats(s: S, seat: int, territory: int) -> None:
+    tries = [(s.rng.randint(1, 6), s.rng.randint(1, 6)) for _ in range(2)]
+    ok = any(a == b for a, b in tries)
+    s.add_log(f"the cats: {tries}: {'success' if ok else 'failure'}")
+    if ok:
+        for p in s.souls_at(s.board.camp_of(territory)):
+            if s.owner[p] != seat:
+                s.tired_cycle[p] = s.cycle + 2
+        s.add_log(f"the souls of territory {territory}'s camp are kicked out of action for 2 days")
+        return
+    camps = [t for t in s.board.holdable if s.holder[t - 1] == seat]
+    if camps:
+        hit = camps[s.rng.randrange(len(camps))]
+        for p in s.souls_at(s.board.camp_of(hit)):
+            c.injure_any(s, p)
+        s.add_log(f"the angry cats attack the souls of territory {hit}")
+
+
+def _mutant(s: S, seat: int, territory: int) -> None:
+    roll = s.rng.randint(1, 6)
+    s.add_log(f"the mutant's D6 shows {roll}")
+    if roll >= 4:
+        for p in s.souls_at(s.board.camp_of(territory)):
+            if s.owner[p] != seat:
+                s.tired_cycle[p] = s.cycle + 1
+        s.add_log(f"the souls of territory {territory} are too tired to move the next day")
+
+
+def _trap(
+    card_id: str, sprung: Callable[[S, int, int], None] | None, reading: str, missing: str = ""
+) -> Ability:
+    raw = _RAW[card_id]
+    on, off = raw.get("activation_criteria") or "", raw.get("detection_criteria") or ""
+    detect = frozenset() if "Impossible" in off else (trap_numbers(off) or frozenset(range(1, 5)))
+    return Ability(
+        reading=reading, missing=missing, trap_on=trap_numbers(on), detect_on=detect, sprung=sprung
+    )
+
+
+def register_all() -> None:
+    """One ability per card of ``cards.json``."""
+    none = Ability()
+    for cid in ("hilbert_king_of_avian_frogs", "artificer_of_the_salt_chancel", "brox_the_defiant"):
+        register(cid, none)
+    register("incubation_egg", Ability(reading="Non-playable (#incubation_cards)."))
+    register(
+        "oshliath_and_osileth",
+        Ability(missing="the forced retreat when Osileth's Scale loses a bout is not played"),
+    )
+    register(
+        "branwen_mantillusion_practitioner",
+        Ability(
+            attacked_first=True,
+            reading="Other cards must attack Branwen first.",
+            missing="the role swap of the first attack is not played",
+        ),
+    )
+    register(
+        "liliel_healing_fairy",
+        Ability(
+            cycle=_liliel,
+            reading="heals one injury of a friendly soul in her territory every other diel cycle",
+        ),
+    )
+    register("mihela_cleanser_of_fields", Ability(engage=_mihela_engage))
+    register("parched_traveler", Ability(constantly_downed=True, acts_downed=True, waste_on_loss="defence"))
+    register(
+        "allele_sect_explorer",
+        Ability(dice=Dice(("D6",), 0), reading="the slaps mini-game is replaced by its roll, a D6"),
+    )
+    register(
+        "sboi_threat_plus_plus",
+        Ability(
+            summon=_d20_summon(frozenset({1, 10, 11})),
+            missing="a failed summon discards Sboi (rogue species are not played)",
+        ),
+    )
+    register("plane_table_joker", Ability(summon=_joker_summon))
+    register(
+        "frost_tipped_arctic_otter", Ability(lost_to=_otter_lost, missing="donating KEAL means is not played")
+    )
+    register(
+        "pyrostegia_dragon",
+        Ability(
+            summon=_pyrostegia,
+            immobile=True,
+            missing="the instant move to a contested forest and the sacrifice",
+        ),
+    )
+    register(
+        "sprite_of_wilds_spirit",
+        Ability(
+            movement=2,
+            reading="plays in its default form, without bear",
+            missing="capturing a bear (the second form)",
+        ),
+    )
+    register("tejas_curious_mech", Ability(cycle=_tejas, missing="boredom and self-repair"))
+    register("rooster_calling_of_light", Ability(cannot_attack=True, missing="turning a night roll to day"))
+    register("gray_wolf_harbinger_of_night", Ability(missing="turning a day roll to night"))
+    register(
+        "balanced_inline_processing_colony",
+        Ability(
+            immobile=True,
+            cannot_attack=True,
+            cannot_claim=True,
+            no_space=True,
+            missing="the carrier and the sabotage bonus",
+        ),
+    )
+    register(
+        "knightsoul_of_binding_time",
+        Ability(summon=_d20_summon(frozenset(range(10, 21))), cycle=_knightsoul_cycle),
+    )
+    register(
+        "myrthvither_raven",
+        Ability(
+            constantly_downed=True,
+            acts_downed=True,
+            waste_on_loss="any",
+            engage=_raven_engage,
+            missing="revealing the cards of the territories it enters",
+        ),
+    )
+    register(
+        "neural_network_synapse_virus",
+        Ability(
+            movement=1,
+            cannot_claim=True,
+            no_space=True,
+            missing="the instant move, contention only with machines, and the infection",
+        ),
+    )
+    register("illia_and_dorsay_the_buck_skull", Ability(missing="digging a tunnel in 3 turns"))
+    register("tears_for_oly", Ability(won_bout=_oly_won))
+    register("tira_marvelous_myriad", Ability(reroll=True, reading="the option to re-roll is a second throw"))
+    register("arctechnic_wonderer", Ability(storm_proof=_arctechnic_storm))
+    register(
+        "little_charm",
+        Ability(
+            movement=0,
+            reading="moves only in water: on land it cannot move",
+            dice=Dice(("D6",), 6),
+            missing="hunting spirit, possessor and conscience souls that touch water",
+        ),
+    )
+    register("orbs_trail", Ability(wasted=_orbs_wasted))
+    register(
+        "self_care",
+        Ability(
+            constantly_downed=True,
+            acts_downed=True,
+            movement=1,
+            cycle=_self_care,
+            missing="the rest that healing imposes",
+        ),
+    )
+    register("the_causal_sophist", Ability(missing="turning Cenozoic and Astral souls on her space Magic"))
+    register("unburdened_central", Ability(cannot_claim=True, missing="entering the capital and its effects"))
+    # terrain features
+    register(
+        "meteor_shower",
+        Ability(
+            must_reveal=True, cycle=_meteor, reading="the wasteland has no camps; its cards are discarded"
+        ),
+    )
+    register("avian_keepers_den", Ability(missing="the prison for non-avian souls"))
+    register("palace_of_the_allele_sect", Ability(bonus=_palace_bonus, tolerance=_palace_tolerance))
+    register("shards_desert", Ability(cycle=_shards, missing="hiding objects"))
+    register(
+        "passage_among_maples", Ability(move_bonus=_movement_plus(1), missing="taking a honey card at night")
+    )
+    register(
+        "losetany_steppes",
+        Ability(
+            move_bonus=_movement_plus(2),
+            reading="+2 to moves that start here (mountain ways only: not checked)",
+        ),
+    )
+    # traps
+    register(
+        "feeding_the_piffions",
+        _trap("feeding_the_piffions", _piffions, "springs on entry, not on the attack itself"),
+    )
+    register(
+        "freezing_of_the_heart",
+        _trap("freezing_of_the_heart", _freezing, "the first Endothermic soul in hand is placed"),
+    )
+    register(
+        "to_catch_a_spirit",
+        _trap(
+            "to_catch_a_spirit",
+            _bottle,
+            "the bottle is a prison",
+            "exchanging a soul to free the bottled one",
+        ),
+    )
+    register("cartesian_sea", Ability(missing="instant: flipping night and day (it cannot be laid)"))
+    register("timebattle", Ability(missing="moving the capital and its curse (it cannot be laid)"))
+    register(
+        "ushered_through_sabina_emporium",
+        _trap("ushered_through_sabina_emporium", _sabina, "the stolen card is taken at random"),
+    )
+    # sabotage
+    register(
+        "spectral_lands_decree_and_hearing",
+        Ability(sabotage=_spectral, reading="the first territories held are chosen"),
+    )
+    register("enchantress_of_cats", Ability(sabotage=_cats, missing="the extra day for fish"))
+    register("mutant_hide_and_seek", Ability(sabotage=_mutant, missing="the nightly repeat and the taming"))
+    register("what_do_you_see_in_the_breach", Ability(missing="the capital virus (it cannot be played)"))
+    register("onironauta", Ability(missing="the dream bouts (it cannot be played)"))
+    register(
+        "hidden_portal_of_lower_dreadmont_cave", Ability(missing="the cave journey (it cannot be played)")
+    )
+    # items (their effects are in items.py)
+    for item in ("cloth", "feathers", "honey", "sticks", "string"):
+        register(item, Ability(reading="see items.py"))
+    # personal effects
+    register(
+        "location_of_the_deep_apothecary_shop",
+        Ability(missing="purchasing items (the default effect is used)"),
+    )
+    register("suspended_animation", Ability(missing="suspending a territory (the default effect is used)"))

@@ -1,0 +1,303 @@
+"""The actions of Kipukas: one frozen dataclass per kind of decision.
+
+Cards in a hand are named by their slot (0..2; slot 3 is the card set aside by the default
+personal effect once it may be played); cards on the map by their piece number, given in
+the order pieces enter the map (public); stands and territories as on the map
+(``board.py``). Action labels say what happens in words, without internal ids.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from soulforge.core import Action
+
+ASIDE_SLOT = 3
+"""The slot of the default personal effect's card (#personal_effects), once playable."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Affinity(Action):
+    """#game_setup 3: declare the archetypal adaptation that is your crux."""
+
+    kind = "affinity"
+    archetype: str
+
+    def __str__(self) -> str:
+        return f"declare: the {self.archetype} are my crux"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Capital(Action):
+    """#game_setup 5: place your capital on a free territory."""
+
+    kind = "capital"
+    territory: int
+
+    def __str__(self) -> str:
+        return f"place your capital on territory {self.territory}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Camp(Action):
+    """#game_setup 5: claim a free territory with a base camp."""
+
+    kind = "camp"
+    territory: int
+
+    def __str__(self) -> str:
+        return f"place a base camp on territory {self.territory}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SetAside(Action):
+    """#personal_effects, the default effect: set a card of your deck aside, to play it
+    after 5 diel cycles."""
+
+    kind = "set_aside"
+    card: str
+
+    def __str__(self) -> str:
+        from soulforge.games.kipukas.data import CARDS
+
+        return f"set {CARDS[self.card].name} aside (the default personal effect)"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Play(Action):
+    """#day 3: play a card from a hand slot onto a stand, revealed or unrevealed."""
+
+    kind = "play"
+    slot: int
+    stand: str
+    revealed: bool
+
+    def __str__(self) -> str:
+        how = "revealed" if self.revealed else "unrevealed"
+        card = "the card set aside" if self.slot == ASIDE_SLOT else f"card {self.slot + 1} of your hand"
+        return f"play {card} {how} at {stand_label(self.stand)}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Equip(Action):
+    """#equiping: equip an item from a hand slot to one of your souls (a day card play)."""
+
+    kind = "equip"
+    slot: int
+    piece: int
+
+    def __str__(self) -> str:
+        return f"equip card {self.slot + 1} of your hand to soul #{self.piece}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Reveal(Action):
+    """#day 3: reveal one of your unrevealed souls."""
+
+    kind = "reveal"
+    piece: int
+
+    def __str__(self) -> str:
+        return f"reveal soul #{self.piece}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Move(Action):
+    """#movement: move one soul along the paths to a stand within its movement range."""
+
+    kind = "move"
+    piece: int
+    stand: str
+
+    def __str__(self) -> str:
+        return f"move soul #{self.piece} to {stand_label(self.stand)}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Attack(Action):
+    """#ADRH: attack an enemy soul on the stand one of your souls shares with it."""
+
+    kind = "attack"
+    piece: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"attack soul #{self.target} with soul #{self.piece}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Target(Action):
+    """#contention: choose which enemy soul on the stand the attack goes to."""
+
+    kind = "target"
+    piece: int
+
+    def __str__(self) -> str:
+        return f"attack soul #{self.piece}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Keal(Action):
+    """#ce_setup: choose the KEAL means to fight with (kept hidden until both have chosen)."""
+
+    kind = "keal"
+    means: int
+
+    def __str__(self) -> str:
+        return f"fight with KEAL means {self.means + 1}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Press(Action):
+    """#keal_means_DHT: press the attack with another KEAL means bout."""
+
+    kind = "press"
+
+    def __str__(self) -> str:
+        return "press the attack"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FinalBlow(Action):
+    """#final_blow: engage the downed soul in the final attack."""
+
+    kind = "final_blow"
+
+    def __str__(self) -> str:
+        return "strike the Final Blow"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Stop(Action):
+    """#contention: stop the attack."""
+
+    kind = "stop"
+
+    def __str__(self) -> str:
+        return "stop the attack"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Retreat(Action):
+    """#retreat: retreat a soul to a stand within its movement range in your territory."""
+
+    kind = "retreat"
+    piece: int
+    stand: str
+
+    def __str__(self) -> str:
+        return f"retreat soul #{self.piece} to {stand_label(self.stand)}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Hold(Action):
+    """#contention: neither counterattack nor retreat now (the contention carries over)."""
+
+    kind = "hold"
+
+    def __str__(self) -> str:
+        return "hold your ground"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Challenge(Action):
+    """#retreat: challenge the escape (2 D6 against a D20)."""
+
+    kind = "challenge"
+
+    def __str__(self) -> str:
+        return "challenge the retreat"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LetGo(Action):
+    """#retreat: let the retreating soul go."""
+
+    kind = "let_go"
+
+    def __str__(self) -> str:
+        return "let them go"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HandToBottom(Action):
+    """#night: put your hand at the bottom of your deck."""
+
+    kind = "hand_to_bottom"
+
+    def __str__(self) -> str:
+        return "put your hand at the bottom of your deck"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Refill(Action):
+    """#night: draw back up to 3 cards."""
+
+    kind = "refill"
+
+    def __str__(self) -> str:
+        return "draw up to 3 cards"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Craft(Action):
+    """#crafting: combine 2 or 3 items of your hand by a recipe and equip it to a soul."""
+
+    kind = "craft"
+    recipe: int
+    piece: int
+
+    def __str__(self) -> str:
+        from soulforge.games.kipukas.cards import RECIPES
+
+        return f"craft {RECIPES[self.recipe].name} for soul #{self.piece}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Sabotage(Action):
+    """#sabotage: play a sabotage card from your hand against a territory."""
+
+    kind = "sabotage"
+    slot: int
+    territory: int
+
+    def __str__(self) -> str:
+        return f"sabotage territory {self.territory} with card {self.slot + 1} of your hand"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CallInitiative(Action):
+    """#day 3, #night: take initiative for the next turn; you act no more this turn."""
+
+    kind = "call_initiative"
+
+    def __str__(self) -> str:
+        return "call initiative (end your actions)"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EndActions(Action):
+    """#day 5: initiative is called; end your actions for this turn."""
+
+    kind = "end_actions"
+
+    def __str__(self) -> str:
+        return "end your actions"
+
+
+def stand_label(stand: str) -> str:
+    """A stand in words: ``T3`` is territory 3's camp stand, ``m4a`` a movement stand of 4.
+
+    >>> stand_label("T3"), stand_label("m4a")
+    ('the camp stand of territory 3', 'movement stand 4a')
+    """
+    if stand.startswith("T"):
+        return f"the camp stand of territory {stand[1:]}"
+    return f"movement stand {stand[1:]}"
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    Affinity, Capital, Camp, SetAside, Play, Equip, Reveal, Move, Attack, Target, Keal, Press,
+    FinalBlow, Stop, Retreat, Hold, Challenge, LetGo, HandToBottom, Refill, Craft, Sabotage,
+    CallInitiative, EndActions,
+)

@@ -1,0 +1,302 @@
+"""Every Kipukas card's game effect as a named ability, in a registry keyed by card id.
+
+An :class:`Ability` holds the card's reading of its text (``reading``), flags the engine
+checks (constantly downed, cannot claim...) and optional hooks (a summon roll, healing at
+the start of a cycle, a trap's effect, a sabotage's roll). What a text asks that the engine
+does not do yet is in ``missing`` (and in NOTES.md): no card's text is silently dropped.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from soulforge.games.kipukas.data import CARDS, Card, CardId, Dice, KealMeans
+
+if TYPE_CHECKING:
+    from soulforge.games.kipukas.state import KipukasState as S
+
+Hook = Callable[["S", int], None]
+
+
+def _never(s: S, piece: int) -> bool:
+    return False
+
+
+@dataclasses.dataclass(frozen=True)
+class Ability:
+    """One card's effect: flags, hooks and how its text is read."""
+
+    reading: str = "No additional effects."
+    missing: str = ""
+    constantly_downed: bool = False
+    acts_downed: bool = False
+    waste_on_loss: str = ""  # "any": a lost KEAL means bout wastes it; "defence": a lost defence
+    cannot_attack: bool = False
+    cannot_claim: bool = False
+    no_space: bool = False
+    immobile: bool = False
+    attacked_first: bool = False
+    must_reveal: bool = False
+    reroll: bool = False
+    movement: int | None = None
+    dice: Dice | None = None
+    summon: Callable[[S, int], bool] | None = None
+    cycle: Hook | None = None
+    won_bout: Callable[[S, int, int], None] | None = None
+    lost_to: Callable[[S, int, int], bool] | None = None
+    engage: Callable[[S, int, int], bool] | None = None
+    wasted: Hook | None = None
+    storm_proof: Callable[[S, int], bool] = _never
+    # territory cards (terrain features) and items: what they give the souls they touch
+    bonus: Callable[[S, int, int], int] | None = None
+    tolerance: Callable[[S, int], int] | None = None
+    move_bonus: Callable[[S, int], int] | None = None
+    escape: int = 0
+    # traps and sabotage
+    trap_on: frozenset[int] = frozenset()
+    detect_on: frozenset[int] = frozenset(range(1, 5))
+    sprung: Callable[[S, int, int], None] | None = None
+    sabotage: Callable[[S, int, int], None] | None = None
+
+
+ABILITIES: dict[CardId, Ability] = {}
+
+
+def ability(card: CardId) -> Ability:
+    return ABILITIES[card]
+
+
+def card(card_id: CardId) -> Callable[[Ability], Ability]:
+    """Register ``ability`` for ``card_id`` (a card with no entry is an error at import)."""
+    def add(found: Ability) -> Ability:
+        ABILITIES[card_id] = found
+        return found
+    return add
+
+
+def register(card_id: CardId, found: Ability) -> None:
+    if card_id not in CARDS:
+        raise KeyError(f"no card {card_id!r}")
+    ABILITIES[card_id] = found
+
+
+# -- what the engine asks ----------------------------------------------------------------------
+def movement(c: Card) -> int:
+    entry = ability(c.id)
+    return entry.movement if entry.movement is not None else (c.movement or 0)
+
+
+def attack_dice(c: Card) -> Dice | None:
+    entry = ability(c.id)
+    if entry.cannot_attack:
+        return None
+    return c.attack or entry.dice
+
+
+def defense_dice(c: Card) -> Dice | None:
+    return c.defense or ability(c.id).dice or Dice(("D6",), 0)
+
+
+def means_usable(s: S, piece: int, means: KealMeans) -> bool:
+    """A KEAL means with a condition ("with bear only") is usable only in that form; the
+    bear form is not played yet (NOTES.md), so only the unconditioned and "without" ones."""
+    return means.condition is None or means.condition.startswith("without")
+
+
+def _features(s: S, territory: int) -> list[int]:
+    return [p for p in s.pieces_in(territory) if s.card_of(p).card_type == "terrain_feature"]
+
+
+def roll_bonus(s: S, piece: int, other: int) -> int:
+    total = 0
+    for feature in _features(s, s.territory[piece]):
+        hook = ability(s.card[feature]).bonus
+        total += hook(s, piece, other) if hook else 0
+    for item in s.items[piece]:
+        hook = ITEM_EFFECTS.get(item, NO_ITEM).bonus
+        total += hook(s, piece, other) if hook else 0
+    return total
+
+
+def extra_tolerance(s: S, piece: int) -> int:
+    total = 0
+    for feature in _features(s, s.territory[piece]):
+        hook = ability(s.card[feature]).tolerance
+        total += hook(s, piece) if hook else 0
+    return total
+
+
+def movement_bonus(s: S, piece: int) -> int:
+    total = 0
+    for feature in _features(s, s.territory[piece]):
+        hook = ability(s.card[feature]).move_bonus
+        total += hook(s, piece) if hook else 0
+    return total
+
+
+def escape_bonus(s: S, piece: int) -> int:
+    return sum(ITEM_EFFECTS.get(item, NO_ITEM).escape for item in s.items[piece])
+
+
+def may_enter(s: S, piece: int, stand: str) -> bool:
+    """Card limits on where a soul may stop (water-only souls stay in water)."""
+    water_only = ability(s.card[piece]).movement == 0
+    return not water_only
+
+
+def before_engaging(s: S, attacker: int, target: int) -> bool:
+    """Effects when a bout is about to start; False: the attack fails before any bout."""
+    for piece, other in ((target, attacker), (attacker, target)):
+        hook = ability(s.card[piece]).engage
+        if hook and not hook(s, piece, other):
+            return False
+    return True
+
+
+def after_bout(s: S, attacker: int, defender: int, *, attacker_won: bool) -> None:
+    winner, loser = (attacker, defender) if attacker_won else (defender, attacker)
+    hook = ability(s.card[winner]).won_bout
+    if hook:
+        hook(s, winner, loser)
+    doomed = ability(s.card[loser]).lost_to
+    if doomed and doomed(s, loser, winner):
+        s.add_log(f"{s.piece_name(loser)} loses to {s.piece_name(winner)} and is wasted (its card says so)")
+        waste(s, loser)
+
+
+def storm_proof(s: S, piece: int) -> bool:
+    """A card or an equipped item that shelters the soul from storms."""
+    items = any(ITEM_EFFECTS.get(item, NO_ITEM).storm_proof for item in s.items[piece])
+    return items or ability(s.card[piece]).storm_proof(s, piece)
+
+
+def on_bout_lost(s: S, piece: int, *, attacking: bool) -> None:
+    """A card that is wasted when it loses a KEAL means bout (the Raven, the Traveler...)."""
+    if not s.on_map[piece]:
+        return
+    rule = ability(s.card[piece]).waste_on_loss
+    if rule == "any" or (rule == "defence" and not attacking):
+        s.add_log(f"{s.piece_name(piece)} loses a bout and is wasted (its card says so)")
+        waste(s, piece)
+
+
+def waste(s: S, piece: int) -> None:
+    """#discarding_runout: the card goes to its owner's discard; its items go with it
+    (dropped-item grabs are not played yet, NOTES.md)."""
+    if not s.on_map[piece]:
+        return
+    s.on_map[piece] = False
+    s.stand[piece] = ""
+    s.known[piece] |= 1 << 8
+    s.discard[s.owner[piece]].append(s.card[piece])
+    for item in s.items[piece]:
+        if item in CARDS:
+            s.discard[s.owner[piece]].append(item)
+    s.items[piece] = []
+    hook = ability(s.card[piece]).wasted
+    if hook:
+        hook(s, piece)
+
+
+def injure_any(s: S, piece: int) -> None:
+    """One KEAL means injury where it hurts least: the means with most tolerance left."""
+    c = s.card_of(piece)
+    extra = extra_tolerance(s, piece)
+    left = [(m.tolerance + extra - s.injuries[piece][i], i) for i, m in enumerate(c.keal_means)]
+    best = max(left, default=(0, -1))
+    if best[0] > 0:
+        s.injuries[piece][best[1]] += 1
+
+
+def heal(s: S, piece: int) -> bool:
+    """Heal one KEAL means injury (the most injured means); False if none to heal."""
+    hurt = [(n, i) for i, n in enumerate(s.injuries[piece]) if n > 0]
+    if not hurt:
+        return False
+    s.injuries[piece][max(hurt)[1]] -= 1
+    return True
+
+
+def on_cycle_start(s: S) -> None:
+    for piece in range(len(s.card)):
+        if s.on_map[piece]:
+            hook = ability(s.card[piece]).cycle
+            if hook:
+                hook(s, piece)
+            for item in s.items[piece]:
+                effect = ITEM_EFFECTS.get(item, NO_ITEM).cycle
+                if effect and s.on_map[piece]:
+                    effect(s, piece)
+    _plains_rest(s)
+
+
+def _plains_rest(s: S) -> None:
+    """#habitat_effects, plains secondary: revealed souls resting in an uncontested plains
+    territory heal one KEAL means per 2 turns rested (counted on ``timers``)."""
+    for piece in range(len(s.card)):
+        if not (s.on_map[piece] and s.card_of(piece).soul and s.known[piece] & (1 << 8)):
+            continue
+        territory = s.territory[piece]
+        calm = not any(s.owner[p] != s.owner[piece] for p in s.pieces_in(territory) if s.card_of(p).soul)
+        if s.board.geography[territory - 1] == "Plains" and calm and any(s.injuries[piece]):
+            s.timers[piece] += 1
+            if s.timers[piece] % 2 == 0 and heal(s, piece):
+                s.add_log(f"{s.piece_name(piece)} rests on the plains and heals a KEAL means")
+
+
+def trap_roll(s: S, mover: int, territory: int) -> None:
+    """#card_activation, #traps: entering a territory with an opponent's unrevealed cards,
+    roll a D20; each unrevealed trap there springs on its numbers, else may be detected."""
+    seat = s.owner[mover]
+    hidden = [p for p in s.pieces_in(territory) if s.owner[p] != seat and not s.known[p] & (1 << 8)]
+    if not hidden:
+        return
+    roll = s.rng.randint(1, 20)
+    s.add_log(f"{s.piece_name(mover)} enters territory {territory}: the D20 for traps shows {roll}")
+    for trap in (p for p in hidden if s.card_of(p).card_type == "trap"):
+        entry = ability(s.card[trap])
+        if roll in entry.trap_on and entry.sprung is not None:
+            s.known[trap] |= 1 << 8
+            s.mark_revealed()
+            s.add_log(f"a trap springs: {s.card_of(trap).name}")
+            entry.sprung(s, trap, mover)
+            _discard(s, trap)
+        elif roll in entry.detect_on:
+            s.known[trap] |= 1 << 8
+            s.mark_revealed()
+            s.add_log(f"{s.piece_name(mover)} detects a trap, {s.card_of(trap).name}, and removes it")
+            _discard(s, trap)
+        if not s.on_map[mover] or s.prisoner[mover]:
+            return
+
+
+def _discard(s: S, piece: int) -> None:
+    if s.on_map[piece]:
+        s.on_map[piece] = False
+        s.stand[piece] = ""
+        s.discard[s.owner[piece]].append(s.card[piece])
+
+
+def trap_numbers(text: str) -> frozenset[int]:
+    """The D20 numbers a trap's criteria name ("D20: 3, 4, 5, 6", "10 through 20").
+
+    >>> sorted(trap_numbers("10 through 20"))[:3], sorted(trap_numbers("Std. D20: 1, 2, 7, 8"))
+    ([10, 11, 12], [1, 2, 7, 8])
+    """
+    span = re.search(r"(\d+) through (\d+)", text)
+    if span:
+        return frozenset(range(int(span[1]), int(span[2]) + 1))
+    return frozenset(int(n) for n in re.findall(r"\d+", text.split(":", 1)[-1]) if 1 <= int(n) <= 20)
+
+
+from soulforge.games.kipukas import abilities as _abilities  # noqa: E402  (fills ABILITIES)
+from soulforge.games.kipukas.items import ITEM_EFFECTS, NO_ITEM, RECIPES  # noqa: E402
+
+__all__ = ["ABILITIES", "ITEM_EFFECTS", "RECIPES", "Ability", "ability", "trap_numbers"]
+_abilities.register_all()
+_missing = sorted(set(CARDS) - set(ABILITIES))
+if _missing:
+    raise KeyError(f"cards without an ability: {_missing}")

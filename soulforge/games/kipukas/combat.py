@@ -1,0 +1,107 @@
+"""Kipukas combat arithmetic (rulebook #ADRH): rolls, modifiers, brawls, the Final Blow.
+
+Pure functions over cards, dice and the territory's geography; the rules that ask the
+players (choices, pressing, retreat) are in ``flow.py`` and ``fight.py``.
+
+>>> brawl_winner("HMPU", "ZrrD")
+0
+>>> habitat_modifier("Forest", "Forest", "Nomad")
+0
+>>> downed_movement(4)
+2
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from soulforge.games.kipukas.data import PRESERVATION, Dice, motive_bonus, typing_modifier
+
+__all__ = ["Dice", "roll"]
+
+PRIMARY_BONUS = {"Mountain": 2, "Forest": 2, "Plains": 3}
+"""#habitat_effects: a dweller's roll in its own geography."""
+PLAINS_PENALTY_IN = frozenset({"Mountain", "Forest"})
+"""#habitat_effects, secondary: mountains and forests take 2 from plains dwellers' rolls."""
+PLAINS_PENALTY = 2
+DOWNED_MOVEMENT = (0, 1, 1, 1, 2, 2)
+"""#moving_downed_souls: movement after downed, by movement before (index); 1 from a
+movement of 1 needs an escort. Above 5 the table's pattern (halved) goes on."""
+SUPPORT_BONUS = SOCIETY_BONUS = 3
+"""#motivation: Support adds 3 to the Final Blow attack roll, Society 3 to its defence."""
+
+
+def roll(dice: Dice, rng: random.Random) -> int:
+    """One throw: every die and the fixed base (``Base 3`` throws nothing and counts 3)."""
+    return dice.base + sum(rng.randint(1, int(die[1:])) for die in dice.dice)
+
+
+def habitat_modifier(geography: str, habitat: str, other_habitat: str) -> int:
+    """What a soul of ``habitat`` adds to its roll in ``geography`` against a soul of
+    ``other_habitat`` (#habitat_effects; nomads cancel habitat effects in their battles)."""
+    if "Nomad" in (habitat, other_habitat):
+        return 0
+    if geography == habitat:
+        return PRIMARY_BONUS.get(habitat, 0)
+    if habitat == "Plains" and geography in PLAINS_PENALTY_IN:
+        return -PLAINS_PENALTY
+    return 0
+
+
+def brawl_power(character: str) -> tuple[int, int]:
+    """A brawl character's power, higher first (#brawl): capitals A..Z, then lowercase a..z,
+    then digits 9..0, then the dash, then the underscore."""
+    if character.isupper():
+        return 4, -ord(character)
+    if character.islower():
+        return 3, -ord(character)
+    if character.isdigit():
+        return 2, ord(character)
+    return (1, 1) if character == "-" else (1, 0)
+
+
+def brawl_winner(first: str, second: str) -> int | None:
+    """0 or 1: whose brawl sequence wins, compared left to right (#brawl); None if equal.
+
+    >>> brawl_winner("Aa0_", "Aa-A")
+    0
+    """
+    for a, b in zip(first, second, strict=False):
+        if brawl_power(a) != brawl_power(b):
+            return 0 if brawl_power(a) > brawl_power(b) else 1
+    return None
+
+
+def downed_movement(movement: int) -> int:
+    """Movement range once downed (#moving_downed_souls)."""
+    return DOWNED_MOVEMENT[movement] if movement < len(DOWNED_MOVEMENT) else movement // 2
+
+
+def keal_modifier(attacking: Sequence[str], defending: Sequence[str]) -> int:
+    """The typing chart between two KEAL means, added to the attacker's roll (#materials)."""
+    return typing_modifier(attacking, defending)
+
+
+def final_blow_modifiers(
+    attacker_gene: str, attacker_motive: str, defender_gene: str, defender_motive: str
+) -> tuple[int, int]:
+    """(attack, defence) additions of a Final Blow (#final_blow, #motivation): the typing
+    chart between the archetypal genes, +10 when the attacker's motive beats the
+    defender's, Support +3 to its attack, Society +3 to its defence.
+
+    >>> final_blow_modifiers("Avian", "Passion", "Avian", "Satisfaction")
+    (3, 0)
+    """
+    attack = typing_modifier((attacker_gene,), (defender_gene,)) + motive_bonus(
+        attacker_motive, defender_motive
+    )
+    attack += SUPPORT_BONUS if PRESERVATION[attacker_motive] == "Support" else 0
+    defence = SOCIETY_BONUS if PRESERVATION[defender_motive] == "Society" else 0
+    return attack, defence
+
+
+def best_of_three(attacker_motive: str, defender_motive: str) -> bool:
+    """Self preservation makes a Final Blow best 2 out of 3 (#motivation), read as: when
+    either soul's motive is in the Self group (NOTES.md)."""
+    return "Self" in (PRESERVATION[attacker_motive], PRESERVATION[defender_motive])

@@ -1,0 +1,293 @@
+"""The diel cycle (#diel_cycle) and what the rules share: passing the action on, ending an
+exchange, claims (#claiming_territories), storms (#storm), prisoners (#prison), the end.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from soulforge.core.text import count
+from soulforge.games.kipukas import cards
+from soulforge.games.kipukas.board import bfs_distances
+from soulforge.games.kipukas.encoding import (
+    DAY,
+    DIEL_FACES,
+    OPENING,
+    OVER,
+    PRISONERS,
+    PUBLIC,
+    RESPOND,
+    STORM,
+)
+from soulforge.games.kipukas.movement import enemies_at, is_downed, room_in
+
+if TYPE_CHECKING:
+    from soulforge.games.kipukas.state import KipukasState as S
+
+
+def reveal(s: S, piece: int) -> None:
+    """The card is turned face up for everyone."""
+    if s.known[piece] & PUBLIC:
+        return
+    s.known[piece] |= PUBLIC
+    s.revealed[piece] = True
+    s.mark_revealed()
+    s.add_log(f"card #{piece} is revealed: {s.piece_name(piece)}")
+
+
+# -- contention ------------------------------------------------------------------------------
+def contested_stands(s: S, seat: int) -> list[str]:
+    """Stands where the seat's souls share the stand with enemies."""
+    mine = {
+        s.stand[p]
+        for p in range(len(s.card))
+        if s.on_map[p] and s.owner[p] == seat and s.card_of(p).soul and not s.prisoner[p]
+    }
+    return sorted(stand for stand in mine if enemies_at(s, stand, seat))
+
+
+def contention_stands(s: S, seat: int) -> list[str]:
+    """Where the seat may attack or retreat from now: the carried-over contention first (#day 2)."""
+    due = [stand for stand in s.due[seat] if enemies_at(s, stand, seat)]
+    return due or contested_stands(s, seat)
+
+
+def clear_due(s: S, seat: int, stand: str) -> None:
+    if stand in s.due[seat]:
+        s.due[seat].remove(stand)
+
+
+def retreat_range(s: S, piece: int) -> int:
+    """The soul's full range; a downed soul moves at its escort's (#retreat)."""
+    if not is_downed(s, piece) or cards.ability(s.card[piece]).acts_downed:
+        return cards.movement(s.card_of(piece))
+    escorts = [
+        cards.movement(s.card_of(p))
+        for p in s.souls_at(s.stand[piece])
+        if p != piece and s.owner[p] == s.owner[piece] and not is_downed(s, p)
+    ]
+    return max(escorts, default=0)
+
+
+def retreats(s: S, piece: int) -> list[str]:
+    """Stands the soul may retreat to: within range, in the seat's territory, free of enemies."""
+    seat, reach = s.owner[piece], retreat_range(s, piece)
+    if reach <= 0 or s.prisoner[piece] or not s.card_of(piece).soul:
+        return []
+    near = bfs_distances(s.board, s.stand[piece], reach)
+    out = []
+    for stand in near:
+        territory = s.board.stands[stand].territory
+        if (
+            stand != s.stand[piece]
+            and s.holder[territory - 1] == seat
+            and not enemies_at(s, stand, seat)
+            and room_in(s, territory, seat, piece)
+        ):
+            out.append(stand)
+    return sorted(out)
+
+
+def escape(s: S, *, succeeded: bool) -> None:
+    """A retreat's end: the soul moves, or it attacks no more this cycle (#retreat)."""
+    piece = s.retreat_piece
+    if succeeded:
+        place(s, piece, s.retreat_to)
+        s.add_log(f"{s.piece_name(piece)} retreats to territory {s.territory[piece]}")
+    else:
+        s.spent_cycle[piece] = s.cycle
+        s.add_log(f"{s.piece_name(piece)} fails to escape and attacks no more this cycle")
+    s.retreat_piece = -1
+    if s.retreat_from == RESPOND and [p for p in s.souls_at(s.fight_stand) if s.owner[p] == s.responder]:
+        s.active, s.phase = s.responder, RESPOND
+        return
+    finish_exchange(s)
+
+
+def place(s: S, piece: int, stand: str) -> None:
+    s.stand[piece] = stand
+    s.territory[piece] = s.board.stands[stand].territory
+    s.loiter_since[piece] = -1
+
+
+def finish_exchange(s: S) -> None:
+    """The fighting is over or paused: the mover may claim, then the action passes on."""
+    s.phase = DAY
+    if s.claimant >= 0 and s.on_map[s.claimant]:
+        claim(s, s.claimant)
+    s.claimant = -1
+    if s.phase != OVER:
+        end_action(s, s.mover)
+
+
+# -- claims and the end ----------------------------------------------------------------------
+def claim(s: S, piece: int) -> None:
+    """A soul on a territory stand free of enemies takes the base camp (#claiming_territories);
+    a capital only once its taker holds every other territory (#movement)."""
+    stand, seat = s.board.stands[s.stand[piece]], s.owner[piece]
+    if (
+        stand.kind != "territory"
+        or enemies_at(s, stand.id, seat)
+        or cards.ability(s.card[piece]).cannot_claim
+    ):
+        return
+    territory = stand.territory
+    holder = s.holder[territory - 1]
+    if holder == seat or s.wasteland[territory - 1] or s.protected[territory - 1] >= s.cycle:
+        return
+    if holder >= 0 and s.capital[holder] == territory:
+        others = [t for t in s.board.holdable if t != territory]
+        if any(s.holder[t - 1] != seat for t in others):
+            return
+        s.capital[holder] = -1
+        s.add_log(f"{s.seat_name(seat)} takes {s.seat_name(holder)}'s capital, territory {territory}")
+    else:
+        s.add_log(f"{s.seat_name(seat)} claims territory {territory} with a base camp")
+    s.holder[territory - 1] = seat
+    _transfer(s, territory, seat)
+    if all(s.holder[t - 1] == seat for t in s.board.holdable):
+        finish(s, seat, f"Seat {seat} wins: it holds every base camp and capital of the kipuka.")
+
+
+def _transfer(s: S, territory: int, seat: int) -> None:
+    """The new holder frees its prisoners there; features are revealed to all (#contention)."""
+    for p in s.pieces_in(territory):
+        if s.prisoner[p] and s.owner[p] == seat:
+            s.prisoner[p] = False
+            s.add_log(f"{s.piece_name(p)} is freed")
+        elif (
+            not s.card_of(p).soul
+            and s.owner[p] != seat
+            and not enemies_at(s, s.board.camp_of(territory), seat)
+        ):
+            reveal(s, p)
+
+
+def finish(s: S, winner: int | None, words: str) -> None:
+    s.winner, s.finished_by, s.phase = winner, words, OVER
+    s.add_log(words)
+
+
+def keep_the_peace(s: S, why: str) -> None:
+    """#discarding_runout, "Keep the peace": more territories wins; equal is a tie."""
+    held = [sum(1 for h in s.holder if h == seat) for seat in range(s.num_players)]
+    best = max(held)
+    leaders = [seat for seat, n in enumerate(held) if n == best]
+    score = " to ".join(str(n) for n in held)
+    if len(leaders) == 1:
+        finish(s, leaders[0], f"Seat {leaders[0]} wins the peace ({why}): {score} territories.")
+    else:
+        finish(s, None, f"A tie under the peace ({why}): {score} territories.")
+
+
+# -- passing the action on ----------------------------------------------------------------------
+def end_action(s: S, seat: int) -> None:
+    """The next seat still acting takes an action (#day 4-5); when none is, the cycle ends."""
+    if s.phase == OVER:
+        return
+    n = s.num_players
+    for step in range(1, n + 1):
+        nxt = (seat + step) % n
+        if not s.done[nxt]:
+            s.active = nxt
+            return
+    end_cycle(s)
+
+
+def end_cycle(s: S) -> None:
+    if s.diel == DAY:
+        _loiterers(s)
+    if s.called >= 0:
+        s.initiative = s.called
+    next_cycle(s)
+
+
+def _loiterers(s: S) -> None:
+    """A soul left in an enemy capital past its next day is taken prisoner (#prison)."""
+    for p in range(len(s.card)):
+        if not s.on_map[p] or s.prisoner[p] or not s.card_of(p).soul:
+            continue
+        territory, seat = s.territory[p], s.owner[p]
+        holder = s.holder[territory - 1]
+        in_capital = (
+            holder >= 0
+            and holder != seat
+            and s.capital[holder] == territory
+            and s.stand[p] == s.board.camp_of(territory)
+        )
+        if not in_capital:
+            s.loiter_since[p] = -1
+        elif 0 <= s.loiter_since[p] < s.cycle and _prisoners(s, territory) < PRISONERS:
+            s.prisoner[p] = True
+            s.add_log(
+                f"{s.piece_name(p)} loitered in the capital of territory {territory} and is taken prisoner"
+            )
+        elif s.loiter_since[p] < 0:
+            s.loiter_since[p] = s.cycle
+
+
+def _prisoners(s: S, territory: int) -> int:
+    return sum(1 for p in s.pieces_in(territory) if s.prisoner[p])
+
+
+def next_cycle(s: S) -> None:
+    """Roll the diel die (the opening three are day, night, day) and begin the turn; storms
+    strike at once and the die is rolled again (#storm)."""
+    while s.phase != OVER:
+        s.cycle += 1
+        if s.cycle > s.game.peace_after:
+            keep_the_peace(s, f"{count(s.game.peace_after, 'diel cycle')} played")
+            return
+        opening = s.cycle <= len(OPENING)
+        s.diel = OPENING[s.cycle - 1] if opening else DIEL_FACES[s.rng.randrange(len(DIEL_FACES))]
+        s.add_log(f"diel cycle {s.cycle}: {s.diel}" + ("" if opening else " is rolled"))
+        _reset_turn(s)
+        cards.on_cycle_start(s)
+        if s.phase == OVER:
+            return
+        if _forced_peace(s):
+            keep_the_peace(s, "no cards are left and no soul is on the kipuka")
+            return
+        if s.diel == STORM:
+            storm(s)
+            continue
+        s.phase = s.diel
+        s.active = s.initiative
+        if s.diel == DAY:
+            s.due = [contested_stands(s, seat) for seat in range(s.num_players)]
+        return
+
+
+def _reset_turn(s: S) -> None:
+    s.steps_used = [0] * len(s.card)
+    s.played = [0] * s.num_players
+    s.done = [False] * s.num_players
+    s.night_used = [[] for _ in range(s.num_players)]
+    s.called = -1
+    s.due = [[] for _ in range(s.num_players)]
+
+
+def _forced_peace(s: S) -> bool:
+    souls = any(s.on_map[p] and s.card_of(p).soul and not s.prisoner[p] for p in range(len(s.card)))
+    cards_left = any(s.deck[seat] or s.hand[seat] or s.aside[seat] for seat in range(s.num_players))
+    return not souls and not cards_left
+
+
+def storm(s: S) -> None:
+    """Souls caught outside a capital or base camp lose a KEAL means; downed ones are wasted."""
+    for p in range(len(s.card)):
+        if not s.on_map[p] or not s.card_of(p).soul or s.prisoner[p] or sheltered(s, p):
+            continue
+        if cards.storm_proof(s, p):
+            continue
+        if is_downed(s, p):
+            s.add_log(f"the storm wastes {s.piece_name(p)}")
+            cards.waste(s, p)
+        else:
+            cards.injure_any(s, p)
+            s.add_log(f"the storm injures {s.piece_name(p)}")
+
+
+def sheltered(s: S, piece: int) -> bool:
+    stand = s.board.stands[s.stand[piece]]
+    return stand.kind == "territory" and s.holder[stand.territory - 1] >= 0

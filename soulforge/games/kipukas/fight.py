@@ -1,0 +1,470 @@
+"""Fights (#ADRH): choosing the target and the KEAL means, bouts, pressing, the Final Blow,
+then the attacked side's answer (counterattack, retreat, hold) and the retreat's challenge.
+
+An exchange starts when a soul moves onto a stand holding enemies (#movement) or attacks
+from a stand it shares with them; it ends when the attacked side holds or has no soul left
+there, and the turn then passes on from the seat that started it (``flow.finish_exchange``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from soulforge.core import Action, IllegalAction
+from soulforge.core.flow import ClickPath, Rule
+from soulforge.games.kipukas import cards, combat, cycle
+from soulforge.games.kipukas.actions import (
+    Attack,
+    Challenge,
+    FinalBlow,
+    Hold,
+    Keal,
+    LetGo,
+    Press,
+    Retreat,
+    Stop,
+    Target,
+)
+from soulforge.games.kipukas.encoding import CHALLENGE, KEAL, PRESS, PUBLIC, RESPOND, TARGET
+from soulforge.games.kipukas.movement import enemies_at, is_downed
+
+if TYPE_CHECKING:
+    from soulforge.games.kipukas.state import KipukasState as S
+
+
+# -- starting and ending -----------------------------------------------------------------
+def can_attack(s: S, piece: int) -> bool:
+    """A soul that may attack now: on the map, revealed or revealing, not beaten this cycle,
+    not downed (unless its card acts downed), and a card that attacks at all (#combat_lifecycle)."""
+    ability = cards.ability(s.card[piece])
+    if not s.on_map[piece] or s.prisoner[piece] or s.cycle in (s.spent_cycle[piece], s.tired_cycle[piece]):
+        return False
+    if ability.cannot_attack:
+        return False
+    if cards.attack_dice(s.card_of(piece)) is None or not available_means(s, piece):
+        return False
+    return ability.acts_downed or not is_downed(s, piece)
+
+
+def targets(s: S, piece: int) -> list[int]:
+    """The enemy souls on the attacker's stand it may attack: revealed before unrevealed
+    (#card_activation), and a card that must be attacked first (Branwen) before the others."""
+    enemies = enemies_at(s, s.stand[piece], s.owner[piece])
+    first = [p for p in enemies if cards.ability(s.card[p]).attacked_first and s.known[p] & PUBLIC]
+    if first:
+        return first
+    shown = [p for p in enemies if s.known[p] & PUBLIC]
+    return shown or enemies
+
+
+def begin(s: S, attacker: int, *, may_stop: bool) -> None:
+    """The attacker chooses its target (moving in, it must: #movement)."""
+    s.attacker, s.defender, s.means = attacker, -1, [-1, -1]
+    s.fight_stand = s.stand[attacker]
+    s.may_stop = may_stop
+    s.active, s.phase = s.owner[attacker], TARGET
+
+
+def engage(s: S, target: int) -> None:
+    """The bout's setup: the target is revealed, then both sides choose KEAL means."""
+    s.defender = target
+    cycle.reveal(s, target)
+    cycle.reveal(s, s.attacker)
+    s.add_log(f"{s.piece_name(s.attacker)} attacks {s.piece_name(target)}")
+    s.exchange = [f"{s.piece_name(s.attacker)} attacks {s.piece_name(target)}"]
+    if not cards.before_engaging(s, s.attacker, target):
+        lose_attack(s)
+        return
+    if not available_means(s, target) or (
+        is_downed(s, target) and not cards.ability(s.card[target]).acts_downed
+    ):
+        s.active, s.phase = s.owner[s.attacker], PRESS  # open to the Final Blow at once (#final_blow)
+        return
+    s.means = [-1, -1]
+    _ask_means(s)
+
+
+def _ask_means(s: S) -> None:
+    side = 0 if s.means[0] < 0 else 1
+    piece = s.attacker if side == 0 else s.defender
+    s.active, s.phase = s.owner[piece], KEAL
+
+
+def available_means(s: S, piece: int) -> list[int]:
+    card = s.card_of(piece)
+    extra = cards.extra_tolerance(s, piece)
+    return [
+        i
+        for i, means in enumerate(card.keal_means)
+        if s.injuries[piece][i] < means.tolerance + extra and cards.means_usable(s, piece, means)
+    ]
+
+
+def lose_attack(s: S) -> None:
+    """The attack failed: the attacker attacks no more this cycle (#combat_lifecycle)."""
+    s.spent_cycle[s.attacker] = s.cycle
+    end_fight(s)
+
+
+def end_fight(s: S) -> None:
+    """The attacked side answers: counterattack, retreat or hold (#contention, #retreat)."""
+    s.responder = s.owner[s.defender] if s.defender >= 0 else -1
+    if s.responder < 0 or not _mine_at(s, s.responder, s.fight_stand):
+        cycle.finish_exchange(s)
+        return
+    s.active, s.phase = s.responder, RESPOND
+
+
+def _mine_at(s: S, seat: int, stand: str) -> list[int]:
+    return [p for p in s.souls_at(stand) if s.owner[p] == seat]
+
+
+def after_waste(s: S) -> None:
+    """The defender is wasted: the attacker may go on against the others on the stand."""
+    if s.on_map[s.attacker] and can_attack(s, s.attacker) and targets(s, s.attacker):
+        begin(s, s.attacker, may_stop=True)
+        return
+    s.defender = -1
+    cycle.finish_exchange(s)
+
+
+# -- the bout ------------------------------------------------------------------------------
+def bout(s: S) -> None:
+    """One KEAL means bout (#attack, #defense): dice, affinity, habitat, typing, effects."""
+    a, d = s.attacker, s.defender
+    a_card, d_card = s.card_of(a), s.card_of(d)
+    a_means, d_means = a_card.keal_means[s.means[0]], d_card.keal_means[s.means[1]]
+    a_total = _total(s, a, d, cards.attack_dice(a_card), a_means.name)
+    d_total = _total(s, d, a, cards.defense_dice(d_card), d_means.name)
+    typing = combat.keal_modifier(a_means.archetypes, d_means.archetypes)
+    a_total += typing
+    _say(s, f"typing chart: {a_means.name} against {d_means.name} gives {typing:+d} to the attack")
+    won = _compare(s, a_total, d_total)
+    cards.after_bout(s, a, d, attacker_won=won)
+    if won:
+        _injure(s)
+    else:
+        cards.on_bout_lost(s, a, attacking=True)
+        if s.on_map[a]:
+            lose_attack(s)
+        else:
+            end_fight(s)
+
+
+def _total(s: S, piece: int, other: int, dice: object, what: str) -> int:
+    from soulforge.games.kipukas.data import Dice
+
+    card = s.card_of(piece)
+    if not isinstance(dice, Dice):
+        dice = Dice((), 0)
+    thrown = combat.roll(dice, s.rng)
+    if cards.ability(card.id).reroll:
+        thrown = max(thrown, combat.roll(dice, s.rng))
+    geography = s.board.geography[s.territory[piece] - 1]
+    habitat = combat.habitat_modifier(geography, card.habitat or "", s.card_of(other).habitat or "")
+    affinity = 1 if s.affinity[s.owner[piece]] == card.archetypal_gene else 0
+    effects = cards.roll_bonus(s, piece, other)
+    total = thrown + habitat + affinity + effects
+    parts = f"{thrown} thrown" + (f", {habitat:+d} habitat" if habitat else "")
+    parts += (", +1 affinity" if affinity else "") + (f", {effects:+d} effects" if effects else "")
+    _say(s, f"{card.name} ({what}): {parts}")
+    return total
+
+
+def _compare(s: S, attack: int, defence: int) -> bool:
+    """Whether the attack wins; a tie goes to the brawl (#brawl)."""
+    if attack != defence:
+        side = "attack" if attack > defence else "defence"
+        _say(s, f"attack {attack} against defence {defence}: the {side} wins")
+        return attack > defence
+    first = s.card_of(s.attacker).brawl_sequence or ""
+    second = s.card_of(s.defender).brawl_sequence or ""
+    winner = combat.brawl_winner(first, second)
+    _say(s, f"attack and defence tie at {attack}: brawl, {first} against {second}")
+    return winner == 0
+
+
+def _say(s: S, line: str) -> None:
+    s.exchange.append(line)
+    s.add_log(line)
+
+
+def _injure(s: S) -> None:
+    d = s.defender
+    s.injuries[d][s.means[1]] += 1
+    means = s.card_of(d).keal_means[s.means[1]]
+    _say(s, f"{s.piece_name(d)}'s {means.name} is injured")
+    cards.on_bout_lost(s, d, attacking=False)
+    if not s.on_map[d]:
+        after_waste(s)
+        return
+    if s.means[1] not in available_means(s, d):
+        s.means[1] = -1
+    if is_downed(s, d):
+        _say(s, f"{s.piece_name(d)} is downed")
+    s.active, s.phase = s.owner[s.attacker], PRESS
+
+
+def final_blow(s: S) -> bool:
+    """The Final Blow (#final_blow): archetypal genes and motives; best 2 of 3 for Self."""
+    a_card, d_card = s.card_of(s.attacker), s.card_of(s.defender)
+    a_gene, d_gene = a_card.archetypal_gene or "", d_card.archetypal_gene or ""
+    a_motive, d_motive = a_card.motivation or "", d_card.motivation or ""
+    plus_attack, plus_defence = combat.final_blow_modifiers(a_gene, a_motive, d_gene, d_motive)
+    rounds = 3 if combat.best_of_three(a_motive, d_motive) else 1
+    need, wins, losses = rounds // 2 + 1, 0, 0
+    _say(s, f"genes and motives: {plus_attack:+d} to the attack, {plus_defence:+d} to the defence")
+    while wins < need and losses < need:
+        attack = _total(s, s.attacker, s.defender, cards.attack_dice(a_card), "Final Blow") + plus_attack
+        defence = _total(s, s.defender, s.attacker, cards.defense_dice(d_card), "Final Blow") + plus_defence
+        if _compare(s, attack, defence):
+            wins += 1
+        else:
+            losses += 1
+    return wins == need
+
+
+# -- the rules -----------------------------------------------------------------------------
+class TargetRule(Rule["S", Target]):
+    """#contention: attack one or all (one at a time) of the enemies on the stand."""
+
+    action = Target
+    section = "contention"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [Target(p) for p in targets(s, s.attacker)]
+
+    def refusal(self, s: S, action: Target) -> IllegalAction:
+        return IllegalAction(
+            f"soul #{action.piece} is not an enemy you may attack on this stand "
+            "(revealed souls first, then unrevealed ones)",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Target) -> None:
+        engage(s, action.piece)
+
+    def path(self, action: Target) -> ClickPath:
+        return (f"piece:{action.piece}",)
+
+
+class KealRule(Rule["S", Keal]):
+    """#ce_setup: each side chooses a KEAL means; the choices are shown together."""
+
+    action = Keal
+    section = "ce_setup"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        piece = s.attacker if s.means[0] < 0 else s.defender
+        return [Keal(i) for i in available_means(s, piece)]
+
+    def refusal(self, s: S, action: Keal) -> IllegalAction:
+        return IllegalAction(
+            f"KEAL means {action.means + 1} is injured or not this soul's", rule="keal_means_DHT"
+        )
+
+    def apply(self, s: S, action: Keal) -> None:
+        side = 0 if s.means[0] < 0 else 1
+        s.means[side] = action.means
+        piece = s.attacker if side == 0 else s.defender
+        name = s.card_of(piece).keal_means[action.means].name
+        if side == 0 and s.means[1] < 0:
+            s.add_log(f"{s.seat_name(s.owner[piece])} chooses a KEAL means in secret")
+            s.add_log(f"you chose {name}", visible_to=s.owner[piece])
+            _ask_means(s)
+            return
+        chosen = [
+            s.card_of(p).keal_means[m].name for p, m in zip((s.attacker, s.defender), s.means, strict=True)
+        ]
+        s.mark_revealed()
+        _say(s, f"revealed together: {chosen[0]} attacks {chosen[1]}")
+        bout(s)
+
+    def path(self, action: Keal) -> ClickPath:
+        return (f"means:{action.means}",)
+
+
+class PressRule(Rule["S", Press]):
+    """#keal_means_DHT: after a won bout the attacker may press on."""
+
+    action = Press
+    section = "keal_means_DHT"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if s.defender < 0 or not available_means(s, s.defender) or not available_means(s, s.attacker):
+            return []
+        downed = is_downed(s, s.defender) and not cards.ability(s.card[s.defender]).acts_downed
+        return [] if downed else [Press()]
+
+    def refusal(self, s: S, action: Press) -> IllegalAction:
+        return IllegalAction("the defender is downed: only the Final Blow remains", rule="final_blow")
+
+    def apply(self, s: S, action: Press) -> None:
+        if s.means[1] < 0:
+            _ask_means(s)
+        else:
+            bout(s)
+
+
+class FinalBlowRule(Rule["S", FinalBlow]):
+    """#final_blow: the downed soul may be engaged in a final attack."""
+
+    action = FinalBlow
+    section = "final_blow"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [FinalBlow()] if is_downed(s, s.defender) else []
+
+    def refusal(self, s: S, action: FinalBlow) -> IllegalAction:
+        return IllegalAction("the defender still has KEAL means: it is not downed", rule=self.section)
+
+    def apply(self, s: S, action: FinalBlow) -> None:
+        cycle.reveal(s, s.defender)
+        if final_blow(s):
+            _say(s, f"the Final Blow wastes {s.piece_name(s.defender)}")
+            cards.waste(s, s.defender)
+            after_waste(s)
+        else:
+            _say(s, f"{s.piece_name(s.defender)} survives the Final Blow")
+            lose_attack(s)
+
+
+class StopRule(Rule["S", Stop]):
+    """#contention: the attacker may stop (but moving in, it must attack once)."""
+
+    action = Stop
+    section = "contention"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [Stop()] if s.phase == PRESS or s.may_stop else []
+
+    def refusal(self, s: S, action: Stop) -> IllegalAction:
+        return IllegalAction("moving onto an enemy's stand, you must attack", rule="movement")
+
+    def apply(self, s: S, action: Stop) -> None:
+        s.add_log(f"{s.seat_name(s.active)} stops the attack")
+        if s.phase == TARGET:
+            s.defender = -1
+            cycle.finish_exchange(s)
+        else:
+            end_fight(s)
+
+
+class CounterRule(Rule["S", Attack]):
+    """#ADRH: attack an enemy soul on a stand you share (a counterattack, or carried-over
+    contention at the start of your day actions)."""
+
+    action = Attack
+    section = "ADRH"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        seat = s.active
+        stands = [s.fight_stand] if s.phase == RESPOND else cycle.contention_stands(s, seat)
+        return [
+            Attack(p, t)
+            for stand in stands
+            for p in _mine_at(s, seat, stand)
+            if can_attack(s, p)
+            for t in targets(s, p)
+        ]
+
+    def refusal(self, s: S, action: Attack) -> IllegalAction:
+        return IllegalAction(
+            f"soul #{action.piece} cannot attack soul #{action.target} now: it must "
+            "be yours, able to attack this cycle and on the same stand",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Attack) -> None:
+        cycle.clear_due(s, s.active, s.stand[action.piece])
+        if s.phase != RESPOND:
+            s.mover = s.active
+        begin(s, action.piece, may_stop=False)
+        engage(s, action.target)
+
+    def path(self, action: Attack) -> ClickPath:
+        return (f"piece:{action.piece}", f"piece:{action.target}")
+
+
+class RetreatRule(Rule["S", Retreat]):
+    """#retreat: to a stand within the soul's range, in territory you hold, free of enemies."""
+
+    action = Retreat
+    section = "retreat"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        seat = s.active
+        stands = [s.fight_stand] if s.phase == RESPOND else cycle.contention_stands(s, seat)
+        return [
+            Retreat(p, to)
+            for stand in stands
+            for p in _mine_at(s, seat, stand)
+            for to in cycle.retreats(s, p)
+        ]
+
+    def refusal(self, s: S, action: Retreat) -> IllegalAction:
+        return IllegalAction(
+            f"soul #{action.piece} cannot retreat there: the stand must be in your "
+            "territory, free of enemies and within its range (downed souls need an "
+            "escort)",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Retreat) -> None:
+        cycle.clear_due(s, s.active, s.stand[action.piece])
+        s.retreat_piece, s.retreat_to, s.retreat_from = action.piece, action.stand, s.phase
+        if s.phase != RESPOND:
+            s.mover = s.active
+        chaser = next((p for p in enemies_at(s, s.stand[action.piece], s.active)), -1)
+        s.add_log(f"{s.piece_name(action.piece)} tries to retreat")
+        if chaser < 0:
+            cycle.escape(s, succeeded=True)
+            return
+        s.active, s.phase = s.owner[chaser], CHALLENGE
+
+    def path(self, action: Retreat) -> ClickPath:
+        return (f"piece:{action.piece}", f"stand:{action.stand}")
+
+
+class HoldRule(Rule["S", Hold]):
+    """#contention: the attacked side neither counterattacks nor retreats; the contention
+    carries over to the next day."""
+
+    action = Hold
+    section = "contention"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [Hold()]
+
+    def apply(self, s: S, action: Hold) -> None:
+        s.add_log(f"{s.seat_name(s.active)} holds")
+        cycle.finish_exchange(s)
+
+
+class ChallengeRule(Rule["S", Challenge]):
+    """#retreat: the escapee must win 2 D6 against a D20."""
+
+    action = Challenge
+    section = "retreat"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [Challenge()]
+
+    def apply(self, s: S, action: Challenge) -> None:
+        escape = combat.roll(combat.Dice(("D6", "D6"), 0), s.rng) + cards.escape_bonus(s, s.retreat_piece)
+        chase = s.rng.randint(1, 20)
+        s.add_log(f"{s.seat_name(s.active)} challenges: 2 D6 give {escape} against a D20 of {chase}")
+        cycle.escape(s, succeeded=escape > chase)
+
+
+class LetGoRule(Rule["S", LetGo]):
+    action = LetGo
+    section = "retreat"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [LetGo()]
+
+    def apply(self, s: S, action: LetGo) -> None:
+        s.add_log(f"{s.seat_name(s.active)} lets the soul go")
+        cycle.escape(s, succeeded=True)

@@ -1,0 +1,686 @@
+"""The rules of a Kipukas game: setup decisions, day actions, night actions, and the fight
+steps of ``fight.py``, one rule per action kind (``core.flow``).
+
+Each step is a decision point: the phase names it (``encoding.PHASES``). A day or night
+action passes the action on to the next seat still acting (``cycle.end_action``); calling
+initiative ends one's actions for the cycle (#day 3, #night).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from soulforge.core import Action, IllegalAction
+from soulforge.core.flow import ClickPath, Flow, Rule, Step
+from soulforge.core.text import count
+from soulforge.games.kipukas import cards, cycle, fight
+from soulforge.games.kipukas.actions import (
+    ASIDE_SLOT,
+    Affinity,
+    CallInitiative,
+    Camp,
+    Capital,
+    Craft,
+    EndActions,
+    Equip,
+    HandToBottom,
+    Move,
+    Play,
+    Refill,
+    Reveal,
+    Sabotage,
+    SetAside,
+    stand_label,
+)
+from soulforge.games.kipukas.data import ARCHETYPES, CARDS
+from soulforge.games.kipukas.encoding import (
+    AFFINITY,
+    ASIDE,
+    ASIDE_CYCLES,
+    CAMP,
+    CAPITAL,
+    CHALLENGE,
+    DAY,
+    HAND,
+    KEAL,
+    NIGHT,
+    NOMAD_SWIM_HIGH,
+    OVER,
+    PLAYS_PER_ROLL,
+    PRESS,
+    PUBLIC,
+    RESPOND,
+    STARTING_TERRITORIES,
+    SWIM_TARGET,
+    TARGET,
+)
+from soulforge.games.kipukas.movement import can_move, enemies_at, is_water, reach, room_in
+from soulforge.games.kipukas.setup import new_piece
+
+if TYPE_CHECKING:
+    from soulforge.games.kipukas.state import KipukasState as S
+
+
+# -- setup ----------------------------------------------------------------------------------
+class AffinityRule(Rule["S", Affinity]):
+    """#game_setup 3, #affinity: +1 to the rolls of souls of that archetypal gene."""
+
+    action = Affinity
+    section = "affinity"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [Affinity(a) for a in ARCHETYPES]
+
+    def refusal(self, s: S, action: Affinity) -> IllegalAction:
+        return IllegalAction(f"{action.archetype!r} is not an archetypal adaptation", rule=self.section)
+
+    def apply(self, s: S, action: Affinity) -> None:
+        s.affinity[s.active] = action.archetype
+        s.add_log(f"{s.seat_name(s.active)}: the {action.archetype} are my crux")
+        if s.active + 1 < s.num_players:
+            s.active += 1
+        else:
+            s.active, s.phase = s.setup_order[0], CAPITAL
+
+
+def _free(s: S) -> list[int]:
+    return [t for t in s.board.holdable if s.holder[t - 1] < 0]
+
+
+class CapitalRule(Rule["S", Capital]):
+    """#game_setup 5: the capitals first, in the order of the D6 roll-off."""
+
+    action = Capital
+    section = "game_setup"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [Capital(t) for t in _free(s)]
+
+    def refusal(self, s: S, action: Capital) -> IllegalAction:
+        return IllegalAction(
+            f"territory {action.territory} is taken, a transit territory or not on the map", rule=self.section
+        )
+
+    def apply(self, s: S, action: Capital) -> None:
+        s.holder[action.territory - 1] = s.active
+        s.capital[s.active] = action.territory
+        s.add_log(f"{s.seat_name(s.active)} places its capital on territory {action.territory}")
+        _next_claimer(s)
+
+    def path(self, action: Capital) -> ClickPath:
+        return (f"territory:{action.territory}",)
+
+
+class CampRule(Rule["S", Camp]):
+    """#game_setup 5: then base camps until every player holds 3 territories."""
+
+    action = Camp
+    section = "game_setup"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [Camp(t) for t in _free(s)]
+
+    def refusal(self, s: S, action: Camp) -> IllegalAction:
+        return IllegalAction(
+            f"territory {action.territory} is taken, a transit territory or not on the map", rule=self.section
+        )
+
+    def path(self, action: Camp) -> ClickPath:
+        return (f"territory:{action.territory}",)
+
+    def apply(self, s: S, action: Camp) -> None:
+        s.holder[action.territory - 1] = s.active
+        s.add_log(f"{s.seat_name(s.active)} places a base camp on territory {action.territory}")
+        _next_claimer(s)
+
+
+def _next_claimer(s: S) -> None:
+    order = s.setup_order
+    without = [seat for seat in order if s.capital[seat] < 0]
+    if without:
+        s.active, s.phase = without[0], CAPITAL
+        return
+    held = [sum(1 for h in s.holder if h == seat) for seat in range(s.num_players)]
+    start = order.index(s.active) + 1
+    for step in range(len(order)):
+        seat = order[(start + step) % len(order)]
+        if held[seat] < STARTING_TERRITORIES and _free(s):
+            s.active, s.phase = seat, CAMP
+            return
+    s.active, s.phase = 0, ASIDE
+
+
+class SetAsideRule(Rule["S", SetAside]):
+    """#personal_effects, the default effect: a card of the deck, played after 5 diel cycles."""
+
+    action = SetAside
+    section = "personal_effects"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [SetAside(cid) for cid in sorted(set(s.deck[s.active]))]
+
+    def refusal(self, s: S, action: SetAside) -> IllegalAction:
+        return IllegalAction("that card is not in your deck", rule=self.section)
+
+    def apply(self, s: S, action: SetAside) -> None:
+        seat = s.active
+        s.deck[seat].remove(action.card)
+        s.rng.shuffle(s.deck[seat])
+        s.aside[seat] = action.card
+        s.add_log(f"{s.seat_name(seat)} sets a card aside (the default personal effect)")
+        s.add_log(f"you set {CARDS[action.card].name} aside", visible_to=seat)
+        if seat + 1 < s.num_players:
+            s.active = seat + 1
+            return
+        for each in range(s.num_players):
+            draw(s, each, HAND)
+        s.initiative = s.setup_order[-1]
+        cycle.next_cycle(s)
+
+
+def draw(s: S, seat: int, up_to: int) -> int:
+    """Draw from the top of the deck until the hand holds ``up_to`` cards (#discarding_runout:
+    an empty deck draws nothing)."""
+    drawn = 0
+    while len(s.hand[seat]) < up_to and s.deck[seat]:
+        s.hand[seat].append(s.deck[seat].pop())
+        drawn += 1
+    if drawn:
+        s.mark_revealed()
+        s.add_log(f"{s.seat_name(seat)} draws {count(drawn, 'card')}")
+    return drawn
+
+
+# -- day ----------------------------------------------------------------------------------------
+def _owes_contention(s: S) -> bool:
+    """#day 2: contention carried over from the previous day is dealt with first."""
+    return any(enemies_at(s, stand, s.active) for stand in s.due[s.active]) and bool(
+        fight.CounterRule().legal(s) or fight.RetreatRule().legal(s)
+    )
+
+
+def _card_in(s: S, slot: int) -> str | None:
+    seat = s.active
+    if slot == ASIDE_SLOT:
+        ready = s.aside[seat] and s.cycle > ASIDE_CYCLES
+        return s.aside[seat] if ready else None
+    return s.hand[seat][slot] if slot < len(s.hand[seat]) else None
+
+
+def _slots(s: S) -> list[int]:
+    return [*range(len(s.hand[s.active])), *([ASIDE_SLOT] if _card_in(s, ASIDE_SLOT) else [])]
+
+
+def _held_camps(s: S) -> list[str]:
+    return [s.board.camp_of(t) for t in s.board.holdable if s.holder[t - 1] == s.active]
+
+
+def play_spots(s: S, card_id: str) -> list[tuple[str, bool]]:
+    """Where and how a card may be played now (#placement, #card_variations)."""
+    c = CARDS[card_id]
+    entry = cards.ability(card_id)
+    if c.soul:
+        stands = [
+            st
+            for st in _held_camps(s)
+            if not enemies_at(s, st, s.active) and room_in(s, s.board.stands[st].territory, s.active, -1)
+        ]
+        ways = (True,) if entry.must_reveal else (True, False)
+        return [(st, way) for st in stands for way in ways]
+    if c.card_type == "terrain_feature":
+        ways = (True,) if entry.must_reveal else (True, False)
+        return [(st, way) for st in _held_camps(s) for way in ways if _replaceable(s, st)]
+    if c.card_type == "trap" and entry.sprung is not None:
+        return [(st, False) for st in _held_camps(s)]
+    return []
+
+
+def _replaceable(s: S, stand: str) -> bool:
+    territory = s.board.stands[stand].territory
+    return all(
+        cards.ability(s.card[p]).sprung is None or s.card_of(p).card_type != "trap"
+        for p in s.pieces_in(territory)
+        if s.card_of(p).card_type == "terrain_feature"
+    )
+
+
+class PlayRule(Rule["S", Play]):
+    """#day 3: play a soul on your base camp or capital, a terrain feature or a trap on a
+    territory you hold; at most 3 cards per diel roll (#game_setup 8)."""
+
+    action = Play
+    section = "day"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if _owes_contention(s) or s.played[s.active] >= PLAYS_PER_ROLL:
+            return []
+        out: list[Action] = []
+        for slot in _slots(s):
+            card_id = _card_in(s, slot)
+            if card_id is not None:
+                out += [Play(slot, st, way) for st, way in play_spots(s, card_id)]
+        return out
+
+    def refusal(self, s: S, action: Play) -> IllegalAction:
+        if s.played[s.active] >= PLAYS_PER_ROLL:
+            return IllegalAction(f"you have played {PLAYS_PER_ROLL} cards this diel roll", rule="game_setup")
+        if _owes_contention(s):
+            return IllegalAction("deal with the contention carried over first: attack or retreat", rule="day")
+        return IllegalAction(
+            f"that card cannot be played {'revealed' if action.revealed else 'unrevealed'} at "
+            f"{stand_label(action.stand)}: souls go to your base camps and capital, terrain "
+            "features and traps to territories you hold",
+            rule="placement",
+        )
+
+    def apply(self, s: S, action: Play) -> None:
+        seat = s.active
+        card_id = str(_card_in(s, action.slot))  # legal: the slot holds a card
+        if action.slot == ASIDE_SLOT:
+            s.aside[seat] = ""
+        else:
+            s.hand[seat].pop(action.slot)
+        s.played[seat] += 1
+        _replace_feature(s, card_id, action.stand)
+        piece = new_piece(s, seat, card_id, action.stand, revealed=action.revealed)
+        territory = s.territory[piece]
+        what = CARDS[card_id].name if action.revealed else "a card unrevealed"
+        s.add_log(f"{s.seat_name(seat)} plays {what} on territory {territory}")
+        if not action.revealed:
+            s.add_log(f"you play {CARDS[card_id].name} unrevealed", visible_to=seat)
+        summon = cards.ability(card_id).summon
+        if summon is not None and not summon(s, piece):
+            s.add_log(f"the call fails: {CARDS[card_id].name} is discarded")
+            s.known[piece] |= PUBLIC
+            cards.waste(s, piece)
+        cycle.end_action(s, seat)
+
+    def path(self, action: Play) -> ClickPath:
+        return (f"hand:{action.slot}", f"stand:{action.stand}", "face:up" if action.revealed else "face:down")
+
+
+def _replace_feature(s: S, card_id: str, stand: str) -> None:
+    """#terrain_features: one per territory; a new one replaces the one in play."""
+    if CARDS[card_id].card_type != "terrain_feature":
+        return
+    territory = s.board.stands[stand].territory
+    for p in s.pieces_in(territory):
+        if s.card_of(p).card_type == "terrain_feature":
+            s.known[p] |= PUBLIC
+            s.mark_revealed()
+            s.add_log(f"{s.card_of(p).name} is replaced")
+            cards.waste(s, p)
+
+
+class EquipRule(Rule["S", Equip]):
+    """#equiping: an item from your hand to one of your souls (a card played)."""
+
+    action = Equip
+    section = "equiping"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if _owes_contention(s) or s.played[s.active] >= PLAYS_PER_ROLL:
+            return []
+        souls = [
+            p
+            for p in range(len(s.card))
+            if s.on_map[p] and s.owner[p] == s.active and s.card_of(p).soul and not s.prisoner[p]
+        ]
+        return [
+            Equip(slot, p)
+            for slot in range(len(s.hand[s.active]))
+            if CARDS[s.hand[s.active][slot]].card_type == "item"
+            for p in souls
+        ]
+
+    def refusal(self, s: S, action: Equip) -> IllegalAction:
+        return IllegalAction(
+            "equip an item card of your hand to one of your souls on the map", rule=self.section
+        )
+
+    def apply(self, s: S, action: Equip) -> None:
+        seat = s.active
+        item = s.hand[seat].pop(action.slot)
+        s.items[action.piece].append(item)
+        s.played[seat] += 1
+        s.add_log(f"{s.seat_name(seat)} equips {CARDS[item].name} to {s.piece_name(action.piece)}")
+        cycle.end_action(s, seat)
+
+    def path(self, action: Equip) -> ClickPath:
+        return (f"hand:{action.slot}", f"piece:{action.piece}")
+
+
+class RevealRule(Rule["S", Reveal]):
+    """#day 3: reveal one of your unrevealed souls."""
+
+    action = Reveal
+    section = "day"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if _owes_contention(s):
+            return []
+        return [
+            Reveal(p)
+            for p in range(len(s.card))
+            if s.on_map[p] and s.owner[p] == s.active and s.card_of(p).soul and not s.known[p] & PUBLIC
+        ]
+
+    def refusal(self, s: S, action: Reveal) -> IllegalAction:
+        return IllegalAction(f"soul #{action.piece} is not an unrevealed soul of yours", rule=self.section)
+
+    def apply(self, s: S, action: Reveal) -> None:
+        cycle.reveal(s, action.piece)
+        cycle.end_action(s, s.active)
+
+    def path(self, action: Reveal) -> ClickPath:
+        return (f"piece:{action.piece}", "reveal")
+
+
+class MoveRule(Rule["S", Move]):
+    """#movement: along the paths within the soul's range; moving reveals it; entering an
+    enemy stand attacks (#contention); a free camp stand is claimed (#claiming_territories)."""
+
+    action = Move
+    section = "movement"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if _owes_contention(s):
+            return []
+        movers = [p for p in range(len(s.card)) if s.owner[p] == s.active and can_move(s, p)]
+        return [Move(p, stand) for p in movers for stand in reach(s, p)]
+
+    def refusal(self, s: S, action: Move) -> IllegalAction:
+        piece = action.piece
+        if not (0 <= piece < len(s.card)) or s.owner[piece] != s.active or not can_move(s, piece):
+            return IllegalAction(
+                f"soul #{piece} cannot move now (yours, on the map, not played unrevealed "
+                "this cycle, with range left)",
+                rule="summoning_sickness",
+            )
+        return IllegalAction(
+            f"{stand_label(action.stand)} is out of reach: beyond the soul's range, past an "
+            "enemy, across water it cannot cross, or a territory already holding 3 of "
+            "your souls",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Move) -> None:
+        seat, piece = s.active, action.piece
+        way = reach(s, piece)[action.stand]
+        cycle.reveal(s, piece)
+        s.steps_used[piece] += len(way)
+        arrived = _travel(s, piece, way)
+        s.add_log(f"{s.piece_name(piece)} moves to {stand_label(arrived)}")
+        s.mover, s.claimant = seat, piece
+        if not s.on_map[piece] or s.prisoner[piece]:
+            cycle.end_action(s, seat)
+            return
+        for hidden in [p for p in s.souls_at(arrived) if s.owner[p] != seat and not s.known[p] & PUBLIC]:
+            cycle.reveal(s, hidden)  # #card_activation 5: unrevealed souls on the stand
+        if enemies_at(s, arrived, seat) and fight.can_attack(s, piece):
+            fight.begin(s, piece, may_stop=False)
+            return
+        cycle.finish_exchange(s)
+
+    def path(self, action: Move) -> ClickPath:
+        return (f"piece:{action.piece}", f"stand:{action.stand}")
+
+
+def _travel(s: S, piece: int, way: tuple[str, ...]) -> str:
+    """Step along the way: swim rolls at the water's edge, trap rolls in each enemy
+    territory entered (flyers only where they land); returns where the soul stops."""
+    card = s.card_of(piece)
+    here = s.stand[piece]
+    for i, stand in enumerate(way):
+        ashore = is_water(s, stand) and not is_water(s, here) and card.habitat not in ("Water", "Heavens")
+        if ashore and not _swims(s, piece):
+            break
+        territory = s.board.stands[stand].territory
+        cycle.place(s, piece, stand)
+        landing = i == len(way) - 1
+        if territory != s.board.stands[here].territory and (landing or card.habitat != "Heavens"):
+            cards.trap_roll(s, piece, territory)
+        here = stand
+        if not s.on_map[piece] or s.prisoner[piece]:
+            break
+    return here
+
+
+def _swims(s: S, piece: int) -> bool:
+    """#geography: 2 D6 of 2+2 or more (nomads a D6 of 1 or 2), once per soul per day."""
+    s.swum_cycle[piece] = s.cycle
+    if s.card_of(piece).habitat == "Nomad":
+        roll = s.rng.randint(1, 6)
+        ok = roll <= NOMAD_SWIM_HIGH
+    else:
+        roll = s.rng.randint(1, 6) + s.rng.randint(1, 6)
+        ok = roll >= SWIM_TARGET
+    s.add_log(f"{s.piece_name(piece)} tries to swim: {roll}, {'it swims' if ok else 'it stays ashore'}")
+    return ok
+
+
+class CallInitiativeRule(Rule["S", CallInitiative]):
+    """#day 3, #night: calling initiative ends your actions for this turn."""
+
+    action = CallInitiative
+    section = "day"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [] if s.called >= 0 or _owes_contention(s) else [CallInitiative()]
+
+    def refusal(self, s: S, action: CallInitiative) -> IllegalAction:
+        if s.called >= 0:
+            return IllegalAction(f"{s.seat_name(s.called)} has already called initiative", rule=self.section)
+        return IllegalAction("deal with the contention carried over first: attack or retreat", rule="day")
+
+    def apply(self, s: S, action: CallInitiative) -> None:
+        s.called = s.active
+        s.done[s.active] = True
+        s.add_log(f"{s.seat_name(s.active)} calls initiative")
+        cycle.end_action(s, s.active)
+
+
+class EndActionsRule(Rule["S", EndActions]):
+    """#day 5: once initiative is called, the others act until they end their actions."""
+
+    action = EndActions
+    section = "day"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [EndActions()] if s.called >= 0 and not _owes_contention(s) else []
+
+    def refusal(self, s: S, action: EndActions) -> IllegalAction:
+        return IllegalAction(
+            "no one has called initiative yet: call it to end your actions", rule=self.section
+        )
+
+    def apply(self, s: S, action: EndActions) -> None:
+        s.done[s.active] = True
+        s.add_log(f"{s.seat_name(s.active)} ends its actions")
+        cycle.end_action(s, s.active)
+
+
+# -- night ----------------------------------------------------------------------------------------
+def _night_once(s: S, kind: str) -> bool:
+    return kind not in s.night_used[s.active]
+
+
+def _used(s: S, kind: str) -> None:
+    s.night_used[s.active].append(kind)
+
+
+class HandToBottomRule(Rule["S", HandToBottom]):
+    """#night: move your hand to the bottom of the deck (no refill with it)."""
+
+    action = HandToBottom
+    section = "night"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [HandToBottom()] if s.hand[s.active] and _night_once(s, "hand_to_bottom") else []
+
+    def refusal(self, s: S, action: HandToBottom) -> IllegalAction:
+        return IllegalAction(
+            "each night action once per night, and only with cards in hand", rule=self.section
+        )
+
+    def apply(self, s: S, action: HandToBottom) -> None:
+        seat = s.active
+        s.deck[seat][0:0] = s.hand[seat]
+        s.add_log(f"{s.seat_name(seat)} puts {count(len(s.hand[seat]), 'card')} at the bottom of the deck")
+        s.hand[seat] = []
+        _used(s, "hand_to_bottom")
+        cycle.end_action(s, seat)
+
+
+class RefillRule(Rule["S", Refill]):
+    """#night: draw to fill your hand back to 3 cards."""
+
+    action = Refill
+    section = "night"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        ok = len(s.hand[s.active]) < HAND and s.deck[s.active] and _night_once(s, "refill")
+        return [Refill()] if ok else []
+
+    def refusal(self, s: S, action: Refill) -> IllegalAction:
+        return IllegalAction(
+            "refill once per night, with room in hand and cards in the deck", rule=self.section
+        )
+
+    def apply(self, s: S, action: Refill) -> None:
+        draw(s, s.active, HAND)
+        _used(s, "refill")
+        cycle.end_action(s, s.active)
+
+
+def recipes_in_hand(s: S) -> list[int]:
+    hand = Counter(s.hand[s.active])
+    return [
+        n
+        for n, recipe in enumerate(cards.RECIPES)
+        if recipe.playable and all(hand[item] >= 1 for item in recipe.ingredients)
+    ]
+
+
+class CraftRule(Rule["S", Craft]):
+    """#crafting: at night, combine 2 to 3 items by a recipe; the crafted item is equipped."""
+
+    action = Craft
+    section = "crafting"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if not _night_once(s, "craft"):
+            return []
+        souls = [
+            p
+            for p in range(len(s.card))
+            if s.on_map[p] and s.owner[p] == s.active and s.card_of(p).soul and not s.prisoner[p]
+        ]
+        return [Craft(n, p) for n in recipes_in_hand(s) for p in souls]
+
+    def refusal(self, s: S, action: Craft) -> IllegalAction:
+        return IllegalAction(
+            "craft once a night, with the recipe's items in hand, for a soul of yours", rule=self.section
+        )
+
+    def apply(self, s: S, action: Craft) -> None:
+        seat, recipe = s.active, cards.RECIPES[action.recipe]
+        for item in recipe.ingredients:
+            s.hand[seat].remove(item)
+        s.items[action.piece] += [*recipe.ingredients, f"recipe:{action.recipe}"]
+        s.add_log(f"{s.seat_name(seat)} crafts {recipe.name} for {s.piece_name(action.piece)}")
+        _used(s, "craft")
+        cycle.end_action(s, seat)
+
+
+class SabotageRule(Rule["S", Sabotage]):
+    """#sabotage: once a night, against a territory another player holds."""
+
+    action = Sabotage
+    section = "sabotage"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if not _night_once(s, "sabotage"):
+            return []
+        targets = [t for t in s.board.holdable if s.holder[t - 1] not in (-1, s.active)]
+        return [
+            Sabotage(slot, t)
+            for slot, cid in enumerate(s.hand[s.active])
+            if cards.ability(cid).sabotage is not None
+            for t in targets
+        ]
+
+    def refusal(self, s: S, action: Sabotage) -> IllegalAction:
+        return IllegalAction(
+            "one sabotage card a night, against a territory another player holds", rule=self.section
+        )
+
+    def apply(self, s: S, action: Sabotage) -> None:
+        seat = s.active
+        card_id = s.hand[seat].pop(action.slot)
+        s.add_log(f"{s.seat_name(seat)} plays {CARDS[card_id].name} against territory {action.territory}")
+        s.mark_revealed()
+        hook = cards.ability(card_id).sabotage
+        if hook is not None:  # always, for a legal action: only cards with an effect are listed
+            hook(s, seat, action.territory)
+        s.discard[seat].append(card_id)
+        _used(s, "sabotage")
+        cycle.end_action(s, seat)
+
+    def path(self, action: Sabotage) -> ClickPath:
+        return (f"hand:{action.slot}", f"territory:{action.territory}")
+
+
+# -- the flow --------------------------------------------------------------------------------------
+_CALL, _END = CallInitiativeRule(), EndActionsRule()
+_COUNTER, _RETREAT, _STOP = fight.CounterRule(), fight.RetreatRule(), fight.StopRule()
+_CAPITAL = CapitalRule()
+FLOW: Flow[S] = Flow(
+    [
+        Step(AFFINITY, (AffinityRule(),), section="game_setup"),
+        Step(CAPITAL, (_CAPITAL,), section="game_setup"),
+        Step(CAMP, (CampRule(),), section="game_setup"),
+        Step(ASIDE, (SetAsideRule(),), section="personal_effects"),
+        Step(
+            DAY,
+            (PlayRule(), EquipRule(), RevealRule(), MoveRule(), _COUNTER, _RETREAT, _CALL, _END),
+            section="day",
+        ),
+        Step(
+            NIGHT,
+            (HandToBottomRule(), RefillRule(), CraftRule(), SabotageRule(), _CALL, _END),
+            section="night",
+        ),
+        Step(TARGET, (fight.TargetRule(), _STOP), section="contention"),
+        Step(KEAL, (fight.KealRule(),), section="ce_setup"),
+        Step(PRESS, (fight.PressRule(), fight.FinalBlowRule(), _STOP), section="keal_means_DHT"),
+        Step(RESPOND, (_COUNTER, _RETREAT, fight.HoldRule()), section="retreat"),
+        Step(CHALLENGE, (fight.ChallengeRule(), fight.LetGoRule()), section="retreat"),
+        Step(OVER, (), section="win"),
+    ],
+    step_of="phase",
+    out_of_step=lambda s, action: IllegalAction(f"{action} is not allowed now: {prompt(s)}", rule=s.phase),
+)
+
+
+PROMPTS = {
+    AFFINITY: "declare your affinity: the archetypal adaptation that is your crux",
+    CAPITAL: "place your capital on a free territory",
+    CAMP: "place a base camp on a free territory",
+    ASIDE: "set a card of your deck aside (the default personal effect: play it after 5 diel cycles)",
+    DAY: "day: play a card, reveal or move a soul, attack, or call initiative",
+    NIGHT: "night: put your hand under the deck, refill, craft, sabotage, or call initiative",
+    TARGET: "choose the enemy soul to attack",
+    KEAL: "choose your KEAL means (hidden until both sides have chosen)",
+    PRESS: "press the attack, strike the Final Blow, or stop",
+    RESPOND: "counterattack, retreat, or hold your ground",
+    CHALLENGE: "challenge the retreat or let them go",
+}
+
+
+def prompt(s: S) -> str:
+    if s.phase == OVER:
+        return s.finished_by
+    return f"{s.seat_name(s.active)}: {PROMPTS[s.phase]}"

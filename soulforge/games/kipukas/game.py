@@ -1,0 +1,115 @@
+"""The :class:`Kipukas` game: options (decks, map, the peace bound), the action index,
+the heuristic and deckbuilding."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from soulforge.core.action import Action
+from soulforge.core.errors import OptionError
+from soulforge.core.game import Game
+from soulforge.core.options import Option
+from soulforge.games.kipukas import actions as a
+from soulforge.games.kipukas import heuristic
+from soulforge.games.kipukas.board import MAPS, KipukaMap
+from soulforge.games.kipukas.cards import RECIPES
+from soulforge.games.kipukas.data import ARCHETYPES, CARDS, resolve_deck, validate_deck
+from soulforge.games.kipukas.encoding import PEACE_CYCLES
+from soulforge.games.kipukas.state import KipukasState
+
+MAX_PIECES = 4 * 30 + 8
+"""Pieces a game can hold: every card of four decks (and a few recalled and replayed)."""
+ACTIONS_PER_CYCLE = 120
+
+
+def _deck(seat: int, default: str) -> Option:
+    return Option(
+        f"deck{seat}",
+        str,
+        default,
+        f"seat {seat}'s deck: 'ember', 'tide' or a TOML deck list "
+        "([cards] id = copies; in the terminal, the path of a .toml file)",
+        deck=True,
+    )
+
+
+class Kipukas(Game[KipukasState]):
+    id: ClassVar[str] = "kipukas"
+    title: ClassVar[str] = "Kipukas"
+    summary: ClassVar[str] = (
+        "Souls from the Founder's Deck fight over a kipuka's territories through "
+        "days, nights and storms; hold every base camp and capital to dominate."
+    )
+    rulebook: ClassVar[str] = "kipukas.md"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    option_specs: ClassVar[tuple[Option, ...]] = (
+        _deck(0, "ember"),
+        _deck(1, "tide"),
+        _deck(2, "ember"),
+        _deck(3, "tide"),
+        Option(
+            "map",
+            str,
+            "duel",
+            "the kipuka: 'duel' (8 territories, 2 players) or 'grand' (12, up to 4); both authored",
+            choices=tuple(sorted(MAPS)),
+        ),
+        Option(
+            "peace_after",
+            int,
+            PEACE_CYCLES,
+            "authored bound: after this many diel cycles the players "
+            "keep the peace (more territories wins, equal is a tie)",
+            minimum=3,
+            maximum=200,
+        ),
+    )
+    action_types: ClassVar[tuple[type[Action], ...]] = a.ACTION_TYPES
+    max_game_length: ClassVar[int] = 200 * ACTIONS_PER_CYCLE
+
+    board: KipukaMap
+    decks: tuple[tuple[str, ...], ...]
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.board = MAPS[str(self.options["map"])]
+        self.decks = tuple(resolve_deck(f"deck{seat}", str(self.options[f"deck{seat}"])) for seat in range(4))
+
+    @property
+    def peace_after(self) -> int:
+        return int(self.options["peace_after"])
+
+    def _new_state(self, seed: int, players: int) -> KipukasState:
+        if players > self.board.players:
+            raise OptionError(
+                f"players: the {self.board.name} map takes at most {self.board.players}, got {players}"
+            )
+        return KipukasState(self, seed, players)
+
+    def _enumerate_actions(self) -> Sequence[Action]:
+        stands = sorted(self.board.stands)
+        territories = list(self.board.territories)
+        pieces, slots = range(MAX_PIECES), range(a.ASIDE_SLOT + 1)
+        out: list[Action] = [a.Affinity(x) for x in ARCHETYPES]
+        out += [a.Capital(t) for t in territories] + [a.Camp(t) for t in territories]
+        out += [a.SetAside(cid) for cid in sorted(CARDS)]
+        out += [a.Play(slot, st, way) for slot in slots for st in stands for way in (True, False)]
+        out += [a.Equip(slot, p) for slot in slots for p in pieces]
+        out += [a.Reveal(p) for p in pieces] + [a.Move(p, st) for p in pieces for st in stands]
+        out += [a.Attack(p, q) for p in pieces for q in pieces if p != q]
+        out += [a.Target(p) for p in pieces] + [a.Keal(m) for m in range(4)]
+        out += [a.Press(), a.FinalBlow(), a.Stop(), a.Hold(), a.Challenge(), a.LetGo()]
+        out += [a.Retreat(p, st) for p in pieces for st in stands]
+        out += [a.HandToBottom(), a.Refill(), a.CallInitiative(), a.EndActions()]
+        out += [a.Craft(n, p) for n in range(len(RECIPES)) for p in pieces]
+        out += [a.Sabotage(slot, t) for slot in slots for t in territories]
+        return out
+
+    def heuristic(self, state: KipukasState, player: int) -> float:
+        """Territories held, souls and their health, squashed into [-1, 1]."""
+        return heuristic.evaluate(state, player)
+
+    def validate_deck(self, text: str) -> list[str]:
+        return validate_deck(text)

@@ -1,0 +1,51 @@
+"""Determinization: resample everything a seat does not know.
+
+What seat p knows of another seat q's cards: q's deck list (a game option), every card of
+q turned face up (on the map, in q's discard), the sizes of q's hand and deck and whether
+q set a card aside. The rest (q's hand, deck order, the card aside, q's unrevealed cards on
+the map) is a pool dealt again at random, in a fixed order read off the view: the unknown
+pieces by number, then the hand, the card aside, the deck. p's own deck order is shuffled
+(p knows its contents, not its order); a KEAL means q chose in secret is chosen again.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from soulforge.core import Seat
+from soulforge.games.kipukas.data import CARDS
+from soulforge.games.kipukas.encoding import KEAL, PUBLIC
+
+if TYPE_CHECKING:
+    from soulforge.games.kipukas.state import KipukasState as S
+
+
+def resample(s: S, player: Seat, rng: random.Random) -> None:
+    mask = PUBLIC | (1 << player)
+    for seat in range(s.num_players):
+        if seat == player:
+            s.deck[seat] = sorted(s.deck[seat])
+            rng.shuffle(s.deck[seat])
+            continue
+        unknown = [
+            p for p in range(len(s.card)) if s.on_map[p] and s.owner[p] == seat and not s.known[p] & mask
+        ]
+        pool = sorted(
+            [s.card[p] for p in unknown]
+            + s.hand[seat]
+            + s.deck[seat]
+            + ([s.aside[seat]] if s.aside[seat] else [])
+        )
+        rng.shuffle(pool)
+        for p in unknown:
+            s.card[p] = pool.pop()
+            s.injuries[p] = [0] * len(CARDS[s.card[p]].keal_means)
+        s.hand[seat] = [pool.pop() for _ in s.hand[seat]]
+        if s.aside[seat]:
+            s.aside[seat] = pool.pop()
+        s.deck[seat] = pool
+    if s.phase == KEAL and s.means[0] >= 0 and s.means[1] < 0 and s.owner[s.attacker] != player:
+        from soulforge.games.kipukas.fight import available_means
+
+        s.means[0] = rng.choice(available_means(s, s.attacker))

@@ -1,0 +1,107 @@
+"""Item cards and crafted recipes (#items, #crafting, #equiping) as equipment effects.
+
+A soul's ``items`` hold item card ids (an item played alone) and ``recipe:<n>`` for a
+crafted item (``RECIPES[n]``). Each has an :class:`ItemEffect`; recipes whose effect the
+engine does not play yet are not craftable (``Recipe.playable``) and say why in ``missing``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from soulforge.games.kipukas.state import KipukasState as S
+
+
+@dataclasses.dataclass(frozen=True)
+class ItemEffect:
+    bonus: Callable[[S, int, int], int] | None = None
+    escape: int = 0
+    storm_proof: bool = False
+    cycle: Callable[[S, int], None] | None = None
+    reading: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Recipe:
+    name: str
+    ingredients: tuple[str, ...]
+    """Item card ids."""
+    effect: str
+    playable: bool
+    missing: str = ""
+
+
+NO_ITEM = ItemEffect(reading="no effect on its own (the card needs a second copy)")
+
+
+def _plus(n: int) -> Callable[[S, int, int], int]:
+    def bonus(s: S, piece: int, other: int) -> int:
+        return n
+
+    return bonus
+
+
+def _heal_in_camp(s: S, piece: int) -> None:
+    from soulforge.games.kipukas.cards import heal
+
+    stand = s.board.stands[s.stand[piece]]
+    if stand.kind == "territory" and s.holder[stand.territory - 1] == s.owner[piece] and heal(s, piece):
+        s.add_log(f"{s.piece_name(piece)} rests in its base camp and heals a KEAL means")
+
+
+def _honey(s: S, piece: int) -> None:
+    """Honey alone: recover one KEAL means 4 diel cycles after it is played (recipes.json)."""
+    from soulforge.games.kipukas.cards import heal
+
+    s.timers[piece] += 1
+    if s.timers[piece] % 4 == 0 and heal(s, piece):
+        s.add_log(f"{s.piece_name(piece)} eats honey and heals a KEAL means")
+
+
+ITEM_EFFECTS: dict[str, ItemEffect] = {
+    "cloth": ItemEffect(escape=1, reading="+1 to escape rolls"),
+    "sticks": ItemEffect(bonus=_plus(1), reading="+1 to the wielder's rolls"),
+    "honey": ItemEffect(cycle=_honey, reading="heals one KEAL means every 4 diel cycles"),
+    "feathers": NO_ITEM,
+    "string": NO_ITEM,
+}
+"""Items played alone, from their card text (``cards.json``); Feathers and String need two
+copies together and a starter deck holds one (no effect alone)."""
+
+_RECIPE_EFFECTS: dict[str, ItemEffect] = {
+    "Tunic": ItemEffect(storm_proof=True, reading="no storm damage"),
+    "Jacket": ItemEffect(storm_proof=True, reading="no storm damage"),
+    'Chicken "Disguise"': ItemEffect(escape=6, reading="escapes with a D20: read as +6 to the escape roll"),
+    "Lite training bag": ItemEffect(bonus=_plus(1), reading="+1 attack damage until wasted"),
+    "Tough Bundles for blade training!": ItemEffect(bonus=_plus(2), reading="+2 attack damage until wasted"),
+    "Pillow": ItemEffect(cycle=_heal_in_camp, reading="recovers 1 KEAL means per cycle in a base camp"),
+    "Hammock": ItemEffect(cycle=_heal_in_camp, reading="recovers 1 KEAL means per cycle in a base camp"),
+}
+"""The recipes the engine plays, reduced to their effect on the wielder (NOTES.md)."""
+
+
+def _recipes() -> tuple[Recipe, ...]:
+    raw = json.loads((Path(__file__).parent / "data" / "recipes.json").read_text(encoding="utf-8"))
+    out = []
+    for entry in raw["recipes"]:
+        ingredients = tuple(sorted(i.lower() for i in entry["ingredients"]))
+        if len(ingredients) < 2:
+            continue  # single items are played as cards (#crafting: "two to three item cards")
+        name = entry["result_name"]
+        playable = name in _RECIPE_EFFECTS
+        missing = (
+            "" if playable else "its effect (ranged attacks, traps, fire, night moves...) is not played yet"
+        )
+        out.append(Recipe(name, ingredients, entry["effect"], playable, missing))
+    return tuple(out)
+
+
+RECIPES: tuple[Recipe, ...] = _recipes()
+for _n, _recipe in enumerate(RECIPES):
+    if _recipe.playable:
+        ITEM_EFFECTS[f"recipe:{_n}"] = _RECIPE_EFFECTS[_recipe.name]

@@ -1,0 +1,77 @@
+"""Terminal rendering of a Kipukas view (``soulforge play``): rich renderables only.
+
+Takes a view (never a state), so it shows exactly what its viewer knows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from soulforge.games.kipukas.data import CARDS
+
+View = dict[str, Any]
+SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta")
+
+
+def piece_label(piece: dict[str, Any]) -> str:
+    """'#3 Hilbert: King of Avian Frogs (1 injury, downed)' or '#3 face down'."""
+    card = piece.get("card")
+    if card is None:
+        return f"#{piece['piece']} face down"
+    label = f"#{piece['piece']} {CARDS[card].name}"
+    hurt = sum(piece.get("injuries") or [])
+    notes = [f"{hurt} injur{'y' if hurt == 1 else 'ies'}"] if hurt else []
+    notes += ["downed"] if piece.get("downed") else []
+    notes += ["prisoner"] if piece.get("prisoner") else []
+    notes += [] if piece.get("revealed") else ["unrevealed"]
+    return label + (f" ({', '.join(notes)})" if notes else "")
+
+
+def _territories(view: View) -> Table:
+    table = Table(title=f"The kipuka ({view['map']['name']})", show_lines=True)
+    for column in ("#", "geography", "holder", "stands and cards"):
+        table.add_column(column)
+    pieces = view["pieces"]
+    for t in view["map"]["territories"]:
+        holder = t["holder"]
+        who = "-" if holder is None else f"seat {holder}" + (" capital" if t["capital_of"] == holder else "")
+        lines = []
+        for stand in t["stands"]:
+            here = [p for p in pieces if p["stand"] == stand]
+            text = ", ".join(piece_label(p) for p in here) or "empty"
+            lines.append(f"{stand}: {text}")
+        style = SEAT_STYLES[holder % 4] if holder is not None else ""
+        geography = t["geography"] + (" (transit)" if t["transit"] else "")
+        table.add_row(str(t["number"]), geography, Text(who, style=style), "\n".join(lines))
+    return table
+
+
+def _players(view: View) -> Table:
+    table = Table(title="Players")
+    for column in ("seat", "affinity", "territories", "hand", "deck", "discard"):
+        table.add_column(column)
+    for p in view["players"]:
+        hand = ", ".join(CARDS[c].name if c else "?" for c in p["hand"]) or "-"
+        table.add_row(
+            str(p["seat"]),
+            p["affinity"] or "-",
+            ", ".join(map(str, p["territories"])) or "-",
+            hand,
+            str(p["deck_size"]),
+            str(len(p["discard"])),
+        )
+    return table
+
+
+def render(view: View) -> RenderableType:
+    head = Text(
+        f"Diel cycle {view['cycle']}: {view['diel'] or 'setup'}; initiative: seat {view['initiative']}"
+    )
+    parts: list[RenderableType] = [head, _territories(view), _players(view)]
+    if view.get("exchange"):
+        parts.append(Text("Last exchange:\n" + "\n".join(view["exchange"][-8:])))
+    return Group(*parts)

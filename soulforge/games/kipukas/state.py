@@ -1,0 +1,184 @@
+"""The Kipukas state: decks, hands, the map's claims and pieces, the diel cycle, fights.
+
+Cards off the map are card ids (``data.CARDS``) in lists: decks (the top last), hands,
+discards. A card entering the map becomes a *piece*, numbered in order of entry; its
+fields are parallel lists (``card``, ``owner``, ``stand``...). ``known[piece]`` is a bit
+mask of the seats that know the card (``PUBLIC`` for everyone): an unrevealed piece is
+known to its owner only, and determinization rewrites ``card`` of those a seat does not
+know (``hidden.py``).
+
+View keys (``view(player)``, built in ``view.py``), beside the core's common keys:
+
+- ``map``: ``{"name", "territories": [{"number", "geography", "transit", "holder", "capital_of",
+  "stands": [...], "features": [pieces]}], "stands": [{"id", "territory", "kind", "dock", "x",
+  "y"}], "paths": [[a, b, tunnel]]}``.
+- ``pieces``: every piece on the map ``{"piece", "owner", "stand", "territory", "kind",
+  "revealed", "card" (None if hidden from the viewer), "injuries", "downed", "prisoner",
+  "items"}``.
+- ``players``: per seat ``{"seat", "affinity", "capital", "territories", "hand" (card ids for
+  the owner, None each for others), "hand_size", "deck_size", "discard", "aside" (the owner
+  sees the card), "aside_ready", "played_this_turn", "done", "night_used"}``.
+- ``diel``, ``cycle``, ``initiative``, ``called``, ``phase``, ``active_player``.
+- ``fight``: the fight in progress ``{"attacker", "defender", "stand", "means": [a, d],
+  "chosen": [bool, bool]}`` (a side's means is None to the other side until both chose).
+- ``exchange``: the last combat exchange, step by step (public lines).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from soulforge.core import JsonDict, Seat, State
+from soulforge.core.clone import ClonePlan
+from soulforge.games.kipukas import hidden, view
+from soulforge.games.kipukas.board import KipukaMap
+from soulforge.games.kipukas.data import CARDS, Card
+from soulforge.games.kipukas.encoding import OVER, PUBLIC
+from soulforge.games.kipukas.flow import FLOW, prompt
+from soulforge.games.kipukas.setup import setup as setup_game
+
+if TYPE_CHECKING:
+    from soulforge.games.kipukas.game import Kipukas
+
+
+class KipukasState(State):
+    """A game of Kipukas in progress."""
+
+    flow = FLOW
+
+    game: Kipukas
+    board: KipukaMap
+    decklists: list[list[str]]
+    deck: list[list[str]]
+    hand: list[list[str]]
+    discard: list[list[str]]
+    aside: list[str]
+    """The default personal effect's card per seat ("" when none)."""
+    affinity: list[str]
+    capital: list[int]
+    holder: list[int]
+    """By territory index (territory - 1): the seat holding it, -1 for none."""
+    # -- pieces --------------------------------------------------------------------
+    card: list[str]
+    owner: list[int]
+    stand: list[str]
+    """A piece's stand ("" once it left the map); traps and features use their territory's first stand."""
+    territory: list[int]
+    revealed: list[bool]
+    known: list[int]
+    injuries: list[list[int]]
+    """Per soul piece, injuries per KEAL means."""
+    played_cycle: list[int]
+    played_unrevealed: list[bool]
+    steps_used: list[int]
+    spent_cycle: list[int]
+    """The cycle in which the soul lost an attack (it attacks no more that cycle)."""
+    swum_cycle: list[int]
+    on_map: list[bool]
+    prisoner: list[bool]
+    loiter_since: list[int]
+    items: list[list[str]]
+    """Item cards (or a recipe's name, "recipe:<n>") equipped to a soul piece."""
+    timers: list[int]
+    """A per-piece counter for abilities (healing every other cycle, a countdown...)."""
+    # -- the turn ------------------------------------------------------------------
+    cycle: int
+    diel: str
+    initiative: int
+    called: int
+    active: int
+    done: list[bool]
+    played: list[int]
+    night_used: list[list[str]]
+    phase: str
+    setup_order: list[int]
+    due: list[list[str]]
+    """Per seat: stands of contention carried over, to attack from or retreat from first."""
+    # -- a fight -------------------------------------------------------------------
+    attacker: int
+    defender: int
+    fight_stand: str
+    means: list[int]
+    responder: int
+    retreat_piece: int
+    retreat_to: str
+    retreat_from: str
+    may_stop: bool
+    mover: int
+    claimant: int
+    """The soul whose move started the exchange: it claims the camp if the stand is won."""
+    protected: list[int]
+    """By territory index: the last cycle it cannot be taken (a sabotage's result), 0 for none."""
+    wasteland: list[bool]
+    tired_cycle: list[int]
+    """Per piece: a cycle in which the soul cannot move or attack (a card's effect)."""
+    """The seat whose action started the exchange (the turn passes on from it)."""
+    exchange: list[str]
+    winner: int | None
+    finished_by: str
+    starter: int
+
+    def __init__(self, game: Kipukas, seed: int, num_players: int, *, setup: bool = True) -> None:
+        super().__init__(game, seed, num_players)
+        self.board = game.board
+        if setup:
+            setup_game(self)
+
+    # -- the contract ---------------------------------------------------------------
+    @property
+    def current_player(self) -> Seat | None:
+        return None if self.phase == OVER else self.active
+
+    @property
+    def first_player(self) -> Seat | None:
+        return self.starter if self.starter >= 0 else None
+
+    def returns(self) -> list[float]:
+        if self.phase != OVER or self.winner is None:
+            return [0.0] * self.num_players
+        return [1.0 if seat == self.winner else -1.0 for seat in range(self.num_players)]
+
+    def outcome(self) -> str:
+        if not self.is_over:
+            return ""
+        return self.finished_by
+
+    def _view(self, player: Seat | None) -> JsonDict:
+        return view.build(self, player)
+
+    def _resample_hidden(self, player: Seat, rng: random.Random) -> None:
+        hidden.resample(self, player, rng)
+
+    def prompt(self) -> str:
+        return prompt(self)
+
+    # -- helpers the rules share ------------------------------------------------------
+    def card_of(self, piece: int) -> Card:
+        return CARDS[self.card[piece]]
+
+    def knows(self, seat: Seat | None, piece: int) -> bool:
+        mask = PUBLIC if seat is None else PUBLIC | (1 << seat)
+        return bool(self.known[piece] & mask)
+
+    def seat_name(self, seat: Seat) -> str:
+        return f"seat {seat}"
+
+    def piece_name(self, piece: int) -> str:
+        """A piece in public words: its card's name once revealed, else 'an unrevealed card'."""
+        if self.known[piece] & PUBLIC:
+            return f"{self.seat_name(self.owner[piece])}'s {self.card_of(piece).name}"
+        return f"{self.seat_name(self.owner[piece])}'s unrevealed card #{piece}"
+
+    def souls_at(self, stand: str) -> list[int]:
+        return [p for p, here in enumerate(self.stand) if here == stand and self.on_map[p]
+                and self.card_of(p).soul and not self.prisoner[p]]
+
+    def pieces_in(self, territory: int) -> list[int]:
+        return [p for p, here in enumerate(self.territory) if here == territory and self.on_map[p]]
+
+    def clone(self) -> KipukasState:
+        return CLONE_PLAN.clone(self)
+
+
+CLONE_PLAN = ClonePlan(KipukasState)

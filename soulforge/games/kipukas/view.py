@@ -1,0 +1,107 @@
+"""``view(player)``: what a seat (or a spectator, ``None``) knows, as JSON.
+
+The keys are described in ``state.py``'s module docstring. An unrevealed card shows its
+piece number, owner and place, never its card id; another seat's hand shows its size only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from soulforge.core import JsonDict, Seat
+from soulforge.games.kipukas.encoding import ASIDE_CYCLES, KEAL, PUBLIC
+from soulforge.games.kipukas.movement import is_downed
+
+if TYPE_CHECKING:
+    from soulforge.games.kipukas.state import KipukasState as S
+
+
+def _piece(s: S, viewer: Seat | None, p: int) -> JsonDict:
+    known = s.knows(viewer, p)
+    c = s.card_of(p)
+    soul = known and c.soul
+    return {
+        "piece": p,
+        "owner": s.owner[p],
+        "stand": s.stand[p],
+        "territory": s.territory[p],
+        "kind": c.card_type if known else "card",
+        "revealed": bool(s.known[p] & PUBLIC),
+        "card": s.card[p] if known else None,
+        "injuries": list(s.injuries[p]) if known else None,
+        "downed": is_downed(s, p) if known and soul else None,
+        "prisoner": s.prisoner[p],
+        "items": list(s.items[p]) if known else [],
+    }
+
+
+def _player(s: S, viewer: Seat | None, seat: Seat) -> JsonDict:
+    mine = viewer == seat
+    return {
+        "seat": seat,
+        "affinity": s.affinity[seat] or None,
+        "capital": s.capital[seat] if s.capital[seat] > 0 else None,
+        "territories": [t for t in s.board.territories if s.holder[t - 1] == seat],
+        "hand": list(s.hand[seat]) if mine else [None] * len(s.hand[seat]),
+        "hand_size": len(s.hand[seat]),
+        "deck_size": len(s.deck[seat]),
+        "discard": list(s.discard[seat]),
+        "aside": (s.aside[seat] or None) if mine else bool(s.aside[seat]),
+        "aside_ready": bool(s.aside[seat]) and s.cycle > ASIDE_CYCLES,
+        "played_this_turn": s.played[seat],
+        "done": s.done[seat],
+        "night_used": list(s.night_used[seat]),
+    }
+
+
+def _map(s: S) -> JsonDict:
+    board = s.board
+    territories = []
+    for t in board.territories:
+        capital_of = next((seat for seat, cap in enumerate(s.capital) if cap == t), None)
+        territories.append({
+            "number": t, "geography": "Wasteland" if s.wasteland[t - 1] else board.geography[t - 1],
+            "transit": t in board.transit, "holder": s.holder[t - 1] if s.holder[t - 1] >= 0 else None,
+            "capital_of": capital_of, "protected": s.protected[t - 1] >= s.cycle > 0,
+            "stands": sorted(st.id for st in board.stands.values() if st.territory == t),
+        })
+    return {
+        "name": board.name,
+        "territories": territories,
+        "stands": [{"id": st.id, "territory": st.territory, "kind": st.kind, "dock": st.dock}
+                   for st in board.stands.values()],
+        "paths": [[a, b, tunnel] for a, b, tunnel in board.paths],
+    }
+
+
+def _fight(s: S, viewer: Seat | None) -> JsonDict | None:
+    if s.attacker < 0 or s.phase not in ("target", "keal", "press", "respond", "challenge"):
+        return None
+    sides = (s.attacker, s.defender)
+    hidden_choice = s.phase == KEAL and s.means[1] < 0
+    means: list[Any] = []
+    for side, piece in enumerate(sides):
+        own = piece >= 0 and viewer == s.owner[piece]
+        shown = s.means[side] >= 0 and (own or not hidden_choice)
+        means.append(s.means[side] if shown else None)
+    return {"attacker": s.attacker, "defender": s.defender if s.defender >= 0 else None,
+            "stand": s.fight_stand, "means": means, "chosen": [m >= 0 for m in s.means],
+            "retreat": {"piece": s.retreat_piece, "to": s.retreat_to} if s.retreat_piece >= 0 else None}
+
+
+def build(s: S, viewer: Seat | None) -> JsonDict:
+    pieces = [_piece(s, viewer, p) for p in range(len(s.card)) if s.on_map[p]]
+    return {
+        "map": _map(s),
+        "pieces": pieces,
+        "players": [_player(s, viewer, seat) for seat in range(s.num_players)],
+        "diel": s.diel or None,
+        "cycle": s.cycle,
+        "initiative": s.initiative,
+        "called": s.called if s.called >= 0 else None,
+        "phase": s.phase,
+        "active_player": s.active,
+        "fight": _fight(s, viewer),
+        "exchange": list(s.exchange),
+        "winner": s.winner,
+    }
