@@ -20,20 +20,20 @@ def fresh(seed: int = 0, affinities: tuple[str, str] = ("Avian", "Decrepit"), **
     seat 1 holds 5, 6, 3 (capital 5); both set their first deck card aside; day 1 begins."""
     state = soulforge.load("kipukas", **options).new_game(seed=seed)
     assert isinstance(state, KipukasState)
-    for seat in range(2):
-        state.apply(Affinity(affinities[seat]))
+    for affinity in affinities:
+        state.apply(Affinity(affinity))
     while state.phase in ("capital", "camp"):
-        seat = state.current_player
-        assert seat is not None
+        claimer = state.current_player
+        assert claimer is not None
         if state.phase == "capital":
-            state.apply(Capital(CAPITALS[seat]))
+            state.apply(Capital(CAPITALS[claimer]))
         else:
-            held = sum(1 for h in state.holder if h == seat)
-            state.apply(Camp(CAMPS[seat][held - 1]))
+            held = sum(1 for h in state.holder if h == claimer)
+            state.apply(Camp(CAMPS[claimer][held - 1]))
     while state.phase == "set_aside":
-        seat = state.current_player
-        assert seat is not None
-        state.apply(SetAside(sorted(set(state.deck[seat]))[0]))
+        chooser = state.current_player
+        assert chooser is not None
+        state.apply(SetAside(sorted(set(state.deck[chooser]))[0]))
     assert state.phase == DAY
     return state
 

@@ -103,8 +103,8 @@ def _knightsoul_cycle(s: S, piece: int) -> None:
 
 
 def _raven_engage(s: S, piece: int, other: int) -> bool:
-    """The opponent must roll standard detection (D20: 1-4) before a KEAL means bout."""
-    if s.owner[other] == s.owner[piece]:
+    """An opponent engaging the Raven must roll standard detection (D20: 1-4) first."""
+    if s.defender != piece:
         return True
     roll = s.rng.randint(1, 20)
     found = roll <= 4

@@ -1,0 +1,391 @@
+"""Kipukas rule scenarios, each citing its rulebook section (``../shared/rules/kipukas.md``)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+
+import pytest
+
+import soulforge
+from soulforge.core import IllegalAction
+from soulforge.games.kipukas import combat, cycle
+from soulforge.games.kipukas.actions import (
+    CallInitiative,
+    EndActions,
+    FinalBlow,
+    HandToBottom,
+    Keal,
+    LetGo,
+    Move,
+    Play,
+    Press,
+    Refill,
+    Retreat,
+    Stop,
+    Target,
+)
+from soulforge.games.kipukas.data import CARDS
+from soulforge.games.kipukas.encoding import CHALLENGE, DAY, KEAL, NIGHT, PRESS, RESPOND, TARGET
+from soulforge.games.kipukas.movement import is_downed, reach
+from soulforge.games.kipukas.state import KipukasState
+from tests.kipukas.scenario import act, fresh, give, put
+
+
+def rig(state: KipukasState, *values: int) -> None:
+    """The next dice show ``values`` in order (then the seeded dice go on)."""
+    queue: Iterator[int] = iter(values)
+    real = state.rng.randint
+
+    def randint(low: int, high: int) -> int:
+        return next(queue, None) or real(low, high)
+
+    state.rng.randint = randint  # type: ignore[method-assign,assignment]
+
+
+def end_turn(state: KipukasState) -> None:
+    """Both seats stop acting: the first calls initiative, the other ends its actions."""
+    state.apply(CallInitiative())
+    state.apply(EndActions())
+
+
+# -- the brawl and the arithmetic -------------------------------------------------------------
+BRAWL_TABLE = [("Aa9-", "ZAAA"), ("Zz0_", "aAAA"), ("Aa9-", "AzAA"), ("Zz0_", "Z9AA"),
+               ("Aa9-", "Aa0A"), ("Aa0_", "Aa-A"), ("Aa9-", "Aa9_")]
+
+
+@pytest.mark.parametrize(("winning", "losing"), BRAWL_TABLE)
+def test_every_row_of_the_brawl_table(winning: str, losing: str) -> None:
+    """#brawl: capitals A..Z beat lowercase a..z beat digits 9..0 beat the dash beats the underscore."""
+    assert combat.brawl_winner(winning, losing) == 0
+    assert combat.brawl_winner(losing, winning) == 1
+
+
+def test_hilbert_outbrawls_the_raven() -> None:
+    """#ce_victory: HMPU against ZrrD, 'Hilbert triumphs with a capital H over a capital Z'."""
+    hilbert, raven = CARDS["hilbert_king_of_avian_frogs"], CARDS["myrthvither_raven"]
+    assert combat.brawl_winner(hilbert.brawl_sequence or "", raven.brawl_sequence or "") == 0
+
+
+def test_habitat_effects_and_the_nomads_that_cancel_them() -> None:
+    """#habitat_effects and #ce_setup: forest +2 for forest dwellers, plains +3, mountains and
+    forests -2 to plains dwellers, and no habitat effect in a battle with a nomad."""
+    assert combat.habitat_modifier("Forest", "Forest", "Mountain") == 2
+    assert combat.habitat_modifier("Plains", "Plains", "Forest") == 3
+    assert combat.habitat_modifier("Mountain", "Plains", "Forest") == -2
+    assert combat.habitat_modifier("Forest", "Forest", "Nomad") == 0
+
+
+def test_the_downed_movement_table() -> None:
+    """#moving_downed_souls: 0, 1, 2, 3, 4, 5 become 0, 1 (with escort), 1, 1, 2, 2."""
+    assert [combat.downed_movement(m) for m in range(6)] == [0, 1, 1, 1, 2, 2]
+
+
+def test_final_blow_modifiers_of_the_worked_example() -> None:
+    """#ce_victory: same genes do not shift the roll; neither motive beats the other; the
+    Support soul adds 3 to its attack; a Self soul in the blow makes it best 2 of 3."""
+    assert combat.final_blow_modifiers("Avian", "Passion", "Avian", "Satisfaction") == (3, 0)
+    assert combat.best_of_three("Passion", "Satisfaction")
+    assert combat.final_blow_modifiers("Avian", "Spirit", "Avian", "Possessor")[0] == 10
+
+
+# -- setup and the diel cycle ------------------------------------------------------------------
+def test_setup_runs_in_the_rulebook_order() -> None:
+    """#game_setup: affinities, the D6 roll-off (higher places the first capital, lower takes
+    the first initiative), capitals then base camps until each holds 3, a card set aside, 3 drawn."""
+    state = fresh(seed=4)
+    log = state.log(None)
+    first = next(line for line in log if "places the first capital" in line)
+    placer = int(first.split()[1])
+    capital_lines = [line for line in log if "places its capital" in line]
+    assert capital_lines[0].startswith(f"seat {placer}")
+    assert state.initiative == 1 - placer == state.first_player
+    assert [sum(1 for h in state.holder if h == seat) for seat in range(2)] == [3, 3]
+    assert all(len(hand) == 3 for hand in state.hand) and all(state.aside)
+    assert all(len(deck) == 26 for deck in state.deck)
+    assert state.affinity == ["Avian", "Decrepit"]
+    assert (state.phase, state.diel, state.cycle, state.current_player) == (DAY, "day", 1, state.initiative)
+
+
+def test_the_first_three_turns_are_day_night_day_then_rolled() -> None:
+    """#game_setup 9, #diel_cycle: day, night, day, then the diel die."""
+    state = fresh(seed=2)
+    seen = [state.diel]
+    while state.cycle < 8:
+        end_turn(state)
+        seen.append(state.diel)
+    assert seen[:3] == ["day", "night", "day"]
+    assert any("is rolled" in line for line in state.log(0))
+    assert set(seen[3:]) <= {"day", "night"}  # storms strike at once and the die rolls again
+
+
+def test_calling_initiative_ends_ones_actions_and_takes_the_next_turn() -> None:
+    """#day 3-5: the caller acts no more; the other acts until it ends; the caller starts next."""
+    state = fresh(seed=1)
+    first = state.current_player
+    assert first is not None
+    state.apply(CallInitiative())
+    assert state.current_player == 1 - first and state.done[first]
+    with pytest.raises(IllegalAction, match="already called initiative"):
+        state.apply(CallInitiative())
+    state.apply(EndActions())
+    assert (state.diel, state.current_player) == ("night", first)
+
+
+# -- hands, plays and night actions ------------------------------------------------------------
+def test_at_most_three_cards_are_played_per_diel_roll() -> None:
+    """#game_setup 8: 'you cannot play more than 3 cards from your hand within a diel roll'."""
+    state = fresh(seed=0)
+    state.cycle = 7  # the card set aside by the default effect may be played (#personal_effects)
+    seat = state.current_player
+    assert seat is not None
+    give(state, seat, "brox_the_defiant", "hilbert_king_of_avian_frogs", "tears_for_oly")
+    state.aside[seat] = "tira_marvelous_myriad"
+    camp = f"T{state.capital[seat]}"
+    for _ in range(3):
+        act(state, seat)
+        state.apply(Play(0, camp, True))
+    act(state, seat)
+    with pytest.raises(IllegalAction, match="played 3 cards") as refused:
+        state.apply(Play(3, camp, True))
+    assert refused.value.rule == "game_setup"
+
+
+def test_night_refills_to_three_and_each_action_once() -> None:
+    """#night: hand to the deck's bottom, refill to 3, each once per night."""
+    state = fresh(seed=0)
+    end_turn(state)
+    assert state.phase == NIGHT
+    seat = state.current_player
+    assert seat is not None
+    hand = list(state.hand[seat])
+    state.apply(HandToBottom())
+    assert state.hand[seat] == [] and state.deck[seat][:3] == hand
+    act(state, seat)
+    assert HandToBottom() not in state.legal_actions()
+    state.apply(Refill())
+    assert len(state.hand[seat]) == 3
+    act(state, seat)
+    assert Refill() not in state.legal_actions()
+
+
+# -- movement and claims ---------------------------------------------------------------------------
+def test_no_passing_an_enemy_on_a_movement_stand() -> None:
+    """#movement: 'you cannot move past an enemy waiting on a movement slot'; moving onto it attacks."""
+    state = fresh(seed=0)
+    hilbert = put(state, 0, "hilbert_king_of_avian_frogs", "T2")
+    put(state, 1, "brox_the_defiant", "m2")
+    act(state, 0)
+    ways = reach(state, hilbert)
+    assert "m2" in ways and "T3" not in ways
+    state.apply(Move(hilbert, "m2"))
+    assert state.phase == TARGET
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Stop())
+    assert refused.value.rule == "movement"
+
+
+def test_at_most_three_souls_per_player_in_a_territory() -> None:
+    """#maps: 'Each territory can host a max of 3 souls' per player."""
+    state = fresh(seed=0)
+    for _ in range(3):
+        put(state, 0, "allele_sect_explorer", "T2")
+    mover = put(state, 0, "brox_the_defiant", "m1")
+    act(state, 0)
+    assert not [stand for stand in reach(state, mover) if stand in ("T2", "m2")]
+
+
+def test_a_soul_played_unrevealed_waits_a_day_one_played_revealed_moves() -> None:
+    """#summoning_sickness and #movement: unrevealed it is liminal; revealed it may move at once."""
+    state = fresh(seed=0)
+    seat = state.current_player
+    assert seat is not None
+    give(state, seat, "brox_the_defiant", "hilbert_king_of_avian_frogs")
+    camp = f"T{state.capital[seat]}"
+    state.apply(Play(0, camp, False))
+    act(state, seat)
+    hidden_piece = len(state.card) - 1
+    assert not any(isinstance(a, Move) and a.piece == hidden_piece for a in state.legal_actions())
+    state.apply(Play(0, camp, True))
+    act(state, seat)
+    shown = len(state.card) - 1
+    assert any(isinstance(a, Move) and a.piece == shown for a in state.legal_actions())
+
+
+def test_moving_reveals_and_claims_a_free_camp() -> None:
+    """#movement 'In order to move, you must reveal the soul'; #claiming_territories."""
+    state = fresh(seed=0)
+    brox = put(state, 0, "brox_the_defiant", "m2", revealed=False)
+    act(state, 0)
+    state.apply(Move(brox, "T3"))
+    assert state.revealed[brox] and state.holder[2] == 0
+    assert "seat 0 claims territory 3 with a base camp" in state.log(1)
+
+
+def test_a_capital_falls_only_after_every_other_territory() -> None:
+    """#movement: capitals 'cannot be taken until all other base camps are taken'; #win."""
+    state = fresh(seed=0)
+    brox = put(state, 0, "brox_the_defiant", "m5")
+    act(state, 0)
+    state.apply(Move(brox, "T5"))
+    assert state.holder[4] == 1 and not state.is_over
+    state.holder = [0, 0, 0, -1, 1, 0, 0, 0]
+    state.stand[brox], state.territory[brox], state.steps_used[brox] = "m5", 5, 0
+    act(state, 0)
+    state.apply(Move(brox, "T5"))
+    assert state.is_over and state.returns() == [1.0, -1.0]
+    assert state.outcome() == "Seat 0 wins: it holds every base camp and capital of the kipuka."
+
+
+# -- fights ------------------------------------------------------------------------------------------
+def fight_on_t3(seed: int = 0) -> tuple[KipukasState, int, int]:
+    state = fresh(seed=seed)
+    brox = put(state, 0, "brox_the_defiant", "m2")
+    hilbert = put(state, 1, "hilbert_king_of_avian_frogs", "T3")
+    act(state, 0)
+    state.apply(Move(brox, "T3"))
+    state.apply(Target(hilbert))
+    return state, brox, hilbert
+
+
+def test_keal_means_are_chosen_in_secret_and_shown_together() -> None:
+    """#ce_setup: 'each player chooses a KEAL means and writes it on their grease board ... players
+    reveal their choice to one another at the same time'."""
+    state, _brox, _hilbert = fight_on_t3()
+    assert (state.phase, state.current_player) == (KEAL, 0)
+    state.apply(Keal(1))
+    means = CARDS["brox_the_defiant"].keal_means[1].name
+    assert state.current_player == 1
+    assert state.view(1)["fight"]["means"][0] is None and state.view(0)["fight"]["means"][0] == 1
+    assert not any(means in line for line in state.log(1)) and f"you chose {means}" in state.log(0)
+    world = state.determinize(1, random.Random(3))
+    assert world.view(1) == state.view(1)
+    state.apply(Keal(0))
+    assert any(f"revealed together: {means} attacks" in line for line in state.log(1))
+    assert state.view(1)["exchange"][0].endswith("attacks seat 1's Hilbert: King of Avian Frogs")
+
+
+def test_the_typing_chart_of_the_worked_example_in_a_bout() -> None:
+    """#ce_defense_action: the Raven's Symbiont Barrage against King's Mojo gives -6."""
+    state = fresh(seed=0)
+    raven = put(state, 0, "myrthvither_raven", "m2")
+    hilbert = put(state, 1, "hilbert_king_of_avian_frogs", "T3")
+    act(state, 0)
+    state.apply(Move(raven, "T3"))
+    state.apply(Target(hilbert))
+    state.apply(Keal(1))
+    state.apply(Keal(0))
+    assert any("Symbiont Barrage against King's Mojo gives -6 to the attack" in line for line in state.log(0))
+
+
+def test_a_won_bout_injures_and_the_downed_soul_faces_the_final_blow() -> None:
+    """#keal_means_DHT, #final_blow: injuries one at a time; once downed only the Final Blow."""
+    state, _brox, hilbert = fight_on_t3()
+    state.apply(Keal(0))
+    rig(state, 20, 1, 1)
+    state.apply(Keal(0))
+    assert state.injuries[hilbert] == [1] and is_downed(state, hilbert)
+    assert state.phase == PRESS and set(state.legal_actions()) == {FinalBlow(), Stop()}
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Press())
+    assert refused.value.rule == "final_blow"
+    rig(state, 20, 1, 1, 20, 1, 1, 20, 1, 1)  # each round: the D20 attack, the 2 D6 defence
+    state.apply(FinalBlow())
+    assert not state.on_map[hilbert] and "hilbert_king_of_avian_frogs" in state.discard[1]
+    assert state.holder[2] == 0  # the camp stand is free: Brox claims it (#claiming_territories)
+
+
+def test_a_lost_attack_ends_the_attackers_attacks_for_the_cycle() -> None:
+    """#combat_lifecycle: 'After an unsuccessful blow, the player loses their ability to attack
+    with that card for this diel cycle'; the defender then answers (#contention)."""
+    state, brox, _hilbert = fight_on_t3()
+    state.apply(Keal(0))
+    rig(state, 1, 6, 6)
+    state.apply(Keal(0))
+    assert state.spent_cycle[brox] == state.cycle
+    assert (state.phase, state.current_player) == (RESPOND, 1)
+
+
+def test_a_retreat_may_be_challenged_or_let_go() -> None:
+    """#retreat: the opponent lets the escape go or challenges it (2 D6 against a D20)."""
+    state, _brox, hilbert = fight_on_t3()
+    state.apply(Keal(0))
+    rig(state, 1, 6, 6)
+    state.apply(Keal(0))
+    retreats = [a for a in state.legal_actions() if isinstance(a, Retreat)]
+    assert retreats and all(state.holder[int(a.stand[1:]) - 1] == 1 for a in retreats if a.stand[0] == "T")
+    state.apply(retreats[0])
+    assert (state.phase, state.current_player) == (CHALLENGE, 0)
+    state.apply(LetGo())
+    assert state.stand[hilbert] == retreats[0].stand
+
+
+# -- storms, prisoners, the peace -----------------------------------------------------------------
+def test_a_storm_injures_exposed_souls_and_wastes_downed_ones() -> None:
+    """#storm: 'any card caught in it (not within a capital or base camp) will take KEAL means
+    damage and any downed cards will be wasted'."""
+    state = fresh(seed=0)
+    exposed = put(state, 0, "brox_the_defiant", "m2")
+    downed = put(state, 0, "hilbert_king_of_avian_frogs", "m1")
+    state.injuries[downed] = [1]
+    sheltered = put(state, 0, "tears_for_oly", "T2")
+    cycle.storm(state)
+    assert sum(state.injuries[exposed]) == 1 and not state.on_map[downed]
+    assert state.injuries[sheltered] == [0]
+
+
+def test_loitering_in_an_enemy_capital_makes_a_prisoner() -> None:
+    """#movement, #prison: a soul left in the capital is taken prisoner the next time."""
+    state = fresh(seed=0)
+    brox = put(state, 0, "brox_the_defiant", "T5")
+    end_turn(state)  # day 1 ends: Brox stays
+    assert not state.prisoner[brox]
+    end_turn(state)  # night
+    end_turn(state)  # day 3 ends: still there
+    assert state.prisoner[brox]
+
+
+def test_the_peace_bound_gives_the_win_to_more_territories() -> None:
+    """#discarding_runout, 'Keep the peace' (the bound is the authored option peace_after)."""
+    state = fresh(seed=0, peace_after=3)
+    state.holder[3 - 1] = 0
+    while not state.is_over:
+        end_turn(state)
+    assert state.returns() == [1.0, -1.0]
+    assert state.outcome() == "Seat 0 wins the peace (3 diel cycles played): 4 to 2 territories."
+
+
+# -- hidden information --------------------------------------------------------------------------------
+def test_hands_decks_and_unrevealed_cards_stay_hidden_from_other_seats() -> None:
+    """Issue 18: hands, deck order, unrevealed cards and their identities never reach another
+    seat's view, log or JSON payload."""
+    state = fresh(seed=5)
+    seat = state.current_player
+    assert seat is not None
+    other = 1 - seat
+    give(state, seat, "branwen_mantillusion_practitioner", "the_causal_sophist")
+    state.apply(Play(0, f"T{state.capital[seat]}", False))
+    secret = CARDS["branwen_mantillusion_practitioner"]
+    hand_secret = CARDS["the_causal_sophist"]
+    for viewer in (other, None):
+        payload = json.dumps([state.view(viewer), state.log(viewer)])
+        for card in (secret, hand_secret):
+            assert card.id not in payload and card.name not in payload
+    assert secret.name in json.dumps(state.log(seat))
+    assert state.view(seat)["players"][seat]["hand"] == ["the_causal_sophist"]
+
+
+def test_a_random_game_never_shows_a_seat_what_it_may_not_see() -> None:
+    """Every view of a seeded playout hides other seats' hands and unrevealed cards."""
+    game = soulforge.load("kipukas")
+    state = game.new_game(seed=11)
+    rng = random.Random(11)
+    while not state.is_over and state.move_number < 400:
+        for viewer in range(2):
+            view = state.view(viewer)
+            for piece in view["pieces"]:
+                if piece["owner"] != viewer and not piece["revealed"]:
+                    assert piece["card"] is None and piece["injuries"] is None
+            assert view["players"][1 - viewer]["hand"] == [None] * len(state.hand[1 - viewer])
+        state.apply(rng.choice(state.legal_actions()))
