@@ -65,4 +65,5 @@ def act(state: KipukasState, seat: int) -> None:
 def clear_map(state: KipukasState) -> None:
     """No card on the map (the setup places none; a test may have)."""
     state.on_map = [False] * len(state.card)
+    state.moved()
     state._legal = None

@@ -12,6 +12,7 @@ import soulforge
 from soulforge.core import IllegalAction
 from soulforge.games.kipukas import combat, cycle
 from soulforge.games.kipukas.actions import (
+    Attack,
     CallInitiative,
     EndActions,
     FinalBlow,
@@ -22,6 +23,7 @@ from soulforge.games.kipukas.actions import (
     Play,
     Press,
     Refill,
+    Reinforce,
     Retreat,
     Stop,
     Target,
@@ -231,7 +233,8 @@ def test_a_capital_falls_only_after_every_other_territory() -> None:
     state.apply(Move(brox, "T5"))
     assert state.holder[4] == 1 and not state.is_over
     state.holder = [0, 0, 0, -1, 1, 0, 0, 0]
-    state.stand[brox], state.territory[brox], state.steps_used[brox] = "m5", 5, 0
+    cycle.place(state, brox, "m5")
+    state.steps_used[brox] = 0
     act(state, 0)
     state.apply(Move(brox, "T5"))
     assert state.is_over and state.returns() == [1.0, -1.0]
@@ -389,3 +392,28 @@ def test_a_random_game_never_shows_a_seat_what_it_may_not_see() -> None:
                     assert piece["card"] is None and piece["injuries"] is None
             assert view["players"][1 - viewer]["hand"] == [None] * len(state.hand[1 - viewer])
         state.apply(rng.choice(state.legal_actions()))
+
+
+def test_a_keal_means_choice_holds_for_the_day_between_the_same_souls() -> None:
+    """#ce_defense_action: 'Each KEAL means is chosen by the card's owner, and lasts for all
+    combat between these souls on this day.'"""
+    state, brox, hilbert = fight_on_t3()
+    state.apply(Keal(1))
+    rig(state, 1, 6, 6)
+    state.apply(Keal(0))  # Brox loses: Hilbert answers at once
+    assert state.phase == RESPOND
+    state.apply(Attack(hilbert, brox))
+    assert state.phase != KEAL and "the KEAL means chosen earlier today hold" in state.log(0)
+
+
+def test_a_nearby_soul_reinforces_the_fight_without_a_roll() -> None:
+    """#retreat: reinforcing souls move in from nearby uncontended territory, no roll to enter."""
+    state, brox, _hilbert = fight_on_t3()
+    helper = put(state, 1, "tears_for_oly", "m2")
+    state.apply(Keal(0))
+    rig(state, 1, 6, 6)
+    state.apply(Keal(0))
+    assert Reinforce(helper) in state.legal_actions()
+    state.apply(Reinforce(helper))
+    assert state.stand[helper] == "T3" and state.phase == RESPOND
+    assert Attack(helper, brox) in state.legal_actions()

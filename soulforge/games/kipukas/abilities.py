@@ -97,7 +97,7 @@ def _knightsoul_cycle(s: S, piece: int) -> None:
         s.add_log(f"{s.piece_name(piece)} is recalled to a full hand and is wasted")
         waste(s, piece)
         return
-    s.on_map[piece], s.stand[piece] = False, ""
+    c.take_off(s, piece)
     s.hand[seat].append(s.card[piece])
     s.add_log(f"{s.piece_name(piece)} is recalled to {s.seat_name(seat)}'s hand")
 

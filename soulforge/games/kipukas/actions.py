@@ -190,6 +190,17 @@ class Retreat(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Reinforce(Action):
+    """#retreat: move a soul from nearby uncontended territory into the fight, no roll."""
+
+    kind = "reinforce"
+    piece: int
+
+    def __str__(self) -> str:
+        return f"reinforce the fight with soul #{self.piece}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Hold(Action):
     """#contention: neither counterattack nor retreat now (the contention carries over)."""
 
@@ -298,6 +309,6 @@ def stand_label(stand: str) -> str:
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     Affinity, Capital, Camp, SetAside, Play, Equip, Reveal, Move, Attack, Target, Keal, Press,
-    FinalBlow, Stop, Retreat, Hold, Challenge, LetGo, HandToBottom, Refill, Craft, Sabotage,
+    FinalBlow, Stop, Retreat, Reinforce, Hold, Challenge, LetGo, HandToBottom, Refill, Craft, Sabotage,
     CallInitiative, EndActions,
 )

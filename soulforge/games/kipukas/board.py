@@ -76,6 +76,11 @@ class KipukaMap:
         return {stand: tuple(sorted(others)) for stand, others in near.items()}
 
     @cached_property
+    def water(self) -> frozenset[StandId]:
+        """The stands of water territories (#geography: swimming, boats)."""
+        return frozenset(s.id for s in self.stands.values() if self.geography[s.territory - 1] == "Water")
+
+    @cached_property
     def holdable(self) -> tuple[Territory, ...]:
         """The territories that can be held (every one but the transit territories)."""
         return tuple(t for t in self.territories if t not in self.transit)
@@ -102,20 +107,6 @@ class KipukaMap:
         """The territory stand of ``territory`` (None for a transit territory)."""
         camps = [s.id for s in self.stands.values() if s.territory == territory and s.kind == "territory"]
         return camps[0] if camps else None
-
-
-def bfs_distances(board: KipukaMap, start: StandId, limit: int) -> dict[StandId, int]:
-    """Stands within ``limit`` paths of ``start`` (any path), with their distance."""
-    seen, todo = {start: 0}, deque([start])
-    while todo:
-        here = todo.popleft()
-        if seen[here] >= limit:
-            continue
-        for there in board.neighbours[here]:
-            if there not in seen:
-                seen[there] = seen[here] + 1
-                todo.append(there)
-    return seen
 
 
 def _stand(name: str, raw: Mapping[str, Any]) -> Stand:

@@ -107,7 +107,7 @@ def means_usable(s: S, piece: int, means: KealMeans) -> bool:
 
 
 def _features(s: S, territory: int) -> list[int]:
-    return [p for p in s.pieces_in(territory) if s.card_of(p).card_type == "terrain_feature"]
+    return s.features_in(territory)
 
 
 def roll_bonus(s: S, piece: int, other: int) -> int:
@@ -139,12 +139,6 @@ def movement_bonus(s: S, piece: int) -> int:
 
 def escape_bonus(s: S, piece: int) -> int:
     return sum(ITEM_EFFECTS.get(item, NO_ITEM).escape for item in s.items[piece])
-
-
-def may_enter(s: S, piece: int, stand: str) -> bool:
-    """Card limits on where a soul may stop (water-only souls stay in water)."""
-    water_only = ability(s.card[piece]).movement == 0
-    return not water_only
 
 
 def before_engaging(s: S, attacker: int, target: int) -> bool:
@@ -188,8 +182,7 @@ def waste(s: S, piece: int) -> None:
     (dropped-item grabs are not played yet, NOTES.md)."""
     if not s.on_map[piece]:
         return
-    s.on_map[piece] = False
-    s.stand[piece] = ""
+    take_off(s, piece)
     s.known[piece] |= 1 << 8
     s.discard[s.owner[piece]].append(s.card[piece])
     for item in s.items[piece]:
@@ -221,7 +214,7 @@ def heal(s: S, piece: int) -> bool:
 
 
 def on_cycle_start(s: S) -> None:
-    for piece in range(len(s.card)):
+    for piece in s.live():
         if s.on_map[piece]:
             hook = ability(s.card[piece]).cycle
             if hook:
@@ -236,7 +229,7 @@ def on_cycle_start(s: S) -> None:
 def _plains_rest(s: S) -> None:
     """#habitat_effects, plains secondary: revealed souls resting in an uncontested plains
     territory heal one KEAL means per 2 turns rested (counted on ``timers``)."""
-    for piece in range(len(s.card)):
+    for piece in s.live():
         if not (s.on_map[piece] and s.card_of(piece).soul and s.known[piece] & (1 << 8)):
             continue
         territory = s.territory[piece]
@@ -275,9 +268,15 @@ def trap_roll(s: S, mover: int, territory: int) -> None:
 
 def _discard(s: S, piece: int) -> None:
     if s.on_map[piece]:
-        s.on_map[piece] = False
-        s.stand[piece] = ""
+        take_off(s, piece)
         s.discard[s.owner[piece]].append(s.card[piece])
+
+
+def take_off(s: S, piece: int) -> None:
+    """The piece leaves the map (wasted, discarded, recalled to a hand)."""
+    s.on_map[piece] = False
+    s.stand[piece] = ""
+    s.moved()
 
 
 def trap_numbers(text: str) -> frozenset[int]:

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from soulforge.core.text import count
 from soulforge.games.kipukas import cards
-from soulforge.games.kipukas.board import bfs_distances
 from soulforge.games.kipukas.encoding import (
     DAY,
     DIEL_FACES,
@@ -19,7 +18,7 @@ from soulforge.games.kipukas.encoding import (
     RESPOND,
     STORM,
 )
-from soulforge.games.kipukas.movement import enemies_at, is_downed, room_in
+from soulforge.games.kipukas.movement import enemies_at, ground, is_downed, room_in, ways
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -37,12 +36,9 @@ def reveal(s: S, piece: int) -> None:
 
 # -- contention ------------------------------------------------------------------------------
 def contested_stands(s: S, seat: int) -> list[str]:
-    """Stands where the seat's souls share the stand with enemies."""
-    mine = {
-        s.stand[p]
-        for p in range(len(s.card))
-        if s.on_map[p] and s.owner[p] == seat and s.card_of(p).soul and not s.prisoner[p]
-    }
+    """Stands where the seat's souls share the stand with revealed enemies."""
+    enemies = ground(s, seat).enemy_stands
+    mine = {s.stand[p] for p in s.live() if s.owner[p] == seat and s.stand[p] in enemies}
     return sorted(stand for stand in mine if enemies_at(s, stand, seat))
 
 
@@ -74,7 +70,7 @@ def retreats(s: S, piece: int) -> list[str]:
     seat, reach = s.owner[piece], retreat_range(s, piece)
     if reach <= 0 or s.prisoner[piece] or not s.card_of(piece).soul:
         return []
-    near = bfs_distances(s.board, s.stand[piece], reach)
+    near = ways(s, piece, reach, ground(s, seat))
     out = []
     for stand in near:
         territory = s.board.stands[stand].territory
@@ -107,6 +103,7 @@ def escape(s: S, *, succeeded: bool) -> None:
 def place(s: S, piece: int, stand: str) -> None:
     s.stand[piece] = stand
     s.territory[piece] = s.board.stands[stand].territory
+    s.moved()
     s.loiter_since[piece] = -1
 
 
@@ -204,7 +201,7 @@ def end_cycle(s: S) -> None:
 
 def _loiterers(s: S) -> None:
     """A soul left in an enemy capital past its next day is taken prisoner (#prison)."""
-    for p in range(len(s.card)):
+    for p in s.live():
         if not s.on_map[p] or s.prisoner[p] or not s.card_of(p).soul:
             continue
         territory, seat = s.territory[p], s.owner[p]
@@ -265,17 +262,18 @@ def _reset_turn(s: S) -> None:
     s.night_used = [[] for _ in range(s.num_players)]
     s.called = -1
     s.due = [[] for _ in range(s.num_players)]
+    s.keal_memory = {}
 
 
 def _forced_peace(s: S) -> bool:
-    souls = any(s.on_map[p] and s.card_of(p).soul and not s.prisoner[p] for p in range(len(s.card)))
+    souls = any(s.on_map[p] and s.card_of(p).soul and not s.prisoner[p] for p in s.live())
     cards_left = any(s.deck[seat] or s.hand[seat] or s.aside[seat] for seat in range(s.num_players))
     return not souls and not cards_left
 
 
 def storm(s: S) -> None:
     """Souls caught outside a capital or base camp lose a KEAL means; downed ones are wasted."""
-    for p in range(len(s.card)):
+    for p in s.live():
         if not s.on_map[p] or not s.card_of(p).soul or s.prisoner[p] or sheltered(s, p):
             continue
         if cards.storm_proof(s, p):

@@ -22,6 +22,7 @@ from soulforge.games.kipukas.actions import (
     Keal,
     LetGo,
     Press,
+    Reinforce,
     Retreat,
     Stop,
     Target,
@@ -81,7 +82,15 @@ def engage(s: S, target: int) -> None:
     ):
         s.active, s.phase = s.owner[s.attacker], PRESS  # open to the Final Blow at once (#final_blow)
         return
-    s.means = [-1, -1]
+    s.means, s.secret = [-1, -1], False
+    for side, (piece, other) in enumerate(((s.attacker, target), (target, s.attacker))):
+        kept = s.keal_memory.get(f"{piece}>{other}", -1)
+        if kept in available_means(s, piece):
+            s.means[side] = kept
+    if min(s.means) >= 0:
+        _say(s, "the KEAL means chosen earlier today hold")
+        bout(s)
+        return
     _ask_means(s)
 
 
@@ -201,6 +210,7 @@ def _injure(s: S) -> None:
         return
     if s.means[1] not in available_means(s, d):
         s.means[1] = -1
+        s.keal_memory.pop(f"{d}>{s.attacker}", None)
     if is_downed(s, d):
         _say(s, f"{s.piece_name(d)} is downed")
     s.active, s.phase = s.owner[s.attacker], PRESS
@@ -270,6 +280,7 @@ class KealRule(Rule["S", Keal]):
         piece = s.attacker if side == 0 else s.defender
         name = s.card_of(piece).keal_means[action.means].name
         if side == 0 and s.means[1] < 0:
+            s.secret = True
             s.add_log(f"{s.seat_name(s.owner[piece])} chooses a KEAL means in secret")
             s.add_log(f"you chose {name}", visible_to=s.owner[piece])
             _ask_means(s)
@@ -278,6 +289,9 @@ class KealRule(Rule["S", Keal]):
             s.card_of(p).keal_means[m].name for p, m in zip((s.attacker, s.defender), s.means, strict=True)
         ]
         s.mark_revealed()
+        s.secret = False
+        s.keal_memory[f"{s.attacker}>{s.defender}"] = s.means[0]
+        s.keal_memory[f"{s.defender}>{s.attacker}"] = s.means[1]
         _say(s, f"revealed together: {chosen[0]} attacks {chosen[1]}")
         bout(s)
 
@@ -425,6 +439,54 @@ class RetreatRule(Rule["S", Retreat]):
 
     def path(self, action: Retreat) -> ClickPath:
         return (f"piece:{action.piece}", f"stand:{action.stand}")
+
+
+def reinforcements(s: S, seat: int) -> list[int]:
+    """The seat's souls that may join the fight: in uncontended territory, the fight's stand
+    within their range (#retreat: 'moving souls from nearby uncontended territory')."""
+    from soulforge.games.kipukas.movement import can_move, ground, reach
+
+    seen = ground(s, seat)
+    enemy_territories = {s.board.stands[stand].territory for stand in seen.enemy_stands}
+    out = []
+    for p in s.live():
+        if s.owner[p] != seat or s.stand[p] == s.fight_stand or s.territory[p] in enemy_territories:
+            continue
+        if can_move(s, p) and s.fight_stand in reach(s, p, seen):
+            out.append(p)
+    return out
+
+
+class ReinforceRule(Rule["S", Reinforce]):
+    """#retreat: reinforcing takes the timing of a retreat (after an attack fails or stops,
+    before the counterattack) and needs no roll to enter."""
+
+    action = Reinforce
+    section = "retreat"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [Reinforce(p) for p in reinforcements(s, s.active)]
+
+    def refusal(self, s: S, action: Reinforce) -> IllegalAction:
+        return IllegalAction(
+            f"soul #{action.piece} cannot reinforce: it must be yours, in uncontended "
+            "territory, with the fight's stand within its range",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Reinforce) -> None:
+        from soulforge.games.kipukas.movement import reach
+
+        way = reach(s, action.piece)[s.fight_stand]
+        cycle.reveal(s, action.piece)
+        s.steps_used[action.piece] += len(way)
+        cycle.place(s, action.piece, s.fight_stand)
+        s.add_log(
+            f"{s.piece_name(action.piece)} reinforces the fight on territory {s.territory[action.piece]}"
+        )
+
+    def path(self, action: Reinforce) -> ClickPath:
+        return (f"piece:{action.piece}", "reinforce")
 
 
 class HoldRule(Rule["S", Hold]):

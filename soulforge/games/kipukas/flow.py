@@ -56,7 +56,7 @@ from soulforge.games.kipukas.encoding import (
     SWIM_TARGET,
     TARGET,
 )
-from soulforge.games.kipukas.movement import can_move, enemies_at, is_water, reach, room_in
+from soulforge.games.kipukas.movement import can_move, enemies_at, ground, is_water, reach, room_in
 from soulforge.games.kipukas.setup import new_piece
 
 if TYPE_CHECKING:
@@ -325,7 +325,7 @@ class EquipRule(Rule["S", Equip]):
             return []
         souls = [
             p
-            for p in range(len(s.card))
+            for p in s.live()
             if s.on_map[p] and s.owner[p] == s.active and s.card_of(p).soul and not s.prisoner[p]
         ]
         return [
@@ -363,7 +363,7 @@ class RevealRule(Rule["S", Reveal]):
             return []
         return [
             Reveal(p)
-            for p in range(len(s.card))
+            for p in s.live()
             if s.on_map[p] and s.owner[p] == s.active and s.card_of(p).soul and not s.known[p] & PUBLIC
         ]
 
@@ -388,8 +388,9 @@ class MoveRule(Rule["S", Move]):
     def legal(self, s: S) -> Sequence[Action]:
         if _owes_contention(s):
             return []
-        movers = [p for p in range(len(s.card)) if s.owner[p] == s.active and can_move(s, p)]
-        return [Move(p, stand) for p in movers for stand in reach(s, p)]
+        movers = [p for p in s.live() if s.owner[p] == s.active and can_move(s, p)]
+        seen = ground(s, s.active)
+        return [Move(p, stand) for p in movers for stand in reach(s, p, seen)]
 
     def refusal(self, s: S, action: Move) -> IllegalAction:
         piece = action.piece
@@ -575,7 +576,7 @@ class CraftRule(Rule["S", Craft]):
             return []
         souls = [
             p
-            for p in range(len(s.card))
+            for p in s.live()
             if s.on_map[p] and s.owner[p] == s.active and s.card_of(p).soul and not s.prisoner[p]
         ]
         return [Craft(n, p) for n in recipes_in_hand(s) for p in souls]
@@ -656,7 +657,7 @@ FLOW: Flow[S] = Flow(
         Step(TARGET, (fight.TargetRule(), _STOP), section="contention"),
         Step(KEAL, (fight.KealRule(),), section="ce_setup"),
         Step(PRESS, (fight.PressRule(), fight.FinalBlowRule(), _STOP), section="keal_means_DHT"),
-        Step(RESPOND, (_COUNTER, _RETREAT, fight.HoldRule()), section="retreat"),
+        Step(RESPOND, (_COUNTER, _RETREAT, fight.ReinforceRule(), fight.HoldRule()), section="retreat"),
         Step(CHALLENGE, (fight.ChallengeRule(), fight.LetGoRule()), section="retreat"),
         Step(OVER, (), section="win"),
     ],

@@ -101,6 +101,7 @@ class Kipukas(Game[KipukasState]):
         out += [a.Attack(p, q) for p in pieces for q in pieces if p != q]
         out += [a.Target(p) for p in pieces] + [a.Keal(m) for m in range(4)]
         out += [a.Press(), a.FinalBlow(), a.Stop(), a.Hold(), a.Challenge(), a.LetGo()]
+        out += [a.Reinforce(p) for p in pieces]
         out += [a.Retreat(p, st) for p in pieces for st in stands]
         out += [a.HandToBottom(), a.Refill(), a.CallInitiative(), a.EndActions()]
         out += [a.Craft(n, p) for n in range(len(RECIPES)) for p in pieces]

@@ -18,7 +18,7 @@ def strength(s: KipukasState, seat: int, viewer: int) -> float:
     """A seat's material as ``viewer`` sees it: territories, souls (more for unhurt KEAL
     means), cards to play; a face-down card the viewer cannot see counts as a plain soul."""
     value = TERRITORY * sum(1 for h in s.holder if h == seat)
-    for p in range(len(s.card)):
+    for p in s.live():
         if s.on_map[p] and s.owner[p] == seat and not s.prisoner[p]:
             if not s.knows(viewer, p):
                 value += SOUL

@@ -29,7 +29,7 @@ def resample(s: S, player: Seat, rng: random.Random) -> None:
             rng.shuffle(s.deck[seat])
             continue
         unknown = [
-            p for p in range(len(s.card)) if s.on_map[p] and s.owner[p] == seat and not s.known[p] & mask
+            p for p in s.live() if s.on_map[p] and s.owner[p] == seat and not s.known[p] & mask
         ]
         pool = sorted(
             [s.card[p] for p in unknown]
@@ -45,7 +45,7 @@ def resample(s: S, player: Seat, rng: random.Random) -> None:
         if s.aside[seat]:
             s.aside[seat] = pool.pop()
         s.deck[seat] = pool
-    if s.phase == KEAL and s.means[0] >= 0 and s.means[1] < 0 and s.owner[s.attacker] != player:
+    if s.phase == KEAL and s.secret and s.owner[s.attacker] != player:
         from soulforge.games.kipukas.fight import available_means
 
         s.means[0] = rng.choice(available_means(s, s.attacker))

@@ -7,11 +7,14 @@ swimming where the way enters water (#geography).
 
 from __future__ import annotations
 
-from collections import deque
+import dataclasses
+from collections import Counter, deque
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from soulforge.games.kipukas import cards
 from soulforge.games.kipukas.combat import downed_movement
+from soulforge.games.kipukas.data import CARDS
 from soulforge.games.kipukas.encoding import PUBLIC, SOULS_PER_TERRITORY
 
 if TYPE_CHECKING:
@@ -22,16 +25,17 @@ Way = tuple[str, ...]
 
 
 def is_water(s: S, stand: str) -> bool:
-    return s.board.geography[s.board.stands[stand].territory - 1] == "Water"
+    return stand in s.board.water
 
 
 def is_downed(s: S, piece: int) -> bool:
     """All KEAL means injured, or a card that is constantly downed (#keal_means_DHT)."""
-    card = s.card_of(piece)
+    card = CARDS[s.card[piece]]
     if cards.ability(card.id).constantly_downed:
         return True
-    return all(hurt >= means.tolerance + cards.extra_tolerance(s, piece)
-               for hurt, means in zip(s.injuries[piece], card.keal_means, strict=True))
+    extra = cards.extra_tolerance(s, piece) if s.features_in(s.territory[piece]) else 0
+    hurts = s.injuries[piece]
+    return all(hurts[i] >= means.tolerance + extra for i, means in enumerate(card.keal_means))
 
 
 def range_of(s: S, piece: int) -> int:
@@ -46,8 +50,10 @@ def range_of(s: S, piece: int) -> int:
 
 
 def _escorted(s: S, piece: int) -> bool:
-    return any(other != piece and s.owner[other] == s.owner[piece] and not is_downed(s, other)
-               for other in s.souls_at(s.stand[piece]))
+    return any(
+        other != piece and s.owner[other] == s.owner[piece] and not is_downed(s, other)
+        for other in s.souls_at(s.stand[piece])
+    )
 
 
 def can_move(s: S, piece: int) -> bool:
@@ -64,46 +70,95 @@ def enemies_at(s: S, stand: str, seat: int) -> list[int]:
     """The revealed enemy souls on a stand: face-down cards neither block nor fight until
     the activation sequence turns them up (#card_activation), so what a seat may do depends
     only on what it sees."""
-    return [p for p in s.souls_at(stand) if s.owner[p] != seat and s.known[p] & PUBLIC
-            and not cards.ability(s.card[p]).no_space]
+    return [
+        p
+        for p in s.souls_at(stand)
+        if s.owner[p] != seat and s.known[p] & PUBLIC and not cards.ability(s.card[p]).no_space
+    ]
 
 
 def room_in(s: S, territory: int, seat: int, mover: int) -> bool:
     """At most 3 souls per player per territory (#maps); digital clouds take no space."""
-    mine = [p for p in s.pieces_in(territory) if s.owner[p] == seat and p != mover
-            and s.card_of(p).soul and not s.prisoner[p] and not cards.ability(s.card[p]).no_space]
+    mine = [
+        p
+        for p in s.pieces_in(territory)
+        if s.owner[p] == seat
+        and p != mover
+        and s.card_of(p).soul
+        and not s.prisoner[p]
+        and not cards.ability(s.card[p]).no_space
+    ]
     return len(mine) < SOULS_PER_TERRITORY or cards.ability(s.card[mover]).no_space
 
 
-def reach(s: S, piece: int) -> dict[str, Way]:
+@dataclasses.dataclass(frozen=True)
+class Ground:
+    """What one seat's moves all depend on, worked out once per listing: the stands holding
+    revealed enemies and how many space-taking souls the seat has in each territory."""
+
+    enemy_stands: frozenset[str]
+    crowd: Mapping[int, int]
+
+
+def ground(s: S, seat: int) -> Ground:
+    enemies, crowd = set(), Counter[int]()
+    for p in s.live():
+        if not CARDS[s.card[p]].soul or s.prisoner[p] or cards.ability(s.card[p]).no_space:
+            continue
+        if s.owner[p] == seat:
+            crowd[s.territory[p]] += 1
+        elif s.known[p] & PUBLIC:
+            enemies.add(s.stand[p])
+    return Ground(frozenset(enemies), crowd)
+
+
+def reach(s: S, piece: int, seen: Ground | None = None) -> dict[str, Way]:
     """Every stand the soul may move to now, with the shortest way there."""
-    seat, card = s.owner[piece], s.card_of(piece)
-    steps, start = range_of(s, piece), s.stand[piece]
+    seen = seen or ground(s, s.owner[piece])
+    return _stops(s, piece, ways(s, piece, range_of(s, piece), seen), seen)
+
+
+def ways(s: S, piece: int, steps: int, seen: Ground) -> dict[str, Way]:
+    """The stands within ``steps`` along paths the soul may take (tunnels for underground
+    dwellers, water for swimmers), never past a revealed enemy (flyers fly over)."""
+    card = s.card_of(piece)
+    start = s.stand[piece]
     flies, digs = card.habitat == "Heavens", card.habitat == "Underground"
-    swims = card.habitat == "Water" or flies or is_water(s, start) or s.swum_cycle[piece] != s.cycle
-    ways: dict[str, Way] = {start: ()}
+    water = s.board.water
+    swims = card.habitat == "Water" or flies or start in water or s.swum_cycle[piece] != s.cycle
+    blocked = frozenset() if flies else seen.enemy_stands
+    found: dict[str, Way] = {start: ()}
     todo = deque([start])
+    exits = s.board.exits
     while todo:
         here = todo.popleft()
-        way = ways[here]
-        if len(way) >= steps or (here != start and enemies_at(s, here, seat) and not flies):
+        way = found[here]
+        if len(way) >= steps or (here != start and here in blocked):
             continue  # no passing an enemy (#movement); heavens dwellers fly over (#habitat_effects)
-        for there, tunnel in s.board.exits[here]:
-            if there in ways or (tunnel and not digs) or (is_water(s, there) and not swims):
+        for there, tunnel in exits[here]:
+            if there in found or (tunnel and not digs) or (there in water and not swims):
                 continue
-            ways[there] = (*way, there)
+            found[there] = (*way, there)
             todo.append(there)
-    del ways[start]
-    return {stand: way for stand, way in ways.items() if _may_stop(s, piece, stand)}
+    del found[start]
+    return found
 
 
-def _may_stop(s: S, piece: int, stand: str) -> bool:
-    """Room in the territory, and a stand with enemies only for a soul able to attack them
-    (moving onto an enemy, you must attack: #movement)."""
+def _stops(s: S, piece: int, ways: dict[str, Way], seen: Ground) -> dict[str, Way]:
+    """Room in the territory (3 souls per player, #maps), and a stand with enemies only for a
+    soul able to attack them (moving onto an enemy, you must attack: #movement)."""
     from soulforge.games.kipukas.fight import can_attack
 
-    seat = s.owner[piece]
-    if enemies_at(s, stand, seat) and not can_attack(s, piece):
-        return False
-    territory = s.board.stands[stand].territory
-    return room_in(s, territory, seat, piece) and cards.may_enter(s, piece, stand)
+    entry = cards.ability(s.card[piece])
+    if entry.movement == 0:
+        return {}  # water-only souls (Little Charm) do not move on land
+    fights = can_attack(s, piece)
+    home, spacious = s.territory[piece], entry.no_space
+    stands = s.board.stands
+    out = {}
+    for stand, way in ways.items():
+        territory = stands[stand].territory
+        crowd = seen.crowd.get(territory, 0) - (1 if territory == home and not spacious else 0)
+        if (spacious or crowd < SOULS_PER_TERRITORY) and (fights or stand not in seen.enemy_stands):
+            out[stand] = way
+    return out

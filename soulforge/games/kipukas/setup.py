@@ -32,6 +32,7 @@ def setup(s: S) -> None:
     s.attacker = s.defender = s.responder = s.retreat_piece = s.mover = s.claimant = -1
     s.fight_stand = s.retreat_to = s.retreat_from = ""
     s.means, s.may_stop, s.exchange = [-1, -1], False, []
+    s.secret, s.keal_memory = False, {}
     s.winner, s.finished_by = None, ""
     order = _roll_off(s)
     s.setup_order = order
@@ -74,6 +75,7 @@ def new_piece(s: S, seat: int, card_id: str, stand: str, *, revealed: bool) -> i
     s.on_map.append(True)
     s.prisoner.append(False)
     s.items.append([])
+    s.moved()
     if revealed:
         s.mark_revealed()
     return piece

@@ -100,6 +100,11 @@ class KipukasState(State):
     defender: int
     fight_stand: str
     means: list[int]
+    secret: bool
+    """Whether the attacker's means (``means[0]``) is a choice the defender has not seen yet."""
+    keal_memory: dict[str, int]
+    """This cycle's KEAL means choices, "attacker>defender" -> means: a choice holds for all
+    combat between the two souls that day (#ce_defense_action)."""
     responder: int
     retreat_piece: int
     retreat_to: str
@@ -170,12 +175,41 @@ class KipukasState(State):
             return f"{self.seat_name(self.owner[piece])}'s {self.card_of(piece).name}"
         return f"{self.seat_name(self.owner[piece])}'s unrevealed card #{piece}"
 
+    def _where(self) -> tuple[dict[str, list[int]], dict[int, list[int]], list[int], dict[int, list[int]]]:
+        """The pieces on the map by stand, by territory, and all of them, built once per
+        position (``moved`` drops it whenever a piece enters, leaves or changes stand)."""
+        found = self.__dict__.get("_index")
+        if found is None:
+            stands: dict[str, list[int]] = {}
+            territories: dict[int, list[int]] = {}
+            features: dict[int, list[int]] = {}
+            live = [p for p, on in enumerate(self.on_map) if on]
+            for p in live:
+                stands.setdefault(self.stand[p], []).append(p)
+                territories.setdefault(self.territory[p], []).append(p)
+                if CARDS[self.card[p]].card_type == "terrain_feature":
+                    features.setdefault(self.territory[p], []).append(p)
+            found = self.__dict__["_index"] = (stands, territories, live, features)
+        return found
+
+    def moved(self) -> None:
+        """A piece entered, left or moved: the index of ``_where`` is rebuilt when next asked."""
+        self.__dict__.pop("_index", None)
+
     def souls_at(self, stand: str) -> list[int]:
-        return [p for p, here in enumerate(self.stand) if here == stand and self.on_map[p]
-                and self.card_of(p).soul and not self.prisoner[p]]
+        here = self._where()[0].get(stand, ())
+        return [p for p in here if CARDS[self.card[p]].soul and not self.prisoner[p]]
 
     def pieces_in(self, territory: int) -> list[int]:
-        return [p for p, here in enumerate(self.territory) if here == territory and self.on_map[p]]
+        return list(self._where()[1].get(territory, ()))
+
+    def features_in(self, territory: int) -> list[int]:
+        """The terrain features in a territory (#terrain_features: one, but a list)."""
+        return self._where()[3].get(territory, [])
+
+    def live(self) -> list[int]:
+        """Every piece on the map, by number."""
+        return self._where()[2]
 
     def clone(self) -> KipukasState:
         return CLONE_PLAN.clone(self)

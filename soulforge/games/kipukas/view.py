@@ -78,7 +78,7 @@ def _fight(s: S, viewer: Seat | None) -> JsonDict | None:
     if s.attacker < 0 or s.phase not in ("target", "keal", "press", "respond", "challenge"):
         return None
     sides = (s.attacker, s.defender)
-    hidden_choice = s.phase == KEAL and s.means[1] < 0
+    hidden_choice = s.phase == KEAL and s.secret
     means: list[Any] = []
     for side, piece in enumerate(sides):
         own = piece >= 0 and viewer == s.owner[piece]
@@ -90,7 +90,7 @@ def _fight(s: S, viewer: Seat | None) -> JsonDict | None:
 
 
 def build(s: S, viewer: Seat | None) -> JsonDict:
-    pieces = [_piece(s, viewer, p) for p in range(len(s.card)) if s.on_map[p]]
+    pieces = [_piece(s, viewer, p) for p in s.live() if s.on_map[p]]
     return {
         "map": _map(s),
         "pieces": pieces,
