@@ -46,6 +46,7 @@ def put(state: KipukasState, seat: int, card_id: str, stand: str, *, revealed: b
         state.played_cycle[piece] = state.cycle - 1
     if revealed:
         state.known[piece] |= PUBLIC
+    state.moved()
     state._legal = None
     return piece
 

@@ -227,6 +227,7 @@ def _freezing(s: S, trap: int, mover: int) -> None:
 def _bottle(s: S, trap: int, mover: int) -> None:
     """The soul is bottled: held in the territory, unusable until freed (read as a prisoner)."""
     s.prisoner[mover] = True
+    s.moved()
     s.add_log(f"{s.piece_name(mover)} is bottled")
 
 

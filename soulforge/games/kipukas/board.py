@@ -85,6 +85,36 @@ class KipukaMap:
         """The territories that can be held (every one but the transit territories)."""
         return tuple(t for t in self.territories if t not in self.transit)
 
+    def ball(self, start: StandId, steps: int, digs: bool, swims: bool) -> dict[StandId, tuple[StandId, ...]]:
+        """The stands within ``steps`` of ``start`` with the shortest way to each (start
+        excluded), through tunnels only for diggers and water only for swimmers; cached."""
+        key = (start, steps, digs, swims)
+        found = self._balls.get(key)
+        if found is None:
+            found = self._balls[key] = self._ball(start, steps, digs, swims)
+        return found
+
+    def _ball(
+        self, start: StandId, steps: int, digs: bool, swims: bool
+    ) -> dict[StandId, tuple[StandId, ...]]:
+        ways: dict[StandId, tuple[StandId, ...]] = {start: ()}
+        todo = deque([start])
+        while todo:
+            here = todo.popleft()
+            if len(ways[here]) >= steps:
+                continue
+            for there, tunnel in self.exits[here]:
+                if there in ways or (tunnel and not digs) or (there in self.water and not swims):
+                    continue
+                ways[there] = (*ways[here], there)
+                todo.append(there)
+        del ways[start]
+        return ways
+
+    @cached_property
+    def _balls(self) -> dict[tuple[StandId, int, bool, bool], dict[StandId, tuple[StandId, ...]]]:
+        return {}
+
     def distance(self, start: StandId, goal: StandId) -> int:
         """Spaces of movement on the shortest way (no enemies or water considered)."""
         seen, todo = {start: 0}, deque([start])

@@ -30,6 +30,7 @@ def reveal(s: S, piece: int) -> None:
         return
     s.known[piece] |= PUBLIC
     s.revealed[piece] = True
+    s.moved()
     s.mark_revealed()
     s.add_log(f"card #{piece} is revealed: {s.piece_name(piece)}")
 
@@ -151,6 +152,7 @@ def _transfer(s: S, territory: int, seat: int) -> None:
     for p in s.pieces_in(territory):
         if s.prisoner[p] and s.owner[p] == seat:
             s.prisoner[p] = False
+            s.moved()
             s.add_log(f"{s.piece_name(p)} is freed")
         elif (
             not s.card_of(p).soul
@@ -216,6 +218,7 @@ def _loiterers(s: S) -> None:
             s.loiter_since[p] = -1
         elif 0 <= s.loiter_since[p] < s.cycle and _prisoners(s, territory) < PRISONERS:
             s.prisoner[p] = True
+            s.moved()
             s.add_log(
                 f"{s.piece_name(p)} loitered in the capital of territory {territory} and is taken prisoner"
             )

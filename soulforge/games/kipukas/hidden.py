@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 
 def resample(s: S, player: Seat, rng: random.Random) -> None:
+    s.moved()
     mask = PUBLIC | (1 << player)
     for seat in range(s.num_players):
         if seat == player:
@@ -45,6 +46,7 @@ def resample(s: S, player: Seat, rng: random.Random) -> None:
         if s.aside[seat]:
             s.aside[seat] = pool.pop()
         s.deck[seat] = pool
+    s.moved()
     if s.phase == KEAL and s.secret and s.owner[s.attacker] != player:
         from soulforge.games.kipukas.fight import available_means
 

@@ -101,6 +101,15 @@ class Ground:
 
 
 def ground(s: S, seat: int) -> Ground:
+    """The seat's :class:`Ground`, worked out once per position (``KipukasState.moved``)."""
+    known = s.grounds()
+    found = known.get(seat)
+    if found is None:
+        found = known[seat] = _ground(s, seat)
+    return found
+
+
+def _ground(s: S, seat: int) -> Ground:
     enemies, crowd = set(), Counter[int]()
     for p in s.live():
         if not CARDS[s.card[p]].soul or s.prisoner[p] or cards.ability(s.card[p]).no_space:
@@ -127,6 +136,9 @@ def ways(s: S, piece: int, steps: int, seen: Ground) -> dict[str, Way]:
     water = s.board.water
     swims = card.habitat == "Water" or flies or start in water or s.swum_cycle[piece] != s.cycle
     blocked = frozenset() if flies else seen.enemy_stands
+    plain = s.board.ball(start, steps, digs, swims)
+    if not blocked or blocked.isdisjoint(plain):
+        return plain  # nothing in the way: the map's own reach (a shared, unchanged mapping)
     found: dict[str, Way] = {start: ()}
     todo = deque([start])
     exits = s.board.exits

@@ -27,7 +27,7 @@ View keys (``view(player)``, built in ``view.py``), beside the core's common key
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from soulforge.core import JsonDict, Seat, State
 from soulforge.core.clone import ClonePlan
@@ -175,7 +175,8 @@ class KipukasState(State):
             return f"{self.seat_name(self.owner[piece])}'s {self.card_of(piece).name}"
         return f"{self.seat_name(self.owner[piece])}'s unrevealed card #{piece}"
 
-    def _where(self) -> tuple[dict[str, list[int]], dict[int, list[int]], list[int], dict[int, list[int]]]:
+    def _where(self) -> tuple[dict[str, list[int]], dict[int, list[int]], list[int], dict[int, list[int]],
+                              dict[int, Any]]:
         """The pieces on the map by stand, by territory, and all of them, built once per
         position (``moved`` drops it whenever a piece enters, leaves or changes stand)."""
         found = self.__dict__.get("_index")
@@ -189,11 +190,16 @@ class KipukasState(State):
                 territories.setdefault(self.territory[p], []).append(p)
                 if CARDS[self.card[p]].card_type == "terrain_feature":
                     features.setdefault(self.territory[p], []).append(p)
-            found = self.__dict__["_index"] = (stands, territories, live, features)
+            found = self.__dict__["_index"] = (stands, territories, live, features, {})
         return found
 
+    def grounds(self) -> dict[int, Any]:
+        """Per seat, the movement's view of the ground (``movement.ground``), cached here."""
+        return self._where()[4]
+
     def moved(self) -> None:
-        """A piece entered, left or moved: the index of ``_where`` is rebuilt when next asked."""
+        """A piece entered, left, moved, was revealed or imprisoned: the index of ``_where``
+        is rebuilt when next asked."""
         self.__dict__.pop("_index", None)
 
     def souls_at(self, stand: str) -> list[int]:
