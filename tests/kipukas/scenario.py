@@ -20,8 +20,8 @@ def fresh(seed: int = 0, affinities: tuple[str, str] = ("Avian", "Decrepit"), **
     seat 1 holds 5, 6, 3 (capital 5); both set their first deck card aside; day 1 begins."""
     state = soulforge.load("kipukas", **options).new_game(seed=seed)
     assert isinstance(state, KipukasState)
-    for seat in range(2):
-        state.apply(Affinity(affinities[seat]))
+    for declared in affinities:
+        state.apply(Affinity(declared))
     while state.phase in ("capital", "camp"):
         seat = state.current_player
         assert seat is not None
