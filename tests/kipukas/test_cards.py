@@ -313,11 +313,6 @@ def test_parched_traveler_survives_losing_its_own_attack() -> None:
     assert not said(s, "is wasted (its card says so)")
 
 
-@pytest.mark.xfail(
-    reason="after Mihela wastes the downed target in before_engaging, fight.engage still opens the "
-    "PRESS step against the wasted defender (Final Blow offered on a card in the discard)",
-    strict=True,
-)
 def test_mihela_wastes_a_downed_soul_she_engages() -> None:
     """Mihela, Cleanser of Fields, wastes souls she engages if they are downed (#final_blow:
     downed souls; #discarding_runout); the fight is then over and she claims the camp
@@ -368,14 +363,9 @@ def test_tears_for_oly_leaves_the_loser_unable_to_act_next_turn() -> None:
     act(s, 1)
     legal = s.legal_actions()
     assert not [a for a in legal if isinstance(a, Move | Attack) and a.piece == osh]
-    assert cycle.retreats(s, osh), "it could move if it were not overwhelmed"
+    assert not cycle.retreats(s, osh)  # a retreat is a move too
 
 
-@pytest.mark.xfail(
-    reason="the overwhelmed loser is kept from Move and Attack (tired_cycle) but fight.RetreatRule "
-    "does not check tired_cycle: on Oly's next turn it may still retreat, i.e. move, though 'immobile'",
-    strict=True,
-)
 def test_tears_for_oly_leaves_the_loser_unable_to_retreat_next_turn() -> None:
     """Tears for Oly: the loser is "immobile ... next turn": a retreat is a move too
     (#retreat: to a stand within the soul's movement range; #movement)."""
@@ -706,11 +696,6 @@ def test_ushered_through_sabina_emporium_steals_a_card(roll: int) -> None:
     assert s.view(0)["players"][0]["hand"] == []
 
 
-@pytest.mark.xfail(
-    reason="Feeding the Piffions' activation criteria ('Activates when a territory is attacked.') hold "
-    "no D20 number, so abilities._trap gives trap_on=frozenset() and cards.trap_roll never springs it",
-    strict=True,
-)
 def test_feeding_the_piffions_springs_when_its_territory_is_entered() -> None:
     """Feeding the Piffions, read with the activation sequence: entering its territory, the
     owner's soul there slips one stand away before the attack (#traps, #card_activation)."""
@@ -771,11 +756,6 @@ def test_enchantress_of_cats_success_keeps_the_camp_souls_out_of_action() -> Non
     assert s.tired_cycle[osh] == s.cycle + 2
 
 
-@pytest.mark.xfail(
-    reason="abilities._cats sets tired_cycle = cycle + 2, a single cycle: the next day (cycle + 1) "
-    "the souls move and attack freely, so '2 days' out of action is one cycle, and not the next one",
-    strict=True,
-)
 def test_enchantress_of_cats_success_holds_the_souls_the_next_day() -> None:
     """Enchantress of Cats: the souls kicked out "for 2 days" cannot move the very next day
     (#sabotage: effects apply to the next day roll)."""
@@ -870,12 +850,6 @@ def test_honey_heals_after_four_diel_cycles() -> None:
     assert said(s, f"seat 0's {name('oshliath_and_osileth')} eats honey and heals a KEAL means")
 
 
-@pytest.mark.xfail(
-    reason="Honey (items._honey) and the plains rest (cards._plains_rest) count on the same "
-    "state.timers[piece]: with honey equipped on an uncontested plains, each cycle adds 2, so the "
-    "plains rest heals after 1 turn instead of 2 (Liliel and Knightsoul share that counter too)",
-    strict=True,
-)
 def test_honey_does_not_hasten_the_plains_rest() -> None:
     """Honey heals after 4 diel cycles; resting on uncontested plains heals one KEAL means per
     2 turns (#habitat_effects, plains): after one cycle on territory 1 (plains), no healing yet."""
@@ -907,11 +881,6 @@ def test_a_crafted_tunic_keeps_its_wearer_from_storm_damage() -> None:
     assert s.injuries[worn] == [0, 0] and sum(s.injuries[bare]) == 1
 
 
-@pytest.mark.xfail(
-    reason="items._RECIPE_EFFECTS gives the Tunic storm_proof=True for good: recipes.json says "
-    "'Once effect activates, the items are wasted' (items_wasted_after_use) and nothing discards them",
-    strict=True,
-)
 def test_a_tunic_is_wasted_once_it_has_kept_a_storm_off() -> None:
     """Tunic: "No damage is taken due to storm. Once effect activates, the items are wasted"
     (#recipes, #storm, #discarding_runout)."""

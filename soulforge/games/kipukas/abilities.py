@@ -7,6 +7,7 @@ text is taken, ``missing`` what is not played yet. NOTES.md lists both.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -34,8 +35,7 @@ def _same_territory_friends(s: S, piece: int) -> list[int]:
 
 def _liliel(s: S, piece: int) -> None:
     """Treats 1 KEAL means damage every other diel cycle (a friendly soul in her territory)."""
-    s.timers[piece] += 1
-    if s.timers[piece] % 2:
+    if c.tick(s, piece, "liliel") % 2:
         return
     for friend in sorted(_same_territory_friends(s, piece), key=lambda p: -sum(s.injuries[p])):
         if heal(s, friend):
@@ -87,8 +87,7 @@ def _pyrostegia(s: S, piece: int) -> bool:
 
 def _knightsoul_cycle(s: S, piece: int) -> None:
     """Stays on the field 2 diel cycles, then is recalled to the hand (wasted if it is full)."""
-    s.timers[piece] += 1
-    if s.timers[piece] < 2:
+    if c.tick(s, piece, "knightsoul") < 2:
         return
     from soulforge.games.kipukas.encoding import HAND
 
@@ -145,8 +144,8 @@ def _orbs_wasted(s: S, piece: int) -> None:
 
 def _arctechnic_storm(s: S, piece: int) -> bool:
     """No damage from its first storm (counted on its timer)."""
-    if s.timers[piece] == 0:
-        s.timers[piece] = 1
+    if not s.timers[piece].get("storms"):
+        s.timers[piece]["storms"] = 1
         return True
     return False
 
@@ -186,11 +185,12 @@ def _shards(s: S, feature: int) -> None:
 
 def _meteor(s: S, feature: int) -> None:
     """After a D6 of turns, lays waste to a random territory (#random_territory)."""
-    if s.timers[feature] == 0:
-        s.timers[feature] = s.rng.randint(1, 6) + 1
-        s.add_log(f"the meteor shower will strike in {s.timers[feature] - 1} turns")
-    s.timers[feature] -= 1
-    if s.timers[feature] > 1:
+    clock = s.timers[feature]
+    if "meteor" not in clock:
+        clock["meteor"] = s.rng.randint(1, 6) + 1
+        s.add_log(f"the meteor shower will strike in {clock['meteor'] - 1} turns")
+    clock["meteor"] -= 1
+    if clock["meteor"] > 1:
         return
     target = s.rng.randint(1, len(s.board.geography))
     s.add_log(f"the meteor shower lays waste to territory {target}")
@@ -452,7 +452,15 @@ def register_all() -> None:
     # traps
     register(
         "feeding_the_piffions",
-        _trap("feeding_the_piffions", _piffions, "springs on entry, not on the attack itself"),
+        dataclasses.replace(
+            _trap(
+                "feeding_the_piffions",
+                _piffions,
+                "'activates when a territory is attacked': an "
+                "enemy entering it attacks it, so it springs on every activation roll",
+            ),
+            trap_on=frozenset(range(1, 21)),
+        ),
     )
     register(
         "freezing_of_the_heart",

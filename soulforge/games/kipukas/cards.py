@@ -71,9 +71,11 @@ def ability(card: CardId) -> Ability:
 
 def card(card_id: CardId) -> Callable[[Ability], Ability]:
     """Register ``ability`` for ``card_id`` (a card with no entry is an error at import)."""
+
     def add(found: Ability) -> Ability:
         ABILITIES[card_id] = found
         return found
+
     return add
 
 
@@ -162,9 +164,26 @@ def after_bout(s: S, attacker: int, defender: int, *, attacker_won: bool) -> Non
 
 
 def storm_proof(s: S, piece: int) -> bool:
-    """A card or an equipped item that shelters the soul from storms."""
-    items = any(ITEM_EFFECTS.get(item, NO_ITEM).storm_proof for item in s.items[piece])
-    return items or ability(s.card[piece]).storm_proof(s, piece)
+    """A card or an equipped item that shelters the soul from this storm; a single-use item
+    (the Tunic) is wasted once it has (recipes.json: "Once effect activates, the items are wasted")."""
+    for item in s.items[piece]:
+        effect = ITEM_EFFECTS.get(item, NO_ITEM)
+        if effect.storm_proof:
+            if effect.single_use:
+                _waste_recipe(s, piece, item)
+            return True
+    return ability(s.card[piece]).storm_proof(s, piece)
+
+
+def _waste_recipe(s: S, piece: int, marker: str) -> None:
+    """The crafted item ``recipe:<n>`` and its ingredient cards go to the owner's discard."""
+    recipe = RECIPES[int(marker.split(":")[1])]
+    s.items[piece].remove(marker)
+    for card_id in recipe.ingredients:
+        if card_id in s.items[piece]:
+            s.items[piece].remove(card_id)
+            s.discard[s.owner[piece]].append(card_id)
+    s.add_log(f"{s.piece_name(piece)}'s {recipe.name} is used up")
 
 
 def on_bout_lost(s: S, piece: int, *, attacking: bool) -> None:
@@ -204,6 +223,12 @@ def injure_any(s: S, piece: int) -> None:
         s.injuries[piece][best[1]] += 1
 
 
+def tick(s: S, piece: int, effect: str) -> int:
+    """Count one more cycle on the piece's counter for ``effect``; the new count."""
+    count = s.timers[piece][effect] = s.timers[piece].get(effect, 0) + 1
+    return count
+
+
 def heal(s: S, piece: int) -> bool:
     """Heal one KEAL means injury (the most injured means); False if none to heal."""
     hurt = [(n, i) for i, n in enumerate(s.injuries[piece]) if n > 0]
@@ -234,10 +259,9 @@ def _plains_rest(s: S) -> None:
             continue
         territory = s.territory[piece]
         calm = not any(s.owner[p] != s.owner[piece] for p in s.pieces_in(territory) if s.card_of(p).soul)
-        if s.board.geography[territory - 1] == "Plains" and calm and any(s.injuries[piece]):
-            s.timers[piece] += 1
-            if s.timers[piece] % 2 == 0 and heal(s, piece):
-                s.add_log(f"{s.piece_name(piece)} rests on the plains and heals a KEAL means")
+        resting = s.board.geography[territory - 1] == "Plains" and calm and any(s.injuries[piece])
+        if resting and tick(s, piece, "plains") % 2 == 0 and heal(s, piece):
+            s.add_log(f"{s.piece_name(piece)} rests on the plains and heals a KEAL means")
 
 
 def trap_roll(s: S, mover: int, territory: int) -> None:

@@ -69,7 +69,7 @@ def retreat_range(s: S, piece: int) -> int:
 def retreats(s: S, piece: int) -> list[str]:
     """Stands the soul may retreat to: within range, in the seat's territory, free of enemies."""
     seat, reach = s.owner[piece], retreat_range(s, piece)
-    if reach <= 0 or s.prisoner[piece] or not s.card_of(piece).soul:
+    if reach <= 0 or s.prisoner[piece] or not s.card_of(piece).soul or s.cycle <= s.tired_cycle[piece]:
         return []
     near = ways(s, piece, reach, ground(s, seat))
     out = []

@@ -39,7 +39,8 @@ def can_attack(s: S, piece: int) -> bool:
     """A soul that may attack now: on the map, revealed or revealing, not beaten this cycle,
     not downed (unless its card acts downed), and a card that attacks at all (#combat_lifecycle)."""
     ability = cards.ability(s.card[piece])
-    if not s.on_map[piece] or s.prisoner[piece] or s.cycle in (s.spent_cycle[piece], s.tired_cycle[piece]):
+    beaten = s.cycle == s.spent_cycle[piece] or s.cycle <= s.tired_cycle[piece]
+    if not s.on_map[piece] or s.prisoner[piece] or beaten:
         return False
     if ability.cannot_attack:
         return False
@@ -76,6 +77,9 @@ def engage(s: S, target: int) -> None:
     s.exchange = [f"{s.piece_name(s.attacker)} attacks {s.piece_name(target)}"]
     if not cards.before_engaging(s, s.attacker, target):
         lose_attack(s)
+        return
+    if not s.on_map[target]:
+        after_waste(s)  # an effect wasted the target before any bout (Mihela)
         return
     if not available_means(s, target) or (
         is_downed(s, target) and not cards.ability(s.card[target]).acts_downed

@@ -22,6 +22,8 @@ class ItemEffect:
     bonus: Callable[[S, int, int], int] | None = None
     escape: int = 0
     storm_proof: bool = False
+    single_use: bool = False
+    """Its cards are wasted once its effect has worked (the Tunic)."""
     cycle: Callable[[S, int], None] | None = None
     reading: str = ""
 
@@ -56,10 +58,9 @@ def _heal_in_camp(s: S, piece: int) -> None:
 
 def _honey(s: S, piece: int) -> None:
     """Honey alone: recover one KEAL means 4 diel cycles after it is played (recipes.json)."""
-    from soulforge.games.kipukas.cards import heal
+    from soulforge.games.kipukas.cards import heal, tick
 
-    s.timers[piece] += 1
-    if s.timers[piece] % 4 == 0 and heal(s, piece):
+    if tick(s, piece, "honey") % 4 == 0 and heal(s, piece):
         s.add_log(f"{s.piece_name(piece)} eats honey and heals a KEAL means")
 
 
@@ -74,7 +75,7 @@ ITEM_EFFECTS: dict[str, ItemEffect] = {
 copies together and a starter deck holds one (no effect alone)."""
 
 _RECIPE_EFFECTS: dict[str, ItemEffect] = {
-    "Tunic": ItemEffect(storm_proof=True, reading="no storm damage"),
+    "Tunic": ItemEffect(storm_proof=True, single_use=True, reading="no storm damage, once"),
     "Jacket": ItemEffect(storm_proof=True, reading="no storm damage"),
     'Chicken "Disguise"': ItemEffect(escape=6, reading="escapes with a D20: read as +6 to the escape roll"),
     "Lite training bag": ItemEffect(bonus=_plus(1), reading="+1 attack damage until wasted"),

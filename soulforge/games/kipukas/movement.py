@@ -61,7 +61,7 @@ def can_move(s: S, piece: int) -> bool:
     if not s.on_map[piece] or s.prisoner[piece] or not s.card_of(piece).soul:
         return False
     sick = s.played_unrevealed[piece] and s.played_cycle[piece] == s.cycle
-    if s.tired_cycle[piece] == s.cycle:
+    if s.cycle <= s.tired_cycle[piece]:
         return False
     return not sick and not cards.ability(s.card[piece]).immobile and range_of(s, piece) > 0
 

@@ -68,8 +68,8 @@ def new_piece(s: S, seat: int, card_id: str, stand: str, *, revealed: bool) -> i
     s.injuries.append([0] * len(CARDS[card_id].keal_means))
     s.played_cycle.append(s.cycle)
     s.played_unrevealed.append(not revealed)
-    for name in ("steps_used", "timers"):
-        getattr(s, name).append(0)
+    s.steps_used.append(0)
+    s.timers.append({})
     for name in ("spent_cycle", "swum_cycle", "loiter_since", "tired_cycle"):
         getattr(s, name).append(-1)
     s.on_map.append(True)

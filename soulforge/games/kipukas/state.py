@@ -80,8 +80,8 @@ class KipukasState(State):
     loiter_since: list[int]
     items: list[list[str]]
     """Item cards (or a recipe's name, "recipe:<n>") equipped to a soul piece."""
-    timers: list[int]
-    """A per-piece counter for abilities (healing every other cycle, a countdown...)."""
+    timers: list[dict[str, int]]
+    """Per piece, one counter per effect that counts (healing every other cycle, a countdown...)."""
     # -- the turn ------------------------------------------------------------------
     cycle: int
     diel: str
@@ -117,7 +117,8 @@ class KipukasState(State):
     """By territory index: the last cycle it cannot be taken (a sabotage's result), 0 for none."""
     wasteland: list[bool]
     tired_cycle: list[int]
-    """Per piece: a cycle in which the soul cannot move or attack (a card's effect)."""
+    """Per piece: the last cycle through which the soul cannot move, retreat or attack (a
+    card's effect: Oly's potion, the cats, the mutant)."""
     """The seat whose action started the exchange (the turn passes on from it)."""
     exchange: list[str]
     winner: int | None
