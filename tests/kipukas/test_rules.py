@@ -20,11 +20,13 @@ from soulforge.games.kipukas.actions import (
     Keal,
     LetGo,
     Move,
+    PickUp,
     Play,
     Press,
     Refill,
     Reinforce,
     Retreat,
+    Reveal,
     Stop,
     Target,
 )
@@ -417,3 +419,47 @@ def test_a_nearby_soul_reinforces_the_fight_without_a_roll() -> None:
     state.apply(Reinforce(helper))
     assert state.stand[helper] == "T3" and state.phase == RESPOND
     assert Attack(helper, brox) in state.legal_actions()
+
+
+def test_a_wasted_souls_items_drop_and_are_picked_up_from_an_uncontested_stand() -> None:
+    """#items: 'Items and crafted items are generally not destroyed, but rather dropped when a
+    soul equipped with them is wasted'; #equiping: a soul on an uncontested stand picks them up."""
+    state = fresh(seed=0)
+    holder = put(state, 1, "hilbert_king_of_avian_frogs", "m2")
+    state.items[holder] = ["sticks"]
+    cycle.storm(state)  # exposed and unhurt: injured, so downed (one KEAL means)
+    cycle.storm(state)  # downed and exposed: wasted
+    assert not state.on_map[holder] and state.dropped[1] == ["1|sticks"]
+    assert state.view(0)["map"]["territories"][1]["dropped"] == [["sticks"]]
+    finder = put(state, 0, "brox_the_defiant", "T2")
+    act(state, 0)
+    state.apply(PickUp(finder))
+    assert state.items[finder] == ["sticks"] and state.dropped[1] == []
+
+
+def test_items_dropped_in_a_contested_territory_are_grabbed_by_a_bout() -> None:
+    """#items: 'each player chooses a suitable card to attempt to grab the item. A KEAL means
+    bout will ensue where the victor equips the item and the loser takes KEAL means damage.'"""
+    state = fresh(seed=0)
+    holder = put(state, 1, "hilbert_king_of_avian_frogs", "T3")
+    state.items[holder] = ["cloth"]
+    brox = put(state, 0, "brox_the_defiant", "m3")
+    oly = put(state, 1, "tears_for_oly", "m3")
+    rig(state, 20, 1)  # Brox's D20 against Oly's D6
+    from soulforge.games.kipukas.cards import waste
+
+    waste(state, holder)
+    assert state.items[brox] == ["cloth"] and sum(state.injuries[oly]) == 1
+
+
+def test_a_face_down_terrain_feature_works_once_revealed() -> None:
+    """#terrain_features: features are 'revealed at the discretion of the claim owner'; a face-down
+    one gives nothing yet (its effect would tell what it is)."""
+    state = fresh(seed=0)
+    maples = put(state, 0, "passage_among_maples", "T2", revealed=False)
+    brox = put(state, 0, "brox_the_defiant", "T2")
+    act(state, 0)
+    before = len(reach(state, brox))
+    state.apply(Reveal(maples))
+    act(state, 0)
+    assert len(reach(state, brox)) > before

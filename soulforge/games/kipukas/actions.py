@@ -91,6 +91,28 @@ class Equip(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class PickUp(Action):
+    """#equiping: a soul on an uncontested stand picks up the items dropped in its territory."""
+
+    kind = "pick_up"
+    piece: int
+
+    def __str__(self) -> str:
+        return f"pick up the dropped items with soul #{self.piece}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Unequip(Action):
+    """#equiping: a soul unequips its items; they are dropped in its territory."""
+
+    kind = "unequip"
+    piece: int
+
+    def __str__(self) -> str:
+        return f"drop the items of soul #{self.piece}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Reveal(Action):
     """#day 3: reveal one of your unrevealed souls."""
 
@@ -308,7 +330,31 @@ def stand_label(stand: str) -> str:
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
-    Affinity, Capital, Camp, SetAside, Play, Equip, Reveal, Move, Attack, Target, Keal, Press,
-    FinalBlow, Stop, Retreat, Reinforce, Hold, Challenge, LetGo, HandToBottom, Refill, Craft, Sabotage,
-    CallInitiative, EndActions,
+    Affinity,
+    Capital,
+    Camp,
+    SetAside,
+    Play,
+    Equip,
+    PickUp,
+    Unequip,
+    Reveal,
+    Move,
+    Attack,
+    Target,
+    Keal,
+    Press,
+    FinalBlow,
+    Stop,
+    Retreat,
+    Reinforce,
+    Hold,
+    Challenge,
+    LetGo,
+    HandToBottom,
+    Refill,
+    Craft,
+    Sabotage,
+    CallInitiative,
+    EndActions,
 )

@@ -109,7 +109,10 @@ def means_usable(s: S, piece: int, means: KealMeans) -> bool:
 
 
 def _features(s: S, territory: int) -> list[int]:
-    return s.features_in(territory)
+    """The revealed terrain features of a territory: a face-down feature takes effect once its
+    holder reveals it (#terrain_features: 'revealed at the discretion of the claim owner'), so
+    what a seat may do never hangs on a card it cannot see."""
+    return [p for p in s.features_in(territory) if s.known[p] & (1 << 8)]
 
 
 def roll_bonus(s: S, piece: int, other: int) -> int:
@@ -197,20 +200,79 @@ def on_bout_lost(s: S, piece: int, *, attacking: bool) -> None:
 
 
 def waste(s: S, piece: int) -> None:
-    """#discarding_runout: the card goes to its owner's discard; its items go with it
-    (dropped-item grabs are not played yet, NOTES.md)."""
+    """#discarding_runout: the card goes to its owner's discard; its items are dropped in its
+    territory (#items), where a contested territory makes the two sides grab for them."""
     if not s.on_map[piece]:
         return
+    territory = s.territory[piece]
     take_off(s, piece)
     s.known[piece] |= 1 << 8
     s.discard[s.owner[piece]].append(s.card[piece])
-    for item in s.items[piece]:
-        if item in CARDS:
-            s.discard[s.owner[piece]].append(item)
-    s.items[piece] = []
+    if s.items[piece]:
+        drop(s, piece, territory)
+        grab(s, territory)
     hook = ability(s.card[piece]).wasted
     if hook:
         hook(s, piece)
+
+
+def drop(s: S, piece: int, territory: int) -> None:
+    """#items, #equiping: a soul's items (crafted ones stay a stack) are left in the territory."""
+    s.dropped[territory - 1].append(f"{s.owner[piece]}|{','.join(s.items[piece])}")
+    s.add_log(f"{item_names(s.items[piece])} drop in territory {territory}")
+    s.items[piece] = []
+
+
+def item_names(items: list[str]) -> str:
+    """Items in words: the crafted item's name for a stack, else the cards' names."""
+    crafted = [RECIPES[int(i.split(":")[1])].name for i in items if i.startswith("recipe:")]
+    used = {c for i in items if i.startswith("recipe:") for c in RECIPES[int(i.split(":")[1])].ingredients}
+    loose = [CARDS[i].name for i in items if i in CARDS and i not in used]
+    return ", ".join(crafted + loose) or "nothing"
+
+
+def bundle_items(bundle: str) -> list[str]:
+    return bundle.split("|", 1)[1].split(",")
+
+
+def grabbers(s: S, territory: int) -> dict[int, int]:
+    """Per seat, the soul that grabs for dropped items: its first revealed soul in the territory
+    able to fight (a KEAL means left), by piece number (the players' choice, made for them)."""
+    from soulforge.games.kipukas.fight import available_means
+
+    found: dict[int, int] = {}
+    for p in s.pieces_in(territory):
+        fit = s.card_of(p).soul and s.known[p] & (1 << 8) and not s.prisoner[p] and available_means(s, p)
+        if fit and s.owner[p] not in found:
+            found[s.owner[p]] = p
+    return found
+
+
+def grab(s: S, territory: int) -> None:
+    """#items: in a contested territory each side's soul grabs; a bout of rolls, the victor
+    equips the items and the loser takes KEAL means damage (ties: the brawl)."""
+    from soulforge.games.kipukas.combat import brawl_winner, roll
+
+    hands = grabbers(s, territory)
+    if len(hands) < 2 or not s.dropped[territory - 1]:
+        return
+    first, second = sorted(hands.values())[:2]
+    rolls = [
+        roll(attack_dice(s.card_of(p)) or Dice(("D6",), 0), s.rng) + roll_bonus(s, p, q)
+        for p, q in ((first, second), (second, first))
+    ]
+    if rolls[0] != rolls[1]:
+        won = 0 if rolls[0] > rolls[1] else 1
+    else:
+        won = brawl_winner(s.card_of(first).brawl_sequence or "", s.card_of(second).brawl_sequence or "") or 0
+    winner, loser = (first, second) if won == 0 else (second, first)
+    bundle = s.dropped[territory - 1].pop()
+    s.items[winner] += bundle_items(bundle)
+    injure_any(s, loser)
+    s.add_log(
+        f"{s.piece_name(first)} and {s.piece_name(second)} grab for the dropped items "
+        f"({rolls[0]} to {rolls[1]}): {s.piece_name(winner)} equips them"
+    )
 
 
 def injure_any(s: S, piece: int) -> None:
@@ -240,7 +302,8 @@ def heal(s: S, piece: int) -> bool:
 
 def on_cycle_start(s: S) -> None:
     for piece in s.live():
-        if s.on_map[piece]:
+        face_down_feature = s.card_of(piece).card_type == "terrain_feature" and not s.known[piece] & (1 << 8)
+        if s.on_map[piece] and not face_down_feature:
             hook = ability(s.card[piece]).cycle
             if hook:
                 hook(s, piece)

@@ -27,11 +27,13 @@ from soulforge.games.kipukas.actions import (
     Equip,
     HandToBottom,
     Move,
+    PickUp,
     Play,
     Refill,
     Reveal,
     Sabotage,
     SetAside,
+    Unequip,
     stand_label,
 )
 from soulforge.games.kipukas.data import ARCHETYPES, CARDS
@@ -352,8 +354,74 @@ class EquipRule(Rule["S", Equip]):
         return (f"hand:{action.slot}", f"piece:{action.piece}")
 
 
+def _own_souls(s: S) -> list[int]:
+    return [p for p in s.live() if s.owner[p] == s.active and s.card_of(p).soul and not s.prisoner[p]]
+
+
+class PickUpRule(Rule["S", PickUp]):
+    """#equiping: 'A reasonable soul under the control of either player may pick up and equip
+    these items provided they are in the same territory on an uncontested stand.'"""
+
+    action = PickUp
+    section = "equiping"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if _owes_contention(s):
+            return []
+        return [
+            PickUp(p)
+            for p in _own_souls(s)
+            if s.dropped[s.territory[p] - 1]
+            and s.known[p] & PUBLIC
+            and not enemies_at(s, s.stand[p], s.active)
+        ]
+
+    def refusal(self, s: S, action: PickUp) -> IllegalAction:
+        return IllegalAction(
+            f"soul #{action.piece} cannot pick up items: it must be your revealed soul "
+            "on an uncontested stand of a territory where items lie",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: PickUp) -> None:
+        territory = s.territory[action.piece]
+        items = cards.bundle_items(s.dropped[territory - 1].pop())
+        s.items[action.piece] += items
+        s.add_log(f"{s.piece_name(action.piece)} picks up {cards.item_names(items)}")
+        cycle.end_action(s, s.active)
+
+    def path(self, action: PickUp) -> ClickPath:
+        return (f"piece:{action.piece}", "pick-up")
+
+
+class UnequipRule(Rule["S", Unequip]):
+    """#equiping: 'Equipped items are allowed to be unequipped ... dropped in the territory.'"""
+
+    action = Unequip
+    section = "equiping"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if _owes_contention(s):
+            return []
+        return [Unequip(p) for p in _own_souls(s) if s.items[p]]
+
+    def refusal(self, s: S, action: Unequip) -> IllegalAction:
+        return IllegalAction(f"soul #{action.piece} is not your soul with items", rule=self.section)
+
+    def apply(self, s: S, action: Unequip) -> None:
+        cards.drop(s, action.piece, s.territory[action.piece])
+        cycle.end_action(s, s.active)
+
+    def path(self, action: Unequip) -> ClickPath:
+        return (f"piece:{action.piece}", "unequip")
+
+
+_REVEALABLE = frozenset({"character", "species", "terrain_feature"})
+
+
 class RevealRule(Rule["S", Reveal]):
-    """#day 3: reveal one of your unrevealed souls."""
+    """#day 3: reveal one of your unrevealed souls; #terrain_features: or a terrain feature
+    of yours (its effects apply once revealed)."""
 
     action = Reveal
     section = "day"
@@ -364,7 +432,10 @@ class RevealRule(Rule["S", Reveal]):
         return [
             Reveal(p)
             for p in s.live()
-            if s.on_map[p] and s.owner[p] == s.active and s.card_of(p).soul and not s.known[p] & PUBLIC
+            if s.on_map[p]
+            and s.owner[p] == s.active
+            and not s.known[p] & PUBLIC
+            and s.card_of(p).card_type in _REVEALABLE
         ]
 
     def refusal(self, s: S, action: Reveal) -> IllegalAction:
@@ -646,7 +717,18 @@ FLOW: Flow[S] = Flow(
         Step(ASIDE, (SetAsideRule(),), section="personal_effects"),
         Step(
             DAY,
-            (PlayRule(), EquipRule(), RevealRule(), MoveRule(), _COUNTER, _RETREAT, _CALL, _END),
+            (
+                PlayRule(),
+                EquipRule(),
+                PickUpRule(),
+                UnequipRule(),
+                RevealRule(),
+                MoveRule(),
+                _COUNTER,
+                _RETREAT,
+                _CALL,
+                _END,
+            ),
             section="day",
         ),
         Step(

@@ -23,6 +23,7 @@ def setup(s: S) -> None:
     s.aside, s.affinity = [""] * n, [""] * n
     s.capital, s.holder = [-1] * n, [-1] * len(s.board.geography)
     s.protected, s.wasteland = [0] * len(s.board.geography), [False] * len(s.board.geography)
+    s.dropped = [[] for _ in s.board.geography]
     for name in ("card", "stand", "owner", "territory", "revealed", "known", "injuries", "played_cycle",
                  "played_unrevealed", "steps_used", "spent_cycle", "swum_cycle", "on_map", "prisoner",
                  "loiter_since", "items", "timers", "tired_cycle"):

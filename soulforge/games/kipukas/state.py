@@ -78,6 +78,8 @@ class KipukasState(State):
     on_map: list[bool]
     prisoner: list[bool]
     loiter_since: list[int]
+    dropped: list[list[str]]
+    """By territory index: dropped item stacks, ``"<owner>|<item>,<item>..."`` (#items)."""
     items: list[list[str]]
     """Item cards (or a recipe's name, "recipe:<n>") equipped to a soul piece."""
     timers: list[dict[str, int]]

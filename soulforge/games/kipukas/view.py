@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from soulforge.core import JsonDict, Seat
+from soulforge.games.kipukas.cards import bundle_items
 from soulforge.games.kipukas.encoding import ASIDE_CYCLES, KEAL, PUBLIC
 from soulforge.games.kipukas.movement import is_downed
 
@@ -59,17 +60,25 @@ def _map(s: S) -> JsonDict:
     territories = []
     for t in board.territories:
         capital_of = next((seat for seat, cap in enumerate(s.capital) if cap == t), None)
-        territories.append({
-            "number": t, "geography": "Wasteland" if s.wasteland[t - 1] else board.geography[t - 1],
-            "transit": t in board.transit, "holder": s.holder[t - 1] if s.holder[t - 1] >= 0 else None,
-            "capital_of": capital_of, "protected": s.protected[t - 1] >= s.cycle > 0,
-            "stands": sorted(st.id for st in board.stands.values() if st.territory == t),
-        })
+        territories.append(
+            {
+                "number": t,
+                "geography": "Wasteland" if s.wasteland[t - 1] else board.geography[t - 1],
+                "transit": t in board.transit,
+                "holder": s.holder[t - 1] if s.holder[t - 1] >= 0 else None,
+                "capital_of": capital_of,
+                "protected": s.protected[t - 1] >= s.cycle > 0,
+                "dropped": [bundle_items(b) for b in s.dropped[t - 1]],
+                "stands": sorted(st.id for st in board.stands.values() if st.territory == t),
+            }
+        )
     return {
         "name": board.name,
         "territories": territories,
-        "stands": [{"id": st.id, "territory": st.territory, "kind": st.kind, "dock": st.dock}
-                   for st in board.stands.values()],
+        "stands": [
+            {"id": st.id, "territory": st.territory, "kind": st.kind, "dock": st.dock}
+            for st in board.stands.values()
+        ],
         "paths": [[a, b, tunnel] for a, b, tunnel in board.paths],
     }
 
@@ -84,9 +93,14 @@ def _fight(s: S, viewer: Seat | None) -> JsonDict | None:
         own = piece >= 0 and viewer == s.owner[piece]
         shown = s.means[side] >= 0 and (own or not hidden_choice)
         means.append(s.means[side] if shown else None)
-    return {"attacker": s.attacker, "defender": s.defender if s.defender >= 0 else None,
-            "stand": s.fight_stand, "means": means, "chosen": [m >= 0 for m in s.means],
-            "retreat": {"piece": s.retreat_piece, "to": s.retreat_to} if s.retreat_piece >= 0 else None}
+    return {
+        "attacker": s.attacker,
+        "defender": s.defender if s.defender >= 0 else None,
+        "stand": s.fight_stand,
+        "means": means,
+        "chosen": [m >= 0 for m in s.means],
+        "retreat": {"piece": s.retreat_piece, "to": s.retreat_to} if s.retreat_piece >= 0 else None,
+    }
 
 
 def build(s: S, viewer: Seat | None) -> JsonDict:
