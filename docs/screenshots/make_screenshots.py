@@ -15,6 +15,7 @@ table's id in the header differs.
 from __future__ import annotations
 
 import random
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -30,7 +31,7 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 SEED = 7
-DECISIONS = {"five_realms": 16, "soul_of_ankiril": 24, "soulgivers": 40}
+DECISIONS = {"five_realms": 16, "soul_of_ankiril": 24, "soulgivers": 40, "kipukas": 10}
 """How many of seat 0's decisions are played before the picture: mid-game for each game."""
 SIZES: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1280, "height": 900}},
@@ -87,14 +88,15 @@ def shoot(browser: Any, invite: str, size: str, path: Path) -> None:
     context.close()
 
 
-def main() -> None:
-    """Every game's two screenshots, into this folder."""
+def main(games: list[str] | None = None) -> None:
+    """Every game's two screenshots (or those of ``games``), into this folder."""
     from playwright.sync_api import sync_playwright
 
+    chosen = {game: n for game, n in DECISIONS.items() if not games or game in games}
     with tempfile.TemporaryDirectory() as tmp, ServerThread(create_app(f"sqlite:///{tmp}/shots.db")) as srv, \
             httpx.Client(base_url=srv.url, timeout=WAIT) as client, sync_playwright() as play_:
         browser = play_.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        for game, decisions in DECISIONS.items():
+        for game, decisions in chosen.items():
             made = create_table(client, game)
             play(client, made["table"], made["seats"][0]["token"], decisions, random.Random(SEED))
             for size in SIZES:
@@ -106,4 +108,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
