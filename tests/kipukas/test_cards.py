@@ -25,12 +25,14 @@ from soulforge.games.kipukas.actions import (
     FinalBlow,
     Hold,
     Keal,
+    KeepDiel,
     Move,
     Play,
     Retreat,
     Sabotage,
     Stop,
     Target,
+    TurnDiel,
 )
 from soulforge.games.kipukas.data import CARDS
 from soulforge.games.kipukas.state import KipukasState
@@ -918,3 +920,31 @@ def test_every_card_has_an_ability_and_says_what_is_not_played(card_id: str) -> 
     assert isinstance(found.reading, str) and isinstance(found.missing, str)
     if found.missing:
         assert found.missing.strip() or CARDS[card_id].name in NOTES
+
+
+def test_rooster_turns_a_night_roll_to_day_every_other_turn() -> None:
+    """Rooster, Calling of Light: "every other turn you may turn a night dial roll to day before
+    any actions are taken in the turn" (#diel_cycle, #night)."""
+    s = fresh()
+    rooster = put(s, 0, "rooster_calling_of_light", "T2")
+    next_turn(s)  # day 1 ends: the opening's night is the roll
+    assert (s.phase, s.current_player, s.diel) == ("turning", 0, "night")
+    s.apply(TurnDiel(rooster, -1))
+    assert s.diel == "day" and s.phase == "day"
+    assert said(s, "seat 0 turns the roll to day with Rooster: Calling of Light")
+    next_turn(s)  # cycle 3 is day: nothing to turn
+    assert s.phase == "day"
+
+
+def test_cartesian_sea_turns_the_roll_from_the_hand_and_is_discarded() -> None:
+    """Cartesian Sea: "Play after the diel die roll, but before either player performs actions
+    for their turn ... turn night to day, or day to night. It cannot affect a storm roll.\""""
+    s = fresh()
+    give(s, 1, "cartesian_sea")
+    next_turn(s)
+    assert (s.phase, s.current_player) == ("turning", 1)
+    s.apply(KeepDiel())
+    assert s.phase == "night" and s.hand[1] == ["cartesian_sea"]
+    next_turn(s)
+    s.apply(TurnDiel(-1, 0))
+    assert s.diel == "night" and "cartesian_sea" in s.discard[1] and s.hand[1] == []

@@ -368,8 +368,21 @@ def register_all() -> None:
         ),
     )
     register("tejas_curious_mech", Ability(cycle=_tejas, missing="boredom and self-repair"))
-    register("rooster_calling_of_light", Ability(cannot_attack=True, missing="turning a night roll to day"))
-    register("gray_wolf_harbinger_of_night", Ability(missing="turning a day roll to night"))
+    register(
+        "rooster_calling_of_light",
+        Ability(
+            cannot_attack=True,
+            turns_roll="day",
+            reading="on the map, not downed, every other turn: a night "
+            "roll becomes day before any action (its owner decides first thing in the turn)",
+        ),
+    )
+    register(
+        "gray_wolf_harbinger_of_night",
+        Ability(
+            turns_roll="night", reading="on the map, not downed, every other turn: a day roll becomes night"
+        ),
+    )
     register(
         "balanced_inline_processing_colony",
         Ability(
@@ -475,7 +488,14 @@ def register_all() -> None:
             "exchanging a soul to free the bottled one",
         ),
     )
-    register("cartesian_sea", Ability(missing="instant: flipping night and day (it cannot be laid)"))
+    register(
+        "cartesian_sea",
+        Ability(
+            turns_roll="either",
+            reading="played from the hand after the roll, before any action: night "
+            "becomes day or day night (never a storm); then discarded",
+        ),
+    )
     register("timebattle", Ability(missing="moving the capital and its curse (it cannot be laid)"))
     register(
         "ushered_through_sabina_emporium",

@@ -253,6 +253,30 @@ class LetGo(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class TurnDiel(Action):
+    """Turn this cycle's roll (night to day or day to night) with a soul of yours on the map
+    (``piece``) or a card of your hand (``slot``); the other is -1."""
+
+    kind = "turn_diel"
+    piece: int
+    slot: int
+
+    def __str__(self) -> str:
+        source = f"soul #{self.piece}" if self.piece >= 0 else f"card {self.slot + 1} of your hand"
+        return f"turn the roll with {source}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class KeepDiel(Action):
+    """Let this cycle's roll stand."""
+
+    kind = "keep_diel"
+
+    def __str__(self) -> str:
+        return "let the roll stand"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class HandToBottom(Action):
     """#night: put your hand at the bottom of your deck."""
 
@@ -351,6 +375,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Hold,
     Challenge,
     LetGo,
+    TurnDiel,
+    KeepDiel,
     HandToBottom,
     Refill,
     Craft,

@@ -60,6 +60,9 @@ class Ability:
     detect_on: frozenset[int] = frozenset(range(1, 5))
     sprung: Callable[[S, int, int], None] | None = None
     sabotage: Callable[[S, int, int], None] | None = None
+    # turning the diel roll: "day" turns a night roll to day, "night" a day roll to night,
+    # "either" both ways; a soul every other turn, a card of the hand once
+    turns_roll: str = ""
 
 
 ABILITIES: dict[CardId, Ability] = {}
@@ -283,6 +286,28 @@ def injure_any(s: S, piece: int) -> None:
     best = max(left, default=(0, -1))
     if best[0] > 0:
         s.injuries[piece][best[1]] += 1
+
+
+def diel_turns(s: S, seat: int) -> list[tuple[int, int]]:
+    """How the seat may turn this cycle's roll: (piece, -1) for a soul of its on the map that
+    is not downed and did not turn the last turn (Rooster, Gray Wolf), (-1, slot) for a card
+    of its hand (Cartesian Sea); storms are never turned."""
+    from soulforge.games.kipukas.movement import is_downed
+
+    wanted = {"night": "day", "day": "night"}.get(s.diel)
+    if wanted is None:
+        return []
+    out = [
+        (p, -1)
+        for p in s.live()
+        if s.owner[p] == seat
+        and ability(s.card[p]).turns_roll == wanted
+        and not s.prisoner[p]
+        and not is_downed(s, p)
+        and s.timers[p].get("turned", -9) < s.cycle - 1
+    ]
+    out += [(-1, slot) for slot, cid in enumerate(s.hand[seat]) if ability(cid).turns_roll == "either"]
+    return out
 
 
 def tick(s: S, piece: int, effect: str) -> int:

@@ -17,6 +17,7 @@ from soulforge.games.kipukas.encoding import (
     PUBLIC,
     RESPOND,
     STORM,
+    TURNING,
 )
 from soulforge.games.kipukas.movement import enemies_at, ground, is_downed, room_in, ways
 
@@ -251,11 +252,21 @@ def next_cycle(s: S) -> None:
         if s.diel == STORM:
             storm(s)
             continue
-        s.phase = s.diel
-        s.active = s.initiative
-        if s.diel == DAY:
-            s.due = [contested_stands(s, seat) for seat in range(s.num_players)]
+        order = [(s.initiative + k) % s.num_players for k in range(s.num_players)]
+        s.turners = [seat for seat in order if cards.diel_turns(s, seat)]
+        if s.turners:
+            s.active, s.phase = s.turners[0], TURNING
+            return
+        begin_diel(s)
         return
+
+
+def begin_diel(s: S) -> None:
+    """The turn's actions begin with the initiative holder (#day 1, #night)."""
+    s.phase = s.diel
+    s.active = s.initiative
+    if s.diel == DAY:
+        s.due = [contested_stands(s, seat) for seat in range(s.num_players)]
 
 
 def _reset_turn(s: S) -> None:

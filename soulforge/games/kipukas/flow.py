@@ -26,6 +26,7 @@ from soulforge.games.kipukas.actions import (
     EndActions,
     Equip,
     HandToBottom,
+    KeepDiel,
     Move,
     PickUp,
     Play,
@@ -33,6 +34,7 @@ from soulforge.games.kipukas.actions import (
     Reveal,
     Sabotage,
     SetAside,
+    TurnDiel,
     Unequip,
     stand_label,
 )
@@ -57,6 +59,7 @@ from soulforge.games.kipukas.encoding import (
     STARTING_TERRITORIES,
     SWIM_TARGET,
     TARGET,
+    TURNING,
 )
 from soulforge.games.kipukas.movement import can_move, enemies_at, ground, is_water, reach, room_in
 from soulforge.games.kipukas.setup import new_piece
@@ -574,6 +577,63 @@ class EndActionsRule(Rule["S", EndActions]):
         cycle.end_action(s, s.active)
 
 
+# -- turning the roll ----------------------------------------------------------------------------------
+class TurnDielRule(Rule["S", TurnDiel]):
+    """Rooster: Calling of Light, Gray Wolf: Harbinger of Night, Cartesian Sea: after the diel
+    roll and before any action, night becomes day (or day night)."""
+
+    action = TurnDiel
+    section = "diel_cycle"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [TurnDiel(piece, slot) for piece, slot in cards.diel_turns(s, s.active)]
+
+    def refusal(self, s: S, action: TurnDiel) -> IllegalAction:
+        return IllegalAction(
+            "that card cannot turn this roll (a storm is never turned; a soul turns it "
+            "every other turn, not downed)",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: TurnDiel) -> None:
+        seat = s.active
+        s.diel = "night" if s.diel == DAY else DAY
+        if action.piece >= 0:
+            cycle.reveal(s, action.piece)
+            s.timers[action.piece]["turned"] = s.cycle
+            source = s.card_of(action.piece).name
+        else:
+            card_id = s.hand[seat].pop(action.slot)
+            s.discard[seat].append(card_id)
+            s.mark_revealed()
+            source = CARDS[card_id].name
+        s.add_log(f"{s.seat_name(seat)} turns the roll to {s.diel} with {source}")
+        _next_turner(s)
+
+    def path(self, action: TurnDiel) -> ClickPath:
+        return (f"piece:{action.piece}",) if action.piece >= 0 else (f"hand:{action.slot}",)
+
+
+class KeepDielRule(Rule["S", KeepDiel]):
+    action = KeepDiel
+    section = "diel_cycle"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [KeepDiel()]
+
+    def apply(self, s: S, action: KeepDiel) -> None:
+        _next_turner(s)
+
+
+def _next_turner(s: S) -> None:
+    """The next seat that may turn the roll decides; then the turn's actions begin."""
+    s.turners = [seat for seat in s.turners[1:] if cards.diel_turns(s, seat)]
+    if s.turners:
+        s.active = s.turners[0]
+    else:
+        cycle.begin_diel(s)
+
+
 # -- night ----------------------------------------------------------------------------------------
 def _night_once(s: S, kind: str) -> bool:
     return kind not in s.night_used[s.active]
@@ -715,6 +775,7 @@ FLOW: Flow[S] = Flow(
         Step(CAPITAL, (_CAPITAL,), section="game_setup"),
         Step(CAMP, (CampRule(),), section="game_setup"),
         Step(ASIDE, (SetAsideRule(),), section="personal_effects"),
+        Step(TURNING, (TurnDielRule(), KeepDielRule()), section="diel_cycle"),
         Step(
             DAY,
             (
@@ -756,6 +817,7 @@ PROMPTS = {
     DAY: "day: play a card, reveal or move a soul, attack, or call initiative",
     NIGHT: "night: put your hand under the deck, refill, craft, sabotage, or call initiative",
     TARGET: "choose the enemy soul to attack",
+    TURNING: "turn this cycle's roll with a card of yours, or let it stand",
     KEAL: "choose your KEAL means (hidden until both sides have chosen)",
     PRESS: "press the attack, strike the Final Blow, or stop",
     RESPOND: "counterattack, retreat, or hold your ground",

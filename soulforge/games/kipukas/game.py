@@ -111,7 +111,8 @@ class Kipukas(Game[KipukasState]):
         out += [a.Press(), a.FinalBlow(), a.Stop(), a.Hold(), a.Challenge(), a.LetGo()]
         out += [a.Reinforce(p) for p in pieces]
         out += [a.Retreat(p, st) for p in pieces for st in stands]
-        out += [a.HandToBottom(), a.Refill(), a.CallInitiative(), a.EndActions()]
+        out += [a.HandToBottom(), a.Refill(), a.CallInitiative(), a.EndActions(), a.KeepDiel()]
+        out += [a.TurnDiel(p, -1) for p in pieces] + [a.TurnDiel(-1, slot) for slot in slots]
         out += [a.Craft(n, p) for n in range(len(RECIPES)) for p in pieces]
         out += [a.Sabotage(slot, t) for slot in slots for t in territories]
         return out

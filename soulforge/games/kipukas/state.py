@@ -95,6 +95,8 @@ class KipukasState(State):
     night_used: list[list[str]]
     phase: str
     setup_order: list[int]
+    turners: list[int]
+    """Seats still to decide whether to turn this cycle's roll (Rooster, Gray Wolf, Cartesian Sea)."""
     due: list[list[str]]
     """Per seat: stands of contention carried over, to attack from or retreat from first."""
     # -- a fight -------------------------------------------------------------------
