@@ -32,7 +32,7 @@ from soulforge.games.kipukas.actions import (
 )
 from soulforge.games.kipukas.data import CARDS
 from soulforge.games.kipukas.encoding import CHALLENGE, DAY, KEAL, NIGHT, PRESS, RESPOND, TARGET
-from soulforge.games.kipukas.movement import is_downed, reach
+from soulforge.games.kipukas.movement import enemies_at, is_downed, reach
 from soulforge.games.kipukas.state import KipukasState
 from tests.kipukas.scenario import act, fresh, give, put
 
@@ -463,3 +463,41 @@ def test_a_face_down_terrain_feature_works_once_revealed() -> None:
     state.apply(Reveal(maples))
     act(state, 0)
     assert len(reach(state, brox)) > before
+
+
+def test_volcanic_ground_burns_all_but_volcanic_dwellers() -> None:
+    """#habitat_effects, volcanic: 'Souls take 1 KEAL means damage once per diel cycle';
+    'Volcanic dwellers are immune to volcanic area damage'."""
+    state = fresh(seed=0)
+    brox = put(state, 1, "brox_the_defiant", "m5")
+    traveler = put(state, 1, "arctechnic_wonderer", "T5")  # a volcanic dweller
+    end_turn(state)
+    assert sum(state.injuries[brox]) == 1 and sum(state.injuries[traveler]) == 0
+
+
+def test_digital_clouds_take_no_space_and_hold_no_camp() -> None:
+    """#habitat_effects, digital cloud: 'Occupy no space in territory'; 'Are unable to take or
+    hold base camps or capitals'."""
+    state = fresh(seed=0)
+    for _ in range(3):
+        put(state, 0, "brox_the_defiant", "T2")
+    cloud = put(state, 0, "unburdened_central", "m1")
+    act(state, 0)
+    assert "T2" in reach(state, cloud)
+    virus = put(state, 0, "neural_network_synapse_virus", "m2")
+    act(state, 0)
+    state.apply(Move(virus, "T3"))
+    assert state.holder[2] == 1
+
+
+def test_the_synapse_virus_contends_only_with_machines() -> None:
+    """Neural Network Synapse Virus: 'Only comes into contention when a Mechanical or Algorithmic
+    soul is present'."""
+    state = fresh(seed=0)
+    virus = put(state, 1, "neural_network_synapse_virus", "m2")
+    hilbert = put(state, 0, "hilbert_king_of_avian_frogs", "T2")
+    act(state, 0)
+    assert "T3" in reach(state, hilbert)  # the virus on m2 does not bar the way
+    assert enemies_at(state, "m2", 0) == []
+    put(state, 0, "tejas_curious_mech", "m2")  # Mechanical: now the virus contends there
+    assert enemies_at(state, "m2", 0) == [virus]

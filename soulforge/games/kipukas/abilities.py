@@ -174,13 +174,12 @@ def _palace_tolerance(s: S, piece: int) -> int:
 
 
 def _shards(s: S, feature: int) -> None:
-    """1 KEAL means damage per turn, at the start of the turn, to every soul in the territory."""
-    from soulforge.games.kipukas.movement import is_downed
-
+    """1 KEAL means damage per turn, at the start of the turn, to every soul in the territory
+    (damage to a downed soul wastes it: #combat_lifecycle)."""
     for p in s.pieces_in(s.territory[feature]):
-        if s.card_of(p).soul and not s.prisoner[p] and not is_downed(s, p):
-            c.injure_any(s, p)
+        if s.card_of(p).soul and not s.prisoner[p]:
             s.add_log(f"the Shards Desert crushes {s.piece_name(p)}")
+            c.damage(s, p)
 
 
 def _meteor(s: S, feature: int) -> None:
@@ -388,8 +387,6 @@ def register_all() -> None:
         Ability(
             immobile=True,
             cannot_attack=True,
-            cannot_claim=True,
-            no_space=True,
             missing="the carrier and the sabotage bonus",
         ),
     )
@@ -411,9 +408,10 @@ def register_all() -> None:
         "neural_network_synapse_virus",
         Ability(
             movement=1,
-            cannot_claim=True,
-            no_space=True,
-            missing="the instant move, contention only with machines, and the infection",
+            contention_with=frozenset({"Mechanical", "Algorithmic"}),
+            reading="a digital cloud: takes no space and holds no camp; in contention only with "
+            "Mechanical or Algorithmic souls",
+            missing="the instant move to a neighbouring camp, and the infection",
         ),
     )
     register("illia_and_dorsay_the_buck_skull", Ability(missing="digging a tunnel in 3 turns"))

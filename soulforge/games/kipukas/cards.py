@@ -37,6 +37,8 @@ class Ability:
     cannot_attack: bool = False
     cannot_claim: bool = False
     no_space: bool = False
+    contention_with: frozenset[str] = frozenset()
+    """Genes that bring it into contention; empty: any soul (the Synapse Virus needs machines)."""
     immobile: bool = False
     attacked_first: bool = False
     must_reveal: bool = False
@@ -288,6 +290,23 @@ def injure_any(s: S, piece: int) -> None:
         s.injuries[piece][best[1]] += 1
 
 
+def takes_space(card_id: CardId) -> bool:
+    """Whether the soul counts toward the 3 per player per territory: digital clouds 'occupy
+    no space in territory' (#habitat_effects), and cards that say so."""
+    return not ability(card_id).no_space and CARDS[card_id].habitat != "DigitalCloud"
+
+
+def holds_camps(card_id: CardId) -> bool:
+    """Digital clouds 'are unable to take or hold base camps or capitals' (#habitat_effects)."""
+    return not ability(card_id).cannot_claim and CARDS[card_id].habitat != "DigitalCloud"
+
+
+def contends(card_id: CardId, genes: set[str | None]) -> bool:
+    """Whether an enemy soul is in contention with souls of these archetypal genes."""
+    needs = ability(card_id).contention_with
+    return not needs or bool(needs & genes)
+
+
 def diel_turns(s: S, seat: int) -> list[tuple[int, int]]:
     """How the seat may turn this cycle's roll: (piece, -1) for a soul of its on the map that
     is not downed and did not turn the last turn (Rooster, Gray Wolf), (-1, slot) for a card
@@ -337,6 +356,34 @@ def on_cycle_start(s: S) -> None:
                 if effect and s.on_map[piece]:
                     effect(s, piece)
     _plains_rest(s)
+    _volcanic(s)
+
+
+def _volcanic(s: S) -> None:
+    """#habitat_effects, volcanic: souls take 1 KEAL means damage once per diel cycle; volcanic
+    dwellers are immune."""
+    for piece in s.live():
+        card = s.card_of(piece)
+        volcanic = (
+            s.board.geography[s.territory[piece] - 1] == "Volcanic"
+            and not s.wasteland[s.territory[piece] - 1]
+        )
+        if volcanic and card.soul and card.habitat != "Volcanic" and not s.prisoner[piece]:
+            s.add_log(f"the volcanic ground burns {s.piece_name(piece)}")
+            damage(s, piece)
+
+
+def damage(s: S, piece: int) -> None:
+    """'If an effect says souls take X damage, then the damage will apply to either the KEAL
+    means or the Final Blow. If it applies to the Final Blow, the card becomes wasted'
+    (#combat_lifecycle): a downed soul taking damage is wasted."""
+    from soulforge.games.kipukas.movement import is_downed
+
+    if is_downed(s, piece):
+        s.add_log(f"{s.piece_name(piece)} is wasted")
+        waste(s, piece)
+    else:
+        injure_any(s, piece)
 
 
 def _plains_rest(s: S) -> None:

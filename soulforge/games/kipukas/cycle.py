@@ -127,7 +127,7 @@ def claim(s: S, piece: int) -> None:
     if (
         stand.kind != "territory"
         or enemies_at(s, stand.id, seat)
-        or cards.ability(s.card[piece]).cannot_claim
+        or not cards.holds_camps(s.card[piece])
     ):
         return
     territory = stand.territory

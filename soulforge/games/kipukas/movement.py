@@ -70,10 +70,10 @@ def enemies_at(s: S, stand: str, seat: int) -> list[int]:
     """The revealed enemy souls on a stand: face-down cards neither block nor fight until
     the activation sequence turns them up (#card_activation), so what a seat may do depends
     only on what it sees."""
+    here = s.souls_at(stand)
+    genes = {CARDS[s.card[p]].archetypal_gene for p in here if s.owner[p] == seat}
     return [
-        p
-        for p in s.souls_at(stand)
-        if s.owner[p] != seat and s.known[p] & PUBLIC and not cards.ability(s.card[p]).no_space
+        p for p in here if s.owner[p] != seat and s.known[p] & PUBLIC and cards.contends(s.card[p], genes)
     ]
 
 
@@ -86,9 +86,9 @@ def room_in(s: S, territory: int, seat: int, mover: int) -> bool:
         and p != mover
         and s.card_of(p).soul
         and not s.prisoner[p]
-        and not cards.ability(s.card[p]).no_space
+        and cards.takes_space(s.card[p])
     ]
-    return len(mine) < SOULS_PER_TERRITORY or cards.ability(s.card[mover]).no_space
+    return len(mine) < SOULS_PER_TERRITORY or not cards.takes_space(s.card[mover])
 
 
 @dataclasses.dataclass(frozen=True)
@@ -110,15 +110,15 @@ def ground(s: S, seat: int) -> Ground:
 
 
 def _ground(s: S, seat: int) -> Ground:
-    enemies, crowd = set(), Counter[int]()
+    crowd = Counter[int]()
+    stands = set()
     for p in s.live():
-        if not CARDS[s.card[p]].soul or s.prisoner[p] or cards.ability(s.card[p]).no_space:
-            continue
-        if s.owner[p] == seat:
-            crowd[s.territory[p]] += 1
-        elif s.known[p] & PUBLIC:
-            enemies.add(s.stand[p])
-    return Ground(frozenset(enemies), crowd)
+        if CARDS[s.card[p]].soul and not s.prisoner[p]:
+            stands.add(s.stand[p])
+            if s.owner[p] == seat and cards.takes_space(s.card[p]):
+                crowd[s.territory[p]] += 1
+    enemies = frozenset(stand for stand in stands if enemies_at(s, stand, seat))
+    return Ground(enemies, crowd)
 
 
 def reach(s: S, piece: int, seen: Ground | None = None) -> dict[str, Way]:
@@ -165,7 +165,7 @@ def _stops(s: S, piece: int, ways: dict[str, Way], seen: Ground) -> dict[str, Wa
     if entry.movement == 0:
         return {}  # water-only souls (Little Charm) do not move on land
     fights = can_attack(s, piece)
-    home, spacious = s.territory[piece], entry.no_space
+    home, spacious = s.territory[piece], not cards.takes_space(s.card[piece])
     stands = s.board.stands
     out = {}
     for stand, way in ways.items():
