@@ -827,7 +827,7 @@ def test_cloth_adds_one_to_the_escape_roll(item: str | None, escapes: bool) -> N
         s.apply(Equip(0, osh))
     hilbert = put(s, 0, "hilbert_king_of_avian_frogs", "m6")
     s.rng = Loaded(6, 6, 1, 1, 3, 3, 6)  # the bout; then the escape's 2 D6 and the D20
-    attack_on_t6(s, hilbert, osh)
+    attack_on_t6(s, hilbert, osh, means=(0, 1))  # Oshliath's Flame: Osileth is not hurt
     s.apply(Stop())
     s.apply(Retreat(osh, "m5"))
     s.apply(Challenge())
@@ -948,3 +948,36 @@ def test_cartesian_sea_turns_the_roll_from_the_hand_and_is_discarded() -> None:
     next_turn(s)
     s.apply(TurnDiel(-1, 0))
     assert s.diel == "night" and "cartesian_sea" in s.discard[1] and s.hand[1] == []
+
+
+def test_oshliath_must_retreat_when_osileth_is_hurt() -> None:
+    """Oshliath and Osileth: "Must retreat if osileth takes damage (keal means bout is lost while
+    having chosen Osileth's Scale)" (#retreat)."""
+    s = fresh()
+    osh = put(s, 1, "oshliath_and_osileth", "T6")
+    hilbert = put(s, 0, "hilbert_king_of_avian_frogs", "m6")
+    s.rng = Loaded(6, 6, 1, 1)
+    attack_on_t6(s, hilbert, osh, means=(0, 0))
+    assert s.stand[osh] != "T6" and said(s, "must retreat: Osileth is hurt")
+    assert s.injuries[osh] == [1, 0]
+
+
+def test_the_causal_sophist_makes_cenozoic_souls_on_her_stand_magic() -> None:
+    """The Causal Sophist "turns cenozoic and astral souls occupying the same space into magic
+    souls" (#archetypal_gene: the gene of the Final Blow; #affinity)."""
+    s = fresh()
+    joker = put(s, 0, "plane_table_joker", "m6")  # Cenozoic
+    assert cards.gene(s, joker) == "Cenozoic"
+    put(s, 1, "the_causal_sophist", "m6")
+    assert cards.gene(s, joker) == "Magic"
+
+
+def test_the_raven_reveals_the_cards_of_a_territory_it_enters() -> None:
+    """Myrthvither Raven "reveals cards in a territory as it moves into the territory"."""
+    s = fresh()
+    hidden = put(s, 1, "brox_the_defiant", "T6", revealed=False)
+    raven = put(s, 0, "myrthvither_raven", "m5")
+    act(s, 0)
+    s.apply(Move(raven, "m6"))
+    seen = {piece["piece"]: piece["card"] for piece in s.view(0)["pieces"]}
+    assert seen[hidden] == "brox_the_defiant"

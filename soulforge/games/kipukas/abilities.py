@@ -61,7 +61,8 @@ def _self_care(s: S, piece: int) -> None:
         return
     for other in s.souls_at(stand.id):
         if heal(s, other):
-            s.add_log(f"{s.piece_name(piece)} heals {s.piece_name(other)}")
+            s.tired_cycle[other] = max(s.tired_cycle[other], s.cycle)  # healed souls rest today
+            s.add_log(f"{s.piece_name(piece)} heals {s.piece_name(other)}; it rests today")
 
 
 def _d20_summon(numbers: frozenset[int]) -> Callable[[S, int], bool]:
@@ -129,7 +130,31 @@ def _oly_won(s: S, piece: int, loser: int) -> None:
 
 
 def _otter_lost(s: S, piece: int, winner: int) -> bool:
-    return s.card_of(winner).archetypal_gene == "Cenozoic"
+    return c.gene(s, winner) == "Cenozoic"
+
+
+def _oshliath_lost(s: S, piece: int, winner: int) -> None:
+    """'Must retreat if osileth takes damage (keal means bout is lost while having chosen
+    Osileth's Scale)': it retreats at once, unchallenged, to the first stand it may."""
+    from soulforge.games.kipukas.cycle import place, retreats
+
+    side = 1 if s.defender == piece else 0
+    if s.card_of(piece).keal_means[s.means[side]].name != "Osileth's Scale":
+        return
+    stands = retreats(s, piece)
+    if stands:
+        place(s, piece, stands[0])
+        s.add_log(f"{s.piece_name(piece)} must retreat: Osileth is hurt")
+
+
+def _raven_enters(s: S, piece: int) -> None:
+    """It 'reveals cards in a territory as it moves into the territory' (they may stay revealed:
+    the card says they 'can be reset')."""
+    from soulforge.games.kipukas.cycle import reveal
+
+    for p in s.pieces_in(s.territory[piece]):
+        if s.owner[p] != s.owner[piece] and not s.known[p] & PUBLIC:
+            reveal(s, p)
 
 
 def _orbs_wasted(s: S, piece: int) -> None:
@@ -316,7 +341,10 @@ def register_all() -> None:
     register("incubation_egg", Ability(reading="Non-playable (#incubation_cards)."))
     register(
         "oshliath_and_osileth",
-        Ability(missing="the forced retreat when Osileth's Scale loses a bout is not played"),
+        Ability(
+            lost_bout=_oshliath_lost,
+            reading="the forced retreat goes to the first stand it may retreat to, unchallenged",
+        ),
     )
     register(
         "branwen_mantillusion_practitioner",
@@ -401,7 +429,7 @@ def register_all() -> None:
             acts_downed=True,
             waste_on_loss="any",
             engage=_raven_engage,
-            missing="revealing the cards of the territories it enters",
+            enters=_raven_enters,
         ),
     )
     register(
@@ -435,10 +463,16 @@ def register_all() -> None:
             acts_downed=True,
             movement=1,
             cycle=_self_care,
-            missing="the rest that healing imposes",
         ),
     )
-    register("the_causal_sophist", Ability(missing="turning Cenozoic and Astral souls on her space Magic"))
+    register(
+        "the_causal_sophist",
+        Ability(
+            makes_magic=True,
+            reading="revealed, she makes the Cenozoic and "
+            "Astral souls on her stand Magic (affinity, Final Blow)",
+        ),
+    )
     register("unburdened_central", Ability(cannot_claim=True, missing="entering the capital and its effects"))
     # terrain features
     register(

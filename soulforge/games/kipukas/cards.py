@@ -65,6 +65,11 @@ class Ability:
     # turning the diel roll: "day" turns a night roll to day, "night" a day roll to night,
     # "either" both ways; a soul every other turn, a card of the hand once
     turns_roll: str = ""
+    makes_magic: bool = False
+    enters: Hook | None = None
+    """Called when the soul moves into a territory (after the activation roll)."""
+    lost_bout: Callable[[S, int, int], None] | None = None
+    """Called on the loser of a KEAL means bout (piece, winner)."""
 
 
 ABILITIES: dict[CardId, Ability] = {}
@@ -165,6 +170,9 @@ def after_bout(s: S, attacker: int, defender: int, *, attacker_won: bool) -> Non
     hook = ability(s.card[winner]).won_bout
     if hook:
         hook(s, winner, loser)
+    lost = ability(s.card[loser]).lost_bout
+    if lost:
+        lost(s, loser, winner)
     doomed = ability(s.card[loser]).lost_to
     if doomed and doomed(s, loser, winner):
         s.add_log(f"{s.piece_name(loser)} loses to {s.piece_name(winner)} and is wasted (its card says so)")
@@ -288,6 +296,18 @@ def injure_any(s: S, piece: int) -> None:
     best = max(left, default=(0, -1))
     if best[0] > 0:
         s.injuries[piece][best[1]] += 1
+
+
+def gene(s: S, piece: int) -> str:
+    """The soul's archetypal gene now: The Causal Sophist 'turns cenozoic and astral souls
+    occupying the same space into magic souls' (every player's, while they share the stand)."""
+    own = CARDS[s.card[piece]].archetypal_gene or ""
+    if own not in ("Cenozoic", "Astral"):
+        return own
+    sophist = any(
+        ability(s.card[p]).makes_magic and s.known[p] & (1 << 8) for p in s.souls_at(s.stand[piece])
+    )
+    return "Magic" if sophist else own
 
 
 def takes_space(card_id: CardId) -> bool:

@@ -176,7 +176,7 @@ def _total(s: S, piece: int, other: int, dice: object, what: str) -> int:
         thrown = max(thrown, combat.roll(dice, s.rng))
     geography = s.board.geography[s.territory[piece] - 1]
     habitat = combat.habitat_modifier(geography, card.habitat or "", s.card_of(other).habitat or "")
-    affinity = 1 if s.affinity[s.owner[piece]] == card.archetypal_gene else 0
+    affinity = 1 if s.affinity[s.owner[piece]] == cards.gene(s, piece) else 0
     effects = cards.roll_bonus(s, piece, other)
     total = thrown + habitat + affinity + effects
     parts = f"{thrown} thrown" + (f", {habitat:+d} habitat" if habitat else "")
@@ -209,8 +209,8 @@ def _injure(s: S) -> None:
     means = s.card_of(d).keal_means[s.means[1]]
     _say(s, f"{s.piece_name(d)}'s {means.name} is injured")
     cards.on_bout_lost(s, d, attacking=False)
-    if not s.on_map[d]:
-        after_waste(s)
+    if not s.on_map[d] or s.stand[d] != s.fight_stand:
+        after_waste(s)  # wasted, or gone from the stand (Oshliath's forced retreat)
         return
     if s.means[1] not in available_means(s, d):
         s.means[1] = -1
@@ -223,7 +223,7 @@ def _injure(s: S) -> None:
 def final_blow(s: S) -> bool:
     """The Final Blow (#final_blow): archetypal genes and motives; best 2 of 3 for Self."""
     a_card, d_card = s.card_of(s.attacker), s.card_of(s.defender)
-    a_gene, d_gene = a_card.archetypal_gene or "", d_card.archetypal_gene or ""
+    a_gene, d_gene = cards.gene(s, s.attacker), cards.gene(s, s.defender)
     a_motive, d_motive = a_card.motivation or "", d_card.motivation or ""
     plus_attack, plus_defence = combat.final_blow_modifiers(a_gene, a_motive, d_gene, d_motive)
     rounds = 3 if combat.best_of_three(a_motive, d_motive) else 1

@@ -517,6 +517,9 @@ def _travel(s: S, piece: int, way: tuple[str, ...]) -> str:
         landing = i == len(way) - 1
         if territory != s.board.stands[here].territory and (landing or card.habitat != "Heavens"):
             cards.trap_roll(s, piece, territory)
+            entering = cards.ability(card.id).enters
+            if entering is not None and s.on_map[piece]:
+                entering(s, piece)
         here = stand
         if not s.on_map[piece] or s.prisoner[piece]:
             break
