@@ -271,3 +271,12 @@ def test_a_deck_file_is_read_by_the_terminal_and_the_record_keeps_its_text(
     record = Record.load(save)
     assert record.options["deck0"] == example.read_text(encoding="utf-8")
     assert record.replay().view(0)["players"][0]["leader"] == "Barush"
+
+
+def test_whole_kipukas_game_in_the_terminal(invoke: Invoke) -> None:
+    """Issue 18: Kipukas is playable in the terminal, the map and the players drawn each turn."""
+    result = invoke("play", "kipukas", "--vs", "random", "--seed", "1", "--option", "peace_after=6",
+                    input="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    assert "The kipuka (duel)" in result.output and "Water (transit)" in result.output
+    assert "Game over" in result.output or "under the peace" in result.output

@@ -56,12 +56,13 @@ from soulforge.games.kipukas.encoding import (
     PRESS,
     PUBLIC,
     RESPOND,
+    SOULS_PER_TERRITORY,
     STARTING_TERRITORIES,
     SWIM_TARGET,
     TARGET,
     TURNING,
 )
-from soulforge.games.kipukas.movement import can_move, enemies_at, ground, is_water, reach, room_in
+from soulforge.games.kipukas.movement import can_move, enemies_at, ground, is_water, range_of, reach
 from soulforge.games.kipukas.setup import new_piece
 
 if TYPE_CHECKING:
@@ -223,32 +224,26 @@ def _held_camps(s: S) -> list[str]:
 
 
 def play_spots(s: S, card_id: str) -> list[tuple[str, bool]]:
-    """Where and how a card may be played now (#placement, #card_variations)."""
+    """Where and how a card may be played now (#placement, #card_variations): souls on a camp
+    of yours free of enemies with room for them, terrain features and traps on a territory
+    you hold."""
     c = CARDS[card_id]
     entry = cards.ability(card_id)
+    ways = (True,) if entry.must_reveal else (True, False)
     if c.soul:
+        seen, spacious = ground(s, s.active), not cards.takes_space(card_id)
         stands = [
             st
             for st in _held_camps(s)
-            if not enemies_at(s, st, s.active) and room_in(s, s.board.stands[st].territory, s.active, -1)
+            if st not in seen.enemy_stands
+            and (spacious or seen.crowd.get(s.board.stands[st].territory, 0) < SOULS_PER_TERRITORY)
         ]
-        ways = (True,) if entry.must_reveal else (True, False)
         return [(st, way) for st in stands for way in ways]
     if c.card_type == "terrain_feature":
-        ways = (True,) if entry.must_reveal else (True, False)
-        return [(st, way) for st in _held_camps(s) for way in ways if _replaceable(s, st)]
+        return [(st, way) for st in _held_camps(s) for way in ways]
     if c.card_type == "trap" and entry.sprung is not None:
         return [(st, False) for st in _held_camps(s)]
     return []
-
-
-def _replaceable(s: S, stand: str) -> bool:
-    territory = s.board.stands[stand].territory
-    return all(
-        cards.ability(s.card[p]).sprung is None or s.card_of(p).card_type != "trap"
-        for p in s.pieces_in(territory)
-        if s.card_of(p).card_type == "terrain_feature"
-    )
 
 
 class PlayRule(Rule["S", Play]):
@@ -375,6 +370,7 @@ class PickUpRule(Rule["S", PickUp]):
             PickUp(p)
             for p in _own_souls(s)
             if s.dropped[s.territory[p] - 1]
+            and range_of(s, p) > 0
             and s.known[p] & PUBLIC
             and not enemies_at(s, s.stand[p], s.active)
         ]
@@ -390,6 +386,7 @@ class PickUpRule(Rule["S", PickUp]):
         territory = s.territory[action.piece]
         items = cards.bundle_items(s.dropped[territory - 1].pop())
         s.items[action.piece] += items
+        s.steps_used[action.piece] += 1  # equipping is part of the movement phase (#equiping)
         s.add_log(f"{s.piece_name(action.piece)} picks up {cards.item_names(items)}")
         cycle.end_action(s, s.active)
 
@@ -406,12 +403,13 @@ class UnequipRule(Rule["S", Unequip]):
     def legal(self, s: S) -> Sequence[Action]:
         if _owes_contention(s):
             return []
-        return [Unequip(p) for p in _own_souls(s) if s.items[p]]
+        return [Unequip(p) for p in _own_souls(s) if s.items[p] and range_of(s, p) > 0]
 
     def refusal(self, s: S, action: Unequip) -> IllegalAction:
         return IllegalAction(f"soul #{action.piece} is not your soul with items", rule=self.section)
 
     def apply(self, s: S, action: Unequip) -> None:
+        s.steps_used[action.piece] += 1  # part of the movement phase, as equipping (#equiping)
         cards.drop(s, action.piece, s.territory[action.piece])
         cycle.end_action(s, s.active)
 
