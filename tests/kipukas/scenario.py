@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import soulforge
-from soulforge.games.kipukas.actions import Affinity, Camp, Capital, SetAside
+from soulforge.games.kipukas.actions import Affinity, Camp, Capital, KeepDiel, SetAside
 from soulforge.games.kipukas.encoding import DAY, PUBLIC
 from soulforge.games.kipukas.setup import new_piece
 from soulforge.games.kipukas.state import KipukasState
@@ -34,6 +34,8 @@ def fresh(seed: int = 0, affinities: tuple[str, str] = ("Avian", "Decrepit"), **
         chooser = state.current_player
         assert chooser is not None
         state.apply(SetAside(sorted(set(state.deck[chooser]))[0]))
+    while state.phase == "turning":  # a card that may turn the roll or suspend: not now
+        state.apply(KeepDiel())
     assert state.phase == DAY
     return state
 

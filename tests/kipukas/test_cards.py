@@ -9,6 +9,7 @@ seeded generator, giving chosen results first (each checked to be a face of the 
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -28,13 +29,16 @@ from soulforge.games.kipukas.actions import (
     KeepDiel,
     Move,
     Play,
+    Purchase,
     Retreat,
     Sabotage,
     Stop,
+    Suspend,
     Target,
     TurnDiel,
 )
-from soulforge.games.kipukas.data import CARDS
+from soulforge.games.kipukas.data import CARDS, starter_decks
+from soulforge.games.kipukas.movement import reach
 from soulforge.games.kipukas.state import KipukasState
 
 from .scenario import act, fresh, give, put
@@ -981,3 +985,50 @@ def test_the_raven_reveals_the_cards_of_a_territory_it_enters() -> None:
     s.apply(Move(raven, "m6"))
     seen = {piece["piece"]: piece["card"] for piece in s.view(0)["pieces"]}
     assert seen[hidden] == "brox_the_defiant"
+
+
+SUSPENDER_DECK = """personal_effect = "suspended_animation"
+[cards]
+""" + "\n".join(f"{card} = {n}" for card, n in sorted(Counter(starter_decks()["ember"].cards).items()))
+
+
+def test_suspended_animation_stops_all_actions_in_a_territory_for_a_turn() -> None:
+    """Suspended Animation (#personal_effects): 'Every 5 diel cycles you can suspend all actions
+    in a territory for the turn ... neither player can move in or out of the territory.'"""
+    s = fresh(deck0=SUSPENDER_DECK)
+    assert s.personal == ["suspended_animation", ""] and s.aside[0] == ""
+    assert said(s, "seat 0 plays Suspended Animation as its personal effect")
+    brox = put(s, 0, "brox_the_defiant", "m2")
+    next_turn(s)  # day 1 ends; the night's roll: seat 0 may suspend at once
+    while s.phase == "turning" and s.current_player != 0:
+        s.apply(KeepDiel())
+    assert s.phase == "turning" and Suspend(3) in s.legal_actions()
+    s.apply(Suspend(3))
+    assert s.suspended == 3 and said(s, "suspends all actions in territory 3")
+    next_turn(s)  # the night ends; day 3 begins: the suspension was for one turn only
+    assert s.suspended == 0
+    assert s.cycle - s.personal_used[0] < 5 and not cards.may_suspend(s, 0)
+    act(s, 0)
+    s.suspended = 3
+    s.moved()
+    assert "T3" not in reach(s, brox)
+
+
+APOTHECARY_DECK = SUSPENDER_DECK.replace("suspended_animation", "location_of_the_deep_apothecary_shop")
+
+
+def test_the_deep_apothecary_shop_sells_an_item_from_the_deck() -> None:
+    """Location of the Deep Apothecary Shop: 'Purchase, from your deck, any item while you
+    control an uncontested base camp in a forest habitat territory ... pull the item ... then put
+    two cards from your hand into the deck' (read as a night action)."""
+    s = fresh(deck0=APOTHECARY_DECK)  # seat 0 holds territory 2, a forest base camp
+    next_turn(s)
+    act(s, 0)
+    give(s, 0, "brox_the_defiant", "tears_for_oly", "hilbert_king_of_avian_frogs")
+    item = next(cid for cid in s.deck[0] if CARDS[cid].card_type == "item")
+    deck_size = len(s.deck[0])
+    s.apply(Purchase(item, 0, 1))
+    assert s.hand[0] == ["hilbert_king_of_avian_frogs", item]
+    assert len(s.deck[0]) == deck_size + 1 and {"brox_the_defiant", "tears_for_oly"} <= set(s.deck[0])
+    act(s, 0)
+    assert not [a for a in s.legal_actions() if isinstance(a, Purchase)]  # once a night

@@ -277,6 +277,35 @@ class KeepDiel(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Suspend(Action):
+    """Suspended Animation (a personal effect): suspend all actions in a territory this turn."""
+
+    kind = "suspend"
+    territory: int
+
+    def __str__(self) -> str:
+        return f"suspend all actions in territory {self.territory} this turn"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Purchase(Action):
+    """Location of the Deep Apothecary Shop (a personal effect): take an item from your deck,
+    putting two cards of your hand (slots ``first`` and ``second``) into it."""
+
+    kind = "purchase"
+    item: str
+    first: int
+    second: int
+
+    def __str__(self) -> str:
+        from soulforge.games.kipukas.data import CARDS
+
+        return (
+            f"purchase {CARDS[self.item].name} for cards {self.first + 1} and {self.second + 1} of your hand"
+        )
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class HandToBottom(Action):
     """#night: put your hand at the bottom of your deck."""
 
@@ -377,6 +406,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     LetGo,
     TurnDiel,
     KeepDiel,
+    Suspend,
+    Purchase,
     HandToBottom,
     Refill,
     Craft,

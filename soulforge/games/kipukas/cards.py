@@ -327,6 +327,27 @@ def contends(card_id: CardId, genes: set[str | None]) -> bool:
     return not needs or bool(needs & genes)
 
 
+APOTHECARY, SUSPENDER = "location_of_the_deep_apothecary_shop", "suspended_animation"
+SUSPEND_EVERY = 5
+"""Suspended Animation: 'Every 5 diel cycles you can suspend all actions in a territory'."""
+
+
+def may_suspend(s: S, seat: int) -> bool:
+    return s.personal[seat] == SUSPENDER and s.cycle - s.personal_used[seat] >= SUSPEND_EVERY
+
+
+def may_purchase(s: S, seat: int) -> bool:
+    """The Deep Apothecary Shop: 'while you control an uncontested base camp in a forest habitat
+    territory' (a base camp, not the capital; no enemy soul in the territory)."""
+    if s.personal[seat] != APOTHECARY or len(s.hand[seat]) < 2:
+        return False
+    for t in s.board.holdable:
+        camp = s.holder[t - 1] == seat and s.capital[seat] != t and s.board.geography[t - 1] == "Forest"
+        if camp and not any(s.owner[p] != seat and CARDS[s.card[p]].soul for p in s.pieces_in(t)):
+            return True
+    return False
+
+
 def diel_turns(s: S, seat: int) -> list[tuple[int, int]]:
     """How the seat may turn this cycle's roll: (piece, -1) for a soul of its on the map that
     is not downed and did not turn the last turn (Rooster, Gray Wolf), (-1, slot) for a card

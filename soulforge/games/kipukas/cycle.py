@@ -47,7 +47,8 @@ def contested_stands(s: S, seat: int) -> list[str]:
 def contention_stands(s: S, seat: int) -> list[str]:
     """Where the seat may attack or retreat from now: the carried-over contention first (#day 2)."""
     due = [stand for stand in s.due[seat] if enemies_at(s, stand, seat)]
-    return due or contested_stands(s, seat)
+    stands = due or contested_stands(s, seat)
+    return [stand for stand in stands if s.board.stands[stand].territory != s.suspended]
 
 
 def clear_due(s: S, seat: int, stand: str) -> None:
@@ -124,11 +125,7 @@ def claim(s: S, piece: int) -> None:
     """A soul on a territory stand free of enemies takes the base camp (#claiming_territories);
     a capital only once its taker holds every other territory (#movement)."""
     stand, seat = s.board.stands[s.stand[piece]], s.owner[piece]
-    if (
-        stand.kind != "territory"
-        or enemies_at(s, stand.id, seat)
-        or not cards.holds_camps(s.card[piece])
-    ):
+    if stand.kind != "territory" or enemies_at(s, stand.id, seat) or not cards.holds_camps(s.card[piece]):
         return
     territory = stand.territory
     holder = s.holder[territory - 1]
@@ -253,7 +250,7 @@ def next_cycle(s: S) -> None:
             storm(s)
             continue
         order = [(s.initiative + k) % s.num_players for k in range(s.num_players)]
-        s.turners = [seat for seat in order if cards.diel_turns(s, seat)]
+        s.turners = [seat for seat in order if cards.diel_turns(s, seat) or cards.may_suspend(s, seat)]
         if s.turners:
             s.active, s.phase = s.turners[0], TURNING
             return
@@ -277,6 +274,7 @@ def _reset_turn(s: S) -> None:
     s.called = -1
     s.due = [[] for _ in range(s.num_players)]
     s.keal_memory = {}
+    s.suspended = 0
 
 
 def _forced_peace(s: S) -> bool:

@@ -30,11 +30,13 @@ from soulforge.core.errors import DataError
 
 HERE = Path(__file__).parent
 DATA = HERE / "data"
-CARD_TYPES = frozenset({"character", "species", "terrain_feature", "trap", "sabotage", "item",
-                        "personal_effect", "non_playable"})
+CARD_TYPES = frozenset(
+    {"character", "species", "terrain_feature", "trap", "sabotage", "item", "personal_effect", "non_playable"}
+)
 SOUL_TYPES = frozenset({"character", "species"})
-HABITATS = frozenset({"DigitalCloud", "Forest", "Heavens", "Mountain", "Nomad", "Plains", "Underground",
-                      "Volcanic", "Water"})
+HABITATS = frozenset(
+    {"DigitalCloud", "Forest", "Heavens", "Mountain", "Nomad", "Plains", "Underground", "Volcanic", "Water"}
+)
 
 CardId = str
 """A card's id: the binder's permalink slug, e.g. ``"hilbert_king_of_avian_frogs"``."""
@@ -105,30 +107,44 @@ def _keal(file: str, entry: str, raw: Any, archetypes: frozenset[str]) -> tuple[
         unknown = sorted(set(kinds) - archetypes)
         if unknown:
             raise DataError(file, entry, "keal_means", f"unknown archetypes {unknown}")
-        out.append(KealMeans(field(file, entry, means, "name", str), means.get("condition"), kinds,
-                             field(file, entry, means, "tolerance", int)))
+        out.append(
+            KealMeans(
+                field(file, entry, means, "name", str),
+                means.get("condition"),
+                kinds,
+                field(file, entry, means, "tolerance", int),
+            )
+        )
     return tuple(out)
 
 
 def _card(raw: Mapping[str, Any], archetypes: frozenset[str], motives: frozenset[str]) -> Card:
     file, entry = "cards.json", str(raw.get("id", "?"))
     kind = choice(file, entry, raw, "card_type", set(CARD_TYPES))
-    card = Card(field(file, entry, raw, "id", str), field(file, entry, raw, "name", str), kind,
-                raw.get("deck") == "Founder's Deck", text=raw.get("game_effects") or "")
+    card = Card(
+        field(file, entry, raw, "id", str),
+        field(file, entry, raw, "name", str),
+        kind,
+        raw.get("deck") == "Founder's Deck",
+        text=raw.get("game_effects") or "",
+    )
     if kind not in SOUL_TYPES:
         return card
     movement = raw.get("movement")
     if movement is not None and (not isinstance(movement, int) or isinstance(movement, bool) or movement < 0):
         raise DataError(file, entry, "movement", f"must be a whole number >= 0, got {movement!r}")
     return dataclasses.replace(
-        card, archetypal_gene=choice(file, entry, raw, "archetypal_gene", set(archetypes)),
+        card,
+        archetypal_gene=choice(file, entry, raw, "archetypal_gene", set(archetypes)),
         motivation=choice(file, entry, raw, "motivation", set(motives)),
-        habitat=choice(file, entry, raw, "habitat", set(HABITATS)), movement=movement,
+        habitat=choice(file, entry, raw, "habitat", set(HABITATS)),
+        movement=movement,
         attack=_dice(file, entry, raw, "die_attack_parsed"),
         defense=_dice(file, entry, raw, "die_defense_parsed"),
         brawl_sequence=field(file, entry, raw, "brawl_sequence", str),
         injury_tolerance=field(file, entry, raw, "injury_tolerance", int),
-        keal_means=_keal(file, entry, raw.get("keal_means"), archetypes))
+        keal_means=_keal(file, entry, raw.get("keal_means"), archetypes),
+    )
 
 
 def _json(name: str) -> Any:
@@ -183,9 +199,11 @@ def motive_bonus(attacker: str, defender: str) -> int:
 # -- deckbuilding ---------------------------------------------------------------------------
 def _rules() -> dict[str, int]:
     raw = read_toml(HERE / "rules.toml")
-    out = {"size": sourced("rules.toml", "deck", raw["deck"], "size", int),
-           "personal_effects": sourced("rules.toml", "deck", raw["deck"], "personal_effects", int),
-           "motive_bonus": sourced("rules.toml", "final_blow", raw["final_blow"], "motive_bonus", int)}
+    out = {
+        "size": sourced("rules.toml", "deck", raw["deck"], "size", int),
+        "personal_effects": sourced("rules.toml", "deck", raw["deck"], "personal_effects", int),
+        "motive_bonus": sourced("rules.toml", "final_blow", raw["final_blow"], "motive_bonus", int),
+    }
     for kind in sorted(CARD_TYPES):
         out[f"copies:{kind}"] = sourced("rules.toml", "copies", raw["copies"], kind, int)
     return out
@@ -263,20 +281,21 @@ def starter_decks() -> dict[str, DeckList]:
     return decks
 
 
-def resolve_deck(option: str, spec: str) -> tuple[CardId, ...]:
+def resolve_deck(option: str, spec: str) -> DeckList:
     """A deck option: a starter deck's name ("ember", "tide") or a deck list's TOML text,
     never a path (the terminal reads deck files itself).
 
-    >>> len(resolve_deck("deck0", "ember"))
+    >>> len(resolve_deck("deck0", "ember").cards)
     30
     """
     decks = starter_decks()
     if spec in decks:
-        return decks[spec].cards
+        return decks[spec]
     if "[cards]" not in spec:
-        raise ValueError(f"option {option!r}: neither a starter deck {sorted(decks)} nor a deck list "
-                         "([cards] id = copies)")
+        raise ValueError(
+            f"option {option!r}: neither a starter deck {sorted(decks)} nor a deck list ([cards] id = copies)"
+        )
     problems = validate_deck(spec)
     if problems:
         raise ValueError(f"option {option!r}: the deck list breaks the rules: " + "; ".join(problems))
-    return parse_deck(spec)[0].cards
+    return parse_deck(spec)[0]

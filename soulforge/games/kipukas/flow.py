@@ -30,10 +30,12 @@ from soulforge.games.kipukas.actions import (
     Move,
     PickUp,
     Play,
+    Purchase,
     Refill,
     Reveal,
     Sabotage,
     SetAside,
+    Suspend,
     TurnDiel,
     Unequip,
     stand_label,
@@ -155,7 +157,22 @@ def _next_claimer(s: S) -> None:
         if held[seat] < STARTING_TERRITORIES and _free(s):
             s.active, s.phase = seat, CAMP
             return
-    s.active, s.phase = 0, ASIDE
+    _to_aside(s, 0)
+
+
+def _to_aside(s: S, first: int) -> None:
+    """#game_setup 6: from ``first`` on, the seats without a personal effect card set a card
+    aside (the default effect); then everyone draws 3 and the first day begins (#game_setup 8-9)."""
+    waiting = [seat for seat in range(first, s.num_players) if not s.personal[seat]]
+    if waiting:
+        s.active, s.phase = waiting[0], ASIDE
+        return
+    for seat in range(s.num_players):
+        if s.personal[seat]:
+            s.add_log(f"{s.seat_name(seat)} plays {CARDS[s.personal[seat]].name} as its personal effect")
+        draw(s, seat, HAND)
+    s.initiative = s.setup_order[-1]
+    cycle.next_cycle(s)
 
 
 class SetAsideRule(Rule["S", SetAside]):
@@ -177,13 +194,7 @@ class SetAsideRule(Rule["S", SetAside]):
         s.aside[seat] = action.card
         s.add_log(f"{s.seat_name(seat)} sets a card aside (the default personal effect)")
         s.add_log(f"you set {CARDS[action.card].name} aside", visible_to=seat)
-        if seat + 1 < s.num_players:
-            s.active = seat + 1
-            return
-        for each in range(s.num_players):
-            draw(s, each, HAND)
-        s.initiative = s.setup_order[-1]
-        cycle.next_cycle(s)
+        _to_aside(s, seat + 1)
 
 
 def draw(s: S, seat: int, up_to: int) -> int:
@@ -220,7 +231,8 @@ def _slots(s: S) -> list[int]:
 
 
 def _held_camps(s: S) -> list[str]:
-    return [s.board.camp_of(t) for t in s.board.holdable if s.holder[t - 1] == s.active]
+    """The camp stands of the territories the seat holds (not a suspended one)."""
+    return [s.board.camp_of(t) for t in s.board.holdable if s.holder[t - 1] == s.active and t != s.suspended]
 
 
 def play_spots(s: S, card_id: str) -> list[tuple[str, bool]]:
@@ -236,6 +248,7 @@ def play_spots(s: S, card_id: str) -> list[tuple[str, bool]]:
             st
             for st in _held_camps(s)
             if st not in seen.enemy_stands
+            and s.board.stands[st].territory != s.suspended
             and (spacious or seen.crowd.get(s.board.stands[st].territory, 0) < SOULS_PER_TERRITORY)
         ]
         return [(st, way) for st in stands for way in ways]
@@ -626,9 +639,74 @@ class KeepDielRule(Rule["S", KeepDiel]):
         _next_turner(s)
 
 
+class SuspendRule(Rule["S", Suspend]):
+    """Suspended Animation: 'Every 5 diel cycles you can suspend all actions in a territory for
+    the turn. This includes both players, and neither player can move in or out of the
+    territory.' Decided first thing in the turn, with the roll's turning."""
+
+    action = Suspend
+    section = "personal_effects"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [Suspend(t) for t in s.board.territories] if cards.may_suspend(s, s.active) else []
+
+    def refusal(self, s: S, action: Suspend) -> IllegalAction:
+        return IllegalAction(
+            "Suspended Animation works once every 5 diel cycles, for its owner", rule=self.section
+        )
+
+    def apply(self, s: S, action: Suspend) -> None:
+        s.suspended = action.territory
+        s.personal_used[s.active] = s.cycle
+        s.moved()
+        s.add_log(f"{s.seat_name(s.active)} suspends all actions in territory {action.territory} this turn")
+        _next_turner(s)
+
+    def path(self, action: Suspend) -> ClickPath:
+        return (f"territory:{action.territory}",)
+
+
+class PurchaseRule(Rule["S", Purchase]):
+    """Location of the Deep Apothecary Shop: 'To purchase pull the item you want from your deck,
+    then put two cards from your hand into the deck and have your opponent shuffle' (read as
+    a night action, once a night)."""
+
+    action = Purchase
+    section = "personal_effects"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        seat = s.active
+        if not _night_once(s, "purchase") or not cards.may_purchase(s, seat):
+            return []
+        items = sorted({cid for cid in s.deck[seat] if CARDS[cid].card_type == "item"})
+        pairs = [(i, j) for i in range(len(s.hand[seat])) for j in range(i + 1, len(s.hand[seat]))]
+        return [Purchase(item, i, j) for item in items for i, j in pairs]
+
+    def refusal(self, s: S, action: Purchase) -> IllegalAction:
+        return IllegalAction(
+            "purchase once a night, with an uncontested forest base camp, an item in your "
+            "deck and two cards in hand",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Purchase) -> None:
+        seat = s.active
+        given = [s.hand[seat][action.first], s.hand[seat][action.second]]
+        for slot in (action.second, action.first):
+            s.hand[seat].pop(slot)
+        s.deck[seat].remove(action.item)
+        s.deck[seat] += given
+        s.rng.shuffle(s.deck[seat])
+        s.hand[seat].append(action.item)
+        s.mark_revealed()
+        s.add_log(f"{s.seat_name(seat)} purchases {CARDS[action.item].name} at the Deep Apothecary Shop")
+        _used(s, "purchase")
+        cycle.end_action(s, seat)
+
+
 def _next_turner(s: S) -> None:
     """The next seat that may turn the roll decides; then the turn's actions begin."""
-    s.turners = [seat for seat in s.turners[1:] if cards.diel_turns(s, seat)]
+    s.turners = [seat for seat in s.turners[1:] if cards.diel_turns(s, seat) or cards.may_suspend(s, seat)]
     if s.turners:
         s.active = s.turners[0]
     else:
@@ -776,7 +854,7 @@ FLOW: Flow[S] = Flow(
         Step(CAPITAL, (_CAPITAL,), section="game_setup"),
         Step(CAMP, (CampRule(),), section="game_setup"),
         Step(ASIDE, (SetAsideRule(),), section="personal_effects"),
-        Step(TURNING, (TurnDielRule(), KeepDielRule()), section="diel_cycle"),
+        Step(TURNING, (TurnDielRule(), SuspendRule(), KeepDielRule()), section="diel_cycle"),
         Step(
             DAY,
             (
@@ -795,7 +873,7 @@ FLOW: Flow[S] = Flow(
         ),
         Step(
             NIGHT,
-            (HandToBottomRule(), RefillRule(), CraftRule(), SabotageRule(), _CALL, _END),
+            (HandToBottomRule(), RefillRule(), CraftRule(), SabotageRule(), PurchaseRule(), _CALL, _END),
             section="night",
         ),
         Step(TARGET, (fight.TargetRule(), _STOP), section="contention"),

@@ -14,7 +14,7 @@ from soulforge.games.kipukas import actions as a
 from soulforge.games.kipukas import heuristic
 from soulforge.games.kipukas.board import MAPS, KipukaMap
 from soulforge.games.kipukas.cards import RECIPES
-from soulforge.games.kipukas.data import ARCHETYPES, CARDS, resolve_deck, validate_deck
+from soulforge.games.kipukas.data import ARCHETYPES, CARDS, DeckList, resolve_deck, validate_deck
 from soulforge.games.kipukas.encoding import PEACE_CYCLES
 from soulforge.games.kipukas.state import KipukasState
 
@@ -77,7 +77,7 @@ class Kipukas(Game[KipukasState]):
     max_game_length: ClassVar[int] = 200 * ACTIONS_PER_CYCLE
 
     board: KipukaMap
-    decks: tuple[tuple[str, ...], ...]
+    decks: tuple[DeckList, ...]
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -113,6 +113,9 @@ class Kipukas(Game[KipukasState]):
         out += [a.Retreat(p, st) for p in pieces for st in stands]
         out += [a.HandToBottom(), a.Refill(), a.CallInitiative(), a.EndActions(), a.KeepDiel()]
         out += [a.TurnDiel(p, -1) for p in pieces] + [a.TurnDiel(-1, slot) for slot in slots]
+        out += [a.Suspend(t) for t in territories]
+        items = sorted(cid for cid, card in CARDS.items() if card.card_type == "item")
+        out += [a.Purchase(item, i, j) for item in items for i in range(3) for j in range(i + 1, 3)]
         out += [a.Craft(n, p) for n in range(len(RECIPES)) for p in pieces]
         out += [a.Sabotage(slot, t) for slot in slots for t in territories]
         return out

@@ -61,7 +61,7 @@ def can_move(s: S, piece: int) -> bool:
     if not s.on_map[piece] or s.prisoner[piece] or not s.card_of(piece).soul:
         return False
     sick = s.played_unrevealed[piece] and s.played_cycle[piece] == s.cycle
-    if s.cycle <= s.tired_cycle[piece]:
+    if s.cycle <= s.tired_cycle[piece] or s.territory[piece] == s.suspended:
         return False
     return not sick and not cards.ability(s.card[piece]).immobile and range_of(s, piece) > 0
 
@@ -137,7 +137,7 @@ def ways(s: S, piece: int, steps: int, seen: Ground) -> dict[str, Way]:
     swims = card.habitat == "Water" or flies or start in water or s.swum_cycle[piece] != s.cycle
     blocked = frozenset() if flies else seen.enemy_stands
     plain = s.board.ball(start, steps, digs, swims)
-    if not blocked or blocked.isdisjoint(plain):
+    if not s.suspended and (not blocked or blocked.isdisjoint(plain)):
         return plain  # nothing in the way: the map's own reach (a shared, unchanged mapping)
     found: dict[str, Way] = {start: ()}
     todo = deque([start])
@@ -150,6 +150,8 @@ def ways(s: S, piece: int, steps: int, seen: Ground) -> dict[str, Way]:
         for there, tunnel in exits[here]:
             if there in found or (tunnel and not digs) or (there in water and not swims):
                 continue
+            if s.board.stands[there].territory == s.suspended:
+                continue  # Suspended Animation: no one moves in or out
             found[there] = (*way, there)
             todo.append(there)
     del found[start]

@@ -15,7 +15,9 @@ def setup(s: S) -> None:
     """Shuffle each deck, roll the D6s: the higher places its capital first, the lower takes
     the first initiative (#game_setup 4); ties roll again."""
     n = s.num_players
-    s.decklists = [list(deck) for deck in s.game.decks[:n]]
+    s.decklists = [list(deck.cards) for deck in s.game.decks[:n]]
+    s.personal = [deck.personal_effect or "" for deck in s.game.decks[:n]]
+    s.personal_used, s.suspended = [-99] * n, 0
     s.deck = [list(deck) for deck in s.decklists]
     for deck in s.deck:
         s.rng.shuffle(deck)
@@ -24,9 +26,26 @@ def setup(s: S) -> None:
     s.capital, s.holder = [-1] * n, [-1] * len(s.board.geography)
     s.protected, s.wasteland = [0] * len(s.board.geography), [False] * len(s.board.geography)
     s.dropped = [[] for _ in s.board.geography]
-    for name in ("card", "stand", "owner", "territory", "revealed", "known", "injuries", "played_cycle",
-                 "played_unrevealed", "steps_used", "spent_cycle", "swum_cycle", "on_map", "prisoner",
-                 "loiter_since", "items", "timers", "tired_cycle"):
+    for name in (
+        "card",
+        "stand",
+        "owner",
+        "territory",
+        "revealed",
+        "known",
+        "injuries",
+        "played_cycle",
+        "played_unrevealed",
+        "steps_used",
+        "spent_cycle",
+        "swum_cycle",
+        "on_map",
+        "prisoner",
+        "loiter_since",
+        "items",
+        "timers",
+        "tired_cycle",
+    ):
         setattr(s, name, [])
     s.cycle, s.diel, s.called, s.played = 0, "", -1, [0] * n
     s.done, s.night_used, s.due = [False] * n, [[] for _ in range(n)], [[] for _ in range(n)]
@@ -51,8 +70,10 @@ def _roll_off(s: S) -> list[int]:
     for seat, roll in enumerate(rolls):
         s.add_log(f"{s.seat_name(seat)} rolls a D6: {roll}")
     order = sorted(range(s.num_players), key=lambda seat: -rolls[seat])
-    s.add_log(f"{s.seat_name(order[0])} places the first capital; {s.seat_name(order[-1])} "
-              "takes the first initiative")
+    s.add_log(
+        f"{s.seat_name(order[0])} places the first capital; {s.seat_name(order[-1])} "
+        "takes the first initiative"
+    )
     return order
 
 

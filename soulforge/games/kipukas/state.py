@@ -53,6 +53,12 @@ class KipukasState(State):
     deck: list[list[str]]
     hand: list[list[str]]
     discard: list[list[str]]
+    personal: list[str]
+    """Each seat's personal effect card ("" for the default effect), public with the deck list."""
+    personal_used: list[int]
+    """The cycle each seat last used its personal effect."""
+    suspended: int
+    """The territory whose actions are suspended this turn (Suspended Animation), 0 for none."""
     aside: list[str]
     """The default personal effect's card per seat ("" when none)."""
     affinity: list[str]
@@ -180,8 +186,9 @@ class KipukasState(State):
             return f"{self.seat_name(self.owner[piece])}'s {self.card_of(piece).name}"
         return f"{self.seat_name(self.owner[piece])}'s unrevealed card #{piece}"
 
-    def _where(self) -> tuple[dict[str, list[int]], dict[int, list[int]], list[int], dict[int, list[int]],
-                              dict[int, Any]]:
+    def _where(
+        self,
+    ) -> tuple[dict[str, list[int]], dict[int, list[int]], list[int], dict[int, list[int]], dict[int, Any]]:
         """The pieces on the map by stand, by territory, and all of them, built once per
         position (``moved`` drops it whenever a piece enters, leaves or changes stand)."""
         found = self.__dict__.get("_index")

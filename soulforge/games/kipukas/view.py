@@ -48,6 +48,7 @@ def _player(s: S, viewer: Seat | None, seat: Seat) -> JsonDict:
         "deck_size": len(s.deck[seat]),
         "discard": list(s.discard[seat]),
         "aside": (s.aside[seat] or None) if mine else bool(s.aside[seat]),
+        "personal_effect": s.personal[seat] or None,
         "aside_ready": bool(s.aside[seat]) and s.cycle > ASIDE_CYCLES,
         "played_this_turn": s.played[seat],
         "done": s.done[seat],
@@ -116,6 +117,7 @@ def build(s: S, viewer: Seat | None) -> JsonDict:
         "phase": s.phase,
         "active_player": s.active,
         "fight": _fight(s, viewer),
+        "suspended": s.suspended or None,
         "exchange": list(s.exchange),
         "winner": s.winner,
     }
