@@ -213,18 +213,45 @@ def test_knightsoul_of_binding_time_is_recalled_after_two_diel_cycles(hand_full:
 
 
 @pytest.mark.parametrize(("roll", "called"), [(1, True), (10, True), (11, True), (2, False), (12, False)])
-def test_sboi_is_called_on_a_d20_of_1_10_or_11(roll: int, called: bool) -> None:
-    """Sboi: Threat++ comes to the field on a D20 of 1, 10 or 11; otherwise it is discarded
-    (NOTES.md: rogue species are not played) (#rouge, #day 3)."""
+def test_sboi_is_called_on_a_d20_of_1_10_or_11_else_goes_rogue(roll: int, called: bool) -> None:
+    """Sboi: Threat++ comes to the field on a D20 of 1, 10 or 11; "A failed summon results in
+    Sboi becoming rouge" (#rouge, #day 3)."""
     s = fresh()
     act(s, 0)
     give(s, 0, "sboi_threat_plus_plus")
     s.rng = Loaded(roll)
     s.apply(Play(0, "T2", True))
     sboi = len(s.card) - 1
-    assert s.on_map[sboi] is called
+    assert s.on_map[sboi]
     assert said(s, f"rolls a D20 to call {name('sboi_threat_plus_plus')}: {roll}")
-    assert ("sboi_threat_plus_plus" in s.view(None)["players"][0]["discard"]) is not called
+    assert (sboi in s.rogues) is not called
+    seen = {piece["piece"]: piece for piece in s.view(1)["pieces"]}
+    assert seen[sboi]["rogue"] is not called and (seen[sboi]["owner"] is None) is not called
+
+
+def test_a_rogue_moves_by_the_d6_and_attacks_every_soul_it_meets() -> None:
+    """#rouge: 'Each day, before either player's turn, you must roll for the rouge species'
+    movement ... it must attack all souls (for both players) in the territory until it loses
+    once'; a rogue that empties a territory removes its claim; either player may attack it and
+    a wasted rogue goes to the discard of the player who played it."""
+    from soulforge.games.kipukas import rogue
+
+    s = fresh()
+    sboi = put(s, 0, "sboi_threat_plus_plus", "m2")
+    rogue.make_rogue(s, sboi)
+    victim = put(s, 1, "tears_for_oly", "T3")  # one KEAL means: one won bout downs it
+    ways = [there for there, _ in s.board.exits["m2"]]
+    s.rng = Loaded(ways.index("T3") + 1, 20, 6, 1, 20, 6, 1, 20, 6, 1)
+    next_turn(s)  # the night
+    next_turn(s)  # day 3: the rogue moves first
+    assert s.stand[sboi] == "T3" and not s.on_map[victim]
+    assert said(s, "the rogue Sboi: Threat++ attacks seat 1's Tears for Oly")
+    assert s.holder[3 - 1] == -1 and said(s, "its claim token is removed")
+    brox = put(s, 0, "brox_the_defiant", "m3")  # the one who played it may fight it too
+    act(s, 0)
+    assert any(isinstance(a, Move) and a.piece == brox and a.stand == "T3" for a in s.legal_actions())
+    rogue_discard = cards.keeper(s, sboi)
+    assert rogue_discard == 0
 
 
 @pytest.mark.parametrize(("roll", "stand"), [(2, "T2"), (6, "T6"), (3, None), (15, None)])

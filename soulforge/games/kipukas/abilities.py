@@ -371,7 +371,8 @@ def register_all() -> None:
         "sboi_threat_plus_plus",
         Ability(
             summon=_d20_summon(frozenset({1, 10, 11})),
-            missing="a failed summon discards Sboi (rogue species are not played)",
+            rogue_on_fail=True,
+            reading="a failed summon leaves Sboi rogue on the camp it was played to",
         ),
     )
     register("plane_table_joker", Ability(summon=_joker_summon))

@@ -66,6 +66,8 @@ class Ability:
     # "either" both ways; a soul every other turn, a card of the hand once
     turns_roll: str = ""
     makes_magic: bool = False
+    rogue_on_fail: bool = False
+    """A failed summon makes the soul a rogue (#rouge) instead of discarding it."""
     enters: Hook | None = None
     """Called when the soul moves into a territory (after the activation roll)."""
     lost_bout: Callable[[S, int, int], None] | None = None
@@ -220,7 +222,7 @@ def waste(s: S, piece: int) -> None:
     territory = s.territory[piece]
     take_off(s, piece)
     s.known[piece] |= 1 << 8
-    s.discard[s.owner[piece]].append(s.card[piece])
+    s.discard[keeper(s, piece)].append(s.card[piece])
     if s.items[piece]:
         drop(s, piece, territory)
         grab(s, territory)
@@ -229,9 +231,14 @@ def waste(s: S, piece: int) -> None:
         hook(s, piece)
 
 
+def keeper(s: S, piece: int) -> int:
+    """The seat a card belongs to (a rogue's: the seat that played it)."""
+    return s.rogues.get(piece, s.owner[piece])
+
+
 def drop(s: S, piece: int, territory: int) -> None:
     """#items, #equiping: a soul's items (crafted ones stay a stack) are left in the territory."""
-    s.dropped[territory - 1].append(f"{s.owner[piece]}|{','.join(s.items[piece])}")
+    s.dropped[territory - 1].append(f"{keeper(s, piece)}|{','.join(s.items[piece])}")
     s.add_log(f"{item_names(s.items[piece])} drop in territory {territory}")
     s.items[piece] = []
 

@@ -20,6 +20,7 @@ from soulforge.games.kipukas.encoding import (
     TURNING,
 )
 from soulforge.games.kipukas.movement import enemies_at, ground, is_downed, room_in, ways
+from soulforge.games.kipukas.rogue import rogue_day
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -202,8 +203,8 @@ def end_cycle(s: S) -> None:
 def _loiterers(s: S) -> None:
     """A soul left in an enemy capital past its next day is taken prisoner (#prison)."""
     for p in s.live():
-        if not s.on_map[p] or s.prisoner[p] or not s.card_of(p).soul:
-            continue
+        if not s.on_map[p] or s.prisoner[p] or not s.card_of(p).soul or p in s.rogues:
+            continue  # a rogue goes where its dice say (#rouge)
         territory, seat = s.territory[p], s.owner[p]
         holder = s.holder[territory - 1]
         in_capital = (
@@ -259,10 +260,12 @@ def next_cycle(s: S) -> None:
 
 
 def begin_diel(s: S) -> None:
-    """The turn's actions begin with the initiative holder (#day 1, #night)."""
+    """The turn's actions begin with the initiative holder (#day 1, #night); each day the
+    rogues move and attack first (#rouge)."""
     s.phase = s.diel
     s.active = s.initiative
     if s.diel == DAY:
+        rogue_day(s)
         s.due = [contested_stands(s, seat) for seat in range(s.num_players)]
 
 

@@ -29,6 +29,7 @@ from soulforge.games.kipukas.actions import (
 )
 from soulforge.games.kipukas.encoding import CHALLENGE, KEAL, PRESS, PUBLIC, RESPOND, TARGET
 from soulforge.games.kipukas.movement import enemies_at, is_downed
+from soulforge.games.kipukas.rogue import is_rogue
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -101,6 +102,14 @@ def engage(s: S, target: int) -> None:
 def _ask_means(s: S) -> None:
     side = 0 if s.means[0] < 0 else 1
     piece = s.attacker if side == 0 else s.defender
+    if is_rogue(s, piece):  # a rogue's means: its first usable one, chosen by rule
+        s.means[side] = available_means(s, piece)[0]
+        if min(s.means) < 0:
+            _ask_means(s)
+            return
+        _say(s, f"the rogue fights with {s.card_of(piece).keal_means[s.means[side]].name}")
+        bout(s)
+        return
     s.active, s.phase = s.owner[piece], KEAL
 
 
@@ -123,7 +132,7 @@ def lose_attack(s: S) -> None:
 def end_fight(s: S) -> None:
     """The attacked side answers: counterattack, retreat or hold (#contention, #retreat)."""
     s.responder = s.owner[s.defender] if s.defender >= 0 else -1
-    if s.responder < 0 or not _mine_at(s, s.responder, s.fight_stand):
+    if not 0 <= s.responder < s.num_players or not _mine_at(s, s.responder, s.fight_stand):
         cycle.finish_exchange(s)
         return
     s.active, s.phase = s.responder, RESPOND
@@ -144,7 +153,22 @@ def after_waste(s: S) -> None:
 
 # -- the bout ------------------------------------------------------------------------------
 def bout(s: S) -> None:
-    """One KEAL means bout (#attack, #defense): dice, affinity, habitat, typing, effects."""
+    """One KEAL means bout (#attack, #defense), then what it leads to."""
+    a = s.attacker
+    won = _bout_roll(s)
+    if won:
+        _injure(s)
+    else:
+        cards.on_bout_lost(s, a, attacking=True)
+        if s.on_map[a]:
+            lose_attack(s)
+        else:
+            end_fight(s)
+
+
+def _bout_roll(s: S) -> bool:
+    """The bout's throw: dice, affinity, habitat, effects, the typing chart; True if the attack
+    wins (a tie goes to the brawl). Card effects of the bout's end follow (``after_bout``)."""
     a, d = s.attacker, s.defender
     a_card, d_card = s.card_of(a), s.card_of(d)
     a_means, d_means = a_card.keal_means[s.means[0]], d_card.keal_means[s.means[1]]
@@ -155,14 +179,52 @@ def bout(s: S) -> None:
     _say(s, f"typing chart: {a_means.name} against {d_means.name} gives {typing:+d} to the attack")
     won = _compare(s, a_total, d_total)
     cards.after_bout(s, a, d, attacker_won=won)
-    if won:
-        _injure(s)
-    else:
-        cards.on_bout_lost(s, a, attacking=True)
-        if s.on_map[a]:
-            lose_attack(s)
-        else:
-            end_fight(s)
+    return won
+
+
+def auto_attack(s: S, attacker: int, target: int) -> bool:
+    """A fight no seat decides (a rogue's, #rouge): the attacker presses with its first usable
+    means until the target is wasted (the Final Blow once it is downed) or it loses once; the
+    target defends with the means that gives the attack the least from the typing chart (its
+    owner's choice, made for it). True if the target is wasted."""
+    s.attacker, s.defender, s.fight_stand = attacker, target, s.stand[target]
+    cycle.reveal(s, target)
+    s.exchange = []
+    _say(s, f"{s.piece_name(attacker)} attacks {s.piece_name(target)}")
+    while s.on_map[attacker] and s.on_map[target] and available_means(s, attacker):
+        if (
+            (is_downed(s, target)
+            and not cards.ability(s.card[target]).acts_downed)
+            or not available_means(s, target)
+        ):
+            won = final_blow(s)
+            if won:
+                _say(s, f"the Final Blow wastes {s.piece_name(target)}")
+                cards.waste(s, target)
+            break
+        s.means = [available_means(s, attacker)[0], _best_defence(s, attacker, target)]
+        won = _bout_roll(s)
+        if not won:
+            cards.on_bout_lost(s, attacker, attacking=True)
+            break
+        s.injuries[target][s.means[1]] += 1
+        _say(s, f"{s.piece_name(target)}'s {s.card_of(target).keal_means[s.means[1]].name} is injured")
+        cards.on_bout_lost(s, target, attacking=False)
+    if s.on_map[attacker] and s.on_map[target]:
+        s.spent_cycle[attacker] = s.cycle
+    s.attacker = s.defender = -1
+    return not s.on_map[target]
+
+
+def _best_defence(s: S, attacker: int, target: int) -> int:
+    attacking = s.card_of(attacker).keal_means[
+        s.means[0] if s.means[0] >= 0 else available_means(s, attacker)[0]
+    ]
+    means = s.card_of(target).keal_means
+    return min(
+        available_means(s, target),
+        key=lambda i: combat.keal_modifier(attacking.archetypes, means[i].archetypes),
+    )
 
 
 def _total(s: S, piece: int, other: int, dice: object, what: str) -> int:
@@ -176,7 +238,8 @@ def _total(s: S, piece: int, other: int, dice: object, what: str) -> int:
         thrown = max(thrown, combat.roll(dice, s.rng))
     geography = s.board.geography[s.territory[piece] - 1]
     habitat = combat.habitat_modifier(geography, card.habitat or "", s.card_of(other).habitat or "")
-    affinity = 1 if s.affinity[s.owner[piece]] == cards.gene(s, piece) else 0
+    seat = s.owner[piece]
+    affinity = 1 if seat < s.num_players and s.affinity[seat] == cards.gene(s, piece) else 0
     effects = cards.roll_bonus(s, piece, other)
     total = thrown + habitat + affinity + effects
     parts = f"{thrown} thrown" + (f", {habitat:+d} habitat" if habitat else "")
@@ -439,6 +502,9 @@ class RetreatRule(Rule["S", Retreat]):
         if chaser < 0:
             cycle.escape(s, succeeded=True)
             return
+        if is_rogue(s, chaser):  # a rogue always challenges
+            ChallengeRule().apply(s, Challenge())
+            return
         s.active, s.phase = s.owner[chaser], CHALLENGE
 
     def path(self, action: Retreat) -> ClickPath:
@@ -520,7 +586,7 @@ class ChallengeRule(Rule["S", Challenge]):
     def apply(self, s: S, action: Challenge) -> None:
         escape = combat.roll(combat.Dice(("D6", "D6"), 0), s.rng) + cards.escape_bonus(s, s.retreat_piece)
         chase = s.rng.randint(1, 20)
-        s.add_log(f"{s.seat_name(s.active)} challenges: 2 D6 give {escape} against a D20 of {chase}")
+        s.add_log(f"the retreat is challenged: 2 D6 give {escape} against a D20 of {chase}")
         cycle.escape(s, succeeded=escape > chase)
 
 

@@ -65,6 +65,7 @@ from soulforge.games.kipukas.encoding import (
     TURNING,
 )
 from soulforge.games.kipukas.movement import can_move, enemies_at, ground, is_water, range_of, reach
+from soulforge.games.kipukas.rogue import make_rogue
 from soulforge.games.kipukas.setup import new_piece
 
 if TYPE_CHECKING:
@@ -305,9 +306,12 @@ class PlayRule(Rule["S", Play]):
             s.add_log(f"you play {CARDS[card_id].name} unrevealed", visible_to=seat)
         summon = cards.ability(card_id).summon
         if summon is not None and not summon(s, piece):
-            s.add_log(f"the call fails: {CARDS[card_id].name} is discarded")
-            s.known[piece] |= PUBLIC
-            cards.waste(s, piece)
+            if cards.ability(card_id).rogue_on_fail:
+                make_rogue(s, piece)
+            else:
+                s.add_log(f"the call fails: {CARDS[card_id].name} is discarded")
+                s.known[piece] |= PUBLIC
+                cards.waste(s, piece)
         cycle.end_action(s, seat)
 
     def path(self, action: Play) -> ClickPath:

@@ -53,6 +53,8 @@ class KipukasState(State):
     deck: list[list[str]]
     hand: list[list[str]]
     discard: list[list[str]]
+    rogues: dict[int, int]
+    """Rogue pieces (``rogue.py``) and the seat that played each."""
     personal: list[str]
     """Each seat's personal effect card ("" for the default effect), public with the deck list."""
     personal_used: list[int]
@@ -182,6 +184,8 @@ class KipukasState(State):
 
     def piece_name(self, piece: int) -> str:
         """A piece in public words: its card's name once revealed, else 'an unrevealed card'."""
+        if piece in self.rogues:
+            return f"the rogue {self.card_of(piece).name}"
         if self.known[piece] & PUBLIC:
             return f"{self.seat_name(self.owner[piece])}'s {self.card_of(piece).name}"
         return f"{self.seat_name(self.owner[piece])}'s unrevealed card #{piece}"

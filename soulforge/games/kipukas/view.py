@@ -23,7 +23,8 @@ def _piece(s: S, viewer: Seat | None, p: int) -> JsonDict:
     soul = known and c.soul
     return {
         "piece": p,
-        "owner": s.owner[p],
+        "owner": s.owner[p] if s.owner[p] < s.num_players else None,
+        "rogue": p in s.rogues,
         "stand": s.stand[p],
         "territory": s.territory[p],
         "kind": c.card_type if known else "card",
