@@ -107,7 +107,7 @@ def _raven_engage(s: S, piece: int, other: int) -> bool:
     if s.defender != piece:
         return True
     roll = s.rng.randint(1, 20)
-    found = roll <= 4
+    found = roll in c.STANDARD_DETECTION
     s.add_log(f"detection roll to engage {s.piece_name(piece)}: {roll}, {'found' if found else 'not found'}")
     return found
 
@@ -327,7 +327,7 @@ def _trap(
 ) -> Ability:
     raw = _RAW[card_id]
     on, off = raw.get("activation_criteria") or "", raw.get("detection_criteria") or ""
-    detect = frozenset() if "Impossible" in off else (trap_numbers(off) or frozenset(range(1, 5)))
+    detect = frozenset() if "Impossible" in off else (trap_numbers(off) or c.STANDARD_DETECTION)
     return Ability(
         reading=reading, missing=missing, trap_on=trap_numbers(on), detect_on=detect, sprung=sprung
     )

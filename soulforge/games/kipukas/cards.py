@@ -14,11 +14,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from soulforge.games.kipukas.data import CARDS, Card, CardId, Dice, KealMeans
+from soulforge.games.kipukas.encoding import DETECTION_HIGH
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
 
 Hook = Callable[["S", int], None]
+STANDARD_DETECTION = frozenset(range(1, DETECTION_HIGH + 1))
+"""#traps: 'Traps are detected if a 1,2,3, or 4 is rolled, standard detection.'"""
 
 
 def _never(s: S, piece: int) -> bool:
@@ -59,7 +62,7 @@ class Ability:
     escape: int = 0
     # traps and sabotage
     trap_on: frozenset[int] = frozenset()
-    detect_on: frozenset[int] = frozenset(range(1, 5))
+    detect_on: frozenset[int] = STANDARD_DETECTION
     sprung: Callable[[S, int, int], None] | None = None
     sabotage: Callable[[S, int, int], None] | None = None
     # turning the diel roll: "day" turns a night roll to day, "night" a day roll to night,
@@ -138,20 +141,20 @@ def roll_bonus(s: S, piece: int, other: int) -> int:
     return total
 
 
+def _from_features(s: S, piece: int, pick: Callable[[Ability], Callable[[S, int], int] | None]) -> int:
+    """What the revealed terrain features of the soul's territory add (one hook each)."""
+    hooks = (pick(ability(s.card[feature])) for feature in _features(s, s.territory[piece]))
+    return sum(hook(s, piece) for hook in hooks if hook is not None)
+
+
 def extra_tolerance(s: S, piece: int) -> int:
-    total = 0
-    for feature in _features(s, s.territory[piece]):
-        hook = ability(s.card[feature]).tolerance
-        total += hook(s, piece) if hook else 0
-    return total
+    """Injuries a soul tolerates beyond its KEAL means' (the Palace for nomads)."""
+    return _from_features(s, piece, lambda entry: entry.tolerance)
 
 
 def movement_bonus(s: S, piece: int) -> int:
-    total = 0
-    for feature in _features(s, s.territory[piece]):
-        hook = ability(s.card[feature]).move_bonus
-        total += hook(s, piece) if hook else 0
-    return total
+    """Spaces added to a soul's range (Passage Among Maples, Losetany Steppes)."""
+    return _from_features(s, piece, lambda entry: entry.move_bonus)
 
 
 def escape_bonus(s: S, piece: int) -> int:
