@@ -30,10 +30,13 @@ from soulforge.games.kipukas.actions import (
     Move,
     Play,
     Purchase,
+    Refill,
     Retreat,
     Sabotage,
+    Sacrifice,
     Stop,
     Suspend,
+    TakeHoney,
     Target,
     TurnDiel,
 )
@@ -1059,3 +1062,45 @@ def test_the_deep_apothecary_shop_sells_an_item_from_the_deck() -> None:
     assert len(s.deck[0]) == deck_size + 1 and {"brox_the_defiant", "tears_for_oly"} <= set(s.deck[0])
     act(s, 0)
     assert not [a for a in s.legal_actions() if isinstance(a, Purchase)]  # once a night
+
+
+def test_branwen_turns_the_first_attack_against_her() -> None:
+    """Branwen: "Other cards must attack Branwen first then Branwen attacks and the attacker
+    becomes the defender for the first attack between the cards" (#ADRH)."""
+    s = fresh()
+    branwen = put(s, 1, "branwen_mantillusion_practitioner", "T6")
+    hilbert = put(s, 0, "hilbert_king_of_avian_frogs", "m6")
+    act(s, 0)
+    s.apply(Move(hilbert, "T6"))
+    s.apply(Target(branwen))
+    assert (s.attacker, s.defender) == (branwen, hilbert) and s.current_player == 1
+    assert said(s, "turns the attack: she attacks first")
+
+
+def test_pyrostegia_leaps_to_a_forest_in_conflict_and_may_sacrifice_itself() -> None:
+    """Pyrostegia Dragon: "it can move to any forest area instantly as long as there is conflict
+    in the space. It cannot move normally. May sacrifice itself to waste all souls in the space.\""""
+    s = fresh()
+    dragon = put(s, 0, "pyrostegia_dragon", "T2")
+    put(s, 0, "brox_the_defiant", "m6")
+    enemy = put(s, 1, "tears_for_oly", "m6")
+    act(s, 0)
+    leaps = {a.stand for a in s.legal_actions() if isinstance(a, Move) and a.piece == dragon}
+    assert leaps == {"T6", "m6"}  # territory 6, a forest, is in conflict; nothing nearer
+    s.apply(Sacrifice(dragon))
+    assert not s.on_map[dragon] and s.on_map[enemy] and said(s, "sacrifices itself")
+
+
+def test_passage_among_maples_gives_a_honey_instead_of_a_refill() -> None:
+    """Passage Among Maples: at night its territory's holder may take a honey card from either
+    player's discard or its deck instead of refilling, then reshuffles (#night)."""
+    s = fresh()
+    put(s, 0, "passage_among_maples", "T2")
+    next_turn(s)
+    act(s, 0)
+    give(s, 0)
+    s.discard[1].append("honey")
+    s.apply(TakeHoney(1))
+    assert s.hand[0] == ["honey"] and "honey" not in s.discard[1]
+    act(s, 0)
+    assert Refill() not in s.legal_actions()  # the honey took the night's refresh

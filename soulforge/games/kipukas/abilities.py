@@ -350,8 +350,9 @@ def register_all() -> None:
         "branwen_mantillusion_practitioner",
         Ability(
             attacked_first=True,
-            reading="Other cards must attack Branwen first.",
-            missing="the role swap of the first attack is not played",
+            swaps_first=True,
+            reading="other cards must attack Branwen first; in the first fight between her and a card, "
+            "she attacks it and it defends",
         ),
     )
     register(
@@ -383,8 +384,11 @@ def register_all() -> None:
         "pyrostegia_dragon",
         Ability(
             summon=_pyrostegia,
-            immobile=True,
-            missing="the instant move to a contested forest and the sacrifice",
+            movement=1,
+            leaps=True,
+            sacrifice=True,
+            reading="its one move a day is the instant leap to a stand of a forest territory where "
+            "revealed souls of two sides are; the sacrifice wastes every soul on its stand, itself too",
         ),
     )
     register(
@@ -486,7 +490,13 @@ def register_all() -> None:
     register("palace_of_the_allele_sect", Ability(bonus=_palace_bonus, tolerance=_palace_tolerance))
     register("shards_desert", Ability(cycle=_shards, missing="hiding objects"))
     register(
-        "passage_among_maples", Ability(move_bonus=_movement_plus(1), missing="taking a honey card at night")
+        "passage_among_maples",
+        Ability(
+            move_bonus=_movement_plus(1),
+            honey_night=True,
+            reading="revealed: +1 range to souls "
+            "starting here; its territory's holder may take a honey at night instead of refilling",
+        ),
     )
     register(
         "losetany_steppes",

@@ -113,6 +113,30 @@ class Unequip(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Sacrifice(Action):
+    """Pyrostegia Dragon: sacrifice itself to waste every soul on its stand."""
+
+    kind = "sacrifice"
+    piece: int
+
+    def __str__(self) -> str:
+        return f"sacrifice soul #{self.piece} to waste every soul on its stand"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TakeHoney(Action):
+    """Passage Among Maples: at night, instead of refilling, take a honey card from a seat's
+    discard (``source``) or from your deck (``source`` -1)."""
+
+    kind = "take_honey"
+    source: int
+
+    def __str__(self) -> str:
+        where = "your deck" if self.source < 0 else f"seat {self.source}'s discard"
+        return f"take a honey card from {where} (instead of refilling)"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Reveal(Action):
     """#day 3: reveal one of your unrevealed souls."""
 
@@ -391,6 +415,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Equip,
     PickUp,
     Unequip,
+    Sacrifice,
+    TakeHoney,
     Reveal,
     Move,
     Attack,

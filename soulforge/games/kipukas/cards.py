@@ -70,6 +70,14 @@ class Ability:
     turns_roll: str = ""
     makes_magic: bool = False
     rogue_on_fail: bool = False
+    swaps_first: bool = False
+    """Branwen: the first attack between her and another card, she attacks it instead."""
+    leaps: bool = False
+    """Pyrostegia: moves only, and instantly, to forest territories in conflict."""
+    sacrifice: bool = False
+    """Pyrostegia: may sacrifice itself to waste every soul on its stand."""
+    honey_night: bool = False
+    """Passage Among Maples: at night its holder may take a honey instead of refilling."""
     """A failed summon makes the soul a rogue (#rouge) instead of discarding it."""
     enters: Hook | None = None
     """Called when the soul moves into a territory (after the activation roll)."""

@@ -74,6 +74,12 @@ def engage(s: S, target: int) -> None:
     s.defender = target
     cycle.reveal(s, target)
     cycle.reveal(s, s.attacker)
+    first_meeting = (
+        f"{target}>{s.attacker}" not in s.keal_memory and f"{s.attacker}>{target}" not in s.keal_memory
+    )
+    if cards.ability(s.card[target]).swaps_first and first_meeting and can_attack(s, target):
+        s.add_log(f"{s.piece_name(target)} turns the attack: she attacks first")
+        s.attacker, s.defender, target = target, s.attacker, s.attacker
     s.add_log(f"{s.piece_name(s.attacker)} attacks {s.piece_name(target)}")
     s.exchange = [f"{s.piece_name(s.attacker)} attacks {s.piece_name(target)}"]
     if not cards.before_engaging(s, s.attacker, target):
@@ -192,10 +198,8 @@ def auto_attack(s: S, attacker: int, target: int) -> bool:
     s.exchange = []
     _say(s, f"{s.piece_name(attacker)} attacks {s.piece_name(target)}")
     while s.on_map[attacker] and s.on_map[target] and available_means(s, attacker):
-        if (
-            (is_downed(s, target)
-            and not cards.ability(s.card[target]).acts_downed)
-            or not available_means(s, target)
+        if (is_downed(s, target) and not cards.ability(s.card[target]).acts_downed) or not available_means(
+            s, target
         ):
             won = final_blow(s)
             if won:

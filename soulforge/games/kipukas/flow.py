@@ -34,8 +34,10 @@ from soulforge.games.kipukas.actions import (
     Refill,
     Reveal,
     Sabotage,
+    Sacrifice,
     SetAside,
     Suspend,
+    TakeHoney,
     TurnDiel,
     Unequip,
     stand_label,
@@ -437,6 +439,37 @@ class UnequipRule(Rule["S", Unequip]):
 _REVEALABLE = frozenset({"character", "species", "terrain_feature"})
 
 
+class SacrificeRule(Rule["S", Sacrifice]):
+    """Pyrostegia Dragon: 'May sacrifice itself to waste all souls in the space.'"""
+
+    action = Sacrifice
+    section = "day"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if _owes_contention(s):
+            return []
+        return [
+            Sacrifice(p) for p in _own_souls(s) if cards.ability(s.card[p]).sacrifice and s.known[p] & PUBLIC
+        ]
+
+    def refusal(self, s: S, action: Sacrifice) -> IllegalAction:
+        return IllegalAction(
+            f"soul #{action.piece} is not a revealed soul of yours that can sacrifice itself",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Sacrifice) -> None:
+        stand = s.stand[action.piece]
+        s.add_log(f"{s.piece_name(action.piece)} sacrifices itself")
+        for p in s.souls_at(stand):
+            cards.waste(s, p)
+        s.add_log(f"every soul on {stand_label(stand)} is wasted")
+        cycle.end_action(s, s.active)
+
+    def path(self, action: Sacrifice) -> ClickPath:
+        return (f"piece:{action.piece}", "sacrifice")
+
+
 class RevealRule(Rule["S", Reveal]):
     """#day 3: reveal one of your unrevealed souls; #terrain_features: or a terrain feature
     of yours (its effects apply once revealed)."""
@@ -779,6 +812,52 @@ def recipes_in_hand(s: S) -> list[int]:
     ]
 
 
+def _honey_ground(s: S) -> bool:
+    """The seat holds a territory with a revealed Passage Among Maples."""
+    return any(
+        cards.ability(s.card[p]).honey_night
+        and s.known[p] & PUBLIC
+        and s.holder[s.territory[p] - 1] == s.active
+        for p in s.live()
+    )
+
+
+class TakeHoneyRule(Rule["S", TakeHoney]):
+    """Passage Among Maples: 'During the night, while you control the territory this card is
+    affixed to, instead of your normal hand refresh, you may add one honey card to your hand
+    from either player's discard or your deck. Reshuffle your deck if you take this action.'"""
+
+    action = TakeHoney
+    section = "night"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        seat = s.active
+        if not _night_once(s, "refill") or len(s.hand[seat]) >= HAND or not _honey_ground(s):
+            return []
+        sources = [-1] if "honey" in s.deck[seat] else []
+        sources += [other for other in range(s.num_players) if "honey" in s.discard[other]]
+        return [TakeHoney(source) for source in sources]
+
+    def refusal(self, s: S, action: TakeHoney) -> IllegalAction:
+        return IllegalAction(
+            "take a honey instead of refilling, once a night, holding the Passage Among "
+            "Maples' territory, from a pile that holds one",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: TakeHoney) -> None:
+        seat = s.active
+        pile = s.deck[seat] if action.source < 0 else s.discard[action.source]
+        pile.remove("honey")
+        s.hand[seat].append("honey")
+        s.rng.shuffle(s.deck[seat])
+        s.mark_revealed()
+        where = "the deck" if action.source < 0 else f"{s.seat_name(action.source)}'s discard"
+        s.add_log(f"{s.seat_name(seat)} takes a honey card from {where} and reshuffles the deck")
+        _used(s, "refill")
+        cycle.end_action(s, seat)
+
+
 class CraftRule(Rule["S", Craft]):
     """#crafting: at night, combine 2 to 3 items by a recipe; the crafted item is equipped."""
 
@@ -866,6 +945,7 @@ FLOW: Flow[S] = Flow(
                 EquipRule(),
                 PickUpRule(),
                 UnequipRule(),
+                SacrificeRule(),
                 RevealRule(),
                 MoveRule(),
                 _COUNTER,
@@ -877,7 +957,16 @@ FLOW: Flow[S] = Flow(
         ),
         Step(
             NIGHT,
-            (HandToBottomRule(), RefillRule(), CraftRule(), SabotageRule(), PurchaseRule(), _CALL, _END),
+            (
+                HandToBottomRule(),
+                RefillRule(),
+                TakeHoneyRule(),
+                CraftRule(),
+                SabotageRule(),
+                PurchaseRule(),
+                _CALL,
+                _END,
+            ),
             section="night",
         ),
         Step(TARGET, (fight.TargetRule(), _STOP), section="contention"),

@@ -124,7 +124,24 @@ def _ground(s: S, seat: int) -> Ground:
 def reach(s: S, piece: int, seen: Ground | None = None) -> dict[str, Way]:
     """Every stand the soul may move to now, with the shortest way there."""
     seen = seen or ground(s, s.owner[piece])
+    if cards.ability(s.card[piece]).leaps:
+        return _stops(s, piece, _leaps(s, piece, seen), seen)
     return _stops(s, piece, ways(s, piece, range_of(s, piece), seen), seen)
+
+
+def _leaps(s: S, piece: int, seen: Ground) -> dict[str, Way]:
+    """Pyrostegia Dragon 'can move to any forest area instantly as long as there is conflict in
+    the space': the stands of forest territories where revealed enemies of the soul and souls
+    of its own side both are (what its owner sees)."""
+    if range_of(s, piece) <= 0:
+        return {}
+    enemy_territories = {s.board.stands[stand].territory for stand in seen.enemy_stands}
+    out: dict[str, Way] = {}
+    for t in enemy_territories:
+        forest = s.board.geography[t - 1] == "Forest" and not s.wasteland[t - 1]
+        if forest and seen.crowd.get(t, 0) and t != s.territory[piece]:
+            out.update({st.id: (st.id,) for st in s.board.stands.values() if st.territory == t})
+    return out
 
 
 def ways(s: S, piece: int, steps: int, seen: Ground) -> dict[str, Way]:

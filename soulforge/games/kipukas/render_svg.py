@@ -23,6 +23,7 @@ from html import escape
 from typing import Any
 
 from soulforge.core.svg import TAP, hit_area
+from soulforge.games.kipukas.cards import ability
 from soulforge.games.kipukas.data import CARDS, Card, Dice
 
 Json = dict[str, Any]
@@ -472,6 +473,8 @@ def _choices(view: Json, x: float, y: float) -> tuple[list[str], float]:
     lying = {t["number"] for t in view["map"]["territories"] if t.get("dropped")}
     if any(p["territory"] in lying for p in mine):
         chips.append(("pick-up", "pick up items", "a soul of yours picks up the items dropped there"))
+    if any(p["card"] and p["revealed"] and ability(p["card"]).sacrifice for p in mine):
+        chips.append(("sacrifice", "sacrifice", "the dragon wastes itself and every soul on its stand"))
     if view.get("phase") == "respond":
         chips.append(("reinforce", "reinforce", "move a soul of yours from nearby into the fight"))
     out, left, top = [], x, y + 9
