@@ -121,6 +121,16 @@ def attack_on_t6(state: KipukasState, attacker: int, target: int, *, means: tupl
     state.apply(Keal(means[1]))
 
 
+def summon(s: KipukasState, card: str, roll: int) -> int:
+    """Seat 0 plays ``card`` revealed on its camp of territory 2, the D20 of its call showing
+    ``roll`` (#day 3); the new piece's number."""
+    act(s, 0)
+    give(s, 0, card)
+    s.rng = Loaded(roll)
+    s.apply(Play(0, "T2", True))
+    return len(s.card) - 1
+
+
 # -- healers ------------------------------------------------------------------------------
 def test_liliel_heals_a_friend_in_her_territory_every_other_diel_cycle() -> None:
     """Liliel: Healing Fairy, "treats 1 KEAL means damage every other diel cycle" (#keal_means_DHT:
@@ -195,11 +205,7 @@ def test_knightsoul_of_binding_time_is_recalled_after_two_diel_cycles(hand_full:
     """Knightsoul of Binding Time "stays on the field for 2 diel cycles then gets recalled to
     the hand. If your hand already has three cards [it] becomes wasted" (#diel_cycle, #game_setup 8)."""
     s = fresh()
-    act(s, 0)
-    give(s, 0, "knightsoul_of_binding_time")
-    s.rng = Loaded(15)
-    s.apply(Play(0, "T2", True))
-    knight = len(s.card) - 1
+    knight = summon(s, "knightsoul_of_binding_time", 15)
     if hand_full:
         give(s, 0, "honey", "sticks", "cloth")
     next_turn(s)
@@ -220,11 +226,7 @@ def test_sboi_is_called_on_a_d20_of_1_10_or_11_else_goes_rogue(roll: int, called
     """Sboi: Threat++ comes to the field on a D20 of 1, 10 or 11; "A failed summon results in
     Sboi becoming rouge" (#rouge, #day 3)."""
     s = fresh()
-    act(s, 0)
-    give(s, 0, "sboi_threat_plus_plus")
-    s.rng = Loaded(roll)
-    s.apply(Play(0, "T2", True))
-    sboi = len(s.card) - 1
+    sboi = summon(s, "sboi_threat_plus_plus", roll)
     assert s.on_map[sboi]
     assert said(s, f"rolls a D20 to call {name('sboi_threat_plus_plus')}: {roll}")
     assert (sboi in s.rogues) is not called
@@ -262,11 +264,7 @@ def test_pyrostegia_dragon_lands_on_the_forest_its_d20_names(roll: int, stand: s
     """Pyrostegia Dragon is placed on the territory whose number the D20 shows, if it is a
     forest (2 and 6 on the duel map), else discarded; it cannot move (#geography, #movement)."""
     s = fresh()
-    act(s, 0)
-    give(s, 0, "pyrostegia_dragon")
-    s.rng = Loaded(roll)
-    s.apply(Play(0, "T2", True))
-    dragon = len(s.card) - 1
+    dragon = summon(s, "pyrostegia_dragon", roll)
     assert said(s, f"rolls a D20 for the Pyrostegia Dragon: {roll}")
     if stand is None:
         assert not s.on_map[dragon] and "pyrostegia_dragon" in s.discard[0]
