@@ -14,10 +14,12 @@ from soulforge.games.kipukas import combat, cycle
 from soulforge.games.kipukas.actions import (
     Attack,
     CallInitiative,
+    CallReserves,
     EndActions,
     FinalBlow,
     HandToBottom,
     Keal,
+    KeepPeace,
     LetGo,
     Move,
     PickUp,
@@ -501,3 +503,35 @@ def test_the_synapse_virus_contends_only_with_machines() -> None:
     assert enemies_at(state, "m2", 0) == []
     put(state, 0, "tejas_curious_mech", "m2")  # Mechanical: now the virus contends there
     assert enemies_at(state, "m2", 0) == [virus]
+
+
+def forced_peace(seed: int = 0) -> KipukasState:
+    """No card left to anyone and no soul on the kipuka, at the end of day 1."""
+    state = fresh(seed=seed)
+    for seat in range(2):
+        state.deck[seat], state.hand[seat], state.aside[seat] = [], [], ""
+    end_turn(state)
+    return state
+
+
+def test_a_forced_peace_asks_each_player_and_keeps_it_only_if_all_agree() -> None:
+    """#discarding_runout: 'play until no characters or species ... are left on the kipuka. At
+    this point, the players stop the battle under a forced peace and hold convention': each
+    seat decides; the peace is kept if all agree (more territories wins, equal is a tie)."""
+    state = forced_peace()
+    assert state.phase == "peace" and state.current_player == state.initiative
+    state.apply(KeepPeace())
+    assert not state.is_over and state.current_player == 1 - state.initiative
+    state.apply(KeepPeace())
+    assert state.is_over and state.returns() == [0.0, 0.0]
+    assert state.outcome() == "A tie under the peace (kept by every player): 3 to 3 territories."
+
+
+def test_calling_the_reserves_deals_fresh_decks_and_play_goes_on() -> None:
+    """#discarding_runout, 'Call the reserves': the players fight on with the deck they used."""
+    state = forced_peace()
+    state.apply(CallReserves())
+    state.apply(KeepPeace())
+    assert not state.is_over and state.phase in ("day", "night", "turning")
+    assert all(len(hand) == 3 and len(deck) == 27 for hand, deck in zip(state.hand, state.deck, strict=True))
+    assert "the reserves are called: every player fights on with a fresh deck" in state.log(0)

@@ -330,6 +330,26 @@ class Purchase(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class KeepPeace(Action):
+    """#discarding_runout, the forced peace: keep the peace (more territories wins)."""
+
+    kind = "keep_peace"
+
+    def __str__(self) -> str:
+        return "keep the peace (more territories wins)"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CallReserves(Action):
+    """#discarding_runout, the forced peace: call the reserves (fight on with a fresh deck)."""
+
+    kind = "call_reserves"
+
+    def __str__(self) -> str:
+        return "call the reserves (fight on with a fresh deck)"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class HandToBottom(Action):
     """#night: put your hand at the bottom of your deck."""
 
@@ -434,6 +454,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     KeepDiel,
     Suspend,
     Purchase,
+    KeepPeace,
+    CallReserves,
     HandToBottom,
     Refill,
     Craft,

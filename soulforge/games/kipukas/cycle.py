@@ -11,8 +11,10 @@ from soulforge.games.kipukas import cards
 from soulforge.games.kipukas.encoding import (
     DAY,
     DIEL_FACES,
+    HAND,
     OPENING,
     OVER,
+    PEACE,
     PRISONERS,
     PUBLIC,
     RESPOND,
@@ -245,7 +247,7 @@ def next_cycle(s: S) -> None:
         if s.phase == OVER:
             return
         if _forced_peace(s):
-            keep_the_peace(s, "no cards are left and no soul is on the kipuka")
+            convene(s)
             return
         if s.diel == STORM:
             storm(s)
@@ -278,6 +280,27 @@ def _reset_turn(s: S) -> None:
     s.due = [[] for _ in range(s.num_players)]
     s.keal_memory = {}
     s.suspended = 0
+
+
+def convene(s: S) -> None:
+    """#discarding_runout: no cards and no soul on the kipuka: a forced peace, and the players
+    hold convention: each decides to keep the peace or call the reserves (PEACE step)."""
+    s.add_log("no cards are left and no soul is on the kipuka: a forced peace; the players hold convention")
+    s.votes = []
+    s.active, s.phase = s.initiative, PEACE
+
+
+def call_the_reserves(s: S) -> None:
+    """'Call the reserves': each player fights on with its deck (the one it just fought with):
+    every card of its deck list back in a shuffled deck, 3 drawn, and the diel cycle goes on."""
+    from soulforge.games.kipukas.flow import draw
+
+    for seat in range(s.num_players):
+        s.deck[seat] = list(s.decklists[seat])
+        s.discard[seat] = []
+        s.rng.shuffle(s.deck[seat])
+        draw(s, seat, HAND)
+    s.add_log("the reserves are called: every player fights on with a fresh deck")
 
 
 def _forced_peace(s: S) -> bool:

@@ -20,6 +20,7 @@ from soulforge.games.kipukas.actions import (
     ASIDE_SLOT,
     Affinity,
     CallInitiative,
+    CallReserves,
     Camp,
     Capital,
     Craft,
@@ -27,6 +28,7 @@ from soulforge.games.kipukas.actions import (
     Equip,
     HandToBottom,
     KeepDiel,
+    KeepPeace,
     Move,
     PickUp,
     Play,
@@ -56,12 +58,14 @@ from soulforge.games.kipukas.encoding import (
     NIGHT,
     NOMAD_SWIM_HIGH,
     OVER,
+    PEACE,
     PLAYS_PER_ROLL,
     PRESS,
     PUBLIC,
     RESPOND,
     SOULS_PER_TERRITORY,
     STARTING_TERRITORIES,
+    STORM,
     SWIM_TARGET,
     TARGET,
     TURNING,
@@ -628,6 +632,53 @@ class EndActionsRule(Rule["S", EndActions]):
         cycle.end_action(s, s.active)
 
 
+# -- the forced peace -----------------------------------------------------------------------------
+class KeepPeaceRule(Rule["S", KeepPeace]):
+    """#discarding_runout: 'Keep the peace: Allow the player with more territories to win. If an
+    equal number of territories is possessed, the game is a tie.' The peace is kept only if
+    every player agrees ('if both parties are in total agreement to keep the peace')."""
+
+    action = KeepPeace
+    section = "discarding_runout"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [KeepPeace()]
+
+    def apply(self, s: S, action: KeepPeace) -> None:
+        _vote(s, keep=True)
+
+
+class CallReservesRule(Rule["S", CallReserves]):
+    """#discarding_runout: 'Call the reserves: Both players choose whether to reuse the deck they
+    just fought with' (another deck would be a new game: the deck is reused)."""
+
+    action = CallReserves
+    section = "discarding_runout"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [CallReserves()]
+
+    def apply(self, s: S, action: CallReserves) -> None:
+        _vote(s, keep=False)
+
+
+def _vote(s: S, *, keep: bool) -> None:
+    s.votes.append(keep)
+    s.add_log(f"{s.seat_name(s.active)} {'keeps the peace' if keep else 'calls the reserves'}")
+    if len(s.votes) < s.num_players:
+        s.active = (s.active + 1) % s.num_players
+        return
+    if all(s.votes):
+        cycle.keep_the_peace(s, "kept by every player")
+        return
+    cycle.call_the_reserves(s)
+    if s.diel == STORM:  # the convention was held on a storm's roll: the storm, then the next roll
+        cycle.storm(s)
+        cycle.next_cycle(s)
+    else:
+        cycle.begin_diel(s)
+
+
 # -- turning the roll ----------------------------------------------------------------------------------
 class TurnDielRule(Rule["S", TurnDiel]):
     """Rooster: Calling of Light, Gray Wolf: Harbinger of Night, Cartesian Sea: after the diel
@@ -969,6 +1020,7 @@ FLOW: Flow[S] = Flow(
             ),
             section="night",
         ),
+        Step(PEACE, (KeepPeaceRule(), CallReservesRule()), section="discarding_runout"),
         Step(TARGET, (fight.TargetRule(), _STOP), section="contention"),
         Step(KEAL, (fight.KealRule(),), section="ce_setup"),
         Step(PRESS, (fight.PressRule(), fight.FinalBlowRule(), _STOP), section="keal_means_DHT"),
@@ -990,6 +1042,7 @@ PROMPTS = {
     NIGHT: "night: put your hand under the deck, refill, craft, sabotage, or call initiative",
     TARGET: "choose the enemy soul to attack",
     TURNING: "turn this cycle's roll with a card of yours, or let it stand",
+    PEACE: "a forced peace: keep the peace (more territories wins) or call the reserves",
     KEAL: "choose your KEAL means (hidden until both sides have chosen)",
     PRESS: "press the attack, strike the Final Blow, or stop",
     RESPOND: "counterattack, retreat, or hold your ground",

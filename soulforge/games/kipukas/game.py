@@ -113,6 +113,7 @@ class Kipukas(Game[KipukasState]):
         out += [a.Reinforce(p) for p in pieces]
         out += [a.Retreat(p, st) for p in pieces for st in stands]
         out += [a.HandToBottom(), a.Refill(), a.CallInitiative(), a.EndActions(), a.KeepDiel()]
+        out += [a.KeepPeace(), a.CallReserves()]
         out += [a.TurnDiel(p, -1) for p in pieces] + [a.TurnDiel(-1, slot) for slot in slots]
         out += [a.Suspend(t) for t in territories]
         items = sorted(cid for cid, card in CARDS.items() if card.card_type == "item")

@@ -54,7 +54,7 @@ def setup(s: S) -> None:
     s.fight_stand = s.retreat_to = s.retreat_from = ""
     s.means, s.may_stop, s.exchange = [-1, -1], False, []
     s.secret, s.keal_memory = False, {}
-    s.turners = []
+    s.turners, s.votes = [], []
     s.winner, s.finished_by = None, ""
     order = _roll_off(s)
     s.setup_order = order

@@ -103,6 +103,8 @@ class KipukasState(State):
     night_used: list[list[str]]
     phase: str
     setup_order: list[int]
+    votes: list[bool]
+    """The forced peace's convention so far, in seat order from initiative: True keeps the peace."""
     turners: list[int]
     """Seats still to decide whether to turn this cycle's roll (Rooster, Gray Wolf, Cartesian Sea)."""
     due: list[list[str]]
