@@ -21,6 +21,7 @@ from soulforge.games.kipukas.actions import (
     CallInitiative,
     Challenge,
     Craft,
+    Dig,
     EndActions,
     Equip,
     FinalBlow,
@@ -1102,3 +1103,24 @@ def test_passage_among_maples_gives_a_honey_instead_of_a_refill() -> None:
     assert s.hand[0] == ["honey"] and "honey" not in s.discard[1]
     act(s, 0)
     assert Refill() not in s.legal_actions()  # the honey took the night's refresh
+
+
+def test_an_underground_dweller_digs_a_tunnel_in_three_days() -> None:
+    """Illia and Dorsay "Can take 3 turns to make a tunnel from her current territory to any other
+    territory, unless blocked by water. Can be traversed by other underground dwellers"
+    (#habitat_effects, underground: 'Undergroud dwellers can make underground tunnels')."""
+    s = fresh(seed=3)
+    illia = put(s, 0, "illia_and_dorsay_the_buck_skull", "T2")
+    for day in range(3):
+        while s.diel != "day" or s.phase != "day":
+            next_turn(s)
+        act(s, 0)
+        s.apply(Dig(illia, 7))
+        assert said(s, f"(day {day + 1} of 3)") or day == 2
+        next_turn(s)
+    assert s.tunnels == [("T2", "T7")] and said(s, "opens a tunnel between territories 2 and 7")
+    while s.diel != "day" or s.phase != "day":
+        next_turn(s)
+    act(s, 0)
+    assert "T7" in reach(s, illia)
+    assert ["T2", "T7", True] in s.view(1)["map"]["paths"]

@@ -447,7 +447,13 @@ def register_all() -> None:
             missing="the instant move to a neighbouring camp, and the infection",
         ),
     )
-    register("illia_and_dorsay_the_buck_skull", Ability(missing="digging a tunnel in 3 turns"))
+    register(
+        "illia_and_dorsay_the_buck_skull",
+        Ability(
+            reading="digs as every underground dweller may (3 days for a tunnel, flow.DigRule)",
+            missing="the collapse that might close a tunnel",
+        ),
+    )
     register("tears_for_oly", Ability(won_bout=_oly_won))
     register("tira_marvelous_myriad", Ability(reroll=True, reading="the option to re-roll is a second throw"))
     register("arctechnic_wonderer", Ability(storm_proof=_arctechnic_storm))

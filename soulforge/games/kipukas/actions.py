@@ -137,6 +137,18 @@ class TakeHoney(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Dig(Action):
+    """An underground dweller digs toward a territory: 3 days of digging make a tunnel."""
+
+    kind = "dig"
+    piece: int
+    territory: int
+
+    def __str__(self) -> str:
+        return f"dig a tunnel toward territory {self.territory} with soul #{self.piece}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Reveal(Action):
     """#day 3: reveal one of your unrevealed souls."""
 
@@ -437,6 +449,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Unequip,
     Sacrifice,
     TakeHoney,
+    Dig,
     Reveal,
     Move,
     Attack,

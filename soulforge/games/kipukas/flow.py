@@ -24,6 +24,7 @@ from soulforge.games.kipukas.actions import (
     Camp,
     Capital,
     Craft,
+    Dig,
     EndActions,
     Equip,
     HandToBottom,
@@ -472,6 +473,76 @@ class SacrificeRule(Rule["S", Sacrifice]):
 
     def path(self, action: Sacrifice) -> ClickPath:
         return (f"piece:{action.piece}", "sacrifice")
+
+
+DIG_DAYS = 3
+"""Illia and Dorsay 'Can take 3 turns to make a tunnel': the time any underground dweller takes
+(#habitat_effects gives the ability, no time)."""
+
+
+class DigRule(Rule["S", Dig]):
+    """#habitat_effects, underground: 'Undergroud dwellers can make underground tunnels'; a
+    revealed dweller that has not moved today digs toward another territory (not water) from its
+    territory; the third day's digging opens a tunnel between the two camp stands, one that
+    underground dwellers travel."""
+
+    action = Dig
+    section = "habitat_effects"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if _owes_contention(s):
+            return []
+        diggers = [
+            p
+            for p in _own_souls(s)
+            if s.card_of(p).habitat == "Underground"
+            and s.known[p] & PUBLIC
+            and s.steps_used[p] == 0
+            and can_move(s, p)
+            and s.board.geography[s.territory[p] - 1] != "Water"
+        ]
+        return [
+            Dig(p, t)
+            for p in diggers
+            for t in s.board.territories
+            if t != s.territory[p]
+            and s.board.geography[t - 1] != "Water"
+            and not _tunnel(s, s.territory[p], t)
+        ]
+
+    def refusal(self, s: S, action: Dig) -> IllegalAction:
+        return IllegalAction(
+            "a revealed underground dweller of yours that has not moved today digs, toward "
+            "another territory not of water with no tunnel yet",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Dig) -> None:
+        piece = action.piece
+        key = f"dig:{s.territory[piece]}:{action.territory}"
+        days = s.timers[piece].get(key, 0) + 1
+        s.timers[piece][key] = days
+        s.steps_used[piece] = 99  # digging is its day's movement
+        if days < DIG_DAYS:
+            s.add_log(
+                f"{s.piece_name(piece)} digs toward territory {action.territory} (day {days} of {DIG_DAYS})"
+            )
+        else:
+            a, b = s.board.camp_of(s.territory[piece]), s.board.camp_of(action.territory)
+            s.tunnels.append((a, b))
+            s.add_log(
+                f"{s.piece_name(piece)} opens a tunnel between territories {s.territory[piece]} and "
+                f"{action.territory}"
+            )
+        cycle.end_action(s, s.active)
+
+    def path(self, action: Dig) -> ClickPath:
+        return (f"piece:{action.piece}", f"territory:{action.territory}")
+
+
+def _tunnel(s: S, one: int, other: int) -> bool:
+    ends = {s.board.camp_of(one), s.board.camp_of(other)}
+    return any({a, b} == ends for a, b in s.tunnels)
 
 
 class RevealRule(Rule["S", Reveal]):
@@ -997,6 +1068,7 @@ FLOW: Flow[S] = Flow(
                 PickUpRule(),
                 UnequipRule(),
                 SacrificeRule(),
+                DigRule(),
                 RevealRule(),
                 MoveRule(),
                 _COUNTER,

@@ -154,17 +154,17 @@ def ways(s: S, piece: int, steps: int, seen: Ground) -> dict[str, Way]:
     swims = card.habitat == "Water" or flies or start in water or s.swum_cycle[piece] != s.cycle
     blocked = frozenset() if flies else seen.enemy_stands
     plain = s.board.ball(start, steps, digs, swims)
-    if not s.suspended and (not blocked or blocked.isdisjoint(plain)):
+    dug = digs and bool(s.tunnels)
+    if not s.suspended and not dug and (not blocked or blocked.isdisjoint(plain)):
         return plain  # nothing in the way: the map's own reach (a shared, unchanged mapping)
     found: dict[str, Way] = {start: ()}
     todo = deque([start])
-    exits = s.board.exits
     while todo:
         here = todo.popleft()
         way = found[here]
         if len(way) >= steps or (here != start and here in blocked):
             continue  # no passing an enemy (#movement); heavens dwellers fly over (#habitat_effects)
-        for there, tunnel in exits[here]:
+        for there, tunnel in exits(s, here, digs):
             if there in found or (tunnel and not digs) or (there in water and not swims):
                 continue
             if s.board.stands[there].territory == s.suspended:
@@ -173,6 +173,14 @@ def ways(s: S, piece: int, steps: int, seen: Ground) -> dict[str, Way]:
             todo.append(there)
     del found[start]
     return found
+
+
+def exits(s: S, stand: str, digs: bool) -> list[tuple[str, bool]]:
+    """The map's paths from a stand, and for underground dwellers the tunnels dug in play."""
+    out = list(s.board.exits[stand])
+    if digs:
+        out += [(b if a == stand else a, True) for a, b in s.tunnels if stand in (a, b)]
+    return out
 
 
 def _stops(s: S, piece: int, ways: dict[str, Way], seen: Ground) -> dict[str, Way]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from soulforge.games.kipukas import cards
+from soulforge.games.kipukas.movement import exits as movement_exits
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -59,7 +60,7 @@ def _step(s: S, piece: int) -> bool:
     swims = card.habitat in ("Water", "Heavens")
     exits = [
         there
-        for there, tunnel in s.board.exits[s.stand[piece]]
+        for there, tunnel in movement_exits(s, s.stand[piece], card.habitat == "Underground")
         if (not tunnel or card.habitat == "Underground") and (there not in water or swims)
     ]
     if not exits:

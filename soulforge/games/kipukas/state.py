@@ -53,6 +53,8 @@ class KipukasState(State):
     deck: list[list[str]]
     hand: list[list[str]]
     discard: list[list[str]]
+    tunnels: list[tuple[str, str]]
+    """Underground tunnels dug in play (#habitat_effects, underground), between two camp stands."""
     rogues: dict[int, int]
     """Rogue pieces (``rogue.py``) and the seat that played each."""
     personal: list[str]

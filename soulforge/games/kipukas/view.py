@@ -81,7 +81,7 @@ def _map(s: S) -> JsonDict:
             {"id": st.id, "territory": st.territory, "kind": st.kind, "dock": st.dock}
             for st in board.stands.values()
         ],
-        "paths": [[a, b, tunnel] for a, b, tunnel in board.paths],
+        "paths": [[a, b, tunnel] for a, b, tunnel in board.paths] + [[a, b, True] for a, b in s.tunnels],
     }
 
 
