@@ -22,6 +22,7 @@ from soulforge.games.kipukas.actions import (
     Challenge,
     Craft,
     Dig,
+    Donate,
     EndActions,
     Equip,
     FinalBlow,
@@ -814,17 +815,70 @@ def test_enchantress_of_cats_failure_injures_your_own_camp() -> None:
 
 
 @pytest.mark.parametrize(("roll", "tired"), [(4, True), (6, True), (3, False)])
-def test_mutant_hide_and_seek_tires_the_camp_on_4_or_more(roll: int, tired: bool) -> None:
-    """Mutant Hide and Seek: a D6 of 4 or more, the souls of the camp are too tired to move the
-    next day; 3 or less, nothing happens to them (#sabotage)."""
+def test_mutant_hide_and_seek_tires_a_random_camp_on_4_or_more(roll: int, tired: bool) -> None:
+    """Mutant Hide and Seek: 'Each night throw a D6': 4 or more, a randomly selected opponent's
+    base camp's souls are too tired to move the next day (#sabotage)."""
     s = fresh()
     osh = put(s, 1, "oshliath_and_osileth", "T6")
-    _night_sabotage(s, "mutant_hide_and_seek", 6, roll)
-    assert said(s, f"the mutant's D6 shows {roll}")
+    next_turn(s)
+    act(s, 0)
+    give(s, 0, "mutant_hide_and_seek")
+    s.rng = Loaded(roll, picks=(1,))  # seat 1's base camps are territories 3 and 6: the second
+    s.apply(Sabotage(0, 6))
+    assert said(s, f"the mutant's D6 shows {roll}") and s.mutants == [[0, 0 if tired else 1]]
+    assert "mutant_hide_and_seek" not in s.discard[0]  # it stays in play
     next_turn(s)
     assert s.diel == "day"
     act(s, 1)
     assert (moves_of(s, osh) == set()) is tired
+
+
+def test_mutant_hide_and_seek_is_led_away_after_two_failures() -> None:
+    """Mutant Hide and Seek: 'Two failures and the creature is lead away' (#sabotage)."""
+    s = fresh()
+    next_turn(s)
+    act(s, 0)
+    give(s, 0, "mutant_hide_and_seek")
+    s.rng = Loaded(2)
+    s.apply(Sabotage(0, 6))
+    s.rng = Loaded(1)
+    s.diel = "night"
+    cards.on_cycle_start(s)
+    assert said(s, "the creature is led away") and "mutant_hide_and_seek" in s.discard[0]
+
+
+def test_the_otter_donates_two_keal_means_for_one_of_its_own() -> None:
+    """Frost Tipped Arctic Otter: "Can donate 2 keal means at the cost of 1 keal means to itself"."""
+    s = fresh()
+    otter = put(s, 0, "frost_tipped_arctic_otter", "T2")
+    osh = put(s, 0, "oshliath_and_osileth", "T2")
+    s.injuries[osh] = [1, 1]
+    act(s, 0)
+    s.apply(Donate(otter, osh))
+    assert s.injuries[osh] == [0, 0] and sum(s.injuries[otter]) == 1
+
+
+def test_unburdened_central_lodges_in_an_enemy_capital() -> None:
+    """Unburdened Central: "Once in the capital, she cannot move in or out of the capital, and
+    cannot be engaged in battle. All cards played in the capital must now be played revealed.
+    At any time you may choose to waste unburdened central to waste an opponent's Glitch,
+    Mechanical, Algorithmic, or Energetic souls played in the capital."
+    """
+    s = fresh()
+    central = put(s, 0, "unburdened_central", "m5")
+    act(s, 0)
+    s.apply(Move(central, "T5"))
+    act(s, 0)
+    assert not [a for a in s.legal_actions() if isinstance(a, Move) and a.piece == central]
+    act(s, 1)
+    give(s, 1, "tejas_curious_mech")  # Mechanical
+    assert {a.revealed for a in s.legal_actions() if isinstance(a, Play) and a.stand == "T5"} == {True}
+    s.apply(Play(0, "T5", True))
+    tejas = len(s.card) - 1
+    assert central not in cycle.enemies_at(s, "T5", 1)
+    act(s, 0)
+    s.apply(Sacrifice(central))
+    assert not s.on_map[central] and not s.on_map[tejas]
 
 
 # -- items --------------------------------------------------------------------------------

@@ -313,13 +313,35 @@ def _cats(s: S, seat: int, territory: int) -> None:
 
 
 def _mutant(s: S, seat: int, territory: int) -> None:
+    """Mutant Hide and Seek stays in play: this night and each night after, a D6 (see
+    ``mutant_night``); the territory played against is only where the card was aimed."""
+    s.mutants.append([seat, 0])
+    mutant_night(s, len(s.mutants) - 1)
+
+
+def mutant_night(s: S, index: int) -> None:
+    """'Each night throw a D6': 4 or more, a random opponent base camp's souls are too tired to
+    move the next day; 3 or less, one step closer to taming: two failures and it is led away."""
+    seat, failures = s.mutants[index]
     roll = s.rng.randint(1, 6)
     s.add_log(f"the mutant's D6 shows {roll}")
     if roll >= 4:
-        for p in s.souls_at(s.board.camp_of(territory)):
-            if s.owner[p] != seat:
+        camps = [
+            t
+            for t in s.board.holdable
+            if s.holder[t - 1] not in (-1, seat) and s.capital[s.holder[t - 1]] != t
+        ]
+        if camps:
+            camp = camps[s.rng.randrange(len(camps))]
+            for p in s.souls_at(s.board.camp_of(camp)):
                 s.tired_cycle[p] = s.cycle + 1
-        s.add_log(f"the souls of territory {territory} are too tired to move the next day")
+            s.add_log(f"the souls of territory {camp} are too tired to move the next day")
+        return
+    s.mutants[index][1] = failures + 1
+    if failures + 1 >= 2:
+        s.add_log("the creature is led away")
+        s.discard[seat].append("mutant_hide_and_seek")
+        s.mutants[index][0] = -1
 
 
 def _trap(
@@ -378,7 +400,13 @@ def register_all() -> None:
     )
     register("plane_table_joker", Ability(summon=_joker_summon))
     register(
-        "frost_tipped_arctic_otter", Ability(lost_to=_otter_lost, missing="donating KEAL means is not played")
+        "frost_tipped_arctic_otter",
+        Ability(
+            lost_to=_otter_lost,
+            donates=True,
+            reading="the donation heals 2 injuries of a soul of yours "
+            "on its stand for 1 injury to itself (a day action)",
+        ),
     )
     register(
         "pyrostegia_dragon",
@@ -484,7 +512,18 @@ def register_all() -> None:
             "Astral souls on her stand Magic (affinity, Final Blow)",
         ),
     )
-    register("unburdened_central", Ability(cannot_claim=True, missing="entering the capital and its effects"))
+    register(
+        "unburdened_central",
+        Ability(
+            cannot_claim=True,
+            stays_in_capital=True,
+            sacrifice_genes=frozenset({"Glitch", "Mechanical", "Algorithmic", "Energetic"}),
+            reading="in an enemy capital she cannot move out or be engaged, cards are played there revealed, "
+            "and her sacrifice wastes the opponents' Glitch, Mechanical, Algorithmic and Energetic souls "
+            "there",
+            missing="taking the capital once all else is claimed (a digital cloud holds no camp)",
+        ),
+    )
     # terrain features
     register(
         "meteor_shower",
@@ -556,7 +595,10 @@ def register_all() -> None:
         Ability(sabotage=_spectral, reading="the first territories held are chosen"),
     )
     register("enchantress_of_cats", Ability(sabotage=_cats, missing="the extra day for fish"))
-    register("mutant_hide_and_seek", Ability(sabotage=_mutant, missing="the nightly repeat and the taming"))
+    register(
+        "mutant_hide_and_seek",
+        Ability(sabotage=_mutant, stays=True, reading="in play until led away: a D6 every night"),
+    )
     register("what_do_you_see_in_the_breach", Ability(missing="the capital virus (it cannot be played)"))
     register("onironauta", Ability(missing="the dream bouts (it cannot be played)"))
     register(

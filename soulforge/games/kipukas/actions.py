@@ -137,6 +137,18 @@ class TakeHoney(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Donate(Action):
+    """Frost Tipped Arctic Otter: donate 2 KEAL means to a soul for 1 of its own."""
+
+    kind = "donate"
+    piece: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"soul #{self.piece} donates 2 KEAL means to soul #{self.target}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Dig(Action):
     """An underground dweller digs toward a territory: 3 days of digging make a tunnel."""
 
@@ -450,6 +462,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Sacrifice,
     TakeHoney,
     Dig,
+    Donate,
     Reveal,
     Move,
     Attack,

@@ -77,6 +77,14 @@ class Ability:
     sacrifice: bool = False
     """Pyrostegia: may sacrifice itself to waste every soul on its stand."""
     honey_night: bool = False
+    stays: bool = False
+    """A sabotage card that stays in play after it is played (Mutant Hide and Seek)."""
+    donates: bool = False
+    """Frost Tipped Arctic Otter: 'Can donate 2 keal means at the cost of 1 keal means to itself.'"""
+    sacrifice_genes: frozenset[str] = frozenset()
+    """A sacrifice that wastes only the opponents' souls of these genes (Unburdened Central)."""
+    stays_in_capital: bool = False
+    """Unburdened Central: in an enemy capital she cannot move out nor be engaged."""
     """Passage Among Maples: at night its holder may take a honey instead of refilling."""
     """A failed summon makes the soul a rogue (#rouge) instead of discarding it."""
     enters: Hook | None = None
@@ -328,6 +336,18 @@ def gene(s: S, piece: int) -> str:
     return "Magic" if sophist else own
 
 
+def in_enemy_capital(s: S, piece: int) -> bool:
+    """The soul stands on the camp stand of another seat's capital."""
+    holder = s.holder[s.territory[piece] - 1]
+    camp = s.stand[piece] == s.board.camp_of(s.territory[piece])
+    return camp and 0 <= holder != s.owner[piece] and s.capital[holder] == s.territory[piece]
+
+
+def lodged(s: S, piece: int) -> bool:
+    """Unburdened Central in an enemy capital: she stays, and no one can engage her."""
+    return ability(s.card[piece]).stays_in_capital and in_enemy_capital(s, piece)
+
+
 def takes_space(card_id: CardId) -> bool:
     """Whether the soul counts toward the 3 per player per territory: digital clouds 'occupy
     no space in territory' (#habitat_effects), and cards that say so."""
@@ -416,6 +436,12 @@ def on_cycle_start(s: S) -> None:
                     effect(s, piece)
     _plains_rest(s)
     _volcanic(s)
+    if s.diel == "night":
+        from soulforge.games.kipukas.abilities import mutant_night
+
+        for index, (seat, _) in enumerate(list(s.mutants)):
+            if seat >= 0:
+                mutant_night(s, index)
 
 
 def _volcanic(s: S) -> None:

@@ -205,7 +205,7 @@ def end_cycle(s: S) -> None:
 def _loiterers(s: S) -> None:
     """A soul left in an enemy capital past its next day is taken prisoner (#prison)."""
     for p in s.live():
-        if not s.on_map[p] or s.prisoner[p] or not s.card_of(p).soul or p in s.rogues:
+        if not s.on_map[p] or s.prisoner[p] or not s.card_of(p).soul or p in s.rogues or cards.lodged(s, p):
             continue  # a rogue goes where its dice say (#rouge)
         territory, seat = s.territory[p], s.owner[p]
         holder = s.holder[territory - 1]

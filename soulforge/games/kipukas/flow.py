@@ -25,6 +25,7 @@ from soulforge.games.kipukas.actions import (
     Capital,
     Craft,
     Dig,
+    Donate,
     EndActions,
     Equip,
     HandToBottom,
@@ -243,6 +244,12 @@ def _held_camps(s: S) -> list[str]:
     return [s.board.camp_of(t) for t in s.board.holdable if s.holder[t - 1] == s.active and t != s.suspended]
 
 
+def _watched(s: S) -> bool:
+    """An enemy Unburdened Central is lodged in the seat's capital (all its plays are revealed)."""
+    capital = s.capital[s.active]
+    return capital > 0 and any(cards.lodged(s, p) for p in s.pieces_in(capital))
+
+
 def play_spots(s: S, card_id: str) -> list[tuple[str, bool]]:
     """Where and how a card may be played now (#placement, #card_variations): souls on a camp
     of yours free of enemies with room for them, terrain features and traps on a territory
@@ -250,6 +257,8 @@ def play_spots(s: S, card_id: str) -> list[tuple[str, bool]]:
     c = CARDS[card_id]
     entry = cards.ability(card_id)
     ways = (True,) if entry.must_reveal else (True, False)
+    if _watched(s):
+        ways = (True,)  # Unburdened Central sits in the capital: 'cards ... played revealed'
     if c.soul:
         seen, spacious = ground(s, s.active), not cards.takes_space(card_id)
         stands = [
@@ -444,6 +453,11 @@ class UnequipRule(Rule["S", Unequip]):
 _REVEALABLE = frozenset({"character", "species", "terrain_feature"})
 
 
+def _can_sacrifice(s: S, piece: int) -> bool:
+    entry = cards.ability(s.card[piece])
+    return entry.sacrifice or (bool(entry.sacrifice_genes) and cards.lodged(s, piece))
+
+
 class SacrificeRule(Rule["S", Sacrifice]):
     """Pyrostegia Dragon: 'May sacrifice itself to waste all souls in the space.'"""
 
@@ -453,9 +467,7 @@ class SacrificeRule(Rule["S", Sacrifice]):
     def legal(self, s: S) -> Sequence[Action]:
         if _owes_contention(s):
             return []
-        return [
-            Sacrifice(p) for p in _own_souls(s) if cards.ability(s.card[p]).sacrifice and s.known[p] & PUBLIC
-        ]
+        return [Sacrifice(p) for p in _own_souls(s) if s.known[p] & PUBLIC and _can_sacrifice(s, p)]
 
     def refusal(self, s: S, action: Sacrifice) -> IllegalAction:
         return IllegalAction(
@@ -464,15 +476,62 @@ class SacrificeRule(Rule["S", Sacrifice]):
         )
 
     def apply(self, s: S, action: Sacrifice) -> None:
-        stand = s.stand[action.piece]
+        stand, genes = s.stand[action.piece], cards.ability(s.card[action.piece]).sacrifice_genes
         s.add_log(f"{s.piece_name(action.piece)} sacrifices itself")
-        for p in s.souls_at(stand):
+        if genes:  # Unburdened Central: the opponents' souls of those genes in the capital
+            doomed = [
+                p
+                for p in s.pieces_in(s.territory[action.piece])
+                if s.card_of(p).soul and s.owner[p] != s.active and cards.gene(s, p) in genes
+            ]
+            cards.waste(s, action.piece)
+        else:
+            doomed = s.souls_at(stand)
+        for p in doomed:
             cards.waste(s, p)
-        s.add_log(f"every soul on {stand_label(stand)} is wasted")
+        s.add_log(f"{len(doomed)} soul{'' if len(doomed) == 1 else 's'} wasted by the sacrifice")
         cycle.end_action(s, s.active)
 
     def path(self, action: Sacrifice) -> ClickPath:
         return (f"piece:{action.piece}", "sacrifice")
+
+
+class DonateRule(Rule["S", Donate]):
+    """Frost Tipped Arctic Otter: 'Can donate 2 keal means at the cost of 1 keal means to itself'
+    (read: a day action toward an injured soul of yours on its stand)."""
+
+    action = Donate
+    section = "day"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if _owes_contention(s):
+            return []
+        donors = [
+            p
+            for p in _own_souls(s)
+            if cards.ability(s.card[p]).donates and s.known[p] & PUBLIC and fight.available_means(s, p)
+        ]
+        return [
+            Donate(p, q)
+            for p in donors
+            for q in s.souls_at(s.stand[p])
+            if q != p and s.owner[q] == s.active and any(s.injuries[q])
+        ]
+
+    def refusal(self, s: S, action: Donate) -> IllegalAction:
+        return IllegalAction(
+            "the Otter donates to an injured soul of yours on its stand, while it has a KEAL means to give",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Donate) -> None:
+        cards.injure_any(s, action.piece)
+        healed = sum(cards.heal(s, action.target) for _ in range(2))
+        s.add_log(f"{s.piece_name(action.piece)} donates: {s.piece_name(action.target)} heals {healed}")
+        cycle.end_action(s, s.active)
+
+    def path(self, action: Donate) -> ClickPath:
+        return (f"piece:{action.piece}", f"piece:{action.target}")
 
 
 DIG_DAYS = 3
@@ -1041,7 +1100,8 @@ class SabotageRule(Rule["S", Sabotage]):
         hook = cards.ability(card_id).sabotage
         if hook is not None:  # always, for a legal action: only cards with an effect are listed
             hook(s, seat, action.territory)
-        s.discard[seat].append(card_id)
+        if not cards.ability(card_id).stays:
+            s.discard[seat].append(card_id)
         _used(s, "sabotage")
         cycle.end_action(s, seat)
 
@@ -1069,6 +1129,7 @@ FLOW: Flow[S] = Flow(
                 UnequipRule(),
                 SacrificeRule(),
                 DigRule(),
+                DonateRule(),
                 RevealRule(),
                 MoveRule(),
                 _COUNTER,

@@ -61,7 +61,7 @@ def can_move(s: S, piece: int) -> bool:
     if not s.on_map[piece] or s.prisoner[piece] or not s.card_of(piece).soul:
         return False
     sick = s.played_unrevealed[piece] and s.played_cycle[piece] == s.cycle
-    if s.cycle <= s.tired_cycle[piece] or s.territory[piece] == s.suspended:
+    if s.cycle <= s.tired_cycle[piece] or s.territory[piece] == s.suspended or cards.lodged(s, piece):
         return False
     return not sick and not cards.ability(s.card[piece]).immobile and range_of(s, piece) > 0
 
@@ -73,7 +73,12 @@ def enemies_at(s: S, stand: str, seat: int) -> list[int]:
     here = s.souls_at(stand)
     genes = {CARDS[s.card[p]].archetypal_gene for p in here if s.owner[p] == seat}
     return [
-        p for p in here if s.owner[p] != seat and s.known[p] & PUBLIC and cards.contends(s.card[p], genes)
+        p
+        for p in here
+        if s.owner[p] != seat
+        and s.known[p] & PUBLIC
+        and cards.contends(s.card[p], genes)
+        and not cards.lodged(s, p)
     ]
 
 
