@@ -43,7 +43,7 @@ from soulforge.games.kipukas.actions import (
     TurnDiel,
 )
 from soulforge.games.kipukas.data import CARDS, starter_decks
-from soulforge.games.kipukas.movement import reach
+from soulforge.games.kipukas.movement import enemies_at, reach
 from soulforge.games.kipukas.state import KipukasState
 
 from .scenario import act, fresh, give, put
@@ -875,7 +875,7 @@ def test_unburdened_central_lodges_in_an_enemy_capital() -> None:
     assert {a.revealed for a in s.legal_actions() if isinstance(a, Play) and a.stand == "T5"} == {True}
     s.apply(Play(0, "T5", True))
     tejas = len(s.card) - 1
-    assert central not in cycle.enemies_at(s, "T5", 1)
+    assert central not in enemies_at(s, "T5", 1)
     act(s, 0)
     s.apply(Sacrifice(central))
     assert not s.on_map[central] and not s.on_map[tejas]

@@ -473,8 +473,8 @@ def _choices(view: Json, x: float, y: float) -> tuple[list[str], float]:
     lying = {t["number"] for t in view["map"]["territories"] if t.get("dropped")}
     if any(p["territory"] in lying for p in mine):
         chips.append(("pick-up", "pick up items", "a soul of yours picks up the items dropped there"))
-    if any(p["card"] and p["revealed"] and ability(p["card"]).sacrifice for p in mine):
-        chips.append(("sacrifice", "sacrifice", "the dragon wastes itself and every soul on its stand"))
+    if any(p["card"] and p["revealed"] and _sacrifices(p["card"]) for p in mine):
+        chips.append(("sacrifice", "sacrifice", "a soul of yours wastes itself to waste others"))
     if view.get("phase") == "respond":
         chips.append(("reinforce", "reinforce", "move a soul of yours from nearby into the fight"))
     out, left, top = [], x, y + 9
@@ -485,6 +485,11 @@ def _choices(view: Json, x: float, y: float) -> tuple[list[str], float]:
         out.append(_chip(left, top, width, handle, label, hint))
         left += width + 10
     return out, (top + TAP + 4 - 9 if out else y)
+
+
+def _sacrifices(card: str) -> bool:
+    entry = ability(card)
+    return entry.sacrifice or bool(entry.sacrifice_genes)
 
 
 REVEALABLE = frozenset({"character", "species", "terrain_feature"})
