@@ -18,6 +18,7 @@ from soulforge.games.kipukas.actions import (
     EndActions,
     FinalBlow,
     HandToBottom,
+    Hold,
     Keal,
     KeepPeace,
     LetGo,
@@ -535,3 +536,19 @@ def test_calling_the_reserves_deals_fresh_decks_and_play_goes_on() -> None:
     assert not state.is_over and state.phase in ("day", "night", "turning")
     assert all(len(hand) == 3 and len(deck) == 27 for hand, deck in zip(state.hand, state.deck, strict=True))
     assert "the reserves are called: every player fights on with a fresh deck" in state.log(0)
+
+
+def test_a_stopped_attack_waits_for_the_next_day() -> None:
+    """#contention: after an attack is stopped, 'on the following day, you have the option to
+    continue the fight': the attacker attacks no more this cycle (an endless stop-and-attack
+    between two AIs found this)."""
+    state = fresh(seed=0)
+    liliel = put(state, 1, "liliel_healing_fairy", "m2")
+    colony = put(state, 0, "balanced_inline_processing_colony", "m2")  # no KEAL means to fight with
+    act(state, 1)
+    state.apply(Attack(liliel, colony))
+    assert state.phase == PRESS
+    state.apply(Stop())
+    state.apply(Hold())
+    act(state, 1)
+    assert not [a for a in state.legal_actions() if isinstance(a, Attack)]

@@ -428,6 +428,9 @@ class StopRule(Rule["S", Stop]):
         return IllegalAction("moving onto an enemy's stand, you must attack", rule="movement")
 
     def apply(self, s: S, action: Stop) -> None:
+        # A stopped attack waits for the following day (#contention: 'on the following day,
+        # you have the option to continue the fight'): the soul attacks no more this cycle.
+        s.spent_cycle[s.attacker] = s.cycle
         s.add_log(f"{s.seat_name(s.active)} stops the attack")
         if s.phase == TARGET:
             s.defender = -1

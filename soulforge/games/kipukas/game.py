@@ -68,11 +68,12 @@ class Kipukas(Game[KipukasState]):
     )
     action_types: ClassVar[tuple[type[Action], ...]] = a.ACTION_TYPES
     # A game is ~200 decisions and a random rollout to its end ~200 moves: the search looks
-    # 10 moves ahead and scores the rest with the heuristic (NOTES.md, "Agents").
+    # 10 moves ahead and scores the rest with the heuristic; hard explores less and values a
+    # seat's run of consecutive decisions by its best continuation (NOTES.md, "Agents").
     agent_levels: ClassVar[dict[str, str]] = {
         "easy": "greedy:samples=1,noise=0.2",
         "normal": "ismcts:iterations=60,rollout_depth=10",
-        "hard": "ismcts:iterations=200,rollout_depth=10",
+        "hard": "ismcts:iterations=300,rollout_depth=10,exploration=0.4,backup=max",
     }
     max_game_length: ClassVar[int] = 200 * ACTIONS_PER_CYCLE
 
