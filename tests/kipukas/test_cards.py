@@ -1178,3 +1178,20 @@ def test_an_underground_dweller_digs_a_tunnel_in_three_days() -> None:
     act(s, 0)
     assert "T7" in reach(s, illia)
     assert ["T2", "T7", True] in s.view(1)["map"]["paths"]
+
+
+def test_onironauta_walks_the_losers_out_of_the_camp() -> None:
+    """Onironauta: a telekinetic one space outside the base camp fights a KEAL means bout with
+    each soul in it: "Move each soul that loses 1 space away from the base camp. The next day
+    they are dazed and can't move from the space"; the failure harms the telekinetic (#sabotage)."""
+    s = fresh()
+    osh = put(s, 1, "oshliath_and_osileth", "T6")
+    dreamer = put(s, 0, "self_care", "m6")  # Telekinetic
+    next_turn(s)
+    act(s, 0)
+    give(s, 0, "onironauta")
+    assert Sabotage(0, 6) in s.legal_actions() and Sabotage(0, 3) not in s.legal_actions()
+    s.rng = Loaded(6, 1, 1)  # Self Care's D6 against Oshliath's D20 and D6
+    s.apply(Sabotage(0, 6))
+    assert s.stand[osh] != "T6" and s.tired_cycle[osh] == s.cycle + 1
+    assert said(s, "sleepwalks out of the camp") and s.on_map[dreamer]

@@ -344,6 +344,53 @@ def mutant_night(s: S, index: int) -> None:
         s.mutants[index][0] = -1
 
 
+def _dreamer(s: S, seat: int, territory: int) -> int:
+    """Onironauta's manipulator: a revealed Telekinetic soul of the seat, able to fight, 'one
+    space outside the base camp' of the territory; -1 if none."""
+    from soulforge.games.kipukas.fight import available_means
+
+    camp = s.board.camp_of(territory)
+    near = {there for there, _ in s.board.exits[camp]}
+    for p in s.live():
+        fit = (
+            s.owner[p] == seat
+            and s.known[p] & PUBLIC
+            and s.stand[p] in near
+            and c.gene(s, p) == "Telekinetic"
+        )
+        if fit and available_means(s, p):
+            return p
+    return -1
+
+
+def _onironauta_ok(s: S, seat: int, territory: int) -> bool:
+    return _dreamer(s, seat, territory) >= 0
+
+
+def _onironauta(s: S, seat: int, territory: int) -> None:
+    """A KEAL means bout against each soul of the base camp: each that loses moves 1 space out
+    and is dazed (cannot move) the next day; a lost bout harms the telekinetic (one KEAL means
+    damage, or the Final Blow if it is downed) and ends the attempt."""
+    from soulforge.games.kipukas.cycle import place, reveal
+    from soulforge.games.kipukas.fight import available_means, single_bout
+
+    manipulator = _dreamer(s, seat, territory)
+    camp = s.board.camp_of(territory)
+    for soul in [p for p in s.souls_at(camp) if s.owner[p] != seat]:
+        reveal(s, soul)
+        resists = bool(available_means(s, soul)) and not single_bout(s, manipulator, soul)
+        if resists:  # a downed soul cannot resist
+            s.add_log(f"{s.piece_name(soul)} regains control of its dream")
+            c.damage(s, manipulator)
+            return
+        out = s.board.exits[camp][0][0]
+        place(s, soul, out)
+        s.tired_cycle[soul] = s.cycle + 1
+        s.add_log(f"{s.piece_name(soul)} sleepwalks out of the camp, dazed until the next day ends")
+        if not s.on_map[manipulator] or not available_means(s, manipulator):
+            return
+
+
 def _trap(
     card_id: str, sprung: Callable[[S, int, int], None] | None, reading: str, missing: str = ""
 ) -> Ability:
@@ -600,7 +647,15 @@ def register_all() -> None:
         Ability(sabotage=_mutant, stays=True, reading="in play until led away: a D6 every night"),
     )
     register("what_do_you_see_in_the_breach", Ability(missing="the capital virus (it cannot be played)"))
-    register("onironauta", Ability(missing="the dream bouts (it cannot be played)"))
+    register(
+        "onironauta",
+        Ability(
+            sabotage=_onironauta,
+            sabotage_ok=_onironauta_ok,
+            reading="needs a revealed Telekinetic soul of yours one path from the camp; "
+            "each camp soul that loses goes out along the camp's first path",
+        ),
+    )
     register(
         "hidden_portal_of_lower_dreadmont_cave", Ability(missing="the cave journey (it cannot be played)")
     )

@@ -65,6 +65,8 @@ class Ability:
     detect_on: frozenset[int] = STANDARD_DETECTION
     sprung: Callable[[S, int, int], None] | None = None
     sabotage: Callable[[S, int, int], None] | None = None
+    sabotage_ok: Callable[[S, int, int], bool] | None = None
+    """A sabotage's condition on the seat and the target territory (Onironauta's manipulator)."""
     # turning the diel roll: "day" turns a night roll to day, "night" a day roll to night,
     # "either" both ways; a soul every other turn, a card of the hand once
     turns_roll: str = ""

@@ -220,6 +220,16 @@ def auto_attack(s: S, attacker: int, target: int) -> bool:
     return not s.on_map[target]
 
 
+def single_bout(s: S, attacker: int, target: int) -> bool:
+    """One KEAL means bout no seat decides (a sabotage's, Onironauta): the attacker's first
+    usable means, the target's least-typed one; True if the attack wins."""
+    s.attacker, s.defender, s.fight_stand = attacker, target, s.stand[target]
+    s.means = [available_means(s, attacker)[0], _best_defence(s, attacker, target)]
+    won = _bout_roll(s)
+    s.attacker = s.defender = -1
+    return won
+
+
 def _best_defence(s: S, attacker: int, target: int) -> int:
     attacking = s.card_of(attacker).keal_means[
         s.means[0] if s.means[0] >= 0 else available_means(s, attacker)[0]

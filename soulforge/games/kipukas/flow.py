@@ -1080,12 +1080,16 @@ class SabotageRule(Rule["S", Sabotage]):
         if not _night_once(s, "sabotage"):
             return []
         targets = [t for t in s.board.holdable if s.holder[t - 1] not in (-1, s.active)]
-        return [
-            Sabotage(slot, t)
-            for slot, cid in enumerate(s.hand[s.active])
-            if cards.ability(cid).sabotage is not None
-            for t in targets
-        ]
+        out: list[Action] = []
+        for slot, cid in enumerate(s.hand[s.active]):
+            entry = cards.ability(cid)
+            if entry.sabotage is not None:
+                out += [
+                    Sabotage(slot, t)
+                    for t in targets
+                    if entry.sabotage_ok is None or entry.sabotage_ok(s, s.active, t)
+                ]
+        return out
 
     def refusal(self, s: S, action: Sabotage) -> IllegalAction:
         return IllegalAction(
