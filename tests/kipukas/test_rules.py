@@ -29,6 +29,7 @@ from soulforge.games.kipukas.actions import (
     Refill,
     Reinforce,
     Retreat,
+    RetreatGroup,
     Reveal,
     Stop,
     Target,
@@ -552,3 +553,20 @@ def test_a_stopped_attack_waits_for_the_next_day() -> None:
     state.apply(Hold())
     act(state, 1)
     assert not [a for a in state.legal_actions() if isinstance(a, Attack)]
+
+
+def test_a_group_retreats_together_at_its_slowest_range_escorting_the_downed() -> None:
+    """#retreat: 'Players may retreat souls individually or as a group ... within the max Movement
+    Range of the slowest card in the group'; 'Downed souls may only retreat under escort'."""
+    state, _brox, hilbert = fight_on_t3()
+    downed = put(state, 1, "tears_for_oly", "T3")
+    state.injuries[downed] = [1]
+    state.apply(Keal(0))
+    rig(state, 1, 6, 6)
+    state.apply(Keal(0))  # Brox loses: seat 1 answers
+    groups = [a for a in state.legal_actions() if isinstance(a, RetreatGroup)]
+    assert groups and all(a.origin == "T3" for a in groups)
+    state.apply(groups[0])
+    assert state.phase == CHALLENGE
+    state.apply(LetGo())
+    assert state.stand[hilbert] == state.stand[downed] == groups[0].stand != "T3"

@@ -260,6 +260,18 @@ class Retreat(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class RetreatGroup(Action):
+    """#retreat: retreat all your souls on a stand together, at the slowest one's range."""
+
+    kind = "retreat_group"
+    origin: str
+    stand: str
+
+    def __str__(self) -> str:
+        return f"retreat your souls on {stand_label(self.origin)} together to {stand_label(self.stand)}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Reinforce(Action):
     """#retreat: move a soul from nearby uncontended territory into the fight, no roll."""
 
@@ -472,6 +484,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     FinalBlow,
     Stop,
     Retreat,
+    RetreatGroup,
     Reinforce,
     Hold,
     Challenge,

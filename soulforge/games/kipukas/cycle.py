@@ -18,6 +18,7 @@ from soulforge.games.kipukas.encoding import (
     PRISONERS,
     PUBLIC,
     RESPOND,
+    SOULS_PER_TERRITORY,
     STORM,
     TURNING,
 )
@@ -92,18 +93,44 @@ def retreats(s: S, piece: int) -> list[str]:
 
 def escape(s: S, *, succeeded: bool) -> None:
     """A retreat's end: the soul moves, or it attacks no more this cycle (#retreat)."""
-    piece = s.retreat_piece
-    if succeeded:
-        place(s, piece, s.retreat_to)
-        s.add_log(f"{s.piece_name(piece)} retreats to territory {s.territory[piece]}")
-    else:
-        s.spent_cycle[piece] = s.cycle
-        s.add_log(f"{s.piece_name(piece)} fails to escape and attacks no more this cycle")
-    s.retreat_piece = -1
+    for piece in [s.retreat_piece, *s.retreat_group]:
+        if succeeded:
+            place(s, piece, s.retreat_to)
+            s.add_log(f"{s.piece_name(piece)} retreats to territory {s.territory[piece]}")
+        else:
+            s.spent_cycle[piece] = s.cycle
+            s.add_log(f"{s.piece_name(piece)} fails to escape and attacks no more this cycle")
+    s.retreat_piece, s.retreat_group = -1, []
     if s.retreat_from == RESPOND and [p for p in s.souls_at(s.fight_stand) if s.owner[p] == s.responder]:
         s.active, s.phase = s.responder, RESPOND
         return
     finish_exchange(s)
+
+
+def group_retreats(s: S, seat: int, origin: str) -> list[str]:
+    """Where the seat's souls on ``origin`` may retreat together (#retreat): 'within the max
+    Movement Range of the slowest card in the group'; downed souls go along under the escort of
+    the others (at least one with a KEAL means), in territory the seat holds, free of enemies,
+    with room for all of them."""
+    group = retreat_group_of(s, seat, origin)
+    walkers = [p for p in group if not is_downed(s, p) or cards.ability(s.card[p]).acts_downed]
+    if len(group) < 2 or not walkers:
+        return []
+    lead = min(walkers, key=lambda p: cards.movement(s.card_of(p)))
+    seen = ground(s, seat)
+    out = []
+    for stand in ways(s, lead, cards.movement(s.card_of(lead)), seen):
+        territory = s.board.stands[stand].territory
+        crowd = seen.crowd.get(territory, 0) - sum(1 for p in group if s.territory[p] == territory)
+        spaced = sum(1 for p in group if cards.takes_space(s.card[p]))
+        free = s.holder[territory - 1] == seat and stand not in seen.enemy_stands
+        if free and crowd + spaced <= SOULS_PER_TERRITORY:
+            out.append(stand)
+    return sorted(out)
+
+
+def retreat_group_of(s: S, seat: int, origin: str) -> list[int]:
+    return [p for p in s.souls_at(origin) if s.owner[p] == seat and s.cycle > s.tired_cycle[p]]
 
 
 def place(s: S, piece: int, stand: str) -> None:

@@ -24,8 +24,10 @@ from soulforge.games.kipukas.actions import (
     Press,
     Reinforce,
     Retreat,
+    RetreatGroup,
     Stop,
     Target,
+    stand_label,
 )
 from soulforge.games.kipukas.encoding import CHALLENGE, KEAL, PRESS, PUBLIC, RESPOND, TARGET
 from soulforge.games.kipukas.movement import enemies_at, is_downed
@@ -526,6 +528,44 @@ class RetreatRule(Rule["S", Retreat]):
 
     def path(self, action: Retreat) -> ClickPath:
         return (f"piece:{action.piece}", f"stand:{action.stand}")
+
+
+class RetreatGroupRule(Rule["S", RetreatGroup]):
+    """#retreat: 'Players may retreat souls individually or as a group', one roll for the group."""
+
+    action = RetreatGroup
+    section = "retreat"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        seat = s.active
+        stands = [s.fight_stand] if s.phase == RESPOND else cycle.contention_stands(s, seat)
+        return [RetreatGroup(origin, to) for origin in stands for to in cycle.group_retreats(s, seat, origin)]
+
+    def refusal(self, s: S, action: RetreatGroup) -> IllegalAction:
+        return IllegalAction(
+            "a group retreats from a stand where you fight, within its slowest soul's range, "
+            "to your territory free of enemies with room for all",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: RetreatGroup) -> None:
+        group = cycle.retreat_group_of(s, s.active, action.origin)
+        cycle.clear_due(s, s.active, action.origin)
+        s.retreat_piece, s.retreat_group = group[0], group[1:]
+        s.retreat_to, s.retreat_from = action.stand, s.phase
+        if s.phase != RESPOND:
+            s.mover = s.active
+        s.add_log(f"{s.seat_name(s.active)}'s souls on {stand_label(action.origin)} try to retreat together")
+        chaser = next((p for p in enemies_at(s, action.origin, s.active)), -1)
+        if chaser < 0:
+            cycle.escape(s, succeeded=True)
+        elif is_rogue(s, chaser):
+            ChallengeRule().apply(s, Challenge())
+        else:
+            s.active, s.phase = s.owner[chaser], CHALLENGE
+
+    def path(self, action: RetreatGroup) -> ClickPath:
+        return (f"stand:{action.origin}", f"stand:{action.stand}")
 
 
 def reinforcements(s: S, seat: int) -> list[int]:

@@ -1116,6 +1116,7 @@ class SabotageRule(Rule["S", Sabotage]):
 # -- the flow --------------------------------------------------------------------------------------
 _CALL, _END = CallInitiativeRule(), EndActionsRule()
 _COUNTER, _RETREAT, _STOP = fight.CounterRule(), fight.RetreatRule(), fight.StopRule()
+_GROUP = fight.RetreatGroupRule()
 _CAPITAL = CapitalRule()
 FLOW: Flow[S] = Flow(
     [
@@ -1138,6 +1139,7 @@ FLOW: Flow[S] = Flow(
                 MoveRule(),
                 _COUNTER,
                 _RETREAT,
+                _GROUP,
                 _CALL,
                 _END,
             ),
@@ -1161,7 +1163,9 @@ FLOW: Flow[S] = Flow(
         Step(TARGET, (fight.TargetRule(), _STOP), section="contention"),
         Step(KEAL, (fight.KealRule(),), section="ce_setup"),
         Step(PRESS, (fight.PressRule(), fight.FinalBlowRule(), _STOP), section="keal_means_DHT"),
-        Step(RESPOND, (_COUNTER, _RETREAT, fight.ReinforceRule(), fight.HoldRule()), section="retreat"),
+        Step(
+            RESPOND, (_COUNTER, _RETREAT, _GROUP, fight.ReinforceRule(), fight.HoldRule()), section="retreat"
+        ),
         Step(CHALLENGE, (fight.ChallengeRule(), fight.LetGoRule()), section="retreat"),
         Step(OVER, (), section="win"),
     ],

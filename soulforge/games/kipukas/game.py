@@ -115,6 +115,7 @@ class Kipukas(Game[KipukasState]):
         out += [a.Press(), a.FinalBlow(), a.Stop(), a.Hold(), a.Challenge(), a.LetGo()]
         out += [a.Reinforce(p) for p in pieces]
         out += [a.Retreat(p, st) for p in pieces for st in stands]
+        out += [a.RetreatGroup(o, st) for o in stands for st in stands if o != st]
         out += [a.HandToBottom(), a.Refill(), a.CallInitiative(), a.EndActions(), a.KeepDiel()]
         out += [a.KeepPeace(), a.CallReserves()]
         out += [a.TurnDiel(p, -1) for p in pieces] + [a.TurnDiel(-1, slot) for slot in slots]

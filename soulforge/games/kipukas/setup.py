@@ -52,6 +52,7 @@ def setup(s: S) -> None:
     s.done, s.night_used, s.due = [False] * n, [[] for _ in range(n)], [[] for _ in range(n)]
     s.attacker = s.defender = s.responder = s.retreat_piece = s.mover = s.claimant = -1
     s.fight_stand = s.retreat_to = s.retreat_from = ""
+    s.retreat_group = []
     s.means, s.may_stop, s.exchange = [-1, -1], False, []
     s.secret, s.keal_memory = False, {}
     s.turners, s.votes = [], []

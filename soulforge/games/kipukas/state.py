@@ -126,6 +126,8 @@ class KipukasState(State):
     responder: int
     retreat_piece: int
     retreat_to: str
+    retreat_group: list[int]
+    """The souls retreating with ``retreat_piece`` (a group retreat: one roll for all)."""
     retreat_from: str
     may_stop: bool
     mover: int
