@@ -570,3 +570,20 @@ def test_a_group_retreats_together_at_its_slowest_range_escorting_the_downed() -
     assert state.phase == CHALLENGE
     state.apply(LetGo())
     assert state.stand[hilbert] == state.stand[downed] == groups[0].stand != "T3"
+
+
+def test_a_soul_retreats_into_another_conflict_once_a_day() -> None:
+    """#retreat: 'you can retreat a soul or group from one conflict to another by executing a
+    successful retreat roll'; a soul retreats once a day (a retreat is its move for the day)."""
+    state = fresh(seed=0)
+    hilbert = put(state, 1, "hilbert_king_of_avian_frogs", "T3")
+    put(state, 0, "brox_the_defiant", "T3")
+    put(state, 1, "tears_for_oly", "m2")
+    put(state, 0, "oshliath_and_osileth", "m2")
+    act(state, 1)
+    assert Retreat(hilbert, "m2") in state.legal_actions()  # the other conflict, 1 space away
+    state.apply(Retreat(hilbert, "m2"))
+    state.apply(LetGo())
+    assert state.stand[hilbert] == "m2"
+    act(state, 1)
+    assert not [a for a in state.legal_actions() if isinstance(a, Retreat) and a.piece == hilbert]

@@ -73,20 +73,20 @@ def retreat_range(s: S, piece: int) -> int:
 
 
 def retreats(s: S, piece: int) -> list[str]:
-    """Stands the soul may retreat to: within range, in the seat's territory, free of enemies."""
+    """Stands the soul may retreat to, within range: in the seat's territory and free of
+    enemies, or into another conflict of the seat's (#retreat: 'retreat a soul or group from one
+    conflict to another by executing a successful retreat roll')."""
     seat, reach = s.owner[piece], retreat_range(s, piece)
     if reach <= 0 or s.prisoner[piece] or not s.card_of(piece).soul or s.cycle <= s.tired_cycle[piece]:
         return []
-    near = ways(s, piece, reach, ground(s, seat))
+    if s.timers[piece].get("retreat") == s.cycle:
+        return []  # one retreat a day (read: a retreat is the soul's move for the day)
+    conflicts = set(contested_stands(s, seat))
     out = []
-    for stand in near:
+    for stand in ways(s, piece, reach, ground(s, seat)):
         territory = s.board.stands[stand].territory
-        if (
-            stand != s.stand[piece]
-            and s.holder[territory - 1] == seat
-            and not enemies_at(s, stand, seat)
-            and room_in(s, territory, seat, piece)
-        ):
+        haven = s.holder[territory - 1] == seat and not enemies_at(s, stand, seat)
+        if stand != s.stand[piece] and (haven or stand in conflicts) and room_in(s, territory, seat, piece):
             out.append(stand)
     return sorted(out)
 
@@ -94,6 +94,7 @@ def retreats(s: S, piece: int) -> list[str]:
 def escape(s: S, *, succeeded: bool) -> None:
     """A retreat's end: the soul moves, or it attacks no more this cycle (#retreat)."""
     for piece in [s.retreat_piece, *s.retreat_group]:
+        s.timers[piece]["retreat"] = s.cycle
         if succeeded:
             place(s, piece, s.retreat_to)
             s.add_log(f"{s.piece_name(piece)} retreats to territory {s.territory[piece]}")
@@ -118,19 +119,24 @@ def group_retreats(s: S, seat: int, origin: str) -> list[str]:
         return []
     lead = min(walkers, key=lambda p: cards.movement(s.card_of(p)))
     seen = ground(s, seat)
+    conflicts = set(contested_stands(s, seat)) - {origin}
     out = []
     for stand in ways(s, lead, cards.movement(s.card_of(lead)), seen):
         territory = s.board.stands[stand].territory
         crowd = seen.crowd.get(territory, 0) - sum(1 for p in group if s.territory[p] == territory)
         spaced = sum(1 for p in group if cards.takes_space(s.card[p]))
         free = s.holder[territory - 1] == seat and stand not in seen.enemy_stands
-        if free and crowd + spaced <= SOULS_PER_TERRITORY:
+        if (free or stand in conflicts) and crowd + spaced <= SOULS_PER_TERRITORY:
             out.append(stand)
     return sorted(out)
 
 
 def retreat_group_of(s: S, seat: int, origin: str) -> list[int]:
-    return [p for p in s.souls_at(origin) if s.owner[p] == seat and s.cycle > s.tired_cycle[p]]
+    return [
+        p
+        for p in s.souls_at(origin)
+        if s.owner[p] == seat and s.cycle > s.tired_cycle[p] and s.timers[p].get("retreat") != s.cycle
+    ]
 
 
 def place(s: S, piece: int, stand: str) -> None:
