@@ -27,6 +27,7 @@ from soulforge.games.kipukas.actions import (
     Equip,
     FinalBlow,
     Hold,
+    Imprison,
     Keal,
     KeepDiel,
     Move,
@@ -1195,3 +1196,21 @@ def test_onironauta_walks_the_losers_out_of_the_camp() -> None:
     s.apply(Sabotage(0, 6))
     assert s.stand[osh] != "T6" and s.tired_cycle[osh] == s.cycle + 1
     assert said(s, "sleepwalks out of the camp") and s.on_map[dreamer]
+
+
+def test_the_avian_keepers_den_takes_a_non_avian_prisoner() -> None:
+    """Avian Keeper's Den: "Acts as a prison for non-avian creatures ... they must have only 1
+    injury before defeat and be in a territory touching the territory this feature is within ...
+    engage the enemy soul in a keal means bout with a card whose archetypal gene is avian"
+    (#prison)."""
+    s = fresh()
+    put(s, 0, "avian_keepers_den", "T2")
+    hilbert = put(s, 0, "hilbert_king_of_avian_frogs", "m3")  # Avian; territory 3 touches 2
+    osh = put(s, 1, "oshliath_and_osileth", "m3")
+    act(s, 0)
+    assert not [a for a in s.legal_actions() if isinstance(a, Imprison)]  # not yet one from downed
+    s.injuries[osh] = [1, 0]
+    act(s, 0)
+    s.rng = Loaded(6, 6, 1, 1)
+    s.apply(Imprison(hilbert, osh))
+    assert s.prisoner[osh] and s.stand[osh] == "T2" and said(s, "taken to the Avian Keeper's Den")

@@ -578,7 +578,15 @@ def register_all() -> None:
             must_reveal=True, cycle=_meteor, reading="the wasteland has no camps; its cards are discarded"
         ),
     )
-    register("avian_keepers_den", Ability(missing="the prison for non-avian souls"))
+    register(
+        "avian_keepers_den",
+        Ability(
+            den=True,
+            reading="revealed, its holder's avian soul takes a "
+            "non-avian enemy one injury from downed, on its stand in a territory "
+            "touching the den's, by winning a KEAL means bout",
+        ),
+    )
     register("palace_of_the_allele_sect", Ability(bonus=_palace_bonus, tolerance=_palace_tolerance))
     register("shards_desert", Ability(cycle=_shards, missing="hiding objects"))
     register(

@@ -149,6 +149,18 @@ class Donate(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Imprison(Action):
+    """Avian Keeper's Den: an avian soul of yours takes an enemy soul prisoner to the den."""
+
+    kind = "imprison"
+    piece: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"take soul #{self.target} prisoner to the den with soul #{self.piece}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Dig(Action):
     """An underground dweller digs toward a territory: 3 days of digging make a tunnel."""
 
@@ -475,6 +487,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     TakeHoney,
     Dig,
     Donate,
+    Imprison,
     Reveal,
     Move,
     Attack,

@@ -115,6 +115,16 @@ class KipukaMap:
     def _balls(self) -> dict[tuple[StandId, int, bool, bool], dict[StandId, tuple[StandId, ...]]]:
         return {}
 
+    @cached_property
+    def touching(self) -> frozenset[tuple[Territory, Territory]]:
+        """Pairs of territories a path joins (both orders)."""
+        pairs = set()
+        for a, b, _ in self.paths:
+            one, two = self.stands[a].territory, self.stands[b].territory
+            if one != two:
+                pairs |= {(one, two), (two, one)}
+        return frozenset(pairs)
+
     def distance(self, start: StandId, goal: StandId) -> int:
         """Spaces of movement on the shortest way (no enemies or water considered)."""
         seen, todo = {start: 0}, deque([start])

@@ -86,6 +86,8 @@ class Ability:
     sacrifice_genes: frozenset[str] = frozenset()
     """A sacrifice that wastes only the opponents' souls of these genes (Unburdened Central)."""
     stays_in_capital: bool = False
+    den: bool = False
+    """Avian Keeper's Den: a prison for non-avian souls (``flow.ImprisonRule``)."""
     """Unburdened Central: in an enemy capital she cannot move out nor be engaged."""
     """Passage Among Maples: at night its holder may take a honey instead of refilling."""
     """A failed summon makes the soul a rogue (#rouge) instead of discarding it."""

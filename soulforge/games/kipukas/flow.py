@@ -29,6 +29,7 @@ from soulforge.games.kipukas.actions import (
     EndActions,
     Equip,
     HandToBottom,
+    Imprison,
     KeepDiel,
     KeepPeace,
     Move,
@@ -531,6 +532,69 @@ class DonateRule(Rule["S", Donate]):
         cycle.end_action(s, s.active)
 
     def path(self, action: Donate) -> ClickPath:
+        return (f"piece:{action.piece}", f"piece:{action.target}")
+
+
+def _dens(s: S) -> list[int]:
+    """The revealed Avian Keeper's Dens in territories the seat holds."""
+    return [
+        p
+        for p in s.live()
+        if cards.ability(s.card[p]).den and s.known[p] & PUBLIC and s.holder[s.territory[p] - 1] == s.active
+    ]
+
+
+def _one_from_down(s: S, piece: int) -> bool:
+    return len(fight.available_means(s, piece)) == 1 and not cards.ability(s.card[piece]).constantly_downed
+
+
+class ImprisonRule(Rule["S", Imprison]):
+    """Avian Keeper's Den: 'Acts as a prison for non-avian creatures. In order to imprison a soul,
+    they must have only 1 injury before defeat and be in a territory touching the territory this
+    feature is within. In order to take the prisoner, you must engage the enemy soul in a keal
+    means bout with a card whose archetypal gene is avian. The card will be kept in prison until
+    the territory is captured by the opposing player.'"""
+
+    action = Imprison
+    section = "prison"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        dens = {s.territory[p] for p in _dens(s)}
+        if _owes_contention(s) or not dens:
+            return []
+        out: list[Action] = []
+        for p in _own_souls(s):
+            if cards.gene(s, p) != "Avian" or not fight.can_attack(s, p):
+                continue
+            near = any((s.territory[p], d) in s.board.touching for d in dens)
+            out += [
+                Imprison(p, q)
+                for q in enemies_at(s, s.stand[p], s.active)
+                if near and cards.gene(s, q) != "Avian" and _one_from_down(s, q)
+            ]
+        return out
+
+    def refusal(self, s: S, action: Imprison) -> IllegalAction:
+        return IllegalAction(
+            "an avian soul of yours, on the stand of a non-avian enemy one injury from "
+            "downed, in a territory touching your revealed den",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Imprison) -> None:
+        den = next(p for p in _dens(s) if (s.territory[action.piece], s.territory[p]) in s.board.touching)
+        s.mover = s.active
+        if fight.single_bout(s, action.piece, action.target):
+            cycle.place(s, action.target, s.board.camp_of(s.territory[den]))
+            s.prisoner[action.target] = True
+            s.moved()
+            s.add_log(f"{s.piece_name(action.target)} is taken to the Avian Keeper's Den, a prisoner")
+        else:
+            s.spent_cycle[action.piece] = s.cycle
+            s.add_log(f"{s.piece_name(action.target)} escapes the den's keepers")
+        cycle.end_action(s, s.active)
+
+    def path(self, action: Imprison) -> ClickPath:
         return (f"piece:{action.piece}", f"piece:{action.target}")
 
 
@@ -1135,6 +1199,7 @@ FLOW: Flow[S] = Flow(
                 SacrificeRule(),
                 DigRule(),
                 DonateRule(),
+                ImprisonRule(),
                 RevealRule(),
                 MoveRule(),
                 _COUNTER,
