@@ -326,8 +326,6 @@ def convene(s: S) -> None:
 def call_the_reserves(s: S) -> None:
     """'Call the reserves': each player fights on with its deck (the one it just fought with):
     every card of its deck list back in a shuffled deck, 3 drawn, and the diel cycle goes on."""
-    from soulforge.games.kipukas.flow import draw
-
     for seat in range(s.num_players):
         s.deck[seat] = list(s.decklists[seat])
         s.discard[seat] = []
@@ -360,3 +358,16 @@ def storm(s: S) -> None:
 def sheltered(s: S, piece: int) -> bool:
     stand = s.board.stands[s.stand[piece]]
     return stand.kind == "territory" and s.holder[stand.territory - 1] >= 0
+
+
+def draw(s: S, seat: int, up_to: int) -> int:
+    """Draw from the top of the deck until the hand holds ``up_to`` cards (#discarding_runout:
+    an empty deck draws nothing)."""
+    drawn = 0
+    while len(s.hand[seat]) < up_to and s.deck[seat]:
+        s.hand[seat].append(s.deck[seat].pop())
+        drawn += 1
+    if drawn:
+        s.mark_revealed()
+        s.add_log(f"{s.seat_name(seat)} draws {count(drawn, 'card')}")
+    return drawn

@@ -1,0 +1,431 @@
+"""The day's actions of Kipukas (#day): play a card, equip, pick up or drop items, reveal, move
+(with its swim and activation rolls), call initiative or end one's actions. Fights are in
+``fight.py``; the actions some cards give in ``card_moves.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from soulforge.core import Action, IllegalAction
+from soulforge.core.flow import ClickPath, Rule
+from soulforge.games.kipukas import cards, cycle, fight
+from soulforge.games.kipukas.actions import (
+    ASIDE_SLOT,
+    CallInitiative,
+    EndActions,
+    Equip,
+    Move,
+    PickUp,
+    Play,
+    Reveal,
+    Unequip,
+    stand_label,
+)
+from soulforge.games.kipukas.data import CARDS
+from soulforge.games.kipukas.encoding import (
+    ASIDE_CYCLES,
+    NOMAD_SWIM_HIGH,
+    PLAYS_PER_ROLL,
+    PUBLIC,
+    SOULS_PER_TERRITORY,
+    SWIM_TARGET,
+)
+from soulforge.games.kipukas.movement import can_move, enemies_at, ground, is_water, range_of, reach
+from soulforge.games.kipukas.rogue import make_rogue
+from soulforge.games.kipukas.setup import new_piece
+
+if TYPE_CHECKING:
+    from soulforge.games.kipukas.state import KipukasState as S
+
+
+# -- day ----------------------------------------------------------------------------------------
+def owes_contention(s: S) -> bool:
+    """#day 2: contention carried over from the previous day is dealt with first."""
+    return any(enemies_at(s, stand, s.active) for stand in s.due[s.active]) and bool(
+        fight.CounterRule().legal(s) or fight.RetreatRule().legal(s)
+    )
+
+
+def _card_in(s: S, slot: int) -> str | None:
+    seat = s.active
+    if slot == ASIDE_SLOT:
+        ready = s.aside[seat] and s.cycle > ASIDE_CYCLES
+        return s.aside[seat] if ready else None
+    return s.hand[seat][slot] if slot < len(s.hand[seat]) else None
+
+
+def _slots(s: S) -> list[int]:
+    return [*range(len(s.hand[s.active])), *([ASIDE_SLOT] if _card_in(s, ASIDE_SLOT) else [])]
+
+
+def _held_camps(s: S) -> list[str]:
+    """The camp stands of the territories the seat holds (not a suspended one)."""
+    return [s.board.camp_of(t) for t in s.board.holdable if s.holder[t - 1] == s.active and t != s.suspended]
+
+
+def _watched(s: S) -> bool:
+    """An enemy Unburdened Central is lodged in the seat's capital (all its plays are revealed)."""
+    capital = s.capital[s.active]
+    return capital > 0 and any(cards.lodged(s, p) for p in s.pieces_in(capital))
+
+
+def play_spots(s: S, card_id: str) -> list[tuple[str, bool]]:
+    """Where and how a card may be played now (#placement, #card_variations): souls on a camp
+    of yours free of enemies with room for them, terrain features and traps on a territory
+    you hold."""
+    c = CARDS[card_id]
+    entry = cards.ability(card_id)
+    ways = (True,) if entry.must_reveal else (True, False)
+    if _watched(s):
+        ways = (True,)  # Unburdened Central sits in the capital: 'cards ... played revealed'
+    if c.soul:
+        seen, spacious = ground(s, s.active), not cards.takes_space(card_id)
+        stands = [
+            st
+            for st in _held_camps(s)
+            if st not in seen.enemy_stands
+            and s.board.stands[st].territory != s.suspended
+            and (spacious or seen.crowd.get(s.board.stands[st].territory, 0) < SOULS_PER_TERRITORY)
+        ]
+        return [(st, way) for st in stands for way in ways]
+    if c.card_type == "terrain_feature":
+        return [(st, way) for st in _held_camps(s) for way in ways]
+    if c.card_type == "trap" and entry.sprung is not None:
+        return [(st, False) for st in _held_camps(s)]
+    return []
+
+
+class PlayRule(Rule["S", Play]):
+    """#day 3: play a soul on your base camp or capital, a terrain feature or a trap on a
+    territory you hold; at most 3 cards per diel roll (#game_setup 8)."""
+
+    action = Play
+    section = "day"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if owes_contention(s) or s.played[s.active] >= PLAYS_PER_ROLL:
+            return []
+        out: list[Action] = []
+        for slot in _slots(s):
+            card_id = _card_in(s, slot)
+            if card_id is not None:
+                out += [Play(slot, st, way) for st, way in play_spots(s, card_id)]
+        return out
+
+    def refusal(self, s: S, action: Play) -> IllegalAction:
+        if s.played[s.active] >= PLAYS_PER_ROLL:
+            return IllegalAction(f"you have played {PLAYS_PER_ROLL} cards this diel roll", rule="game_setup")
+        if owes_contention(s):
+            return IllegalAction("deal with the contention carried over first: attack or retreat", rule="day")
+        return IllegalAction(
+            f"that card cannot be played {'revealed' if action.revealed else 'unrevealed'} at "
+            f"{stand_label(action.stand)}: souls go to your base camps and capital, terrain "
+            "features and traps to territories you hold",
+            rule="placement",
+        )
+
+    def apply(self, s: S, action: Play) -> None:
+        seat = s.active
+        card_id = str(_card_in(s, action.slot))  # legal: the slot holds a card
+        if action.slot == ASIDE_SLOT:
+            s.aside[seat] = ""
+        else:
+            s.hand[seat].pop(action.slot)
+        s.played[seat] += 1
+        _replace_feature(s, card_id, action.stand)
+        piece = new_piece(s, seat, card_id, action.stand, revealed=action.revealed)
+        territory = s.territory[piece]
+        what = CARDS[card_id].name if action.revealed else "a card unrevealed"
+        s.add_log(f"{s.seat_name(seat)} plays {what} on territory {territory}")
+        if not action.revealed:
+            s.add_log(f"you play {CARDS[card_id].name} unrevealed", visible_to=seat)
+        summon = cards.ability(card_id).summon
+        if summon is not None and not summon(s, piece):
+            if cards.ability(card_id).rogue_on_fail:
+                make_rogue(s, piece)
+            else:
+                s.add_log(f"the call fails: {CARDS[card_id].name} is discarded")
+                s.known[piece] |= PUBLIC
+                cards.waste(s, piece)
+        cycle.end_action(s, seat)
+
+    def path(self, action: Play) -> ClickPath:
+        return (f"hand:{action.slot}", f"stand:{action.stand}", "face:up" if action.revealed else "face:down")
+
+
+def _replace_feature(s: S, card_id: str, stand: str) -> None:
+    """#terrain_features: one per territory; a new one replaces the one in play."""
+    if CARDS[card_id].card_type != "terrain_feature":
+        return
+    territory = s.board.stands[stand].territory
+    for p in s.pieces_in(territory):
+        if s.card_of(p).card_type == "terrain_feature":
+            s.known[p] |= PUBLIC
+            s.mark_revealed()
+            s.add_log(f"{s.card_of(p).name} is replaced")
+            cards.waste(s, p)
+
+
+class EquipRule(Rule["S", Equip]):
+    """#equiping: an item from your hand to one of your souls (a card played)."""
+
+    action = Equip
+    section = "equiping"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if owes_contention(s) or s.played[s.active] >= PLAYS_PER_ROLL:
+            return []
+        souls = [
+            p
+            for p in s.live()
+            if s.on_map[p] and s.owner[p] == s.active and s.card_of(p).soul and not s.prisoner[p]
+        ]
+        return [
+            Equip(slot, p)
+            for slot in range(len(s.hand[s.active]))
+            if CARDS[s.hand[s.active][slot]].card_type == "item"
+            for p in souls
+        ]
+
+    def refusal(self, s: S, action: Equip) -> IllegalAction:
+        return IllegalAction(
+            "equip an item card of your hand to one of your souls on the map", rule=self.section
+        )
+
+    def apply(self, s: S, action: Equip) -> None:
+        seat = s.active
+        item = s.hand[seat].pop(action.slot)
+        s.items[action.piece].append(item)
+        s.played[seat] += 1
+        s.add_log(f"{s.seat_name(seat)} equips {CARDS[item].name} to {s.piece_name(action.piece)}")
+        cycle.end_action(s, seat)
+
+    def path(self, action: Equip) -> ClickPath:
+        return (f"hand:{action.slot}", f"piece:{action.piece}")
+
+
+def own_souls(s: S) -> list[int]:
+    return [p for p in s.live() if s.owner[p] == s.active and s.card_of(p).soul and not s.prisoner[p]]
+
+
+class PickUpRule(Rule["S", PickUp]):
+    """#equiping: 'A reasonable soul under the control of either player may pick up and equip
+    these items provided they are in the same territory on an uncontested stand.'"""
+
+    action = PickUp
+    section = "equiping"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if owes_contention(s):
+            return []
+        return [
+            PickUp(p)
+            for p in own_souls(s)
+            if s.dropped[s.territory[p] - 1]
+            and range_of(s, p) > 0
+            and s.known[p] & PUBLIC
+            and not enemies_at(s, s.stand[p], s.active)
+        ]
+
+    def refusal(self, s: S, action: PickUp) -> IllegalAction:
+        return IllegalAction(
+            f"soul #{action.piece} cannot pick up items: it must be your revealed soul "
+            "on an uncontested stand of a territory where items lie",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: PickUp) -> None:
+        territory = s.territory[action.piece]
+        items = cards.bundle_items(s.dropped[territory - 1].pop())
+        s.items[action.piece] += items
+        s.steps_used[action.piece] += 1  # equipping is part of the movement phase (#equiping)
+        s.add_log(f"{s.piece_name(action.piece)} picks up {cards.item_names(items)}")
+        cycle.end_action(s, s.active)
+
+    def path(self, action: PickUp) -> ClickPath:
+        return (f"piece:{action.piece}", "pick-up")
+
+
+class UnequipRule(Rule["S", Unequip]):
+    """#equiping: 'Equipped items are allowed to be unequipped ... dropped in the territory.'"""
+
+    action = Unequip
+    section = "equiping"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if owes_contention(s):
+            return []
+        return [Unequip(p) for p in own_souls(s) if s.items[p] and range_of(s, p) > 0]
+
+    def refusal(self, s: S, action: Unequip) -> IllegalAction:
+        return IllegalAction(f"soul #{action.piece} is not your soul with items", rule=self.section)
+
+    def apply(self, s: S, action: Unequip) -> None:
+        s.steps_used[action.piece] += 1  # part of the movement phase, as equipping (#equiping)
+        cards.drop(s, action.piece, s.territory[action.piece])
+        cycle.end_action(s, s.active)
+
+    def path(self, action: Unequip) -> ClickPath:
+        return (f"piece:{action.piece}", "unequip")
+
+
+_REVEALABLE = frozenset({"character", "species", "terrain_feature"})
+
+
+class RevealRule(Rule["S", Reveal]):
+    """#day 3: reveal one of your unrevealed souls; #terrain_features: or a terrain feature
+    of yours (its effects apply once revealed)."""
+
+    action = Reveal
+    section = "day"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if owes_contention(s):
+            return []
+        return [
+            Reveal(p)
+            for p in s.live()
+            if s.on_map[p]
+            and s.owner[p] == s.active
+            and not s.known[p] & PUBLIC
+            and s.card_of(p).card_type in _REVEALABLE
+        ]
+
+    def refusal(self, s: S, action: Reveal) -> IllegalAction:
+        return IllegalAction(f"soul #{action.piece} is not an unrevealed soul of yours", rule=self.section)
+
+    def apply(self, s: S, action: Reveal) -> None:
+        cycle.reveal(s, action.piece)
+        cycle.end_action(s, s.active)
+
+    def path(self, action: Reveal) -> ClickPath:
+        return (f"piece:{action.piece}", "reveal")
+
+
+class MoveRule(Rule["S", Move]):
+    """#movement: along the paths within the soul's range; moving reveals it; entering an
+    enemy stand attacks (#contention); a free camp stand is claimed (#claiming_territories)."""
+
+    action = Move
+    section = "movement"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if owes_contention(s):
+            return []
+        movers = [p for p in s.live() if s.owner[p] == s.active and can_move(s, p)]
+        seen = ground(s, s.active)
+        return [Move(p, stand) for p in movers for stand in reach(s, p, seen)]
+
+    def refusal(self, s: S, action: Move) -> IllegalAction:
+        piece = action.piece
+        if not (0 <= piece < len(s.card)) or s.owner[piece] != s.active or not can_move(s, piece):
+            return IllegalAction(
+                f"soul #{piece} cannot move now (yours, on the map, not played unrevealed "
+                "this cycle, with range left)",
+                rule="summoning_sickness",
+            )
+        return IllegalAction(
+            f"{stand_label(action.stand)} is out of reach: beyond the soul's range, past an "
+            "enemy, across water it cannot cross, or a territory already holding 3 of "
+            "your souls",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Move) -> None:
+        seat, piece = s.active, action.piece
+        way = reach(s, piece)[action.stand]
+        cycle.reveal(s, piece)
+        s.steps_used[piece] += len(way)
+        arrived = _travel(s, piece, way)
+        s.add_log(f"{s.piece_name(piece)} moves to {stand_label(arrived)}")
+        s.mover, s.claimant = seat, piece
+        if not s.on_map[piece] or s.prisoner[piece]:
+            cycle.end_action(s, seat)
+            return
+        for hidden in [p for p in s.souls_at(arrived) if s.owner[p] != seat and not s.known[p] & PUBLIC]:
+            cycle.reveal(s, hidden)  # #card_activation 5: unrevealed souls on the stand
+        if enemies_at(s, arrived, seat) and fight.can_attack(s, piece):
+            fight.begin(s, piece, may_stop=False)
+            return
+        cycle.finish_exchange(s)
+
+    def path(self, action: Move) -> ClickPath:
+        return (f"piece:{action.piece}", f"stand:{action.stand}")
+
+
+def _travel(s: S, piece: int, way: tuple[str, ...]) -> str:
+    """Step along the way: swim rolls at the water's edge, trap rolls in each enemy
+    territory entered (flyers only where they land); returns where the soul stops."""
+    card = s.card_of(piece)
+    here = s.stand[piece]
+    for i, stand in enumerate(way):
+        ashore = is_water(s, stand) and not is_water(s, here) and card.habitat not in ("Water", "Heavens")
+        if ashore and not _swims(s, piece):
+            break
+        territory = s.board.stands[stand].territory
+        cycle.place(s, piece, stand)
+        landing = i == len(way) - 1
+        if territory != s.board.stands[here].territory and (landing or card.habitat != "Heavens"):
+            cards.trap_roll(s, piece, territory)
+            entering = cards.ability(card.id).enters
+            if entering is not None and s.on_map[piece]:
+                entering(s, piece)
+        here = stand
+        if not s.on_map[piece] or s.prisoner[piece]:
+            break
+    return here
+
+
+def _swims(s: S, piece: int) -> bool:
+    """#geography: 2 D6 of 2+2 or more (nomads a D6 of 1 or 2), once per soul per day."""
+    s.swum_cycle[piece] = s.cycle
+    if s.card_of(piece).habitat == "Nomad":
+        roll = s.rng.randint(1, 6)
+        ok = roll <= NOMAD_SWIM_HIGH
+    else:
+        roll = s.rng.randint(1, 6) + s.rng.randint(1, 6)
+        ok = roll >= SWIM_TARGET
+    s.add_log(f"{s.piece_name(piece)} tries to swim: {roll}, {'it swims' if ok else 'it stays ashore'}")
+    return ok
+
+
+class CallInitiativeRule(Rule["S", CallInitiative]):
+    """#day 3, #night: calling initiative ends your actions for this turn."""
+
+    action = CallInitiative
+    section = "day"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [] if s.called >= 0 or owes_contention(s) else [CallInitiative()]
+
+    def refusal(self, s: S, action: CallInitiative) -> IllegalAction:
+        if s.called >= 0:
+            return IllegalAction(f"{s.seat_name(s.called)} has already called initiative", rule=self.section)
+        return IllegalAction("deal with the contention carried over first: attack or retreat", rule="day")
+
+    def apply(self, s: S, action: CallInitiative) -> None:
+        s.called = s.active
+        s.done[s.active] = True
+        s.add_log(f"{s.seat_name(s.active)} calls initiative")
+        cycle.end_action(s, s.active)
+
+
+class EndActionsRule(Rule["S", EndActions]):
+    """#day 5: once initiative is called, the others act until they end their actions."""
+
+    action = EndActions
+    section = "day"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [EndActions()] if s.called >= 0 and not owes_contention(s) else []
+
+    def refusal(self, s: S, action: EndActions) -> IllegalAction:
+        return IllegalAction(
+            "no one has called initiative yet: call it to end your actions", rule=self.section
+        )
+
+    def apply(self, s: S, action: EndActions) -> None:
+        s.done[s.active] = True
+        s.add_log(f"{s.seat_name(s.active)} ends its actions")
+        cycle.end_action(s, s.active)

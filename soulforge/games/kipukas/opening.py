@@ -1,0 +1,154 @@
+"""The setup decisions of Kipukas (#game_setup): affinity, capitals, base camps, the default
+personal effect's card set aside."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from soulforge.core import Action, IllegalAction
+from soulforge.core.flow import ClickPath, Rule
+from soulforge.games.kipukas import cycle
+from soulforge.games.kipukas.actions import (
+    Affinity,
+    Camp,
+    Capital,
+    SetAside,
+)
+from soulforge.games.kipukas.data import ARCHETYPES, CARDS
+from soulforge.games.kipukas.encoding import (
+    ASIDE,
+    CAMP,
+    CAPITAL,
+    HAND,
+    STARTING_TERRITORIES,
+)
+
+if TYPE_CHECKING:
+    from soulforge.games.kipukas.state import KipukasState as S
+
+
+# -- setup ----------------------------------------------------------------------------------
+class AffinityRule(Rule["S", Affinity]):
+    """#game_setup 3, #affinity: +1 to the rolls of souls of that archetypal gene."""
+
+    action = Affinity
+    section = "affinity"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [Affinity(a) for a in ARCHETYPES]
+
+    def refusal(self, s: S, action: Affinity) -> IllegalAction:
+        return IllegalAction(f"{action.archetype!r} is not an archetypal adaptation", rule=self.section)
+
+    def apply(self, s: S, action: Affinity) -> None:
+        s.affinity[s.active] = action.archetype
+        s.add_log(f"{s.seat_name(s.active)}: the {action.archetype} are my crux")
+        if s.active + 1 < s.num_players:
+            s.active += 1
+        else:
+            s.active, s.phase = s.setup_order[0], CAPITAL
+
+
+def _free(s: S) -> list[int]:
+    return [t for t in s.board.holdable if s.holder[t - 1] < 0]
+
+
+class CapitalRule(Rule["S", Capital]):
+    """#game_setup 5: the capitals first, in the order of the D6 roll-off."""
+
+    action = Capital
+    section = "game_setup"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [Capital(t) for t in _free(s)]
+
+    def refusal(self, s: S, action: Capital) -> IllegalAction:
+        return IllegalAction(
+            f"territory {action.territory} is taken, a transit territory or not on the map", rule=self.section
+        )
+
+    def apply(self, s: S, action: Capital) -> None:
+        s.holder[action.territory - 1] = s.active
+        s.capital[s.active] = action.territory
+        s.add_log(f"{s.seat_name(s.active)} places its capital on territory {action.territory}")
+        _next_claimer(s)
+
+    def path(self, action: Capital) -> ClickPath:
+        return (f"territory:{action.territory}",)
+
+
+class CampRule(Rule["S", Camp]):
+    """#game_setup 5: then base camps until every player holds 3 territories."""
+
+    action = Camp
+    section = "game_setup"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [Camp(t) for t in _free(s)]
+
+    def refusal(self, s: S, action: Camp) -> IllegalAction:
+        return IllegalAction(
+            f"territory {action.territory} is taken, a transit territory or not on the map", rule=self.section
+        )
+
+    def path(self, action: Camp) -> ClickPath:
+        return (f"territory:{action.territory}",)
+
+    def apply(self, s: S, action: Camp) -> None:
+        s.holder[action.territory - 1] = s.active
+        s.add_log(f"{s.seat_name(s.active)} places a base camp on territory {action.territory}")
+        _next_claimer(s)
+
+
+def _next_claimer(s: S) -> None:
+    order = s.setup_order
+    without = [seat for seat in order if s.capital[seat] < 0]
+    if without:
+        s.active, s.phase = without[0], CAPITAL
+        return
+    held = [sum(1 for h in s.holder if h == seat) for seat in range(s.num_players)]
+    start = order.index(s.active) + 1
+    for step in range(len(order)):
+        seat = order[(start + step) % len(order)]
+        if held[seat] < STARTING_TERRITORIES and _free(s):
+            s.active, s.phase = seat, CAMP
+            return
+    _to_aside(s, 0)
+
+
+def _to_aside(s: S, first: int) -> None:
+    """#game_setup 6: from ``first`` on, the seats without a personal effect card set a card
+    aside (the default effect); then everyone draws 3 and the first day begins (#game_setup 8-9)."""
+    waiting = [seat for seat in range(first, s.num_players) if not s.personal[seat]]
+    if waiting:
+        s.active, s.phase = waiting[0], ASIDE
+        return
+    for seat in range(s.num_players):
+        if s.personal[seat]:
+            s.add_log(f"{s.seat_name(seat)} plays {CARDS[s.personal[seat]].name} as its personal effect")
+        cycle.draw(s, seat, HAND)
+    s.initiative = s.setup_order[-1]
+    cycle.next_cycle(s)
+
+
+class SetAsideRule(Rule["S", SetAside]):
+    """#personal_effects, the default effect: a card of the deck, played after 5 diel cycles."""
+
+    action = SetAside
+    section = "personal_effects"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [SetAside(cid) for cid in sorted(set(s.deck[s.active]))]
+
+    def refusal(self, s: S, action: SetAside) -> IllegalAction:
+        return IllegalAction("that card is not in your deck", rule=self.section)
+
+    def apply(self, s: S, action: SetAside) -> None:
+        seat = s.active
+        s.deck[seat].remove(action.card)
+        s.rng.shuffle(s.deck[seat])
+        s.aside[seat] = action.card
+        s.add_log(f"{s.seat_name(seat)} sets a card aside (the default personal effect)")
+        s.add_log(f"you set {CARDS[action.card].name} aside", visible_to=seat)
+        _to_aside(s, seat + 1)
