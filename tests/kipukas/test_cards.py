@@ -1193,6 +1193,7 @@ def test_onironauta_walks_the_losers_out_of_the_camp() -> None:
     give(s, 0, "onironauta")
     assert Sabotage(0, 6) in s.legal_actions() and Sabotage(0, 3) not in s.legal_actions()
     s.rng = Loaded(6, 1, 1)  # Self Care's D6 against Oshliath's D20 and D6
+    s.means = [2, 2]  # left over from an earlier fight: an automatic bout must not read it
     s.apply(Sabotage(0, 6))
     assert s.stand[osh] != "T6" and s.tired_cycle[osh] == s.cycle + 1
     assert said(s, "sleepwalks out of the camp") and s.on_map[dreamer]

@@ -208,7 +208,7 @@ def auto_attack(s: S, attacker: int, target: int) -> bool:
                 _say(s, f"the Final Blow wastes {s.piece_name(target)}")
                 cards.waste(s, target)
             break
-        s.means = [available_means(s, attacker)[0], _best_defence(s, attacker, target)]
+        s.means = _automatic_means(s, attacker, target)
         won = _bout_roll(s)
         if not won:
             cards.on_bout_lost(s, attacker, attacking=True)
@@ -226,21 +226,21 @@ def single_bout(s: S, attacker: int, target: int) -> bool:
     """One KEAL means bout no seat decides (a sabotage's, Onironauta): the attacker's first
     usable means, the target's least-typed one; True if the attack wins."""
     s.attacker, s.defender, s.fight_stand = attacker, target, s.stand[target]
-    s.means = [available_means(s, attacker)[0], _best_defence(s, attacker, target)]
+    s.means = _automatic_means(s, attacker, target)
     won = _bout_roll(s)
     s.attacker = s.defender = -1
     return won
 
 
-def _best_defence(s: S, attacker: int, target: int) -> int:
-    attacking = s.card_of(attacker).keal_means[
-        s.means[0] if s.means[0] >= 0 else available_means(s, attacker)[0]
-    ]
+def _automatic_means(s: S, attacker: int, target: int) -> list[int]:
+    """The means of a bout no seat decides: the attacker's first usable one, and the target's
+    that gives it the least from the typing chart."""
+    first = available_means(s, attacker)[0]
+    attacking = s.card_of(attacker).keal_means[first].archetypes
     means = s.card_of(target).keal_means
-    return min(
-        available_means(s, target),
-        key=lambda i: combat.keal_modifier(attacking.archetypes, means[i].archetypes),
-    )
+    typing = {i: combat.keal_modifier(attacking, means[i].archetypes) for i in available_means(s, target)}
+    defence = min(typing, key=typing.__getitem__)
+    return [first, defence]
 
 
 def _total(s: S, piece: int, other: int, dice: object, what: str) -> int:
