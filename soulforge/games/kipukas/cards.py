@@ -71,7 +71,9 @@ class Ability:
     # "either" both ways; a soul every other turn, a card of the hand once
     turns_roll: str = ""
     makes_magic: bool = False
+    """The Causal Sophist: Cenozoic and Astral souls on her stand are Magic (``gene``)."""
     rogue_on_fail: bool = False
+    """A failed summon makes the soul a rogue (#rouge) instead of discarding it."""
     swaps_first: bool = False
     """Branwen: the first attack between her and another card, she attacks it instead."""
     leaps: bool = False
@@ -79,6 +81,7 @@ class Ability:
     sacrifice: bool = False
     """Pyrostegia: may sacrifice itself to waste every soul on its stand."""
     honey_night: bool = False
+    """Passage Among Maples: at night its holder may take a honey instead of refilling."""
     stays: bool = False
     """A sabotage card that stays in play after it is played (Mutant Hide and Seek)."""
     donates: bool = False
@@ -86,32 +89,19 @@ class Ability:
     sacrifice_genes: frozenset[str] = frozenset()
     """A sacrifice that wastes only the opponents' souls of these genes (Unburdened Central)."""
     stays_in_capital: bool = False
-    den: bool = False
-    """Avian Keeper's Den: a prison for non-avian souls (``flow.ImprisonRule``)."""
     """Unburdened Central: in an enemy capital she cannot move out nor be engaged."""
-    """Passage Among Maples: at night its holder may take a honey instead of refilling."""
-    """A failed summon makes the soul a rogue (#rouge) instead of discarding it."""
+    den: bool = False
+    """Avian Keeper's Den: a prison for non-avian souls (``card_moves.ImprisonRule``)."""
     enters: Hook | None = None
     """Called when the soul moves into a territory (after the activation roll)."""
     lost_bout: Callable[[S, int, int], None] | None = None
     """Called on the loser of a KEAL means bout (piece, winner)."""
-
 
 ABILITIES: dict[CardId, Ability] = {}
 
 
 def ability(card: CardId) -> Ability:
     return ABILITIES[card]
-
-
-def card(card_id: CardId) -> Callable[[Ability], Ability]:
-    """Register ``ability`` for ``card_id`` (a card with no entry is an error at import)."""
-
-    def add(found: Ability) -> Ability:
-        ABILITIES[card_id] = found
-        return found
-
-    return add
 
 
 def register(card_id: CardId, found: Ability) -> None:
