@@ -351,25 +351,9 @@ def test_parched_traveler_survives_losing_its_own_attack() -> None:
 
 
 def test_mihela_wastes_a_downed_soul_she_engages() -> None:
-    """Mihela, Cleanser of Fields, wastes souls she engages if they are downed (#final_blow:
-    downed souls; #discarding_runout); the fight is then over and she claims the camp
-    (#claiming_territories)."""
-    s = fresh()
-    osh = put(s, 1, "oshliath_and_osileth", "T6")
-    s.injuries[osh] = [1, 1]
-    mihela = put(s, 0, "mihela_cleanser_of_fields", "m6")
-    act(s, 0)
-    s.apply(Move(mihela, "T6"))
-    s.apply(Target(osh))
-    assert not s.on_map[osh] and "oshliath_and_osileth" in s.discard[1]
-    assert said(s, f"{name('mihela_cleanser_of_fields')} wastes the downed seat 1's")
-    assert FinalBlow() not in s.legal_actions()
-    assert s.phase == "day" and s.holder[6 - 1] == 0
-
-
-def test_mihela_wastes_the_downed_soul_before_any_bout() -> None:
-    """Mihela, Cleanser of Fields: a downed soul she engages is wasted at once, with no Final
-    Blow roll (#final_blow, #discarding_runout)."""
+    """Mihela, Cleanser of Fields, wastes souls she engages if they are downed, at once, with no
+    Final Blow roll (#final_blow: downed souls; #discarding_runout); the fight is then over and
+    she claims the camp (#claiming_territories)."""
     s = fresh()
     osh = put(s, 1, "oshliath_and_osileth", "T6")
     s.injuries[osh] = [1, 1]
@@ -378,8 +362,12 @@ def test_mihela_wastes_the_downed_soul_before_any_bout() -> None:
     s.apply(Move(mihela, "T6"))
     draws = s.rng.draws
     s.apply(Target(osh))
-    assert not s.on_map[osh] and s.view(None)["players"][1]["discard"] == ["oshliath_and_osileth"]
     assert s.rng.draws == draws, "no dice thrown"
+    assert not s.on_map[osh] and "oshliath_and_osileth" in s.discard[1]
+    assert s.view(None)["players"][1]["discard"] == ["oshliath_and_osileth"]
+    assert said(s, f"{name('mihela_cleanser_of_fields')} wastes the downed seat 1's")
+    assert FinalBlow() not in s.legal_actions()
+    assert s.phase == "day" and s.holder[6 - 1] == 0
 
 
 def test_tears_for_oly_leaves_the_loser_unable_to_act_next_turn() -> None:
