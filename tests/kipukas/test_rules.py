@@ -33,6 +33,7 @@ from soulforge.games.kipukas.actions import (
     Reveal,
     Stop,
     Target,
+    Transfer,
 )
 from soulforge.games.kipukas.data import CARDS
 from soulforge.games.kipukas.encoding import CHALLENGE, DAY, KEAL, NIGHT, PRESS, RESPOND, TARGET
@@ -439,6 +440,26 @@ def test_a_wasted_souls_items_drop_and_are_picked_up_from_an_uncontested_stand()
     act(state, 0)
     state.apply(PickUp(finder))
     assert state.items[finder] == ["sticks"] and state.dropped[1] == []
+
+
+def test_equipped_items_transfer_between_souls_on_one_stand() -> None:
+    """#equiping: 'Equipped items may transfer between souls if they occupy the same
+    territory/movement stand', as part of the giver's movement."""
+    state = fresh(seed=0)
+    giver = put(state, 0, "brox_the_defiant", "T2")
+    taker = put(state, 0, "hilbert_king_of_avian_frogs", "T2")
+    away = put(state, 0, "tears_for_oly", "m2")
+    state.items[giver] = ["sticks"]
+    act(state, 0)
+    assert Transfer(giver, taker) in state.legal_actions()
+    assert Transfer(giver, away) not in state.legal_actions()  # not on the giver's stand
+    with pytest.raises(IllegalAction, match="one stand") as refused:
+        state.apply(Transfer(giver, away))
+    assert refused.value.rule == "equiping"
+    steps = state.steps_used[giver]
+    state.apply(Transfer(giver, taker))
+    assert state.items[taker] == ["sticks"] and state.items[giver] == []
+    assert state.steps_used[giver] == steps + 1
 
 
 def test_items_dropped_in_a_contested_territory_are_grabbed_by_a_bout() -> None:

@@ -102,6 +102,18 @@ class PickUp(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Transfer(Action):
+    """#equiping: a soul hands its equipped items to another soul of yours on its stand."""
+
+    kind = "transfer"
+    piece: int
+    to: int
+
+    def __str__(self) -> str:
+        return f"hand the items of soul #{self.piece} to soul #{self.to}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Unequip(Action):
     """#equiping: a soul unequips its items; they are dropped in its territory."""
 
@@ -482,6 +494,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Play,
     Equip,
     PickUp,
+    Transfer,
     Unequip,
     Sacrifice,
     TakeHoney,

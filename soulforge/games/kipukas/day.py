@@ -19,6 +19,7 @@ from soulforge.games.kipukas.actions import (
     PickUp,
     Play,
     Reveal,
+    Transfer,
     Unequip,
     stand_label,
 )
@@ -268,6 +269,42 @@ class UnequipRule(Rule["S", Unequip]):
 
     def path(self, action: Unequip) -> ClickPath:
         return (f"piece:{action.piece}", "unequip")
+
+
+class TransferRule(Rule["S", Transfer]):
+    """#equiping: 'Equipped items may transfer between souls if they occupy the same
+    territory/movement stand.' Read: souls of one player on one stand; like equipping, part
+    of the giver's movement (a step of its range)."""
+
+    action = Transfer
+    section = "equiping"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if owes_contention(s):
+            return []
+        seat = s.active
+        givers = [p for p in own_souls(s) if s.items[p] and range_of(s, p) > 0]
+        takers = {p: [q for q in s.souls_at(s.stand[p]) if q != p and s.owner[q] == seat] for p in givers}
+        return [Transfer(p, q) for p in givers for q in takers[p]]
+
+    def refusal(self, s: S, action: Transfer) -> IllegalAction:
+        return IllegalAction(
+            f"soul #{action.piece} cannot hand its items to soul #{action.to}: both must be your "
+            "souls on one stand, the giver with items and range left",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Transfer) -> None:
+        given = s.items[action.piece]
+        s.items[action.to] += given
+        s.items[action.piece] = []
+        s.steps_used[action.piece] += 1
+        what = cards.item_names(given)
+        s.add_log(f"{s.piece_name(action.piece)} hands {what} to {s.piece_name(action.to)}")
+        cycle.end_action(s, s.active)
+
+    def path(self, action: Transfer) -> ClickPath:
+        return (f"piece:{action.piece}", f"piece:{action.to}")
 
 
 _REVEALABLE = frozenset({"character", "species", "terrain_feature"})

@@ -56,6 +56,7 @@ FLOW: Flow[S] = Flow(
                 day.EquipRule(),
                 day.PickUpRule(),
                 day.UnequipRule(),
+                day.TransferRule(),
                 card_moves.SacrificeRule(),
                 card_moves.DigRule(),
                 card_moves.DonateRule(),

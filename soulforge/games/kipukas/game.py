@@ -106,6 +106,7 @@ class Kipukas(Game[KipukasState]):
         out += [a.Play(slot, st, way) for slot in slots for st in stands for way in (True, False)]
         out += [a.Equip(slot, p) for slot in slots for p in pieces]
         out += [a.PickUp(p) for p in pieces] + [a.Unequip(p) for p in pieces]
+        out += [a.Transfer(p, q) for p in pieces for q in pieces if p != q]
         out += [a.Dig(p, t) for p in pieces for t in territories]
         out += [a.Donate(p, q) for p in pieces for q in pieces if p != q]
         out += [a.Imprison(p, q) for p in pieces for q in pieces if p != q]
