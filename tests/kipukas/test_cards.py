@@ -262,6 +262,30 @@ def test_a_rogue_moves_by_the_d6_and_attacks_every_soul_it_meets() -> None:
     assert rogue_discard == 0
 
 
+def test_a_rogue_that_defeats_a_player_must_be_defeated_or_both_lose() -> None:
+    """#rouge: 'If a rouge manages to defeat a player by defeating all souls in their capital
+    while they control no base camps, the other player must defeat or tame the rouge soul.
+    Failure to do so will result in a dual defeat.'"""
+    from soulforge.games.kipukas import rogue
+
+    s = fresh()
+    s.holder[6 - 1] = s.holder[3 - 1] = -1  # seat 1 holds its capital (5) alone
+    sboi = put(s, 0, "sboi_threat_plus_plus", "T5")
+    rogue.make_rogue(s, sboi)
+    put(s, 1, "tears_for_oly", "T5")  # one KEAL means: one won bout downs it
+    s.rng = Loaded(20, 6, 1, 20, 6, 1, 20, 6, 1)
+    rogue.rampage(s, sboi)
+    assert s.beaten_by == [-1, sboi] and s.capital[1] == -1
+    assert said(s, "seat 1 is defeated by the rogue") and s.view(0)["players"][1]["defeated_by_rogue"]
+    unavenged = s.clone()
+    cycle.keep_the_peace(unavenged, "a test")  # seat 0 leads on territories, but the rogue lives
+    assert unavenged.is_over and unavenged.returns() == [-1.0, -1.0]
+    assert "dual defeat" in unavenged.outcome()
+    cards.waste(s, sboi)
+    cycle.end_action(s, 0)
+    assert s.is_over and s.returns() == [1.0, -1.0]
+
+
 @pytest.mark.parametrize(("roll", "stand"), [(2, "T2"), (6, "T6"), (3, None), (15, None)])
 def test_pyrostegia_dragon_lands_on_the_forest_its_d20_names(roll: int, stand: str | None) -> None:
     """Pyrostegia Dragon is placed on the territory whose number the D20 shows, if it is a

@@ -197,8 +197,33 @@ def _transfer(s: S, territory: int, seat: int) -> None:
 
 
 def finish(s: S, winner: int | None, words: str) -> None:
+    """The game ends; while a rogue that defeated a player is still at large, every player
+    loses (#rouge: 'the other player must defeat or tame the rouge soul. Failure to do so
+    will result in a dual defeat')."""
+    at_large = [p for p in s.beaten_by if p >= 0 and s.on_map[p] and p in s.rogues]
+    if at_large:
+        winner, s.dual_defeat = None, True
+        words = f"A dual defeat: the rogue {s.card_of(at_large[0]).name} is still at large. ({words})"
     s.winner, s.finished_by, s.phase = winner, words, OVER
     s.add_log(words)
+
+
+def defeated_by_rogue(s: S, seat: int, rogue: int) -> None:
+    """#rouge: a rogue cleared the capital of a seat holding no base camp: the seat is
+    defeated and acts no more; the others must defeat the rogue."""
+    s.beaten_by[seat], s.done[seat] = rogue, True
+    s.add_log(
+        f"{s.seat_name(seat)} is defeated by the rogue {s.card_of(rogue).name}: "
+        "it must be defeated, or every player loses"
+    )
+
+
+def _rogue_avenged(s: S) -> None:
+    """The rogues that defeated players are gone: the one seat left standing wins (#rouge)."""
+    beaten = [p for p in s.beaten_by if p >= 0]
+    standing = [seat for seat, p in enumerate(s.beaten_by) if p < 0]
+    if beaten and len(standing) == 1 and not any(s.on_map[p] for p in beaten):
+        finish(s, standing[0], f"Seat {standing[0]} wins: it defeated the rogue that defeated the others.")
 
 
 def keep_the_peace(s: S, why: str) -> None:
@@ -216,6 +241,7 @@ def keep_the_peace(s: S, why: str) -> None:
 # -- passing the action on ----------------------------------------------------------------------
 def end_action(s: S, seat: int) -> None:
     """The next seat still acting takes an action (#day 4-5); when none is, the cycle ends."""
+    _rogue_avenged(s)
     if s.phase == OVER:
         return
     n = s.num_players
@@ -286,7 +312,11 @@ def next_cycle(s: S) -> None:
             storm(s)
             continue
         order = [(s.initiative + k) % s.num_players for k in range(s.num_players)]
-        s.turners = [seat for seat in order if cards.diel_turns(s, seat) or cards.may_suspend(s, seat)]
+        s.turners = [
+            seat
+            for seat in order
+            if s.beaten_by[seat] < 0 and (cards.diel_turns(s, seat) or cards.may_suspend(s, seat))
+        ]
         if s.turners:
             s.active, s.phase = s.turners[0], TURNING
             return
@@ -302,12 +332,14 @@ def begin_diel(s: S) -> None:
     if s.diel == DAY:
         rogue_day(s)
         s.due = [contested_stands(s, seat) for seat in range(s.num_players)]
+    if s.done[s.active] and s.phase != OVER:
+        end_action(s, s.active)  # a seat defeated by a rogue acts no more (#rouge)
 
 
 def _reset_turn(s: S) -> None:
     s.steps_used = [0] * len(s.card)
     s.played = [0] * s.num_players
-    s.done = [False] * s.num_players
+    s.done = [beaten >= 0 for beaten in s.beaten_by]
     s.night_used = [[] for _ in range(s.num_players)]
     s.called = -1
     s.due = [[] for _ in range(s.num_players)]

@@ -80,6 +80,7 @@ def _step(s: S, piece: int) -> bool:
 def rampage(s: S, piece: int) -> bool:
     """It attacks every soul in the territory, one at a time, until it loses once; a territory
     it empties loses its claim token. False once it has lost (it stops for the day)."""
+    from soulforge.games.kipukas.cycle import defeated_by_rogue
     from soulforge.games.kipukas.fight import auto_attack
 
     territory = s.territory[piece]
@@ -92,9 +93,11 @@ def rampage(s: S, piece: int) -> bool:
     souls = [p for p in s.pieces_in(territory) if s.card_of(p).soul and not is_rogue(s, p)]
     if held >= 0 and not souls:
         s.holder[territory - 1] = -1
-        if s.capital[held] == territory:
-            s.capital[held] = -1
         s.add_log(
             f"the rogue {s.card_of(piece).name} clears territory {territory}: its claim token is removed"
         )
+        if s.capital[held] == territory:
+            s.capital[held] = -1
+            if held not in s.holder:
+                defeated_by_rogue(s, held, piece)
     return True

@@ -57,6 +57,7 @@ def setup(s: S) -> None:
     s.secret, s.keal_memory = False, {}
     s.turners, s.votes = [], []
     s.winner, s.finished_by = None, ""
+    s.beaten_by, s.dual_defeat = [-1] * n, False
     order = _roll_off(s)
     s.setup_order = order
     s.initiative = s.starter = order[-1]

@@ -59,6 +59,11 @@ class KipukasState(State):
     """Underground tunnels dug in play (#habitat_effects, underground), between two camp stands."""
     rogues: dict[int, int]
     """Rogue pieces (``rogue.py``) and the seat that played each."""
+    beaten_by: list[int]
+    """Per seat, the rogue piece that defeated it by clearing its capital while it held no
+    base camp (#rouge), else -1: the seat acts no more."""
+    dual_defeat: bool
+    """The game ended with such a rogue neither defeated nor tamed: every seat loses (#rouge)."""
     personal: list[str]
     """Each seat's personal effect card ("" for the default effect), public with the deck list."""
     personal_used: list[int]
@@ -161,8 +166,12 @@ class KipukasState(State):
         return self.starter if self.starter >= 0 else None
 
     def returns(self) -> list[float]:
-        if self.phase != OVER or self.winner is None:
+        if self.phase != OVER:
             return [0.0] * self.num_players
+        if self.dual_defeat:
+            return [-1.0] * self.num_players
+        if self.winner is None:
+            return [-1.0 if beaten >= 0 else 0.0 for beaten in self.beaten_by]
         return [1.0 if seat == self.winner else -1.0 for seat in range(self.num_players)]
 
     def outcome(self) -> str:

@@ -53,6 +53,7 @@ def _player(s: S, viewer: Seat | None, seat: Seat) -> JsonDict:
         "aside_ready": bool(s.aside[seat]) and s.cycle > ASIDE_CYCLES,
         "played_this_turn": s.played[seat],
         "done": s.done[seat],
+        "defeated_by_rogue": s.beaten_by[seat] >= 0,
         "night_used": list(s.night_used[seat]),
     }
 
