@@ -5,7 +5,7 @@ The observation of a seat is a pure function of the JSON view that seat is given
 from the seat (``determinize``) leaves it unchanged (``tests/interop/test_observation.py``).
 
 Layout (the same rule for every game; sizes per game in :data:`SIZES`, the features each
-game's view produces are listed by ``python -m soulforge.interop.observation GAME``):
+game's view produces: ``python -m soulforge.interop.observation [GAME] [--slots]``):
 
 - ``[0]`` 1 if the viewer is the seat to decide now;
 - ``[1]`` 1 once the game is over;
@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import sys
 import zlib
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -65,24 +64,37 @@ def observation_size(game_id: str) -> int:
     return SIZES.get(game_id, DEFAULT_SIZE)
 
 
-def leaves(view: Any, path: str = "") -> Iterator[tuple[str, object]]:
-    """``(feature key, value)`` of every leaf of a JSON value; a number keeps its path as the
-    key, a string or null becomes ``path=value`` with value 1, a list adds ``path/#len``.
+def leaves(view: dict[str, Any]) -> tuple[list[str], list[float]]:
+    """Feature keys and values of every leaf of a view: a number or bool keeps its path as
+    the key, a string or null becomes ``path=value`` with value 1, a list adds ``path/#len``.
 
-    >>> list(leaves({"a": [1, "x"], "b": None}))
-    [('a/#len', 2), ('a/0', 1), ('a/1=x', 1), ('b=None', 1)]
+    >>> leaves({"a": [1, "x"], "b": None, "c": {"d": True}})
+    (['a/#len', 'a/0', 'a/1=x', 'b=None', 'c/d'], [2, 1, 1, 1, True])
     """
-    if isinstance(view, dict):
-        for key, value in view.items():
-            yield from leaves(value, f"{path}/{key}" if path else str(key))
-    elif isinstance(view, list):
-        yield f"{path}/#len", len(view)
-        for index, value in enumerate(view):
-            yield from leaves(value, f"{path}/{index}")
-    elif isinstance(view, bool | int | float):
-        yield path, view
-    else:
-        yield f"{path}={view}", 1
+    keys: list[str] = []
+    values: list[float] = []
+    _collect(view, "", keys, values)
+    return keys, values
+
+
+def _collect(node: dict[str, Any] | list[Any], path: str, keys: list[str], values: list[float]) -> None:
+    """:func:`leaves` below ``path`` (a hot loop: one call per dict or list, not per leaf)."""
+    items = node.items() if type(node) is dict else enumerate(node)
+    for key, value in items:
+        sub = f"{path}/{key}" if path else str(key)
+        kind = type(value)
+        if kind is dict:
+            _collect(value, sub, keys, values)
+        elif kind is list:
+            keys.append(sub + "/#len")
+            values.append(len(value))
+            _collect(value, sub, keys, values)
+        elif kind is int or kind is float or kind is bool:
+            keys.append(sub)
+            values.append(value)
+        else:
+            keys.append(f"{sub}={value}")
+            values.append(1)
 
 
 class ObservationEncoder:
@@ -113,11 +125,10 @@ class ObservationEncoder:
         out[2] = min(1.0, view["move_number"] / self.game.max_game_length)
         if over and viewer is not None:
             out[3] = float(view["returns"][viewer])
-        body = self._body(view)
-        slot = self.slot
-        pairs = [(slot(key), value) for key, value in leaves(body)]
-        if pairs:
-            slots, values = zip(*pairs, strict=True)
+        keys, values = leaves(self._body(view))
+        known, slot = self._slots.get, self.slot
+        slots = [known(key) or slot(key) for key in keys]
+        if slots:
             raw = np.asarray(values, dtype=np.float64)
             out += np.bincount(slots, weights=np.sign(raw) * np.log1p(np.abs(raw)),
                                minlength=self.size).astype(np.float32)
@@ -139,7 +150,7 @@ class ObservationEncoder:
         """Slot -> the feature keys met in ``views`` that land there."""
         table: dict[int, set[str]] = {}
         for view in views:
-            for key, _ in leaves(self._body(view)):
+            for key in leaves(self._body(view))[0]:
                 table.setdefault(self.slot(key), set()).add(key)
         return {slot: sorted(keys) for slot, keys in sorted(table.items())}
 
@@ -160,23 +171,50 @@ def legal_indices(state: State) -> list[int]:
     return sorted(index(action) for action in state.legal_actions())
 
 
-def _describe(game_id: str, seeds: int = 3) -> str:
-    """The features a few random playouts of ``game_id`` produce, by slot (documentation)."""
+def sample_views(game_id: str, seeds: int = 3) -> list[dict[str, Any]]:
+    """The deciding seat's view at every move of a few seeded random playouts."""
     import random
 
     game = soulforge.load(game_id)
-    encoder = ObservationEncoder(game)
     views = []
     for seed in range(seeds):
         state, rng = game.new_game(seed=seed), random.Random(seed)
         while not state.is_over:
             views.append(state.view(state.current_player))
             state.apply(rng.choice(state.legal_actions()))
-    lines = [f"# {game_id}: {encoder.size} slots ({HEADER} header, hashed from {HEADER})"]
-    lines += [f"{slot}\t{' '.join(keys)}" for slot, keys in encoder.layout(views).items()]
+    return views
+
+
+def _pattern(key: str) -> str:
+    """A feature key with list indices as ``i`` and categorical values as ``*``."""
+    path, sep, _ = key.partition("=")
+    parts = ["i" if part.isdigit() else part for part in path.split("/")]
+    return "/".join(parts) + ("=*" if sep else "")
+
+
+def describe(game_id: str) -> str:
+    """A game's layout as Markdown: per top-level key of the view, its feature patterns."""
+    encoder = ObservationEncoder(soulforge.load(game_id))
+    table = encoder.layout(sample_views(game_id))
+    keys = sorted({key for keys in table.values() for key in keys})
+    by_top: dict[str, set[str]] = {}
+    for key in keys:
+        by_top.setdefault(key.split("/")[0].split("=")[0], set()).add(_pattern(key))
+    lines = [f"### {game_id}", "",
+             f"{encoder.size} slots: {HEADER} header, then {encoder.size - HEADER} hashed. Three random "
+             f"games give {len(keys)} distinct features in {len(table)} slots.", "",
+             "| view key | features (`i` a list index; `=*` a slot per value) |", "|---|---|"]
+    lines += [f"| `{top}` | {', '.join(f'`{p}`' for p in sorted(patterns))} |"
+              for top, patterns in sorted(by_top.items())]
     return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":
-    for name in sys.argv[1:] or soulforge.GAMES:
-        sys.stdout.write(_describe(name))
+    names = [name for name in sys.argv[1:] if not name.startswith("-")] or list(soulforge.GAMES)
+    for name in names:
+        if "--slots" in sys.argv:
+            encoder = ObservationEncoder(soulforge.load(name))
+            for slot, keys in encoder.layout(sample_views(name)).items():
+                sys.stdout.write(f"{slot}\t{' '.join(keys)}\n")
+        else:
+            sys.stdout.write(describe(name) + "\n")

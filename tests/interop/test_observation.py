@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -80,3 +81,11 @@ def test_the_action_mask_marks_exactly_the_legal_actions(game_id: str) -> None:
         assert mask.shape == (game.num_distinct_actions,)
         assert list(np.flatnonzero(mask)) == legal_indices(state)
         assert {game.action_at(i) for i in legal_indices(state)} == set(state.legal_actions())
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_layout_of_every_game_is_written_down(game_id: str) -> None:
+    readme = (Path(soulforge.__file__).parent / "interop" / "README.md").read_text()
+    section = readme.split(f"### {game_id}\n", 1)
+    assert len(section) == 2, f"soulforge/interop/README.md has no layout of {game_id}"
+    assert section[1].lstrip().startswith(f"{observation_size(game_id)} slots")
