@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
@@ -98,9 +99,14 @@ class SoulforgeAEC(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         seat = self.possible_agents.index(agent)
-        mask = (action_mask(self.state) if agent == self.agent_selection and not self.state.is_over
-                else np.zeros(self.game.num_distinct_actions, dtype=np.int8))
-        return {"observation": self.encoder.observe(self.state, seat), "action_mask": mask}
+        return {"observation": self.encoder.observe(self.state, seat), "action_mask": self.action_mask(agent)}
+
+    def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
+        """The agent's legal actions (all zeros unless it is selected): ``observe`` without
+        the tensor, for a policy that needs only the mask."""
+        if agent == self.agent_selection and not self.state.is_over:
+            return action_mask(self.state)
+        return np.zeros(self.game.num_distinct_actions, dtype=np.int8)
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (an index; ``None`` once it is terminated)."""
