@@ -29,9 +29,9 @@ import numpy as np
 import pyspiel
 
 import soulforge
-from soulforge.core import State
+from soulforge.core import Action, State
 from soulforge.core.game import Game
-from soulforge.interop.observation import ObservationEncoder, Tensor, legal_indices
+from soulforge.interop.observation import ObservationEncoder, Tensor
 
 PREFIX = "python_soulforge_"
 Params = dict[str, Any]
@@ -80,6 +80,19 @@ class _Box:
     def __init__(self, game: Game, players: int, seeds: Callable[[], int],
                  state: State | None = None) -> None:
         self.game, self.players, self.seeds, self._state = game, players, seeds, state
+        self.listed: tuple[int, dict[int, Action]] = (-1, {})
+        """The move number and the legal actions by index last listed: applying the very
+        object listed spares the engine's search of its legal list by equality."""
+
+    def legal(self) -> dict[int, Action]:
+        """The current position's legal actions by index (computed once per position)."""
+        state = self.state
+        move, listed = self.listed
+        if move != state.move_number:
+            index = self.game.action_index
+            listed = {index(action): action for action in state.legal_actions()}
+            self.listed = (state.move_number, listed)
+        return listed
 
     @property
     def state(self) -> State:
@@ -145,12 +158,12 @@ class SoulforgeSpielState(pyspiel.State):  # type: ignore[misc]
         return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        state = self.sf_state
-        return legal_indices(state) if player == state.current_player else []
+        return sorted(self._box.legal()) if player == self.sf_state.current_player else []
 
     def _apply_action(self, action: int) -> None:
         state = self.sf_state
-        state.apply(state.game.action_at(action))
+        listed = self._box.legal().get(action)
+        state.apply(listed if listed is not None else state.game.action_at(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self.sf_state.game.action_at(action))
