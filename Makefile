@@ -37,7 +37,7 @@ bench: install
 	$(PY) benchmarks/playout.py
 
 lint: install
-	$(VENV)/bin/ruff check soulforge tests benchmarks docs
+	$(VENV)/bin/ruff check soulforge tests benchmarks docs examples
 	$(VENV)/bin/mypy
 
 clean:
