@@ -77,6 +77,8 @@ class SoulforgeEnv(gymnasium.Env[Tensor, np.int64]):
 
     def step(self, action: np.int64 | int) -> tuple[Tensor, float, bool, bool, Info]:
         """The learning seat's action, then the opponents' until its next decision or the end."""
+        if self.state.is_over:
+            return self._observation(), 0.0, True, False, self._info()
         try:
             self.state.apply(self.game.action_at(int(action)), self.seat)
         except IllegalAction as refusal:

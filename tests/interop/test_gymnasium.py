@@ -53,6 +53,15 @@ def test_an_episode_ends_with_the_seat_return(game_id: str) -> None:
         assert env.observation_space.contains(observation)
     assert reward == env.state.returns()[env.seat]
     assert env.action_masks().sum() == 0
+    assert env.step(0)[1:4] == (0.0, True, False)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_render_draws_the_spectator_view(game_id: str) -> None:
+    env = unwrapped(make(game_id, render_mode="ansi"))
+    env.reset(seed=0)
+    text = env.render()
+    assert isinstance(text, str) and text.strip()
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
