@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
-	$(PIP) install -q -e '.[dev]'
+	$(PIP) install -q -e '.[dev,interop]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -37,7 +37,7 @@ bench: install
 	$(PY) benchmarks/playout.py
 
 lint: install
-	$(VENV)/bin/ruff check soulforge tests benchmarks docs
+	$(VENV)/bin/ruff check soulforge tests benchmarks docs examples
 	$(VENV)/bin/mypy
 
 clean:

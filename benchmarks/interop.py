@@ -1,0 +1,138 @@
+"""Environment steps per second through each research adapter, beside the bare engine.
+
+For every game of ``soulforge.GAMES``: seeded random playouts (a uniformly random legal
+action per decision) through
+
+- ``engine``: ``legal_actions()`` + ``apply()``, the bare core contract;
+- ``pettingzoo (mask)``: ``env.action_mask(agent)`` + ``env.step(index)``;
+- ``pettingzoo (observe)``: ``env.last()`` (observation tensor and mask) + ``env.step``;
+- ``gymnasium (observe)``: ``env.step`` with the random agent in the other seats (every
+  seat's move counts as a step, so the rate compares with the engine's);
+- ``openspiel``: ``state.legal_actions()`` + ``state.apply_action``.
+
+The overhead is the adapter's time per step over the engine's (goal: under 1.5).
+
+    python benchmarks/interop.py [--seconds 3] [--rounds 3] [--games five_realms ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+import soulforge
+from soulforge.interop.gymnasium import SoulforgeEnv
+from soulforge.interop.openspiel import short_name
+from soulforge.interop.pettingzoo import env as aec_env
+
+Measure = Callable[[float], tuple[int, float]]
+"""Runs for about ``budget`` seconds; gives (steps, seconds taken)."""
+
+
+def engine(game_id: str) -> Measure:
+    game = soulforge.load(game_id)
+
+    def run(budget: float) -> tuple[int, float]:
+        rng, steps, games, start = random.Random(0), 0, 0, time.perf_counter()
+        while time.perf_counter() - start < budget:
+            state = game.new_game(seed=games)
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_actions()))
+                steps += 1
+            games += 1
+        return steps, time.perf_counter() - start
+
+    return run
+
+
+def pettingzoo(game_id: str, observe: bool) -> Measure:
+    table = aec_env(game_id)
+
+    def run(budget: float) -> tuple[int, float]:
+        rng, steps, games, start = random.Random(0), 0, 0, time.perf_counter()
+        while time.perf_counter() - start < budget:
+            table.reset(seed=games)
+            while not table.state.is_over:
+                agent = table.agent_selection
+                mask = table.last()[0]["action_mask"] if observe else table.action_mask(agent)
+                table.step(int(rng.choice(np.flatnonzero(mask).tolist())))
+                steps += 1
+            games += 1
+        return steps, time.perf_counter() - start
+
+    return run
+
+
+def gymnasium(game_id: str) -> Measure:
+    env = SoulforgeEnv(game_id, opponent="random")
+
+    def run(budget: float) -> tuple[int, float]:
+        rng, steps, games, start = random.Random(0), 0, 0, time.perf_counter()
+        while time.perf_counter() - start < budget:
+            _, info = env.reset(seed=games)
+            over = False
+            while not over:
+                _, _, over, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]).tolist())))
+            steps += env.state.move_number
+            games += 1
+        return steps, time.perf_counter() - start
+
+    return run
+
+
+def openspiel(game_id: str) -> Measure:
+    import pyspiel
+
+    game = pyspiel.load_game(short_name(game_id))
+
+    def run(budget: float) -> tuple[int, float]:
+        rng, steps, start = random.Random(0), 0, time.perf_counter()
+        while time.perf_counter() - start < budget:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+                steps += 1
+        return steps, time.perf_counter() - start
+
+    return run
+
+
+def measures(game_id: str) -> dict[str, Measure]:
+    return {
+        "engine": engine(game_id),
+        "pettingzoo (mask)": pettingzoo(game_id, observe=False),
+        "pettingzoo (observe)": pettingzoo(game_id, observe=True),
+        "gymnasium (observe)": gymnasium(game_id),
+        "openspiel": openspiel(game_id),
+    }
+
+
+def interleaved(runs: dict[str, Measure], seconds: float, rounds: int) -> dict[str, float]:
+    """Steps per second of each measure, run in turn ``rounds`` slices each (shared load)."""
+    totals = dict.fromkeys(runs, (0, 0.0))
+    for _ in range(rounds):
+        for name, run in runs.items():
+            steps, taken = run(seconds / rounds)
+            totals[name] = (totals[name][0] + steps, totals[name][1] + taken)
+    return {name: steps / taken for name, (steps, taken) in totals.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time budget per adapter and game")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved slices")
+    parser.add_argument("--games", nargs="*", default=list(soulforge.GAMES))
+    args = parser.parse_args()
+    print(f"{'game':16} {'adapter':22} {'steps/s':>9}  overhead (time per step / engine's)")
+    for game_id in args.games:
+        rates = interleaved(measures(game_id), args.seconds, args.rounds)
+        for name, rate in rates.items():
+            print(f"{game_id:16} {name:22} {rate:9.0f}  {rates['engine'] / rate:.2f}x")
+
+
+if __name__ == "__main__":
+    main()

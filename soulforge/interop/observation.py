@@ -1,0 +1,220 @@
+"""Fixed-shape observation tensors and action masks, built from ``view(p)`` only.
+
+The observation of a seat is a pure function of the JSON view that seat is given
+(``state.view(p)``), so it holds exactly what the seat may know: resampling anything hidden
+from the seat (``determinize``) leaves it unchanged (``tests/interop/test_observation.py``).
+
+Layout (the same rule for every game; sizes per game in :data:`SIZES`, the features each
+game's view produces: ``python -m soulforge.interop.observation [GAME] [--slots]``):
+
+- ``[0]`` 1 if the viewer is the seat to decide now;
+- ``[1]`` 1 once the game is over;
+- ``[2]`` ``move_number / game.max_game_length``;
+- ``[3]`` the viewer's return once the game is over (0 before);
+- ``[4:]`` hashed features of every leaf of the view. A leaf's *path* is its keys and list
+  indices joined by ``/`` (``square/3/banner``). A number or bool adds
+  ``sign(x) * log1p(|x|)`` at slot ``h(path)``; a string or null adds 1 at slot
+  ``h(path=value)``; each list adds ``log1p(len)`` at slot ``h(path/#len)``. ``h`` is
+  CRC-32 modulo the size of the hashed part (stable across processes and platforms).
+  Keys the header already holds (``game``, ``options``, ``is_over``, ``returns``,
+  ``move_number``, ``num_players``) are skipped; ``viewer`` and ``current_player`` are
+  categories (``viewer=seat 1``), so a seat knows which entries of the view are its own.
+  Slots shared by two features add up (collisions are the price of a fixed, generic
+  encoding; the sizes keep them rare: see the README).
+
+>>> import soulforge
+>>> state = soulforge.load("five_realms").new_game(seed=1)
+>>> encoder = ObservationEncoder(state.game)
+>>> encoder.encode(state.view(0)).shape
+(4096,)
+"""
+
+from __future__ import annotations
+
+import sys
+import zlib
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+import soulforge
+from soulforge.core import Seat, State
+from soulforge.core.game import Game
+
+Tensor = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+SIZES: dict[str, int] = {
+    "five_realms": 4096,
+    "kipukas": 4096,
+    "soul_of_ankiril": 8192,
+    "soulgivers": 4096,
+}
+"""Observation length per game; a game registered later gets :data:`DEFAULT_SIZE`."""
+DEFAULT_SIZE = 8192
+HEADER = 4
+"""Slots before the hashed part (see the module's layout)."""
+SKIPPED = frozenset({"game", "options", "is_over", "returns", "move_number", "num_players"})
+_CACHE_LIMIT = 200_000
+
+
+def observation_size(game_id: str) -> int:
+    """The fixed length of ``game_id``'s observation tensor."""
+    return SIZES.get(game_id, DEFAULT_SIZE)
+
+
+def leaves(view: dict[str, Any]) -> tuple[list[str], list[float]]:
+    """Feature keys and values of every leaf of a view: a number or bool keeps its path as
+    the key, a string or null becomes ``path=value`` with value 1, a list adds ``path/#len``.
+
+    >>> leaves({"a": [1, "x"], "b": None, "c": {"d": True}})
+    (['a/#len', 'a/0', 'a/1=x', 'b=None', 'c/d'], [2, 1, 1, 1, True])
+    """
+    keys: list[str] = []
+    values: list[float] = []
+    _collect(view, "", keys, values)
+    return keys, values
+
+
+def _collect(node: dict[str, Any] | list[Any], path: str, keys: list[str], values: list[float]) -> None:
+    """:func:`leaves` below ``path`` (a hot loop: one call per dict or list, not per leaf)."""
+    items = node.items() if type(node) is dict else enumerate(node)
+    for key, value in items:
+        sub = f"{path}/{key}" if path else str(key)
+        kind = type(value)
+        if kind is dict:
+            _collect(value, sub, keys, values)
+        elif kind is list:
+            keys.append(sub + "/#len")
+            values.append(len(value))
+            _collect(value, sub, keys, values)
+        elif kind is int or kind is float or kind is bool:
+            keys.append(sub)
+            values.append(value)
+        else:
+            keys.append(f"{sub}={value}")
+            values.append(1)
+
+
+class ObservationEncoder:
+    """Turns one game's views into fixed-length ``float32`` vectors (see the module's layout)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.size = observation_size(game.id)
+        self._slots: dict[str, int] = {}
+
+    def slot(self, key: str) -> int:
+        """The slot of a feature key (cached; the cache is bounded)."""
+        found = self._slots.get(key)
+        if found is None:
+            if len(self._slots) > _CACHE_LIMIT:
+                self._slots.clear()
+            found = HEADER + zlib.crc32(key.encode()) % (self.size - HEADER)
+            self._slots[key] = found
+        return found
+
+    def encode(self, view: dict[str, Any]) -> Tensor:
+        """The observation of the seat ``view`` was made for."""
+        out = np.zeros(self.size, dtype=np.float32)
+        viewer = view["viewer"]
+        over = bool(view["is_over"])
+        out[0] = float(viewer is not None and view["current_player"] == viewer)
+        out[1] = float(over)
+        out[2] = min(1.0, view["move_number"] / self.game.max_game_length)
+        if over and viewer is not None:
+            out[3] = float(view["returns"][viewer])
+        keys, values = leaves(self._body(view))
+        known, slot = self._slots.get, self.slot
+        slots = [known(key) or slot(key) for key in keys]
+        if slots:
+            raw = np.asarray(values, dtype=np.float64)
+            out += np.bincount(slots, weights=np.sign(raw) * np.log1p(np.abs(raw)),
+                               minlength=self.size).astype(np.float32)
+        return out
+
+    @staticmethod
+    def _body(view: dict[str, Any]) -> dict[str, Any]:
+        """The view without the header's keys; seats as categories (``viewer=seat 1``)."""
+        body = {key: value for key, value in view.items() if key not in SKIPPED}
+        body["viewer"] = f"seat {view['viewer']}"
+        body["current_player"] = f"seat {view['current_player']}"
+        return body
+
+    def observe(self, state: State, player: Seat) -> Tensor:
+        """``encode(state.view(player))``: the only way this module reads a state."""
+        return self.encode(state.view(player))
+
+    def layout(self, views: list[dict[str, Any]]) -> dict[int, list[str]]:
+        """Slot -> the feature keys met in ``views`` that land there."""
+        table: dict[int, set[str]] = {}
+        for view in views:
+            for key in leaves(self._body(view))[0]:
+                table.setdefault(self.slot(key), set()).add(key)
+        return {slot: sorted(keys) for slot, keys in sorted(table.items())}
+
+
+def action_mask(state: State) -> Mask:
+    """1 at the index of each legal action of the current player, else 0."""
+    game = state.game
+    mask = np.zeros(game.num_distinct_actions, dtype=np.int8)
+    index = game.action_index
+    for action in state.legal_actions():
+        mask[index(action)] = 1
+    return mask
+
+
+def legal_indices(state: State) -> list[int]:
+    """The sorted indices of the legal actions."""
+    index = state.game.action_index
+    return sorted(index(action) for action in state.legal_actions())
+
+
+def sample_views(game_id: str, seeds: int = 3) -> list[dict[str, Any]]:
+    """The deciding seat's view at every move of a few seeded random playouts."""
+    import random
+
+    game = soulforge.load(game_id)
+    views = []
+    for seed in range(seeds):
+        state, rng = game.new_game(seed=seed), random.Random(seed)
+        while not state.is_over:
+            views.append(state.view(state.current_player))
+            state.apply(rng.choice(state.legal_actions()))
+    return views
+
+
+def _pattern(key: str) -> str:
+    """A feature key with list indices as ``i`` and categorical values as ``*``."""
+    path, sep, _ = key.partition("=")
+    parts = ["i" if part.isdigit() else part for part in path.split("/")]
+    return "/".join(parts) + ("=*" if sep else "")
+
+
+def describe(game_id: str) -> str:
+    """A game's layout as Markdown: per top-level key of the view, its feature patterns."""
+    encoder = ObservationEncoder(soulforge.load(game_id))
+    table = encoder.layout(sample_views(game_id))
+    keys = sorted({key for keys in table.values() for key in keys})
+    by_top: dict[str, set[str]] = {}
+    for key in keys:
+        by_top.setdefault(key.split("/")[0].split("=")[0], set()).add(_pattern(key))
+    lines = [f"### {game_id}", "",
+             f"{encoder.size} slots: {HEADER} header, then {encoder.size - HEADER} hashed. Three random "
+             f"games give {len(keys)} distinct features in {len(table)} slots.", "",
+             "| view key | features (`i` a list index; `=*` a slot per value) |", "|---|---|"]
+    lines += [f"| `{top}` | {', '.join(f'`{p}`' for p in sorted(patterns))} |"
+              for top, patterns in sorted(by_top.items())]
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    names = [name for name in sys.argv[1:] if not name.startswith("-")] or list(soulforge.GAMES)
+    for name in names:
+        if "--slots" in sys.argv:
+            encoder = ObservationEncoder(soulforge.load(name))
+            for slot, keys in encoder.layout(sample_views(name)).items():
+                sys.stdout.write(f"{slot}\t{' '.join(keys)}\n")
+        else:
+            sys.stdout.write(describe(name) + "\n")

@@ -1,0 +1,226 @@
+"""OpenSpiel: every Soulforge game registered as a Python game, ``python_soulforge_<id>``.
+
+Importing this module registers them::
+
+    import pyspiel
+    import soulforge.interop.openspiel  # registers the games
+    game = pyspiel.load_game("python_soulforge_five_realms")
+    table = pyspiel.load_game("python_soulforge_kipukas", {"players": 4, "map": "grand", "seed": 7})
+
+The games are sequential, imperfect-information and *sampled stochastic*: chance is the
+game's own seeded rng inside the state (no chance nodes). Parameters: the game's options
+(``soulforge games`` lists them), ``players`` (the table's size) and ``seed`` (the first
+of the seeds successive initial states are dealt with). Actions are the fixed action
+index of the core contract; ``max_game_length`` is the game's declared bound. Strings
+and tensors come from ``view(p)`` only: the observation string is the seat's view as
+canonical JSON, the information-state string adds the seat's log (what it saw happen);
+both tensors are those of :class:`~soulforge.interop.observation.ObservationEncoder`.
+``resample_from_infostate`` is ``determinize``, so OpenSpiel's IS-MCTS bot plays them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import soulforge
+from soulforge.core import Action, State
+from soulforge.core.game import Game
+from soulforge.interop.observation import ObservationEncoder, Tensor
+
+PREFIX = "python_soulforge_"
+Params = dict[str, Any]
+
+
+def short_name(game_id: str) -> str:
+    """The OpenSpiel name of a Soulforge game."""
+    return PREFIX + game_id
+
+
+def game_type(game: Game) -> pyspiel.GameType:
+    """The facts OpenSpiel needs about ``game`` (its registration)."""
+    zero_sum = game.utility == "zero_sum" and game.max_players == 2
+    return pyspiel.GameType(
+        short_name=short_name(game.id),
+        long_name=f"Soulforge {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={**option_defaults(game), "players": game.min_players, "seed": 0},
+    )
+
+
+def option_defaults(game: Game) -> Params:
+    """The game's options OpenSpiel can carry (numbers, texts, booleans), at their defaults."""
+    return {spec.name: spec.default for spec in game.option_specs
+            if isinstance(spec.default, bool | int | float | str)}
+
+
+class _Box:
+    """The Soulforge state inside an OpenSpiel state, made on first use.
+
+    OpenSpiel clones a Python state by making a new initial state and deep-copying its
+    attributes: the box copies its state with ``State.clone()`` and never deals a game that
+    a clone would throw away.
+    """
+
+    def __init__(self, game: Game, players: int, seeds: Callable[[], int],
+                 state: State | None = None) -> None:
+        self.game, self.players, self.seeds, self._state = game, players, seeds, state
+        self.listed: tuple[int, dict[int, Action]] = (-1, {})
+        """The move number and the legal actions by index last listed: applying the very
+        object listed spares the engine's search of its legal list by equality."""
+
+    def legal(self) -> dict[int, Action]:
+        """The current position's legal actions by index (computed once per position)."""
+        state = self.state
+        move, listed = self.listed
+        if move != state.move_number:
+            index = self.game.action_index
+            listed = {index(action): action for action in state.legal_actions()}
+            self.listed = (state.move_number, listed)
+        return listed
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            self._state = self.game.new_game(seed=self.seeds(), players=self.players)
+        return self._state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
+        return _Box(self.game, self.players, self.seeds, self.state.clone())
+
+
+class SoulforgeSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """A Soulforge game seen by OpenSpiel."""
+
+    game_id = ""
+
+    def __init__(self, params: Params | None = None) -> None:
+        defaults = soulforge.load(self.game_id)
+        params = {**option_defaults(defaults), "players": defaults.min_players, "seed": 0, **(params or {})}
+        game = soulforge.load(self.game_id, **{name: params[name] for name in option_defaults(defaults)})
+        self.sf_game, self.players = game, int(params["players"])
+        self._seeds = random.Random(int(params["seed"]))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=game.num_distinct_actions,
+            max_chance_outcomes=0,
+            num_players=self.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0 if game.utility == "zero_sum" and game.max_players == 2 else None,
+            max_game_length=game.max_game_length,
+        )
+        super().__init__(game_type(game), info, params)
+        self.encoder = ObservationEncoder(game)
+
+    def draw_seed(self) -> int:
+        """The seed of the next new game."""
+        return self._seeds.getrandbits(62)
+
+    def new_initial_state(self) -> SoulforgeSpielState:
+        return SoulforgeSpielState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Params | None = None) -> SoulforgeObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return SoulforgeObserver(self.encoder, perfect_recall=recall)
+
+
+class SoulforgeSpielState(pyspiel.State):  # type: ignore[misc]
+    """A Soulforge state seen by OpenSpiel (actions are fixed action indices)."""
+
+    def __init__(self, game: SoulforgeSpielGame) -> None:
+        super().__init__(game)
+        self._box = _Box(game.sf_game, game.players, game.draw_seed)
+
+    @property
+    def sf_state(self) -> State:
+        """The Soulforge state."""
+        return self._box.state
+
+    def current_player(self) -> int:
+        seat = self.sf_state.current_player
+        return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self._box.legal()) if player == self.sf_state.current_player else []
+
+    def _apply_action(self, action: int) -> None:
+        state = self.sf_state
+        listed = self._box.legal().get(action)
+        state.apply(listed if listed is not None else state.game.action_at(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return str(self.sf_state.game.action_at(action))
+
+    def is_terminal(self) -> bool:
+        return self.sf_state.is_over
+
+    def returns(self) -> list[float]:
+        state = self.sf_state
+        return [float(value) for value in state.returns()] if state.is_over else [0.0] * state.num_players
+
+    def resample_from_infostate(self, player_id: int,
+                                probability_sampler: Callable[[], float]) -> SoulforgeSpielState:
+        """A state with everything hidden from ``player_id`` resampled (``determinize``)."""
+        rng = random.Random(int(probability_sampler() * 2**53))
+        twin: SoulforgeSpielState = self.get_game().new_initial_state()
+        box = self._box
+        twin._box = _Box(box.game, box.players, box.seeds, self.sf_state.determinize(player_id, rng))
+        return twin
+
+    def __str__(self) -> str:
+        return canonical(self.sf_state.view(None))
+
+
+def canonical(data: object) -> str:
+    """JSON with sorted keys and no spaces: equal data, equal text."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+class SoulforgeObserver:
+    """OpenSpiel's observer interface: tensors and strings from ``view(p)`` only."""
+
+    def __init__(self, encoder: ObservationEncoder, perfect_recall: bool) -> None:
+        self.encoder, self.perfect_recall = encoder, perfect_recall
+        self.tensor: Tensor = np.zeros(encoder.size, dtype=np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: SoulforgeSpielState, player: int) -> None:
+        self.tensor[:] = self.encoder.observe(state.sf_state, player)
+
+    def string_from(self, state: SoulforgeSpielState, player: int) -> str:
+        sf_state = state.sf_state
+        text = canonical(sf_state.view(player))
+        return text + "\n" + "\n".join(sf_state.log(player)) if self.perfect_recall else text
+
+
+def game_class(game_id: str) -> type[SoulforgeSpielGame]:
+    """The OpenSpiel game class of one Soulforge game."""
+    return type(f"SoulforgeSpielGame_{game_id}", (SoulforgeSpielGame,), {"game_id": game_id})
+
+
+def register_all() -> None:
+    """Register every game of ``soulforge.GAMES`` with OpenSpiel (once)."""
+    known = set(pyspiel.registered_names())
+    for game_id in soulforge.GAMES:
+        if short_name(game_id) not in known:
+            pyspiel.register_game(game_type(soulforge.load(game_id)), game_class(game_id))
+
+
+register_all()

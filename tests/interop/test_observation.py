@@ -1,0 +1,91 @@
+"""Observation tensors: a fixed shape per game, built from ``view(p)`` alone (issue 20).
+
+The leak test: for states in mid-game, resampling everything hidden from seat p
+(``determinize(p, rng)``, which keeps ``view(p)``) never changes p's tensor; and the
+tensor does change when p's view does.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import soulforge
+from soulforge.interop.observation import ObservationEncoder, action_mask, legal_indices, observation_size
+from tests.interop.helpers import GAME_IDS, midgame_states
+
+
+class ViewOnly:
+    """A stand-in for a state that offers nothing but ``view``."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self._view = view
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        assert player == self._view["viewer"]
+        return self._view
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_observation_has_a_fixed_shape_and_finite_values(game_id: str) -> None:
+    encoder = ObservationEncoder(soulforge.load(game_id))
+    for state in midgame_states(game_id):
+        for seat in range(state.num_players):
+            tensor = encoder.observe(state, seat)
+            assert tensor.shape == (observation_size(game_id),)
+            assert tensor.dtype == np.float32
+            assert np.isfinite(tensor).all()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_resampling_hidden_information_never_changes_the_observation(game_id: str) -> None:
+    encoder = ObservationEncoder(soulforge.load(game_id))
+    for state in midgame_states(game_id):
+        for seat in range(state.num_players):
+            mine = encoder.observe(state, seat)
+            for draw in range(3):
+                twin = state.determinize(seat, random.Random(draw))
+                np.testing.assert_array_equal(encoder.observe(twin, seat), mine)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_observation_is_read_from_the_view_alone(game_id: str) -> None:
+    encoder = ObservationEncoder(soulforge.load(game_id))
+    state = midgame_states(game_id)[2]
+    for seat in range(state.num_players):
+        proxy = ViewOnly(state.view(seat))
+        np.testing.assert_array_equal(encoder.observe(proxy, seat),  # type: ignore[arg-type]
+                                      encoder.observe(state, seat))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_observation_changes_with_the_view(game_id: str) -> None:
+    encoder = ObservationEncoder(soulforge.load(game_id))
+    states = midgame_states(game_id)
+    seats_differ = [not np.array_equal(encoder.observe(s, 0), encoder.observe(s, 1)) for s in states]
+    assert all(seats_differ)
+    for before, after in itertools.pairwise(states):
+        assert not np.array_equal(encoder.observe(before, 0), encoder.observe(after, 0))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_action_mask_marks_exactly_the_legal_actions(game_id: str) -> None:
+    game = soulforge.load(game_id)
+    for state in midgame_states(game_id)[:-1]:
+        mask = action_mask(state)
+        assert mask.shape == (game.num_distinct_actions,)
+        assert list(np.flatnonzero(mask)) == legal_indices(state)
+        assert {game.action_at(i) for i in legal_indices(state)} == set(state.legal_actions())
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_layout_of_every_game_is_written_down(game_id: str) -> None:
+    readme = (Path(soulforge.__file__).parent / "interop" / "README.md").read_text()
+    section = readme.split(f"### {game_id}\n", 1)
+    assert len(section) == 2, f"soulforge/interop/README.md has no layout of {game_id}"
+    assert section[1].lstrip().startswith(f"{observation_size(game_id)} slots")
