@@ -1203,3 +1203,30 @@ def test_the_avian_keepers_den_takes_a_non_avian_prisoner() -> None:
     s.rng = Loaded(6, 6, 1, 1)
     s.apply(Imprison(hilbert, osh))
     assert s.prisoner[osh] and s.stand[osh] == "T2" and said(s, "taken to the Avian Keeper's Den")
+
+
+# -- card texts played since (NOTES.md "Card texts") ------------------------------------------
+@pytest.mark.parametrize(
+    ("soul", "hunted"), [("gray_wolf_harbinger_of_night", True), ("tejas_curious_mech", False)]
+)
+def test_little_charm_moves_to_a_hunted_soul_in_water_and_halves_its_throw(soul: str, hunted: bool) -> None:
+    """Little Charm: "Any spirit, possessor, and conscience motive souls that touch water while
+    this card is in play must battle Little Charm. Little Charm moves instantly moves to their
+    space and their rolls are cut in half" (#geography: swimming, #movement, #attack). The Gray
+    Wolf (Spirit) is hunted; Tejas (Passion) is not."""
+    s = fresh()
+    charm = put(s, 1, "little_charm", "m4b")
+    mover = put(s, 0, soul, "m3")
+    act(s, 0)
+    s.rng = Loaded(2, 2)  # the swim: 2 D6 of 4
+    s.apply(Move(mover, "m4a"))
+    assert (s.stand[charm] == "m4a") is hunted
+    if not hunted:
+        return
+    assert said(s, f"{name('little_charm')} moves to seat 0's {name(soul)} in the water: they must battle")
+    assert s.legal_actions() == [Target(charm)]
+    s.rng = Loaded(6, 1)  # the wolf's D6, Little Charm's D6 (+6)
+    s.apply(Target(charm))
+    s.apply(Keal(0))
+    s.apply(Keal(0))
+    assert said(s, f"{name(soul)} (Haunted Howl Coordination): 6 thrown, halved to 3")

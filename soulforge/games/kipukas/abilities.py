@@ -536,9 +536,12 @@ def register_all() -> None:
         "little_charm",
         Ability(
             movement=0,
-            reading="moves only in water: on land it cannot move",
             dice=Dice(("D6",), 6),
-            missing="hunting spirit, possessor and conscience souls that touch water",
+            hunts_in_water=frozenset({"Spirit", "Possessor", "Conscience"}),
+            reading="moves only in water: on land it cannot move; revealed, able to fight and with "
+            "room, it moves to an enemy Spirit, Possessor or Conscience soul that steps onto a "
+            "water stand (flyers only where they land); that soul's move ends there and it must "
+            "attack (if it can); its throws against Little Charm are halved, rounded down",
         ),
     )
     register("orbs_trail", Ability(wasted=_orbs_wasted))

@@ -96,6 +96,9 @@ class Ability:
     """Called when the soul moves into a territory (after the activation roll)."""
     lost_bout: Callable[[S, int, int], None] | None = None
     """Called on the loser of a KEAL means bout (piece, winner)."""
+    hunts_in_water: frozenset[str] = frozenset()
+    """Little Charm: an enemy soul of one of these motives stepping onto a water stand must
+    battle it (it moves there at once, ``stepped``); that soul's throws against it are halved."""
 
 ABILITIES: dict[CardId, Ability] = {}
 
@@ -192,6 +195,41 @@ def after_bout(s: S, attacker: int, defender: int, *, attacker_won: bool) -> Non
     if doomed and doomed(s, loser, winner):
         s.add_log(f"{s.piece_name(loser)} loses to {s.piece_name(winner)} and is wasted (its card says so)")
         waste(s, loser)
+
+
+def stepped(s: S, piece: int, stand: str) -> bool:
+    """A soul stepped onto ``stand``: True if it must stop there because Little Charm moves to
+    it ('Any spirit, possessor, and conscience motive souls that touch water while this card is
+    in play must battle Little Charm. Little Charm moves instantly to their space'): a revealed
+    enemy Little Charm on the map, able to fight, with room in the territory."""
+    from soulforge.games.kipukas.cycle import place
+    from soulforge.games.kipukas.fight import available_means
+    from soulforge.games.kipukas.movement import room_in
+
+    if stand not in s.board.water or not s.card_of(piece).soul:
+        return False
+    motive, territory = s.card_of(piece).motivation, s.board.stands[stand].territory
+    for hunter in s.live():
+        entry = ability(s.card[hunter])
+        fit = (
+            motive in entry.hunts_in_water
+            and s.owner[hunter] != s.owner[piece]
+            and s.known[hunter] & (1 << 8)
+            and not s.prisoner[hunter]
+            and available_means(s, hunter)
+        )
+        if fit and (s.territory[hunter] == territory or room_in(s, territory, s.owner[hunter], hunter)):
+            place(s, hunter, stand)
+            s.add_log(f"{s.piece_name(hunter)} moves to {s.piece_name(piece)} in the water: they must battle")
+            return True
+    return False
+
+
+def halved(s: S, piece: int, other: int, thrown: int) -> int:
+    """A throw against Little Charm by a soul of a motive it hunts: 'their rolls are cut in half'
+    (rounded down)."""
+    hunted = s.card_of(piece).motivation in ability(s.card[other]).hunts_in_water
+    return thrown // 2 if hunted else thrown
 
 
 def storm_proof(s: S, piece: int) -> bool:

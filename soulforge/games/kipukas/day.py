@@ -374,6 +374,8 @@ def _travel(s: S, piece: int, way: tuple[str, ...]) -> str:
         here = stand
         if not s.on_map[piece] or s.prisoner[piece]:
             break
+        if (landing or card.habitat != "Heavens") and cards.stepped(s, piece, stand):
+            break  # Little Charm moves to it: the move ends there
     return here
 
 

@@ -252,13 +252,15 @@ def _total(s: S, piece: int, other: int, dice: object, what: str) -> int:
     thrown = combat.roll(dice, s.rng)
     if cards.ability(card.id).reroll:
         thrown = max(thrown, combat.roll(dice, s.rng))
+    halved = cards.halved(s, piece, other, thrown)
     geography = s.board.geography[s.territory[piece] - 1]
     habitat = combat.habitat_modifier(geography, card.habitat or "", s.card_of(other).habitat or "")
     seat = s.owner[piece]
     affinity = 1 if seat < s.num_players and s.affinity[seat] == cards.gene(s, piece) else 0
     effects = cards.roll_bonus(s, piece, other)
-    total = thrown + habitat + affinity + effects
-    parts = f"{thrown} thrown" + (f", {habitat:+d} habitat" if habitat else "")
+    total = halved + habitat + affinity + effects
+    parts = f"{thrown} thrown" + (f", halved to {halved}" if halved != thrown else "")
+    parts += f", {habitat:+d} habitat" if habitat else ""
     parts += (", +1 affinity" if affinity else "") + (f", {effects:+d} effects" if effects else "")
     _say(s, f"{card.name} ({what}): {parts}")
     return total
