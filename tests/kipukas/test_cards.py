@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 
 from soulforge.core.rng import GameRandom
-from soulforge.games.kipukas import cards, cycle
+from soulforge.games.kipukas import cards, cycle, fight
 from soulforge.games.kipukas.actions import (
     Attack,
     CallInitiative,
+    Carry,
     Challenge,
     Craft,
     Dig,
@@ -42,6 +43,7 @@ from soulforge.games.kipukas.actions import (
     TakeHoney,
     Target,
     TurnDiel,
+    Unequip,
 )
 from soulforge.games.kipukas.data import CARDS, starter_decks
 from soulforge.games.kipukas.movement import enemies_at, reach
@@ -1230,3 +1232,103 @@ def test_little_charm_moves_to_a_hunted_soul_in_water_and_halves_its_throw(soul:
     s.apply(Keal(0))
     s.apply(Keal(0))
     assert said(s, f"{name(soul)} (Haunted Howl Coordination): 6 thrown, halved to 3")
+
+
+def test_balanced_inline_processing_colony_travels_aboard_a_carrier() -> None:
+    """Balanced Inline Processing Colony: "Requires being equipped to a carrier card to move ...
+    If this card is removed by force from its carrier it becomes wasted. It can only survive
+    without a carrier in your capital" (#equiping). It boards a soul on its stand, is set down
+    when unequipped in the capital, and is wasted when dropped anywhere else."""
+    s = fresh()
+    colony = put(s, 0, "balanced_inline_processing_colony", "T2")
+    carrier = put(s, 0, "hilbert_king_of_avian_frogs", "T2")
+    act(s, 0)
+    s.apply(Carry(colony, carrier))
+    assert not s.on_map[colony] and s.items[carrier] == ["balanced_inline_processing_colony"]
+    act(s, 0)
+    s.apply(Move(carrier, "T1"))  # seat 0's capital
+    next_turn(s)
+    next_turn(s)  # day 3
+    act(s, 0)
+    s.apply(Unequip(carrier))
+    landed = len(s.card) - 1
+    assert s.card[landed] == "balanced_inline_processing_colony" and s.stand[landed] == "T1"
+    assert said(s, "is set down in its capital") and s.items[carrier] == []
+    assert fight.available_means(s, landed) == [0], "Security Hacking in the capital"
+    other = put(s, 0, "tira_marvelous_myriad", "T2")
+    s.items[other] = ["balanced_inline_processing_colony"]
+    cards.waste(s, other)
+    assert s.discard[0].count("balanced_inline_processing_colony") == 1
+    assert said(s, "is torn from its carrier and wasted")
+
+
+def test_balanced_inline_processing_colony_dies_outside_the_capital_without_a_carrier() -> None:
+    """Balanced Inline Processing Colony: "It can only survive without a carrier in your
+    capital" (read: a cycle starting with it on the map elsewhere wastes it; #card_variations)."""
+    s = fresh()
+    home = put(s, 0, "balanced_inline_processing_colony", "T1")
+    away = put(s, 0, "balanced_inline_processing_colony", "T2")
+    cards.on_cycle_start(s)
+    assert s.on_map[home] and not s.on_map[away]
+
+
+@pytest.mark.parametrize(("carried", "dice", "success"), [(True, (1, 2), True), (False, (1, 2), False)])
+def test_a_carried_colony_adds_1_and_2_to_the_sabotage_roll(
+    carried: bool, dice: tuple[int, int], success: bool
+) -> None:
+    """Balanced Inline Processing Colony: "Any territory Balanced Inline Processing Colony is in
+    adds 1 and 2 to the successful sabotage die roll for sabotage targeting that territory"
+    (read: its seat's sabotage there also succeeds on a 1-2; #sabotage). Spectral Lands fails
+    on a 1-2 without it."""
+    s = fresh()
+    carrier = put(s, 0, "hilbert_king_of_avian_frogs", "m6")  # territory 6, seat 1's
+    if carried:
+        s.items[carrier] = ["balanced_inline_processing_colony"]
+    _night_sabotage(s, "spectral_lands_decree_and_hearing", 6, *dice)
+    assert said(s, "success") is success
+    assert (s.protected[0] == s.cycle + 3) is success
+
+
+def test_neural_network_synapse_virus_moves_instantly_to_a_neighbouring_camp() -> None:
+    """Neural Network Synapse Virus: "Moves instantly to any basecamp or capital in immediate
+    contact with the current territory" (#movement, #maps: touching territories)."""
+    s = fresh()
+    virus = put(s, 0, "neural_network_synapse_virus", "T2")
+    act(s, 0)
+    assert moves_of(s, virus) == {"T1", "T3", "T6"}
+    s.apply(Move(virus, "T6"))
+    assert s.stand[virus] == "T6" and holder_of(s, 6) == 1, "it cannot take the camp"
+    act(s, 0)
+    assert moves_of(s, virus) == set(), "one move a day"
+
+
+def holder_of(s: KipukasState, number: int) -> int:
+    return s.holder[number - 1]
+
+
+def test_neural_network_synapse_virus_infects_by_a_margin_of_three() -> None:
+    """Neural Network Synapse Virus: "If it enters a keal means bout and rolls 3 less than or
+    more than its opponents roll, its opponent becomes infected. Equip the synapse virus to the
+    opponent. For every roll they make subtract the roll of a D6. Once the opponent is wasted,
+    so is this card" (#attack, #equiping, #combat_lifecycle)."""
+    s = fresh()
+    tejas = put(s, 1, "tejas_curious_mech", "T6")  # Mechanical: in contention with the virus
+    virus = put(s, 0, "neural_network_synapse_virus", "T2")
+    act(s, 0)
+    s.rng = Loaded(6, 1, 1)  # the virus's D6; Tejas's 2 D6
+    s.apply(Move(virus, "T6"))
+    s.apply(Target(tejas))
+    s.apply(Keal(0))
+    s.apply(Keal(0))
+    virus_name, tejas_name = name("neural_network_synapse_virus"), name("tejas_curious_mech")
+    assert said(s, f"seat 0's {virus_name} infects seat 1's {tejas_name}")
+    assert not s.on_map[virus] and s.items[tejas] == ["neural_network_synapse_virus"]
+    assert s.current_player == 1 and s.phase == "respond", "the virus is gone: no pressing on"
+    s.apply(Hold())
+    hilbert = put(s, 0, "hilbert_king_of_avian_frogs", "m6")
+    s.rng = Loaded(1, 1, 6, 6, 4)  # Hilbert's 2 D6; Tejas's 2 D6 and the virus's D6
+    attack_on_t6(s, hilbert, tejas, means=(0, 1))
+    assert said(s, f"{name('tejas_curious_mech')} (Pneumatic Impact Ratchet): 12 thrown, -4 effects")
+    s.injuries[tejas] = [1, 1]
+    cards.waste(s, tejas)
+    assert "neural_network_synapse_virus" in s.discard[0] and said(s, "is wasted with its host")

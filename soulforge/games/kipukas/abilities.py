@@ -54,6 +54,26 @@ def _tejas(s: S, piece: int) -> None:
             s.add_log(f"{s.piece_name(piece)} repairs {s.piece_name(friend)}")
 
 
+def _colony_cycle(s: S, piece: int) -> None:
+    """'It can only survive without a carrier in your capital': on the map outside its seat's
+    capital at the start of a cycle (it had the day it was played to board a carrier), it is
+    wasted."""
+    if s.territory[piece] != s.capital[c.keeper(s, piece)]:
+        s.add_log(f"{s.piece_name(piece)} cannot survive outside its capital without a carrier")
+        waste(s, piece)
+
+
+def _virus_hops(s: S, piece: int) -> list[str]:
+    """'Moves instantly to any basecamp or capital in immediate contact with the current
+    territory': the camp stands of held territories touching its own."""
+    here = s.territory[piece]
+    return [
+        s.board.camp_of(t)
+        for t in s.board.holdable
+        if (here, t) in s.board.touching and s.holder[t - 1] >= 0 and not s.wasteland[t - 1]
+    ]
+
+
 def _self_care(s: S, piece: int) -> None:
     """On a day roll, heals 1 KEAL means of every soul on its forest movement stand."""
     stand = s.board.stands[s.stand[piece]]
@@ -283,7 +303,7 @@ def _piffions(s: S, trap: int, mover: int) -> None:
 # -- sabotage ---------------------------------------------------------------------------------
 def _spectral(s: S, seat: int, territory: int) -> None:
     a, b = s.rng.randint(1, 6), s.rng.randint(1, 6)
-    ok = a == b or a + b == 7
+    ok = a == b or a + b == 7 or (c.sabotage_boost(s, seat, territory) and {a, b} == {1, 2})
     s.add_log(f"spectral lands: 2 D6 show {a} and {b}: {'success' if ok else 'failure'}")
     mine = [t for t in s.board.holdable if s.holder[t - 1] == seat]
     theirs = [t for t in s.board.holdable if s.holder[t - 1] not in (-1, seat)]
@@ -296,7 +316,8 @@ def _spectral(s: S, seat: int, territory: int) -> None:
 
 def _cats(s: S, seat: int, territory: int) -> None:
     tries = [(s.rng.randint(1, 6), s.rng.randint(1, 6)) for _ in range(2)]
-    ok = any(a == b for a, b in tries)
+    boost = c.sabotage_boost(s, seat, territory)
+    ok = any(a == b or (boost and {a, b} == {1, 2}) for a, b in tries)
     s.add_log(f"the cats: {tries}: {'success' if ok else 'failure'}")
     if ok:
         for p in s.souls_at(s.board.camp_of(territory)):
@@ -495,7 +516,14 @@ def register_all() -> None:
         Ability(
             immobile=True,
             cannot_attack=True,
-            missing="the carrier and the sabotage bonus",
+            carried=True,
+            cycle=_colony_cycle,
+            reading="it boards a soul of yours on its stand (a day action) and travels as its item; "
+            "unequipped in your capital it is set down there, anywhere else (or its carrier "
+            "wasted) it is wasted; on the map outside your capital at a cycle's start it is "
+            "wasted; in your capital it defends with Security Hacking (a D6); your sabotage "
+            "against a territory it is in also succeeds on a 1-2 (Spectral Lands, the Cats)",
+            missing="the bonus for sabotage without a 2 D6 roll (Mutant, Onironauta)",
         ),
     )
     register(
@@ -517,9 +545,14 @@ def register_all() -> None:
         Ability(
             movement=1,
             contention_with=frozenset({"Mechanical", "Algorithmic"}),
+            hops=_virus_hops,
+            infects=True,
             reading="a digital cloud: takes no space and holds no camp; in contention only with "
-            "Mechanical or Algorithmic souls",
-            missing="the instant move to a neighbouring camp, and the infection",
+            "Mechanical or Algorithmic souls; its one move a day is the instant hop to the camp "
+            "stand of a held territory touching its own; a bout where the two totals differ by 3 "
+            "or more either way infects the other soul: the virus is equipped to it, a D6 is "
+            "taken from each of its bout and Final Blow rolls, it cannot be unequipped, and it "
+            "is wasted when the host is",
         ),
     )
     register(

@@ -161,6 +161,18 @@ class Imprison(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Carry(Action):
+    """Balanced Inline Processing Colony: it boards a soul of yours on its stand."""
+
+    kind = "carry"
+    piece: int
+    carrier: int
+
+    def __str__(self) -> str:
+        return f"soul #{self.carrier} takes the colony #{self.piece} aboard"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Dig(Action):
     """An underground dweller digs toward a territory: 3 days of digging make a tunnel."""
 
@@ -488,6 +500,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Dig,
     Donate,
     Imprison,
+    Carry,
     Reveal,
     Move,
     Attack,

@@ -1,5 +1,6 @@
 """Day actions that cards give (each citing its card): Pyrostegia's and Unburdened Central's
-sacrifice, the Otter's gift, the Avian Keeper's Den, digging tunnels."""
+sacrifice, the Otter's gift, the Avian Keeper's Den, the Colony's carrier, digging
+tunnels."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from soulforge.core import Action, IllegalAction
 from soulforge.core.flow import ClickPath, Rule
 from soulforge.games.kipukas import cards, cycle, fight
 from soulforge.games.kipukas.actions import (
+    Carry,
     Dig,
     Donate,
     Imprison,
@@ -237,3 +239,37 @@ class DigRule(Rule["S", Dig]):
 def _tunnel(s: S, one: int, other: int) -> bool:
     ends = {s.board.camp_of(one), s.board.camp_of(other)}
     return any({a, b} == ends for a, b in s.tunnels)
+
+
+class CarryRule(Rule["S", Carry]):
+    """Balanced Inline Processing Colony: 'Requires being equipped to a carrier card to move':
+    a soul of yours on its stand takes it aboard; it travels as the soul's item (#equiping)."""
+
+    action = Carry
+    section = "equiping"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if owes_contention(s):
+            return []
+        souls = own_souls(s)
+        colonies = [p for p in souls if cards.ability(s.card[p]).carried]
+        return [
+            Carry(p, q)
+            for p in colonies
+            for q in souls
+            if q != p and s.stand[q] == s.stand[p] and not cards.ability(s.card[q]).carried
+        ]
+
+    def refusal(self, s: S, action: Carry) -> IllegalAction:
+        return IllegalAction(
+            "a colony of yours boards another soul of yours on its stand", rule=self.section
+        )
+
+    def apply(self, s: S, action: Carry) -> None:
+        s.add_log(f"{s.piece_name(action.carrier)} takes {s.piece_name(action.piece)} aboard")
+        cards.take_off(s, action.piece)
+        s.items[action.carrier].append(s.card[action.piece])
+        cycle.end_action(s, s.active)
+
+    def path(self, action: Carry) -> ClickPath:
+        return (f"piece:{action.piece}", f"piece:{action.carrier}")

@@ -99,6 +99,15 @@ class Ability:
     hunts_in_water: frozenset[str] = frozenset()
     """Little Charm: an enemy soul of one of these motives stepping onto a water stand must
     battle it (it moves there at once, ``stepped``); that soul's throws against it are halved."""
+    carried: bool = False
+    """Balanced Inline Processing Colony: it boards a soul of its seat as an item (``card_moves.
+    CarryRule``); dropped, it lives only in its seat's capital; its seat's sabotage against a
+    territory it is in also succeeds on a 1-2 (``sabotage_boost``)."""
+    infects: bool = False
+    """Neural Network Synapse Virus: a bout its roll and the other's differ by 3 or more infects
+    the other (``after_bout``): it is equipped to it, -D6 to each of its rolls, wasted with it."""
+    hops: Callable[[S, int], list[str]] | None = None
+    """The stands a soul moves to instantly, its one move a day (the Synapse Virus)."""
 
 ABILITIES: dict[CardId, Ability] = {}
 
@@ -131,9 +140,13 @@ def defense_dice(c: Card) -> Dice | None:
 
 
 def means_usable(s: S, piece: int, means: KealMeans) -> bool:
-    """A KEAL means with a condition ("with bear only") is usable only in that form; the
-    bear form is not played yet (NOTES.md), so only the unconditioned and "without" ones."""
-    return means.condition is None or means.condition.startswith("without")
+    """A KEAL means with a condition is usable only then: "in capital" in its seat's capital;
+    the bear form is not played yet (NOTES.md), so of the others only the "without" ones."""
+    if means.condition is None:
+        return True
+    if means.condition == "in capital":
+        return s.on_map[piece] and s.territory[piece] == s.capital[keeper(s, piece)]
+    return means.condition.startswith("without")
 
 
 def _features(s: S, territory: int) -> list[int]:
@@ -183,8 +196,13 @@ def before_engaging(s: S, attacker: int, target: int) -> bool:
     return True
 
 
-def after_bout(s: S, attacker: int, defender: int, *, attacker_won: bool) -> None:
+def after_bout(s: S, attacker: int, defender: int, *, attacker_won: bool, margin: int = 0) -> None:
+    """The card effects of a bout's end; ``margin``: the attack's total less the defence's."""
     winner, loser = (attacker, defender) if attacker_won else (defender, attacker)
+    if abs(margin) >= INFECTION_MARGIN:
+        for piece, other in ((attacker, defender), (defender, attacker)):
+            if ability(s.card[piece]).infects and s.on_map[piece] and s.on_map[other]:
+                infect(s, piece, other)
     hook = ability(s.card[winner]).won_bout
     if hook:
         hook(s, winner, loser)
@@ -195,6 +213,20 @@ def after_bout(s: S, attacker: int, defender: int, *, attacker_won: bool) -> Non
     if doomed and doomed(s, loser, winner):
         s.add_log(f"{s.piece_name(loser)} loses to {s.piece_name(winner)} and is wasted (its card says so)")
         waste(s, loser)
+
+
+INFECTION_MARGIN = 3
+"""The Synapse Virus: 'rolls 3 less than or more than its opponents roll' (either way)."""
+VIRUS_OF = "virus_of"
+"""``timers`` key of an infected soul: the seat whose Synapse Virus it carries."""
+
+
+def infect(s: S, virus: int, host: int) -> None:
+    """'Its opponent becomes infected. Equip the synapse virus to the opponent.'"""
+    s.add_log(f"{s.piece_name(virus)} infects {s.piece_name(host)}")
+    s.timers[host][VIRUS_OF] = keeper(s, virus)
+    take_off(s, virus)
+    s.items[host].append(s.card[virus])
 
 
 def stepped(s: S, piece: int, stand: str) -> bool:
@@ -230,6 +262,17 @@ def halved(s: S, piece: int, other: int, thrown: int) -> int:
     (rounded down)."""
     hunted = s.card_of(piece).motivation in ability(s.card[other]).hunts_in_water
     return thrown // 2 if hunted else thrown
+
+
+def sabotage_boost(s: S, seat: int, territory: int) -> bool:
+    """A Balanced Inline Processing Colony of the seat is in the territory (on the map or
+    carried by a soul there): 'adds 1 and 2 to the successful sabotage die roll'."""
+    for p in s.pieces_in(territory):
+        if s.owner[p] != seat:
+            continue
+        if ability(s.card[p]).carried or any(ability(i).carried for i in s.items[p] if i in ABILITIES):
+            return True
+    return False
 
 
 def storm_proof(s: S, piece: int) -> bool:
@@ -288,10 +331,42 @@ def keeper(s: S, piece: int) -> int:
 
 
 def drop(s: S, piece: int, territory: int) -> None:
-    """#items, #equiping: a soul's items (crafted ones stay a stack) are left in the territory."""
-    s.dropped[territory - 1].append(f"{keeper(s, piece)}|{','.join(s.items[piece])}")
-    s.add_log(f"{item_names(s.items[piece])} drop in territory {territory}")
-    s.items[piece] = []
+    """#items, #equiping: a soul's items (crafted ones stay a stack) are left in the territory;
+    cards equipped as items go their own way (``_shed``)."""
+    loose = _shed(s, piece, territory)
+    if loose:
+        s.dropped[territory - 1].append(f"{keeper(s, piece)}|{','.join(loose)}")
+        s.add_log(f"{item_names(loose)} drop in territory {territory}")
+
+
+def _shed(s: S, piece: int, territory: int) -> list[str]:
+    """The items a soul leaves that lie on the ground; the others: a Synapse Virus stays with
+    a living host and is wasted with a wasted one ('Once the opponent is wasted, so is this
+    card'); a Colony is set down in its seat's capital, else wasted ('If this card is removed
+    by force from its carrier it becomes wasted')."""
+    stays, loose = [], []
+    seat = keeper(s, piece)
+    for item in s.items[piece]:
+        entry = ABILITIES.get(item)
+        if entry is not None and entry.infects:
+            if s.on_map[piece]:
+                stays.append(item)
+                continue
+            s.discard[s.timers[piece].get(VIRUS_OF, seat)].append(item)
+            s.add_log(f"{CARDS[item].name} is wasted with its host")
+        elif entry is not None and entry.carried:
+            if s.on_map[piece] and territory == s.capital[seat]:
+                from soulforge.games.kipukas.setup import new_piece
+
+                new_piece(s, seat, item, s.board.camp_of(territory), revealed=True)
+                s.add_log(f"{CARDS[item].name} is set down in its capital")
+            else:
+                s.discard[seat].append(item)
+                s.add_log(f"{CARDS[item].name} is torn from its carrier and wasted")
+        else:
+            loose.append(item)
+    s.items[piece] = stays
+    return loose
 
 
 def item_names(items: list[str]) -> str:

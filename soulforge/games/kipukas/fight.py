@@ -186,7 +186,7 @@ def _bout_roll(s: S) -> bool:
     a_total += typing
     _say(s, f"typing chart: {a_means.name} against {d_means.name} gives {typing:+d} to the attack")
     won = _compare(s, a_total, d_total)
-    cards.after_bout(s, a, d, attacker_won=won)
+    cards.after_bout(s, a, d, attacker_won=won, margin=a_total - d_total)
     return won
 
 
@@ -292,6 +292,9 @@ def _injure(s: S) -> None:
     cards.on_bout_lost(s, d, attacking=False)
     if not s.on_map[d] or s.stand[d] != s.fight_stand:
         after_waste(s)  # wasted, or gone from the stand (Oshliath's forced retreat)
+        return
+    if not s.on_map[s.attacker]:  # it left the map in the bout (the Synapse Virus infects)
+        end_fight(s)
         return
     if s.means[1] not in available_means(s, d):
         s.means[1] = -1

@@ -60,6 +60,7 @@ FLOW: Flow[S] = Flow(
                 card_moves.DigRule(),
                 card_moves.DonateRule(),
                 card_moves.ImprisonRule(),
+                card_moves.CarryRule(),
                 day.RevealRule(),
                 day.MoveRule(),
                 _COUNTER,

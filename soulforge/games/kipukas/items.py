@@ -64,7 +64,13 @@ def _honey(s: S, piece: int) -> None:
         s.add_log(f"{s.piece_name(piece)} eats honey and heals a KEAL means")
 
 
+def _infected(s: S, piece: int, other: int) -> int:
+    """Neural Network Synapse Virus equipped: 'For every roll they make subtract the roll of a D6.'"""
+    return -s.rng.randint(1, 6)
+
+
 ITEM_EFFECTS: dict[str, ItemEffect] = {
+    "neural_network_synapse_virus": ItemEffect(bonus=_infected, reading="-D6 to every roll"),
     "cloth": ItemEffect(escape=1, reading="+1 to escape rolls"),
     "sticks": ItemEffect(bonus=_plus(1), reading="+1 to the wielder's rolls"),
     "honey": ItemEffect(cycle=_honey, reading="heals one KEAL means every 4 diel cycles"),
