@@ -21,6 +21,7 @@ from soulforge.games.kipukas.actions import (
     CallInitiative,
     Carry,
     Challenge,
+    ChangeForm,
     Craft,
     Dig,
     Donate,
@@ -45,7 +46,7 @@ from soulforge.games.kipukas.actions import (
     TurnDiel,
     Unequip,
 )
-from soulforge.games.kipukas.data import CARDS, starter_decks
+from soulforge.games.kipukas.data import CARDS, Dice, starter_decks
 from soulforge.games.kipukas.movement import enemies_at, reach
 from soulforge.games.kipukas.state import KipukasState
 
@@ -1332,3 +1333,31 @@ def test_neural_network_synapse_virus_infects_by_a_margin_of_three() -> None:
     s.injuries[tejas] = [1, 1]
     cards.waste(s, tejas)
     assert "neural_network_synapse_virus" in s.discard[0] and said(s, "is wasted with its host")
+
+
+@pytest.mark.parametrize(("stand", "roll", "captured"), [("T6", 3, True), ("T6", 4, False), ("T3", 4, True)])
+def test_sprite_of_wilds_spirit_captures_a_bear(stand: str, roll: int, captured: bool) -> None:
+    """Sprite of Wilds' Spirit, with bear: "May only change to this form by capturing a bear ...
+    Forest: roll 1, 2, or 3 with D6; Mountain or Plains: roll 1 or 2 with D6. Add the number 4
+    ... if a stream, river, or creek touches the territory. If this card changes forms, it
+    cannot move the in the same turn": a D20, movement 1, Crushing Bite (#keal_means,
+    #movement). Territory 6 is a forest; 3 a mountain by the water of 4."""
+    s = fresh()
+    sprite = put(s, 1, "sprite_of_wilds_spirit", stand)
+    act(s, 1)
+    s.rng = Loaded(roll)
+    s.apply(ChangeForm(sprite))
+    assert said(s, "captured" if captured else "it gets away")
+    act(s, 1)
+    assert ChangeForm(sprite) not in s.legal_actions(), "one try a day"
+    assert (moves_of(s, sprite) == set()) is captured
+    if not captured:
+        return
+    assert fight.available_means(s, sprite) == [0], "Crushing Bite"
+    assert cards.dice_of(s, sprite, attacking=True) == Dice(("D20",), 0)
+    next_turn(s)
+    next_turn(s)  # day 3
+    act(s, 1)
+    assert max(len(reach(s, sprite)[st]) for st in moves_of(s, sprite)) == 1, "movement 1"
+    s.apply(ChangeForm(sprite))
+    assert said(s, "returns to its default form") and fight.available_means(s, sprite) == [1]

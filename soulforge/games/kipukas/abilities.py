@@ -491,8 +491,20 @@ def register_all() -> None:
         "sprite_of_wilds_spirit",
         Ability(
             movement=2,
-            reading="plays in its default form, without bear",
-            missing="capturing a bear (the second form)",
+            dice=Dice(("D6", "D6"), 0),
+            second_form=(
+                ("Forest", frozenset({1, 2, 3})),
+                ("Mountain", frozenset({1, 2})),
+                ("Plains", frozenset({1, 2})),
+            ),
+            form_near_water=frozenset({4}),
+            form_movement=1,
+            form_dice=Dice(("D20",), 0),
+            reading="without bear: 2 D6, movement 2; capturing a bear is a day action of a revealed "
+            "Sprite that has not moved that day, once a day: a D6 (forest 1-3, mountain or plains "
+            "1-2, and 4 when a water territory touches its own); with bear: a D20, movement 1, "
+            "Crushing Bite; turning back is the same action, without a roll; a change of form ends "
+            "its movement for the day",
         ),
     )
     register("tejas_curious_mech", Ability(cycle=_tejas, missing="boredom and self-repair"))

@@ -173,6 +173,17 @@ class Carry(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class ChangeForm(Action):
+    """Sprite of Wilds' Spirit: try to capture a bear (a D6), or turn back to the default form."""
+
+    kind = "change_form"
+    piece: int
+
+    def __str__(self) -> str:
+        return f"soul #{self.piece} changes its form"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Dig(Action):
     """An underground dweller digs toward a territory: 3 days of digging make a tunnel."""
 
@@ -501,6 +512,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Donate,
     Imprison,
     Carry,
+    ChangeForm,
     Reveal,
     Move,
     Attack,

@@ -1,6 +1,6 @@
 """Day actions that cards give (each citing its card): Pyrostegia's and Unburdened Central's
-sacrifice, the Otter's gift, the Avian Keeper's Den, the Colony's carrier, digging
-tunnels."""
+sacrifice, the Otter's gift, the Avian Keeper's Den, the Colony's carrier, the Sprite's bear,
+digging tunnels."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from soulforge.core.flow import ClickPath, Rule
 from soulforge.games.kipukas import cards, cycle, fight
 from soulforge.games.kipukas.actions import (
     Carry,
+    ChangeForm,
     Dig,
     Donate,
     Imprison,
@@ -21,7 +22,7 @@ from soulforge.games.kipukas.day import owes_contention, own_souls
 from soulforge.games.kipukas.encoding import (
     PUBLIC,
 )
-from soulforge.games.kipukas.movement import can_move, enemies_at
+from soulforge.games.kipukas.movement import can_move, enemies_at, is_downed
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -273,3 +274,75 @@ class CarryRule(Rule["S", Carry]):
 
     def path(self, action: Carry) -> ClickPath:
         return (f"piece:{action.piece}", f"piece:{action.carrier}")
+
+
+def _near_water(s: S, territory: int) -> bool:
+    """A stream, river or creek touches the territory: a water territory touches it."""
+    return any(
+        s.board.geography[t - 1] == "Water" for t in s.board.territories if (territory, t) in s.board.touching
+    )
+
+
+def capture_faces(s: S, piece: int) -> frozenset[int]:
+    """The D6 faces that capture the soul's second form where it stands (none: not here)."""
+    entry = cards.ability(s.card[piece])
+    territory = s.territory[piece]
+    faces = dict(entry.second_form).get(s.board.geography[territory - 1], frozenset())
+    return faces | entry.form_near_water if faces and _near_water(s, territory) else faces
+
+
+class FormRule(Rule["S", ChangeForm]):
+    """Sprite of Wilds' Spirit: 'May only change to this form by capturing a bear in the
+    following geographies: Forest: roll 1, 2, or 3 with D6; Mountain or Plains: roll 1 or 2
+    with D6. Add the number 4 ... if a stream, river, or creek touches the territory.' The
+    default form 'anytime'; 'If this card changes forms, it cannot move the in the same turn'
+    (read: a revealed soul that has not moved today, one try a day)."""
+
+    action = ChangeForm
+    section = "movement"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if owes_contention(s):
+            return []
+        return [
+            ChangeForm(p)
+            for p in own_souls(s)
+            if cards.ability(s.card[p]).second_form
+            and s.known[p] & PUBLIC
+            and s.steps_used[p] == 0
+            and s.timers[p].get("form_try", -1) != s.cycle
+            and s.cycle > s.tired_cycle[p]
+            and not is_downed(s, p)
+            and (cards.in_form(s, p) or capture_faces(s, p))
+        ]
+
+    def refusal(self, s: S, action: ChangeForm) -> IllegalAction:
+        return IllegalAction(
+            "a revealed soul of yours with a second form, not downed, that has not moved or "
+            "tried today, in a geography where it may capture its form",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: ChangeForm) -> None:
+        piece = action.piece
+        s.timers[piece]["form_try"] = s.cycle
+        if cards.in_form(s, piece):
+            s.timers[piece]["form"] = 0
+            changed = True
+            s.add_log(f"{s.piece_name(piece)} returns to its default form")
+        else:
+            roll, faces = s.rng.randint(1, 6), capture_faces(s, piece)
+            changed = roll in faces
+            s.add_log(
+                f"{s.piece_name(piece)} tries to capture a bear: a D6 of {roll}, "
+                + ("captured" if changed else "it gets away")
+            )
+            if changed:
+                s.timers[piece]["form"] = 1
+        if changed:
+            s.steps_used[piece] = 99  # no move the turn it changes forms
+            s.keal_memory = {k: v for k, v in s.keal_memory.items() if str(piece) not in k.split(">")}
+        cycle.end_action(s, s.active)
+
+    def path(self, action: ChangeForm) -> ClickPath:
+        return (f"piece:{action.piece}", "form")

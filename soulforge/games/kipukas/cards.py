@@ -108,6 +108,12 @@ class Ability:
     the other (``after_bout``): it is equipped to it, -D6 to each of its rolls, wasted with it."""
     hops: Callable[[S, int], list[str]] | None = None
     """The stands a soul moves to instantly, its one move a day (the Synapse Virus)."""
+    second_form: tuple[tuple[str, frozenset[int]], ...] = ()
+    """Sprite of Wilds' Spirit: the D6 faces that capture a bear, by geography (``FormRule``)."""
+    form_near_water: frozenset[int] = frozenset()
+    """Faces added to ``second_form``'s when water touches the territory."""
+    form_movement: int | None = None
+    form_dice: Dice | None = None
 
 ABILITIES: dict[CardId, Ability] = {}
 
@@ -123,6 +129,19 @@ def register(card_id: CardId, found: Ability) -> None:
 
 
 # -- what the engine asks ----------------------------------------------------------------------
+def in_form(s: S, piece: int) -> bool:
+    """The soul is in its second form (Sprite of Wilds' Spirit with bear)."""
+    return s.timers[piece].get("form", 0) == 1
+
+
+def dice_of(s: S, piece: int, *, attacking: bool) -> Dice | None:
+    """The soul's dice now: its second form's if it is in it, else its card's."""
+    entry = ability(s.card[piece])
+    if entry.form_dice is not None and in_form(s, piece):
+        return None if attacking and entry.cannot_attack else entry.form_dice
+    return attack_dice(s.card_of(piece)) if attacking else defense_dice(s.card_of(piece))
+
+
 def movement(c: Card) -> int:
     entry = ability(c.id)
     return entry.movement if entry.movement is not None else (c.movement or 0)
@@ -140,13 +159,13 @@ def defense_dice(c: Card) -> Dice | None:
 
 
 def means_usable(s: S, piece: int, means: KealMeans) -> bool:
-    """A KEAL means with a condition is usable only then: "in capital" in its seat's capital;
-    the bear form is not played yet (NOTES.md), so of the others only the "without" ones."""
+    """A KEAL means with a condition is usable only then: "with bear only" in the second form,
+    "without bear only" out of it, "in capital" in its seat's capital."""
     if means.condition is None:
         return True
     if means.condition == "in capital":
         return s.on_map[piece] and s.territory[piece] == s.capital[keeper(s, piece)]
-    return means.condition.startswith("without")
+    return means.condition.startswith("without") != in_form(s, piece)
 
 
 def _features(s: S, territory: int) -> list[int]:
@@ -179,8 +198,13 @@ def extra_tolerance(s: S, piece: int) -> int:
 
 
 def movement_bonus(s: S, piece: int) -> int:
-    """Spaces added to a soul's range (Passage Among Maples, Losetany Steppes)."""
-    return _from_features(s, piece, lambda entry: entry.move_bonus)
+    """Spaces added to a soul's range (Passage Among Maples, Losetany Steppes); a soul in its
+    second form moves that form's range instead of its card's."""
+    entry = ability(s.card[piece])
+    form = 0
+    if entry.form_movement is not None and in_form(s, piece):
+        form = entry.form_movement - movement(s.card_of(piece))
+    return form + _from_features(s, piece, lambda entry: entry.move_bonus)
 
 
 def escape_bonus(s: S, piece: int) -> int:
@@ -404,7 +428,7 @@ def grab(s: S, territory: int) -> None:
         return
     first, second = sorted(hands.values())[:2]
     rolls = [
-        roll(attack_dice(s.card_of(p)) or Dice(("D6",), 0), s.rng) + roll_bonus(s, p, q)
+        roll(dice_of(s, p, attacking=True) or Dice(("D6",), 0), s.rng) + roll_bonus(s, p, q)
         for p, q in ((first, second), (second, first))
     ]
     if rolls[0] != rolls[1]:

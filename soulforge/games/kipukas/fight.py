@@ -47,7 +47,7 @@ def can_attack(s: S, piece: int) -> bool:
         return False
     if ability.cannot_attack:
         return False
-    if cards.attack_dice(s.card_of(piece)) is None or not available_means(s, piece):
+    if cards.dice_of(s, piece, attacking=True) is None or not available_means(s, piece):
         return False
     return ability.acts_downed or not is_downed(s, piece)
 
@@ -180,8 +180,8 @@ def _bout_roll(s: S) -> bool:
     a, d = s.attacker, s.defender
     a_card, d_card = s.card_of(a), s.card_of(d)
     a_means, d_means = a_card.keal_means[s.means[0]], d_card.keal_means[s.means[1]]
-    a_total = _total(s, a, d, cards.attack_dice(a_card), a_means.name)
-    d_total = _total(s, d, a, cards.defense_dice(d_card), d_means.name)
+    a_total = _total(s, a, d, cards.dice_of(s, a, attacking=True), a_means.name)
+    d_total = _total(s, d, a, cards.dice_of(s, d, attacking=False), d_means.name)
     typing = combat.keal_modifier(a_means.archetypes, d_means.archetypes)
     a_total += typing
     _say(s, f"typing chart: {a_means.name} against {d_means.name} gives {typing:+d} to the attack")
@@ -314,8 +314,10 @@ def final_blow(s: S) -> bool:
     need, wins, losses = rounds // 2 + 1, 0, 0
     _say(s, f"genes and motives: {plus_attack:+d} to the attack, {plus_defence:+d} to the defence")
     while wins < need and losses < need:
-        attack = _total(s, s.attacker, s.defender, cards.attack_dice(a_card), "Final Blow") + plus_attack
-        defence = _total(s, s.defender, s.attacker, cards.defense_dice(d_card), "Final Blow") + plus_defence
+        a_dice = cards.dice_of(s, s.attacker, attacking=True)
+        d_dice = cards.dice_of(s, s.defender, attacking=False)
+        attack = _total(s, s.attacker, s.defender, a_dice, "Final Blow") + plus_attack
+        defence = _total(s, s.defender, s.attacker, d_dice, "Final Blow") + plus_defence
         if _compare(s, attack, defence):
             wins += 1
         else:

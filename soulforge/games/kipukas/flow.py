@@ -61,6 +61,7 @@ FLOW: Flow[S] = Flow(
                 card_moves.DonateRule(),
                 card_moves.ImprisonRule(),
                 card_moves.CarryRule(),
+                card_moves.FormRule(),
                 day.RevealRule(),
                 day.MoveRule(),
                 _COUNTER,
