@@ -1361,3 +1361,28 @@ def test_sprite_of_wilds_spirit_captures_a_bear(stand: str, roll: int, captured:
     assert max(len(reach(s, sprite)[st]) for st in moves_of(s, sprite)) == 1, "movement 1"
     s.apply(ChangeForm(sprite))
     assert said(s, "returns to its default form") and fight.available_means(s, sprite) == [1]
+
+
+def test_tejas_breaks_himself_after_an_idle_day_and_then_fixes_himself() -> None:
+    """Tejas Curious Mech: "If Tejas does not perform any actions this turn he becomes bored and
+    breaks himself. When broken Tajas, must fix himself before moving or fixing other souls.
+    Tajas breaks or fixes himself at the start of the cycle" (#diel_cycle, #keal_means_DHT)."""
+    s = fresh()
+    tejas = put(s, 0, "tejas_curious_mech", "T2")
+    tira = put(s, 0, "tira_marvelous_myriad", "T2")
+    cards.on_cycle_start(s)  # day 1 begins: Tejas is seen on T2
+    s.cycle += 1  # day 1 passes with nothing done
+    s.injuries[tira] = [1, 0]
+    cards.on_cycle_start(s)
+    assert said(s, "bored, he breaks himself") and s.injuries[tira] == [1, 0]
+    act(s, 0)
+    assert moves_of(s, tejas) == set()
+    s.cycle += 1
+    cards.on_cycle_start(s)
+    assert said(s, f"seat 0's {name('tejas_curious_mech')} fixes himself") and s.injuries[tira] == [1, 0]
+    act(s, 0)
+    assert moves_of(s, tejas)
+    s.apply(Move(tejas, "m2"))
+    s.cycle += 1
+    cards.on_cycle_start(s)
+    assert s.timers[tejas]["broken"] == 0

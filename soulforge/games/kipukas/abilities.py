@@ -45,13 +45,43 @@ def _liliel(s: S, piece: int) -> None:
 
 def _tejas(s: S, piece: int) -> None:
     """Heals one KEAL means per turn of every Mechanical, Algorithmic or Entropic soul in
-    the same uncontended territory."""
+    the same uncontended territory. 'If Tejas does not perform any actions this turn he becomes
+    bored and breaks himself. When broken Tajas, must fix himself before moving or fixing other
+    souls. Tajas breaks or fixes himself at the start of the cycle': read, at the start of a
+    cycle after a day (a night gives souls no action) on which he neither moved, fought nor was
+    played, he breaks: he cannot move, fight or repair that cycle; the next cycle starts with
+    his fixing himself (no repairs then either)."""
+    clock = s.timers[piece]
+    stand = list(s.board.stands).index(s.stand[piece])
+    idle = (
+        clock.get("day", -9) == s.cycle - 1
+        and clock.get("stand") == stand
+        and clock.get("acted", -9) < s.cycle - 1
+        and s.played_cycle[piece] < s.cycle - 1
+    )
+    clock["stand"] = stand
+    if s.diel == "day":
+        clock["day"] = s.cycle
+    if clock.get("broken"):
+        clock["broken"] = 0
+        s.add_log(f"{s.piece_name(piece)} fixes himself")
+        return
+    if idle:
+        clock["broken"] = 1
+        s.tired_cycle[piece] = max(s.tired_cycle[piece], s.cycle)
+        s.add_log(f"{s.piece_name(piece)} did nothing yesterday: bored, he breaks himself")
+        return
     territory = s.territory[piece]
     if any(s.owner[p] != s.owner[piece] and s.card_of(p).soul for p in s.pieces_in(territory)):
         return
     for friend in _same_territory_friends(s, piece):
         if s.card_of(friend).archetypal_gene in ("Mechanical", "Algorithmic", "Entropic") and heal(s, friend):
             s.add_log(f"{s.piece_name(piece)} repairs {s.piece_name(friend)}")
+
+
+def _tejas_fought(s: S, piece: int, other: int) -> None:
+    """A bout is an action of Tejas's (he is not bored that day)."""
+    s.timers[piece]["acted"] = s.cycle
 
 
 def _colony_cycle(s: S, piece: int) -> None:
@@ -507,7 +537,17 @@ def register_all() -> None:
             "its movement for the day",
         ),
     )
-    register("tejas_curious_mech", Ability(cycle=_tejas, missing="boredom and self-repair"))
+    register(
+        "tejas_curious_mech",
+        Ability(
+            cycle=_tejas,
+            won_bout=_tejas_fought,
+            lost_bout=_tejas_fought,
+            reading="he acts by moving, fighting or being played; a day with none makes him break "
+            "at the next cycle's start (no move, fight or repair that cycle), and he fixes himself "
+            "at the start of the one after (no repair that cycle either); nights never bore him",
+        ),
+    )
     register(
         "rooster_calling_of_light",
         Ability(
