@@ -1386,3 +1386,25 @@ def test_tejas_breaks_himself_after_an_idle_day_and_then_fixes_himself() -> None
     s.cycle += 1
     cards.on_cycle_start(s)
     assert s.timers[tejas]["broken"] == 0
+
+
+@pytest.mark.parametrize("all_else_held", [True, False])
+def test_unburdened_central_takes_the_capital_once_all_else_is_claimed(all_else_held: bool) -> None:
+    """Unburdened Central: "She cannot take the capital, unless all other territories are already
+    claimed" (#movement: a capital is taken by one holding every other territory; #win). Once
+    her seat holds the rest, she takes the capital she is lodged in at the next cycle's start."""
+    s = fresh()
+    central = put(s, 0, "unburdened_central", "m5")
+    act(s, 0)
+    s.apply(Move(central, "T5"))
+    assert holder_of(s, 5) == 1 and not s.is_over
+    if all_else_held:
+        for t in s.board.holdable:
+            if t != 5:
+                s.holder[t - 1] = 0
+    s.cycle += 1
+    cards.on_cycle_start(s)
+    assert (holder_of(s, 5) == 0) is all_else_held
+    assert s.is_over is all_else_held
+    if all_else_held:
+        assert s.winner == 0 and said(s, "seat 0 takes seat 1's capital, territory 5")

@@ -104,6 +104,15 @@ def _virus_hops(s: S, piece: int) -> list[str]:
     ]
 
 
+def _central_claims(s: S, piece: int) -> None:
+    """Unburdened Central, lodged in an enemy capital, takes it at the start of a cycle once all
+    else is claimed by her seat (her move in tried it already: ``cycle.claim``)."""
+    if c.lodged(s, piece):
+        from soulforge.games.kipukas.cycle import claim
+
+        claim(s, piece)
+
+
 def _self_care(s: S, piece: int) -> None:
     """On a day roll, heals 1 KEAL means of every soul on its forest movement stand."""
     stand = s.board.stands[s.stand[piece]]
@@ -652,11 +661,13 @@ def register_all() -> None:
         Ability(
             cannot_claim=True,
             stays_in_capital=True,
+            takes_capital=True,
+            cycle=_central_claims,
             sacrifice_genes=frozenset({"Glitch", "Mechanical", "Algorithmic", "Energetic"}),
             reading="in an enemy capital she cannot move out or be engaged, cards are played there revealed, "
             "and her sacrifice wastes the opponents' Glitch, Mechanical, Algorithmic and Energetic souls "
-            "there",
-            missing="taking the capital once all else is claimed (a digital cloud holds no camp)",
+            "there; she takes that capital, on entering it or at a cycle's start, once her seat holds "
+            "every other territory (no enemy soul on its camp stand); she holds no base camp",
         ),
     )
     # terrain features

@@ -90,6 +90,8 @@ class Ability:
     """A sacrifice that wastes only the opponents' souls of these genes (Unburdened Central)."""
     stays_in_capital: bool = False
     """Unburdened Central: in an enemy capital she cannot move out nor be engaged."""
+    takes_capital: bool = False
+    """Unburdened Central: a soul that holds no camp but may take the enemy capital it is in."""
     den: bool = False
     """Avian Keeper's Den: a prison for non-avian souls (``card_moves.ImprisonRule``)."""
     enters: Hook | None = None
@@ -488,6 +490,13 @@ def takes_space(card_id: CardId) -> bool:
 def holds_camps(card_id: CardId) -> bool:
     """Digital clouds 'are unable to take or hold base camps or capitals' (#habitat_effects)."""
     return not ability(card_id).cannot_claim and CARDS[card_id].habitat != "DigitalCloud"
+
+
+def may_claim(s: S, piece: int) -> bool:
+    """Whether the soul may take the camp it stands on: any that holds camps, and Unburdened
+    Central in an enemy capital ('She cannot take the capital, unless all other territories are
+    already claimed': the capital rule, #movement, asks its taker to hold every other one)."""
+    return holds_camps(s.card[piece]) or (ability(s.card[piece]).takes_capital and in_enemy_capital(s, piece))
 
 
 def contends(card_id: CardId, genes: set[str | None]) -> bool:
