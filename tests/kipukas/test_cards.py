@@ -33,6 +33,7 @@ from soulforge.games.kipukas.actions import (
     Keal,
     KeepDiel,
     Move,
+    PickUp,
     Play,
     Purchase,
     Refill,
@@ -1408,3 +1409,27 @@ def test_unburdened_central_takes_the_capital_once_all_else_is_claimed(all_else_
     assert s.is_over is all_else_held
     if all_else_held:
         assert s.winner == 0 and said(s, "seat 0 takes seat 1's capital, territory 5")
+
+
+def test_shards_desert_hides_its_holders_dropped_items() -> None:
+    """Shard's Desert: "Territory holder is able to hide objects that can never be found by the
+    opposing player as long as this card is still in play. Souls can retrieve the hidden objects
+    by being in the same territory as this card. Should this card be removed from the space,
+    those objects become normally hidden" (#terrain_features, #items, #equiping)."""
+    s = fresh()
+    desert = put(s, 0, "shards_desert", "T2")
+    mine = put(s, 0, "hilbert_king_of_avian_frogs", "T2")
+    s.items[mine] = ["sticks"]
+    act(s, 0)
+    s.apply(Unequip(mine))
+    thief = put(s, 1, "tira_marvelous_myriad", "m2")
+    act(s, 1)
+    assert PickUp(thief) not in s.legal_actions(), "hidden from the opponent"
+    cards.grab(s, 2)
+    assert s.dropped[1] and not s.items[thief]
+    act(s, 0)
+    assert PickUp(mine) in s.legal_actions(), "the holder's souls retrieve them"
+    cards.waste(s, desert)
+    act(s, 1)
+    s.apply(PickUp(thief))
+    assert s.items[thief] == ["sticks"]

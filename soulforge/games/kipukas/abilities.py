@@ -687,7 +687,16 @@ def register_all() -> None:
         ),
     )
     register("palace_of_the_allele_sect", Ability(bonus=_palace_bonus, tolerance=_palace_tolerance))
-    register("shards_desert", Ability(cycle=_shards, missing="hiding objects"))
+    register(
+        "shards_desert",
+        Ability(
+            cycle=_shards,
+            hides=True,
+            reading="revealed: the items its territory's holder's souls drop there are hidden: "
+            "only that seat's souls pick them up, and no one grabs for them; once it leaves, they "
+            "are found as any dropped items",
+        ),
+    )
     register(
         "passage_among_maples",
         Ability(

@@ -92,6 +92,8 @@ class Ability:
     """Unburdened Central: in an enemy capital she cannot move out nor be engaged."""
     takes_capital: bool = False
     """Unburdened Central: a soul that holds no camp but may take the enemy capital it is in."""
+    hides: bool = False
+    """Shard's Desert: its holder's items dropped in its territory are found by the holder only."""
     den: bool = False
     """Avian Keeper's Den: a prison for non-avian souls (``card_moves.ImprisonRule``)."""
     enters: Hook | None = None
@@ -407,6 +409,20 @@ def bundle_items(bundle: str) -> list[str]:
     return bundle.split("|", 1)[1].split(",")
 
 
+def findable(s: S, seat: int, territory: int) -> list[int]:
+    """The dropped stacks of a territory the seat can find (indices in ``s.dropped``): Shard's
+    Desert's holder 'is able to hide objects that can never be found by the opposing player as
+    long as this card is still in play' (read: the stacks of the holder's souls lying in its
+    territory while a revealed feature that hides is there are found by the holder only)."""
+    holder = s.holder[territory - 1]
+    hides = holder >= 0 and any(ability(s.card[f]).hides for f in _features(s, territory))
+    return [
+        i
+        for i, bundle in enumerate(s.dropped[territory - 1])
+        if not hides or seat == holder or int(bundle.split("|", 1)[0]) != holder
+    ]
+
+
 def grabbers(s: S, territory: int) -> dict[int, int]:
     """Per seat, the soul that grabs for dropped items: its first revealed soul in the territory
     able to fight (a KEAL means left), by piece number (the players' choice, made for them)."""
@@ -429,6 +445,9 @@ def grab(s: S, territory: int) -> None:
     if len(hands) < 2 or not s.dropped[territory - 1]:
         return
     first, second = sorted(hands.values())[:2]
+    found = set(findable(s, s.owner[first], territory)) & set(findable(s, s.owner[second], territory))
+    if not found:
+        return  # hidden from one side (Shard's Desert): no one grabs
     rolls = [
         roll(dice_of(s, p, attacking=True) or Dice(("D6",), 0), s.rng) + roll_bonus(s, p, q)
         for p, q in ((first, second), (second, first))
@@ -438,7 +457,7 @@ def grab(s: S, territory: int) -> None:
     else:
         won = brawl_winner(s.card_of(first).brawl_sequence or "", s.card_of(second).brawl_sequence or "") or 0
     winner, loser = (first, second) if won == 0 else (second, first)
-    bundle = s.dropped[territory - 1].pop()
+    bundle = s.dropped[territory - 1].pop(max(found))
     s.items[winner] += bundle_items(bundle)
     injure_any(s, loser)
     s.add_log(
