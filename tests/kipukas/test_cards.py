@@ -27,6 +27,7 @@ from soulforge.games.kipukas.actions import (
     Donate,
     EndActions,
     Equip,
+    Exchange,
     FinalBlow,
     Hold,
     Imprison,
@@ -1433,3 +1434,36 @@ def test_shards_desert_hides_its_holders_dropped_items() -> None:
     act(s, 1)
     s.apply(PickUp(thief))
     assert s.items[thief] == ["sticks"]
+
+
+@pytest.mark.parametrize(("bottled", "rolls", "freed"), [
+    ("hilbert_king_of_avian_frogs", (), True),
+    ("knightsoul_of_binding_time", (12,), True),
+    ("knightsoul_of_binding_time", (3,), False),
+])
+def test_to_catch_a_spirit_frees_the_bottled_soul_for_another(
+    bottled: str, rolls: tuple[int, ...], freed: bool
+) -> None:
+    """To Catch a Spirit: "when player decides to exchange the soul who entered the territory to
+    free bottle card soul. Once exchanged, the freed card must be played by the conditions listed
+    on the card this turn, else, the exchange fails and both cards are wasted" (#traps,
+    #placement). The Knightsoul is played on a D20 of 10 or more."""
+    s = fresh()
+    trap = put(s, 1, "to_catch_a_spirit", "T6", revealed=False)
+    caught = put(s, 0, bottled, "T7")
+    act(s, 0)
+    s.rng = Loaded(2)  # the D20 for traps
+    s.apply(Move(caught, "m6"))
+    assert s.prisoner[caught] and not s.on_map[trap]
+    rescuer = put(s, 0, "tira_marvelous_myriad", "m6")
+    act(s, 0)
+    assert Exchange(rescuer, caught) in s.legal_actions()
+    s.rng = Loaded(*rolls)
+    s.apply(Exchange(rescuer, caught))
+    if freed:
+        assert s.stand[caught] == "T1", "played on the capital's camp"
+        assert not s.prisoner[caught] and seen(s, caught)["revealed"]
+        assert s.prisoner[rescuer] and s.timers[rescuer][cards.BOTTLED] == 1
+    else:
+        assert not s.on_map[caught] and not s.on_map[rescuer]
+        assert said(s, "the exchange fails: both souls are wasted")

@@ -310,6 +310,7 @@ def _freezing(s: S, trap: int, mover: int) -> None:
 def _bottle(s: S, trap: int, mover: int) -> None:
     """The soul is bottled: held in the territory, unusable until freed (read as a prisoner)."""
     s.prisoner[mover] = True
+    s.timers[mover][c.BOTTLED] = 1
     s.moved()
     s.add_log(f"{s.piece_name(mover)} is bottled")
 
@@ -735,8 +736,11 @@ def register_all() -> None:
         _trap(
             "to_catch_a_spirit",
             _bottle,
-            "the bottle is a prison",
-            "exchanging a soul to free the bottled one",
+            "the bottle is a prison in the trap's territory; its soul's seat may free it (a day "
+            "action, one of the turn's plays) by bottling a revealed soul of its own in that "
+            "territory: the freed soul is played again, revealed, on a camp stand of its seat "
+            "where a soul may be played, with its card's summon roll; a failed roll wastes both",
+            "the trap staying in play to bottle later entrants (it is discarded once sprung)",
         ),
     )
     register(

@@ -184,6 +184,19 @@ class ChangeForm(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Exchange(Action):
+    """To Catch a Spirit: a soul of yours takes the place of your bottled soul, which is played
+    again on a camp stand of yours."""
+
+    kind = "exchange"
+    piece: int
+    bottled: int
+
+    def __str__(self) -> str:
+        return f"bottle soul #{self.piece} to free soul #{self.bottled}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Dig(Action):
     """An underground dweller digs toward a territory: 3 days of digging make a tunnel."""
 
@@ -513,6 +526,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Imprison,
     Carry,
     ChangeForm,
+    Exchange,
     Reveal,
     Move,
     Attack,

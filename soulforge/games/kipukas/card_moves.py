@@ -1,6 +1,6 @@
 """Day actions that cards give (each citing its card): Pyrostegia's and Unburdened Central's
 sacrifice, the Otter's gift, the Avian Keeper's Den, the Colony's carrier, the Sprite's bear,
-digging tunnels."""
+To Catch a Spirit's exchange, digging tunnels."""
 
 from __future__ import annotations
 
@@ -15,11 +15,13 @@ from soulforge.games.kipukas.actions import (
     ChangeForm,
     Dig,
     Donate,
+    Exchange,
     Imprison,
     Sacrifice,
 )
-from soulforge.games.kipukas.day import owes_contention, own_souls
+from soulforge.games.kipukas.day import owes_contention, own_souls, play_spots
 from soulforge.games.kipukas.encoding import (
+    PLAYS_PER_ROLL,
     PUBLIC,
 )
 from soulforge.games.kipukas.movement import can_move, enemies_at, is_downed
@@ -346,3 +348,68 @@ class FormRule(Rule["S", ChangeForm]):
 
     def path(self, action: ChangeForm) -> ClickPath:
         return (f"piece:{action.piece}", "form")
+
+
+class ExchangeRule(Rule["S", Exchange]):
+    """To Catch a Spirit: 'The bottle card attempts to activate when ... player decides to
+    exchange the soul who entered the territory to free bottle card soul. Once exchanged, the
+    freed card must be played by the conditions listed on the card this turn, else, the exchange
+    fails and both cards are wasted. If you successfully exchange, the original bottle card is
+    restored, then the other card becomes the new bottle card.' Read: a revealed soul of yours
+    in the territory of your bottled soul is bottled in its place; the freed soul is played
+    again (one of the turn's plays), revealed, where you may play it (your capital's camp
+    stand, else your first camp by territory number), with its card's summon roll
+    (#placement); a failed roll wastes both."""
+
+    action = Exchange
+    section = "traps"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if owes_contention(s) or s.played[s.active] >= PLAYS_PER_ROLL:
+            return []
+        bottled = [
+            p
+            for p in s.live()
+            if s.owner[p] == s.active and s.prisoner[p] and s.timers[p].get(cards.BOTTLED)
+        ]
+        out: list[Action] = []
+        for b in bottled:
+            takers = [p for p in own_souls(s) if s.territory[p] == s.territory[b] and s.known[p] & PUBLIC]
+            if _freed_spot(s, b):
+                out += [Exchange(p, b) for p in takers]
+        return out
+
+    def refusal(self, s: S, action: Exchange) -> IllegalAction:
+        return IllegalAction(
+            "a revealed soul of yours in the territory of your bottled soul takes its place; the "
+            "freed soul goes where you may play it, within the turn's plays",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Exchange) -> None:
+        piece, freed = action.piece, action.bottled
+        s.prisoner[piece], s.prisoner[freed] = True, False
+        s.timers[piece][cards.BOTTLED] = 1
+        s.timers[freed].pop(cards.BOTTLED, None)
+        s.played[s.active] += 1
+        cycle.place(s, freed, _freed_spot(s, freed))
+        cycle.reveal(s, freed)
+        s.played_cycle[freed], s.played_unrevealed[freed] = s.cycle, False
+        s.add_log(f"{s.piece_name(piece)} is bottled to free {s.piece_name(freed)}")
+        summon = cards.ability(s.card[freed]).summon
+        if summon is not None and not summon(s, freed):
+            s.add_log("the exchange fails: both souls are wasted")
+            cards.waste(s, freed)
+            cards.waste(s, piece)
+        cycle.end_action(s, s.active)
+
+    def path(self, action: Exchange) -> ClickPath:
+        return (f"piece:{action.piece}", f"piece:{action.bottled}")
+
+
+def _freed_spot(s: S, bottled: int) -> str:
+    """Where the freed soul is played: the seat's capital's camp stand if a soul may be played
+    there, else its first such camp stand by territory number; "" if none."""
+    spots = [stand for stand, revealed in play_spots(s, s.card[bottled]) if revealed]
+    capital = s.board.camp_of(s.capital[s.active]) if s.capital[s.active] > 0 else ""
+    return capital if capital in spots else (spots[0] if spots else "")

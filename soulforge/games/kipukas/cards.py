@@ -409,6 +409,10 @@ def bundle_items(bundle: str) -> list[str]:
     return bundle.split("|", 1)[1].split(",")
 
 
+BOTTLED = "bottled"
+"""``timers`` key of a soul To Catch a Spirit bottled (a prisoner that may be exchanged)."""
+
+
 def findable(s: S, seat: int, territory: int) -> list[int]:
     """The dropped stacks of a territory the seat can find (indices in ``s.dropped``): Shard's
     Desert's holder 'is able to hide objects that can never be found by the opposing player as

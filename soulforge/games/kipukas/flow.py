@@ -62,6 +62,7 @@ FLOW: Flow[S] = Flow(
                 card_moves.ImprisonRule(),
                 card_moves.CarryRule(),
                 card_moves.FormRule(),
+                card_moves.ExchangeRule(),
                 day.RevealRule(),
                 day.MoveRule(),
                 _COUNTER,
