@@ -1467,3 +1467,49 @@ def test_to_catch_a_spirit_frees_the_bottled_soul_for_another(
     else:
         assert not s.on_map[caught] and not s.on_map[rescuer]
         assert said(s, "the exchange fails: both souls are wasted")
+
+
+def _craft(s: KipukasState, recipe: str, piece: int, *items: str) -> int:
+    """Night 2: seat 0 crafts ``recipe`` from ``items`` for ``piece`` (#crafting); its number."""
+    next_turn(s)
+    act(s, 0)
+    give(s, 0, *items)
+    number = next(n for n, found in enumerate(cards.RECIPES) if found.name == recipe)
+    assert Craft(number, piece) in s.legal_actions()
+    s.apply(Craft(number, piece))
+    return number
+
+
+def test_a_bee_bomb_bursts_in_its_territory_after_three_diel_cycles() -> None:
+    """Bee Bomb! (Cloth + Honey): "After 3 diel cycles, all souls in the territory lose a keal
+    means" (#crafting, #recipes; damage to a downed soul wastes it, #combat_lifecycle)."""
+    s = fresh()
+    wielder = put(s, 0, "oshliath_and_osileth", "T2")
+    enemy = put(s, 1, "hilbert_king_of_avian_frogs", "m2")
+    downed = put(s, 1, "tira_marvelous_myriad", "m2")
+    _craft(s, "Bee Bomb!", wielder, "cloth", "honey")
+    s.injuries[downed] = [1, 1]
+    for _ in range(2):
+        s.cycle += 1
+        cards.on_cycle_start(s)
+    assert s.injuries[enemy] == [0] and s.items[wielder]
+    s.cycle += 1
+    cards.on_cycle_start(s)
+    assert said(s, "the Bee Bomb bursts in territory 2")
+    assert sum(s.injuries[wielder]) == 1 and s.injuries[enemy] == [1] and not s.on_map[downed]
+    assert s.items[wielder] == [] and {"cloth", "honey"} <= set(s.discard[0])
+
+
+def test_sticky_stick_fingers_take_an_item_card_from_the_opponents_deck() -> None:
+    """Sticky stick fingers? (Honey + Sticks): "Take 1 item card from your opponents deck via
+    random draw and place it in your deck" (#crafting, #recipes, #stealing)."""
+    s = fresh()
+    wielder = put(s, 0, "oshliath_and_osileth", "T2")
+    _craft(s, "Sticky stick fingers?", wielder, "honey", "sticks")
+    s.deck[1] = ["hilbert_king_of_avian_frogs", "feathers", "tira_marvelous_myriad"]
+    before = len(s.deck[0])
+    s.cycle += 1
+    cards.on_cycle_start(s)
+    assert s.deck[1] == ["hilbert_king_of_avian_frogs", "tira_marvelous_myriad"]
+    assert len(s.deck[0]) == before + 1 and "feathers" in s.deck[0]
+    assert said(s, "sticky fingers: seat 0 takes an item from seat 1's deck") and s.items[wielder] == []

@@ -310,12 +310,12 @@ def storm_proof(s: S, piece: int) -> bool:
         effect = ITEM_EFFECTS.get(item, NO_ITEM)
         if effect.storm_proof:
             if effect.single_use:
-                _waste_recipe(s, piece, item)
+                waste_recipe(s, piece, item)
             return True
     return ability(s.card[piece]).storm_proof(s, piece)
 
 
-def _waste_recipe(s: S, piece: int, marker: str) -> None:
+def waste_recipe(s: S, piece: int, marker: str) -> None:
     """The crafted item ``recipe:<n>`` and its ingredient cards go to the owner's discard."""
     recipe = RECIPES[int(marker.split(":")[1])]
     s.items[piece].remove(marker)
@@ -593,9 +593,9 @@ def on_cycle_start(s: S) -> None:
             hook = ability(s.card[piece]).cycle
             if hook:
                 hook(s, piece)
-            for item in s.items[piece]:
+            for item in list(s.items[piece]):
                 effect = ITEM_EFFECTS.get(item, NO_ITEM).cycle
-                if effect and s.on_map[piece]:
+                if effect and s.on_map[piece] and item in s.items[piece]:
                     effect(s, piece)
     _plains_rest(s)
     _volcanic(s)
