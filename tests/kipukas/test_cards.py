@@ -18,6 +18,7 @@ from soulforge.core.rng import GameRandom
 from soulforge.games.kipukas import cards, cycle, fight
 from soulforge.games.kipukas.actions import (
     Attack,
+    Burn,
     CallInitiative,
     Carry,
     Challenge,
@@ -1513,3 +1514,31 @@ def test_sticky_stick_fingers_take_an_item_card_from_the_opponents_deck() -> Non
     assert s.deck[1] == ["hilbert_king_of_avian_frogs", "tira_marvelous_myriad"]
     assert len(s.deck[0]) == before + 1 and "feathers" in s.deck[0]
     assert said(s, "sticky fingers: seat 0 takes an item from seat 1's deck") and s.items[wielder] == []
+
+
+@pytest.mark.parametrize(
+    ("recipe", "items", "rolls", "burnt"),
+    [
+        ("Fire Starter?", ("feathers", "string"), (5, 4), True),
+        ("Fire Starter?", ("feathers", "string"), (5, 5), False),
+        ('"Advanced" fire starter?', ("feathers", "honey", "string"), (1, 1, 1, 4, 1, 2), True),
+    ],
+)
+def test_a_fire_starter_may_burn_a_terrain_feature(
+    recipe: str, items: tuple[str, ...], rolls: tuple[int, ...], burnt: bool
+) -> None:
+    """Fire Starter? (Feathers + String): "Chance to destroy terrain feature. Win with a D6 vs
+    D20." "Advanced" fire starter?: "Win with D6 against D6-D6 with a retry" (#crafting,
+    #recipes, #terrain_features). A failed try waits for the next day (#items)."""
+    s = fresh()
+    palace = put(s, 1, "palace_of_the_allele_sect", "T6")
+    wielder = put(s, 0, "oshliath_and_osileth", "m6")
+    _craft(s, recipe, wielder, *items)
+    next_turn(s)  # day 3
+    act(s, 0)
+    s.rng = Loaded(*rolls)
+    s.apply(Burn(wielder))
+    assert s.on_map[palace] is not burnt
+    assert said(s, f"{name('palace_of_the_allele_sect')} burns down") is burnt
+    act(s, 0)
+    assert Burn(wielder) not in s.legal_actions(), "once a day"

@@ -197,6 +197,17 @@ class Exchange(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Burn(Action):
+    """A fire starter's wielder tries to destroy a terrain feature in its territory."""
+
+    kind = "burn"
+    piece: int
+
+    def __str__(self) -> str:
+        return f"soul #{self.piece} tries to burn the terrain feature of its territory"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Dig(Action):
     """An underground dweller digs toward a territory: 3 days of digging make a tunnel."""
 
@@ -527,6 +538,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Carry,
     ChangeForm,
     Exchange,
+    Burn,
     Reveal,
     Move,
     Attack,

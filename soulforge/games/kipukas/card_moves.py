@@ -1,6 +1,6 @@
 """Day actions that cards give (each citing its card): Pyrostegia's and Unburdened Central's
 sacrifice, the Otter's gift, the Avian Keeper's Den, the Colony's carrier, the Sprite's bear,
-To Catch a Spirit's exchange, digging tunnels."""
+To Catch a Spirit's exchange, fire starters, digging tunnels."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from soulforge.core import Action, IllegalAction
 from soulforge.core.flow import ClickPath, Rule
 from soulforge.games.kipukas import cards, cycle, fight
 from soulforge.games.kipukas.actions import (
+    Burn,
     Carry,
     ChangeForm,
     Dig,
@@ -19,6 +20,7 @@ from soulforge.games.kipukas.actions import (
     Imprison,
     Sacrifice,
 )
+from soulforge.games.kipukas.data import Dice
 from soulforge.games.kipukas.day import owes_contention, own_souls, play_spots
 from soulforge.games.kipukas.encoding import (
     PLAYS_PER_ROLL,
@@ -413,3 +415,67 @@ def _freed_spot(s: S, bottled: int) -> str:
     spots = [stand for stand, revealed in play_spots(s, s.card[bottled]) if revealed]
     capital = s.board.camp_of(s.capital[s.active]) if s.capital[s.active] > 0 else ""
     return capital if capital in spots else (spots[0] if spots else "")
+
+
+class BurnRule(Rule["S", Burn]):
+    """Fire Starter? 'Chance to destroy terrain feature. Win with a D6 vs D20.' "Advanced" fire
+    starter? 'Better chance to destroy a terrain feature. Win with D6 against D6-D6 with a
+    retry.' Read: a day action of the revealed wielder against a revealed terrain feature of
+    another seat in its territory, once a day (#items: 'if an effect ... with an equipped item
+    fails, you may try ... again during the next diel cycle'); the D6 must beat the other
+    throw; the fire starter is kept."""
+
+    action = Burn
+    section = "items"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if owes_contention(s):
+            return []
+        out: list[Action] = []
+        for p in own_souls(s):
+            if not (_burner(s, p) and s.known[p] & PUBLIC and s.timers[p].get("burn", -1) != s.cycle):
+                continue
+            if _burnable(s, p) >= 0:
+                out.append(Burn(p))
+        return out
+
+    def refusal(self, s: S, action: Burn) -> IllegalAction:
+        return IllegalAction(
+            "a revealed soul of yours with a fire starter, once a day, against a revealed terrain "
+            "feature of another seat in its territory",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Burn) -> None:
+        from soulforge.games.kipukas.combat import roll
+
+        own, against, tries = _burner(s, action.piece) or (Dice((), 0), Dice((), 0), 0)
+        s.timers[action.piece]["burn"] = s.cycle
+        feature, burnt = _burnable(s, action.piece), False
+        for _ in range(tries):
+            fire, resist = roll(own, s.rng), roll(against, s.rng)
+            burnt = fire > resist
+            s.add_log(f"{s.piece_name(action.piece)} sets fire: {fire} against {resist}")
+            if burnt:
+                break
+        if burnt:
+            s.add_log(f"{s.card_of(feature).name} burns down")
+            cards.waste(s, feature)
+        cycle.end_action(s, s.active)
+
+    def path(self, action: Burn) -> ClickPath:
+        return (f"piece:{action.piece}", "burn")
+
+
+def _burnable(s: S, piece: int) -> int:
+    """The revealed terrain feature of another seat in the soul's territory (#terrain_features:
+    one a territory), -1 if none."""
+    found = [f for f in s.features_in(s.territory[piece]) if s.owner[f] != s.active and s.known[f] & PUBLIC]
+    return found[0] if found else -1
+
+
+def _burner(s: S, piece: int) -> tuple[Dice, Dice, int] | None:
+    """The best fire starter the soul wields (most throws), if any."""
+    found = [cards.ITEM_EFFECTS[i].burns for i in s.items[piece] if i in cards.ITEM_EFFECTS]
+    odds = [b for b in found if b is not None]
+    return max(odds, key=lambda b: b[2]) if odds else None

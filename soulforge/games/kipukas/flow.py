@@ -63,6 +63,7 @@ FLOW: Flow[S] = Flow(
                 card_moves.CarryRule(),
                 card_moves.FormRule(),
                 card_moves.ExchangeRule(),
+                card_moves.BurnRule(),
                 day.RevealRule(),
                 day.MoveRule(),
                 _COUNTER,

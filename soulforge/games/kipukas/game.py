@@ -111,7 +111,7 @@ class Kipukas(Game[KipukasState]):
         out += [a.Imprison(p, q) for p in pieces for q in pieces if p != q]
         out += [a.Carry(p, q) for p in pieces for q in pieces if p != q]
         out += [a.Exchange(p, q) for p in pieces for q in pieces if p != q]
-        out += [a.ChangeForm(p) for p in pieces]
+        out += [a.ChangeForm(p) for p in pieces] + [a.Burn(p) for p in pieces]
         out += [a.Sacrifice(p) for p in pieces] + [a.TakeHoney(source) for source in range(-1, 4)]
         out += [a.Reveal(p) for p in pieces] + [a.Move(p, st) for p in pieces for st in stands]
         out += [a.Attack(p, q) for p in pieces for q in pieces if p != q]

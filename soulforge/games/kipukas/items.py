@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from soulforge.games.kipukas.data import Dice
+
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
 
@@ -25,6 +27,9 @@ class ItemEffect:
     single_use: bool = False
     """Its cards are wasted once its effect has worked (the Tunic)."""
     cycle: Callable[[S, int], None] | None = None
+    burns: tuple[Dice, Dice, int] | None = None
+    """A fire starter: its die, the die it must beat, and the throws a try has
+    (``card_moves.BurnRule``)."""
     reading: str = ""
 
 
@@ -139,6 +144,13 @@ _RECIPE_EFFECTS: dict[str, ItemEffect] = {
     "Bee Bomb!": ItemEffect(cycle=_bee_bomb, reading="3 cycles on, 1 damage to every soul of its territory"),
     "Sticky stick fingers?": ItemEffect(
         cycle=_sticky_fingers, reading="an item card of an opponent's deck into yours, once"
+    ),
+    "Fire Starter?": ItemEffect(
+        burns=(Dice(("D6",), 0), Dice(("D20",), 0), 1), reading="a D6 against a D20 burns a terrain feature"
+    ),
+    '"Advanced" fire starter?': ItemEffect(
+        burns=(Dice(("D6",), 0), Dice(("D6", "D6"), 0), 2),
+        reading="a D6 against 2 D6, with a retry, burns a terrain feature",
     ),
     "Pillow": ItemEffect(cycle=_heal_in_camp, reading="recovers 1 KEAL means per cycle in a base camp"),
     "Hammock": ItemEffect(cycle=_heal_in_camp, reading="recovers 1 KEAL means per cycle in a base camp"),
