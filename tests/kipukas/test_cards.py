@@ -820,7 +820,7 @@ def test_mutant_hide_and_seek_tires_a_random_camp_on_4_or_more(roll: int, tired:
     give(s, 0, "mutant_hide_and_seek")
     s.rng = Loaded(roll, picks=(1,))  # seat 1's base camps are territories 3 and 6: the second
     s.apply(Sabotage(0, 6))
-    assert said(s, f"the mutant's D6 shows {roll}") and s.mutants == [[0, 0 if tired else 1]]
+    assert said(s, f"the mutant's D6 shows {roll}") and s.mutants == [[0, 0 if tired else 1, 6]]
     assert "mutant_hide_and_seek" not in s.discard[0]  # it stays in play
     next_turn(s)
     assert s.diel == "day"
@@ -1542,3 +1542,21 @@ def test_a_fire_starter_may_burn_a_terrain_feature(
     assert said(s, f"{name('palace_of_the_allele_sect')} burns down") is burnt
     act(s, 0)
     assert Burn(wielder) not in s.legal_actions(), "once a day"
+
+
+@pytest.mark.parametrize("carried", [True, False])
+def test_a_carried_colony_makes_the_mutants_1_and_2_succeed(carried: bool) -> None:
+    """Balanced Inline Processing Colony, "adds 1 and 2 to the successful sabotage die roll",
+    with Mutant Hide and Seek played against its territory: a 1 tires a camp too (#sabotage)."""
+    s = fresh()
+    osh = put(s, 1, "oshliath_and_osileth", "T6")
+    carrier = put(s, 0, "hilbert_king_of_avian_frogs", "m6")
+    if carried:
+        s.items[carrier] = ["balanced_inline_processing_colony"]
+    next_turn(s)
+    act(s, 0)
+    give(s, 0, "mutant_hide_and_seek")
+    s.rng = Loaded(1, picks=(1,))
+    s.apply(Sabotage(0, 6))
+    assert (s.tired_cycle[osh] == s.cycle + 1) is carried
+    assert s.mutants == [[0, 0 if carried else 1, 6]]

@@ -376,17 +376,19 @@ def _cats(s: S, seat: int, territory: int) -> None:
 def _mutant(s: S, seat: int, territory: int) -> None:
     """Mutant Hide and Seek stays in play: this night and each night after, a D6 (see
     ``mutant_night``); the territory played against is only where the card was aimed."""
-    s.mutants.append([seat, 0])
+    s.mutants.append([seat, 0, territory])
     mutant_night(s, len(s.mutants) - 1)
 
 
 def mutant_night(s: S, index: int) -> None:
     """'Each night throw a D6': 4 or more, a random opponent base camp's souls are too tired to
-    move the next day; 3 or less, one step closer to taming: two failures and it is led away."""
-    seat, failures = s.mutants[index]
+    move the next day; 3 or less, one step closer to taming: two failures and it is led away.
+    A 1 or 2 succeeds too while a colony of the seat is in the territory it was played against
+    (Balanced Inline Processing Colony)."""
+    seat, failures, aimed = s.mutants[index]
     roll = s.rng.randint(1, 6)
     s.add_log(f"the mutant's D6 shows {roll}")
-    if roll >= 4:
+    if roll >= 4 or (roll <= 2 and c.sabotage_boost(s, seat, aimed)):
         camps = [
             t
             for t in s.board.holdable
@@ -584,8 +586,9 @@ def register_all() -> None:
             "unequipped in your capital it is set down there, anywhere else (or its carrier "
             "wasted) it is wasted; on the map outside your capital at a cycle's start it is "
             "wasted; in your capital it defends with Security Hacking (a D6); your sabotage "
-            "against a territory it is in also succeeds on a 1-2 (Spectral Lands, the Cats)",
-            missing="the bonus for sabotage without a 2 D6 roll (Mutant, Onironauta)",
+            "against a territory it is in also succeeds on a 1-2 (Spectral Lands, the Cats; a 1 or "
+            "a 2 of the Mutant's nightly D6 while it is in the territory the Mutant was played "
+            "against); Onironauta's bouts have no die faces to add to",
         ),
     )
     register(

@@ -602,7 +602,7 @@ def on_cycle_start(s: S) -> None:
     if s.diel == "night":
         from soulforge.games.kipukas.abilities import mutant_night
 
-        for index, (seat, _) in enumerate(list(s.mutants)):
+        for index, (seat, *_) in enumerate(list(s.mutants)):
             if seat >= 0:
                 mutant_night(s, index)
 
