@@ -788,6 +788,16 @@ def register_all() -> None:
     # personal effects
     register(
         "location_of_the_deep_apothecary_shop",
-        Ability(missing="purchasing items (the default effect is used)"),
+        Ability(
+            reading="named in the deck list: a night action, once a night, with an uncontested "
+            "forest base camp: an item from the deck for two cards of the hand (night.PurchaseRule)"
+        ),
     )
-    register("suspended_animation", Ability(missing="suspending a territory (the default effect is used)"))
+    register(
+        "suspended_animation",
+        Ability(
+            reading="named in the deck list: first thing in a turn, once every 5 diel cycles, no "
+            "move into, out of or within the territory, no card played there, no fight "
+            "(night.SuspendRule)"
+        ),
+    )
