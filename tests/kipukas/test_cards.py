@@ -709,7 +709,7 @@ def test_to_catch_a_spirit_bottles_the_soul(roll: int) -> None:
     trap, hilbert = _enter_territory_6(s, roll, "to_catch_a_spirit")
     assert s.prisoner[hilbert] and seen(s, hilbert)["prisoner"] is True
     assert said(s, f"seat 0's {name('hilbert_king_of_avian_frogs')} is bottled")
-    assert not s.on_map[trap]
+    assert s.on_map[trap] and seen(s, trap)["revealed"], "kept in play once activated"
     act(s, 0)
     assert moves_of(s, hilbert) == set()
 
@@ -1455,7 +1455,7 @@ def test_to_catch_a_spirit_frees_the_bottled_soul_for_another(
     act(s, 0)
     s.rng = Loaded(2)  # the D20 for traps
     s.apply(Move(caught, "m6"))
-    assert s.prisoner[caught] and not s.on_map[trap]
+    assert s.prisoner[caught] and s.on_map[trap]
     rescuer = put(s, 0, "tira_marvelous_myriad", "m6")
     act(s, 0)
     assert Exchange(rescuer, caught) in s.legal_actions()
@@ -1560,3 +1560,19 @@ def test_a_carried_colony_makes_the_mutants_1_and_2_succeed(carried: bool) -> No
     s.apply(Sabotage(0, 6))
     assert (s.tired_cycle[osh] == s.cycle + 1) is carried
     assert s.mutants == [[0, 0 if carried else 1, 6]]
+
+
+@pytest.mark.parametrize(("roll", "bottled"), [(5, True), (6, False)])
+def test_to_catch_a_spirit_stays_and_bottles_any_later_entrant(roll: int, bottled: bool) -> None:
+    """To Catch a Spirit: "The bottle card attempts to activate when a soul on steps into the
+    same territory ... Once activated, this card is kept in play until removed by the effect of
+    another card. Neither player controls this card" (#traps): its owner's souls too."""
+    s = fresh()
+    trap, _ = _enter_territory_6(s, 2, "to_catch_a_spirit")
+    own = put(s, 1, "tira_marvelous_myriad", "m5")
+    act(s, 1)
+    s.rng = Loaded(roll)
+    s.apply(Move(own, "T6"))
+    assert said(s, f"enters territory 6: the D20 for traps shows {roll}")
+    assert s.prisoner[own] is bottled and s.on_map[trap]
+    assert said(s, f"{name('to_catch_a_spirit')} springs again") is bottled

@@ -736,14 +736,18 @@ def register_all() -> None:
     )
     register(
         "to_catch_a_spirit",
-        _trap(
-            "to_catch_a_spirit",
-            _bottle,
-            "the bottle is a prison in the trap's territory; its soul's seat may free it (a day "
-            "action, one of the turn's plays) by bottling a revealed soul of its own in that "
-            "territory: the freed soul is played again, revealed, on a camp stand of its seat "
-            "where a soul may be played, with its card's summon roll; a failed roll wastes both",
-            "the trap staying in play to bottle later entrants (it is discarded once sprung)",
+        dataclasses.replace(
+            _trap(
+                "to_catch_a_spirit",
+                _bottle,
+                "the bottle is a prison in the trap's territory; its soul's seat may free it (a day "
+                "action, one of the turn's plays) by bottling a revealed soul of its own in that "
+                "territory: the freed soul is played again, revealed, on a camp stand of its seat "
+                "where a soul may be played, with its card's summon roll; a failed roll wastes both; "
+                "once sprung it stays, revealed, and springs on its numbers on any soul entering "
+                "its territory, its owner's too",
+            ),
+            lingers=True,
         ),
     )
     register(

@@ -82,6 +82,10 @@ class Ability:
     """Pyrostegia: may sacrifice itself to waste every soul on its stand."""
     honey_night: bool = False
     """Passage Among Maples: at night its holder may take a honey instead of refilling."""
+    lingers: bool = False
+    """A trap kept in play, revealed, once sprung: it springs on any soul entering its territory
+    (To Catch a Spirit: 'Once activated, this card is kept in play ... Neither player controls
+    this card')."""
     stays: bool = False
     """A sabotage card that stays in play after it is played (Mutant Hide and Seek)."""
     donates: bool = False
@@ -652,19 +656,24 @@ def trap_roll(s: S, mover: int, territory: int) -> None:
     roll a D20; each unrevealed trap there springs on its numbers, else may be detected."""
     seat = s.owner[mover]
     hidden = [p for p in s.pieces_in(territory) if s.owner[p] != seat and not s.known[p] & (1 << 8)]
-    if not hidden:
+    lingering = [p for p in s.pieces_in(territory) if ability(s.card[p]).lingers and s.known[p] & (1 << 8)]
+    if not hidden and not lingering:
         return
     roll = s.rng.randint(1, 20)
     s.add_log(f"{s.piece_name(mover)} enters territory {territory}: the D20 for traps shows {roll}")
-    for trap in (p for p in hidden if s.card_of(p).card_type == "trap"):
+    for trap in [p for p in hidden if s.card_of(p).card_type == "trap"] + lingering:
         entry = ability(s.card[trap])
         if roll in entry.trap_on and entry.sprung is not None:
-            s.known[trap] |= 1 << 8
-            s.mark_revealed()
-            s.add_log(f"a trap springs: {s.card_of(trap).name}")
+            if trap in lingering:
+                s.add_log(f"{s.card_of(trap).name} springs again")
+            else:
+                s.known[trap] |= 1 << 8
+                s.mark_revealed()
+                s.add_log(f"a trap springs: {s.card_of(trap).name}")
             entry.sprung(s, trap, mover)
-            _discard(s, trap)
-        elif roll in entry.detect_on:
+            if not entry.lingers:
+                _discard(s, trap)
+        elif roll in entry.detect_on and trap not in lingering:
             s.known[trap] |= 1 << 8
             s.mark_revealed()
             s.add_log(f"{s.piece_name(mover)} detects a trap, {s.card_of(trap).name}, and removes it")
