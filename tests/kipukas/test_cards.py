@@ -1576,3 +1576,30 @@ def test_to_catch_a_spirit_stays_and_bottles_any_later_entrant(roll: int, bottle
     assert said(s, f"enters territory 6: the D20 for traps shows {roll}")
     assert s.prisoner[own] is bottled and s.on_map[trap]
     assert said(s, f"{name('to_catch_a_spirit')} springs again") is bottled
+
+
+def test_timebattle_moves_the_takers_capital_and_curses_it() -> None:
+    """Timebattle: activation "You lose the territory this trap is laid in": "This card is
+    placed as a terrain feature ... Your opponent's capital moves to this location and becomes
+    cursed with the following effect: All cards within the territory can only be used every
+    other turn" (#traps, #terrain_features, #win)."""
+    s = fresh()
+    trap = put(s, 0, "timebattle", "T2", revealed=False)
+    taker = put(s, 1, "hilbert_king_of_avian_frogs", "T2")
+    cards.on_cycle_start(s)
+    assert s.capital[1] == 5 and not seen(s, trap)["revealed"], "territory 2 is still seat 0's"
+    s.holder[1] = 1  # seat 1 took territory 2
+    cards.on_cycle_start(s)
+    assert s.capital[1] == 2 and seen(s, trap)["revealed"]
+    assert said(s, "Timebattle: seat 1's capital moves to territory 2, cursed")
+    assert territory(s, 2)["capital_of"] == 1
+    act(s, 1)
+    assert moves_of(s, taker), "usable the turn it activates"
+    s.cycle += 1
+    cards.on_cycle_start(s)
+    act(s, 1)
+    assert moves_of(s, taker) == set() and said(s, "cannot be used this turn")
+    s.cycle += 1
+    cards.on_cycle_start(s)
+    act(s, 1)
+    assert moves_of(s, taker)

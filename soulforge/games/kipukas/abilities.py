@@ -287,6 +287,28 @@ def _meteor(s: S, feature: int) -> None:
         waste(s, feature)
 
 
+def _timebattle(s: S, trap: int) -> None:
+    """Timebattle: 'activation: You lose the territory this trap is laid in ... Your opponent's
+    capital moves to this location and becomes cursed with the following effect: All cards
+    within the territory can only be used every other turn.'"""
+    from soulforge.games.kipukas.cycle import reveal
+
+    clock, territory = s.timers[trap], s.territory[trap]
+    holder = s.holder[territory - 1]
+    if "cursed" not in clock:
+        if holder in (-1, s.owner[trap]):
+            return
+        clock["cursed"] = s.cycle
+        reveal(s, trap)
+        s.capital[holder] = territory
+        s.add_log(f"Timebattle: {s.seat_name(holder)}'s capital moves to territory {territory}, cursed")
+    if (s.cycle - clock["cursed"]) % 2:
+        for p in s.pieces_in(territory):
+            if s.card_of(p).soul:
+                s.tired_cycle[p] = max(s.tired_cycle[p], s.cycle)
+        s.add_log(f"the curse of Timebattle: the cards of territory {territory} cannot be used this turn")
+
+
 def _movement_plus(n: int) -> Callable[[S, int], int]:
     def bonus(s: S, piece: int) -> int:
         return n
@@ -758,7 +780,17 @@ def register_all() -> None:
             "becomes day or day night (never a storm); then discarded",
         ),
     )
-    register("timebattle", Ability(missing="moving the capital and its curse (it cannot be laid)"))
+    register(
+        "timebattle",
+        Ability(
+            detect_on=frozenset(),
+            cycle=_timebattle,
+            reading="laid as a trap; at the first cycle's start after another seat holds its "
+            "territory, it turns up there as a terrain feature (it takes no feature's place), that "
+            "seat's capital moves there, and from then on every other turn the souls there cannot "
+            "move, attack or retreat; never detected (no card nullifies capital effects)",
+        ),
+    )
     register(
         "ushered_through_sabina_emporium",
         _trap("ushered_through_sabina_emporium", _sabina, "the stolen card is taken at random"),
