@@ -1427,6 +1427,7 @@ def test_shards_desert_hides_its_holders_dropped_items() -> None:
     thief = put(s, 1, "tira_marvelous_myriad", "m2")
     act(s, 1)
     assert PickUp(thief) not in s.legal_actions(), "hidden from the opponent"
+    assert territory(s, 2)["dropped"] == [] and s.view(0)["map"]["territories"][1]["dropped"] == [["sticks"]]
     cards.grab(s, 2)
     assert s.dropped[1] and not s.items[thief]
     act(s, 0)

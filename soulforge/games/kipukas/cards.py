@@ -417,11 +417,12 @@ BOTTLED = "bottled"
 """``timers`` key of a soul To Catch a Spirit bottled (a prisoner that may be exchanged)."""
 
 
-def findable(s: S, seat: int, territory: int) -> list[int]:
+def findable(s: S, seat: int | None, territory: int) -> list[int]:
     """The dropped stacks of a territory the seat can find (indices in ``s.dropped``): Shard's
     Desert's holder 'is able to hide objects that can never be found by the opposing player as
     long as this card is still in play' (read: the stacks of the holder's souls lying in its
-    territory while a revealed feature that hides is there are found by the holder only)."""
+    territory while a revealed feature that hides is there are found, and seen, by the holder
+    only; ``seat`` None: a spectator)."""
     holder = s.holder[territory - 1]
     hides = holder >= 0 and any(ability(s.card[f]).hides for f in _features(s, territory))
     return [
