@@ -1244,10 +1244,11 @@ def test_balanced_inline_processing_colony_travels_aboard_a_carrier() -> None:
     without a carrier in your capital" (#equiping). It boards a soul on its stand, is set down
     when unequipped in the capital, and is wasted when dropped anywhere else."""
     s = fresh()
-    colony = put(s, 0, "balanced_inline_processing_colony", "T2")
+    colony = put(s, 0, "balanced_inline_processing_colony", "T2", revealed=False)
     carrier = put(s, 0, "hilbert_king_of_avian_frogs", "T2")
     act(s, 0)
     s.apply(Carry(colony, carrier))
+    assert said(s, f"takes seat 0's {name('balanced_inline_processing_colony')} aboard"), "revealed"
     assert not s.on_map[colony] and s.items[carrier] == ["balanced_inline_processing_colony"]
     act(s, 0)
     s.apply(Move(carrier, "T1"))  # seat 0's capital

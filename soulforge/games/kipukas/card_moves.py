@@ -271,6 +271,7 @@ class CarryRule(Rule["S", Carry]):
         )
 
     def apply(self, s: S, action: Carry) -> None:
+        cycle.reveal(s, action.piece)  # it is seen boarding, as a soul is seen moving (#movement)
         s.add_log(f"{s.piece_name(action.carrier)} takes {s.piece_name(action.piece)} aboard")
         cards.take_off(s, action.piece)
         s.items[action.carrier].append(s.card[action.piece])
