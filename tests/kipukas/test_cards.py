@@ -15,22 +15,27 @@ from pathlib import Path
 import pytest
 
 from soulforge.core.rng import GameRandom
-from soulforge.games.kipukas import cards, cycle
+from soulforge.games.kipukas import cards, cycle, fight
 from soulforge.games.kipukas.actions import (
     Attack,
+    Burn,
     CallInitiative,
+    Carry,
     Challenge,
+    ChangeForm,
     Craft,
     Dig,
     Donate,
     EndActions,
     Equip,
+    Exchange,
     FinalBlow,
     Hold,
     Imprison,
     Keal,
     KeepDiel,
     Move,
+    PickUp,
     Play,
     Purchase,
     Refill,
@@ -42,8 +47,9 @@ from soulforge.games.kipukas.actions import (
     TakeHoney,
     Target,
     TurnDiel,
+    Unequip,
 )
-from soulforge.games.kipukas.data import CARDS, starter_decks
+from soulforge.games.kipukas.data import CARDS, Dice, starter_decks
 from soulforge.games.kipukas.movement import enemies_at, reach
 from soulforge.games.kipukas.state import KipukasState
 
@@ -727,7 +733,7 @@ def test_to_catch_a_spirit_bottles_the_soul(roll: int) -> None:
     trap, hilbert = _enter_territory_6(s, roll, "to_catch_a_spirit")
     assert s.prisoner[hilbert] and seen(s, hilbert)["prisoner"] is True
     assert said(s, f"seat 0's {name('hilbert_king_of_avian_frogs')} is bottled")
-    assert not s.on_map[trap]
+    assert s.on_map[trap] and seen(s, trap)["revealed"], "kept in play once activated"
     act(s, 0)
     assert moves_of(s, hilbert) == set()
 
@@ -838,7 +844,7 @@ def test_mutant_hide_and_seek_tires_a_random_camp_on_4_or_more(roll: int, tired:
     give(s, 0, "mutant_hide_and_seek")
     s.rng = Loaded(roll, picks=(1,))  # seat 1's base camps are territories 3 and 6: the second
     s.apply(Sabotage(0, 6))
-    assert said(s, f"the mutant's D6 shows {roll}") and s.mutants == [[0, 0 if tired else 1]]
+    assert said(s, f"the mutant's D6 shows {roll}") and s.mutants == [[0, 0 if tired else 1, 6]]
     assert "mutant_hide_and_seek" not in s.discard[0]  # it stays in play
     next_turn(s)
     assert s.diel == "day"
@@ -1227,3 +1233,399 @@ def test_the_avian_keepers_den_takes_a_non_avian_prisoner() -> None:
     s.rng = Loaded(6, 6, 1, 1)
     s.apply(Imprison(hilbert, osh))
     assert s.prisoner[osh] and s.stand[osh] == "T2" and said(s, "taken to the Avian Keeper's Den")
+
+
+# -- card texts played since (NOTES.md "Card texts") ------------------------------------------
+@pytest.mark.parametrize(
+    ("soul", "hunted"), [("gray_wolf_harbinger_of_night", True), ("tejas_curious_mech", False)]
+)
+def test_little_charm_moves_to_a_hunted_soul_in_water_and_halves_its_throw(soul: str, hunted: bool) -> None:
+    """Little Charm: "Any spirit, possessor, and conscience motive souls that touch water while
+    this card is in play must battle Little Charm. Little Charm moves instantly moves to their
+    space and their rolls are cut in half" (#geography: swimming, #movement, #attack). The Gray
+    Wolf (Spirit) is hunted; Tejas (Passion) is not."""
+    s = fresh()
+    charm = put(s, 1, "little_charm", "m4b")
+    mover = put(s, 0, soul, "m3")
+    act(s, 0)
+    s.rng = Loaded(2, 2)  # the swim: 2 D6 of 4
+    s.apply(Move(mover, "m4a"))
+    assert (s.stand[charm] == "m4a") is hunted
+    if not hunted:
+        return
+    assert said(s, f"{name('little_charm')} moves to seat 0's {name(soul)} in the water: they must battle")
+    assert s.legal_actions() == [Target(charm)]
+    s.rng = Loaded(6, 1)  # the wolf's D6, Little Charm's D6 (+6)
+    s.apply(Target(charm))
+    s.apply(Keal(0))
+    s.apply(Keal(0))
+    assert said(s, f"{name(soul)} (Haunted Howl Coordination): 6 thrown, halved to 3")
+
+
+def test_balanced_inline_processing_colony_travels_aboard_a_carrier() -> None:
+    """Balanced Inline Processing Colony: "Requires being equipped to a carrier card to move ...
+    If this card is removed by force from its carrier it becomes wasted. It can only survive
+    without a carrier in your capital" (#equiping). It boards a soul on its stand, is set down
+    when unequipped in the capital, and is wasted when dropped anywhere else."""
+    s = fresh()
+    colony = put(s, 0, "balanced_inline_processing_colony", "T2", revealed=False)
+    carrier = put(s, 0, "hilbert_king_of_avian_frogs", "T2")
+    act(s, 0)
+    s.apply(Carry(colony, carrier))
+    assert said(s, f"takes seat 0's {name('balanced_inline_processing_colony')} aboard"), "revealed"
+    assert not s.on_map[colony] and s.items[carrier] == ["balanced_inline_processing_colony"]
+    act(s, 0)
+    s.apply(Move(carrier, "T1"))  # seat 0's capital
+    next_turn(s)
+    next_turn(s)  # day 3
+    act(s, 0)
+    s.apply(Unequip(carrier))
+    landed = len(s.card) - 1
+    assert s.card[landed] == "balanced_inline_processing_colony" and s.stand[landed] == "T1"
+    assert said(s, "is set down in its capital") and s.items[carrier] == []
+    assert fight.available_means(s, landed) == [0], "Security Hacking in the capital"
+    other = put(s, 0, "tira_marvelous_myriad", "T2")
+    s.items[other] = ["balanced_inline_processing_colony"]
+    cards.waste(s, other)
+    assert s.discard[0].count("balanced_inline_processing_colony") == 1
+    assert said(s, "is torn from its carrier and wasted")
+
+
+def test_balanced_inline_processing_colony_dies_outside_the_capital_without_a_carrier() -> None:
+    """Balanced Inline Processing Colony: "It can only survive without a carrier in your
+    capital" (read: a cycle starting with it on the map elsewhere wastes it; #card_variations)."""
+    s = fresh()
+    home = put(s, 0, "balanced_inline_processing_colony", "T1")
+    away = put(s, 0, "balanced_inline_processing_colony", "T2")
+    cards.on_cycle_start(s)
+    assert s.on_map[home] and not s.on_map[away]
+
+
+@pytest.mark.parametrize(("carried", "dice", "success"), [(True, (1, 2), True), (False, (1, 2), False)])
+def test_a_carried_colony_adds_1_and_2_to_the_sabotage_roll(
+    carried: bool, dice: tuple[int, int], success: bool
+) -> None:
+    """Balanced Inline Processing Colony: "Any territory Balanced Inline Processing Colony is in
+    adds 1 and 2 to the successful sabotage die roll for sabotage targeting that territory"
+    (read: its seat's sabotage there also succeeds on a 1-2; #sabotage). Spectral Lands fails
+    on a 1-2 without it."""
+    s = fresh()
+    carrier = put(s, 0, "hilbert_king_of_avian_frogs", "m6")  # territory 6, seat 1's
+    if carried:
+        s.items[carrier] = ["balanced_inline_processing_colony"]
+    _night_sabotage(s, "spectral_lands_decree_and_hearing", 6, *dice)
+    assert said(s, "success") is success
+    assert (s.protected[0] == s.cycle + 3) is success
+
+
+def test_neural_network_synapse_virus_moves_instantly_to_a_neighbouring_camp() -> None:
+    """Neural Network Synapse Virus: "Moves instantly to any basecamp or capital in immediate
+    contact with the current territory" (#movement, #maps: touching territories)."""
+    s = fresh()
+    virus = put(s, 0, "neural_network_synapse_virus", "T2")
+    act(s, 0)
+    assert moves_of(s, virus) == {"T1", "T3", "T6"}
+    s.apply(Move(virus, "T6"))
+    assert s.stand[virus] == "T6" and holder_of(s, 6) == 1, "it cannot take the camp"
+    act(s, 0)
+    assert moves_of(s, virus) == set(), "one move a day"
+
+
+def holder_of(s: KipukasState, number: int) -> int:
+    return s.holder[number - 1]
+
+
+def test_neural_network_synapse_virus_infects_by_a_margin_of_three() -> None:
+    """Neural Network Synapse Virus: "If it enters a keal means bout and rolls 3 less than or
+    more than its opponents roll, its opponent becomes infected. Equip the synapse virus to the
+    opponent. For every roll they make subtract the roll of a D6. Once the opponent is wasted,
+    so is this card" (#attack, #equiping, #combat_lifecycle)."""
+    s = fresh()
+    tejas = put(s, 1, "tejas_curious_mech", "T6")  # Mechanical: in contention with the virus
+    virus = put(s, 0, "neural_network_synapse_virus", "T2")
+    act(s, 0)
+    s.rng = Loaded(6, 1, 1)  # the virus's D6; Tejas's 2 D6
+    s.apply(Move(virus, "T6"))
+    s.apply(Target(tejas))
+    s.apply(Keal(0))
+    s.apply(Keal(0))
+    virus_name, tejas_name = name("neural_network_synapse_virus"), name("tejas_curious_mech")
+    assert said(s, f"seat 0's {virus_name} infects seat 1's {tejas_name}")
+    assert not s.on_map[virus] and s.items[tejas] == ["neural_network_synapse_virus"]
+    assert s.current_player == 1 and s.phase == "respond", "the virus is gone: no pressing on"
+    s.apply(Hold())
+    hilbert = put(s, 0, "hilbert_king_of_avian_frogs", "m6")
+    s.rng = Loaded(1, 1, 6, 6, 4)  # Hilbert's 2 D6; Tejas's 2 D6 and the virus's D6
+    attack_on_t6(s, hilbert, tejas, means=(0, 1))
+    assert said(s, f"{name('tejas_curious_mech')} (Pneumatic Impact Ratchet): 12 thrown, -4 effects")
+    s.injuries[tejas] = [1, 1]
+    cards.waste(s, tejas)
+    assert "neural_network_synapse_virus" in s.discard[0] and said(s, "is wasted with its host")
+
+
+@pytest.mark.parametrize(("stand", "roll", "captured"), [("T6", 3, True), ("T6", 4, False), ("T3", 4, True)])
+def test_sprite_of_wilds_spirit_captures_a_bear(stand: str, roll: int, captured: bool) -> None:
+    """Sprite of Wilds' Spirit, with bear: "May only change to this form by capturing a bear ...
+    Forest: roll 1, 2, or 3 with D6; Mountain or Plains: roll 1 or 2 with D6. Add the number 4
+    ... if a stream, river, or creek touches the territory. If this card changes forms, it
+    cannot move the in the same turn": a D20, movement 1, Crushing Bite (#keal_means,
+    #movement). Territory 6 is a forest; 3 a mountain by the water of 4."""
+    s = fresh()
+    sprite = put(s, 1, "sprite_of_wilds_spirit", stand)
+    act(s, 1)
+    s.rng = Loaded(roll)
+    s.apply(ChangeForm(sprite))
+    assert said(s, "captured" if captured else "it gets away")
+    act(s, 1)
+    assert ChangeForm(sprite) not in s.legal_actions(), "one try a day"
+    assert (moves_of(s, sprite) == set()) is captured
+    if not captured:
+        return
+    assert fight.available_means(s, sprite) == [0], "Crushing Bite"
+    assert cards.dice_of(s, sprite, attacking=True) == Dice(("D20",), 0)
+    next_turn(s)
+    next_turn(s)  # day 3
+    act(s, 1)
+    assert max(len(reach(s, sprite)[st]) for st in moves_of(s, sprite)) == 1, "movement 1"
+    s.apply(ChangeForm(sprite))
+    assert said(s, "returns to its default form") and fight.available_means(s, sprite) == [1]
+
+
+def test_tejas_breaks_himself_after_an_idle_day_and_then_fixes_himself() -> None:
+    """Tejas Curious Mech: "If Tejas does not perform any actions this turn he becomes bored and
+    breaks himself. When broken Tajas, must fix himself before moving or fixing other souls.
+    Tajas breaks or fixes himself at the start of the cycle" (#diel_cycle, #keal_means_DHT)."""
+    s = fresh()
+    tejas = put(s, 0, "tejas_curious_mech", "T2")
+    tira = put(s, 0, "tira_marvelous_myriad", "T2")
+    cards.on_cycle_start(s)  # day 1 begins: Tejas is seen on T2
+    s.cycle += 1  # day 1 passes with nothing done
+    s.injuries[tira] = [1, 0]
+    cards.on_cycle_start(s)
+    assert said(s, "bored, he breaks himself") and s.injuries[tira] == [1, 0]
+    act(s, 0)
+    assert moves_of(s, tejas) == set()
+    s.cycle += 1
+    cards.on_cycle_start(s)
+    assert said(s, f"seat 0's {name('tejas_curious_mech')} fixes himself") and s.injuries[tira] == [1, 0]
+    act(s, 0)
+    assert moves_of(s, tejas)
+    s.apply(Move(tejas, "m2"))
+    s.cycle += 1
+    cards.on_cycle_start(s)
+    assert s.timers[tejas]["broken"] == 0
+
+
+@pytest.mark.parametrize("all_else_held", [True, False])
+def test_unburdened_central_takes_the_capital_once_all_else_is_claimed(all_else_held: bool) -> None:
+    """Unburdened Central: "She cannot take the capital, unless all other territories are already
+    claimed" (#movement: a capital is taken by one holding every other territory; #win). Once
+    her seat holds the rest, she takes the capital she is lodged in at the next cycle's start."""
+    s = fresh()
+    central = put(s, 0, "unburdened_central", "m5")
+    act(s, 0)
+    s.apply(Move(central, "T5"))
+    assert holder_of(s, 5) == 1 and not s.is_over
+    if all_else_held:
+        for t in s.board.holdable:
+            if t != 5:
+                s.holder[t - 1] = 0
+    s.cycle += 1
+    cards.on_cycle_start(s)
+    assert (holder_of(s, 5) == 0) is all_else_held
+    assert s.is_over is all_else_held
+    if all_else_held:
+        assert s.winner == 0 and said(s, "seat 0 takes seat 1's capital, territory 5")
+
+
+def test_shards_desert_hides_its_holders_dropped_items() -> None:
+    """Shard's Desert: "Territory holder is able to hide objects that can never be found by the
+    opposing player as long as this card is still in play. Souls can retrieve the hidden objects
+    by being in the same territory as this card. Should this card be removed from the space,
+    those objects become normally hidden" (#terrain_features, #items, #equiping)."""
+    s = fresh()
+    desert = put(s, 0, "shards_desert", "T2")
+    mine = put(s, 0, "hilbert_king_of_avian_frogs", "T2")
+    s.items[mine] = ["sticks"]
+    act(s, 0)
+    s.apply(Unequip(mine))
+    thief = put(s, 1, "tira_marvelous_myriad", "m2")
+    act(s, 1)
+    assert PickUp(thief) not in s.legal_actions(), "hidden from the opponent"
+    assert territory(s, 2)["dropped"] == [] and s.view(0)["map"]["territories"][1]["dropped"] == [["sticks"]]
+    cards.grab(s, 2)
+    assert s.dropped[1] and not s.items[thief]
+    act(s, 0)
+    assert PickUp(mine) in s.legal_actions(), "the holder's souls retrieve them"
+    cards.waste(s, desert)
+    act(s, 1)
+    s.apply(PickUp(thief))
+    assert s.items[thief] == ["sticks"]
+
+
+@pytest.mark.parametrize(("bottled", "rolls", "freed"), [
+    ("hilbert_king_of_avian_frogs", (), True),
+    ("knightsoul_of_binding_time", (12,), True),
+    ("knightsoul_of_binding_time", (3,), False),
+])
+def test_to_catch_a_spirit_frees_the_bottled_soul_for_another(
+    bottled: str, rolls: tuple[int, ...], freed: bool
+) -> None:
+    """To Catch a Spirit: "when player decides to exchange the soul who entered the territory to
+    free bottle card soul. Once exchanged, the freed card must be played by the conditions listed
+    on the card this turn, else, the exchange fails and both cards are wasted" (#traps,
+    #placement). The Knightsoul is played on a D20 of 10 or more."""
+    s = fresh()
+    trap = put(s, 1, "to_catch_a_spirit", "T6", revealed=False)
+    caught = put(s, 0, bottled, "T7")
+    act(s, 0)
+    s.rng = Loaded(2)  # the D20 for traps
+    s.apply(Move(caught, "m6"))
+    assert s.prisoner[caught] and s.on_map[trap]
+    rescuer = put(s, 0, "tira_marvelous_myriad", "m6")
+    act(s, 0)
+    assert Exchange(rescuer, caught) in s.legal_actions()
+    s.rng = Loaded(*rolls)
+    s.apply(Exchange(rescuer, caught))
+    if freed:
+        assert s.stand[caught] == "T1", "played on the capital's camp"
+        assert not s.prisoner[caught] and seen(s, caught)["revealed"]
+        assert s.prisoner[rescuer] and s.timers[rescuer][cards.BOTTLED] == 1
+    else:
+        assert not s.on_map[caught] and not s.on_map[rescuer]
+        assert said(s, "the exchange fails: both souls are wasted")
+
+
+def _craft(s: KipukasState, recipe: str, piece: int, *items: str) -> int:
+    """Night 2: seat 0 crafts ``recipe`` from ``items`` for ``piece`` (#crafting); its number."""
+    next_turn(s)
+    act(s, 0)
+    give(s, 0, *items)
+    number = next(n for n, found in enumerate(cards.RECIPES) if found.name == recipe)
+    assert Craft(number, piece) in s.legal_actions()
+    s.apply(Craft(number, piece))
+    return number
+
+
+def test_a_bee_bomb_bursts_in_its_territory_after_three_diel_cycles() -> None:
+    """Bee Bomb! (Cloth + Honey): "After 3 diel cycles, all souls in the territory lose a keal
+    means" (#crafting, #recipes; damage to a downed soul wastes it, #combat_lifecycle)."""
+    s = fresh()
+    wielder = put(s, 0, "oshliath_and_osileth", "T2")
+    enemy = put(s, 1, "hilbert_king_of_avian_frogs", "m2")
+    downed = put(s, 1, "tira_marvelous_myriad", "m2")
+    _craft(s, "Bee Bomb!", wielder, "cloth", "honey")
+    s.injuries[downed] = [1, 1]
+    for _ in range(2):
+        s.cycle += 1
+        cards.on_cycle_start(s)
+    assert s.injuries[enemy] == [0] and s.items[wielder]
+    s.cycle += 1
+    cards.on_cycle_start(s)
+    assert said(s, "the Bee Bomb bursts in territory 2")
+    assert sum(s.injuries[wielder]) == 1 and s.injuries[enemy] == [1] and not s.on_map[downed]
+    assert s.items[wielder] == [] and {"cloth", "honey"} <= set(s.discard[0])
+
+
+def test_sticky_stick_fingers_take_an_item_card_from_the_opponents_deck() -> None:
+    """Sticky stick fingers? (Honey + Sticks): "Take 1 item card from your opponents deck via
+    random draw and place it in your deck" (#crafting, #recipes, #stealing)."""
+    s = fresh()
+    wielder = put(s, 0, "oshliath_and_osileth", "T2")
+    _craft(s, "Sticky stick fingers?", wielder, "honey", "sticks")
+    s.deck[1] = ["hilbert_king_of_avian_frogs", "feathers", "tira_marvelous_myriad"]
+    before = len(s.deck[0])
+    s.cycle += 1
+    cards.on_cycle_start(s)
+    assert s.deck[1] == ["hilbert_king_of_avian_frogs", "tira_marvelous_myriad"]
+    assert len(s.deck[0]) == before + 1 and "feathers" in s.deck[0]
+    assert said(s, "sticky fingers: seat 0 takes an item from seat 1's deck") and s.items[wielder] == []
+
+
+@pytest.mark.parametrize(
+    ("recipe", "items", "rolls", "burnt"),
+    [
+        ("Fire Starter?", ("feathers", "string"), (5, 4), True),
+        ("Fire Starter?", ("feathers", "string"), (5, 5), False),
+        ('"Advanced" fire starter?', ("feathers", "honey", "string"), (1, 1, 1, 4, 1, 2), True),
+    ],
+)
+def test_a_fire_starter_may_burn_a_terrain_feature(
+    recipe: str, items: tuple[str, ...], rolls: tuple[int, ...], burnt: bool
+) -> None:
+    """Fire Starter? (Feathers + String): "Chance to destroy terrain feature. Win with a D6 vs
+    D20." "Advanced" fire starter?: "Win with D6 against D6-D6 with a retry" (#crafting,
+    #recipes, #terrain_features). A failed try waits for the next day (#items)."""
+    s = fresh()
+    palace = put(s, 1, "palace_of_the_allele_sect", "T6")
+    wielder = put(s, 0, "oshliath_and_osileth", "m6")
+    _craft(s, recipe, wielder, *items)
+    next_turn(s)  # day 3
+    act(s, 0)
+    s.rng = Loaded(*rolls)
+    s.apply(Burn(wielder))
+    assert s.on_map[palace] is not burnt
+    assert said(s, f"{name('palace_of_the_allele_sect')} burns down") is burnt
+    act(s, 0)
+    assert Burn(wielder) not in s.legal_actions(), "once a day"
+
+
+@pytest.mark.parametrize("carried", [True, False])
+def test_a_carried_colony_makes_the_mutants_1_and_2_succeed(carried: bool) -> None:
+    """Balanced Inline Processing Colony, "adds 1 and 2 to the successful sabotage die roll",
+    with Mutant Hide and Seek played against its territory: a 1 tires a camp too (#sabotage)."""
+    s = fresh()
+    osh = put(s, 1, "oshliath_and_osileth", "T6")
+    carrier = put(s, 0, "hilbert_king_of_avian_frogs", "m6")
+    if carried:
+        s.items[carrier] = ["balanced_inline_processing_colony"]
+    next_turn(s)
+    act(s, 0)
+    give(s, 0, "mutant_hide_and_seek")
+    s.rng = Loaded(1, picks=(1,))
+    s.apply(Sabotage(0, 6))
+    assert (s.tired_cycle[osh] == s.cycle + 1) is carried
+    assert s.mutants == [[0, 0 if carried else 1, 6]]
+
+
+@pytest.mark.parametrize(("roll", "bottled"), [(5, True), (6, False)])
+def test_to_catch_a_spirit_stays_and_bottles_any_later_entrant(roll: int, bottled: bool) -> None:
+    """To Catch a Spirit: "The bottle card attempts to activate when a soul on steps into the
+    same territory ... Once activated, this card is kept in play until removed by the effect of
+    another card. Neither player controls this card" (#traps): its owner's souls too."""
+    s = fresh()
+    trap, _ = _enter_territory_6(s, 2, "to_catch_a_spirit")
+    own = put(s, 1, "tira_marvelous_myriad", "m5")
+    act(s, 1)
+    s.rng = Loaded(roll)
+    s.apply(Move(own, "T6"))
+    assert said(s, f"enters territory 6: the D20 for traps shows {roll}")
+    assert s.prisoner[own] is bottled and s.on_map[trap]
+    assert said(s, f"{name('to_catch_a_spirit')} springs again") is bottled
+
+
+def test_timebattle_moves_the_takers_capital_and_curses_it() -> None:
+    """Timebattle: activation "You lose the territory this trap is laid in": "This card is
+    placed as a terrain feature ... Your opponent's capital moves to this location and becomes
+    cursed with the following effect: All cards within the territory can only be used every
+    other turn" (#traps, #terrain_features, #win)."""
+    s = fresh()
+    trap = put(s, 0, "timebattle", "T2", revealed=False)
+    taker = put(s, 1, "hilbert_king_of_avian_frogs", "T2")
+    cards.on_cycle_start(s)
+    assert s.capital[1] == 5 and not seen(s, trap)["revealed"], "territory 2 is still seat 0's"
+    s.holder[1] = 1  # seat 1 took territory 2
+    cards.on_cycle_start(s)
+    assert s.capital[1] == 2 and seen(s, trap)["revealed"]
+    assert said(s, "Timebattle: seat 1's capital moves to territory 2, cursed")
+    assert territory(s, 2)["capital_of"] == 1
+    act(s, 1)
+    assert moves_of(s, taker), "usable the turn it activates"
+    s.cycle += 1
+    cards.on_cycle_start(s)
+    act(s, 1)
+    assert moves_of(s, taker) == set() and said(s, "cannot be used this turn")
+    s.cycle += 1
+    cards.on_cycle_start(s)
+    act(s, 1)
+    assert moves_of(s, taker)

@@ -45,13 +45,72 @@ def _liliel(s: S, piece: int) -> None:
 
 def _tejas(s: S, piece: int) -> None:
     """Heals one KEAL means per turn of every Mechanical, Algorithmic or Entropic soul in
-    the same uncontended territory."""
+    the same uncontended territory. 'If Tejas does not perform any actions this turn he becomes
+    bored and breaks himself. When broken Tajas, must fix himself before moving or fixing other
+    souls. Tajas breaks or fixes himself at the start of the cycle': read, at the start of a
+    cycle after a day (a night gives souls no action) on which he neither moved, fought nor was
+    played, he breaks: he cannot move, fight or repair that cycle; the next cycle starts with
+    his fixing himself (no repairs then either)."""
+    clock = s.timers[piece]
+    stand = list(s.board.stands).index(s.stand[piece])
+    idle = (
+        clock.get("day", -9) == s.cycle - 1
+        and clock.get("stand") == stand
+        and clock.get("acted", -9) < s.cycle - 1
+        and s.played_cycle[piece] < s.cycle - 1
+    )
+    clock["stand"] = stand
+    if s.diel == "day":
+        clock["day"] = s.cycle
+    if clock.get("broken"):
+        clock["broken"] = 0
+        s.add_log(f"{s.piece_name(piece)} fixes himself")
+        return
+    if idle:
+        clock["broken"] = 1
+        s.tired_cycle[piece] = max(s.tired_cycle[piece], s.cycle)
+        s.add_log(f"{s.piece_name(piece)} did nothing yesterday: bored, he breaks himself")
+        return
     territory = s.territory[piece]
     if any(s.owner[p] != s.owner[piece] and s.card_of(p).soul for p in s.pieces_in(territory)):
         return
     for friend in _same_territory_friends(s, piece):
         if s.card_of(friend).archetypal_gene in ("Mechanical", "Algorithmic", "Entropic") and heal(s, friend):
             s.add_log(f"{s.piece_name(piece)} repairs {s.piece_name(friend)}")
+
+
+def _tejas_fought(s: S, piece: int, other: int) -> None:
+    """A bout is an action of Tejas's (he is not bored that day)."""
+    s.timers[piece]["acted"] = s.cycle
+
+
+def _colony_cycle(s: S, piece: int) -> None:
+    """'It can only survive without a carrier in your capital': on the map outside its seat's
+    capital at the start of a cycle (it had the day it was played to board a carrier), it is
+    wasted."""
+    if s.territory[piece] != s.capital[c.keeper(s, piece)]:
+        s.add_log(f"{s.piece_name(piece)} cannot survive outside its capital without a carrier")
+        waste(s, piece)
+
+
+def _virus_hops(s: S, piece: int) -> list[str]:
+    """'Moves instantly to any basecamp or capital in immediate contact with the current
+    territory': the camp stands of held territories touching its own."""
+    here = s.territory[piece]
+    return [
+        s.board.camp_of(t)
+        for t in s.board.holdable
+        if (here, t) in s.board.touching and s.holder[t - 1] >= 0 and not s.wasteland[t - 1]
+    ]
+
+
+def _central_claims(s: S, piece: int) -> None:
+    """Unburdened Central, lodged in an enemy capital, takes it at the start of a cycle once all
+    else is claimed by her seat (her move in tried it already: ``cycle.claim``)."""
+    if c.lodged(s, piece):
+        from soulforge.games.kipukas.cycle import claim
+
+        claim(s, piece)
 
 
 def _self_care(s: S, piece: int) -> None:
@@ -228,6 +287,28 @@ def _meteor(s: S, feature: int) -> None:
         waste(s, feature)
 
 
+def _timebattle(s: S, trap: int) -> None:
+    """Timebattle: 'activation: You lose the territory this trap is laid in ... Your opponent's
+    capital moves to this location and becomes cursed with the following effect: All cards
+    within the territory can only be used every other turn.'"""
+    from soulforge.games.kipukas.cycle import reveal
+
+    clock, territory = s.timers[trap], s.territory[trap]
+    holder = s.holder[territory - 1]
+    if "cursed" not in clock:
+        if holder in (-1, s.owner[trap]):
+            return
+        clock["cursed"] = s.cycle
+        reveal(s, trap)
+        s.capital[holder] = territory
+        s.add_log(f"Timebattle: {s.seat_name(holder)}'s capital moves to territory {territory}, cursed")
+    if (s.cycle - clock["cursed"]) % 2:
+        for p in s.pieces_in(territory):
+            if s.card_of(p).soul:
+                s.tired_cycle[p] = max(s.tired_cycle[p], s.cycle)
+        s.add_log(f"the curse of Timebattle: the cards of territory {territory} cannot be used this turn")
+
+
 def _movement_plus(n: int) -> Callable[[S, int], int]:
     def bonus(s: S, piece: int) -> int:
         return n
@@ -251,6 +332,7 @@ def _freezing(s: S, trap: int, mover: int) -> None:
 def _bottle(s: S, trap: int, mover: int) -> None:
     """The soul is bottled: held in the territory, unusable until freed (read as a prisoner)."""
     s.prisoner[mover] = True
+    s.timers[mover][c.BOTTLED] = 1
     s.moved()
     s.add_log(f"{s.piece_name(mover)} is bottled")
 
@@ -283,7 +365,7 @@ def _piffions(s: S, trap: int, mover: int) -> None:
 # -- sabotage ---------------------------------------------------------------------------------
 def _spectral(s: S, seat: int, territory: int) -> None:
     a, b = s.rng.randint(1, 6), s.rng.randint(1, 6)
-    ok = a == b or a + b == 7
+    ok = a == b or a + b == 7 or (c.sabotage_boost(s, seat, territory) and {a, b} == {1, 2})
     s.add_log(f"spectral lands: 2 D6 show {a} and {b}: {'success' if ok else 'failure'}")
     mine = [t for t in s.board.holdable if s.holder[t - 1] == seat]
     theirs = [t for t in s.board.holdable if s.holder[t - 1] not in (-1, seat)]
@@ -296,7 +378,8 @@ def _spectral(s: S, seat: int, territory: int) -> None:
 
 def _cats(s: S, seat: int, territory: int) -> None:
     tries = [(s.rng.randint(1, 6), s.rng.randint(1, 6)) for _ in range(2)]
-    ok = any(a == b for a, b in tries)
+    boost = c.sabotage_boost(s, seat, territory)
+    ok = any(a == b or (boost and {a, b} == {1, 2}) for a, b in tries)
     s.add_log(f"the cats: {tries}: {'success' if ok else 'failure'}")
     if ok:
         for p in s.souls_at(s.board.camp_of(territory)):
@@ -315,17 +398,19 @@ def _cats(s: S, seat: int, territory: int) -> None:
 def _mutant(s: S, seat: int, territory: int) -> None:
     """Mutant Hide and Seek stays in play: this night and each night after, a D6 (see
     ``mutant_night``); the territory played against is only where the card was aimed."""
-    s.mutants.append([seat, 0])
+    s.mutants.append([seat, 0, territory])
     mutant_night(s, len(s.mutants) - 1)
 
 
 def mutant_night(s: S, index: int) -> None:
     """'Each night throw a D6': 4 or more, a random opponent base camp's souls are too tired to
-    move the next day; 3 or less, one step closer to taming: two failures and it is led away."""
-    seat, failures = s.mutants[index]
+    move the next day; 3 or less, one step closer to taming: two failures and it is led away.
+    A 1 or 2 succeeds too while a colony of the seat is in the territory it was played against
+    (Balanced Inline Processing Colony)."""
+    seat, failures, aimed = s.mutants[index]
     roll = s.rng.randint(1, 6)
     s.add_log(f"the mutant's D6 shows {roll}")
-    if roll >= 4:
+    if roll >= 4 or (roll <= 2 and c.sabotage_boost(s, seat, aimed)):
         camps = [
             t
             for t in s.board.holdable
@@ -470,11 +555,33 @@ def register_all() -> None:
         "sprite_of_wilds_spirit",
         Ability(
             movement=2,
-            reading="plays in its default form, without bear",
-            missing="capturing a bear (the second form)",
+            dice=Dice(("D6", "D6"), 0),
+            second_form=(
+                ("Forest", frozenset({1, 2, 3})),
+                ("Mountain", frozenset({1, 2})),
+                ("Plains", frozenset({1, 2})),
+            ),
+            form_near_water=frozenset({4}),
+            form_movement=1,
+            form_dice=Dice(("D20",), 0),
+            reading="without bear: 2 D6, movement 2; capturing a bear is a day action of a revealed "
+            "Sprite that has not moved that day, once a day: a D6 (forest 1-3, mountain or plains "
+            "1-2, and 4 when a water territory touches its own); with bear: a D20, movement 1, "
+            "Crushing Bite; turning back is the same action, without a roll; a change of form ends "
+            "its movement for the day",
         ),
     )
-    register("tejas_curious_mech", Ability(cycle=_tejas, missing="boredom and self-repair"))
+    register(
+        "tejas_curious_mech",
+        Ability(
+            cycle=_tejas,
+            won_bout=_tejas_fought,
+            lost_bout=_tejas_fought,
+            reading="he acts by moving, fighting or being played; a day with none makes him break "
+            "at the next cycle's start (no move, fight or repair that cycle), and he fixes himself "
+            "at the start of the one after (no repair that cycle either); nights never bore him",
+        ),
+    )
     register(
         "rooster_calling_of_light",
         Ability(
@@ -495,7 +602,15 @@ def register_all() -> None:
         Ability(
             immobile=True,
             cannot_attack=True,
-            missing="the carrier and the sabotage bonus",
+            carried=True,
+            cycle=_colony_cycle,
+            reading="it boards a soul of yours on its stand (a day action) and travels as its item; "
+            "unequipped in your capital it is set down there, anywhere else (or its carrier "
+            "wasted) it is wasted; on the map outside your capital at a cycle's start it is "
+            "wasted; in your capital it defends with Security Hacking (a D6); your sabotage "
+            "against a territory it is in also succeeds on a 1-2 (Spectral Lands, the Cats; a 1 or "
+            "a 2 of the Mutant's nightly D6 while it is in the territory the Mutant was played "
+            "against); Onironauta's bouts have no die faces to add to",
         ),
     )
     register(
@@ -517,9 +632,14 @@ def register_all() -> None:
         Ability(
             movement=1,
             contention_with=frozenset({"Mechanical", "Algorithmic"}),
+            hops=_virus_hops,
+            infects=True,
             reading="a digital cloud: takes no space and holds no camp; in contention only with "
-            "Mechanical or Algorithmic souls",
-            missing="the instant move to a neighbouring camp, and the infection",
+            "Mechanical or Algorithmic souls; its one move a day is the instant hop to the camp "
+            "stand of a held territory touching its own; a bout where the two totals differ by 3 "
+            "or more either way infects the other soul: the virus is equipped to it, a D6 is "
+            "taken from each of its bout and Final Blow rolls, it cannot be unequipped, and it "
+            "is wasted when the host is",
         ),
     )
     register(
@@ -536,9 +656,12 @@ def register_all() -> None:
         "little_charm",
         Ability(
             movement=0,
-            reading="moves only in water: on land it cannot move",
             dice=Dice(("D6",), 6),
-            missing="hunting spirit, possessor and conscience souls that touch water",
+            hunts_in_water=frozenset({"Spirit", "Possessor", "Conscience"}),
+            reading="moves only in water: on land it cannot move; revealed, able to fight and with "
+            "room, it moves to an enemy Spirit, Possessor or Conscience soul that steps onto a "
+            "water stand (flyers only where they land); that soul's move ends there and it must "
+            "attack (if it can); its throws against Little Charm are halved, rounded down",
         ),
     )
     register("orbs_trail", Ability(wasted=_orbs_wasted))
@@ -564,11 +687,13 @@ def register_all() -> None:
         Ability(
             cannot_claim=True,
             stays_in_capital=True,
+            takes_capital=True,
+            cycle=_central_claims,
             sacrifice_genes=frozenset({"Glitch", "Mechanical", "Algorithmic", "Energetic"}),
             reading="in an enemy capital she cannot move out or be engaged, cards are played there revealed, "
             "and her sacrifice wastes the opponents' Glitch, Mechanical, Algorithmic and Energetic souls "
-            "there",
-            missing="taking the capital once all else is claimed (a digital cloud holds no camp)",
+            "there; she takes that capital, on entering it or at a cycle's start, once her seat holds "
+            "every other territory (no enemy soul on its camp stand); she holds no base camp",
         ),
     )
     # terrain features
@@ -588,7 +713,16 @@ def register_all() -> None:
         ),
     )
     register("palace_of_the_allele_sect", Ability(bonus=_palace_bonus, tolerance=_palace_tolerance))
-    register("shards_desert", Ability(cycle=_shards, missing="hiding objects"))
+    register(
+        "shards_desert",
+        Ability(
+            cycle=_shards,
+            hides=True,
+            reading="revealed: the items its territory's holder's souls drop there are hidden: "
+            "only that seat's souls pick them up, and no one grabs for them; once it leaves, they "
+            "are found as any dropped items",
+        ),
+    )
     register(
         "passage_among_maples",
         Ability(
@@ -624,11 +758,18 @@ def register_all() -> None:
     )
     register(
         "to_catch_a_spirit",
-        _trap(
-            "to_catch_a_spirit",
-            _bottle,
-            "the bottle is a prison",
-            "exchanging a soul to free the bottled one",
+        dataclasses.replace(
+            _trap(
+                "to_catch_a_spirit",
+                _bottle,
+                "the bottle is a prison in the trap's territory; its soul's seat may free it (a day "
+                "action, one of the turn's plays) by bottling a revealed soul of its own in that "
+                "territory: the freed soul is played again, revealed, on a camp stand of its seat "
+                "where a soul may be played, with its card's summon roll; a failed roll wastes both; "
+                "once sprung it stays, revealed, and springs on its numbers on any soul entering "
+                "its territory, its owner's too",
+            ),
+            lingers=True,
         ),
     )
     register(
@@ -639,7 +780,17 @@ def register_all() -> None:
             "becomes day or day night (never a storm); then discarded",
         ),
     )
-    register("timebattle", Ability(missing="moving the capital and its curse (it cannot be laid)"))
+    register(
+        "timebattle",
+        Ability(
+            detect_on=frozenset(),
+            cycle=_timebattle,
+            reading="laid as a trap; at the first cycle's start after another seat holds its "
+            "territory, it turns up there as a terrain feature (it takes no feature's place), that "
+            "seat's capital moves there, and from then on every other turn the souls there cannot "
+            "move, attack or retreat; never detected (no card nullifies capital effects)",
+        ),
+    )
     register(
         "ushered_through_sabina_emporium",
         _trap("ushered_through_sabina_emporium", _sabina, "the stolen card is taken at random"),
@@ -673,6 +824,16 @@ def register_all() -> None:
     # personal effects
     register(
         "location_of_the_deep_apothecary_shop",
-        Ability(missing="purchasing items (the default effect is used)"),
+        Ability(
+            reading="named in the deck list: a night action, once a night, with an uncontested "
+            "forest base camp: an item from the deck for two cards of the hand (night.PurchaseRule)"
+        ),
     )
-    register("suspended_animation", Ability(missing="suspending a territory (the default effect is used)"))
+    register(
+        "suspended_animation",
+        Ability(
+            reading="named in the deck list: first thing in a turn, once every 5 diel cycles, no "
+            "move into, out of or within the territory, no card played there, no fight "
+            "(night.SuspendRule)"
+        ),
+    )

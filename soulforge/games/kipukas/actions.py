@@ -173,6 +173,53 @@ class Imprison(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Carry(Action):
+    """Balanced Inline Processing Colony: it boards a soul of yours on its stand."""
+
+    kind = "carry"
+    piece: int
+    carrier: int
+
+    def __str__(self) -> str:
+        return f"soul #{self.carrier} takes the colony #{self.piece} aboard"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ChangeForm(Action):
+    """Sprite of Wilds' Spirit: try to capture a bear (a D6), or turn back to the default form."""
+
+    kind = "change_form"
+    piece: int
+
+    def __str__(self) -> str:
+        return f"soul #{self.piece} changes its form"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Exchange(Action):
+    """To Catch a Spirit: a soul of yours takes the place of your bottled soul, which is played
+    again on a camp stand of yours."""
+
+    kind = "exchange"
+    piece: int
+    bottled: int
+
+    def __str__(self) -> str:
+        return f"bottle soul #{self.piece} to free soul #{self.bottled}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Burn(Action):
+    """A fire starter's wielder tries to destroy a terrain feature in its territory."""
+
+    kind = "burn"
+    piece: int
+
+    def __str__(self) -> str:
+        return f"soul #{self.piece} tries to burn the terrain feature of its territory"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Dig(Action):
     """An underground dweller digs toward a territory: 3 days of digging make a tunnel."""
 
@@ -501,6 +548,10 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Dig,
     Donate,
     Imprison,
+    Carry,
+    ChangeForm,
+    Exchange,
+    Burn,
     Reveal,
     Move,
     Attack,

@@ -1,5 +1,6 @@
 """Day actions that cards give (each citing its card): Pyrostegia's and Unburdened Central's
-sacrifice, the Otter's gift, the Avian Keeper's Den, digging tunnels."""
+sacrifice, the Otter's gift, the Avian Keeper's Den, the Colony's carrier, the Sprite's bear,
+To Catch a Spirit's exchange, fire starters, digging tunnels."""
 
 from __future__ import annotations
 
@@ -10,16 +11,22 @@ from soulforge.core import Action, IllegalAction
 from soulforge.core.flow import ClickPath, Rule
 from soulforge.games.kipukas import cards, cycle, fight
 from soulforge.games.kipukas.actions import (
+    Burn,
+    Carry,
+    ChangeForm,
     Dig,
     Donate,
+    Exchange,
     Imprison,
     Sacrifice,
 )
-from soulforge.games.kipukas.day import owes_contention, own_souls
+from soulforge.games.kipukas.data import Dice
+from soulforge.games.kipukas.day import owes_contention, own_souls, play_spots
 from soulforge.games.kipukas.encoding import (
+    PLAYS_PER_ROLL,
     PUBLIC,
 )
-from soulforge.games.kipukas.movement import can_move, enemies_at
+from soulforge.games.kipukas.movement import can_move, enemies_at, is_downed
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -237,3 +244,239 @@ class DigRule(Rule["S", Dig]):
 def _tunnel(s: S, one: int, other: int) -> bool:
     ends = {s.board.camp_of(one), s.board.camp_of(other)}
     return any({a, b} == ends for a, b in s.tunnels)
+
+
+class CarryRule(Rule["S", Carry]):
+    """Balanced Inline Processing Colony: 'Requires being equipped to a carrier card to move':
+    a soul of yours on its stand takes it aboard; it travels as the soul's item (#equiping)."""
+
+    action = Carry
+    section = "equiping"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if owes_contention(s):
+            return []
+        souls = own_souls(s)
+        colonies = [p for p in souls if cards.ability(s.card[p]).carried]
+        return [
+            Carry(p, q)
+            for p in colonies
+            for q in souls
+            if q != p and s.stand[q] == s.stand[p] and not cards.ability(s.card[q]).carried
+        ]
+
+    def refusal(self, s: S, action: Carry) -> IllegalAction:
+        return IllegalAction(
+            "a colony of yours boards another soul of yours on its stand", rule=self.section
+        )
+
+    def apply(self, s: S, action: Carry) -> None:
+        cycle.reveal(s, action.piece)  # it is seen boarding, as a soul is seen moving (#movement)
+        s.add_log(f"{s.piece_name(action.carrier)} takes {s.piece_name(action.piece)} aboard")
+        cards.take_off(s, action.piece)
+        s.items[action.carrier].append(s.card[action.piece])
+        cycle.end_action(s, s.active)
+
+    def path(self, action: Carry) -> ClickPath:
+        return (f"piece:{action.piece}", f"piece:{action.carrier}")
+
+
+def _near_water(s: S, territory: int) -> bool:
+    """A stream, river or creek touches the territory: a water territory touches it."""
+    return any(
+        s.board.geography[t - 1] == "Water" for t in s.board.territories if (territory, t) in s.board.touching
+    )
+
+
+def capture_faces(s: S, piece: int) -> frozenset[int]:
+    """The D6 faces that capture the soul's second form where it stands (none: not here)."""
+    entry = cards.ability(s.card[piece])
+    territory = s.territory[piece]
+    faces = dict(entry.second_form).get(s.board.geography[territory - 1], frozenset())
+    return faces | entry.form_near_water if faces and _near_water(s, territory) else faces
+
+
+class FormRule(Rule["S", ChangeForm]):
+    """Sprite of Wilds' Spirit: 'May only change to this form by capturing a bear in the
+    following geographies: Forest: roll 1, 2, or 3 with D6; Mountain or Plains: roll 1 or 2
+    with D6. Add the number 4 ... if a stream, river, or creek touches the territory.' The
+    default form 'anytime'; 'If this card changes forms, it cannot move the in the same turn'
+    (read: a revealed soul that has not moved today, one try a day)."""
+
+    action = ChangeForm
+    section = "movement"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if owes_contention(s):
+            return []
+        return [
+            ChangeForm(p)
+            for p in own_souls(s)
+            if cards.ability(s.card[p]).second_form
+            and s.known[p] & PUBLIC
+            and s.steps_used[p] == 0
+            and s.timers[p].get("form_try", -1) != s.cycle
+            and s.cycle > s.tired_cycle[p]
+            and not is_downed(s, p)
+            and (cards.in_form(s, p) or capture_faces(s, p))
+        ]
+
+    def refusal(self, s: S, action: ChangeForm) -> IllegalAction:
+        return IllegalAction(
+            "a revealed soul of yours with a second form, not downed, that has not moved or "
+            "tried today, in a geography where it may capture its form",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: ChangeForm) -> None:
+        piece = action.piece
+        s.timers[piece]["form_try"] = s.cycle
+        if cards.in_form(s, piece):
+            s.timers[piece]["form"] = 0
+            changed = True
+            s.add_log(f"{s.piece_name(piece)} returns to its default form")
+        else:
+            roll, faces = s.rng.randint(1, 6), capture_faces(s, piece)
+            changed = roll in faces
+            s.add_log(
+                f"{s.piece_name(piece)} tries to capture a bear: a D6 of {roll}, "
+                + ("captured" if changed else "it gets away")
+            )
+            if changed:
+                s.timers[piece]["form"] = 1
+        if changed:
+            s.steps_used[piece] = 99  # no move the turn it changes forms
+            s.keal_memory = {k: v for k, v in s.keal_memory.items() if str(piece) not in k.split(">")}
+        cycle.end_action(s, s.active)
+
+    def path(self, action: ChangeForm) -> ClickPath:
+        return (f"piece:{action.piece}", "form")
+
+
+class ExchangeRule(Rule["S", Exchange]):
+    """To Catch a Spirit: 'The bottle card attempts to activate when ... player decides to
+    exchange the soul who entered the territory to free bottle card soul. Once exchanged, the
+    freed card must be played by the conditions listed on the card this turn, else, the exchange
+    fails and both cards are wasted. If you successfully exchange, the original bottle card is
+    restored, then the other card becomes the new bottle card.' Read: a revealed soul of yours
+    in the territory of your bottled soul is bottled in its place; the freed soul is played
+    again (one of the turn's plays), revealed, where you may play it (your capital's camp
+    stand, else your first camp by territory number), with its card's summon roll
+    (#placement); a failed roll wastes both."""
+
+    action = Exchange
+    section = "traps"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if owes_contention(s) or s.played[s.active] >= PLAYS_PER_ROLL:
+            return []
+        bottled = [
+            p
+            for p in s.live()
+            if s.owner[p] == s.active and s.prisoner[p] and s.timers[p].get(cards.BOTTLED)
+        ]
+        out: list[Action] = []
+        for b in bottled:
+            takers = [p for p in own_souls(s) if s.territory[p] == s.territory[b] and s.known[p] & PUBLIC]
+            if _freed_spot(s, b):
+                out += [Exchange(p, b) for p in takers]
+        return out
+
+    def refusal(self, s: S, action: Exchange) -> IllegalAction:
+        return IllegalAction(
+            "a revealed soul of yours in the territory of your bottled soul takes its place; the "
+            "freed soul goes where you may play it, within the turn's plays",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Exchange) -> None:
+        piece, freed = action.piece, action.bottled
+        s.prisoner[piece], s.prisoner[freed] = True, False
+        s.timers[piece][cards.BOTTLED] = 1
+        s.timers[freed].pop(cards.BOTTLED, None)
+        s.played[s.active] += 1
+        cycle.place(s, freed, _freed_spot(s, freed))
+        cycle.reveal(s, freed)
+        s.played_cycle[freed], s.played_unrevealed[freed] = s.cycle, False
+        s.add_log(f"{s.piece_name(piece)} is bottled to free {s.piece_name(freed)}")
+        summon = cards.ability(s.card[freed]).summon
+        if summon is not None and not summon(s, freed):
+            s.add_log("the exchange fails: both souls are wasted")
+            cards.waste(s, freed)
+            cards.waste(s, piece)
+        cycle.end_action(s, s.active)
+
+    def path(self, action: Exchange) -> ClickPath:
+        return (f"piece:{action.piece}", f"piece:{action.bottled}")
+
+
+def _freed_spot(s: S, bottled: int) -> str:
+    """Where the freed soul is played: the seat's capital's camp stand if a soul may be played
+    there, else its first such camp stand by territory number; "" if none."""
+    spots = [stand for stand, revealed in play_spots(s, s.card[bottled]) if revealed]
+    capital = s.board.camp_of(s.capital[s.active]) if s.capital[s.active] > 0 else ""
+    return capital if capital in spots else (spots[0] if spots else "")
+
+
+class BurnRule(Rule["S", Burn]):
+    """Fire Starter? 'Chance to destroy terrain feature. Win with a D6 vs D20.' "Advanced" fire
+    starter? 'Better chance to destroy a terrain feature. Win with D6 against D6-D6 with a
+    retry.' Read: a day action of the revealed wielder against a revealed terrain feature of
+    another seat in its territory, once a day (#items: 'if an effect ... with an equipped item
+    fails, you may try ... again during the next diel cycle'); the D6 must beat the other
+    throw; the fire starter is kept."""
+
+    action = Burn
+    section = "items"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if owes_contention(s):
+            return []
+        out: list[Action] = []
+        for p in own_souls(s):
+            if not (_burner(s, p) and s.known[p] & PUBLIC and s.timers[p].get("burn", -1) != s.cycle):
+                continue
+            if _burnable(s, p) >= 0:
+                out.append(Burn(p))
+        return out
+
+    def refusal(self, s: S, action: Burn) -> IllegalAction:
+        return IllegalAction(
+            "a revealed soul of yours with a fire starter, once a day, against a revealed terrain "
+            "feature of another seat in its territory",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Burn) -> None:
+        from soulforge.games.kipukas.combat import roll
+
+        own, against, tries = _burner(s, action.piece) or (Dice((), 0), Dice((), 0), 0)
+        s.timers[action.piece]["burn"] = s.cycle
+        feature, burnt = _burnable(s, action.piece), False
+        for _ in range(tries):
+            fire, resist = roll(own, s.rng), roll(against, s.rng)
+            burnt = fire > resist
+            s.add_log(f"{s.piece_name(action.piece)} sets fire: {fire} against {resist}")
+            if burnt:
+                break
+        if burnt:
+            s.add_log(f"{s.card_of(feature).name} burns down")
+            cards.waste(s, feature)
+        cycle.end_action(s, s.active)
+
+    def path(self, action: Burn) -> ClickPath:
+        return (f"piece:{action.piece}", "burn")
+
+
+def _burnable(s: S, piece: int) -> int:
+    """The revealed terrain feature of another seat in the soul's territory (#terrain_features:
+    one a territory), -1 if none."""
+    found = [f for f in s.features_in(s.territory[piece]) if s.owner[f] != s.active and s.known[f] & PUBLIC]
+    return found[0] if found else -1
+
+
+def _burner(s: S, piece: int) -> tuple[Dice, Dice, int] | None:
+    """The best fire starter the soul wields (most throws), if any."""
+    found = [cards.ITEM_EFFECTS[i].burns for i in s.items[piece] if i in cards.ITEM_EFFECTS]
+    odds = [b for b in found if b is not None]
+    return max(odds, key=lambda b: b[2]) if odds else None

@@ -82,6 +82,10 @@ class Ability:
     """Pyrostegia: may sacrifice itself to waste every soul on its stand."""
     honey_night: bool = False
     """Passage Among Maples: at night its holder may take a honey instead of refilling."""
+    lingers: bool = False
+    """A trap kept in play, revealed, once sprung: it springs on any soul entering its territory
+    (To Catch a Spirit: 'Once activated, this card is kept in play ... Neither player controls
+    this card')."""
     stays: bool = False
     """A sabotage card that stays in play after it is played (Mutant Hide and Seek)."""
     donates: bool = False
@@ -90,12 +94,34 @@ class Ability:
     """A sacrifice that wastes only the opponents' souls of these genes (Unburdened Central)."""
     stays_in_capital: bool = False
     """Unburdened Central: in an enemy capital she cannot move out nor be engaged."""
+    takes_capital: bool = False
+    """Unburdened Central: a soul that holds no camp but may take the enemy capital it is in."""
+    hides: bool = False
+    """Shard's Desert: its holder's items dropped in its territory are found by the holder only."""
     den: bool = False
     """Avian Keeper's Den: a prison for non-avian souls (``card_moves.ImprisonRule``)."""
     enters: Hook | None = None
     """Called when the soul moves into a territory (after the activation roll)."""
     lost_bout: Callable[[S, int, int], None] | None = None
     """Called on the loser of a KEAL means bout (piece, winner)."""
+    hunts_in_water: frozenset[str] = frozenset()
+    """Little Charm: an enemy soul of one of these motives stepping onto a water stand must
+    battle it (it moves there at once, ``stepped``); that soul's throws against it are halved."""
+    carried: bool = False
+    """Balanced Inline Processing Colony: it boards a soul of its seat as an item (``card_moves.
+    CarryRule``); dropped, it lives only in its seat's capital; its seat's sabotage against a
+    territory it is in also succeeds on a 1-2 (``sabotage_boost``)."""
+    infects: bool = False
+    """Neural Network Synapse Virus: a bout its roll and the other's differ by 3 or more infects
+    the other (``after_bout``): it is equipped to it, -D6 to each of its rolls, wasted with it."""
+    hops: Callable[[S, int], list[str]] | None = None
+    """The stands a soul moves to instantly, its one move a day (the Synapse Virus)."""
+    second_form: tuple[tuple[str, frozenset[int]], ...] = ()
+    """Sprite of Wilds' Spirit: the D6 faces that capture a bear, by geography (``FormRule``)."""
+    form_near_water: frozenset[int] = frozenset()
+    """Faces added to ``second_form``'s when water touches the territory."""
+    form_movement: int | None = None
+    form_dice: Dice | None = None
 
 ABILITIES: dict[CardId, Ability] = {}
 
@@ -111,6 +137,19 @@ def register(card_id: CardId, found: Ability) -> None:
 
 
 # -- what the engine asks ----------------------------------------------------------------------
+def in_form(s: S, piece: int) -> bool:
+    """The soul is in its second form (Sprite of Wilds' Spirit with bear)."""
+    return s.timers[piece].get("form", 0) == 1
+
+
+def dice_of(s: S, piece: int, *, attacking: bool) -> Dice | None:
+    """The soul's dice now: its second form's if it is in it, else its card's."""
+    entry = ability(s.card[piece])
+    if entry.form_dice is not None and in_form(s, piece):
+        return None if attacking and entry.cannot_attack else entry.form_dice
+    return attack_dice(s.card_of(piece)) if attacking else defense_dice(s.card_of(piece))
+
+
 def movement(c: Card) -> int:
     entry = ability(c.id)
     return entry.movement if entry.movement is not None else (c.movement or 0)
@@ -128,9 +167,13 @@ def defense_dice(c: Card) -> Dice | None:
 
 
 def means_usable(s: S, piece: int, means: KealMeans) -> bool:
-    """A KEAL means with a condition ("with bear only") is usable only in that form; the
-    bear form is not played yet (NOTES.md), so only the unconditioned and "without" ones."""
-    return means.condition is None or means.condition.startswith("without")
+    """A KEAL means with a condition is usable only then: "with bear only" in the second form,
+    "without bear only" out of it, "in capital" in its seat's capital."""
+    if means.condition is None:
+        return True
+    if means.condition == "in capital":
+        return s.on_map[piece] and s.territory[piece] == s.capital[keeper(s, piece)]
+    return means.condition.startswith("without") != in_form(s, piece)
 
 
 def _features(s: S, territory: int) -> list[int]:
@@ -163,8 +206,13 @@ def extra_tolerance(s: S, piece: int) -> int:
 
 
 def movement_bonus(s: S, piece: int) -> int:
-    """Spaces added to a soul's range (Passage Among Maples, Losetany Steppes)."""
-    return _from_features(s, piece, lambda entry: entry.move_bonus)
+    """Spaces added to a soul's range (Passage Among Maples, Losetany Steppes); a soul in its
+    second form moves that form's range instead of its card's."""
+    entry = ability(s.card[piece])
+    form = 0
+    if entry.form_movement is not None and in_form(s, piece):
+        form = entry.form_movement - movement(s.card_of(piece))
+    return form + _from_features(s, piece, lambda entry: entry.move_bonus)
 
 
 def escape_bonus(s: S, piece: int) -> int:
@@ -180,8 +228,13 @@ def before_engaging(s: S, attacker: int, target: int) -> bool:
     return True
 
 
-def after_bout(s: S, attacker: int, defender: int, *, attacker_won: bool) -> None:
+def after_bout(s: S, attacker: int, defender: int, *, attacker_won: bool, margin: int = 0) -> None:
+    """The card effects of a bout's end; ``margin``: the attack's total less the defence's."""
     winner, loser = (attacker, defender) if attacker_won else (defender, attacker)
+    if abs(margin) >= INFECTION_MARGIN:
+        for piece, other in ((attacker, defender), (defender, attacker)):
+            if ability(s.card[piece]).infects and s.on_map[piece] and s.on_map[other]:
+                infect(s, piece, other)
     hook = ability(s.card[winner]).won_bout
     if hook:
         hook(s, winner, loser)
@@ -194,6 +247,66 @@ def after_bout(s: S, attacker: int, defender: int, *, attacker_won: bool) -> Non
         waste(s, loser)
 
 
+INFECTION_MARGIN = 3
+"""The Synapse Virus: 'rolls 3 less than or more than its opponents roll' (either way)."""
+VIRUS_OF = "virus_of"
+"""``timers`` key of an infected soul: the seat whose Synapse Virus it carries."""
+
+
+def infect(s: S, virus: int, host: int) -> None:
+    """'Its opponent becomes infected. Equip the synapse virus to the opponent.'"""
+    s.add_log(f"{s.piece_name(virus)} infects {s.piece_name(host)}")
+    s.timers[host][VIRUS_OF] = keeper(s, virus)
+    take_off(s, virus)
+    s.items[host].append(s.card[virus])
+
+
+def stepped(s: S, piece: int, stand: str) -> bool:
+    """A soul stepped onto ``stand``: True if it must stop there because Little Charm moves to
+    it ('Any spirit, possessor, and conscience motive souls that touch water while this card is
+    in play must battle Little Charm. Little Charm moves instantly to their space'): a revealed
+    enemy Little Charm on the map, able to fight, with room in the territory."""
+    from soulforge.games.kipukas.cycle import place
+    from soulforge.games.kipukas.fight import available_means
+    from soulforge.games.kipukas.movement import room_in
+
+    if stand not in s.board.water or not s.card_of(piece).soul:
+        return False
+    motive, territory = s.card_of(piece).motivation, s.board.stands[stand].territory
+    for hunter in s.live():
+        entry = ability(s.card[hunter])
+        fit = (
+            motive in entry.hunts_in_water
+            and s.owner[hunter] != s.owner[piece]
+            and s.known[hunter] & (1 << 8)
+            and not s.prisoner[hunter]
+            and available_means(s, hunter)
+        )
+        if fit and (s.territory[hunter] == territory or room_in(s, territory, s.owner[hunter], hunter)):
+            place(s, hunter, stand)
+            s.add_log(f"{s.piece_name(hunter)} moves to {s.piece_name(piece)} in the water: they must battle")
+            return True
+    return False
+
+
+def halved(s: S, piece: int, other: int, thrown: int) -> int:
+    """A throw against Little Charm by a soul of a motive it hunts: 'their rolls are cut in half'
+    (rounded down)."""
+    hunted = s.card_of(piece).motivation in ability(s.card[other]).hunts_in_water
+    return thrown // 2 if hunted else thrown
+
+
+def sabotage_boost(s: S, seat: int, territory: int) -> bool:
+    """A Balanced Inline Processing Colony of the seat is in the territory (on the map or
+    carried by a soul there): 'adds 1 and 2 to the successful sabotage die roll'."""
+    for p in s.pieces_in(territory):
+        if s.owner[p] != seat:
+            continue
+        if ability(s.card[p]).carried or any(ability(i).carried for i in s.items[p] if i in ABILITIES):
+            return True
+    return False
+
+
 def storm_proof(s: S, piece: int) -> bool:
     """A card or an equipped item that shelters the soul from this storm; a single-use item
     (the Tunic) is wasted once it has (recipes.json: "Once effect activates, the items are wasted")."""
@@ -201,12 +314,12 @@ def storm_proof(s: S, piece: int) -> bool:
         effect = ITEM_EFFECTS.get(item, NO_ITEM)
         if effect.storm_proof:
             if effect.single_use:
-                _waste_recipe(s, piece, item)
+                waste_recipe(s, piece, item)
             return True
     return ability(s.card[piece]).storm_proof(s, piece)
 
 
-def _waste_recipe(s: S, piece: int, marker: str) -> None:
+def waste_recipe(s: S, piece: int, marker: str) -> None:
     """The crafted item ``recipe:<n>`` and its ingredient cards go to the owner's discard."""
     recipe = RECIPES[int(marker.split(":")[1])]
     s.items[piece].remove(marker)
@@ -250,10 +363,42 @@ def keeper(s: S, piece: int) -> int:
 
 
 def drop(s: S, piece: int, territory: int) -> None:
-    """#items, #equiping: a soul's items (crafted ones stay a stack) are left in the territory."""
-    s.dropped[territory - 1].append(f"{keeper(s, piece)}|{','.join(s.items[piece])}")
-    s.add_log(f"{item_names(s.items[piece])} drop in territory {territory}")
-    s.items[piece] = []
+    """#items, #equiping: a soul's items (crafted ones stay a stack) are left in the territory;
+    cards equipped as items go their own way (``_shed``)."""
+    loose = _shed(s, piece, territory)
+    if loose:
+        s.dropped[territory - 1].append(f"{keeper(s, piece)}|{','.join(loose)}")
+        s.add_log(f"{item_names(loose)} drop in territory {territory}")
+
+
+def _shed(s: S, piece: int, territory: int) -> list[str]:
+    """The items a soul leaves that lie on the ground; the others: a Synapse Virus stays with
+    a living host and is wasted with a wasted one ('Once the opponent is wasted, so is this
+    card'); a Colony is set down in its seat's capital, else wasted ('If this card is removed
+    by force from its carrier it becomes wasted')."""
+    stays, loose = [], []
+    seat = keeper(s, piece)
+    for item in s.items[piece]:
+        entry = ABILITIES.get(item)
+        if entry is not None and entry.infects:
+            if s.on_map[piece]:
+                stays.append(item)
+                continue
+            s.discard[s.timers[piece].get(VIRUS_OF, seat)].append(item)
+            s.add_log(f"{CARDS[item].name} is wasted with its host")
+        elif entry is not None and entry.carried:
+            if s.on_map[piece] and territory == s.capital[seat]:
+                from soulforge.games.kipukas.setup import new_piece
+
+                new_piece(s, seat, item, s.board.camp_of(territory), revealed=True)
+                s.add_log(f"{CARDS[item].name} is set down in its capital")
+            else:
+                s.discard[seat].append(item)
+                s.add_log(f"{CARDS[item].name} is torn from its carrier and wasted")
+        else:
+            loose.append(item)
+    s.items[piece] = stays
+    return loose
 
 
 def item_names(items: list[str]) -> str:
@@ -266,6 +411,25 @@ def item_names(items: list[str]) -> str:
 
 def bundle_items(bundle: str) -> list[str]:
     return bundle.split("|", 1)[1].split(",")
+
+
+BOTTLED = "bottled"
+"""``timers`` key of a soul To Catch a Spirit bottled (a prisoner that may be exchanged)."""
+
+
+def findable(s: S, seat: int | None, territory: int) -> list[int]:
+    """The dropped stacks of a territory the seat can find (indices in ``s.dropped``): Shard's
+    Desert's holder 'is able to hide objects that can never be found by the opposing player as
+    long as this card is still in play' (read: the stacks of the holder's souls lying in its
+    territory while a revealed feature that hides is there are found, and seen, by the holder
+    only; ``seat`` None: a spectator)."""
+    holder = s.holder[territory - 1]
+    hides = holder >= 0 and any(ability(s.card[f]).hides for f in _features(s, territory))
+    return [
+        i
+        for i, bundle in enumerate(s.dropped[territory - 1])
+        if not hides or seat == holder or int(bundle.split("|", 1)[0]) != holder
+    ]
 
 
 def grabbers(s: S, territory: int) -> dict[int, int]:
@@ -290,8 +454,11 @@ def grab(s: S, territory: int) -> None:
     if len(hands) < 2 or not s.dropped[territory - 1]:
         return
     first, second = sorted(hands.values())[:2]
+    found = set(findable(s, s.owner[first], territory)) & set(findable(s, s.owner[second], territory))
+    if not found:
+        return  # hidden from one side (Shard's Desert): no one grabs
     rolls = [
-        roll(attack_dice(s.card_of(p)) or Dice(("D6",), 0), s.rng) + roll_bonus(s, p, q)
+        roll(dice_of(s, p, attacking=True) or Dice(("D6",), 0), s.rng) + roll_bonus(s, p, q)
         for p, q in ((first, second), (second, first))
     ]
     if rolls[0] != rolls[1]:
@@ -299,7 +466,7 @@ def grab(s: S, territory: int) -> None:
     else:
         won = brawl_winner(s.card_of(first).brawl_sequence or "", s.card_of(second).brawl_sequence or "") or 0
     winner, loser = (first, second) if won == 0 else (second, first)
-    bundle = s.dropped[territory - 1].pop()
+    bundle = s.dropped[territory - 1].pop(max(found))
     s.items[winner] += bundle_items(bundle)
     injure_any(s, loser)
     s.add_log(
@@ -351,6 +518,13 @@ def takes_space(card_id: CardId) -> bool:
 def holds_camps(card_id: CardId) -> bool:
     """Digital clouds 'are unable to take or hold base camps or capitals' (#habitat_effects)."""
     return not ability(card_id).cannot_claim and CARDS[card_id].habitat != "DigitalCloud"
+
+
+def may_claim(s: S, piece: int) -> bool:
+    """Whether the soul may take the camp it stands on: any that holds camps, and Unburdened
+    Central in an enemy capital ('She cannot take the capital, unless all other territories are
+    already claimed': the capital rule, #movement, asks its taker to hold every other one)."""
+    return holds_camps(s.card[piece]) or (ability(s.card[piece]).takes_capital and in_enemy_capital(s, piece))
 
 
 def contends(card_id: CardId, genes: set[str | None]) -> bool:
@@ -424,16 +598,16 @@ def on_cycle_start(s: S) -> None:
             hook = ability(s.card[piece]).cycle
             if hook:
                 hook(s, piece)
-            for item in s.items[piece]:
+            for item in list(s.items[piece]):
                 effect = ITEM_EFFECTS.get(item, NO_ITEM).cycle
-                if effect and s.on_map[piece]:
+                if effect and s.on_map[piece] and item in s.items[piece]:
                     effect(s, piece)
     _plains_rest(s)
     _volcanic(s)
     if s.diel == "night":
         from soulforge.games.kipukas.abilities import mutant_night
 
-        for index, (seat, _) in enumerate(list(s.mutants)):
+        for index, (seat, *_) in enumerate(list(s.mutants)):
             if seat >= 0:
                 mutant_night(s, index)
 
@@ -483,19 +657,24 @@ def trap_roll(s: S, mover: int, territory: int) -> None:
     roll a D20; each unrevealed trap there springs on its numbers, else may be detected."""
     seat = s.owner[mover]
     hidden = [p for p in s.pieces_in(territory) if s.owner[p] != seat and not s.known[p] & (1 << 8)]
-    if not hidden:
+    lingering = [p for p in s.pieces_in(territory) if ability(s.card[p]).lingers and s.known[p] & (1 << 8)]
+    if not hidden and not lingering:
         return
     roll = s.rng.randint(1, 20)
     s.add_log(f"{s.piece_name(mover)} enters territory {territory}: the D20 for traps shows {roll}")
-    for trap in (p for p in hidden if s.card_of(p).card_type == "trap"):
+    for trap in [p for p in hidden if s.card_of(p).card_type == "trap"] + lingering:
         entry = ability(s.card[trap])
         if roll in entry.trap_on and entry.sprung is not None:
-            s.known[trap] |= 1 << 8
-            s.mark_revealed()
-            s.add_log(f"a trap springs: {s.card_of(trap).name}")
+            if trap in lingering:
+                s.add_log(f"{s.card_of(trap).name} springs again")
+            else:
+                s.known[trap] |= 1 << 8
+                s.mark_revealed()
+                s.add_log(f"a trap springs: {s.card_of(trap).name}")
             entry.sprung(s, trap, mover)
-            _discard(s, trap)
-        elif roll in entry.detect_on:
+            if not entry.lingers:
+                _discard(s, trap)
+        elif roll in entry.detect_on and trap not in lingering:
             s.known[trap] |= 1 << 8
             s.mark_revealed()
             s.add_log(f"{s.piece_name(mover)} detects a trap, {s.card_of(trap).name}, and removes it")

@@ -161,7 +161,7 @@ def claim(s: S, piece: int) -> None:
     """A soul on a territory stand free of enemies takes the base camp (#claiming_territories);
     a capital only once its taker holds every other territory (#movement)."""
     stand, seat = s.board.stands[s.stand[piece]], s.owner[piece]
-    if stand.kind != "territory" or enemies_at(s, stand.id, seat) or not cards.holds_camps(s.card[piece]):
+    if stand.kind != "territory" or enemies_at(s, stand.id, seat) or not cards.may_claim(s, piece):
         return
     territory = stand.territory
     holder = s.holder[territory - 1]

@@ -223,7 +223,7 @@ class PickUpRule(Rule["S", PickUp]):
         return [
             PickUp(p)
             for p in own_souls(s)
-            if s.dropped[s.territory[p] - 1]
+            if cards.findable(s, s.active, s.territory[p])
             and range_of(s, p) > 0
             and s.known[p] & PUBLIC
             and not enemies_at(s, s.stand[p], s.active)
@@ -238,7 +238,8 @@ class PickUpRule(Rule["S", PickUp]):
 
     def apply(self, s: S, action: PickUp) -> None:
         territory = s.territory[action.piece]
-        items = cards.bundle_items(s.dropped[territory - 1].pop())
+        found = cards.findable(s, s.active, territory)[-1]
+        items = cards.bundle_items(s.dropped[territory - 1].pop(found))
         s.items[action.piece] += items
         s.steps_used[action.piece] += 1  # equipping is part of the movement phase (#equiping)
         s.add_log(f"{s.piece_name(action.piece)} picks up {cards.item_names(items)}")
@@ -411,6 +412,8 @@ def _travel(s: S, piece: int, way: tuple[str, ...]) -> str:
         here = stand
         if not s.on_map[piece] or s.prisoner[piece]:
             break
+        if (landing or card.habitat != "Heavens") and cards.stepped(s, piece, stand):
+            break  # Little Charm moves to it: the move ends there
     return here
 
 

@@ -47,7 +47,7 @@ def can_attack(s: S, piece: int) -> bool:
         return False
     if ability.cannot_attack:
         return False
-    if cards.attack_dice(s.card_of(piece)) is None or not available_means(s, piece):
+    if cards.dice_of(s, piece, attacking=True) is None or not available_means(s, piece):
         return False
     return ability.acts_downed or not is_downed(s, piece)
 
@@ -180,13 +180,13 @@ def _bout_roll(s: S) -> bool:
     a, d = s.attacker, s.defender
     a_card, d_card = s.card_of(a), s.card_of(d)
     a_means, d_means = a_card.keal_means[s.means[0]], d_card.keal_means[s.means[1]]
-    a_total = _total(s, a, d, cards.attack_dice(a_card), a_means.name)
-    d_total = _total(s, d, a, cards.defense_dice(d_card), d_means.name)
+    a_total = _total(s, a, d, cards.dice_of(s, a, attacking=True), a_means.name)
+    d_total = _total(s, d, a, cards.dice_of(s, d, attacking=False), d_means.name)
     typing = combat.keal_modifier(a_means.archetypes, d_means.archetypes)
     a_total += typing
     _say(s, f"typing chart: {a_means.name} against {d_means.name} gives {typing:+d} to the attack")
     won = _compare(s, a_total, d_total)
-    cards.after_bout(s, a, d, attacker_won=won)
+    cards.after_bout(s, a, d, attacker_won=won, margin=a_total - d_total)
     return won
 
 
@@ -252,13 +252,15 @@ def _total(s: S, piece: int, other: int, dice: object, what: str) -> int:
     thrown = combat.roll(dice, s.rng)
     if cards.ability(card.id).reroll:
         thrown = max(thrown, combat.roll(dice, s.rng))
+    halved = cards.halved(s, piece, other, thrown)
     geography = s.board.geography[s.territory[piece] - 1]
     habitat = combat.habitat_modifier(geography, card.habitat or "", s.card_of(other).habitat or "")
     seat = s.owner[piece]
     affinity = 1 if seat < s.num_players and s.affinity[seat] == cards.gene(s, piece) else 0
     effects = cards.roll_bonus(s, piece, other)
-    total = thrown + habitat + affinity + effects
-    parts = f"{thrown} thrown" + (f", {habitat:+d} habitat" if habitat else "")
+    total = halved + habitat + affinity + effects
+    parts = f"{thrown} thrown" + (f", halved to {halved}" if halved != thrown else "")
+    parts += f", {habitat:+d} habitat" if habitat else ""
     parts += (", +1 affinity" if affinity else "") + (f", {effects:+d} effects" if effects else "")
     _say(s, f"{card.name} ({what}): {parts}")
     return total
@@ -291,6 +293,9 @@ def _injure(s: S) -> None:
     if not s.on_map[d] or s.stand[d] != s.fight_stand:
         after_waste(s)  # wasted, or gone from the stand (Oshliath's forced retreat)
         return
+    if not s.on_map[s.attacker]:  # it left the map in the bout (the Synapse Virus infects)
+        end_fight(s)
+        return
     if s.means[1] not in available_means(s, d):
         s.means[1] = -1
         s.keal_memory.pop(f"{d}>{s.attacker}", None)
@@ -309,8 +314,10 @@ def final_blow(s: S) -> bool:
     need, wins, losses = rounds // 2 + 1, 0, 0
     _say(s, f"genes and motives: {plus_attack:+d} to the attack, {plus_defence:+d} to the defence")
     while wins < need and losses < need:
-        attack = _total(s, s.attacker, s.defender, cards.attack_dice(a_card), "Final Blow") + plus_attack
-        defence = _total(s, s.defender, s.attacker, cards.defense_dice(d_card), "Final Blow") + plus_defence
+        a_dice = cards.dice_of(s, s.attacker, attacking=True)
+        d_dice = cards.dice_of(s, s.defender, attacking=False)
+        attack = _total(s, s.attacker, s.defender, a_dice, "Final Blow") + plus_attack
+        defence = _total(s, s.defender, s.attacker, d_dice, "Final Blow") + plus_defence
         if _compare(s, attack, defence):
             wins += 1
         else:

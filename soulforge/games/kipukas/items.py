@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from soulforge.games.kipukas.data import Dice
+
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
 
@@ -25,6 +27,9 @@ class ItemEffect:
     single_use: bool = False
     """Its cards are wasted once its effect has worked (the Tunic)."""
     cycle: Callable[[S, int], None] | None = None
+    burns: tuple[Dice, Dice, int] | None = None
+    """A fire starter: its die, the die it must beat, and the throws a try has
+    (``card_moves.BurnRule``)."""
     reading: str = ""
 
 
@@ -64,7 +69,63 @@ def _honey(s: S, piece: int) -> None:
         s.add_log(f"{s.piece_name(piece)} eats honey and heals a KEAL means")
 
 
+def _used_up(s: S, piece: int, name: str) -> None:
+    """The crafted ``name`` the soul wields is used: its cards go to the discard."""
+    from soulforge.games.kipukas.cards import waste_recipe
+
+    marker = next(i for i in s.items[piece] if i.startswith("recipe:") and RECIPES[int(i[7:])].name == name)
+    waste_recipe(s, piece, marker)
+
+
+BEE_BOMB_CYCLES = 3
+
+
+def _bee_bomb(s: S, piece: int) -> None:
+    """Bee Bomb!: 'After 3 diel cycles, all souls in the territory lose a keal means' (read: the
+    territory of the soul it was crafted for, 3 cycle starts after the crafting night; damage
+    to a downed soul wastes it, #combat_lifecycle); then its cards are discarded."""
+    from soulforge.games.kipukas.cards import damage, tick
+
+    if tick(s, piece, "bee_bomb") < BEE_BOMB_CYCLES:
+        return
+    s.timers[piece].pop("bee_bomb")
+    territory = s.territory[piece]
+    _used_up(s, piece, "Bee Bomb!")
+    s.add_log(f"the Bee Bomb bursts in territory {territory}")
+    for p in list(s.pieces_in(territory)):
+        if s.on_map[p] and s.card_of(p).soul and not s.prisoner[p]:
+            damage(s, p)
+
+
+def _sticky_fingers(s: S, piece: int) -> None:
+    """Sticky stick fingers?: 'Take 1 item card from your opponents deck via random draw and
+    place it in your deck' (read: at the next cycle's start, a random item card of the first
+    opponent, in seat order, whose deck holds one, shuffled into the wielder's seat's deck;
+    then its cards are discarded)."""
+    from soulforge.games.kipukas.cards import keeper
+    from soulforge.games.kipukas.data import CARDS
+
+    seat = keeper(s, piece)
+    _used_up(s, piece, "Sticky stick fingers?")
+    for k in range(1, s.num_players):
+        victim = (seat + k) % s.num_players
+        found = [i for i, cid in enumerate(s.deck[victim]) if CARDS[cid].card_type == "item"]
+        if found:
+            taken = s.deck[victim].pop(found[s.rng.randrange(len(found))])
+            s.deck[seat].insert(s.rng.randrange(len(s.deck[seat]) + 1), taken)
+            s.mark_revealed()
+            s.add_log(f"sticky fingers: {s.seat_name(seat)} takes an item from {s.seat_name(victim)}'s deck")
+            return
+    s.add_log("sticky fingers: no item card to take")
+
+
+def _infected(s: S, piece: int, other: int) -> int:
+    """Neural Network Synapse Virus equipped: 'For every roll they make subtract the roll of a D6.'"""
+    return -s.rng.randint(1, 6)
+
+
 ITEM_EFFECTS: dict[str, ItemEffect] = {
+    "neural_network_synapse_virus": ItemEffect(bonus=_infected, reading="-D6 to every roll"),
     "cloth": ItemEffect(escape=1, reading="+1 to escape rolls"),
     "sticks": ItemEffect(bonus=_plus(1), reading="+1 to the wielder's rolls"),
     "honey": ItemEffect(cycle=_honey, reading="heals one KEAL means every 4 diel cycles"),
@@ -80,6 +141,17 @@ _RECIPE_EFFECTS: dict[str, ItemEffect] = {
     'Chicken "Disguise"': ItemEffect(escape=6, reading="escapes with a D20: read as +6 to the escape roll"),
     "Lite training bag": ItemEffect(bonus=_plus(1), reading="+1 attack damage until wasted"),
     "Tough Bundles for blade training!": ItemEffect(bonus=_plus(2), reading="+2 attack damage until wasted"),
+    "Bee Bomb!": ItemEffect(cycle=_bee_bomb, reading="3 cycles on, 1 damage to every soul of its territory"),
+    "Sticky stick fingers?": ItemEffect(
+        cycle=_sticky_fingers, reading="an item card of an opponent's deck into yours, once"
+    ),
+    "Fire Starter?": ItemEffect(
+        burns=(Dice(("D6",), 0), Dice(("D20",), 0), 1), reading="a D6 against a D20 burns a terrain feature"
+    ),
+    '"Advanced" fire starter?': ItemEffect(
+        burns=(Dice(("D6",), 0), Dice(("D6", "D6"), 0), 2),
+        reading="a D6 against 2 D6, with a retry, burns a terrain feature",
+    ),
     "Pillow": ItemEffect(cycle=_heal_in_camp, reading="recovers 1 KEAL means per cycle in a base camp"),
     "Hammock": ItemEffect(cycle=_heal_in_camp, reading="recovers 1 KEAL means per cycle in a base camp"),
 }

@@ -129,8 +129,12 @@ def _ground(s: S, seat: int) -> Ground:
 def reach(s: S, piece: int, seen: Ground | None = None) -> dict[str, Way]:
     """Every stand the soul may move to now, with the shortest way there."""
     seen = seen or ground(s, s.owner[piece])
-    if cards.ability(s.card[piece]).leaps:
+    entry = cards.ability(s.card[piece])
+    if entry.leaps:
         return _stops(s, piece, _leaps(s, piece, seen), seen)
+    if entry.hops is not None:
+        hops = entry.hops(s, piece) if range_of(s, piece) > 0 else []
+        return _stops(s, piece, {stand: (stand,) for stand in hops}, seen)
     return _stops(s, piece, ways(s, piece, range_of(s, piece), seen), seen)
 
 

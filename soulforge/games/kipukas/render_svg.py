@@ -25,6 +25,7 @@ from typing import Any
 from soulforge.core.svg import TAP, hit_area
 from soulforge.games.kipukas.cards import ability
 from soulforge.games.kipukas.data import CARDS, Card, Dice
+from soulforge.games.kipukas.items import ITEM_EFFECTS, NO_ITEM
 
 Json = dict[str, Any]
 
@@ -456,7 +457,9 @@ def _choices(view: Json, x: float, y: float) -> tuple[list[str], float]:
     """The second clicks of some moves, drawn on the viewer's turn when they can apply:
     ``face:up`` / ``face:down`` (a card to play), ``reveal`` (a face-down soul or feature of
     yours), ``unequip`` (a soul of yours with items), ``pick-up`` (items lie where a soul of
-    yours stands), ``reinforce`` (answering an attack)."""
+    yours stands), ``form`` (a soul of yours with a second form), ``burn`` (a soul of yours with a
+    fire starter), ``reinforce`` (answering an
+    attack)."""
     me = view.get("viewer")
     if me is None or view.get("current_player") != me or view.get("is_over"):
         return [], y
@@ -475,6 +478,10 @@ def _choices(view: Json, x: float, y: float) -> tuple[list[str], float]:
         chips.append(("pick-up", "pick up items", "a soul of yours picks up the items dropped there"))
     if any(p["card"] and p["revealed"] and _sacrifices(p["card"]) for p in mine):
         chips.append(("sacrifice", "sacrifice", "a soul of yours wastes itself to waste others"))
+    if any(p["revealed"] and any(ITEM_EFFECTS.get(i, NO_ITEM).burns for i in p["items"]) for p in mine):
+        chips.append(("burn", "burn", "a soul of yours sets fire to the terrain feature of its territory"))
+    if any(p["card"] and p["revealed"] and ability(p["card"]).second_form for p in mine):
+        chips.append(("form", "change form", "a soul of yours tries to take or leave its second form"))
     if view.get("phase") == "respond":
         chips.append(("reinforce", "reinforce", "move a soul of yours from nearby into the fight"))
     out, left, top = [], x, y + 9

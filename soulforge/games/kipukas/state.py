@@ -54,7 +54,8 @@ class KipukasState(State):
     hand: list[list[str]]
     discard: list[list[str]]
     mutants: list[list[int]]
-    """Mutant Hide and Seek cards in play: [seat, failures] (seat -1 once led away)."""
+    """Mutant Hide and Seek cards in play: [seat, failures, territory played against] (seat -1
+    once led away)."""
     tunnels: list[tuple[str, str]]
     """Underground tunnels dug in play (#habitat_effects, underground), between two camp stands."""
     rogues: dict[int, int]

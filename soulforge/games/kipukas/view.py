@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from soulforge.core import JsonDict, Seat
-from soulforge.games.kipukas.cards import bundle_items
+from soulforge.games.kipukas.cards import bundle_items, findable
 from soulforge.games.kipukas.encoding import ASIDE_CYCLES, KEAL, PUBLIC
 from soulforge.games.kipukas.movement import is_downed
 
@@ -58,7 +58,7 @@ def _player(s: S, viewer: Seat | None, seat: Seat) -> JsonDict:
     }
 
 
-def _map(s: S) -> JsonDict:
+def _map(s: S, viewer: Seat | None) -> JsonDict:
     board = s.board
     territories = []
     for t in board.territories:
@@ -71,7 +71,7 @@ def _map(s: S) -> JsonDict:
                 "holder": s.holder[t - 1] if s.holder[t - 1] >= 0 else None,
                 "capital_of": capital_of,
                 "protected": s.protected[t - 1] >= s.cycle > 0,
-                "dropped": [bundle_items(b) for b in s.dropped[t - 1]],
+                "dropped": [bundle_items(s.dropped[t - 1][i]) for i in findable(s, viewer, t)],
                 "stands": sorted(st.id for st in board.stands.values() if st.territory == t),
             }
         )
@@ -109,7 +109,7 @@ def _fight(s: S, viewer: Seat | None) -> JsonDict | None:
 def build(s: S, viewer: Seat | None) -> JsonDict:
     pieces = [_piece(s, viewer, p) for p in s.live() if s.on_map[p]]
     return {
-        "map": _map(s),
+        "map": _map(s, viewer),
         "pieces": pieces,
         "players": [_player(s, viewer, seat) for seat in range(s.num_players)],
         "diel": s.diel or None,
