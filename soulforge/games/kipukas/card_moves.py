@@ -30,6 +30,11 @@ def _can_sacrifice(s: S, piece: int) -> bool:
     return entry.sacrifice or (bool(entry.sacrifice_genes) and cards.lodged(s, piece))
 
 
+def sacrifices(s: S, souls: list[int]) -> list[Action]:
+    """The sacrifices open when no contention is owed (``SacrificeRule``); ``souls``: ``own_souls``."""
+    return [Sacrifice(p) for p in souls if s.known[p] & PUBLIC and _can_sacrifice(s, p)]
+
+
 class SacrificeRule(Rule["S", Sacrifice]):
     """Pyrostegia Dragon: 'May sacrifice itself to waste all souls in the space.'"""
 
@@ -37,9 +42,7 @@ class SacrificeRule(Rule["S", Sacrifice]):
     section = "day"
 
     def legal(self, s: S) -> Sequence[Action]:
-        if owes_contention(s):
-            return []
-        return [Sacrifice(p) for p in own_souls(s) if s.known[p] & PUBLIC and _can_sacrifice(s, p)]
+        return [] if owes_contention(s) else sacrifices(s, own_souls(s))
 
     def refusal(self, s: S, action: Sacrifice) -> IllegalAction:
         return IllegalAction(
@@ -68,6 +71,21 @@ class SacrificeRule(Rule["S", Sacrifice]):
         return (f"piece:{action.piece}", "sacrifice")
 
 
+def donations(s: S, souls: list[int]) -> list[Action]:
+    """The Otter's gifts open when no contention is owed (``DonateRule``); ``souls``: ``own_souls``."""
+    donors = [
+        p
+        for p in souls
+        if cards.ability(s.card[p]).donates and s.known[p] & PUBLIC and fight.available_means(s, p)
+    ]
+    return [
+        Donate(p, q)
+        for p in donors
+        for q in s.souls_at(s.stand[p])
+        if q != p and s.owner[q] == s.active and any(s.injuries[q])
+    ]
+
+
 class DonateRule(Rule["S", Donate]):
     """Frost Tipped Arctic Otter: 'Can donate 2 keal means at the cost of 1 keal means to itself'
     (read: a day action toward an injured soul of yours on its stand)."""
@@ -76,19 +94,7 @@ class DonateRule(Rule["S", Donate]):
     section = "day"
 
     def legal(self, s: S) -> Sequence[Action]:
-        if owes_contention(s):
-            return []
-        donors = [
-            p
-            for p in own_souls(s)
-            if cards.ability(s.card[p]).donates and s.known[p] & PUBLIC and fight.available_means(s, p)
-        ]
-        return [
-            Donate(p, q)
-            for p in donors
-            for q in s.souls_at(s.stand[p])
-            if q != p and s.owner[q] == s.active and any(s.injuries[q])
-        ]
+        return [] if owes_contention(s) else donations(s, own_souls(s))
 
     def refusal(self, s: S, action: Donate) -> IllegalAction:
         return IllegalAction(
@@ -119,6 +125,24 @@ def _one_from_down(s: S, piece: int) -> bool:
     return len(fight.available_means(s, piece)) == 1 and not cards.ability(s.card[piece]).constantly_downed
 
 
+def imprisonments(s: S, souls: list[int]) -> list[Action]:
+    """The den's imprisonments open when no contention is owed (``ImprisonRule``)."""
+    dens = {s.territory[p] for p in _dens(s)}
+    if not dens:
+        return []
+    out: list[Action] = []
+    for p in souls:
+        if cards.gene(s, p) != "Avian" or not fight.can_attack(s, p):
+            continue
+        near = any((s.territory[p], d) in s.board.touching for d in dens)
+        out += [
+            Imprison(p, q)
+            for q in enemies_at(s, s.stand[p], s.active)
+            if near and cards.gene(s, q) != "Avian" and _one_from_down(s, q)
+        ]
+    return out
+
+
 class ImprisonRule(Rule["S", Imprison]):
     """Avian Keeper's Den: 'Acts as a prison for non-avian creatures. In order to imprison a soul,
     they must have only 1 injury before defeat and be in a territory touching the territory this
@@ -130,20 +154,7 @@ class ImprisonRule(Rule["S", Imprison]):
     section = "prison"
 
     def legal(self, s: S) -> Sequence[Action]:
-        dens = {s.territory[p] for p in _dens(s)}
-        if owes_contention(s) or not dens:
-            return []
-        out: list[Action] = []
-        for p in own_souls(s):
-            if cards.gene(s, p) != "Avian" or not fight.can_attack(s, p):
-                continue
-            near = any((s.territory[p], d) in s.board.touching for d in dens)
-            out += [
-                Imprison(p, q)
-                for q in enemies_at(s, s.stand[p], s.active)
-                if near and cards.gene(s, q) != "Avian" and _one_from_down(s, q)
-            ]
-        return out
+        return [] if owes_contention(s) else imprisonments(s, own_souls(s))
 
     def refusal(self, s: S, action: Imprison) -> IllegalAction:
         return IllegalAction(
@@ -174,6 +185,25 @@ DIG_DAYS = 3
 (#habitat_effects gives the ability, no time)."""
 
 
+def digs(s: S, souls: list[int]) -> list[Action]:
+    """The digging open when no contention is owed (``DigRule``); ``souls``: ``own_souls``."""
+    diggers = [
+        p
+        for p in souls
+        if s.card_of(p).habitat == "Underground"
+        and s.known[p] & PUBLIC
+        and s.steps_used[p] == 0
+        and can_move(s, p)
+        and s.board.geography[s.territory[p] - 1] != "Water"
+    ]
+    return [
+        Dig(p, t)
+        for p in diggers
+        for t in s.board.territories
+        if t != s.territory[p] and s.board.geography[t - 1] != "Water" and not _tunnel(s, s.territory[p], t)
+    ]
+
+
 class DigRule(Rule["S", Dig]):
     """#habitat_effects, underground: 'Undergroud dwellers can make underground tunnels'; a
     revealed dweller that has not moved today digs toward another territory (not water) from its
@@ -184,25 +214,7 @@ class DigRule(Rule["S", Dig]):
     section = "habitat_effects"
 
     def legal(self, s: S) -> Sequence[Action]:
-        if owes_contention(s):
-            return []
-        diggers = [
-            p
-            for p in own_souls(s)
-            if s.card_of(p).habitat == "Underground"
-            and s.known[p] & PUBLIC
-            and s.steps_used[p] == 0
-            and can_move(s, p)
-            and s.board.geography[s.territory[p] - 1] != "Water"
-        ]
-        return [
-            Dig(p, t)
-            for p in diggers
-            for t in s.board.territories
-            if t != s.territory[p]
-            and s.board.geography[t - 1] != "Water"
-            and not _tunnel(s, s.territory[p], t)
-        ]
+        return [] if owes_contention(s) else digs(s, own_souls(s))
 
     def refusal(self, s: S, action: Dig) -> IllegalAction:
         return IllegalAction(

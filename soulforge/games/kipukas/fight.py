@@ -451,6 +451,38 @@ class StopRule(Rule["S", Stop]):
             end_fight(s)
 
 
+def _fight_stands(s: S) -> list[str]:
+    """Where the seat may attack or retreat from: the fight's stand when answering an attack,
+    else the stands of contention (``cycle.contention_stands``)."""
+    return [s.fight_stand] if s.phase == RESPOND else cycle.contention_stands(s, s.active)
+
+
+def attacks(s: S, stands: list[str]) -> list[Action]:
+    """The attacks of the seat acting from ``stands`` (``CounterRule``)."""
+    seat = s.active
+    return [
+        Attack(p, t)
+        for stand in stands
+        for p in _mine_at(s, seat, stand)
+        if can_attack(s, p)
+        for t in targets(s, p)
+    ]
+
+
+def retreats(s: S, stands: list[str]) -> list[Action]:
+    """The single retreats of the seat acting from ``stands`` (``RetreatRule``)."""
+    seat = s.active
+    return [
+        Retreat(p, to) for stand in stands for p in _mine_at(s, seat, stand) for to in cycle.retreats(s, p)
+    ]
+
+
+def group_retreats(s: S, stands: list[str]) -> list[Action]:
+    """The group retreats of the seat acting from ``stands`` (``RetreatGroupRule``)."""
+    seat = s.active
+    return [RetreatGroup(origin, to) for origin in stands for to in cycle.group_retreats(s, seat, origin)]
+
+
 class CounterRule(Rule["S", Attack]):
     """#ADRH: attack an enemy soul on a stand you share (a counterattack, or carried-over
     contention at the start of your day actions)."""
@@ -459,15 +491,7 @@ class CounterRule(Rule["S", Attack]):
     section = "ADRH"
 
     def legal(self, s: S) -> Sequence[Action]:
-        seat = s.active
-        stands = [s.fight_stand] if s.phase == RESPOND else cycle.contention_stands(s, seat)
-        return [
-            Attack(p, t)
-            for stand in stands
-            for p in _mine_at(s, seat, stand)
-            if can_attack(s, p)
-            for t in targets(s, p)
-        ]
+        return attacks(s, _fight_stands(s))
 
     def refusal(self, s: S, action: Attack) -> IllegalAction:
         return IllegalAction(
@@ -494,14 +518,7 @@ class RetreatRule(Rule["S", Retreat]):
     section = "retreat"
 
     def legal(self, s: S) -> Sequence[Action]:
-        seat = s.active
-        stands = [s.fight_stand] if s.phase == RESPOND else cycle.contention_stands(s, seat)
-        return [
-            Retreat(p, to)
-            for stand in stands
-            for p in _mine_at(s, seat, stand)
-            for to in cycle.retreats(s, p)
-        ]
+        return retreats(s, _fight_stands(s))
 
     def refusal(self, s: S, action: Retreat) -> IllegalAction:
         return IllegalAction(
@@ -537,9 +554,7 @@ class RetreatGroupRule(Rule["S", RetreatGroup]):
     section = "retreat"
 
     def legal(self, s: S) -> Sequence[Action]:
-        seat = s.active
-        stands = [s.fight_stand] if s.phase == RESPOND else cycle.contention_stands(s, seat)
-        return [RetreatGroup(origin, to) for origin in stands for to in cycle.group_retreats(s, seat, origin)]
+        return group_retreats(s, _fight_stands(s))
 
     def refusal(self, s: S, action: RetreatGroup) -> IllegalAction:
         return IllegalAction(
