@@ -29,8 +29,9 @@ from soulforge.games.kipukas.actions import (
     Target,
     stand_label,
 )
+from soulforge.games.kipukas.data import CARDS
 from soulforge.games.kipukas.encoding import CHALLENGE, KEAL, PRESS, PUBLIC, RESPOND, TARGET
-from soulforge.games.kipukas.movement import enemies_at, is_downed
+from soulforge.games.kipukas.movement import TRAITS, enemies_at, is_downed
 from soulforge.games.kipukas.rogue import is_rogue
 
 if TYPE_CHECKING:
@@ -41,15 +42,17 @@ if TYPE_CHECKING:
 def can_attack(s: S, piece: int) -> bool:
     """A soul that may attack now: on the map, revealed or revealing, not beaten this cycle,
     not downed (unless its card acts downed), and a card that attacks at all (#combat_lifecycle)."""
-    ability = cards.ability(s.card[piece])
     beaten = s.cycle == s.spent_cycle[piece] or s.cycle <= s.tired_cycle[piece]
     if not s.on_map[piece] or s.prisoner[piece] or beaten:
         return False
-    if ability.cannot_attack:
+    card_id = s.card[piece]
+    if card_id not in _ARMED or not available_means(s, piece):
         return False
-    if cards.attack_dice(s.card_of(piece)) is None or not available_means(s, piece):
-        return False
-    return ability.acts_downed or not is_downed(s, piece)
+    return TRAITS[card_id].acts_downed or not is_downed(s, piece)
+
+
+_ARMED = frozenset(card_id for card_id, card in CARDS.items() if cards.attack_dice(card) is not None)
+"""The cards that attack at all: attack dice, and an ability that does not forbid it."""
 
 
 def targets(s: S, piece: int) -> list[int]:
@@ -123,7 +126,7 @@ def _ask_means(s: S) -> None:
 
 def available_means(s: S, piece: int) -> list[int]:
     card = s.card_of(piece)
-    extra = cards.extra_tolerance(s, piece)
+    extra = cards.extra_tolerance(s, piece) if s.features_in(s.territory[piece]) else 0
     return [
         i
         for i, means in enumerate(card.keal_means)
