@@ -32,7 +32,15 @@ from soulforge.games.kipukas.encoding import (
     SOULS_PER_TERRITORY,
     SWIM_TARGET,
 )
-from soulforge.games.kipukas.movement import can_move, enemies_at, ground, is_water, range_of, reach
+from soulforge.games.kipukas.movement import (
+    can_move,
+    enemies_at,
+    free_to_move,
+    ground,
+    is_water,
+    range_of,
+    reach,
+)
 from soulforge.games.kipukas.rogue import make_rogue
 from soulforge.games.kipukas.setup import new_piece
 
@@ -356,11 +364,16 @@ class RevealRule(Rule["S", Reveal]):
 def moves(s: S, souls: list[int]) -> list[Action]:
     """The moves open when no contention is owed (``MoveRule``); ``souls``: ``own_souls``
     (a soul that can move is one of them)."""
-    movers = [p for p in souls if can_move(s, p)]
-    if not movers:
-        return []
-    seen = ground(s, s.active)
-    return [Move(p, stand) for p in movers for stand in reach(s, p, seen)]
+    out: list[Action] = []
+    seen = None
+    for p in souls:
+        if not free_to_move(s, p):
+            continue
+        steps = range_of(s, p)  # ``can_move``, its range kept for ``reach``
+        if steps > 0:
+            seen = seen or ground(s, s.active)
+            out += [Move(p, stand) for stand in reach(s, p, seen, steps)]
+    return out
 
 
 class MoveRule(Rule["S", Move]):

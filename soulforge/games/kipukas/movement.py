@@ -100,13 +100,18 @@ def _escorted(s: S, piece: int) -> bool:
 
 def can_move(s: S, piece: int) -> bool:
     """A soul of the seat on the map that may move now: not sick, not a prisoner (#summoning_sickness)."""
+    return free_to_move(s, piece) and range_of(s, piece) > 0
+
+
+def free_to_move(s: S, piece: int) -> bool:
+    """``can_move`` but for the range left: what the day's listing asks before the range."""
     traits = TRAITS[s.card[piece]]
     if not s.on_map[piece] or s.prisoner[piece] or not traits.soul:
         return False
     sick = s.played_unrevealed[piece] and s.played_cycle[piece] == s.cycle
     if s.cycle <= s.tired_cycle[piece] or s.territory[piece] == s.suspended or _lodged(s, piece, traits):
         return False
-    return not sick and not traits.immobile and range_of(s, piece) > 0
+    return not sick and not traits.immobile
 
 
 def _lodged(s: S, piece: int, traits: Traits) -> bool:
@@ -183,12 +188,14 @@ def _ground(s: S, seat: int) -> Ground:
     return Ground(enemies, crowd, full)
 
 
-def reach(s: S, piece: int, seen: Ground | None = None) -> dict[str, Way]:
-    """Every stand the soul may move to now, with the shortest way there."""
+def reach(s: S, piece: int, seen: Ground | None = None, steps: int | None = None) -> dict[str, Way]:
+    """Every stand the soul may move to now, with the shortest way there (``steps``: its
+    ``range_of``, when the caller has it already)."""
     seen = seen or ground(s, s.owner[piece])
     if cards.ability(s.card[piece]).leaps:
         return _stops(s, piece, _leaps(s, piece, seen), seen)
-    return _stops(s, piece, ways(s, piece, range_of(s, piece), seen), seen)
+    steps = range_of(s, piece) if steps is None else steps
+    return _stops(s, piece, ways(s, piece, steps, seen), seen)
 
 
 def _leaps(s: S, piece: int, seen: Ground) -> dict[str, Way]:
