@@ -44,6 +44,8 @@ def reveal(s: S, piece: int) -> None:
 def contested_stands(s: S, seat: int) -> list[str]:
     """Stands where the seat's souls share the stand with revealed enemies."""
     enemies = ground(s, seat).enemy_stands
+    if not enemies:
+        return []  # no revealed enemy anywhere (the common case)
     mine = {s.stand[p] for p in s.live() if s.owner[p] == seat and s.stand[p] in enemies}
     return sorted(stand for stand in mine if enemies_at(s, stand, seat))
 

@@ -79,29 +79,35 @@ def _watched(s: S) -> bool:
     return capital > 0 and any(cards.lodged(s, p) for p in s.pieces_in(capital))
 
 
-def play_spots(s: S, card_id: str) -> list[tuple[str, bool]]:
+def play_spots(
+    s: S, card_id: str, held: list[str] | None = None, watched: bool | None = None
+) -> list[tuple[str, bool]]:
     """Where and how a card may be played now (#placement, #card_variations): souls on a camp
     of yours free of enemies with room for them, terrain features and traps on a territory
-    you hold."""
+    you hold (``held``: ``_held_camps``, ``watched``: ``_watched``, when the caller has them)."""
     c = CARDS[card_id]
     entry = cards.ability(card_id)
     ways = (True,) if entry.must_reveal else (True, False)
-    if _watched(s):
+    if watched is None:
+        watched = _watched(s)
+    if watched:
         ways = (True,)  # Unburdened Central sits in the capital: 'cards ... played revealed'
+    if held is None:
+        held = _held_camps(s)
     if c.soul:
         seen, spacious = ground(s, s.active), not cards.takes_space(card_id)
         stands = [
             st
-            for st in _held_camps(s)
+            for st in held
             if st not in seen.enemy_stands
             and s.board.stands[st].territory != s.suspended
             and (spacious or seen.crowd.get(s.board.stands[st].territory, 0) < SOULS_PER_TERRITORY)
         ]
         return [(st, way) for st in stands for way in ways]
     if c.card_type == "terrain_feature":
-        return [(st, way) for st in _held_camps(s) for way in ways]
+        return [(st, way) for st in held for way in ways]
     if c.card_type == "trap" and entry.sprung is not None:
-        return [(st, False) for st in _held_camps(s)]
+        return [(st, False) for st in held]
     return []
 
 
@@ -110,10 +116,14 @@ def plays(s: S) -> list[Action]:
     if s.played[s.active] >= PLAYS_PER_ROLL:
         return []
     out: list[Action] = []
-    for slot in _slots(s):
+    slots = _slots(s)
+    if not slots:
+        return out
+    held, watched = _held_camps(s), _watched(s)  # the same for every card
+    for slot in slots:
         card_id = _card_in(s, slot)
         if card_id is not None:
-            out += [Play(slot, st, way) for st, way in play_spots(s, card_id)]
+            out += [Play(slot, st, way) for st, way in play_spots(s, card_id, held, watched)]
     return out
 
 
