@@ -25,6 +25,15 @@ if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
 
 
+_SACRIFICERS = frozenset(
+    c for c, entry in cards.ABILITIES.items() if entry.sacrifice or entry.sacrifice_genes
+)
+_DONORS = frozenset(c for c, entry in cards.ABILITIES.items() if entry.donates)
+_DENS = frozenset(c for c, entry in cards.ABILITIES.items() if entry.den)
+"""The few cards that give these actions, read once from their abilities: the listings skip
+every other soul with one set lookup."""
+
+
 def _can_sacrifice(s: S, piece: int) -> bool:
     entry = cards.ability(s.card[piece])
     return entry.sacrifice or (bool(entry.sacrifice_genes) and cards.lodged(s, piece))
@@ -32,7 +41,12 @@ def _can_sacrifice(s: S, piece: int) -> bool:
 
 def sacrifices(s: S, souls: list[int]) -> list[Action]:
     """The sacrifices open when no contention is owed (``SacrificeRule``); ``souls``: ``own_souls``."""
-    return [Sacrifice(p) for p in souls if s.known[p] & PUBLIC and _can_sacrifice(s, p)]
+    card = s.card
+    return [
+        Sacrifice(p)
+        for p in souls
+        if card[p] in _SACRIFICERS and s.known[p] & PUBLIC and _can_sacrifice(s, p)
+    ]
 
 
 class SacrificeRule(Rule["S", Sacrifice]):
@@ -74,9 +88,7 @@ class SacrificeRule(Rule["S", Sacrifice]):
 def donations(s: S, souls: list[int]) -> list[Action]:
     """The Otter's gifts open when no contention is owed (``DonateRule``); ``souls``: ``own_souls``."""
     donors = [
-        p
-        for p in souls
-        if cards.ability(s.card[p]).donates and s.known[p] & PUBLIC and fight.available_means(s, p)
+        p for p in souls if s.card[p] in _DONORS and s.known[p] & PUBLIC and fight.available_means(s, p)
     ]
     return [
         Donate(p, q)
@@ -117,7 +129,7 @@ def _dens(s: S) -> list[int]:
     return [
         p
         for p in s.live()
-        if cards.ability(s.card[p]).den and s.known[p] & PUBLIC and s.holder[s.territory[p] - 1] == s.active
+        if s.card[p] in _DENS and s.known[p] & PUBLIC and s.holder[s.territory[p] - 1] == s.active
     ]
 
 

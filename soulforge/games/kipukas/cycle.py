@@ -222,6 +222,8 @@ def defeated_by_rogue(s: S, seat: int, rogue: int) -> None:
 
 def _rogue_avenged(s: S) -> None:
     """The rogues that defeated players are gone: the one seat left standing wins (#rouge)."""
+    if max(s.beaten_by) < 0:
+        return  # no seat was defeated by a rogue (the common case)
     beaten = [p for p in s.beaten_by if p >= 0]
     standing = [seat for seat, p in enumerate(s.beaten_by) if p < 0]
     if beaten and len(standing) == 1 and not any(s.on_map[p] for p in beaten):

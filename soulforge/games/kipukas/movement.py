@@ -177,13 +177,18 @@ def ground(s: S, seat: int) -> Ground:
 
 def _ground(s: S, seat: int) -> Ground:
     crowd = Counter[int]()
-    owner, card, territory = s.owner, s.card, s.territory
-    souls = s.soul_stands()  # the stands holding souls (no prisoners), and theirs
-    for here in souls.values():
+    owner, card, territory, known = s.owner, s.card, s.territory, s.known
+    hostile = []  # stands holding a revealed soul of another side: enemies_at decides
+    for stand, here in s.soul_stands().items():  # the souls (no prisoners) by stand
+        other = False
         for p in here:
-            if owner[p] == seat and TRAITS[card[p]].takes_space:
+            if owner[p] != seat:
+                other = other or bool(known[p] & PUBLIC)
+            elif TRAITS[card[p]].takes_space:
                 crowd[territory[p]] += 1
-    enemies = frozenset(stand for stand in souls if enemies_at(s, stand, seat))
+        if other:
+            hostile.append(stand)
+    enemies = frozenset(stand for stand in hostile if enemies_at(s, stand, seat))
     full = frozenset(t for t, n in crowd.items() if n >= SOULS_PER_TERRITORY)
     return Ground(enemies, crowd, full)
 
