@@ -43,6 +43,9 @@ class Traits:
     gene: str | None
     takes_space: bool
     """``cards.takes_space``."""
+    leaps: bool
+    ashore: bool
+    """Its ability's range is 0: a water-only soul (Little Charm) that does not move on land."""
 
 
 def _traits(card_id: str) -> Traits:
@@ -58,6 +61,8 @@ def _traits(card_id: str) -> Traits:
         contention_with=entry.contention_with,
         gene=card.archetypal_gene,
         takes_space=cards.takes_space(card_id),
+        leaps=entry.leaps,
+        ashore=entry.movement == 0,
     )
 
 
@@ -197,7 +202,7 @@ def reach(s: S, piece: int, seen: Ground | None = None, steps: int | None = None
     """Every stand the soul may move to now, with the shortest way there (``steps``: its
     ``range_of``, when the caller has it already)."""
     seen = seen or ground(s, s.owner[piece])
-    if cards.ability(s.card[piece]).leaps:
+    if TRAITS[s.card[piece]].leaps:
         return _stops(s, piece, _leaps(s, piece, seen), seen)
     steps = range_of(s, piece) if steps is None else steps
     return _stops(s, piece, ways(s, piece, steps, seen), seen)
@@ -262,13 +267,13 @@ def _stops(s: S, piece: int, ways: dict[str, Way], seen: Ground) -> dict[str, Wa
     soul able to attack them (moving onto an enemy, you must attack: #movement)."""
     from soulforge.games.kipukas.fight import can_attack
 
-    entry = cards.ability(s.card[piece])
-    if entry.movement == 0:
+    traits = TRAITS[s.card[piece]]
+    if traits.ashore:
         return {}  # water-only souls (Little Charm) do not move on land
     # Whether it can attack matters only for a way onto enemies; room only where it is full.
     enemy = seen.enemy_stands
     fights = can_attack(s, piece) if enemy and not enemy.isdisjoint(ways) else True
-    home, spacious = s.territory[piece], not cards.takes_space(s.card[piece])
+    home, spacious = s.territory[piece], not traits.takes_space
     if fights and (spacious or not seen.full):
         return dict(ways)
     stands = s.board.stands
