@@ -139,9 +139,15 @@ class KipukaMap:
     def camp_of(self, territory: Territory) -> StandId:
         """The stand a territory's claim sits on: its territory stand, or for a transit
         territory its first movement stand (where its traps and features lie)."""
-        return self.base_camp(territory) or min(
-            s.id for s in self.stands.values() if s.territory == territory
-        )
+        return self._camps[territory]
+
+    @cached_property
+    def _camps(self) -> Mapping[Territory, StandId]:
+        """``camp_of`` per territory, worked out once (the rules ask it on every claim and move)."""
+        return {
+            t: self.base_camp(t) or min(s.id for s in self.stands.values() if s.territory == t)
+            for t in self.territories
+        }
 
     def base_camp(self, territory: Territory) -> StandId | None:
         """The territory stand of ``territory`` (None for a transit territory)."""

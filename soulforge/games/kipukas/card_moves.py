@@ -32,9 +32,28 @@ if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
 
 
+_SACRIFICERS = frozenset(
+    c for c, entry in cards.ABILITIES.items() if entry.sacrifice or entry.sacrifice_genes
+)
+_DONORS = frozenset(c for c, entry in cards.ABILITIES.items() if entry.donates)
+_DENS = frozenset(c for c, entry in cards.ABILITIES.items() if entry.den)
+"""The few cards that give these actions, read once from their abilities: the listings skip
+every other soul with one set lookup."""
+
+
 def _can_sacrifice(s: S, piece: int) -> bool:
     entry = cards.ability(s.card[piece])
     return entry.sacrifice or (bool(entry.sacrifice_genes) and cards.lodged(s, piece))
+
+
+def sacrifices(s: S, souls: list[int]) -> list[Action]:
+    """The sacrifices open when no contention is owed (``SacrificeRule``); ``souls``: ``own_souls``."""
+    card = s.card
+    return [
+        Sacrifice(p)
+        for p in souls
+        if card[p] in _SACRIFICERS and s.known[p] & PUBLIC and _can_sacrifice(s, p)
+    ]
 
 
 class SacrificeRule(Rule["S", Sacrifice]):
@@ -44,9 +63,7 @@ class SacrificeRule(Rule["S", Sacrifice]):
     section = "day"
 
     def legal(self, s: S) -> Sequence[Action]:
-        if owes_contention(s):
-            return []
-        return [Sacrifice(p) for p in own_souls(s) if s.known[p] & PUBLIC and _can_sacrifice(s, p)]
+        return [] if owes_contention(s) else sacrifices(s, own_souls(s))
 
     def refusal(self, s: S, action: Sacrifice) -> IllegalAction:
         return IllegalAction(
@@ -75,6 +92,19 @@ class SacrificeRule(Rule["S", Sacrifice]):
         return (f"piece:{action.piece}", "sacrifice")
 
 
+def donations(s: S, souls: list[int]) -> list[Action]:
+    """The Otter's gifts open when no contention is owed (``DonateRule``); ``souls``: ``own_souls``."""
+    donors = [
+        p for p in souls if s.card[p] in _DONORS and s.known[p] & PUBLIC and fight.available_means(s, p)
+    ]
+    return [
+        Donate(p, q)
+        for p in donors
+        for q in s.souls_at(s.stand[p])
+        if q != p and s.owner[q] == s.active and any(s.injuries[q])
+    ]
+
+
 class DonateRule(Rule["S", Donate]):
     """Frost Tipped Arctic Otter: 'Can donate 2 keal means at the cost of 1 keal means to itself'
     (read: a day action toward an injured soul of yours on its stand)."""
@@ -83,19 +113,7 @@ class DonateRule(Rule["S", Donate]):
     section = "day"
 
     def legal(self, s: S) -> Sequence[Action]:
-        if owes_contention(s):
-            return []
-        donors = [
-            p
-            for p in own_souls(s)
-            if cards.ability(s.card[p]).donates and s.known[p] & PUBLIC and fight.available_means(s, p)
-        ]
-        return [
-            Donate(p, q)
-            for p in donors
-            for q in s.souls_at(s.stand[p])
-            if q != p and s.owner[q] == s.active and any(s.injuries[q])
-        ]
+        return [] if owes_contention(s) else donations(s, own_souls(s))
 
     def refusal(self, s: S, action: Donate) -> IllegalAction:
         return IllegalAction(
@@ -118,12 +136,30 @@ def _dens(s: S) -> list[int]:
     return [
         p
         for p in s.live()
-        if cards.ability(s.card[p]).den and s.known[p] & PUBLIC and s.holder[s.territory[p] - 1] == s.active
+        if s.card[p] in _DENS and s.known[p] & PUBLIC and s.holder[s.territory[p] - 1] == s.active
     ]
 
 
 def _one_from_down(s: S, piece: int) -> bool:
     return len(fight.available_means(s, piece)) == 1 and not cards.ability(s.card[piece]).constantly_downed
+
+
+def imprisonments(s: S, souls: list[int]) -> list[Action]:
+    """The den's imprisonments open when no contention is owed (``ImprisonRule``)."""
+    dens = {s.territory[p] for p in _dens(s)}
+    if not dens:
+        return []
+    out: list[Action] = []
+    for p in souls:
+        if cards.gene(s, p) != "Avian" or not fight.can_attack(s, p):
+            continue
+        near = any((s.territory[p], d) in s.board.touching for d in dens)
+        out += [
+            Imprison(p, q)
+            for q in enemies_at(s, s.stand[p], s.active)
+            if near and cards.gene(s, q) != "Avian" and _one_from_down(s, q)
+        ]
+    return out
 
 
 class ImprisonRule(Rule["S", Imprison]):
@@ -137,20 +173,7 @@ class ImprisonRule(Rule["S", Imprison]):
     section = "prison"
 
     def legal(self, s: S) -> Sequence[Action]:
-        dens = {s.territory[p] for p in _dens(s)}
-        if owes_contention(s) or not dens:
-            return []
-        out: list[Action] = []
-        for p in own_souls(s):
-            if cards.gene(s, p) != "Avian" or not fight.can_attack(s, p):
-                continue
-            near = any((s.territory[p], d) in s.board.touching for d in dens)
-            out += [
-                Imprison(p, q)
-                for q in enemies_at(s, s.stand[p], s.active)
-                if near and cards.gene(s, q) != "Avian" and _one_from_down(s, q)
-            ]
-        return out
+        return [] if owes_contention(s) else imprisonments(s, own_souls(s))
 
     def refusal(self, s: S, action: Imprison) -> IllegalAction:
         return IllegalAction(
@@ -181,6 +204,25 @@ DIG_DAYS = 3
 (#habitat_effects gives the ability, no time)."""
 
 
+def digs(s: S, souls: list[int]) -> list[Action]:
+    """The digging open when no contention is owed (``DigRule``); ``souls``: ``own_souls``."""
+    diggers = [
+        p
+        for p in souls
+        if s.card_of(p).habitat == "Underground"
+        and s.known[p] & PUBLIC
+        and s.steps_used[p] == 0
+        and can_move(s, p)
+        and s.board.geography[s.territory[p] - 1] != "Water"
+    ]
+    return [
+        Dig(p, t)
+        for p in diggers
+        for t in s.board.territories
+        if t != s.territory[p] and s.board.geography[t - 1] != "Water" and not _tunnel(s, s.territory[p], t)
+    ]
+
+
 class DigRule(Rule["S", Dig]):
     """#habitat_effects, underground: 'Undergroud dwellers can make underground tunnels'; a
     revealed dweller that has not moved today digs toward another territory (not water) from its
@@ -191,25 +233,7 @@ class DigRule(Rule["S", Dig]):
     section = "habitat_effects"
 
     def legal(self, s: S) -> Sequence[Action]:
-        if owes_contention(s):
-            return []
-        diggers = [
-            p
-            for p in own_souls(s)
-            if s.card_of(p).habitat == "Underground"
-            and s.known[p] & PUBLIC
-            and s.steps_used[p] == 0
-            and can_move(s, p)
-            and s.board.geography[s.territory[p] - 1] != "Water"
-        ]
-        return [
-            Dig(p, t)
-            for p in diggers
-            for t in s.board.territories
-            if t != s.territory[p]
-            and s.board.geography[t - 1] != "Water"
-            and not _tunnel(s, s.territory[p], t)
-        ]
+        return [] if owes_contention(s) else digs(s, own_souls(s))
 
     def refusal(self, s: S, action: Dig) -> IllegalAction:
         return IllegalAction(
@@ -246,6 +270,23 @@ def _tunnel(s: S, one: int, other: int) -> bool:
     return any({a, b} == ends for a, b in s.tunnels)
 
 
+_CARRIED = frozenset(c for c, entry in cards.ABILITIES.items() if entry.carried)
+_FORMS = frozenset(c for c, entry in cards.ABILITIES.items() if entry.second_form)
+
+
+def carries(s: S, souls: list[int]) -> list[Action]:
+    """The boardings open when no contention is owed (``CarryRule``); ``souls``: ``own_souls``."""
+    colonies = [p for p in souls if s.card[p] in _CARRIED]
+    if not colonies:
+        return []
+    return [
+        Carry(p, q)
+        for p in colonies
+        for q in souls
+        if q != p and s.stand[q] == s.stand[p] and s.card[q] not in _CARRIED
+    ]
+
+
 class CarryRule(Rule["S", Carry]):
     """Balanced Inline Processing Colony: 'Requires being equipped to a carrier card to move':
     a soul of yours on its stand takes it aboard; it travels as the soul's item (#equiping)."""
@@ -254,16 +295,7 @@ class CarryRule(Rule["S", Carry]):
     section = "equiping"
 
     def legal(self, s: S) -> Sequence[Action]:
-        if owes_contention(s):
-            return []
-        souls = own_souls(s)
-        colonies = [p for p in souls if cards.ability(s.card[p]).carried]
-        return [
-            Carry(p, q)
-            for p in colonies
-            for q in souls
-            if q != p and s.stand[q] == s.stand[p] and not cards.ability(s.card[q]).carried
-        ]
+        return [] if owes_contention(s) else carries(s, own_souls(s))
 
     def refusal(self, s: S, action: Carry) -> IllegalAction:
         return IllegalAction(
@@ -296,6 +328,21 @@ def capture_faces(s: S, piece: int) -> frozenset[int]:
     return faces | entry.form_near_water if faces and _near_water(s, territory) else faces
 
 
+def form_changes(s: S, souls: list[int]) -> list[Action]:
+    """The form changes open when no contention is owed (``FormRule``); ``souls``: ``own_souls``."""
+    return [
+        ChangeForm(p)
+        for p in souls
+        if s.card[p] in _FORMS
+        and s.known[p] & PUBLIC
+        and s.steps_used[p] == 0
+        and s.timers[p].get("form_try", -1) != s.cycle
+        and s.cycle > s.tired_cycle[p]
+        and not is_downed(s, p)
+        and (cards.in_form(s, p) or capture_faces(s, p))
+    ]
+
+
 class FormRule(Rule["S", ChangeForm]):
     """Sprite of Wilds' Spirit: 'May only change to this form by capturing a bear in the
     following geographies: Forest: roll 1, 2, or 3 with D6; Mountain or Plains: roll 1 or 2
@@ -307,19 +354,7 @@ class FormRule(Rule["S", ChangeForm]):
     section = "movement"
 
     def legal(self, s: S) -> Sequence[Action]:
-        if owes_contention(s):
-            return []
-        return [
-            ChangeForm(p)
-            for p in own_souls(s)
-            if cards.ability(s.card[p]).second_form
-            and s.known[p] & PUBLIC
-            and s.steps_used[p] == 0
-            and s.timers[p].get("form_try", -1) != s.cycle
-            and s.cycle > s.tired_cycle[p]
-            and not is_downed(s, p)
-            and (cards.in_form(s, p) or capture_faces(s, p))
-        ]
+        return [] if owes_contention(s) else form_changes(s, own_souls(s))
 
     def refusal(self, s: S, action: ChangeForm) -> IllegalAction:
         return IllegalAction(
@@ -353,6 +388,21 @@ class FormRule(Rule["S", ChangeForm]):
         return (f"piece:{action.piece}", "form")
 
 
+def exchanges(s: S, souls: list[int]) -> list[Action]:
+    """The exchanges open when no contention is owed (``ExchangeRule``); ``souls``: ``own_souls``."""
+    if s.played[s.active] >= PLAYS_PER_ROLL:
+        return []
+    bottled = [
+        p for p in s.live() if s.owner[p] == s.active and s.prisoner[p] and s.timers[p].get(cards.BOTTLED)
+    ]
+    out: list[Action] = []
+    for b in bottled:
+        takers = [p for p in souls if s.territory[p] == s.territory[b] and s.known[p] & PUBLIC]
+        if _freed_spot(s, b):
+            out += [Exchange(p, b) for p in takers]
+    return out
+
+
 class ExchangeRule(Rule["S", Exchange]):
     """To Catch a Spirit: 'The bottle card attempts to activate when ... player decides to
     exchange the soul who entered the territory to free bottle card soul. Once exchanged, the
@@ -368,19 +418,7 @@ class ExchangeRule(Rule["S", Exchange]):
     section = "traps"
 
     def legal(self, s: S) -> Sequence[Action]:
-        if owes_contention(s) or s.played[s.active] >= PLAYS_PER_ROLL:
-            return []
-        bottled = [
-            p
-            for p in s.live()
-            if s.owner[p] == s.active and s.prisoner[p] and s.timers[p].get(cards.BOTTLED)
-        ]
-        out: list[Action] = []
-        for b in bottled:
-            takers = [p for p in own_souls(s) if s.territory[p] == s.territory[b] and s.known[p] & PUBLIC]
-            if _freed_spot(s, b):
-                out += [Exchange(p, b) for p in takers]
-        return out
+        return [] if owes_contention(s) else exchanges(s, own_souls(s))
 
     def refusal(self, s: S, action: Exchange) -> IllegalAction:
         return IllegalAction(
@@ -418,6 +456,16 @@ def _freed_spot(s: S, bottled: int) -> str:
     return capital if capital in spots else (spots[0] if spots else "")
 
 
+def burns(s: S, souls: list[int]) -> list[Action]:
+    """The burnings open when no contention is owed (``BurnRule``); ``souls``: ``own_souls``."""
+    out: list[Action] = []
+    for p in souls:
+        ready = s.items[p] and s.known[p] & PUBLIC and s.timers[p].get("burn", -1) != s.cycle
+        if ready and _burner(s, p) and _burnable(s, p) >= 0:
+            out.append(Burn(p))
+    return out
+
+
 class BurnRule(Rule["S", Burn]):
     """Fire Starter? 'Chance to destroy terrain feature. Win with a D6 vs D20.' "Advanced" fire
     starter? 'Better chance to destroy a terrain feature. Win with D6 against D6-D6 with a
@@ -430,15 +478,7 @@ class BurnRule(Rule["S", Burn]):
     section = "items"
 
     def legal(self, s: S) -> Sequence[Action]:
-        if owes_contention(s):
-            return []
-        out: list[Action] = []
-        for p in own_souls(s):
-            if not (_burner(s, p) and s.known[p] & PUBLIC and s.timers[p].get("burn", -1) != s.cycle):
-                continue
-            if _burnable(s, p) >= 0:
-                out.append(Burn(p))
-        return out
+        return [] if owes_contention(s) else burns(s, own_souls(s))
 
     def refusal(self, s: S, action: Burn) -> IllegalAction:
         return IllegalAction(

@@ -615,6 +615,8 @@ def on_cycle_start(s: S) -> None:
 def _volcanic(s: S) -> None:
     """#habitat_effects, volcanic: souls take 1 KEAL means damage once per diel cycle; volcanic
     dwellers are immune."""
+    if "Volcanic" not in s.board.geography:
+        return  # no volcanic territory on this map
     for piece in s.live():
         card = s.card_of(piece)
         volcanic = (
@@ -646,9 +648,10 @@ def _plains_rest(s: S) -> None:
         if not (s.on_map[piece] and s.card_of(piece).soul and s.known[piece] & (1 << 8)):
             continue
         territory = s.territory[piece]
+        if s.board.geography[territory - 1] != "Plains" or not any(s.injuries[piece]):
+            continue  # (asked first: the cheap half of resting)
         calm = not any(s.owner[p] != s.owner[piece] for p in s.pieces_in(territory) if s.card_of(p).soul)
-        resting = s.board.geography[territory - 1] == "Plains" and calm and any(s.injuries[piece])
-        if resting and tick(s, piece, "plains") % 2 == 0 and heal(s, piece):
+        if calm and tick(s, piece, "plains") % 2 == 0 and heal(s, piece):
             s.add_log(f"{s.piece_name(piece)} rests on the plains and heals a KEAL means")
 
 

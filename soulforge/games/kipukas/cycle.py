@@ -44,6 +44,8 @@ def reveal(s: S, piece: int) -> None:
 def contested_stands(s: S, seat: int) -> list[str]:
     """Stands where the seat's souls share the stand with revealed enemies."""
     enemies = ground(s, seat).enemy_stands
+    if not enemies:
+        return []  # no revealed enemy anywhere (the common case)
     mine = {s.stand[p] for p in s.live() if s.owner[p] == seat and s.stand[p] in enemies}
     return sorted(stand for stand in mine if enemies_at(s, stand, seat))
 
@@ -220,6 +222,8 @@ def defeated_by_rogue(s: S, seat: int, rogue: int) -> None:
 
 def _rogue_avenged(s: S) -> None:
     """The rogues that defeated players are gone: the one seat left standing wins (#rouge)."""
+    if max(s.beaten_by) < 0:
+        return  # no seat was defeated by a rogue (the common case)
     beaten = [p for p in s.beaten_by if p >= 0]
     standing = [seat for seat, p in enumerate(s.beaten_by) if p < 0]
     if beaten and len(standing) == 1 and not any(s.on_map[p] for p in beaten):
@@ -367,9 +371,9 @@ def call_the_reserves(s: S) -> None:
 
 
 def _forced_peace(s: S) -> bool:
-    souls = any(s.on_map[p] and s.card_of(p).soul and not s.prisoner[p] for p in s.live())
-    cards_left = any(s.deck[seat] or s.hand[seat] or s.aside[seat] for seat in range(s.num_players))
-    return not souls and not cards_left
+    if any(s.deck[seat] or s.hand[seat] or s.aside[seat] for seat in range(s.num_players)):
+        return False  # cards are left (asked first: the cheaper half, nearly always true)
+    return not any(s.on_map[p] and s.card_of(p).soul and not s.prisoner[p] for p in s.live())
 
 
 def storm(s: S) -> None:

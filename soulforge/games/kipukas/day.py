@@ -32,7 +32,15 @@ from soulforge.games.kipukas.encoding import (
     SOULS_PER_TERRITORY,
     SWIM_TARGET,
 )
-from soulforge.games.kipukas.movement import can_move, enemies_at, ground, is_water, range_of, reach
+from soulforge.games.kipukas.movement import (
+    can_move,
+    enemies_at,
+    free_to_move,
+    ground,
+    is_water,
+    range_of,
+    reach,
+)
 from soulforge.games.kipukas.rogue import make_rogue
 from soulforge.games.kipukas.setup import new_piece
 
@@ -71,30 +79,52 @@ def _watched(s: S) -> bool:
     return capital > 0 and any(cards.lodged(s, p) for p in s.pieces_in(capital))
 
 
-def play_spots(s: S, card_id: str) -> list[tuple[str, bool]]:
+def play_spots(
+    s: S, card_id: str, held: list[str] | None = None, watched: bool | None = None
+) -> list[tuple[str, bool]]:
     """Where and how a card may be played now (#placement, #card_variations): souls on a camp
     of yours free of enemies with room for them, terrain features and traps on a territory
-    you hold."""
+    you hold (``held``: ``_held_camps``, ``watched``: ``_watched``, when the caller has them)."""
     c = CARDS[card_id]
     entry = cards.ability(card_id)
     ways = (True,) if entry.must_reveal else (True, False)
-    if _watched(s):
+    if watched is None:
+        watched = _watched(s)
+    if watched:
         ways = (True,)  # Unburdened Central sits in the capital: 'cards ... played revealed'
+    if held is None:
+        held = _held_camps(s)
     if c.soul:
         seen, spacious = ground(s, s.active), not cards.takes_space(card_id)
         stands = [
             st
-            for st in _held_camps(s)
+            for st in held
             if st not in seen.enemy_stands
             and s.board.stands[st].territory != s.suspended
             and (spacious or seen.crowd.get(s.board.stands[st].territory, 0) < SOULS_PER_TERRITORY)
         ]
         return [(st, way) for st in stands for way in ways]
     if c.card_type == "terrain_feature":
-        return [(st, way) for st in _held_camps(s) for way in ways]
+        return [(st, way) for st in held for way in ways]
     if c.card_type == "trap" and entry.sprung is not None:
-        return [(st, False) for st in _held_camps(s)]
+        return [(st, False) for st in held]
     return []
+
+
+def plays(s: S) -> list[Action]:
+    """The plays open when no contention is owed (``PlayRule``)."""
+    if s.played[s.active] >= PLAYS_PER_ROLL:
+        return []
+    out: list[Action] = []
+    slots = _slots(s)
+    if not slots:
+        return out
+    held, watched = _held_camps(s), _watched(s)  # the same for every card
+    for slot in slots:
+        card_id = _card_in(s, slot)
+        if card_id is not None:
+            out += [Play(slot, st, way) for st, way in play_spots(s, card_id, held, watched)]
+    return out
 
 
 class PlayRule(Rule["S", Play]):
@@ -105,14 +135,7 @@ class PlayRule(Rule["S", Play]):
     section = "day"
 
     def legal(self, s: S) -> Sequence[Action]:
-        if owes_contention(s) or s.played[s.active] >= PLAYS_PER_ROLL:
-            return []
-        out: list[Action] = []
-        for slot in _slots(s):
-            card_id = _card_in(s, slot)
-            if card_id is not None:
-                out += [Play(slot, st, way) for st, way in play_spots(s, card_id)]
-        return out
+        return [] if owes_contention(s) else plays(s)
 
     def refusal(self, s: S, action: Play) -> IllegalAction:
         if s.played[s.active] >= PLAYS_PER_ROLL:
@@ -168,6 +191,16 @@ def _replace_feature(s: S, card_id: str, stand: str) -> None:
             cards.waste(s, p)
 
 
+def equips(s: S, souls: list[int]) -> list[Action]:
+    """The equips open when no contention is owed (``EquipRule``); ``souls``: ``own_souls``."""
+    if s.played[s.active] >= PLAYS_PER_ROLL:
+        return []
+    hand = s.hand[s.active]
+    return [
+        Equip(slot, p) for slot in range(len(hand)) if CARDS[hand[slot]].card_type == "item" for p in souls
+    ]
+
+
 class EquipRule(Rule["S", Equip]):
     """#equiping: an item from your hand to one of your souls (a card played)."""
 
@@ -175,19 +208,7 @@ class EquipRule(Rule["S", Equip]):
     section = "equiping"
 
     def legal(self, s: S) -> Sequence[Action]:
-        if owes_contention(s) or s.played[s.active] >= PLAYS_PER_ROLL:
-            return []
-        souls = [
-            p
-            for p in s.live()
-            if s.on_map[p] and s.owner[p] == s.active and s.card_of(p).soul and not s.prisoner[p]
-        ]
-        return [
-            Equip(slot, p)
-            for slot in range(len(s.hand[s.active]))
-            if CARDS[s.hand[s.active][slot]].card_type == "item"
-            for p in souls
-        ]
+        return [] if owes_contention(s) else equips(s, own_souls(s))
 
     def refusal(self, s: S, action: Equip) -> IllegalAction:
         return IllegalAction(
@@ -210,6 +231,20 @@ def own_souls(s: S) -> list[int]:
     return [p for p in s.live() if s.owner[p] == s.active and s.card_of(p).soul and not s.prisoner[p]]
 
 
+def pick_ups(s: S, souls: list[int]) -> list[Action]:
+    """The pick-ups open when no contention is owed (``PickUpRule``)."""
+    if not any(s.dropped):
+        return []  # no items lie anywhere (the common case)
+    return [
+        PickUp(p)
+        for p in souls
+        if cards.findable(s, s.active, s.territory[p])
+        and range_of(s, p) > 0
+        and s.known[p] & PUBLIC
+        and not enemies_at(s, s.stand[p], s.active)
+    ]
+
+
 class PickUpRule(Rule["S", PickUp]):
     """#equiping: 'A reasonable soul under the control of either player may pick up and equip
     these items provided they are in the same territory on an uncontested stand.'"""
@@ -218,16 +253,7 @@ class PickUpRule(Rule["S", PickUp]):
     section = "equiping"
 
     def legal(self, s: S) -> Sequence[Action]:
-        if owes_contention(s):
-            return []
-        return [
-            PickUp(p)
-            for p in own_souls(s)
-            if cards.findable(s, s.active, s.territory[p])
-            and range_of(s, p) > 0
-            and s.known[p] & PUBLIC
-            and not enemies_at(s, s.stand[p], s.active)
-        ]
+        return [] if owes_contention(s) else pick_ups(s, own_souls(s))
 
     def refusal(self, s: S, action: PickUp) -> IllegalAction:
         return IllegalAction(
@@ -249,6 +275,17 @@ class PickUpRule(Rule["S", PickUp]):
         return (f"piece:{action.piece}", "pick-up")
 
 
+def givers(s: S, souls: list[int]) -> list[int]:
+    """The souls that may unequip or hand on their items: with items and range left."""
+    return [p for p in souls if s.items[p] and range_of(s, p) > 0]
+
+
+def transfers(s: S, giving: list[int]) -> list[Action]:
+    """The transfers open when no contention is owed (``TransferRule``); ``giving``: ``givers``."""
+    seat = s.active
+    return [Transfer(p, q) for p in giving for q in s.souls_at(s.stand[p]) if q != p and s.owner[q] == seat]
+
+
 class UnequipRule(Rule["S", Unequip]):
     """#equiping: 'Equipped items are allowed to be unequipped ... dropped in the territory.'"""
 
@@ -256,9 +293,7 @@ class UnequipRule(Rule["S", Unequip]):
     section = "equiping"
 
     def legal(self, s: S) -> Sequence[Action]:
-        if owes_contention(s):
-            return []
-        return [Unequip(p) for p in own_souls(s) if s.items[p] and range_of(s, p) > 0]
+        return [] if owes_contention(s) else [Unequip(p) for p in givers(s, own_souls(s))]
 
     def refusal(self, s: S, action: Unequip) -> IllegalAction:
         return IllegalAction(f"soul #{action.piece} is not your soul with items", rule=self.section)
@@ -281,12 +316,7 @@ class TransferRule(Rule["S", Transfer]):
     section = "equiping"
 
     def legal(self, s: S) -> Sequence[Action]:
-        if owes_contention(s):
-            return []
-        seat = s.active
-        givers = [p for p in own_souls(s) if s.items[p] and range_of(s, p) > 0]
-        takers = {p: [q for q in s.souls_at(s.stand[p]) if q != p and s.owner[q] == seat] for p in givers}
-        return [Transfer(p, q) for p in givers for q in takers[p]]
+        return [] if owes_contention(s) else transfers(s, givers(s, own_souls(s)))
 
     def refusal(self, s: S, action: Transfer) -> IllegalAction:
         return IllegalAction(
@@ -311,6 +341,16 @@ class TransferRule(Rule["S", Transfer]):
 _REVEALABLE = frozenset({"character", "species", "terrain_feature"})
 
 
+def reveals(s: S) -> list[Action]:
+    """The reveals open when no contention is owed (``RevealRule``)."""
+    seat, owner, known, card = s.active, s.owner, s.known, s.card
+    return [
+        Reveal(p)
+        for p in s.live()
+        if owner[p] == seat and not known[p] & PUBLIC and CARDS[card[p]].card_type in _REVEALABLE
+    ]
+
+
 class RevealRule(Rule["S", Reveal]):
     """#day 3: reveal one of your unrevealed souls; #terrain_features: or a terrain feature
     of yours (its effects apply once revealed)."""
@@ -319,16 +359,7 @@ class RevealRule(Rule["S", Reveal]):
     section = "day"
 
     def legal(self, s: S) -> Sequence[Action]:
-        if owes_contention(s):
-            return []
-        return [
-            Reveal(p)
-            for p in s.live()
-            if s.on_map[p]
-            and s.owner[p] == s.active
-            and not s.known[p] & PUBLIC
-            and s.card_of(p).card_type in _REVEALABLE
-        ]
+        return [] if owes_contention(s) else reveals(s)
 
     def refusal(self, s: S, action: Reveal) -> IllegalAction:
         return IllegalAction(f"soul #{action.piece} is not an unrevealed soul of yours", rule=self.section)
@@ -341,6 +372,21 @@ class RevealRule(Rule["S", Reveal]):
         return (f"piece:{action.piece}", "reveal")
 
 
+def moves(s: S, souls: list[int]) -> list[Action]:
+    """The moves open when no contention is owed (``MoveRule``); ``souls``: ``own_souls``
+    (a soul that can move is one of them)."""
+    out: list[Action] = []
+    seen = None
+    for p in souls:
+        if not free_to_move(s, p):
+            continue
+        steps = range_of(s, p)  # ``can_move``, its range kept for ``reach``
+        if steps > 0:
+            seen = seen or ground(s, s.active)
+            out += [Move(p, stand) for stand in reach(s, p, seen, steps)]
+    return out
+
+
 class MoveRule(Rule["S", Move]):
     """#movement: along the paths within the soul's range; moving reveals it; entering an
     enemy stand attacks (#contention); a free camp stand is claimed (#claiming_territories)."""
@@ -349,11 +395,7 @@ class MoveRule(Rule["S", Move]):
     section = "movement"
 
     def legal(self, s: S) -> Sequence[Action]:
-        if owes_contention(s):
-            return []
-        movers = [p for p in s.live() if s.owner[p] == s.active and can_move(s, p)]
-        seen = ground(s, s.active)
-        return [Move(p, stand) for p in movers for stand in reach(s, p, seen)]
+        return [] if owes_contention(s) else moves(s, own_souls(s))
 
     def refusal(self, s: S, action: Move) -> IllegalAction:
         piece = action.piece

@@ -29,8 +29,9 @@ from soulforge.games.kipukas.actions import (
     Target,
     stand_label,
 )
+from soulforge.games.kipukas.data import CARDS
 from soulforge.games.kipukas.encoding import CHALLENGE, KEAL, PRESS, PUBLIC, RESPOND, TARGET
-from soulforge.games.kipukas.movement import enemies_at, is_downed
+from soulforge.games.kipukas.movement import TRAITS, enemies_at, is_downed
 from soulforge.games.kipukas.rogue import is_rogue
 
 if TYPE_CHECKING:
@@ -41,15 +42,24 @@ if TYPE_CHECKING:
 def can_attack(s: S, piece: int) -> bool:
     """A soul that may attack now: on the map, revealed or revealing, not beaten this cycle,
     not downed (unless its card acts downed), and a card that attacks at all (#combat_lifecycle)."""
-    ability = cards.ability(s.card[piece])
     beaten = s.cycle == s.spent_cycle[piece] or s.cycle <= s.tired_cycle[piece]
     if not s.on_map[piece] or s.prisoner[piece] or beaten:
         return False
-    if ability.cannot_attack:
+    card_id = s.card[piece]
+    if card_id not in _ARMED or not available_means(s, piece):
         return False
-    if cards.dice_of(s, piece, attacking=True) is None or not available_means(s, piece):
-        return False
-    return ability.acts_downed or not is_downed(s, piece)
+    if cards.dice_of(s, piece, attacking=True) is None:
+        return False  # a second form may attack or not (Sprite of Wilds' Spirit)
+    return TRAITS[card_id].acts_downed or not is_downed(s, piece)
+
+
+_ARMED = frozenset(
+    card_id
+    for card_id, card in CARDS.items()
+    if cards.attack_dice(card) is not None or cards.ability(card_id).form_dice is not None
+)
+"""The cards that may attack at all: attack dice in some form, and an ability that does not
+forbid it (``cards.dice_of`` then says whether the soul's form now attacks)."""
 
 
 def targets(s: S, piece: int) -> list[int]:
@@ -123,7 +133,7 @@ def _ask_means(s: S) -> None:
 
 def available_means(s: S, piece: int) -> list[int]:
     card = s.card_of(piece)
-    extra = cards.extra_tolerance(s, piece)
+    extra = cards.extra_tolerance(s, piece) if s.features_in(s.territory[piece]) else 0
     return [
         i
         for i, means in enumerate(card.keal_means)
@@ -458,6 +468,38 @@ class StopRule(Rule["S", Stop]):
             end_fight(s)
 
 
+def _fight_stands(s: S) -> list[str]:
+    """Where the seat may attack or retreat from: the fight's stand when answering an attack,
+    else the stands of contention (``cycle.contention_stands``)."""
+    return [s.fight_stand] if s.phase == RESPOND else cycle.contention_stands(s, s.active)
+
+
+def attacks(s: S, stands: list[str]) -> list[Action]:
+    """The attacks of the seat acting from ``stands`` (``CounterRule``)."""
+    seat = s.active
+    return [
+        Attack(p, t)
+        for stand in stands
+        for p in _mine_at(s, seat, stand)
+        if can_attack(s, p)
+        for t in targets(s, p)
+    ]
+
+
+def retreats(s: S, stands: list[str]) -> list[Action]:
+    """The single retreats of the seat acting from ``stands`` (``RetreatRule``)."""
+    seat = s.active
+    return [
+        Retreat(p, to) for stand in stands for p in _mine_at(s, seat, stand) for to in cycle.retreats(s, p)
+    ]
+
+
+def group_retreats(s: S, stands: list[str]) -> list[Action]:
+    """The group retreats of the seat acting from ``stands`` (``RetreatGroupRule``)."""
+    seat = s.active
+    return [RetreatGroup(origin, to) for origin in stands for to in cycle.group_retreats(s, seat, origin)]
+
+
 class CounterRule(Rule["S", Attack]):
     """#ADRH: attack an enemy soul on a stand you share (a counterattack, or carried-over
     contention at the start of your day actions)."""
@@ -466,15 +508,7 @@ class CounterRule(Rule["S", Attack]):
     section = "ADRH"
 
     def legal(self, s: S) -> Sequence[Action]:
-        seat = s.active
-        stands = [s.fight_stand] if s.phase == RESPOND else cycle.contention_stands(s, seat)
-        return [
-            Attack(p, t)
-            for stand in stands
-            for p in _mine_at(s, seat, stand)
-            if can_attack(s, p)
-            for t in targets(s, p)
-        ]
+        return attacks(s, _fight_stands(s))
 
     def refusal(self, s: S, action: Attack) -> IllegalAction:
         return IllegalAction(
@@ -501,14 +535,7 @@ class RetreatRule(Rule["S", Retreat]):
     section = "retreat"
 
     def legal(self, s: S) -> Sequence[Action]:
-        seat = s.active
-        stands = [s.fight_stand] if s.phase == RESPOND else cycle.contention_stands(s, seat)
-        return [
-            Retreat(p, to)
-            for stand in stands
-            for p in _mine_at(s, seat, stand)
-            for to in cycle.retreats(s, p)
-        ]
+        return retreats(s, _fight_stands(s))
 
     def refusal(self, s: S, action: Retreat) -> IllegalAction:
         return IllegalAction(
@@ -544,9 +571,7 @@ class RetreatGroupRule(Rule["S", RetreatGroup]):
     section = "retreat"
 
     def legal(self, s: S) -> Sequence[Action]:
-        seat = s.active
-        stands = [s.fight_stand] if s.phase == RESPOND else cycle.contention_stands(s, seat)
-        return [RetreatGroup(origin, to) for origin in stands for to in cycle.group_retreats(s, seat, origin)]
+        return group_retreats(s, _fight_stands(s))
 
     def refusal(self, s: S, action: RetreatGroup) -> IllegalAction:
         return IllegalAction(

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from soulforge.core import IllegalAction
 from soulforge.core.flow import Flow, Step
-from soulforge.games.kipukas import card_moves, day, fight, night, opening
+from soulforge.games.kipukas import card_moves, day, fight, listing, night, opening
 from soulforge.games.kipukas.encoding import (
     AFFINITY,
     ASIDE,
@@ -74,6 +74,7 @@ FLOW: Flow[S] = Flow(
                 _END,
             ),
             section="day",
+            fast_legal=listing.day_listing,
         ),
         Step(
             NIGHT,

@@ -24,27 +24,81 @@ Way = tuple[str, ...]
 """The stands a move passes, the start excluded and the destination last."""
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Traits:
+    """What the movement and fight helpers ask of a card, read once from the card and its
+    ability (both fixed once the modules are loaded): the hot helpers then make one lookup
+    per piece instead of several ``CARDS[...]`` and ``cards.ability(...)`` calls."""
+
+    soul: bool
+    movement: int
+    """``cards.movement``: the card's range, or its ability's."""
+    tolerances: tuple[int, ...]
+    """Per KEAL means, the injuries it tolerates."""
+    constantly_downed: bool
+    acts_downed: bool
+    immobile: bool
+    stays_in_capital: bool
+    contention_with: frozenset[str]
+    gene: str | None
+    takes_space: bool
+    """``cards.takes_space``."""
+    leaps: bool
+    hops: bool
+    """Its ability moves it by instant hops (the Synapse Virus: ``cards.Ability.hops``)."""
+    forms: bool
+    """It has a second form with its own range (``cards.movement_bonus`` asks it)."""
+    ashore: bool
+    """Its ability's range is 0: a water-only soul (Little Charm) that does not move on land."""
+
+
+def _traits(card_id: str) -> Traits:
+    card, entry = CARDS[card_id], cards.ability(card_id)
+    return Traits(
+        soul=card.soul,
+        movement=cards.movement(card),
+        tolerances=tuple(means.tolerance for means in card.keal_means),
+        constantly_downed=entry.constantly_downed,
+        acts_downed=entry.acts_downed,
+        immobile=entry.immobile,
+        stays_in_capital=entry.stays_in_capital,
+        contention_with=entry.contention_with,
+        gene=card.archetypal_gene,
+        takes_space=cards.takes_space(card_id),
+        leaps=entry.leaps,
+        hops=entry.hops is not None,
+        forms=entry.form_movement is not None,
+        ashore=entry.movement == 0,
+    )
+
+
+TRAITS: Mapping[str, Traits] = {card_id: _traits(card_id) for card_id in CARDS}
+
+
 def is_water(s: S, stand: str) -> bool:
     return stand in s.board.water
 
 
 def is_downed(s: S, piece: int) -> bool:
     """All KEAL means injured, or a card that is constantly downed (#keal_means_DHT)."""
-    card = CARDS[s.card[piece]]
-    if cards.ability(card.id).constantly_downed:
+    traits = TRAITS[s.card[piece]]
+    if traits.constantly_downed:
         return True
     extra = cards.extra_tolerance(s, piece) if s.features_in(s.territory[piece]) else 0
     hurts = s.injuries[piece]
-    return all(hurts[i] >= means.tolerance + extra for i, means in enumerate(card.keal_means))
+    return all(hurts[i] >= tolerance + extra for i, tolerance in enumerate(traits.tolerances))
 
 
 def range_of(s: S, piece: int) -> int:
     """Spaces the soul may still move this day (#movement, #moving_downed_souls)."""
-    card = s.card_of(piece)
-    base = cards.movement(card) + cards.movement_bonus(s, piece)
-    if is_downed(s, piece) and not cards.ability(card.id).acts_downed:
+    traits = TRAITS[s.card[piece]]
+    # No terrain feature in the territory and no second form (the common case): no bonus.
+    asked = traits.forms or s.features_in(s.territory[piece])
+    bonus = cards.movement_bonus(s, piece) if asked else 0
+    base = traits.movement + bonus
+    if not traits.acts_downed and is_downed(s, piece):
         base = downed_movement(base)
-        if base == 1 and cards.movement(card) == 1 and not _escorted(s, piece):
+        if base == 1 and traits.movement == 1 and not _escorted(s, piece):
             base = 0  # "1 with escort"
     return max(0, base - s.steps_used[piece])
 
@@ -58,12 +112,23 @@ def _escorted(s: S, piece: int) -> bool:
 
 def can_move(s: S, piece: int) -> bool:
     """A soul of the seat on the map that may move now: not sick, not a prisoner (#summoning_sickness)."""
-    if not s.on_map[piece] or s.prisoner[piece] or not s.card_of(piece).soul:
+    return free_to_move(s, piece) and range_of(s, piece) > 0
+
+
+def free_to_move(s: S, piece: int) -> bool:
+    """``can_move`` but for the range left: what the day's listing asks before the range."""
+    traits = TRAITS[s.card[piece]]
+    if not s.on_map[piece] or s.prisoner[piece] or not traits.soul:
         return False
     sick = s.played_unrevealed[piece] and s.played_cycle[piece] == s.cycle
-    if s.cycle <= s.tired_cycle[piece] or s.territory[piece] == s.suspended or cards.lodged(s, piece):
+    if s.cycle <= s.tired_cycle[piece] or s.territory[piece] == s.suspended or _lodged(s, piece, traits):
         return False
-    return not sick and not cards.ability(s.card[piece]).immobile and range_of(s, piece) > 0
+    return not sick and not traits.immobile
+
+
+def _lodged(s: S, piece: int, traits: Traits) -> bool:
+    """``cards.lodged``, its flag read from the traits."""
+    return traits.stays_in_capital and cards.in_enemy_capital(s, piece)
 
 
 def enemies_at(s: S, stand: str, seat: int) -> list[int]:
@@ -71,15 +136,21 @@ def enemies_at(s: S, stand: str, seat: int) -> list[int]:
     the activation sequence turns them up (#card_activation), so what a seat may do depends
     only on what it sees."""
     here = s.souls_at(stand)
-    genes = {CARDS[s.card[p]].archetypal_gene for p in here if s.owner[p] == seat}
-    return [
-        p
-        for p in here
-        if s.owner[p] != seat
-        and s.known[p] & PUBLIC
-        and cards.contends(s.card[p], genes)
-        and not cards.lodged(s, p)
-    ]
+    owner, known, card = s.owner, s.known, s.card
+    out = []
+    genes: set[str | None] | None = None  # the seat's genes on the stand, asked only if needed
+    for p in here:
+        if owner[p] == seat or not known[p] & PUBLIC:
+            continue
+        traits = TRAITS[card[p]]
+        if traits.contention_with:  # ``cards.contends``: only souls of these genes contend
+            if genes is None:
+                genes = {TRAITS[card[q]].gene for q in here if owner[q] == seat}
+            if not traits.contention_with & genes:
+                continue
+        if not _lodged(s, p, traits):
+            out.append(p)
+    return out
 
 
 def room_in(s: S, territory: int, seat: int, mover: int) -> bool:
@@ -103,6 +174,8 @@ class Ground:
 
     enemy_stands: frozenset[str]
     crowd: Mapping[int, int]
+    full: frozenset[int]
+    """The territories where the seat already has its 3 souls (``crowd``): no room there."""
 
 
 def ground(s: S, seat: int) -> Ground:
@@ -116,26 +189,34 @@ def ground(s: S, seat: int) -> Ground:
 
 def _ground(s: S, seat: int) -> Ground:
     crowd = Counter[int]()
-    stands = set()
-    for p in s.live():
-        if CARDS[s.card[p]].soul and not s.prisoner[p]:
-            stands.add(s.stand[p])
-            if s.owner[p] == seat and cards.takes_space(s.card[p]):
-                crowd[s.territory[p]] += 1
-    enemies = frozenset(stand for stand in stands if enemies_at(s, stand, seat))
-    return Ground(enemies, crowd)
+    owner, card, territory, known = s.owner, s.card, s.territory, s.known
+    hostile = []  # stands holding a revealed soul of another side: enemies_at decides
+    for stand, here in s.soul_stands().items():  # the souls (no prisoners) by stand
+        other = False
+        for p in here:
+            if owner[p] != seat:
+                other = other or bool(known[p] & PUBLIC)
+            elif TRAITS[card[p]].takes_space:
+                crowd[territory[p]] += 1
+        if other:
+            hostile.append(stand)
+    enemies = frozenset(stand for stand in hostile if enemies_at(s, stand, seat))
+    full = frozenset(t for t, n in crowd.items() if n >= SOULS_PER_TERRITORY)
+    return Ground(enemies, crowd, full)
 
 
-def reach(s: S, piece: int, seen: Ground | None = None) -> dict[str, Way]:
-    """Every stand the soul may move to now, with the shortest way there."""
+def reach(s: S, piece: int, seen: Ground | None = None, steps: int | None = None) -> dict[str, Way]:
+    """Every stand the soul may move to now, with the shortest way there (``steps``: its
+    ``range_of``, when the caller has it already)."""
     seen = seen or ground(s, s.owner[piece])
-    entry = cards.ability(s.card[piece])
-    if entry.leaps:
+    traits = TRAITS[s.card[piece]]
+    if traits.leaps:
         return _stops(s, piece, _leaps(s, piece, seen), seen)
-    if entry.hops is not None:
-        hops = entry.hops(s, piece) if range_of(s, piece) > 0 else []
-        return _stops(s, piece, {stand: (stand,) for stand in hops}, seen)
-    return _stops(s, piece, ways(s, piece, range_of(s, piece), seen), seen)
+    steps = range_of(s, piece) if steps is None else steps
+    hops = cards.ability(s.card[piece]).hops if traits.hops else None
+    if hops is not None:
+        return _stops(s, piece, {stand: (stand,) for stand in (hops(s, piece) if steps > 0 else [])}, seen)
+    return _stops(s, piece, ways(s, piece, steps, seen), seen)
 
 
 def _leaps(s: S, piece: int, seen: Ground) -> dict[str, Way]:
@@ -197,11 +278,15 @@ def _stops(s: S, piece: int, ways: dict[str, Way], seen: Ground) -> dict[str, Wa
     soul able to attack them (moving onto an enemy, you must attack: #movement)."""
     from soulforge.games.kipukas.fight import can_attack
 
-    entry = cards.ability(s.card[piece])
-    if entry.movement == 0:
+    traits = TRAITS[s.card[piece]]
+    if traits.ashore:
         return {}  # water-only souls (Little Charm) do not move on land
-    fights = can_attack(s, piece)
-    home, spacious = s.territory[piece], not cards.takes_space(s.card[piece])
+    # Whether it can attack matters only for a way onto enemies; room only where it is full.
+    enemy = seen.enemy_stands
+    fights = can_attack(s, piece) if enemy and not enemy.isdisjoint(ways) else True
+    home, spacious = s.territory[piece], not traits.takes_space
+    if fights and (spacious or not seen.full):
+        return dict(ways)
     stands = s.board.stands
     out = {}
     for stand, way in ways.items():

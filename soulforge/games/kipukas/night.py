@@ -4,7 +4,6 @@ craft, sabotage, the Deep Apothecary Shop."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -259,13 +258,14 @@ class RefillRule(Rule["S", Refill]):
         cycle.end_action(s, s.active)
 
 
+_CRAFTABLE = tuple((n, frozenset(r.ingredients)) for n, r in enumerate(cards.RECIPES) if r.playable)
+"""The recipes the engine plays and the item cards each needs (at least one of each)."""
+
+
 def recipes_in_hand(s: S) -> list[int]:
-    hand = Counter(s.hand[s.active])
-    return [
-        n
-        for n, recipe in enumerate(cards.RECIPES)
-        if recipe.playable and all(hand[item] >= 1 for item in recipe.ingredients)
-    ]
+    """The recipes whose items are all in the seat's hand."""
+    held = set(s.hand[s.active])
+    return [n for n, needs in _CRAFTABLE if needs <= held]
 
 
 def _honey_ground(s: S) -> bool:
@@ -321,14 +321,15 @@ class CraftRule(Rule["S", Craft]):
     section = "crafting"
 
     def legal(self, s: S) -> Sequence[Action]:
-        if not _night_once(s, "craft"):
+        recipes = recipes_in_hand(s) if _night_once(s, "craft") else []
+        if not recipes:
             return []
         souls = [
             p
             for p in s.live()
             if s.on_map[p] and s.owner[p] == s.active and s.card_of(p).soul and not s.prisoner[p]
         ]
-        return [Craft(n, p) for n in recipes_in_hand(s) for p in souls]
+        return [Craft(n, p) for n in recipes for p in souls]
 
     def refusal(self, s: S, action: Craft) -> IllegalAction:
         return IllegalAction(

@@ -42,6 +42,18 @@ if TYPE_CHECKING:
     from soulforge.games.kipukas.game import Kipukas
 
 
+Index = tuple[
+    dict[str, list[int]],
+    dict[int, list[int]],
+    list[int],
+    dict[int, list[int]],
+    dict[int, Any],
+    dict[str, list[int]],
+]
+"""``KipukasState._where``: the pieces on the map by stand, by territory, all of them, the terrain
+features by territory, the grounds per seat (``grounds``), the souls (no prisoners) by stand."""
+
+
 class KipukasState(State):
     """A game of Kipukas in progress."""
 
@@ -208,24 +220,28 @@ class KipukasState(State):
             return f"{self.seat_name(self.owner[piece])}'s {self.card_of(piece).name}"
         return f"{self.seat_name(self.owner[piece])}'s unrevealed card #{piece}"
 
-    def _where(
-        self,
-    ) -> tuple[dict[str, list[int]], dict[int, list[int]], list[int], dict[int, list[int]], dict[int, Any]]:
+    def _where(self) -> Index:
         """The pieces on the map by stand, by territory, and all of them, built once per
         position (``moved`` drops it whenever a piece enters, leaves or changes stand)."""
-        found = self.__dict__.get("_index")
-        if found is None:
-            stands: dict[str, list[int]] = {}
-            territories: dict[int, list[int]] = {}
-            features: dict[int, list[int]] = {}
-            live = [p for p, on in enumerate(self.on_map) if on]
-            for p in live:
-                stands.setdefault(self.stand[p], []).append(p)
-                territories.setdefault(self.territory[p], []).append(p)
-                if CARDS[self.card[p]].card_type == "terrain_feature":
-                    features.setdefault(self.territory[p], []).append(p)
-            found = self.__dict__["_index"] = (stands, territories, live, features, {})
-        return found
+        try:
+            return self._index  # set below, dropped by ``moved``
+        except AttributeError:
+            pass
+        stands: dict[str, list[int]] = {}
+        territories: dict[int, list[int]] = {}
+        features: dict[int, list[int]] = {}
+        souls: dict[str, list[int]] = {}
+        live = [p for p, on in enumerate(self.on_map) if on]
+        for p in live:
+            stand, territory, card = self.stand[p], self.territory[p], CARDS[self.card[p]]
+            stands.setdefault(stand, []).append(p)
+            territories.setdefault(territory, []).append(p)
+            if card.card_type == "terrain_feature":
+                features.setdefault(territory, []).append(p)
+            if card.soul and not self.prisoner[p]:
+                souls.setdefault(stand, []).append(p)
+        self._index: Index = (stands, territories, live, features, {}, souls)
+        return self._index
 
     def grounds(self) -> dict[int, Any]:
         """Per seat, the movement's view of the ground (``movement.ground``), cached here."""
@@ -234,11 +250,15 @@ class KipukasState(State):
     def moved(self) -> None:
         """A piece entered, left, moved, was revealed or imprisoned: the index of ``_where``
         is rebuilt when next asked."""
-        self.__dict__.pop("_index", None)
+        self.__dict__.pop("_index", None)  # (a plain attribute: read without a lookup in ``_where``)
 
     def souls_at(self, stand: str) -> list[int]:
-        here = self._where()[0].get(stand, ())
-        return [p for p in here if CARDS[self.card[p]].soul and not self.prisoner[p]]
+        """The souls on a stand, prisoners left out (a new list)."""
+        return list(self._where()[5].get(stand, ()))
+
+    def soul_stands(self) -> dict[str, list[int]]:
+        """The souls on the map (no prisoners) by stand, in piece order: read it, never change it."""
+        return self._where()[5]
 
     def pieces_in(self, territory: int) -> list[int]:
         return list(self._where()[1].get(territory, ()))

@@ -1,0 +1,58 @@
+"""The fast listing of the day step (``flow.DAY``), the hottest code of a random playout.
+
+The day's rules each ask first whether contention carried over is owed (``day.owes_contention``,
+itself the attacks and retreats of the day), then list from the seat's souls. Here those facts
+are worked out once per listing and handed to the same functions the rules list with
+(``day.plays``, ``day.moves``, ``fight.attacks``...), in the rules' order; a rule that cannot
+apply is skipped before it looks at anything. ``tests/kipukas/test_listing.py`` proves this
+listing equal, as a list, to the rules' own (``Flow.plain_legal``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from soulforge.core import Action
+from soulforge.games.kipukas import card_moves, cycle, day, fight
+from soulforge.games.kipukas.actions import CallInitiative, EndActions, Unequip
+from soulforge.games.kipukas.movement import enemies_at
+
+if TYPE_CHECKING:
+    from soulforge.games.kipukas.state import KipukasState as S
+
+CALL, END = CallInitiative(), EndActions()
+
+
+def day_listing(s: S) -> Sequence[Action]:
+    """Every legal action of the day step, in the order of the step's rules."""
+    seat = s.active
+    stands = cycle.contention_stands(s, seat)
+    attacks, retreats = fight.attacks(s, stands), fight.retreats(s, stands)
+    groups = fight.group_retreats(s, stands)
+    owes = bool(attacks or retreats) and any(enemies_at(s, stand, seat) for stand in s.due[seat])
+    if owes:  # #day 2: only attacking and retreating now (every other rule lists nothing)
+        return attacks + retreats + groups
+    souls = day.own_souls(s)
+    out = day.plays(s)
+    out += day.equips(s, souls)
+    out += day.pick_ups(s, souls)
+    giving = day.givers(s, souls)
+    if giving:
+        out += [Unequip(p) for p in giving]
+        out += day.transfers(s, giving)
+    out += card_moves.sacrifices(s, souls)
+    out += card_moves.digs(s, souls)
+    out += card_moves.donations(s, souls)
+    out += card_moves.imprisonments(s, souls)
+    out += card_moves.carries(s, souls)
+    out += card_moves.form_changes(s, souls)
+    out += card_moves.exchanges(s, souls)
+    out += card_moves.burns(s, souls)
+    out += day.reveals(s)
+    out += day.moves(s, souls)
+    out += attacks
+    out += retreats
+    out += groups
+    out.append(CALL if s.called < 0 else END)
+    return out
