@@ -72,7 +72,7 @@ class Kipukas(Game[KipukasState]):
     # seat's run of consecutive decisions by its best continuation (NOTES.md, "Agents").
     agent_levels: ClassVar[dict[str, str]] = {
         "easy": "greedy:samples=1,noise=0.2",
-        "normal": "ismcts:iterations=60,rollout_depth=10",
+        "normal": "ismcts:iterations=30,rollout_depth=10",
         "hard": "ismcts:iterations=300,rollout_depth=10,exploration=0.4,backup=max",
     }
     max_game_length: ClassVar[int] = 200 * ACTIONS_PER_CYCLE
