@@ -45,7 +45,8 @@ def put(s: ShardsState, seat: int, zone: str, name: str, fatigue: int = 0) -> Un
     return u
 
 
-def give(s: ShardsState, seat: int, might: int = 0, finesse: int = 0, sorcery: int = 0, strategy: int = 0) -> None:
+def give(s: ShardsState, seat: int, might: int = 0, finesse: int = 0, sorcery: int = 0,
+         strategy: int = 0) -> None:
     s.pool[seat] = [might, finesse, sorcery, strategy]
     s._legal = None
 

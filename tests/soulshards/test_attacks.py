@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from soulforge.games.soulshards.state import ShardsState, Unit
-from tests.soulshards.helpers import act, hand, labels, put, spot, table
+from tests.soulshards.helpers import act, hand, labels, put, table
 
 
 def attack(s: ShardsState, *attackers: Unit) -> None:
@@ -279,4 +279,4 @@ def test_support_from_the_stockpile_is_shown_and_from_the_arsenal_is_hidden() ->
     assert s.view(0)["players"][1]["support"]["card"] == "Foresight"
     top = s.arsenal[0][-1]
     act(s, "support with the top card of the Arsenal")
-    assert s.view(0)["players"][0]["support"] is None or s.fight["support"][0]["card"] == top
+    assert s.fight is not None and s.fight["support"][0]["card"] == top
