@@ -257,8 +257,9 @@ def test_thornwatch_city_gives_edge_when_a_blocker_wins() -> None:
 
     deck = 'city = "Thornwatch"\n[cards]\n' + "\n".join(
         f'"{n}" = 3' for n in ["Spire Acolyte", "Bone Thrall", "Grave Knight", "Spire Tactician",
-                              "Wyvern Tamer", "Storm Drake", "Shade Stalker", "Arc Bolt", "Foresight", "Ward of Bones",
-                              "Runed Focus", "Spell Lectern", "Wind Amulet"]) + '\n"Archmage Ilsen" = 1\n'
+                              "Wyvern Tamer", "Storm Drake", "Shade Stalker", "Arc Bolt", "Foresight",
+                              "Ward of Bones", "Runed Focus", "Spell Lectern", "Wind Amulet"])
+    deck += '\n"Archmage Ilsen" = 1\n'
     s = table(deck1=deck)
     assert s.cities[1].name == "Thornwatch" and new_game(0, deck1=deck).resolve[1] == 16
     a = put(s, 0, "b", "Militia Spearman")
