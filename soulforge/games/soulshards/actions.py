@@ -7,7 +7,8 @@ Battlefield, first card); ``""`` is no target. Cards in hand are named by card n
 from __future__ import annotations
 
 import dataclasses
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from soulforge.core.action import Action
 
@@ -430,3 +431,31 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     ZealousMove,
     EndTurn,
 )
+
+
+def interned(cls: type[Action]) -> Callable[..., Any]:
+    """A constructor of ``cls`` that returns one shared object per value (actions are
+    immutable values): listing the same moves again costs a dict lookup, not a new object."""
+    made: dict[tuple[Any, ...], Action] = {}
+
+    def make(*fields: Any) -> Any:
+        action = made.get(fields)
+        if action is None:
+            action = made[fields] = cls(*fields)
+        return action
+
+    return make
+
+
+play_ = interned(Play)
+cast_ = interned(Cast)
+use_ = interned(UseEffect)
+tactics_ = interned(Tactics)
+attack_ = interned(Attack)
+join_ = interned(Join)
+move_ = interned(Move)
+mount_ = interned(Mount)
+stockpile_ = interned(Stockpile)
+support_hand_ = interned(SupportHand)
+swap_ = interned(Swap)
+block_ = interned(Block)

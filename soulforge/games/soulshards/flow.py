@@ -53,6 +53,15 @@ from soulforge.games.soulshards.actions import (
     UseEffect,
     UseTrigger,
     ZealousMove,
+    attack_,
+    cast_,
+    join_,
+    mount_,
+    move_,
+    play_,
+    support_hand_,
+    tactics_,
+    use_,
 )
 from soulforge.games.soulshards.data import ATTRS
 
@@ -69,10 +78,32 @@ def _spot(s: S, u: Unit) -> str:
     return s.spot_of(u)
 
 
-def _own(s: S, zone: int | None = None, chars: bool = True) -> list[Unit]:
-    p = s.decider
-    zones = s.zones[p] if zone is None else [s.zones[p][zone]]
-    return [s.units[uid] for z in zones for uid in z if s.units[uid].is_char or not chars]
+def _own(s: S, zone: int | None = None, chars: bool = True) -> list[tuple[str, Unit]]:
+    """The decider's cards in play (Characters only unless ``chars`` is False), with their spots."""
+    p, units, out = s.decider, s.units, []
+    for z in (0, 1) if zone is None else (zone,):
+        names = sq.SPOTS[p][z]
+        for i, uid in enumerate(s.zones[p][z]):
+            u = units[uid]
+            if u.is_char or not chars:
+                out.append((names[i], u))
+    return out
+
+
+class Targets:
+    """The decider's targets of each target kind, listed once per position."""
+
+    __slots__ = ("known", "s", "seat")
+
+    def __init__(self, s: S) -> None:
+        self.s, self.seat = s, s.decider
+        self.known: dict[str, list[str]] = {}
+
+    def __call__(self, kind: str) -> list[str]:
+        found = self.known.get(kind)
+        if found is None:
+            found = self.known[kind] = sq.targets(self.s, self.seat, kind)
+        return found
 
 
 def _card_path(spot: str) -> ClickPath:
@@ -180,7 +211,7 @@ class MoveRule(_Rule):
     section = "Deploy"
 
     def legal(self, s: S) -> list[Move]:
-        return [Move(_spot(s, u)) for u in sq.movable(s, s.decider)]
+        return [move_(s.spot_of(u)) for u in sq.movable(s, s.decider)]
 
     def why(self, s: S, a: Move) -> str:
         u = s.unit_at(a.spot)
@@ -256,6 +287,9 @@ class PlayRule(_Rule):
     section = "Engage"
 
     def legal(self, s: S) -> list[Play]:
+        return self.listing(s, Targets(s))
+
+    def listing(self, s: S, tg: Targets) -> list[Play]:
         p = s.decider
         pool, cards, out = s.pool[p], s.cards, []
         room = len(s.zones[p][1]) < s.game.zone_limit
@@ -265,9 +299,9 @@ class PlayRule(_Rule):
                 continue
             if card.spell is None:
                 if room:
-                    out.append(Play(name))
+                    out.append(play_(name, ""))
             else:
-                out += [Play(name, t) for t in sq.targets(s, p, card.spell.target)]
+                out += [play_(name, t) for t in tg(card.spell.target)]
         return out
 
     def why(self, s: S, a: Play) -> str:
@@ -305,8 +339,11 @@ class CastRule(_Rule):
     section = "Acting: Cast"
 
     def legal(self, s: S) -> list[Cast]:
+        return self.listing(s, Targets(s))
+
+    def listing(self, s: S, tg: Targets) -> list[Cast]:
         p = s.decider
-        casters = [u for u in _own(s, 1) if u.fatigue < 4]
+        casters = [(spot, u) for spot, u in _own(s, 1) if u.fatigue < 4]
         if not casters:
             return []
         spells = [
@@ -315,12 +352,11 @@ class CastRule(_Rule):
             if s.cards[n].spell is not None and sq.can_pay(s.pool[p], s.cards[n].cost)
         ]
         out = []
-        for u in casters:
-            spot = _spot(s, u)
+        for spot, _ in casters:
             for name in spells:
                 ab = s.cards[name].spell
                 assert ab is not None
-                out += [Cast(spot, name, t) for t in sq.targets(s, p, ab.target)]
+                out += [cast_(spot, name, t) for t in tg(ab.target)]
         return out
 
     def why(self, s: S, a: Cast) -> str:
@@ -357,10 +393,15 @@ class UseEffectRule(_Rule):
     section = "Acting: Effect"
 
     def legal(self, s: S) -> list[UseEffect]:
+        return self.listing(s, Targets(s))
+
+    def listing(self, s: S, tg: Targets) -> list[UseEffect]:
         p = s.decider
         out = []
         for z in (0, 1):
-            for uid in s.zones[p][z]:
+            names = sq.SPOTS[p][z]
+            zone = s.zones[p][z]
+            for i, uid in enumerate(zone):
                 u = s.units[uid]
                 ab = u.card.ability
                 if ab is None or not sq.can_pay(s.pool[p], ab.cost):
@@ -370,14 +411,11 @@ class UseEffectRule(_Rule):
                     if u.is_char:
                         payers = [""] if u.fatigue < 4 else []
                     else:
-                        payers = [
-                            _spot(s, s.units[c])
-                            for c in s.zones[p][z]
-                            if s.units[c].is_char and s.units[c].fatigue < 4
-                        ]
-                spot = _spot(s, u)
+                        payers = [names[j] for j, c in enumerate(zone)
+                                  if s.units[c].is_char and s.units[c].fatigue < 4]
+                spot = names[i]
                 for payer in payers:
-                    out += [UseEffect(spot, payer, t) for t in sq.targets(s, p, ab.target)]
+                    out += [use_(spot, payer, t) for t in tg(ab.target)]
         return out
 
     def why(self, s: S, a: UseEffect) -> str:
@@ -411,7 +449,7 @@ class TacticsRule(_Rule):
     section = "Acting: Tactics"
 
     def legal(self, s: S) -> list[Tactics]:
-        return [Tactics(_spot(s, u)) for u in _own(s) if u.fatigue < 4]
+        return [tactics_(spot) for spot, u in _own(s) if u.fatigue < 4]
 
     def do(self, s: S, a: Tactics) -> None:
         u = s.unit_at(a.spot)
@@ -434,13 +472,13 @@ class MountRule(_Rule):
         for z in (0, 1):
             if len(s.zones[p][1 - z]) + 2 > s.game.zone_limit:
                 continue
-            chars = [s.units[uid] for uid in s.zones[p][z] if s.units[uid].is_char]
-            for m in chars:
+            chars = [(spot, u) for spot, u in _own(s, z)]
+            for ms, m in chars:
                 if not s.has(m, "mountable") or m.fatigue >= 4 or m.pinned:
                     continue
-                for r in chars:
+                for rs, r in chars:
                     if r is not m and r.card.trait <= m.card.trait - 1 and r.fatigue < 4 and not r.pinned:
-                        out.append(Mount(_spot(s, m), _spot(s, r)))
+                        out.append(mount_(ms, rs))
         return out
 
     def do(self, s: S, a: Mount) -> None:
@@ -464,7 +502,7 @@ class AttackRule(_Rule):
     def legal(self, s: S) -> list[Attack]:
         if s.no_attack:
             return []
-        return [Attack(_spot(s, u)) for u in _own(s, 0) if u.fatigue < 4]
+        return [attack_(spot) for spot, u in _own(s, 0) if u.fatigue < 4]
 
     def why(self, s: S, a: Attack) -> str:
         if s.no_attack:
@@ -486,7 +524,7 @@ class JoinRule(_Rule):
 
     def legal(self, s: S) -> list[Join]:
         att = _top(s)["att"]
-        return [Join(_spot(s, u)) for u in _own(s, 0) if u.fatigue < 4 and u.uid not in att]
+        return [join_(spot) for spot, u in _own(s, 0) if u.fatigue < 4 and u.uid not in att]
 
     def do(self, s: S, a: Join) -> None:
         u = s.unit_at(a.spot)
@@ -647,7 +685,7 @@ class SupportHandRule(_Rule):
     section = "Support"
 
     def legal(self, s: S) -> list[SupportHand]:
-        return [SupportHand(n) for n in sorted(set(s.hand[s.decider]))]
+        return [support_hand_(n) for n in sorted(set(s.hand[s.decider]))]
 
     def do(self, s: S, a: SupportHand) -> None:
         p = s.decider
@@ -903,6 +941,26 @@ def not_now(s: S, action: Action) -> IllegalAction:
 
 
 PASS = PassRule()
+PLAY, CAST, USE = PlayRule(), CastRule(), UseEffectRule()
+TACTICS, MOUNT, ATTACK = TacticsRule(), MountRule(), AttackRule()
+END_TURN = EndTurn()
+
+
+def engage_legal(s: S) -> list[Action]:
+    """The Engage step's listing with the targets listed once for all its rules (the same
+    actions in the same order as the rules' own listings: tests/soulshards/test_flow.py)."""
+    tg = Targets(s)
+    out: list[Action] = []
+    out += PLAY.listing(s, tg)
+    out += CAST.listing(s, tg)
+    out += USE.listing(s, tg)
+    out += TACTICS.legal(s)
+    out += MOUNT.legal(s)
+    out += ATTACK.legal(s)
+    out.append(END_TURN)
+    return out
+
+
 FLOW: Flow[S] = Flow(
     [
         Step("reserves", (SwapRule(), KeepDeckRule()), section="To begin the game"),
@@ -910,19 +968,8 @@ FLOW: Flow[S] = Flow(
         Step("attribute", (AttributeRule(),), section="To begin the game"),
         Step("deploy", (MoveRule(), EndDeployRule()), section="Deploy"),
         Step("stockpile", (StockpileRule(), SkipStockpileRule()), section="Stockpile"),
-        Step(
-            "engage",
-            (
-                PlayRule(),
-                CastRule(),
-                UseEffectRule(),
-                TacticsRule(),
-                MountRule(),
-                AttackRule(),
-                EndTurnRule(),
-            ),
-            section="Engage",
-        ),
+        Step("engage", (PLAY, CAST, USE, TACTICS, MOUNT, ATTACK, EndTurnRule()), section="Engage",
+             fast_legal=engage_legal),
         Step("zealous", (ZealousRule(), PASS), section="Zealous"),
         Step("declare", (JoinRule(), ChargeRule()), section="Attack"),
         Step("provoke", (ProvokeRule(),), section="Provoke"),

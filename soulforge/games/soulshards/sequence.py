@@ -26,15 +26,13 @@ OVER = "over"
 # -- costs -------------------------------------------------------------------------------------
 def can_pay(pool: list[int], cost: Cost, reduction: int = 0) -> bool:
     """Each Attribute shown paid with that Attribute; the number with any (rulebook, "Costs")."""
-    short = 0
-    for have, need in zip(pool, cost.attrs, strict=True):
-        if have < need:
-            short += need - have
+    p0, p1, p2, p3 = pool
+    a0, a1, a2, a3 = cost.attrs
+    short = (a0 - p0 if a0 > p0 else 0) + (a1 - p1 if a1 > p1 else 0) + (a2 - p2 if a2 > p2 else 0) + (
+        a3 - p3 if a3 > p3 else 0)
     if short > reduction:
         return False
-    reduction -= short
-    spare = sum(pool) - sum(cost.attrs) + short
-    return spare >= cost.generic - reduction
+    return p0 + p1 + p2 + p3 - (a0 + a1 + a2 + a3) + short >= cost.generic - (reduction - short)
 
 
 def pay(pool: list[int], cost: Cost, reduction: int = 0) -> None:
@@ -65,9 +63,10 @@ def attackers(s: ShardsState) -> list[int]:
 def settle(s: ShardsState) -> None:
     """After an effect is complete: a fourth Fatigue discards (attackers after the attack);
     a Prepared Character that gained Fatigue stops being Prepared and its owner loses 1 Edge."""
-    marked = [u for u in s.units.values() if u.doomed or u.hit]
-    if not marked:
+    if not s.marked:
         return
+    s.marked = False
+    marked = [u for u in s.units.values() if u.doomed or u.hit]
     attacking = attackers(s)
     for u in marked:
         if u.hit:
@@ -158,17 +157,24 @@ def valid_target(s: ShardsState, seat: int, kind: str, u: Unit | None) -> bool:
     return u is not None and TARGETS[kind](s, seat, u)
 
 
+SPOTS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(tuple(f"{p}{z}{i}" for i in range(64)) for z in "bk") for p in "01")
+"""``SPOTS[seat][zone][index]``: the spot names, made once."""
+
+
 def targets(s: ShardsState, seat: int, kind: str) -> list[str]:
     """The spots a seat may target with a target kind ('' alone for 'none')."""
     if kind == "none":
         return [""]
     test = TARGETS[kind]
+    units = s.units
     out = []
     for owner in (0, 1):
         for z, zone in enumerate(s.zones[owner]):
+            names = SPOTS[owner][z]
             for i, uid in enumerate(zone):
-                if test(s, seat, s.units[uid]):
-                    out.append(f"{owner}{'bk'[z]}{i}")
+                if test(s, seat, units[uid]):
+                    out.append(names[i])
     return out
 
 

@@ -32,6 +32,7 @@ def setup(s: ShardsState) -> None:
     s.step, s.decider, s.active, s.turn, s.starter = "", 0, 0, 0, -1
     s.no_attack = s.to_battlefield = False
     s.attached_spell = -1
+    s.marked = False
     s.winner, s.end_reason = None, ""
     s.fight = None
     s.last_text = ""

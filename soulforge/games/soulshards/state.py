@@ -106,6 +106,8 @@ class ShardsState(State):
     no_attack: bool
     to_battlefield: bool
     attached_spell: int
+    marked: bool
+    """A unit gained a fourth Fatigue or was hit while Prepared since the last settling."""
     winner: int | None
     end_reason: str
     fight: dict[str, Any] | None
@@ -207,9 +209,9 @@ class ShardsState(State):
                 return
             u.fatigue += 1
             if u.prepared:
-                u.hit = True
+                u.hit = self.marked = True
             if u.fatigue >= MAX_FATIGUE:
-                u.doomed = True
+                u.doomed = self.marked = True
 
     def take_damage(self, u: Unit, amount: int) -> int:
         """Damage: 1 Fatigue per Endure of damage until 4 Fatigue; returns the damage left."""
