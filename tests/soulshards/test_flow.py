@@ -31,7 +31,8 @@ def test_out_of_step_refusal_names_the_order_of_play() -> None:
 def test_every_board_move_has_a_click_path() -> None:
     """Every move is made by clicking the board: card, hand, Home, Stockpile, Attribute handles."""
     buttons = {"keep_deck", "mulligan", "keep_hand", "end_deploy", "skip_stockpile", "end_turn", "charge",
-               "end_blocks", "pass", "demoralize", "sabotage", "zealous_move", "skip_trigger"}
+               "end_blocks", "pass", "demoralize", "sabotage", "zealous_move", "skip_trigger",
+               "use_trigger"}
     for seed in range(3):
         s = new_game(seed)
         rng = random.Random(seed)

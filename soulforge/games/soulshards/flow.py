@@ -769,7 +769,7 @@ class UseTriggerRule(_Rule):
         sq.complete(s, p, a.card, "exhausted", ab, -1 if target is None else target.uid, -1, True)
 
     def path(self, a: UseTrigger) -> ClickPath:
-        return (f"home:{a.card}", *_card_path(a.target))
+        return _card_path(a.target)
 
 
 class SkipTriggerRule(_Rule):

@@ -14,7 +14,7 @@ from typing import Any
 from soulforge.core.svg import hit_area
 
 Json = dict[str, Any]
-W, H = 1260, 900
+W, H = 1260, 960
 CW, CH, GAP = 72, 92, 4
 COLOURS = {"character": "#e9dcc0", "spell": "#cfe0f3", "gear": "#dcdcdc"}
 ATTR_COLOURS = {"might": "#b9483a", "finesse": "#4f9a58", "sorcery": "#7a4fd6", "strategy": "#3a78b9"}
@@ -67,8 +67,8 @@ def _unit(x: float, y: float, u: Json) -> str:
         + (f" Attached: {', '.join(u['attached'])}." if u["attached"] else "")
     )
     out = _card(x, y, u["card"], u["type"], f"card:{u['spot']}", title, lines, u["fatigue"])
-    for i, name in enumerate(u["attached"][:3]):
-        ay = y + CH - 30 - 11 * i
+    for i, name in enumerate(u["attached"]):
+        ay = y + CH - 30 - 11 * (i % 5)
         inner = (
             f'<rect x="{x + 30}" y="{ay}" width="40" height="10" fill="#fff8" stroke="#666"/>'
             + _t(x + 32, ay + 8, name[:8], 7)
@@ -128,27 +128,21 @@ def _side(view: Json, p: Json, y: float, mine: bool, texts: Json) -> str:
     home_title = "Home: " + (", ".join(p["home"]) or "empty")
     out.append(_card(10 + CW + GAP, zy, f"Home {len(p['home'])}", "", None, home_title))
     x = 10 + 2 * (CW + GAP) + 10
-    for i, s in enumerate(p["stockpile"][:8]):
+    pile = p["stockpile"]
+    step = min(CW // 2, 280 // max(len(pile), 1))
+    for i, s in enumerate(pile):
         text = texts.get(s["card"], s["card"])
-        out.append(
-            _card(
-                x,
-                zy,
-                s["card"],
-                "spell",
-                f"{who}-stockpile:{i}",
-                f"Stockpile: {text}",
-                [f"makes {s['attribute'].title()}"],
-            )
-        )
-        x += CW // 2
-    if p["stockpile"][8:]:
-        out.append(_t(x + CW, zy + 40, f"+{len(p['stockpile']) - 8}", 12))
-    x = max(x + CW + 14, 500)
+        tip = f"Stockpile: {text}"
+        made = [f"makes {s['attribute'].title()}"]
+        out.append(_card(x, zy, s["card"], "spell", f"{who}-stockpile:{i}", tip, made))
+        x += step
+    x = max(x + CW + 14, 520)
     if p.get("hand") is not None:
-        for name in p["hand"][:10]:
+        cards = p["hand"]
+        step = min(CW + GAP, (W - x - CW - 10) // max(len(cards) - 1, 1))
+        for name in cards:
             out.append(_card(x, zy, name, "spell", f"hand:{name}", texts.get(name, name)))
-            x += CW + GAP
+            x += step
     else:
         out.append(_t(x, zy + 40, f"Hand: {p['hand_size']} cards (hidden)", 12))
     return "".join(out)
@@ -157,22 +151,17 @@ def _side(view: Json, p: Json, y: float, mine: bool, texts: Json) -> str:
 def _home_strip(p: Json, y: float, texts: Json) -> str:
     out = [_t(10, y + 12, "Home (cast from here):", 10)]
     x = 150
-    for name in sorted(set(p["home"]))[:14]:
-        inner = (
-            f'<rect x="{x}" y="{y}" width="74" height="18" fill="#fff" stroke="#555"/>'
-            + _t(x + 2, y + 13, name[:13], 9)
-            + hit_area(x, y, 74, 18)
-        )
-        out.append(_g(f"home:{name}", inner, texts.get(name, name)))
-        x += 78
-    reserves = p.get("reserves") or []
-    for name in sorted(set(reserves))[:4]:
-        inner = (
-            f'<rect x="{x}" y="{y}" width="74" height="18" fill="#f6f0ff" stroke="#555"/>'
-            + _t(x + 2, y + 13, ("R: " + name)[:13], 9)
-            + hit_area(x, y, 74, 18)
-        )
-        out.append(_g(f"reserve:{name}", inner, "Reserves: " + texts.get(name, name)))
+    names = [(name, "home") for name in sorted(set(p["home"]))]
+    names += [(name, "reserve") for name in sorted(set(p.get("reserves") or []))]
+    for name, where in names:
+        if x > W - 80:
+            x, y = 150, y + 24
+        fill = "#fff" if where == "home" else "#f6f0ff"
+        label = name if where == "home" else "R: " + name
+        inner = f'<rect x="{x}" y="{y}" width="74" height="18" fill="{fill}" stroke="#555"/>' + _t(
+            x + 2, y + 13, label[:13], 9) + hit_area(x, y, 74, 18)
+        title = texts.get(name, name) if where == "home" else "Reserves: " + texts.get(name, name)
+        out.append(_g(f"{where}:{name}", inner, title))
         x += 78
     return "".join(out)
 
