@@ -4,8 +4,9 @@ the rulebook section, what it does, its click path), and the decision steps wher
 The order of play between decisions (phases, attacks, fights, checks) is ``sequence.py``.
 Click handles: ``card:<spot>`` (a card in a Battlefield or Keep), ``hand:<card>``,
 ``home:<card>``, ``my-stockpile:<slot>``, ``their-stockpile:<slot>``, ``my-arsenal``,
-``their-arsenal``, ``attr:<attribute>``, ``attached:<spot>:<slot>``, ``reserve:<card>``, and the
-buttons-on-board ``attack``, ``tactics``, ``edge:up``, ``edge:down`` (after a card).
+``their-arsenal``, ``attr:<attribute>``, ``attached:<spot>:<slot>``, ``reserve:<card>``,
+``deck:<card>`` (setup), and the buttons drawn on the board ``attack``, ``tactics``,
+``edge:up``, ``edge:down``.
 """
 
 from __future__ import annotations
@@ -152,7 +153,7 @@ class SwapRule(_Rule):
         s.add_log(f"you swap {a.out} out for {a.into}", p)
 
     def path(self, a: Swap) -> ClickPath:
-        return (f"reserve:{a.into}",)
+        return (f"reserve:{a.into}", f"deck:{a.out}")
 
 
 class KeepDeckRule(_Rule):

@@ -41,10 +41,12 @@ def _card(
     title: str,
     lines: Sequence[str] = (),
     fatigue: int = 0,
+    w: float = CW,
 ) -> str:
     fill = COLOURS.get(kind, "#eee")
-    inner = [f'<rect x="{x}" y="{y}" width="{CW}" height="{CH}" rx="6" fill="{fill}" stroke="#333"/>']
-    short = name if len(name) <= 12 else name[:11] + "."
+    inner = [f'<rect x="{x}" y="{y}" width="{w:g}" height="{CH}" rx="6" fill="{fill}" stroke="#333"/>']
+    room = max(int(w // 6), 3)
+    short = name if len(name) <= room else name[: room - 1] + "."
     inner.append(_t(x + 4, y + 14, short, 10, "bold"))
     for i, line in enumerate(lines):
         inner.append(_t(x + 4, y + 30 + 12 * i, line, 9))
@@ -129,38 +131,41 @@ def _side(view: Json, p: Json, y: float, mine: bool, texts: Json) -> str:
     out.append(_card(10 + CW + GAP, zy, f"Home {len(p['home'])}", "", None, home_title))
     x = 10 + 2 * (CW + GAP) + 10
     pile = p["stockpile"]
-    step = min(CW // 2, 280 // max(len(pile), 1))
+    step = min(CW + GAP, 300 // max(len(pile), 1))
     for i, s in enumerate(pile):
         text = texts.get(s["card"], s["card"])
         tip = f"Stockpile: {text}"
-        made = [f"makes {s['attribute'].title()}"]
-        out.append(_card(x, zy, s["card"], "spell", f"{who}-stockpile:{i}", tip, made))
+        made = [s["attribute"][:3].title()]
+        out.append(_card(x, zy, s["card"], "spell", f"{who}-stockpile:{i}", tip, made, w=step - GAP))
         x += step
-    x = max(x + CW + 14, 520)
+    x = max(x + 14, 520)
     if p.get("hand") is not None:
         cards = p["hand"]
         step = min(CW + GAP, (W - x - CW - 10) // max(len(cards) - 1, 1))
         for name in cards:
-            out.append(_card(x, zy, name, "spell", f"hand:{name}", texts.get(name, name)))
+            width = min(CW, step - GAP)
+            out.append(_card(x, zy, name, "spell", f"hand:{name}", texts.get(name, name), w=width))
             x += step
     else:
         out.append(_t(x, zy + 40, f"Hand: {p['hand_size']} cards (hidden)", 12))
     return "".join(out)
 
 
-def _home_strip(p: Json, y: float, texts: Json) -> str:
+def _home_strip(view: Json, p: Json, y: float, texts: Json) -> str:
     out = [_t(10, y + 12, "Home (cast from here):", 10)]
     x = 150
     names = [(name, "home") for name in sorted(set(p["home"]))]
     names += [(name, "reserve") for name in sorted(set(p.get("reserves") or []))]
+    if view.get("step") == "reserves" and p.get("unseen"):
+        names += [(name, "deck") for name in sorted(set(p["unseen"]))]
     for name, where in names:
         if x > W - 80:
             x, y = 150, y + 24
-        fill = "#fff" if where == "home" else "#f6f0ff"
-        label = name if where == "home" else "R: " + name
+        fill = {"home": "#fff", "reserve": "#f6f0ff", "deck": "#e6f3e6"}[where]
+        label = {"home": "", "reserve": "R: ", "deck": "D: "}[where] + name
         inner = f'<rect x="{x}" y="{y}" width="74" height="18" fill="{fill}" stroke="#555"/>' + _t(
             x + 2, y + 13, label[:13], 9) + hit_area(x, y, 74, 18)
-        title = texts.get(name, name) if where == "home" else "Reserves: " + texts.get(name, name)
+        title = {"home": "", "reserve": "Reserves: ", "deck": "In your deck: "}[where] + texts.get(name, name)
         out.append(_g(f"{where}:{name}", inner, title))
         x += 78
     return "".join(out)
@@ -232,7 +237,7 @@ def render(view: Json, legal: Sequence[Json]) -> str:
     out.append(_row(14, 490, f"Seat {mine['seat']} Battlefield", mine["battlefield"]))
     out.append(_row(14, 614, f"Seat {mine['seat']} Keep", mine["keep"]))
     out.append(_side(view, mine, 722, True, texts))
-    out.append(_home_strip(mine, 876, texts))
+    out.append(_home_strip(view, mine, 876, texts))
     out.append(_buttons(legal, 720 - 2))
     out.append("</svg>")
     return "".join(out)
