@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Any, ClassVar
 
 from soulforge.core.action import Action
@@ -111,6 +112,14 @@ class Soulshards(Game[ShardsState]):
     def _new_state(self, seed: int, players: int) -> ShardsState:
         return ShardsState(self, seed, players)
 
+    @cached_property
+    def _action_table(self) -> tuple[Action, ...]:
+        return _table(tuple(sorted(self.cards)), self.zone_limit, self)
+
+    @cached_property
+    def _action_numbers(self) -> dict[Action, int]:
+        return _numbers(tuple(sorted(self.cards)), self.zone_limit, self)
+
     def _enumerate_actions(self) -> Sequence[Action]:
         names = sorted(self.cards)
         spells = [n for n in names if self.cards[n].spell is not None]
@@ -167,3 +176,23 @@ class Soulshards(Game[ShardsState]):
 
     def validate_deck(self, text: str) -> list[str]:
         return data.validate_deck(text, self.cards, self.cities)
+
+
+_TABLES: dict[tuple[tuple[str, ...], int], tuple[Action, ...]] = {}
+_NUMBERS: dict[tuple[tuple[str, ...], int], dict[Action, int]] = {}
+
+
+def _table(names: tuple[str, ...], zone_limit: int, game: Soulshards) -> tuple[Action, ...]:
+    """The fixed action index, made once per process for a card pool (it holds ~97,000
+    actions: a server worker replaying a record must not rebuild it for every AI move)."""
+    key = (names, zone_limit)
+    if key not in _TABLES:
+        _TABLES[key] = tuple(game._enumerate_actions())
+    return _TABLES[key]
+
+
+def _numbers(names: tuple[str, ...], zone_limit: int, game: Soulshards) -> dict[Action, int]:
+    key = (names, zone_limit)
+    if key not in _NUMBERS:
+        _NUMBERS[key] = {action: i for i, action in enumerate(_table(names, zone_limit, game))}
+    return _NUMBERS[key]
