@@ -89,6 +89,13 @@ class Soulshards(Game[ShardsState]):
         ),
     )
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
+    # The generic easy level (greedy with 4 follow-up decisions) takes seconds a move over
+    # Engage's 50-100 choices; ISMCTS values leaves with the heuristic (NOTES.md, "Agents").
+    agent_levels: ClassVar[dict[str, str]] = {
+        "easy": "greedy:follow=0,noise=0.2",
+        "normal": "ismcts:iterations=100,rollout=heuristic,exploration=0.3",
+        "hard": "ismcts:iterations=400,rollout=heuristic,exploration=0.3",
+    }
     max_game_length: ClassVar[int] = 400 * MAX_TURNS
 
     def __init__(self, **options: Any) -> None:

@@ -70,11 +70,11 @@ def _unit(x: float, y: float, u: Json) -> str:
     )
     out = _card(x, y, u["card"], u["type"], f"card:{u['spot']}", title, lines, u["fatigue"])
     for i, name in enumerate(u["attached"]):
-        ay = y + CH - 30 - 11 * (i % 5)
+        # small tags in the card's lower third, two a row, so the card's centre stays its own
+        ax, ay = x + 2 + 35 * (i % 2), y + CH - 22 - 11 * (i // 2)
         inner = (
-            f'<rect x="{x + 30}" y="{ay}" width="40" height="10" fill="#fff8" stroke="#666"/>'
-            + _t(x + 32, ay + 8, name[:8], 7)
-            + hit_area(x + 30, ay, 40, 10)
+            f'<rect x="{ax}" y="{ay}" width="33" height="10" fill="#fff8" stroke="#666"/>'
+            + _t(ax + 2, ay + 8, name[:7], 7)
         )
         out += _g(f"attached:{u['spot']}:{i}", inner, f"Attached: {name}")
     return out
