@@ -471,9 +471,11 @@ class MountRule(_Rule):
     def legal(self, s: S) -> list[Mount]:
         p, out = s.decider, []
         for z in (0, 1):
-            if len(s.zones[p][1 - z]) + 2 > s.game.zone_limit:
+            if len(s.zones[p][1 - z]) + 2 > s.game.zone_limit or len(s.zones[p][z]) < 2:
                 continue
-            chars = [(spot, u) for spot, u in _own(s, z)]
+            chars = _own(s, z)
+            if not any(s.has(u, "mountable") for _, u in chars):
+                continue
             for ms, m in chars:
                 if not s.has(m, "mountable") or m.fatigue >= 4 or m.pinned:
                     continue
@@ -955,9 +957,11 @@ def engage_legal(s: S) -> list[Action]:
     out += PLAY.listing(s, tg)
     out += CAST.listing(s, tg)
     out += USE.listing(s, tg)
-    out += TACTICS.legal(s)
+    ready = [(spot, u) for spot, u in _own(s) if u.fatigue < 4]
+    out += [tactics_(spot) for spot, _ in ready]
     out += MOUNT.legal(s)
-    out += ATTACK.legal(s)
+    if not s.no_attack:
+        out += [attack_(spot) for spot, _ in ready if spot[1] == "b"]
     out.append(END_TURN)
     return out
 
