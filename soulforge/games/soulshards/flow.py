@@ -91,6 +91,9 @@ def _own(s: S, zone: int | None = None, chars: bool = True) -> list[tuple[str, U
     return out
 
 
+NO_TARGET = [""]
+
+
 class Targets:
     """The decider's targets of each target kind, listed once per position."""
 
@@ -98,7 +101,7 @@ class Targets:
 
     def __init__(self, s: S) -> None:
         self.s, self.seat = s, s.decider
-        self.known: dict[str, list[str]] = {}
+        self.known: dict[str, list[str]] = {"none": NO_TARGET}
 
     def __call__(self, kind: str) -> list[str]:
         found = self.known.get(kind)
