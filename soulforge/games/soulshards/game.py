@@ -94,7 +94,7 @@ class Soulshards(Game[ShardsState]):
     agent_levels: ClassVar[dict[str, str]] = {
         "easy": "greedy:follow=0,noise=0.2",
         "normal": "ismcts:iterations=100,rollout=heuristic,exploration=0.3",
-        "hard": "ismcts:iterations=400,rollout=heuristic,exploration=0.3",
+        "hard": "ismcts:iterations=300,rollout=heuristic,exploration=0.1,worlds=4",
     }
     max_game_length: ClassVar[int] = 400 * MAX_TURNS
 
