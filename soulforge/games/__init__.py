@@ -18,6 +18,7 @@ REGISTRY: dict[str, str] = {
     "soul_of_ankiril": "soulforge.games.soul_of_ankiril:SoulOfAnkiril",
     "soulgivers": "soulforge.games.soulgivers:Soulgivers",
     "kipukas": "soulforge.games.kipukas:Kipukas",
+    "soulshards": "soulforge.games.soulshards:Soulshards",
 }
 
 GAMES: tuple[str, ...] = tuple(sorted(REGISTRY))

@@ -119,7 +119,7 @@ def test_whole_five_realms_game_against_the_ai_by_clicks(browser: Any, server: S
     page.close()
 
 
-@pytest.mark.parametrize("game_id", ["soul_of_ankiril", "soulgivers", "kipukas"])
+@pytest.mark.parametrize("game_id", ["soul_of_ankiril", "soulgivers", "kipukas", "soulshards"])
 def test_whole_game_of_each_board_game_against_the_ai_by_clicks(
     browser: Any, server: ServerThread, game_id: str
 ) -> None:

@@ -1,0 +1,243 @@
+"""Soulshards as SVG for the web table: ``render(view, legal) -> str``.
+
+The seven Zones of both seats (City, Arsenal, Battlefield, Keep, Hand, Home, Stockpile), Resolve,
+Fatigue, Edge and Attributes; each card's whole text in its ``<title>`` (hover); the fight or DL
+check step by step. Clickable elements carry the handles of ``flow.py``'s click paths.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from soulforge.core.svg import hit_area
+
+Json = dict[str, Any]
+W, H = 1260, 960
+CW, CH, GAP = 72, 92, 4
+COLOURS = {"character": "#e9dcc0", "spell": "#cfe0f3", "gear": "#dcdcdc"}
+ATTR_COLOURS = {"might": "#b9483a", "finesse": "#4f9a58", "sorcery": "#7a4fd6", "strategy": "#3a78b9"}
+
+
+def _t(x: float, y: float, text: str, size: int = 11, weight: str = "normal", anchor: str = "start") -> str:
+    return (
+        f'<text x="{x:g}" y="{y:g}" font-size="{size}" font-weight="{weight}" '
+        f'text-anchor="{anchor}">{escape(text)}</text>'
+    )
+
+
+def _g(handle: str | None, inner: str, title: str) -> str:
+    data = f' data-handle="{escape(handle)}"' if handle else ""
+    return f"<g{data}><title>{escape(title)}</title>{inner}</g>"
+
+
+def _card(
+    x: float,
+    y: float,
+    name: str,
+    kind: str,
+    handle: str | None,
+    title: str,
+    lines: Sequence[str] = (),
+    fatigue: int = 0,
+    w: float = CW,
+) -> str:
+    fill = COLOURS.get(kind, "#eee")
+    inner = [f'<rect x="{x}" y="{y}" width="{w:g}" height="{CH}" rx="6" fill="{fill}" stroke="#333"/>']
+    room = max(int(w // 6), 3)
+    short = name if len(name) <= room else name[: room - 1] + "."
+    inner.append(_t(x + 4, y + 14, short, 10, "bold"))
+    for i, line in enumerate(lines):
+        inner.append(_t(x + 4, y + 30 + 12 * i, line, 9))
+    for i in range(fatigue):
+        inner.append(f'<circle cx="{x + 10 + 14 * i}" cy="{y + CH - 9}" r="5" fill="#b9483a"/>')
+    return _g(handle, "".join(inner), title)
+
+
+def _unit(x: float, y: float, u: Json) -> str:
+    lines = []
+    if u["type"] == "character":
+        lines.append(f"M{u['martial']} E{u['elude']} En{u['endure']}")
+        lines.append(f"Trait {u['trait']}" + (" Prep" if u["prepared"] else ""))
+        lines.append(" ".join(k[:4] for k in u["keywords"][:3]))
+    else:
+        lines.append("Gear")
+    title = (
+        u["text"]
+        + f" Fatigue {u['fatigue']}."
+        + (f" Attached: {', '.join(u['attached'])}." if u["attached"] else "")
+    )
+    out = _card(x, y, u["card"], u["type"], f"card:{u['spot']}", title, lines, u["fatigue"])
+    for i, name in enumerate(u["attached"]):
+        # small tags in the card's lower third, two a row, so the card's centre stays its own
+        ax, ay = x + 2 + 35 * (i % 2), y + CH - 22 - 11 * (i // 2)
+        inner = (
+            f'<rect x="{ax}" y="{ay}" width="33" height="10" fill="#fff8" stroke="#666"/>'
+            + _t(ax + 2, ay + 8, name[:7], 7)
+        )
+        out += _g(f"attached:{u['spot']}:{i}", inner, f"Attached: {name}")
+    return out
+
+
+def _row(x: float, y: float, label: str, units: Sequence[Json]) -> str:
+    out = [
+        f'<rect x="{x - 6}" y="{y - 18}" width="{W - 2 * x + 12}" height="{CH + 24}" rx="8" '
+        'fill="#0001" stroke="#8885"/>',
+        _t(x, y - 5, label, 11, "bold"),
+    ]
+    for i, u in enumerate(units):
+        out.append(_unit(x + i * (CW + GAP), y, u))
+    return "".join(out)
+
+
+def _side(view: Json, p: Json, y: float, mine: bool, texts: Json) -> str:
+    """A seat's City, counters, Arsenal, Home, Stockpile and hand (hand faces only for its owner)."""
+    who = "my" if mine else "their"
+    out = [
+        _t(
+            10,
+            y + 14,
+            f"Seat {p['seat']}: {p['city']['name']}  Resolve {p['resolve']}  Edge {p['edge']}",
+            14,
+            "bold",
+        )
+    ]
+    city = (
+        f"City {p['city']['name']}: produces {', '.join(a.title() for a in p['city']['produces'])}. "
+        f"{p['city']['text']}"
+    )
+    out.append(
+        _g(
+            None,
+            f'<rect x="360" y="{y}" width="160" height="20" fill="#f3ead0" stroke="#333"/>'
+            + _t(364, y + 14, "City effect", 10),
+            city,
+        )
+    )
+    x = 540
+    for name, value in p["attributes"].items():
+        inner = (
+            f'<rect x="{x}" y="{y - 12}" width="56" height="44" rx="6" fill="{ATTR_COLOURS[name]}"/>'
+            + _t(x + 28, y + 6, name.title(), 10, "bold", "middle")
+            + _t(x + 28, y + 24, str(value), 14, "bold", "middle")
+        )
+        out.append(_g(f"attr:{name}" if mine else None, inner, f"{name.title()}: {value}"))
+        x += 60
+    zy = y + 36
+    arsenal = f"Arsenal: {p['arsenal_size']} cards face down"
+    out.append(_card(10, zy, f"Arsenal {p['arsenal_size']}", "", f"{who}-arsenal", arsenal))
+    home_title = "Home: " + (", ".join(p["home"]) or "empty")
+    out.append(_card(10 + CW + GAP, zy, f"Home {len(p['home'])}", "", None, home_title))
+    x = 10 + 2 * (CW + GAP) + 10
+    pile = p["stockpile"]
+    step = min(CW + GAP, 300 // max(len(pile), 1))
+    for i, s in enumerate(pile):
+        text = texts.get(s["card"], s["card"])
+        tip = f"Stockpile: {text}"
+        made = [s["attribute"][:3].title()]
+        out.append(_card(x, zy, s["card"], "spell", f"{who}-stockpile:{i}", tip, made, w=step - GAP))
+        x += step
+    x = max(x + 14, 520)
+    if p.get("hand") is not None:
+        cards = p["hand"]
+        step = min(CW + GAP, (W - x - CW - 10) // max(len(cards) - 1, 1))
+        for name in cards:
+            width = min(CW, step - GAP)
+            out.append(_card(x, zy, name, "spell", f"hand:{name}", texts.get(name, name), w=width))
+            x += step
+    else:
+        out.append(_t(x, zy + 40, f"Hand: {p['hand_size']} cards (hidden)", 12))
+    return "".join(out)
+
+
+def _home_strip(view: Json, p: Json, y: float, texts: Json) -> str:
+    out = [_t(10, y + 12, "Home (cast from here):", 10)]
+    x = 150
+    names = [(name, "home") for name in sorted(set(p["home"]))]
+    names += [(name, "reserve") for name in sorted(set(p.get("reserves") or []))]
+    if view.get("step") == "reserves" and p.get("unseen"):
+        names += [(name, "deck") for name in sorted(set(p["unseen"]))]
+    for name, where in names:
+        if x > W - 80:
+            x, y = 150, y + 24
+        fill = {"home": "#fff", "reserve": "#f6f0ff", "deck": "#e6f3e6"}[where]
+        label = {"home": "", "reserve": "R: ", "deck": "D: "}[where] + name
+        inner = f'<rect x="{x}" y="{y}" width="74" height="18" fill="{fill}" stroke="#555"/>' + _t(
+            x + 2, y + 13, label[:13], 9) + hit_area(x, y, 74, 18)
+        title = {"home": "", "reserve": "Reserves: ", "deck": "In your deck: "}[where] + texts.get(name, name)
+        out.append(_g(f"{where}:{name}", inner, title))
+        x += 78
+    return "".join(out)
+
+
+def _fight(view: Json, y: float) -> str:
+    fight = view.get("fight")
+    out = [f'<rect x="10" y="{y}" width="{W - 20}" height="44" rx="8" fill="#fff6e0" stroke="#c9a24a"/>']
+    if not fight:
+        out.append(_t(20, y + 27, f"Turn {view['turn']}: {view.get('prompt', '')}", 13))
+        return "".join(out)
+    if fight["kind"] == "check":
+        head = (
+            f"DL check: {fight['card']} (seat {fight['seat']}), DL {fight['dl']}{fight.get('dl_mod', 0):+d}"
+        )
+    else:
+        head = (
+            f"{fight['kind'].title()}: {fight['attacker']} (seat {fight['seats'][0]}) against "
+            f"{fight['defender']} (seat {fight['seats'][1]}); Guard +{fight['guard']}, "
+            f"damage {fight['damage_mod']:+d}"
+        )
+    sup = []
+    for seat, s in enumerate(fight["support"]):
+        if s:
+            sup.append(f"seat {seat} Support {s['card']} (Trait {s['trait']})")
+    for seat, p in enumerate(view["players"]):
+        if p["support"] and not fight["support"][seat]:
+            sup.append(f"seat {seat} Support chosen ({p['support']['card'] or 'concealed'})")
+    out.append(_t(20, y + 17, head, 12, "bold"))
+    out.append(
+        _t(20, y + 36, "; ".join(sup) + ("  =>  " + fight["result"] if fight.get("result") else ""), 11)
+    )
+    return "".join(out)
+
+
+def _buttons(legal: Sequence[Json], y: float) -> str:
+    out = []
+    x = W - 4 * 96
+    for handle, label in (
+        ("attack", "Attack"),
+        ("tactics", "Tactics"),
+        ("edge:up", "Edge +1"),
+        ("edge:down", "Edge -1"),
+    ):
+        inner = f'<rect x="{x}" y="{y}" width="88" height="44" rx="8" fill="#f0e6d2" stroke="#333"/>' + _t(
+            x + 44, y + 27, label, 13, "bold", "middle"
+        )
+        out.append(_g(handle, inner, label))
+        x += 96
+    return "".join(out)
+
+
+def render(view: Json, legal: Sequence[Json]) -> str:
+    me = view.get("viewer")
+    me = 0 if me is None else me
+    players = view["players"]
+    texts = view.get("card_texts", {})
+    mine, theirs = players[me], players[1 - me]
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board soulshards" viewBox="0 0 {W} {H}" '
+        f'width="{W}" height="{H}" role="group" aria-label="Soulshards table">',
+        "<style>.soulshards text{font-family:system-ui,sans-serif}</style>",
+        f'<rect width="{W}" height="{H}" fill="#e8e1d2" rx="12"/>',
+    ]
+    out.append(_side(view, theirs, 8, False, texts))
+    out.append(_row(14, 186, f"Seat {theirs['seat']} Keep", theirs["keep"]))
+    out.append(_row(14, 310, f"Seat {theirs['seat']} Battlefield", theirs["battlefield"]))
+    out.append(_fight(view, 420))
+    out.append(_row(14, 490, f"Seat {mine['seat']} Battlefield", mine["battlefield"]))
+    out.append(_row(14, 614, f"Seat {mine['seat']} Keep", mine["keep"]))
+    out.append(_side(view, mine, 722, True, texts))
+    out.append(_home_strip(view, mine, 876, texts))
+    out.append(_buttons(legal, 720 - 2))
+    out.append("</svg>")
+    return "".join(out)

@@ -1,0 +1,548 @@
+"""The order of play as a stack of frames: the turn's phases, attacks, fights, DL checks.
+
+A frame is a small dict ``{"k": kind, ...}``. Automatic frames (``AUTO``) are carried out as
+soon as they reach the top; a decision frame stops the run and names the step and the seat
+deciding (``flow.py`` holds each decision's rule). Pending Exhausted effects come first: any
+Trigger Effect from a discard resolves before the effect that caused it goes on (rulebook,
+"Support", "TRIGGER EFFECTS"), the active player's first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from soulforge.games.soulshards import setup
+from soulforge.games.soulshards.cards import EFFECTS, TARGETS, Use
+from soulforge.games.soulshards.data import Ability, Cost
+
+if TYPE_CHECKING:
+    from soulforge.games.soulshards.state import ShardsState, Unit
+
+Frame = dict[str, Any]
+OVER = "over"
+
+
+# -- costs -------------------------------------------------------------------------------------
+def can_pay(pool: list[int], cost: Cost, reduction: int = 0) -> bool:
+    """Each Attribute shown paid with that Attribute; the number with any (rulebook, "Costs")."""
+    p0, p1, p2, p3 = pool
+    a0, a1, a2, a3 = cost.attrs
+    short = (a0 - p0 if a0 > p0 else 0) + (a1 - p1 if a1 > p1 else 0) + (a2 - p2 if a2 > p2 else 0) + (
+        a3 - p3 if a3 > p3 else 0)
+    if short > reduction:
+        return False
+    return p0 + p1 + p2 + p3 - (a0 + a1 + a2 + a3) + short >= cost.generic - (reduction - short)
+
+
+def pay(pool: list[int], cost: Cost, reduction: int = 0) -> None:
+    """Pay ``cost`` (``reduction`` points waived by Edge: the generic part first); the generic
+    part comes from the Attributes held most (a reading: NOTES.md)."""
+    generic = cost.generic
+    waive = min(reduction, generic)
+    generic -= waive
+    reduction -= waive
+    for i, need in enumerate(cost.attrs):
+        cut = min(reduction, need)
+        reduction -= cut
+        pool[i] -= need - cut
+    for _ in range(generic):
+        i = max(range(4), key=lambda a: (pool[a], -a))
+        pool[i] -= 1
+
+
+# -- the run -----------------------------------------------------------------------------------
+def attackers(s: ShardsState) -> list[int]:
+    for f in s.stack:
+        if f["k"] == "attack":
+            att: list[int] = f["att"]
+            return att
+    return []
+
+
+def settle(s: ShardsState) -> None:
+    """After an effect is complete: a fourth Fatigue discards (attackers after the attack);
+    a Prepared Character that gained Fatigue stops being Prepared and its owner loses 1 Edge."""
+    if not s.marked:
+        return
+    s.marked = False
+    marked = [u for u in s.units.values() if u.doomed or u.hit]
+    attacking = attackers(s)
+    for u in marked:
+        if u.hit:
+            u.hit = False
+            if u.prepared:
+                u.prepared = False
+                s.edge[u.owner] = max(0, s.edge[u.owner] - 1)
+        if u.doomed:
+            if u.fatigue < 4:
+                u.doomed = False
+            elif u.uid not in attacking:
+                s.discard_unit(u)
+
+
+def run(s: ShardsState) -> None:
+    """Carry out automatic frames until a decision (or the end of the game)."""
+    while True:
+        settle(s)
+        if s.step == OVER:
+            return
+        if s.triggers:
+            owner = s.active if any(o == s.active for o, _ in s.triggers) else s.triggers[0][0]
+            s.step, s.decider = "trigger", owner
+            return
+        top = s.stack[-1]
+        kind = top["k"]
+        auto = AUTO.get(kind)
+        if auto is not None:
+            s.stack.pop()
+            auto(s, top)
+            continue
+        skip = SKIP.get(kind)
+        if skip is not None and skip(s, top):
+            s.stack.pop()
+            continue
+        s.step, s.decider = kind, top["p"]
+        return
+
+
+# -- the turn --------------------------------------------------------------------------------
+def start_turn(s: ShardsState, f: Frame) -> None:
+    """Phase 1, Recover: 1 Fatigue off each card of yours in play (Undead: 1 more); lose all Edge."""
+    p = f["p"]
+    if s.turn >= s.game.turn_limit:
+        a, b = s.resolve
+        s.finish(None if a == b else (0 if a > b else 1), f"the turn limit ({s.game.turn_limit}) is reached")
+        return
+    s.turn += 1
+    s.active = p
+    s.no_attack = s.to_battlefield = False
+    s.fight = None
+    s.add_log(f"turn {s.turn}: seat {p}")
+    for zone in s.zones[p]:
+        for uid in zone:
+            u = s.units[uid]
+            u.prepared = False
+            u.moved = False
+            if u.fatigue:
+                u.fatigue = max(0, u.fatigue - 1 - (1 if s.has(u, "undead") else 0))
+    s.edge[p] = 0
+    s.stack += [
+        {"k": "engage", "p": p},
+        {"k": "stockpile", "p": p},
+        {"k": "produce", "p": p},
+        {"k": "deploy", "p": p},
+    ]
+
+
+def end_turn(s: ShardsState) -> None:
+    for u in s.units.values():
+        u.temp, u.pinned = (0, 0, 0), False
+    s.stack.append({"k": "turn", "p": 1 - s.active})
+
+
+def produce(s: ShardsState, f: Frame) -> None:
+    """Phase 3, Draw (2 if no Character Moved to the Battlefield), and phase 4, Production."""
+    p = f["p"]
+    s.draw(p, 1 if s.to_battlefield else 2)
+    pool = s.pool[p]
+    for attr in s.cities[p].produces:
+        pool[attr] += 1
+    for _, attr in s.stockpile[p]:
+        pool[attr] += 1
+
+
+# -- using an effect: targets, DL checks ----------------------------------------------------------
+def valid_target(s: ShardsState, seat: int, kind: str, u: Unit | None) -> bool:
+    return u is not None and TARGETS[kind](s, seat, u)
+
+
+SPOTS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(tuple(f"{p}{z}{i}" for i in range(64)) for z in "bk") for p in "01")
+"""``SPOTS[seat][zone][index]``: the spot names, made once."""
+
+
+def targets(s: ShardsState, seat: int, kind: str) -> list[str]:
+    """The spots a seat may target with a target kind ('' alone for 'none')."""
+    if kind == "none":
+        return [""]
+    test = TARGETS[kind]
+    units = s.units
+    out = []
+    for owner in (0, 1):
+        for z, zone in enumerate(s.zones[owner]):
+            names = SPOTS[owner][z]
+            for i, uid in enumerate(zone):
+                if test(s, seat, units[uid]):
+                    out.append(names[i])
+    return out
+
+
+def use_ability(
+    s: ShardsState, seat: int, card: str, slot: str, ab: Ability, target: int, caster: int
+) -> None:
+    """Carry out an effect whose costs are paid: a DL check first if it has one."""
+    if ab.dl:
+        start_check(
+            s,
+            {
+                "k": "check",
+                "p": seat,
+                "card": card,
+                "slot": slot,
+                "target": target,
+                "caster": caster,
+                "dl": ab.dl,
+                "benefit": ab.benefit,
+                "mod": 0,
+                "t": [0, 0],
+            },
+        )
+        return
+    complete(s, seat, card, slot, ab, target, caster, True)
+
+
+def complete(
+    s: ShardsState, seat: int, card: str, slot: str, ab: Ability, target: int, caster: int, success: bool
+) -> None:
+    if success and ab.target != "none" and not valid_target(s, seat, ab.target, s.units.get(target)):
+        s.add_log(f"{card}: the target is gone, the effect fails")
+        success = False
+    if success:
+        use = Use(seat, target, card, caster, slot)
+        for name, args in ab.effects:
+            EFFECTS[name](s, use, *args)
+    if slot == "spell":
+        finish_spell(s, seat, card, caster, success)
+
+
+def finish_spell(s: ShardsState, seat: int, card: str, caster: int, success: bool) -> None:
+    """After the effect the Spell goes Home unless Attached; Cast from the Keep: a successful
+    Spell that Attached to no one Attaches to its caster."""
+    if card in s.casting:
+        s.casting.remove(card)
+    host = s.units.get(s.attached_spell) if success else None
+    if host is None and success and caster >= 0:
+        host = s.units.get(caster)
+    s.attached_spell = -1
+    if host is not None:
+        host.attached.append(card)
+        s.add_log(f"{card} is Attached to {s.name_of(host)}")
+    else:
+        s.home[seat].append(card)
+
+
+def start_check(s: ShardsState, f: Frame) -> None:
+    """A DL effect: Tactics (active player first), Support by the user, triggers, the check."""
+    p, other = s.active, 1 - s.active
+    caster = s.units.get(f["caster"])
+    if caster is not None and caster.is_char:
+        f["for_" + str(f["p"])] = caster.uid
+    s.stack.append(f)
+    c = len(s.stack) - 1
+    s.fight = {
+        "kind": "check",
+        "card": f["card"],
+        "seat": f["p"],
+        "dl": f["dl"],
+        "support": [None, None],
+        "result": "",
+    }
+    s.stack += [
+        {"k": "reveal", "c": c},
+        {"k": "support", "p": f["p"], "c": c},
+        {"k": "tactics", "p": other, "c": c},
+        {"k": "tactics", "p": p, "c": c},
+    ]
+
+
+def resolve_check(s: ShardsState, f: Frame) -> None:
+    p = f["p"]
+    caster = s.units.get(f["caster"])
+    value = f["t"][p]
+    if f["benefit"] and caster is not None and caster.is_char:
+        value += s.stat(caster, ("martial", "elude", "endure").index(f["benefit"]))
+    if f["slot"] == "sabotage" and caster is not None and s.has(caster, "stealthy"):
+        value += 1
+    dl = max(0, f["dl"] + f["mod"])
+    success = value >= dl
+    text = f"{f['card']}: {value} against DL {dl}, {'success' if success else 'failure'}"
+    s.add_log(text)
+    if s.fight is not None:
+        s.fight["result"] = text
+    if f["slot"] == "sabotage":
+        if success:
+            s.stack.append({"k": "sabotage", "p": p, "a": f["caster"]})
+        return
+    card = s.cards[f["card"]]
+    ab = card.spell if f["slot"] == "spell" else card.ability
+    assert ab is not None
+    complete(s, p, f["card"], f["slot"], ab, f["target"], f["caster"], success)
+
+
+def reveal(s: ShardsState, f: Frame) -> None:
+    """Both Support cards are shown, then discarded (Attach cards Attach to the Character they
+    supported); their Exhausted effects wait at the top (rulebook, "Support")."""
+    check = s.stack[f["c"]]
+    for seat in (s.active, 1 - s.active):
+        chosen = s.concealed[seat]
+        if chosen is None:
+            continue
+        s.concealed[seat] = None
+        source, name = chosen
+        card = s.cards[name]
+        check["t"][seat] = card.trait
+        s.add_log(f"seat {seat} reveals {name} from the {source} for Support (Trait {card.trait})")
+        if s.fight is not None:
+            s.fight["support"][seat] = {"source": source, "card": name, "trait": card.trait}
+        host = s.units.get(check.get("for_" + str(seat), -1))
+        if card.attach and host is not None and host.owner == seat and host.is_char:
+            host.attached.append(name)
+            s.add_log(f"{name} is Attached to {s.name_of(host)}")
+            if card.exhausted is not None:
+                s.triggers.append((seat, name))
+        else:
+            s.discard_card(seat, name)
+        s.city_event(seat, "support_discarded", type=card.type)
+    s.mark_revealed()
+
+
+# -- attacks and fights ---------------------------------------------------------------------------
+def begin_attack(s: ShardsState, att: list[int]) -> None:
+    """Attack step 1: the attackers gain 1 Fatigue each (a fourth: discarded after the attack)."""
+    for uid in att:
+        s.gain_fatigue(s.units[uid], 1)
+    names = ", ".join(s.units[uid].card.name for uid in att)
+    s.add_log(f"seat {s.active} attacks with {names}")
+    s.stack.append({"k": "attack", "ph": "provoke", "att": list(att), "blk": {}, "done": [], "fought": []})
+
+
+def push_fight(s: ShardsState, a: int, d: int, ambush: bool) -> None:
+    """A fight: Guard, Tactics (attacker, then defender), Support (defender, then attacker),
+    the reveal and its triggers, then the winner and damage (rulebook, "FIGHT")."""
+    att, dfd = s.units[a], s.units[d]
+    keep = s.zone_of(dfd) == 1
+    f = {
+        "k": "fight",
+        "a": a,
+        "d": d,
+        "amb": ambush,
+        "keep": keep,
+        "mod": 0,
+        "guard": 0,
+        "t": [0, 0],
+        "for_" + str(att.owner): a,
+        "for_" + str(dfd.owner): d,
+    }
+    s.stack.append(f)
+    c = len(s.stack) - 1
+    s.fight = {
+        "kind": "ambush" if ambush else "fight",
+        "attacker": att.card.name,
+        "defender": dfd.card.name,
+        "seats": [att.owner, dfd.owner],
+        "support": [None, None],
+        "guard": 0,
+        "damage_mod": 0,
+        "result": "",
+    }
+    s.add_log(f"fight: {s.name_of(att)} against {s.name_of(dfd)}")
+    p, other = s.active, 1 - s.active
+    s.stack += [
+        {"k": "reveal", "c": c},
+        {"k": "support", "p": att.owner, "c": c},
+        {"k": "support", "p": dfd.owner, "c": c},
+        {"k": "tactics", "p": other, "c": c},
+        {"k": "tactics", "p": p, "c": c},
+        {"k": "guard", "p": dfd.owner, "c": c, "used": []},
+    ]
+
+
+def resolve_fight(s: ShardsState, f: Frame) -> None:
+    a, d = s.units.get(f["a"]), s.units.get(f["d"])
+    if a is None or d is None:
+        s.add_log("the fight fails: a fighter is gone")
+        if s.fight is not None:
+            s.fight["result"] = "the fight fails: a fighter is gone"
+        return
+    mine, theirs = f["t"][a.owner], f["t"][d.owner]
+    attack = s.stat(a, 0) + mine
+    defence = s.stat(d, 1) + f["guard"] + theirs
+    won = attack > defence if (f["amb"] and f["keep"]) else attack >= defence
+    words = f"Martial {s.stat(a, 0)} + {mine} against Elude {s.stat(d, 1)}"
+    words += f" + {f['guard']} (Guard)" if f["guard"] else ""
+    words += f" + {theirs}: "
+    if won:
+        damage = max(0, s.stat(a, 0) + f["mod"] + (1 if f["amb"] and s.has(a, "stealthy") else 0))
+        words += f"{a.card.name} wins and deals {damage} damage"
+        left = s.take_damage(d, damage)
+        if d.uid in s.units and d.fatigue >= 4:
+            s.discard_unit(d, by=a.uid)
+            s.lose_resolve(d.owner, left, "overwhelmed")
+            s.no_attack = True
+    else:
+        words += f"{d.card.name} wins; {a.card.name} gains 1 Fatigue"
+        s.gain_fatigue(a, 1)
+        if not f["amb"]:
+            s.city_event(d.owner, "block_won")
+    s.add_log(words)
+    if s.fight is not None:
+        s.fight["result"] = words
+
+
+def attack_step(s: ShardsState, f: Frame) -> None:
+    """The attack's steps after the attackers: Provoke, blocks, fights, unblocked choices."""
+    s.stack.append(f)
+    c = len(s.stack) - 1
+    p = s.active
+    if f["ph"] == "provoke":
+        for uid in f["att"]:
+            u = s.units.get(uid)
+            if u is not None and uid not in f["done"] and s.has(u, "provoke"):
+                f["done"].append(uid)
+                if provoke_targets(s, f):
+                    s.stack.append({"k": "provoke", "p": p, "c": c, "a": uid})
+                    return
+        f["ph"], f["done"] = "block", []
+        s.stack.append({"k": "block", "p": 1 - p, "c": c})
+        return
+    if f["ph"] == "block":
+        f["ph"] = "fights"
+    if f["ph"] == "fights":
+        todo = [a for a in f["att"] if str(a) in f["blk"] and a not in f["fought"] and a in s.units]
+        if len(todo) > 1:
+            s.stack.append({"k": "order", "p": p, "c": c})
+            return
+        if todo:
+            start_fight(s, f, todo[0])
+            return
+        f["ph"] = "unblocked"
+    if f["ph"] == "unblocked":
+        for a in f["att"]:
+            if a in s.units and str(a) not in f["blk"] and a not in f["done"]:
+                f["done"].append(a)
+                s.stack.append({"k": "unblocked", "p": p, "c": c, "a": a})
+                return
+    s.stack.pop()
+    for uid in f["att"]:
+        u = s.units.get(uid)
+        if u is not None and u.fatigue >= 4:
+            s.discard_unit(u)
+    for u in s.units.values():
+        u.provoked = False
+
+
+def start_fight(s: ShardsState, f: Frame, a: int) -> None:
+    f["fought"].append(a)
+    d = f["blk"][str(a)]
+    if d not in s.units:
+        s.add_log("the fight fails: the blocker is gone")
+        return
+    push_fight(s, a, d, False)
+
+
+def provoke_targets(s: ShardsState, f: Frame) -> list[int]:
+    blocking = set(f["blk"].values())
+    return [
+        uid
+        for uid in s.zones[1 - s.active][0]
+        if s.units[uid].is_char and not s.units[uid].provoked and uid not in blocking
+    ]
+
+
+def block_options(s: ShardsState, f: Frame) -> list[tuple[int, int]]:
+    """(blocker, attacker): one blocker per attacker, Battlefield Characters, Airborne rule."""
+    blocking = set(f["blk"].values())
+    free = [a for a in f["att"] if a in s.units and str(a) not in f["blk"]]
+    out = []
+    for uid in s.zones[1 - s.active][0]:
+        b = s.units[uid]
+        if not b.is_char or b.provoked or uid in blocking or b.fatigue >= 4:
+            continue
+        flies = s.has(b, "airborne") or s.has(b, "ranged")
+        for a in free:
+            if flies or not s.has(s.units[a], "airborne"):
+                out.append((uid, a))
+    return out
+
+
+def guard_options(s: ShardsState, f: Frame) -> list[int]:
+    """Guard Characters in the fighter's Zone (not the fighter) able to pay 1 Fatigue."""
+    check = s.stack[f["c"]]
+    d = s.units.get(check["d"])
+    if d is None:
+        return []
+    zone = s.zones[d.owner][s.zone_of(d)]
+    return [
+        uid
+        for uid in zone
+        if uid != d.uid
+        and uid not in f["used"]
+        and s.units[uid].is_char
+        and s.units[uid].fatigue < 4
+        and s.has(s.units[uid], "guard")
+    ]
+
+
+def ambush_targets(s: ShardsState) -> list[int]:
+    other = 1 - s.active
+    return [
+        uid for zone in s.zones[other] for uid in zone if s.units[uid].is_char and s.units[uid].fatigue >= 1
+    ]
+
+
+def sabotage_options(s: ShardsState) -> list[tuple[str, int, int]]:
+    """(option, unit, slot) of each Sabotage option with a target now."""
+    other = 1 - s.active
+    out: list[tuple[str, int, int]] = []
+    for zone in s.zones[other]:
+        for uid in zone:
+            u = s.units[uid]
+            if not u.is_char:
+                out.append(("gear", uid, -1))
+            for slot in range(len(u.attached)):
+                out.append(("attached", uid, slot))
+    out += [("stockpile", -1, slot) for slot in range(len(s.stockpile[other]))]
+    if s.arsenal[other]:
+        out.append(("arsenal", -1, -1))
+    return out
+
+
+def movable(s: ShardsState, p: int) -> list[Unit]:
+    return [
+        s.units[uid]
+        for zone in s.zones[p]
+        for uid in zone
+        if not s.units[uid].moved and s.can_move(s.units[uid])
+    ]
+
+
+def support_sources(s: ShardsState, p: int) -> bool:
+    return bool(s.hand[p] or s.stockpile[p] or s.arsenal[p])
+
+
+AUTO: dict[str, Callable[[ShardsState, Frame], None]] = {
+    "first": lambda s, f: setup.choose_first(s),
+    "deal": lambda s, f: setup.deal(s, f["p"]),
+    "turn": start_turn,
+    "produce": produce,
+    "reveal": reveal,
+    "fight": resolve_fight,
+    "check": resolve_check,
+    "attack": attack_step,
+}
+SKIP: dict[str, Callable[[ShardsState, Frame], bool]] = {
+    "reserves": lambda s, f: (
+        not s.reserves[f["p"]] or s.swaps[f["p"]] >= s.game.rules.numbers["reserves_max"]
+    ),
+    "mulligan": lambda s, f: s.resolve[f["p"]] <= s.game.rules.numbers["mulligan_cost"],
+    "deploy": lambda s, f: not movable(s, f["p"]),
+    "stockpile": lambda s, f: not s.hand[f["p"]],
+    "tactics": lambda s, f: s.edge[f["p"]] == 0,
+    "guard": lambda s, f: not guard_options(s, f),
+    "support": lambda s, f: not support_sources(s, f["p"]),
+    "block": lambda s, f: not block_options(s, s.stack[f["c"]]),
+    "zealous": lambda s, f: f["u"] not in s.units or not s.can_move(s.units[f["u"]]),
+    "unblocked": lambda s, f: f["a"] not in s.units,
+    "sabotage": lambda s, f: not sabotage_options(s),
+}

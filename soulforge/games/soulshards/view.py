@@ -1,0 +1,149 @@
+"""What a seat sees: both Cities, Resolve, Attributes, Edge, the cards in play, Homes and
+Stockpiles (face up), its own hand and Reserves; never another hand, a deck's order, or a
+concealed Support card."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from soulforge.core.action import JsonDict
+from soulforge.games.soulshards.cards import effect_words
+from soulforge.games.soulshards.data import ATTRS, Ability, CardDef
+
+if TYPE_CHECKING:
+    from soulforge.games.soulshards.state import ShardsState, Unit
+
+
+def _ability_words(label: str, ab: Ability) -> str:
+    cost = "" if not ab.cost.total and not ab.cost.fatigue else f"pay {ab.cost.words()}: "
+    dl = (
+        f"DL {ab.dl}" + (f" (benefits from {ab.benefit.title()})" if ab.benefit else "") + ": "
+        if ab.dl
+        else ""
+    )
+    target = (
+        "" if ab.target == "none" else f"target {ab.target.replace('_', ' ').replace('char', 'Character')}; "
+    )
+    return f"{label}: {cost}{dl}{target}" + "; ".join(effect_words(e) for e in ab.effects) + "."
+
+
+def card_text(card: CardDef) -> str:
+    """A card's whole text (hover and click in the web table, ``soulforge rules``)."""
+    parts = [f"{card.name} ({card.type.title()}), cost {card.cost.words()}, Trait {card.trait}."]
+    if card.type == "character":
+        parts.append(f"Martial {card.martial}, Elude {card.elude}, Endure {card.endure}.")
+    if card.keywords:
+        parts.append("Keywords: " + ", ".join(sorted(k.title() for k in card.keywords)) + ".")
+    if card.spell is not None:
+        parts.append(_ability_words("Spell", card.spell))
+    if card.ability is not None:
+        parts.append(_ability_words("Effect", card.ability))
+    if card.exhausted is not None:
+        parts.append(_ability_words("Exhausted", card.exhausted))
+    if card.attach:
+        parts.append("Attach: when discarded for Support for your Character, Attach it to them.")
+    stats = ", ".join(
+        f"+{n} {name}" for n, name in zip(card.equip_stats, ("Martial", "Elude", "Endure"), strict=True) if n
+    )
+    kws = ", ".join(k.title() for k in sorted(card.equip_keywords))
+    if stats or kws:
+        parts.append("Equip: " + ", ".join(x for x in (stats, kws) if x) + ".")
+    return " ".join(parts)
+
+
+def unit_view(s: ShardsState, u: Unit) -> JsonDict:
+    return {
+        "spot": s.spot_of(u),
+        "card": u.card.name,
+        "type": u.card.type,
+        "owner": u.owner,
+        "fatigue": u.fatigue,
+        "prepared": u.prepared,
+        "pinned": u.pinned,
+        "provoked": u.provoked,
+        "martial": s.stat(u, 0),
+        "elude": s.stat(u, 1),
+        "endure": s.stat(u, 2),
+        "trait": u.card.trait,
+        "keywords": sorted(
+            k
+            for k in (
+                "airborne",
+                "guard",
+                "hero",
+                "mountable",
+                "overrun",
+                "provoke",
+                "stealthy",
+                "undead",
+                "zealous",
+                "ranged",
+            )
+            if s.has(u, k)
+        ),
+        "attached": list(u.attached),
+        "text": card_text(u.card),
+    }
+
+
+def player_view(s: ShardsState, p: int, viewer: int | None) -> JsonDict:
+    city = s.cities[p]
+    concealed = s.concealed[p]
+    support: Any = None
+    if concealed is not None:
+        source, name = concealed
+        shown = source == "Stockpile" or (viewer == p and source == "hand")
+        support = {"source": source, "card": name if shown else None}
+    arsenal = s.arsenal[p]
+    out: JsonDict = {
+        "seat": p,
+        "city": {"name": city.name, "produces": [ATTRS[a] for a in city.produces], "text": city.text},
+        "resolve": s.resolve[p],
+        "attributes": dict(zip(ATTRS, s.pool[p], strict=True)),
+        "edge": s.edge[p],
+        "arsenal_size": len(arsenal),
+        "arsenal_bottom": arsenal[: s.known_bottom[p]],
+        "hand_size": len(s.hand[p]),
+        "reserves_size": len(s.reserves[p]),
+        "home": list(s.home[p]),
+        "stockpile": [{"card": name, "attribute": ATTRS[a]} for name, a in s.stockpile[p]],
+        "battlefield": [unit_view(s, s.units[uid]) for uid in s.zones[p][0]],
+        "keep": [unit_view(s, s.units[uid]) for uid in s.zones[p][1]],
+        "support": support,
+        "pool": sorted(s.game.decks[p].cards + s.game.decks[p].reserves),
+    }
+    if viewer == p:
+        out["hand"] = list(s.hand[p])
+        out["reserves"] = list(s.reserves[p])
+        hidden = [name for source, name in [concealed] if source == "Arsenal"] if concealed else []
+        out["unseen"] = sorted(arsenal[s.known_bottom[p] :] + hidden)
+    else:
+        out["hand"] = None
+    return out
+
+
+def view(s: ShardsState, viewer: int | None) -> JsonDict:
+    texts = {name: card_text(card) for name, card in s.cards.items()}
+    return {
+        "step": s.step,
+        "turn": s.turn,
+        "active_player": None if s.step == "over" else s.active,
+        "first_player": s.first_player,
+        "players": [player_view(s, p, viewer) for p in range(2)],
+        "casting": list(s.casting),
+        "fight": s.fight,
+        "pending_triggers": [{"seat": o, "card": n} for o, n in s.triggers],
+        "no_more_attacks": s.no_attack,
+        "winner": s.winner,
+        "end_reason": s.end_reason,
+        "attributes": list(ATTRS),
+        "card_texts": texts,
+    }
+
+
+def prompt(s: ShardsState) -> str:
+    from soulforge.games.soulshards.flow import PROMPTS
+
+    if s.step == "over":
+        return ""
+    return f"seat {s.decider}: {PROMPTS.get(s.step, s.step)}"

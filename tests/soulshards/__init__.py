@@ -1,0 +1,1 @@
+"""Soulshards rule scenarios (rulebook soulshards_broken_alliance.txt, CLARIFICATIONS.md)."""
