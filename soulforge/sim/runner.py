@@ -4,11 +4,12 @@ Game ``i`` of a run uses seed ``seed + i`` and rotates the agents one seat per g
 every agent plays every seat equally often. With ``paired``, each seed (a deal) is played
 once per rotation instead: where the seat or the deal decides most games, only skill can
 win a deal from every seat (``stats.DealStats``). Each finished game is appended to the
-results file at once; running the same command again skips the games already in the file
+results file at once (JSON lines, or Parquet: :mod:`soulforge.sim.storage`);
+running the same command again skips the games already in the file
 (a game is its seed and seating).
 
-Backends: ``"processes"`` (a spawn-safe process pool on this machine) or ``"ray"`` (a Ray
-cluster; ``ray`` is imported only when chosen).
+Backends: ``"processes"`` (a spawn-safe process pool on this machine) or ``"ray"`` (a local Ray, or
+the cluster at ``address``; ``ray`` is imported only when chosen).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from soulforge import agents as agent_registry
 from soulforge.agents import Agent
 from soulforge.core import Game
 from soulforge.games import REGISTRY, game_class
+from soulforge.sim import storage
 from soulforge.sim.stats import GameKey, game_key, winner_of
 
 BACKENDS = ("processes", "ray")
@@ -192,32 +194,12 @@ def play_game(job: GameJob) -> ResultRow:
 # -- the results file -------------------------------------------------------------------
 
 def load_results(path: str | Path) -> list[ResultRow]:
-    """Every result row of a results file ([] if it does not exist).
-
-    A line cut short by an interruption (the start of a JSON object) is skipped; any other
-    line that is not a result row raises SimulationError: appending to a file that holds
-    something else would mix a run with garbage.
-    """
-    file = Path(path)
-    if not file.exists():
-        return []
+    """Every result row of a results file, JSON lines or Parquet ([] if it does not exist);
+    a file that holds something else raises SimulationError (see :mod:`soulforge.sim.storage`)."""
     try:
-        lines = file.read_text(encoding="utf-8").splitlines()
-    except UnicodeDecodeError:
-        raise SimulationError(f"{file} is not a results file (not text); choose another --out") from None
-    return [row for number, line in enumerate(lines, 1) if (row := _result_row(file, number, line))]
-
-
-def _result_row(file: Path, number: int, line: str) -> ResultRow | None:
-    try:
-        row = json.loads(line)
-    except json.JSONDecodeError:
-        if line.startswith("{") or not line.strip():
-            return None  # cut short by an interruption, or an empty line
-        row = None
-    if isinstance(row, dict) and "seed" in row and "agents" in row:
-        return row
-    raise SimulationError(f"{file} line {number} is not a result row; choose another --out")
+        return storage.load_rows(path)
+    except storage.StorageError as err:
+        raise SimulationError(str(err)) from None
 
 
 def matching_rows(config: SimConfig, rows: Sequence[ResultRow]) -> list[ResultRow]:
@@ -237,30 +219,16 @@ def matching_rows(config: SimConfig, rows: Sequence[ResultRow]) -> list[ResultRo
     return list(rows)
 
 
-class ResultsWriter:
-    """Appends rows to a results file, one JSON line each, flushed at once."""
+def open_results(path: str | Path, batch: int = 64) -> storage.RowWriter:
+    """A writer appending to the results file ``path`` (Parquet for a ``.parquet`` name)."""
+    try:
+        return storage.open_writer(path, batch)
+    except storage.StorageError as err:
+        raise SimulationError(str(err)) from None
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        needs_newline = self.path.exists() and self.path.stat().st_size > 0 and not self._ends_with_newline()
-        self._handle = self.path.open("a", encoding="utf-8")
-        if needs_newline:
-            self._handle.write("\n")
 
-    def _ends_with_newline(self) -> bool:
-        with self.path.open("rb") as handle:
-            handle.seek(-1, 2)
-            return handle.read(1) == b"\n"
-
-    def write(self, row: ResultRow) -> None:
-        """Append one row and flush it to the file."""
-        self._handle.write(json.dumps(row, sort_keys=True) + "\n")
-        self._handle.flush()
-
-    def close(self) -> None:
-        """Close the file."""
-        self._handle.close()
+ResultsWriter = storage.JsonLinesWriter
+"""Appends rows to a JSON-lines results file (kept under its old name)."""
 
 
 # -- backends ---------------------------------------------------------------------------
@@ -346,12 +314,33 @@ def _import_ray() -> Any:
         ) from None
 
 
-def _run_ray(ray: Any, jobs: Sequence[GameJob], workers: int) -> Generator[ResultRow, None, None]:
-    """Play the games as Ray tasks (on ``RAY_ADDRESS``'s cluster, else a local one)."""
-    if not ray.is_initialized():
-        ray.init(ignore_reinit_error=True, log_to_driver=False)
+def ray_session(ray: Any, workers: int, address: str | None = None) -> None:
+    """Join the Ray cluster at ``address`` (``"auto"``: the one ``ray start`` began on this
+    machine), or start a local one with ``workers`` CPUs; nothing if Ray is already running."""
+    if ray.is_initialized():
+        return
+    if address:
+        ray.init(address=address, log_to_driver=False)
+    else:
+        ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+
+
+def _ray_window(ray: Any, workers: int) -> int:
+    """How many games to keep submitted: twice the cluster's CPUs (at least ``workers``)."""
+    try:
+        cpus = int(ray.cluster_resources().get("CPU", 0))
+    except Exception:  # a stand-in or an old Ray without cluster_resources
+        cpus = 0
+    return 2 * max(workers, cpus, 1)
+
+
+def _run_ray(
+    ray: Any, jobs: Sequence[GameJob], workers: int, address: str | None = None
+) -> Generator[ResultRow, None, None]:
+    """Play the games as Ray tasks: on the cluster at ``address``, else a local Ray."""
+    ray_session(ray, workers, address)
     remote_play = ray.remote(play_game)
-    window = max(2 * workers, 2)
+    window = _ray_window(ray, workers)
     pending: dict[Any, GameJob] = {}
     queue = iter(jobs)
     try:
@@ -366,23 +355,36 @@ def _run_ray(ray: Any, jobs: Sequence[GameJob], workers: int) -> Generator[Resul
                 try:
                     row: ResultRow = ray.get(ref)
                 except Exception as err:
-                    raise SimulationError(f"game seed {job.seed} failed: {err}") from err
+                    raise SimulationError(f"game seed {job.seed} failed: {_ray_cause(err)}") from err
                 yield row
     finally:
         for ref in pending:
             ray.cancel(ref, force=True)
 
 
+def _ray_cause(err: Exception) -> str:
+    """The one-line cause of a failed Ray task (Ray wraps it in a RayTaskError)."""
+    cause = getattr(err, "cause", None)
+    if isinstance(cause, BaseException):
+        return f"{type(cause).__name__}: {cause}"
+    return f"{type(err).__name__}: {str(err).strip().splitlines()[-1] if str(err).strip() else ''}"
+
+
 def run_games(
-    jobs: Sequence[GameJob], workers: int = 1, backend: str = "processes"
+    jobs: Sequence[GameJob], workers: int = 1, backend: str = "processes", address: str | None = None
 ) -> Generator[ResultRow, None, None]:
-    """Play ``jobs`` and yield each result row as soon as its game ends (any order)."""
+    """Play ``jobs`` and yield each result row as soon as its game ends (any order).
+
+    ``address`` (Ray only) joins an existing cluster instead of starting a local Ray.
+    """
     if backend not in BACKENDS:
         raise SimulationError(f"unknown backend {backend!r}; known backends: {list(BACKENDS)}")
     if workers < 1:
         raise SimulationError(f"workers must be at least 1, got {workers}")
     if backend == "ray":
-        return _run_ray(_import_ray(), jobs, workers)
+        return _run_ray(_import_ray(), jobs, workers, address)
+    if address is not None:
+        raise SimulationError("--address joins a Ray cluster: use it with --backend ray")
     if workers == 1 or len(jobs) <= 1:
         return _run_inline(jobs)
     return _run_processes(jobs, min(workers, len(jobs)))
@@ -395,6 +397,7 @@ def simulate(
     backend: str = "processes",
     on_start: Callable[[int, int], None] | None = None,
     on_result: OnResult | None = None,
+    address: str | None = None,
 ) -> list[ResultRow]:
     """Run (or resume) ``config``, appending each game to ``out``; all rows of the run.
 
@@ -407,8 +410,8 @@ def simulate(
     jobs = jobs_for(config, {game_key(row) for row in rows})
     if on_start is not None:
         on_start(config.games - len(jobs), config.games)
-    results = run_games(jobs, workers, backend)
-    writer = ResultsWriter(out)
+    results = run_games(jobs, workers, backend, address)
+    writer = open_results(out)
     try:
         for row in results:
             writer.write(row)
