@@ -9,7 +9,7 @@ import typer
 from typer.core import TyperGroup
 
 import soulforge.games as registry
-from soulforge.cli import info, play, simulate
+from soulforge.cli import info, lab, play, simulate
 from soulforge.cli.common import expand_multi_value
 
 MULTI_VALUE_OPTIONS = frozenset({"--agents", "-a"})
@@ -38,6 +38,7 @@ app.command("play")(play.play)
 app.command("replay")(play.replay)
 app.command("simulate")(simulate.simulate_command)
 app.command("report")(simulate.report)
+app.command("cards")(lab.cards)
 app.command("rules")(info.rules)
 app.add_typer(info.deck_app, name="deck")
 app.command("serve")(info.serve)

@@ -166,6 +166,7 @@ def play_game(job: GameJob) -> ResultRow:
     started = time.perf_counter()
     game = _game(job.game_ref, json.dumps(job.options, sort_keys=True))
     state = game.new_game(seed=job.seed, players=len(job.specs))
+    start = state.clone()
     seats = [make_agent(spec, agent_seed(job.seed, seat), game) for seat, spec in enumerate(job.specs)]
     while not state.is_over:
         if state.move_number >= game.max_game_length:
@@ -188,6 +189,7 @@ def play_game(job: GameJob) -> ResultRow:
         "first_player": state.first_player,
         "length": state.move_number,
         "duration": round(time.perf_counter() - started, 4),
+        "summary": game.result_summary(state, start),
     }
 
 

@@ -177,7 +177,7 @@ def test_report_writes_html_with_images(invoke: Invoke, tmp_path: Path) -> None:
     result = invoke("report", str(a), "--compare", str(b), "--out", str(html))
     assert result.exit_code == 0 and f"Report written to {html}" in result.output
     page = html.read_text()
-    assert page.count("data:image/png;base64,") == 7 and "A/B comparison" in page
+    assert page.count("data:image/png;base64,") == 8 and "A/B comparison" in page, "7 + the cards plot of A"
     missing = invoke("report", str(tmp_path / "none.jsonl"), "--out", str(html))
     assert missing.exit_code == 2 and "no results" in missing.output
 
@@ -200,3 +200,13 @@ def test_simulate_agents_may_come_before_the_game_and_levels_work(
     result = invoke("simulate", "tricks", "--agents=random", "greedy", "-n", "1", "--out", str(other))
     assert result.exit_code == 0, result.output
     assert load_results(other)[0]["agents"] == ["random", "greedy"]
+
+
+def test_cards_prints_the_card_table(invoke: Invoke, tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    assert invoke("simulate", "soul_of_ankiril", "--agents", "random", "random", "-n", "2",
+                  "--out", str(out)).exit_code == 0
+    result = invoke("cards", str(out), "--sort", "improvement", "--top", "3")
+    assert result.exit_code == 0, result.output
+    assert "2 games" in result.output and "in hand" in result.output and "improvement" in result.output
+    assert invoke("cards", str(out), "--sort", "nonsense").exit_code == 2

@@ -128,5 +128,11 @@ class SoulOfAnkiril(Game[AnkirilState]):
         """The fitted value of ``state`` for ``player`` about to begin a turn (``heuristic.py``)."""
         return heuristic.value_at_turn_start(state, player)
 
+    def result_summary(self, state: AnkirilState, start: AnkirilState) -> dict[str, Any]:
+        """Decks, cards drawn and played, Emanations left (``summary.py``)."""
+        from soulforge.games.soul_of_ankiril.summary import summarize
+
+        return summarize(state, start)
+
     def validate_deck(self, text: str) -> list[str]:
         return data.validate_deck(text)
