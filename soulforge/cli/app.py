@@ -20,7 +20,7 @@ class SoulforgeGroup(TyperGroup):
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:  # ctx: typer's vendored click Context
         """Expand multi-value options of ``simulate`` before click parses them."""
-        if args and args[0] == "simulate":
+        if args and args[0] in ("simulate", "sweep", "ablate", "ladder"):
             args = expand_multi_value(args, MULTI_VALUE_OPTIONS, frozenset(registry.GAMES))
         return super().parse_args(ctx, args)
 
@@ -39,6 +39,7 @@ app.command("replay")(play.replay)
 app.command("simulate")(simulate.simulate_command)
 app.command("report")(simulate.report)
 app.command("cards")(lab.cards)
+app.command("sweep")(lab.sweep)
 app.command("rules")(info.rules)
 app.add_typer(info.deck_app, name="deck")
 app.command("serve")(info.serve)

@@ -6,13 +6,18 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
+from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
-from soulforge.cli.common import FAILURE, USAGE, console, fail
+from soulforge.cli.common import FAILURE, USAGE, console, fail, load_game
 from soulforge.sim.cards import MEASURES, CardStats, card_stats, sort_cards
-from soulforge.sim.runner import ResultRow, SimulationError, load_results
+from soulforge.sim.report import render_sweep
+from soulforge.sim.runner import BACKENDS, OnResult, ResultRow, SimConfig, SimulationError, load_results
 from soulforge.sim.stats import Proportion
+from soulforge.sim.sweep import MEASURES as SWEEP_MEASURES
+from soulforge.sim.sweep import OnStart, SweepPoint, closest_to_even, describe_measure, parse_sweep, run_sweep
 
 HEADERS = {"in_deck": "in deck", "in_hand": "in hand", "opening": "opening", "drawn": "drawn",
            "not_drawn": "not drawn", "played": "played"}
@@ -69,3 +74,71 @@ def cards(
         fail(f"{results}: no card statistics (the rows carry no summary, or --min leaves none)", USAGE)
     shown = stats[:top] if top > 0 else stats
     console().print(cards_table(shown, f"{len(rows)} games · {len(stats)} cards · sorted by {sort}"))
+
+
+def _bar(screen: Console) -> Progress:
+    """A progress bar with games per second and the time left (``simulate``'s)."""
+    from soulforge.cli.simulate import _progress
+
+    return _progress(screen)
+
+
+def sweep_table(points: list[SweepPoint], key: str, what: str) -> Table:
+    """One row per swept value: games, the measure and its 95% interval."""
+    table = Table(title=f"sweep of {key}: {what}")
+    for column in (key, "games", "rate", "95% CI"):
+        table.add_column(column, justify="right")
+    for p in points:
+        table.add_row(str(p.value), str(p.games), f"{100 * p.rate.rate:.1f}%",
+                      f"{100 * p.rate.low:.1f}-{100 * p.rate.high:.1f}%")
+    return table
+
+
+def sweep(
+    game: Annotated[str, typer.Argument(help="Game id (put it before --agents).")],
+    agents: Annotated[list[str], typer.Option("--agents", "-a", help="Agent specs, one per seat.")],
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set", help="GAME.FILE.ENTRY.FIELD=LOW..HIGH[:STEP] (swept) or =VALUE (fixed).")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", help="Game option name=a,b,... (swept) or name=value (fixed).")] = None,
+    games: Annotated[int, typer.Option("-n", "--games", help="Games per value (paired: each seed "
+                                       "from every seat).")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first deal.")] = 0,
+    measure: Annotated[str, typer.Option(
+        "--measure", help=f"One of {', '.join(SWEEP_MEASURES)}: the first agent's win rate, the "
+        "starting player's, seat 0's.")] = "agent",
+    out: Annotated[Path, typer.Option("--out", help="Folder of results (one file per value) and "
+                                      "sweep.html.")] = Path("sweep"),
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
+    backend: Annotated[str, typer.Option("--backend", help=f"One of {', '.join(BACKENDS)}.")] = "processes",
+    address: Annotated[str | None, typer.Option("--address", help="Ray cluster to join.")] = None,
+) -> None:
+    """Play one authored number or rule option over a range, every value on the same paired
+    seeds; plot the measure against the value and name the value closest to even."""
+    try:
+        swept, fixed_sets, fixed_options = parse_sweep(set_ or [], option or [])
+    except ValueError as err:
+        fail(str(err), USAGE)
+    table = load_game(game, [f"{k}={v}" for k, v in fixed_options.items()])
+    base = SimConfig(game, tuple(agents), games, seed, dict(table.options), True, fixed_sets)
+    screen = console()
+    try:
+        with _bar(screen) as progress:
+            def on_value(value: object) -> tuple[OnStart, OnResult]:
+                task = progress.add_task(f"{swept.key}={value}", total=games)
+                return (lambda done, total: progress.reset(task, total=total, completed=done),
+                        lambda _row: progress.advance(task))
+
+            points = run_sweep(base, swept, out, measure, workers, backend, on_value, address)
+    except (ValueError, SimulationError) as err:
+        fail(str(err), USAGE if isinstance(err, ValueError) else FAILURE)
+    what = describe_measure(measure, base.labels[0])
+    screen.print(sweep_table(points, swept.key, what))
+    best = closest_to_even(points)
+    if best is not None:
+        screen.print(Text(f"closest to even: {swept.key} = {best.value} "
+                          f"({100 * best.rate.rate:.1f}%, {best.games} games)", style="bold"))
+    page = out / "sweep.html"
+    setup = f"{game}: {' vs '.join(agents)}, {games} games per value from seed {seed}"
+    page.write_text(render_sweep(points, swept.key, what, setup), encoding="utf-8")
+    screen.print(Text(f"Sweep report written to {page}", style="green"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -21,7 +21,17 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from soulforge.cli.common import FAILURE, INTERRUPTED, USAGE, console, fail, load_game, output_file
+from soulforge.cli.common import (
+    FAILURE,
+    INTERRUPTED,
+    USAGE,
+    console,
+    fail,
+    load_game,
+    output_file,
+    read_text,
+)
+from soulforge.core.data import parse_override
 from soulforge.sim.runner import BACKENDS, ResultRow, SimConfig, SimulationError, simulate
 from soulforge.sim.stats import Proportion, Summary, summarize
 from soulforge.sim.storage import is_parquet
@@ -98,6 +108,11 @@ def simulate_command(
     address: Annotated[str | None, typer.Option(
         "--address", help="With --backend ray: join this Ray cluster ('auto': the one `ray start` "
         "began here; or host:port of its head).")] = None,
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set", help="Override an authored number or card field: GAME.FILE.ENTRY.FIELD=VALUE, "
+        "e.g. soul_of_ankiril.cards.Shekun.attack=3 (recorded in every row).")] = None,
+    set_file: Annotated[Path | None, typer.Option(
+        "--set-file", help="A file of overrides: one GAME.FILE.ENTRY.FIELD=VALUE a line.")] = None,
 ) -> None:
     """Play many AI-vs-AI games (seats swapped game by game); results appended as JSON lines."""
     table = load_game(game, option)
@@ -106,13 +121,27 @@ def simulate_command(
     if address is not None and backend != "ray":
         fail("--address joins a Ray cluster: use it with --backend ray", USAGE)
     path = _results_path(out or Path(f"{game}-results.jsonl"))
-    config = SimConfig(game, tuple(agents), games, seed, dict(table.options), paired)
+    config = SimConfig(game, tuple(agents), games, seed, dict(table.options), paired,
+                       read_overrides(set_, set_file))
     screen = console()
     with _progress(screen) as progress:
         task = progress.add_task(f"{game}: {' vs '.join(agents)}", total=games)
         rows = _run(config, path, workers, backend, progress, task, address)
     screen.print(Text(f"{len(rows)} games in {path}", style="green"))
     screen.print(summary_table(summarize(rows)))
+
+
+def read_overrides(sets: list[str] | None, file: Path | None) -> dict[str, Any]:
+    """The ``--set`` overrides and those of ``--set-file`` (the command line wins); exit 2
+    with one line on a malformed one."""
+    lines = []
+    if file is not None:
+        text = read_text(file, "an override file")
+        lines = [line.split("#")[0].strip() for line in text.splitlines()]
+    try:
+        return dict(parse_override(line) for line in [*filter(None, lines), *(sets or [])])
+    except ValueError as err:
+        fail(str(err), USAGE)
 
 
 def _results_path(path: Path) -> Path:

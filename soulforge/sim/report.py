@@ -13,6 +13,7 @@ from matplotlib.figure import Figure
 from soulforge.sim.cards import MEASURES, CardStats, Matchup, card_stats, end_facts, matchups
 from soulforge.sim.runner import ResultRow, load_results
 from soulforge.sim.stats import Comparison, DealStats, Proportion, Summary, compare, summarize
+from soulforge.sim.sweep import SweepPoint, closest_to_even
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; color: #222; }
@@ -263,7 +264,9 @@ def _describe(rows: Sequence[ResultRow]) -> str:
     first = rows[0]
     options = ", ".join(f"{k}={v}" for k, v in sorted(first.get("options", {}).items()))
     agents = " vs ".join(sorted(first.get("agents", [])))
-    return f"{first.get('game', '?')}: {agents}" + (f" ({options})" if options else "")
+    overrides = ", ".join(f"{k}={v}" for k, v in sorted((first.get("overrides") or {}).items()))
+    return (f"{first.get('game', '?')}: {agents}" + (f" ({options})" if options else "")
+            + (f" [--set {overrides}]" if overrides else ""))
 
 
 def render_report(
@@ -298,3 +301,46 @@ def write_report(results: str | Path, out: str | Path, compare_with: str | Path 
     path = Path(out)
     path.write_text(render_report(rows, other), encoding="utf-8")
     return path
+
+
+# -- sweeps ------------------------------------------------------------------------------
+
+def _sweep_plot(points: Sequence[SweepPoint], key: str, measure: str, best: SweepPoint | None) -> str:
+    """The measure against the swept value, with 95% intervals and the even line."""
+    figure = Figure(figsize=(6, 3.2))
+    axes = figure.subplots()
+    numeric = all(isinstance(p.value, int | float) for p in points)
+    xs = [p.value if numeric else str(p.value) for p in points]
+    rates = [p.rate.rate for p in points]
+    errors = [[p.rate.rate - p.rate.low for p in points], [p.rate.high - p.rate.rate for p in points]]
+    axes.errorbar(xs, rates, yerr=errors, fmt="o-", capsize=5)
+    axes.axhline(0.5, linestyle="--", color="#888")
+    if best is not None:
+        where = float(best.value) if numeric else float(list(points).index(best))
+        axes.axvline(where, linestyle=":", color="#c44e52")
+    axes.set_ylim(0, 1)
+    axes.set_xlabel(key)
+    axes.set_ylabel(f"{measure} (95% CI)")
+    return _png(figure)
+
+
+def render_sweep(points: Sequence[SweepPoint], key: str, measure: str, setup: str) -> str:
+    """The HTML page of a sweep: the plot, the table, the value closest to an even matchup."""
+    best = closest_to_even(points)
+    table = _table([key, "games", measure, "95% CI"],
+                   [[p.value, p.games, _pct(p.rate.rate), f"[{_pct(p.rate.low)}, {_pct(p.rate.high)}]"]
+                    for p in points])
+    verdict = ("no value measured" if best is None else
+               f"closest to even: {key} = {best.value} ({_interval(best.rate)})")
+    title = f"Sweep of {key}"
+    body = "\n".join([
+        f"<p>{html.escape(setup)}</p>",
+        '<p class="note">Every value played on the same paired seeds (each deal from every seat).</p>',
+        f"<p><strong>{html.escape(verdict)}</strong></p>",
+        _sweep_plot(points, key, measure, best), table,
+    ])
+    return (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<title>{html.escape(title)}</title><style>{STYLE}</style></head>"
+        f"<body><h1>{html.escape(title)}</h1>\n{body}\n</body></html>\n"
+    )

@@ -29,7 +29,7 @@ from typing import Any
 
 from soulforge import agents as agent_registry
 from soulforge.agents import Agent
-from soulforge.core import Game
+from soulforge.core import Game, data
 from soulforge.games import REGISTRY, game_class
 from soulforge.sim import storage
 from soulforge.sim.stats import GameKey, game_key, winner_of
@@ -54,6 +54,8 @@ class SimConfig:
     options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     paired: bool = False
     """Play each seed once per seat rotation (games ``i`` share the seed ``seed + i // n``)."""
+    overrides: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    """Authored data changed for this run (``--set``): ``"<game>.<file>.<entry>.<field>"`` -> value."""
 
     def seed_of(self, index: int) -> int:
         """The seed of game ``index``.
@@ -81,6 +83,7 @@ class GameJob:
     seed: int
     specs: tuple[str, ...]
     labels: tuple[str, ...]
+    overrides: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
 def agent_labels(specs: Sequence[str]) -> tuple[str, ...]:
@@ -127,7 +130,7 @@ def check_config(config: SimConfig) -> Game:
     """Validate game, options, player count and agents; raise ValueError naming the problem."""
     if config.games < 0:
         raise ValueError(f"the number of games must be at least 0, got {config.games}")
-    game = game_class(config.game)(**config.options)
+    game = build_game(config.game, config.options, config.overrides)
     players = len(config.agents)
     if not game.min_players <= players <= game.max_players:
         raise ValueError(
@@ -138,9 +141,26 @@ def check_config(config: SimConfig) -> Game:
     return game
 
 
+def build_game(game_id: str, options: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) -> Game:
+    """The game with its options, its data read under ``overrides``; an override that no data
+    file took raises ValueError naming it."""
+    foreign = sorted(key for key in overrides or {} if not key.startswith(f"{game_id}."))
+    if foreign:
+        raise ValueError(f"--set {foreign[0]}: not data of {game_id} "
+                         f"(write {game_id}.<file>.<entry>.<field>)")
+    with data.overriding(overrides or {}):
+        game = game_class(game_id)(**options)
+    unused = data.unused_overrides(overrides or {})
+    if unused:
+        raise ValueError(f"--set {unused[0]}: no data file of {game_id} read at game set-up has it "
+                         "(check the file and entry names; data read once at import cannot be overridden)")
+    return game
+
+
 def jobs_for(config: SimConfig, done: Collection[GameKey] = frozenset()) -> list[GameJob]:
     """The games of a run still to play (those in ``done`` are skipped)."""
     options = dict(game_class(config.game)(**config.options).options)
+    overrides = dict(config.overrides)
     ref = REGISTRY[config.game]
     jobs = []
     for index in range(config.games):
@@ -149,22 +169,28 @@ def jobs_for(config: SimConfig, done: Collection[GameKey] = frozenset()) -> list
         if (seed, labels) in done:
             continue
         specs = tuple(seating(config.agents, index))
-        jobs.append(GameJob(config.game, ref, options, index, seed, specs, labels))
+        jobs.append(GameJob(config.game, ref, options, index, seed, specs, labels, overrides))
     return jobs
 
 
 @functools.lru_cache(maxsize=8)
-def _game(ref: str, options: str) -> Game:
-    """The game object for a registry reference and JSON options (cached per process)."""
+def _game(ref: str, options: str, overrides: str = "{}") -> Game:
+    """The game object for a registry reference, JSON options and JSON data overrides
+    (cached per process)."""
     module_name, _, class_name = ref.partition(":")
     cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
-    return cls(**json.loads(options))
+    with data.overriding(json.loads(overrides)):
+        return cls(**json.loads(options))
 
 
 def play_game(job: GameJob) -> ResultRow:
     """Play one game to its end; the result row written to the results file."""
     started = time.perf_counter()
-    game = _game(job.game_ref, json.dumps(job.options, sort_keys=True))
+    options, overrides = json.dumps(job.options, sort_keys=True), json.dumps(job.overrides, sort_keys=True)
+    game = _game(job.game_ref, options, overrides)
+    if data.unused_overrides(job.overrides):  # data this process read once, before these overrides
+        raise SimulationError(f"game seed {job.seed}: --set {data.unused_overrides(job.overrides)[0]} "
+                              "cannot apply in this process (its data was read at import)")
     state = game.new_game(seed=job.seed, players=len(job.specs))
     start = state.clone()
     seats = [make_agent(spec, agent_seed(job.seed, seat), game) for seat, spec in enumerate(job.specs)]
@@ -181,6 +207,7 @@ def play_game(job: GameJob) -> ResultRow:
         "index": job.index,
         "seed": job.seed,
         "options": job.options,
+        "overrides": job.overrides,
         "agents": list(job.labels),
         "specs": list(job.specs),
         "returns": returns,
@@ -211,12 +238,14 @@ def matching_rows(config: SimConfig, rows: Sequence[ResultRow]) -> list[ResultRo
         same = (
             row.get("game") == config.game
             and row.get("options") == options
+            and row.get("overrides", {}) == dict(config.overrides)
             and sorted(row.get("agents", [])) == sorted(config.labels)
         )
         if not same:
             raise SimulationError(
                 f"the results file holds games of another setup (seed {row.get('seed')}: "
-                f"{row.get('game')} {row.get('agents')} {row.get('options')}); choose another --out"
+                f"{row.get('game')} {row.get('agents')} {row.get('options')} {row.get('overrides', {})}); "
+                "choose another --out"
             )
     return list(rows)
 

@@ -210,3 +210,30 @@ def test_cards_prints_the_card_table(invoke: Invoke, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "2 games" in result.output and "in hand" in result.output and "improvement" in result.output
     assert invoke("cards", str(out), "--sort", "nonsense").exit_code == 2
+
+
+def test_simulate_set_and_set_file_are_recorded(invoke: Invoke, tmp_path: Path) -> None:
+    overrides = tmp_path / "o.txt"
+    overrides.write_text("# a designer's change\nfive_realms.cards.setup.starting_castles = 4\n")
+    out = tmp_path / "r.jsonl"
+    result = invoke("simulate", "five_realms", "--agents", "random", "random", "-n", "2", "--out", str(out),
+                    "--set-file", str(overrides), "--set", "five_realms.cards.throne_room.castles=3")
+    assert result.exit_code == 0, result.output
+    expected = {"five_realms.cards.setup.starting_castles": 4, "five_realms.cards.throne_room.castles": 3}
+    assert all(row["overrides"] == expected for row in load_results(out))
+    html = tmp_path / "r.html"
+    assert invoke("report", str(out), "--out", str(html)).exit_code == 0
+    assert "--set five_realms.cards.setup.starting_castles=4" in html.read_text()
+    bad = invoke("simulate", "five_realms", "--agents", "random", "random", "-n", "1",
+                 "--out", str(tmp_path / "b.jsonl"), "--set", "castles")
+    assert bad.exit_code == 2 and "game.file.entry.field=value" in bad.output
+
+
+def test_sweep_writes_a_results_file_per_value_and_a_page(invoke: Invoke, tmp_path: Path) -> None:
+    result = invoke("sweep", "five_realms", "--agents", "random", "greedy", "--set",
+                    "five_realms.cards.setup.starting_castles=1..2", "-n", "2", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "closest to even: five_realms.cards.setup.starting_castles =" in result.output
+    assert len(list(tmp_path.glob("*.jsonl"))) == 2 and (tmp_path / "sweep.html").exists()
+    assert invoke("sweep", "five_realms", "--agents", "random", "greedy", "-n", "2",
+                  "--out", str(tmp_path)).exit_code == 2
