@@ -13,7 +13,8 @@ from rich.text import Text
 
 from soulforge.cli.common import FAILURE, USAGE, console, fail, load_game
 from soulforge.sim.cards import MEASURES, CardStats, card_stats, sort_cards
-from soulforge.sim.report import render_sweep
+from soulforge.sim.ladder import Rating, is_ordered, ladder, play_round_robin
+from soulforge.sim.report import render_ladder, render_sweep
 from soulforge.sim.runner import BACKENDS, OnResult, ResultRow, SimConfig, SimulationError, load_results
 from soulforge.sim.stats import Proportion
 from soulforge.sim.sweep import MEASURES as SWEEP_MEASURES
@@ -142,3 +143,55 @@ def sweep(
     setup = f"{game}: {' vs '.join(agents)}, {games} games per value from seed {seed}"
     page.write_text(render_sweep(points, swept.key, what, setup), encoding="utf-8")
     screen.print(Text(f"Sweep report written to {page}", style="green"))
+
+
+def ladder_table(ratings: list[Rating], title: str) -> Table:
+    """Agents best first: Elo, its 95% interval, games and score."""
+    table = Table(title=title, caption="Elo: Bradley-Terry fit, mean 1500; 95% bootstrap interval")
+    for column in ("agent", "Elo", "95% CI", "games", "score"):
+        table.add_column(column, justify="left" if column == "agent" else "right", overflow="fold")
+    for r in ratings:
+        table.add_row(Text(r.agent), f"{r.elo:.0f}", f"{r.low:.0f}-{r.high:.0f}", str(r.games),
+                      f"{100 * r.score:.1f}%")
+    return table
+
+
+def ladder_command(
+    game: Annotated[str, typer.Argument(help="Game id (put it before --agents).")],
+    agents: Annotated[list[str], typer.Option(
+        "--agents", "-a", help="Agent specs or levels: --agents random easy normal hard.")],
+    games: Annotated[int, typer.Option("-n", "--games", help="Games per pair (paired seeds).")] = 20,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first deal.")] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", help="Game option name=value.")] = None,
+    out: Annotated[Path, typer.Option("--out", help="Folder of results (one file per pair) and "
+                                      "ladder.html.")] = Path("ladder"),
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
+    backend: Annotated[str, typer.Option("--backend", help=f"One of {', '.join(BACKENDS)}.")] = "processes",
+    address: Annotated[str | None, typer.Option("--address", help="Ray cluster to join.")] = None,
+) -> None:
+    """A round robin of agents: Elo ratings with 95% intervals, printed and plotted; says
+    whether the levels easy, normal and hard are ordered."""
+    table = load_game(game, option)
+    screen = console()
+    try:
+        with _bar(screen) as progress:
+            def on_pair(a: str, b: str) -> tuple[OnStart, OnResult]:
+                task = progress.add_task(f"{a} vs {b}", total=games)
+                return (lambda done, total: progress.reset(task, total=total, completed=done),
+                        lambda _row: progress.advance(task))
+
+            rows = play_round_robin(game, agents, games, seed, out, dict(table.options), workers, backend,
+                                    on_pair, address)
+    except (ValueError, SimulationError) as err:
+        fail(str(err), USAGE if isinstance(err, ValueError) else FAILURE)
+    ratings = ladder(rows)
+    screen.print(ladder_table(ratings, f"{game}: {len(rows)} games"))
+    levels = [level for level in ("easy", "normal", "hard") if level in agents]
+    if len(levels) > 1:
+        ordered = is_ordered(ratings, levels)
+        screen.print(Text(f"levels {' < '.join(levels)}: {'ordered' if ordered else 'NOT ordered'}",
+                          style="green" if ordered else "red"))
+    page = out / "ladder.html"
+    page.write_text(render_ladder(ratings, f"{game}: {', '.join(agents)}; {games} games per pair"),
+                    encoding="utf-8")
+    screen.print(Text(f"Ladder report written to {page}", style="green"))

@@ -11,6 +11,7 @@ from pathlib import Path
 from matplotlib.figure import Figure
 
 from soulforge.sim.cards import MEASURES, CardStats, Matchup, card_stats, end_facts, matchups
+from soulforge.sim.ladder import Rating
 from soulforge.sim.runner import ResultRow, load_results
 from soulforge.sim.stats import Comparison, DealStats, Proportion, Summary, compare, summarize
 from soulforge.sim.sweep import SweepPoint, closest_to_even
@@ -332,15 +333,49 @@ def render_sweep(points: Sequence[SweepPoint], key: str, measure: str, setup: st
                     for p in points])
     verdict = ("no value measured" if best is None else
                f"closest to even: {key} = {best.value} ({_interval(best.rate)})")
-    title = f"Sweep of {key}"
     body = "\n".join([
         f"<p>{html.escape(setup)}</p>",
         '<p class="note">Every value played on the same paired seeds (each deal from every seat).</p>',
         f"<p><strong>{html.escape(verdict)}</strong></p>",
         _sweep_plot(points, key, measure, best), table,
     ])
+    return _page(f"Sweep of {key}", body)
+
+
+# -- ladders ------------------------------------------------------------------------------
+
+def _page(title: str, body: str) -> str:
+    """A whole HTML page."""
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         f"<title>{html.escape(title)}</title><style>{STYLE}</style></head>"
         f"<body><h1>{html.escape(title)}</h1>\n{body}\n</body></html>\n"
     )
+
+
+def _ladder_plot(ratings: Sequence[Rating]) -> str:
+    """Elo of each agent with its 95% bootstrap interval, best on top."""
+    shown = list(reversed(ratings))
+    figure = Figure(figsize=(6, 0.8 + 0.45 * len(shown)))
+    axes = figure.subplots()
+    values = [r.elo for r in shown]
+    errors = [[r.elo - r.low for r in shown], [r.high - r.elo for r in shown]]
+    axes.errorbar(values, [r.agent for r in shown], xerr=errors, fmt="o", capsize=5)
+    axes.axvline(1500, linestyle="--", color="#888")
+    axes.set_xlabel("Elo (95% bootstrap CI)")
+    axes.set_title("Agent ladder")
+    return _png(figure)
+
+
+def render_ladder(ratings: Sequence[Rating], setup: str) -> str:
+    """The HTML page of a ladder: the plot and the table."""
+    table = _table(["agent", "Elo", "95% CI", "games", "score"],
+                   [[r.agent, f"{r.elo:.0f}", f"[{r.low:.0f}, {r.high:.0f}]", r.games, _pct(r.score)]
+                    for r in ratings])
+    body = "\n".join([
+        f"<p>{html.escape(setup)}</p>",
+        '<p class="note">Bradley-Terry fit of every game on the Elo scale (mean 1500); a draw is '
+        "half a win; intervals from 200 resamples of each pair's games.</p>",
+        _ladder_plot(ratings), table,
+    ])
+    return _page("Agent ladder", body)

@@ -237,3 +237,10 @@ def test_sweep_writes_a_results_file_per_value_and_a_page(invoke: Invoke, tmp_pa
     assert len(list(tmp_path.glob("*.jsonl"))) == 2 and (tmp_path / "sweep.html").exists()
     assert invoke("sweep", "five_realms", "--agents", "random", "greedy", "-n", "2",
                   "--out", str(tmp_path)).exit_code == 2
+
+
+def test_ladder_prints_ratings_and_writes_its_page(invoke: Invoke, tmp_path: Path) -> None:
+    result = invoke("ladder", "five_realms", "--agents", "random", "greedy", "-n", "2", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "Elo" in result.output and "greedy" in result.output
+    assert (tmp_path / "ladder.html").exists()
