@@ -12,11 +12,12 @@ from rich.table import Table
 from rich.text import Text
 
 from soulforge.cli.common import FAILURE, USAGE, console, fail, load_game
+from soulforge.sim.ablate import Ablation, run_ablation
 from soulforge.sim.cards import MEASURES, CardStats, card_stats, sort_cards
 from soulforge.sim.ladder import Rating, is_ordered, ladder, play_round_robin
 from soulforge.sim.report import render_ladder, render_sweep
 from soulforge.sim.runner import BACKENDS, OnResult, ResultRow, SimConfig, SimulationError, load_results
-from soulforge.sim.stats import Proportion
+from soulforge.sim.stats import Proportion, format_p
 from soulforge.sim.sweep import MEASURES as SWEEP_MEASURES
 from soulforge.sim.sweep import OnStart, SweepPoint, closest_to_even, describe_measure, parse_sweep, run_sweep
 
@@ -195,3 +196,53 @@ def ladder_command(
     page.write_text(render_ladder(ratings, f"{game}: {', '.join(agents)}; {games} games per pair"),
                     encoding="utf-8")
     screen.print(Text(f"Ladder report written to {page}", style="green"))
+
+
+def ablate(
+    game: Annotated[str, typer.Argument(help="Game id (put it before --agents).")],
+    agents: Annotated[list[str], typer.Option("--agents", "-a", help="Agent specs, one per seat.")],
+    card: Annotated[str, typer.Option("--card", help="The card to take out of every deck holding it.")],
+    replacement: Annotated[str, typer.Option("--with", help="The card put in its place.")],
+    games: Annotated[int, typer.Option("-n", "--games", help="Games per run (paired seeds).")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first deal.")] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", help="Game option name=value.")] = None,
+    out: Annotated[Path, typer.Option("--out", help="Folder of the two runs' results.")] = Path("ablate"),
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
+    backend: Annotated[str, typer.Option("--backend", help=f"One of {', '.join(BACKENDS)}.")] = "processes",
+    address: Annotated[str | None, typer.Option("--address", help="Ray cluster to join.")] = None,
+) -> None:
+    """The same deals with one card replaced: the card's effect on its deck's win rate, with
+    a paired sign test."""
+    table = load_game(game, option)
+    base = SimConfig(game, tuple(agents), games, seed, dict(table.options), True)
+    screen = console()
+    try:
+        with _bar(screen) as progress:
+            def on_run(name: str) -> tuple[OnStart, OnResult]:
+                task = progress.add_task(name, total=games)
+                return (lambda done, total: progress.reset(task, total=total, completed=done),
+                        lambda _row: progress.advance(task))
+
+            result = run_ablation(base, card, replacement, out, workers, backend, on_run, address)
+    except (ValueError, SimulationError) as err:
+        fail(str(err), USAGE if isinstance(err, ValueError) else FAILURE)
+    screen.print(ablation_table(result))
+
+
+def ablation_table(result: Ablation) -> Table:
+    """With and without the card: win rates, the effect, the paired sign test."""
+    table = Table(title=f"{result.card} replaced by {result.replacement}: the same deals",
+                  caption="seat-games of the decks that held the card; effect with Newcombe's 95% "
+                          "interval; p: exact sign test of the games that changed")
+    for column in ("deck", "games", "wins", "win rate", "95% CI"):
+        table.add_column(column, justify="left" if column == "deck" else "right")
+    runs = ((f"with {result.card}", result.with_card), (f"with {result.replacement}", result.without))
+    for name, p in runs:
+        table.add_row(Text(name), str(p.trials), str(p.successes), f"{100 * p.rate:.1f}%",
+                      f"{100 * p.low:.1f}-{100 * p.high:.1f}%")
+    table.add_section()
+    table.add_row("effect of the card", "", "", f"{100 * result.effect:+.1f} pts",
+                  f"{100 * result.low:+.1f} to {100 * result.high:+.1f}")
+    table.add_row(f"games won only with {result.card} / only without", "", "",
+                  f"{result.better} / {result.worse}", f"p {format_p(result.p_value)}")
+    return table

@@ -164,6 +164,11 @@ class Game(ABC, Generic[StateT]):
         """
         return {"seats": [], "end": {}}
 
+    def replace_card(self, card: str, replacement: str) -> dict[str, OptionValue]:
+        """This game's options with ``replacement`` in place of every copy of ``card`` in every
+        deck that holds it (``soulforge ablate``); the default: a game without decks."""
+        raise OptionError(f"{self.id} has no decks whose cards can be replaced")
+
     def validate_deck(self, text: str) -> list[str]:
         """Every violation of the deckbuilding rules in a deck list (TOML text)."""
         raise OptionError(f"{self.id} has no deckbuilding")

@@ -240,7 +240,18 @@ def test_sweep_writes_a_results_file_per_value_and_a_page(invoke: Invoke, tmp_pa
 
 
 def test_ladder_prints_ratings_and_writes_its_page(invoke: Invoke, tmp_path: Path) -> None:
-    result = invoke("ladder", "five_realms", "--agents", "random", "greedy", "-n", "2", "--out", str(tmp_path))
+    result = invoke("ladder", "five_realms", "--agents", "random", "greedy", "-n", "2",
+                    "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert "Elo" in result.output and "greedy" in result.output
     assert (tmp_path / "ladder.html").exists()
+
+
+def test_ablate_prints_the_effect_and_the_sign_test(invoke: Invoke, tmp_path: Path) -> None:
+    result = invoke("ablate", "soul_of_ankiril", "--agents", "random", "random", "--card", "Shekun",
+                    "--with", "Venomous touch", "-n", "2", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "effect of the card" in result.output and "p " in result.output
+    bad = invoke("ablate", "soul_of_ankiril", "--agents", "random", "random", "--card", "Shekun",
+                 "--with", "Nirush", "-n", "2", "--out", str(tmp_path))
+    assert bad.exit_code == 2 and "at most 3 copies" in bad.output

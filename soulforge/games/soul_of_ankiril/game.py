@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from soulforge.core.action import Action
 from soulforge.core.game import Game
-from soulforge.core.options import Option
+from soulforge.core.options import Option, OptionValue
 from soulforge.games.soul_of_ankiril import data, heuristic
 from soulforge.games.soul_of_ankiril.actions import (
     ACTION_TYPES,
@@ -133,6 +133,13 @@ class SoulOfAnkiril(Game[AnkirilState]):
         from soulforge.games.soul_of_ankiril.summary import summarize
 
         return summarize(state, start)
+
+    def replace_card(self, card: str, replacement: str) -> dict[str, OptionValue]:
+        """The options with each deck holding ``card`` given as a deck list with
+        ``replacement`` instead (the deckbuilding rules still apply to it)."""
+        from soulforge.games.soul_of_ankiril.summary import replaced_decks
+
+        return {**self.options, **replaced_decks(self, card, replacement)}
 
     def validate_deck(self, text: str) -> list[str]:
         return data.validate_deck(text)

@@ -6,10 +6,16 @@ drawn (the opening hand apart), and what left the hand was played.
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from collections import Counter
+from typing import TYPE_CHECKING, Any
 
+from soulforge.core.errors import OptionError
 from soulforge.core.summary import deck_name, seat_summary, taken
 from soulforge.games.soul_of_ankiril.state import AnkirilState
+
+if TYPE_CHECKING:
+    from soulforge.games.soul_of_ankiril.game import SoulOfAnkiril
 
 PLAYABLE = ("ally", "spell")
 
@@ -33,3 +39,33 @@ def summarize(state: AnkirilState, start: AnkirilState) -> dict[str, Any]:
         "seats": seats,
         "end": {"emanations_left": alive, "reason": state.end_reason, "turns": state.turn},
     }
+
+
+def deck_text(name: str, cards: Counter[str]) -> str:
+    """A deck list in the deck option's TOML form.
+
+    >>> print(deck_text("water", Counter({"Shekun": 2})))
+    name = "water"
+    [cards]
+    "Shekun" = 2
+    """
+    lines = [f"name = {json.dumps(name)}", "[cards]"]
+    lines += [f"{json.dumps(card)} = {count}" for card, count in cards.items()]
+    return "\n".join(lines)
+
+
+def replaced_decks(game: SoulOfAnkiril, card: str, replacement: str) -> dict[str, str]:
+    """The deck options that hold ``card``, as deck lists with ``replacement`` instead."""
+    for name in (card, replacement):
+        if name not in game.cards:
+            raise OptionError(f"{name!r} is not a card of {game.id}")
+    changed = {}
+    for seat, deck in enumerate(game.decks):
+        counts = Counter(deck)
+        if card in counts:
+            counts[replacement] += counts.pop(card)
+            option = str(game.options[f"deck{seat}"])
+            changed[f"deck{seat}"] = deck_text(f"{deck_name(option)} with {replacement} for {card}", counts)
+    if not changed:
+        raise OptionError(f"no deck of this game holds {card!r}")
+    return changed
