@@ -18,6 +18,7 @@ import concurrent.futures as cf
 import dataclasses
 import functools
 import importlib
+import itertools
 import json
 import multiprocessing
 import signal
@@ -281,21 +282,67 @@ def _run_inline(jobs: Sequence[GameJob]) -> Generator[ResultRow, None, None]:
         yield row
 
 
+def play_games(jobs: Sequence[GameJob]) -> list[ResultRow]:
+    """Play a batch of games in one task; a failure names its game's seed."""
+    rows = []
+    for job in jobs:
+        try:
+            rows.append(play_game(job))
+        except SimulationError:
+            raise
+        except Exception as err:
+            raise SimulationError(f"game seed {job.seed} failed: {type(err).__name__}: {err}") from err
+    return rows
+
+
+class Batcher:
+    """How many games to send in one task: one until a few games are timed, then enough
+    for about ``target`` seconds of play (fast games would spend more time in messages and
+    pickling than in play), at most ``most``."""
+
+    def __init__(self, target: float = 0.25, most: int = 32) -> None:
+        self.target, self.most = target, most
+        self.seconds, self.games = 0.0, 0
+
+    def record(self, row: ResultRow) -> None:
+        """Count one finished game's duration."""
+        self.seconds += float(row.get("duration", 0.0))
+        self.games += 1
+
+    def size(self) -> int:
+        """The next batch's number of games.
+
+        >>> batcher = Batcher(target=0.2)
+        >>> for _ in range(4): batcher.record({"duration": 0.01})
+        >>> batcher.size()
+        20
+        """
+        if self.games < 4 or self.seconds <= 0:
+            return 1
+        return max(1, min(self.most, int(self.target * self.games / self.seconds)))
+
+    def take(self, queue: Iterator[GameJob]) -> list[GameJob]:
+        """The next batch from ``queue`` ([] once it is empty)."""
+        return list(itertools.islice(queue, self.size()))
+
+
 def _run_processes(jobs: Sequence[GameJob], workers: int) -> Generator[ResultRow, None, None]:
     """Play the games in a spawn-context process pool, yielding results as they finish."""
     context = multiprocessing.get_context("spawn")
     pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_ignore_sigint)
-    pending: dict[cf.Future[ResultRow], GameJob] = {}
-    queue = iter(jobs)
+    pending: dict[cf.Future[list[ResultRow]], list[GameJob]] = {}
+    queue, batcher = iter(jobs), Batcher()
     finished = False
     try:
-        _fill(pool, pending, queue, 2 * workers)
+        _fill(pool, pending, queue, 2 * workers, batcher)
         while pending:
             done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
             for future in done:
-                job = pending.pop(future)
-                yield _result_of(future, job)
-            _fill(pool, pending, queue, 2 * workers)
+                batch = pending.pop(future)
+                for row in _result_of(future, batch):
+                    batcher.record(row)
+                    yield row
+            _fill(pool, pending, queue, 2 * workers, batcher)
         finished = True
     finally:
         processes = list((getattr(pool, "_processes", None) or {}).values())
@@ -306,26 +353,29 @@ def _run_processes(jobs: Sequence[GameJob], workers: int) -> Generator[ResultRow
 
 def _fill(
     pool: cf.ProcessPoolExecutor,
-    pending: dict[cf.Future[ResultRow], GameJob],
+    pending: dict[cf.Future[list[ResultRow]], list[GameJob]],
     queue: Iterator[GameJob],
     size: int,
+    batcher: Batcher,
 ) -> None:
-    """Keep up to ``size`` games submitted (a bounded window, so Ctrl-C stops quickly)."""
+    """Keep up to ``size`` batches submitted (a bounded window, so Ctrl-C stops quickly)."""
     while len(pending) < size:
-        job = next(queue, None)
-        if job is None:
+        batch = batcher.take(queue)
+        if not batch:
             return
-        pending[pool.submit(play_game, job)] = job
+        pending[pool.submit(play_games, batch)] = batch
 
 
-def _result_of(future: cf.Future[ResultRow], job: GameJob) -> ResultRow:
-    """The future's row, or a SimulationError naming the game that failed."""
+def _result_of(future: cf.Future[list[ResultRow]], batch: Sequence[GameJob]) -> list[ResultRow]:
+    """The future's rows, or a SimulationError naming the game that failed."""
     try:
         return future.result()
+    except SimulationError:
+        raise
     except BrokenProcessPool as err:
-        raise SimulationError(f"a worker process died during game seed {job.seed}: {err}") from err
+        raise SimulationError(f"a worker process died during game seed {batch[0].seed}: {err}") from err
     except Exception as err:
-        raise SimulationError(f"game seed {job.seed} failed: {type(err).__name__}: {err}") from err
+        raise SimulationError(f"game seed {batch[0].seed} failed: {type(err).__name__}: {err}") from err
 
 
 def _terminate(processes: Sequence[Any]) -> None:
@@ -370,35 +420,40 @@ def _run_ray(
 ) -> Generator[ResultRow, None, None]:
     """Play the games as Ray tasks: on the cluster at ``address``, else a local Ray."""
     ray_session(ray, workers, address)
-    remote_play = ray.remote(play_game)
+    remote_play = ray.remote(play_games)
     window = _ray_window(ray, workers)
-    pending: dict[Any, GameJob] = {}
-    queue = iter(jobs)
+    pending: dict[Any, list[GameJob]] = {}
+    queue, batcher = iter(jobs), Batcher()
     try:
         while True:
-            while len(pending) < window and (job := next(queue, None)) is not None:
-                pending[remote_play.remote(job)] = job
+            while len(pending) < window and (batch := batcher.take(queue)):
+                pending[remote_play.remote(batch)] = batch
             if not pending:
                 return
             ready, _ = ray.wait(list(pending), num_returns=1)
             for ref in ready:
-                job = pending.pop(ref)
+                batch = pending.pop(ref)
                 try:
-                    row: ResultRow = ray.get(ref)
+                    rows: list[ResultRow] = ray.get(ref)
                 except Exception as err:
-                    raise SimulationError(f"game seed {job.seed} failed: {_ray_cause(err)}") from err
-                yield row
+                    raise _ray_error(err, batch[0]) from err
+                for row in rows:
+                    batcher.record(row)
+                    yield row
     finally:
         for ref in pending:
             ray.cancel(ref, force=True)
 
 
-def _ray_cause(err: Exception) -> str:
-    """The one-line cause of a failed Ray task (Ray wraps it in a RayTaskError)."""
+def _ray_error(err: Exception, job: GameJob) -> SimulationError:
+    """The SimulationError of a failed Ray task (Ray wraps the task's error in its own)."""
     cause = getattr(err, "cause", None)
+    if isinstance(cause, SimulationError):
+        return SimulationError(str(cause))
     if isinstance(cause, BaseException):
-        return f"{type(cause).__name__}: {cause}"
-    return f"{type(err).__name__}: {str(err).strip().splitlines()[-1] if str(err).strip() else ''}"
+        return SimulationError(f"game seed {job.seed} failed: {type(cause).__name__}: {cause}")
+    last = str(err).strip().splitlines()[-1] if str(err).strip() else ""
+    return SimulationError(f"game seed {job.seed} failed: {type(err).__name__}: {last}")
 
 
 def run_games(
