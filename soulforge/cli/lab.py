@@ -66,16 +66,19 @@ def cards(
         "--sort", help=f"Sort by one of {', '.join(MEASURES)} or improvement.")] = "in_hand",
     minimum: Annotated[int, typer.Option("--min", help="Leave out cards with fewer games.")] = 0,
     top: Annotated[int, typer.Option("--top", help="Show only the first N cards (0: all).")] = 0,
+    agent: Annotated[str | None, typer.Option(
+        "--agent", help="Count only the seats this agent (its label in the results) played.")] = None,
 ) -> None:
     """Per-card statistics: games in deck, in hand, opening hand, drawn, not drawn, played."""
     if sort not in (*MEASURES, "improvement"):
         fail(f"--sort must be one of {[*MEASURES, 'improvement']}, got {sort!r}", USAGE)
     rows = _rows(results)
-    stats = sort_cards(card_stats(rows), sort, minimum)
+    stats = sort_cards(card_stats(rows, agent=agent), sort, minimum)
     if not stats:
         fail(f"{results}: no card statistics (the rows carry no summary, or --min leaves none)", USAGE)
     shown = stats[:top] if top > 0 else stats
-    console().print(cards_table(shown, f"{len(rows)} games · {len(stats)} cards · sorted by {sort}"))
+    who = f" · seats of {agent}" if agent else ""
+    console().print(cards_table(shown, f"{len(rows)} games{who} · {len(stats)} cards · sorted by {sort}"))
 
 
 def _bar(screen: Console) -> Progress:

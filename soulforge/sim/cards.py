@@ -74,12 +74,20 @@ class _Tally:
         self.wins[measure] += won
 
 
-def seat_games(rows: Iterable[Row]) -> Iterable[tuple[Mapping[str, Any], bool, Row]]:
-    """Each seat of each row with a summary: ``(seat summary, won, row)``."""
+SeatGame = tuple[Mapping[str, Any], bool, Row]
+"""One seat of one game: its summary entry, whether it won, the row."""
+
+
+def seat_games(rows: Iterable[Row], agent: str | None = None) -> Iterable[SeatGame]:
+    """Each seat of each row with a summary: ``(seat summary, won, row)``; with ``agent``,
+    only the seats that agent label played."""
     for row in rows:
         seats = (row.get("summary") or {}).get("seats") or []
         winner = row.get("winner")
+        labels = row.get("agents") or []
         for seat, entry in enumerate(seats):
+            if agent is not None and (seat >= len(labels) or labels[seat] != agent):
+                continue
             yield entry, winner is not None and int(winner) == seat, row
 
 
@@ -102,8 +110,8 @@ def _count(entry: Mapping[str, Any], won: bool, tallies: dict[str, _Tally]) -> N
             tally.add("played", won)
 
 
-def card_stats(rows: Iterable[Row], confidence: float = 0.95) -> list[CardStats]:
-    """Every card's statistics, by card name.
+def card_stats(rows: Iterable[Row], confidence: float = 0.95, agent: str | None = None) -> list[CardStats]:
+    """Every card's statistics, by card name (with ``agent``: of the seats it played).
 
     >>> rows = [{"winner": 0, "summary": {"seats": [
     ...     {"deck": "d", "cards": ["a", "b"], "opening": ["a"], "drawn": [], "played": ["a"]},
@@ -113,7 +121,7 @@ def card_stats(rows: Iterable[Row], confidence: float = 0.95) -> list[CardStats]
     [('a', 1, 2, 1.0, 0.0), ('b', 1, 1, 0.0, 1.0)]
     """
     tallies: dict[str, _Tally] = {}
-    for entry, won, _ in seat_games(rows):
+    for entry, won, _ in seat_games(rows, agent):
         _count(entry, won, tallies)
     stats = []
     for card, tally in sorted(tallies.items()):

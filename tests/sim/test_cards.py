@@ -58,6 +58,12 @@ def test_card_statistics_match_the_hand_count() -> None:
     assert [s.card for s in sort_cards(list(stats.values()), "opening", minimum=2)] == []
 
 
+def test_card_statistics_of_one_agent_count_its_seats_only() -> None:
+    k = next(s for s in card_stats(ROWS, agent="a") if s.card == "K")
+    assert (k.in_deck.successes, k.in_deck.trials) == (2, 3), "a played red in games 1, 3 (won), 4 (drew)"
+    assert not [s for s in card_stats(ROWS, agent="b") if s.card == "K" and s.in_deck.trials != 1]
+
+
 def test_matchups_and_end_facts_match_the_hand_count() -> None:
     cells = {(m.deck, m.against): (m.wins.successes, m.wins.trials) for m in matchups(ROWS)}
     assert cells == {("red", "blue"): (2, 4), ("blue", "red"): (1, 4)}
