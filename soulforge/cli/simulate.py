@@ -111,6 +111,8 @@ def simulate_command(
     set_: Annotated[list[str] | None, typer.Option(
         "--set", help="Override an authored number or card field: GAME.FILE.ENTRY.FIELD=VALUE, "
         "e.g. soul_of_ankiril.cards.Shekun.attack=3 (recorded in every row).")] = None,
+    parquet_batch: Annotated[int, typer.Option(
+        "--parquet-batch", help="With --out X.parquet: games per part file (row group).", min=1)] = 64,
     set_file: Annotated[Path | None, typer.Option(
         "--set-file", help="A file of overrides: one GAME.FILE.ENTRY.FIELD=VALUE a line.")] = None,
 ) -> None:
@@ -126,7 +128,7 @@ def simulate_command(
     screen = console()
     with _progress(screen) as progress:
         task = progress.add_task(f"{game}: {' vs '.join(agents)}", total=games)
-        rows = _run(config, path, workers, backend, progress, task, address)
+        rows = _run(config, path, workers, backend, progress, task, address, parquet_batch)
     screen.print(Text(f"{len(rows)} games in {path}", style="green"))
     screen.print(summary_table(summarize(rows)))
 
@@ -154,6 +156,7 @@ def _results_path(path: Path) -> Path:
 def _run(
     config: SimConfig, path: Path, workers: int, backend: str, progress: Progress, task: TaskID,
     address: str | None = None,
+    batch: int = 64,
 ) -> list[ResultRow]:
     """Run the simulation with clean errors: exit 2 for bad input, 1 for a failure, 130 on Ctrl-C."""
     def on_start(done: int, total: int) -> None:
@@ -163,7 +166,7 @@ def _run(
         progress.advance(task)
 
     try:
-        return simulate(config, path, workers, backend, on_start, on_result, address)
+        return simulate(config, path, workers, backend, on_start, on_result, address, batch)
     except KeyboardInterrupt:
         progress.stop()
         console().print(Text(f"Interrupted: finished games are in {path}; "

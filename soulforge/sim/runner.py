@@ -484,12 +484,14 @@ def simulate(
     on_start: Callable[[int, int], None] | None = None,
     on_result: OnResult | None = None,
     address: str | None = None,
+    batch: int = 64,
 ) -> list[ResultRow]:
     """Run (or resume) ``config``, appending each game to ``out``; all rows of the run.
 
     ``on_start(already_done, total)`` is called once before playing, ``on_result(row)``
-    after each game is written. Raises ValueError for a bad config, SimulationError if
-    the file holds another setup or a game fails.
+    after each game is written (a Parquet file writes a part every ``batch`` games).
+    Raises ValueError for a bad config, SimulationError if the file holds another setup or
+    a game fails.
     """
     check_config(config)
     rows = matching_rows(config, load_results(out))
@@ -497,7 +499,7 @@ def simulate(
     if on_start is not None:
         on_start(config.games - len(jobs), config.games)
     results = run_games(jobs, workers, backend, address)
-    writer = open_results(out)
+    writer = open_results(out, batch)
     try:
         for row in results:
             writer.write(row)
