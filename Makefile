@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
-	$(PIP) install -q -e '.[dev,interop]'
+	$(PIP) install -q -e '.[dev,interop,ray,lab]'
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -9,7 +9,7 @@ import typer
 from typer.core import TyperGroup
 
 import soulforge.games as registry
-from soulforge.cli import info, play, simulate
+from soulforge.cli import info, lab, play, simulate
 from soulforge.cli.common import expand_multi_value
 
 MULTI_VALUE_OPTIONS = frozenset({"--agents", "-a"})
@@ -20,7 +20,7 @@ class SoulforgeGroup(TyperGroup):
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:  # ctx: typer's vendored click Context
         """Expand multi-value options of ``simulate`` before click parses them."""
-        if args and args[0] == "simulate":
+        if args and args[0] in ("simulate", "sweep", "ablate", "ladder"):
             args = expand_multi_value(args, MULTI_VALUE_OPTIONS, frozenset(registry.GAMES))
         return super().parse_args(ctx, args)
 
@@ -38,6 +38,10 @@ app.command("play")(play.play)
 app.command("replay")(play.replay)
 app.command("simulate")(simulate.simulate_command)
 app.command("report")(simulate.report)
+app.command("cards")(lab.cards)
+app.command("sweep")(lab.sweep)
+app.command("ladder")(lab.ladder_command)
+app.command("ablate")(lab.ablate)
 app.command("rules")(info.rules)
 app.add_typer(info.deck_app, name="deck")
 app.command("serve")(info.serve)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -11,6 +11,8 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    ProgressColumn,
+    Task,
     TaskID,
     TextColumn,
     TimeElapsedColumn,
@@ -19,9 +21,20 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from soulforge.cli.common import FAILURE, INTERRUPTED, USAGE, console, fail, load_game, output_file
+from soulforge.cli.common import (
+    FAILURE,
+    INTERRUPTED,
+    USAGE,
+    console,
+    fail,
+    load_game,
+    output_file,
+    read_text,
+)
+from soulforge.core.data import parse_override
 from soulforge.sim.runner import BACKENDS, ResultRow, SimConfig, SimulationError, simulate
 from soulforge.sim.stats import Proportion, Summary, summarize
+from soulforge.sim.storage import is_parquet
 
 
 def _rate(p: Proportion) -> str:
@@ -60,11 +73,20 @@ def summary_table(summary: Summary) -> Table:
     return table
 
 
+class RateColumn(ProgressColumn):
+    """Games per second over the games played in this run (resumed games left out)."""
+
+    def render(self, task: Task) -> Text:
+        """``12.3 games/s`` (blank until a game of this run has finished)."""
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:.1f} games/s", style="cyan")
+
+
 def _progress(out: Console) -> Progress:
-    """The run's progress bar."""
+    """The run's progress bar: games done, games per second, time elapsed and left."""
     return Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TimeElapsedColumn(), TimeRemainingColumn(), console=out,
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), RateColumn(),
+        TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(), console=out,
     )
 
 
@@ -76,39 +98,75 @@ def simulate_command(
     games: Annotated[int, typer.Option("-n", "--games", help="Number of games.")] = 100,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
     seed: Annotated[int, typer.Option("--seed", help="Seed of game 0 (game i uses seed+i).")] = 0,
-    out: Annotated[Path | None, typer.Option("--out", help="Results file (JSON lines).")] = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", help="Results file: JSON lines, or Apache Parquet for a name ending .parquet.")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", help="Game option name=value.")] = None,
     backend: Annotated[str, typer.Option("--backend", help=f"One of {', '.join(BACKENDS)}.")] = "processes",
     paired: Annotated[bool, typer.Option(
         "--paired", help="Play each seed from every seat (game i uses seed+i//agents): "
         "a deal only skill can win from every seat.")] = False,
+    address: Annotated[str | None, typer.Option(
+        "--address", help="With --backend ray: join this Ray cluster ('auto': the one `ray start` "
+        "began here; or host:port of its head).")] = None,
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set", help="Override an authored number or card field: GAME.FILE.ENTRY.FIELD=VALUE, "
+        "e.g. soul_of_ankiril.cards.Shekun.attack=3 (recorded in every row).")] = None,
+    parquet_batch: Annotated[int, typer.Option(
+        "--parquet-batch", help="With --out X.parquet: games per part file (row group).", min=1)] = 64,
+    set_file: Annotated[Path | None, typer.Option(
+        "--set-file", help="A file of overrides: one GAME.FILE.ENTRY.FIELD=VALUE a line.")] = None,
 ) -> None:
     """Play many AI-vs-AI games (seats swapped game by game); results appended as JSON lines."""
     table = load_game(game, option)
     if backend not in BACKENDS:
         fail(f"unknown backend {backend!r}; known backends: {list(BACKENDS)}", USAGE)
-    path = output_file(out or Path(f"{game}-results.jsonl"), "--out")
-    config = SimConfig(game, tuple(agents), games, seed, dict(table.options), paired)
+    if address is not None and backend != "ray":
+        fail("--address joins a Ray cluster: use it with --backend ray", USAGE)
+    path = _results_path(out or Path(f"{game}-results.jsonl"))
+    config = SimConfig(game, tuple(agents), games, seed, dict(table.options), paired,
+                       read_overrides(set_, set_file))
     screen = console()
     with _progress(screen) as progress:
         task = progress.add_task(f"{game}: {' vs '.join(agents)}", total=games)
-        rows = _run(config, path, workers, backend, progress, task)
+        rows = _run(config, path, workers, backend, progress, task, address, parquet_batch)
     screen.print(Text(f"{len(rows)} games in {path}", style="green"))
     screen.print(summary_table(summarize(rows)))
 
 
+def read_overrides(sets: list[str] | None, file: Path | None) -> dict[str, Any]:
+    """The ``--set`` overrides and those of ``--set-file`` (the command line wins); exit 2
+    with one line on a malformed one."""
+    lines = []
+    if file is not None:
+        text = read_text(file, "an override file")
+        lines = [line.split("#")[0].strip() for line in text.splitlines()]
+    try:
+        return dict(parse_override(line) for line in [*filter(None, lines), *(sets or [])])
+    except ValueError as err:
+        fail(str(err), USAGE)
+
+
+def _results_path(path: Path) -> Path:
+    """The results file to append to (a Parquet results folder may exist already)."""
+    if is_parquet(path) and path.is_dir():
+        return path
+    return output_file(path, "--out")
+
+
 def _run(
-    config: SimConfig, path: Path, workers: int, backend: str, progress: Progress, task: TaskID
+    config: SimConfig, path: Path, workers: int, backend: str, progress: Progress, task: TaskID,
+    address: str | None = None,
+    batch: int = 64,
 ) -> list[ResultRow]:
     """Run the simulation with clean errors: exit 2 for bad input, 1 for a failure, 130 on Ctrl-C."""
     def on_start(done: int, total: int) -> None:
-        progress.update(task, completed=done, total=total)
+        progress.reset(task, total=total, completed=done)  # resumed games do not count in the speed
 
     def on_result(_: ResultRow) -> None:
         progress.advance(task)
 
     try:
-        return simulate(config, path, workers, backend, on_start, on_result)
+        return simulate(config, path, workers, backend, on_start, on_result, address, batch)
     except KeyboardInterrupt:
         progress.stop()
         console().print(Text(f"Interrupted: finished games are in {path}; "
@@ -123,7 +181,7 @@ def _run(
 
 
 def report(
-    results: Annotated[Path, typer.Argument(help="Results file written by simulate.")],
+    results: Annotated[Path, typer.Argument(help="Results written by simulate (JSON lines or Parquet).")],
     compare: Annotated[Path | None, typer.Option("--compare", help="A second results file (A/B).")] = None,
     out: Annotated[Path, typer.Option("--out", help="HTML file to write.")] = Path("report.html"),
 ) -> None:

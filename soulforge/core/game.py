@@ -155,6 +155,20 @@ class Game(ABC, Generic[StateT]):
         """
         return self.heuristic(state, player)
 
+    def result_summary(self, state: StateT, start: StateT) -> dict[str, Any]:
+        """The facts a designer groups finished games by (``soulforge.core.summary``): per
+        seat the deck and the cards it had, drew and played; the game's own end facts.
+
+        ``state`` is the finished game, ``start`` the same game as ``new_game`` made it.
+        The default knows nothing of cards.
+        """
+        return {"seats": [], "end": {}}
+
+    def replace_card(self, card: str, replacement: str) -> dict[str, OptionValue]:
+        """This game's options with ``replacement`` in place of every copy of ``card`` in every
+        deck that holds it (``soulforge ablate``); the default: a game without decks."""
+        raise OptionError(f"{self.id} has no decks whose cards can be replaced")
+
     def validate_deck(self, text: str) -> list[str]:
         """Every violation of the deckbuilding rules in a deck list (TOML text)."""
         raise OptionError(f"{self.id} has no deckbuilding")

@@ -10,8 +10,11 @@ from pathlib import Path
 
 from matplotlib.figure import Figure
 
+from soulforge.sim.cards import MEASURES, CardStats, Matchup, card_stats, end_facts, matchups
+from soulforge.sim.ladder import Rating
 from soulforge.sim.runner import ResultRow, load_results
 from soulforge.sim.stats import Comparison, DealStats, Proportion, Summary, compare, summarize
+from soulforge.sim.sweep import SweepPoint, closest_to_even
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; color: #222; }
@@ -20,7 +23,27 @@ th, td { border: 1px solid #ccc; padding: .3rem .6rem; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
 img { max-width: 100%; }
 .note { color: #666; font-size: .9rem; }
+table.sortable th { cursor: pointer; }
 """
+
+SORT_SCRIPT = """
+for (const table of document.querySelectorAll("table.sortable")) {
+  table.querySelectorAll("th").forEach((th, column) => th.addEventListener("click", () => {
+    const rows = Array.from(table.tBodies[0].rows).slice(1);
+    const key = (row) => { const cell = row.cells[column];
+      return cell.dataset.v !== undefined ? parseFloat(cell.dataset.v) : cell.textContent; };
+    const down = th.dataset.down !== "1"; th.dataset.down = down ? "1" : "0";
+    rows.sort((a, b) => { const x = key(a), y = key(b);
+      const order = typeof x === "number" ? x - y : String(x).localeCompare(String(y));
+      return down ? -order : order; });
+    rows.forEach((row) => table.tBodies[0].appendChild(row));
+  }));
+}
+"""
+"""Click a header of a ``sortable`` table to sort by it (again: the other way)."""
+
+HEADERS = {"in_deck": "in deck", "in_hand": "in hand (opening or drawn)", "opening": "opening hand",
+           "drawn": "drawn", "not_drawn": "not drawn", "played": "played"}
 
 
 def _png(figure: Figure) -> str:
@@ -137,6 +160,87 @@ def _deal_parts(deals: DealStats) -> list[str]:
     ]
 
 
+def _rate_cell(p: Proportion) -> str:
+    """A sortable cell: the rate, its interval and count (sorted by the rate)."""
+    if not p.trials:
+        return '<td data-v="-1">-</td>'
+    text = f"{_pct(p.rate)} [{_pct(p.low)}, {_pct(p.high)}] n={p.trials}"
+    return f'<td data-v="{p.rate:.6f}">{html.escape(text)}</td>'
+
+
+def _card_row(s: CardStats) -> str:
+    """One card's row of the sortable card table."""
+    if s.has_improvement:
+        text = f"{100 * s.improvement:+.1f} [{100 * s.improvement_low:+.1f}, {100 * s.improvement_high:+.1f}]"
+        improvement = f'<td data-v="{s.improvement:.6f}">{html.escape(text)}</td>'
+    else:
+        improvement = '<td data-v="-2">-</td>'
+    cells = "".join(_rate_cell(s.measure(m)) for m in MEASURES)
+    return (f"<tr><td>{html.escape(s.card)}</td><td>{html.escape(', '.join(s.decks))}</td>"
+            f"{cells}{improvement}</tr>")
+
+
+def _improvement_plot(stats: Sequence[CardStats], count: int = 15) -> str:
+    """The cards whose drawing changes the win rate most, with their intervals."""
+    shown = sorted((s for s in stats if s.has_improvement), key=lambda s: -abs(s.improvement))[:count]
+    figure = Figure(figsize=(6, 0.6 + 0.35 * max(1, len(shown))))
+    axes = figure.subplots()
+    values = [100 * s.improvement for s in shown]
+    errors = [[v - 100 * s.improvement_low for v, s in zip(values, shown, strict=True)],
+              [100 * s.improvement_high - v for v, s in zip(values, shown, strict=True)]]
+    axes.errorbar(values, [s.card for s in shown], xerr=errors, fmt="o", capsize=4)
+    axes.axvline(0, linestyle="--", color="#888")
+    axes.set_xlabel("improvement when drawn, points (95% CI)")
+    axes.set_title("Cards that change the win rate most when drawn")
+    return _png(figure)
+
+
+def _matchup_parts(cells: Sequence[Matchup]) -> list[str]:
+    """The deck-vs-deck matrix (rows: the deck; columns: its opponent)."""
+    if not cells:
+        return []
+    decks = sorted({m.deck for m in cells} | {m.against for m in cells})
+    by_pair = {(m.deck, m.against): m.wins for m in cells}
+    rows = [[deck, *(_interval(by_pair[(deck, other)]) + f" n={by_pair[(deck, other)].trials}"
+                     if (deck, other) in by_pair else "-" for other in decks)] for deck in decks]
+    return ["<h3>Deck against deck</h3>",
+            '<p class="note">Win rate of the row\'s deck against the column\'s [95% CI], n games.</p>',
+            _table(["deck \\ against", *decks], rows)]
+
+
+def _end_parts(rows: Sequence[ResultRow]) -> list[str]:
+    """How the games ended (each text end fact of the summaries, counted)."""
+    facts = end_facts(rows)
+    if not facts:
+        return []
+    counted = [[name, value, count] for name, values in facts.items() for value, count in values.items()]
+    table = _table(["end fact", "value", "games"], counted)
+    return ["<h3>How games ended</h3>", table]
+
+
+def cards_section(rows: Sequence[ResultRow]) -> str:
+    """Per-card statistics (sortable), the deck matchup matrix and the end facts; empty when
+    the rows carry no card summary."""
+    stats = card_stats(rows)
+    parts = _end_parts(rows)
+    if stats:
+        header = "".join(f"<th>{html.escape(h)}</th>" for h in
+                         ["card", "deck", *(HEADERS[m] for m in MEASURES), "improvement when drawn"])
+        body = "".join(_card_row(s) for s in sorted(stats, key=lambda s: -s.in_hand.rate))
+        parts += [
+            "<h3>Cards</h3>",
+            '<p class="note">Win rate of the seat that had the card, with the 95% Wilson interval and '
+            "the number of games; improvement when drawn = in hand minus not drawn, in points, "
+            "with Newcombe's interval. Click a header to sort.</p>",
+            f'<table class="sortable"><tbody><tr>{header}</tr>{body}</tbody></table>',
+            _improvement_plot(stats),
+        ]
+    parts += _matchup_parts(matchups(rows))
+    if not parts:
+        return ""
+    return "\n".join(["<h2>Cards, decks and endings</h2>", *parts])
+
+
 def comparison_section(a: Summary, b: Summary) -> str:
     """The A/B section: differences of win rates with CI and two-proportion z tests."""
     rows = compare(a, b)
@@ -161,7 +265,9 @@ def _describe(rows: Sequence[ResultRow]) -> str:
     first = rows[0]
     options = ", ".join(f"{k}={v}" for k, v in sorted(first.get("options", {}).items()))
     agents = " vs ".join(sorted(first.get("agents", [])))
-    return f"{first.get('game', '?')}: {agents}" + (f" ({options})" if options else "")
+    overrides = ", ".join(f"{k}={v}" for k, v in sorted((first.get("overrides") or {}).items()))
+    return (f"{first.get('game', '?')}: {agents}" + (f" ({options})" if options else "")
+            + (f" [--set {overrides}]" if overrides else ""))
 
 
 def render_report(
@@ -169,7 +275,8 @@ def render_report(
 ) -> str:
     """The whole HTML page for ``rows`` (and an A/B section against ``other``)."""
     summary = summarize(rows)
-    sections = [summary_section(f"A: {_describe(rows)}" if other is not None else _describe(rows), summary)]
+    sections = [summary_section(f"A: {_describe(rows)}" if other is not None else _describe(rows), summary),
+                cards_section(rows)]
     if other is not None:
         other_summary = summarize(other)
         sections.append(summary_section(f"B: {_describe(other)}", other_summary))
@@ -178,7 +285,7 @@ def render_report(
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         f"<title>{html.escape(title)}</title><style>{STYLE}</style></head>"
-        f"<body><h1>{html.escape(title)}</h1>\n{body}\n</body></html>\n"
+        f"<body><h1>{html.escape(title)}</h1>\n{body}\n<script>{SORT_SCRIPT}</script></body></html>\n"
     )
 
 
@@ -195,3 +302,80 @@ def write_report(results: str | Path, out: str | Path, compare_with: str | Path 
     path = Path(out)
     path.write_text(render_report(rows, other), encoding="utf-8")
     return path
+
+
+# -- sweeps ------------------------------------------------------------------------------
+
+def _sweep_plot(points: Sequence[SweepPoint], key: str, measure: str, best: SweepPoint | None) -> str:
+    """The measure against the swept value, with 95% intervals and the even line."""
+    figure = Figure(figsize=(6, 3.2))
+    axes = figure.subplots()
+    numeric = all(isinstance(p.value, int | float) for p in points)
+    xs = [p.value if numeric else str(p.value) for p in points]
+    rates = [p.rate.rate for p in points]
+    errors = [[p.rate.rate - p.rate.low for p in points], [p.rate.high - p.rate.rate for p in points]]
+    axes.errorbar(xs, rates, yerr=errors, fmt="o-", capsize=5)
+    axes.axhline(0.5, linestyle="--", color="#888")
+    if best is not None:
+        where = float(best.value) if numeric else float(list(points).index(best))
+        axes.axvline(where, linestyle=":", color="#c44e52")
+    axes.set_ylim(0, 1)
+    axes.set_xlabel(key)
+    axes.set_ylabel(f"{measure} (95% CI)")
+    return _png(figure)
+
+
+def render_sweep(points: Sequence[SweepPoint], key: str, measure: str, setup: str) -> str:
+    """The HTML page of a sweep: the plot, the table, the value closest to an even matchup."""
+    best = closest_to_even(points)
+    table = _table([key, "games", measure, "95% CI"],
+                   [[p.value, p.games, _pct(p.rate.rate), f"[{_pct(p.rate.low)}, {_pct(p.rate.high)}]"]
+                    for p in points])
+    verdict = ("no value measured" if best is None else
+               f"closest to even: {key} = {best.value} ({_interval(best.rate)})")
+    body = "\n".join([
+        f"<p>{html.escape(setup)}</p>",
+        '<p class="note">Every value played on the same paired seeds (each deal from every seat).</p>',
+        f"<p><strong>{html.escape(verdict)}</strong></p>",
+        _sweep_plot(points, key, measure, best), table,
+    ])
+    return _page(f"Sweep of {key}", body)
+
+
+# -- ladders ------------------------------------------------------------------------------
+
+def _page(title: str, body: str) -> str:
+    """A whole HTML page."""
+    return (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<title>{html.escape(title)}</title><style>{STYLE}</style></head>"
+        f"<body><h1>{html.escape(title)}</h1>\n{body}\n</body></html>\n"
+    )
+
+
+def _ladder_plot(ratings: Sequence[Rating]) -> str:
+    """Elo of each agent with its 95% bootstrap interval, best on top."""
+    shown = list(reversed(ratings))
+    figure = Figure(figsize=(6, 0.8 + 0.45 * len(shown)))
+    axes = figure.subplots()
+    values = [r.elo for r in shown]
+    errors = [[r.elo - r.low for r in shown], [r.high - r.elo for r in shown]]
+    axes.errorbar(values, [r.agent for r in shown], xerr=errors, fmt="o", capsize=5)
+    axes.axvline(1500, linestyle="--", color="#888")
+    axes.set_xlabel("Elo (95% bootstrap CI)")
+    axes.set_title("Agent ladder")
+    return _png(figure)
+
+
+def render_ladder(ratings: Sequence[Rating], setup: str) -> str:
+    """The HTML page of a ladder: the plot and the table."""
+    table = _table(["agent", "Elo", "95% CI", "games", "score"],
+                   [[r.agent, f"{r.elo:.0f}", f"[{r.low:.0f}, {r.high:.0f}]", r.games, _pct(r.score)]
+                    for r in ratings])
+    body = "\n".join([
+        f"<p>{html.escape(setup)}</p>",
+        '<p class="note">Bradley-Terry fit of every game on the Elo scale (mean 1500); a draw is '
+        "half a win; intervals from 200 resamples of each pair's games.</p>",
+        _ladder_plot(ratings), table,
+    ])
+    return _page("Agent ladder", body)

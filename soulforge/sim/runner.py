@@ -4,11 +4,12 @@ Game ``i`` of a run uses seed ``seed + i`` and rotates the agents one seat per g
 every agent plays every seat equally often. With ``paired``, each seed (a deal) is played
 once per rotation instead: where the seat or the deal decides most games, only skill can
 win a deal from every seat (``stats.DealStats``). Each finished game is appended to the
-results file at once; running the same command again skips the games already in the file
+results file at once (JSON lines, or Parquet: :mod:`soulforge.sim.storage`);
+running the same command again skips the games already in the file
 (a game is its seed and seating).
 
-Backends: ``"processes"`` (a spawn-safe process pool on this machine) or ``"ray"`` (a Ray
-cluster; ``ray`` is imported only when chosen).
+Backends: ``"processes"`` (a spawn-safe process pool on this machine) or ``"ray"`` (a local Ray, or
+the cluster at ``address``; ``ray`` is imported only when chosen).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import concurrent.futures as cf
 import dataclasses
 import functools
 import importlib
+import itertools
 import json
 import multiprocessing
 import signal
@@ -28,8 +30,9 @@ from typing import Any
 
 from soulforge import agents as agent_registry
 from soulforge.agents import Agent
-from soulforge.core import Game
+from soulforge.core import Game, data
 from soulforge.games import REGISTRY, game_class
+from soulforge.sim import storage
 from soulforge.sim.stats import GameKey, game_key, winner_of
 
 BACKENDS = ("processes", "ray")
@@ -52,6 +55,8 @@ class SimConfig:
     options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     paired: bool = False
     """Play each seed once per seat rotation (games ``i`` share the seed ``seed + i // n``)."""
+    overrides: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    """Authored data changed for this run (``--set``): ``"<game>.<file>.<entry>.<field>"`` -> value."""
 
     def seed_of(self, index: int) -> int:
         """The seed of game ``index``.
@@ -79,6 +84,7 @@ class GameJob:
     seed: int
     specs: tuple[str, ...]
     labels: tuple[str, ...]
+    overrides: dict[str, Any] = dataclasses.field(default_factory=dict)
 
 
 def agent_labels(specs: Sequence[str]) -> tuple[str, ...]:
@@ -125,7 +131,7 @@ def check_config(config: SimConfig) -> Game:
     """Validate game, options, player count and agents; raise ValueError naming the problem."""
     if config.games < 0:
         raise ValueError(f"the number of games must be at least 0, got {config.games}")
-    game = game_class(config.game)(**config.options)
+    game = build_game(config.game, config.options, config.overrides)
     players = len(config.agents)
     if not game.min_players <= players <= game.max_players:
         raise ValueError(
@@ -136,9 +142,26 @@ def check_config(config: SimConfig) -> Game:
     return game
 
 
+def build_game(game_id: str, options: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) -> Game:
+    """The game with its options, its data read under ``overrides``; an override that no data
+    file took raises ValueError naming it."""
+    foreign = sorted(key for key in overrides or {} if not key.startswith(f"{game_id}."))
+    if foreign:
+        raise ValueError(f"--set {foreign[0]}: not data of {game_id} "
+                         f"(write {game_id}.<file>.<entry>.<field>)")
+    with data.overriding(overrides or {}):
+        game = game_class(game_id)(**options)
+    unused = data.unused_overrides(overrides or {})
+    if unused:
+        raise ValueError(f"--set {unused[0]}: no data file of {game_id} read at game set-up has it "
+                         "(check the file and entry names; data read once at import cannot be overridden)")
+    return game
+
+
 def jobs_for(config: SimConfig, done: Collection[GameKey] = frozenset()) -> list[GameJob]:
     """The games of a run still to play (those in ``done`` are skipped)."""
     options = dict(game_class(config.game)(**config.options).options)
+    overrides = dict(config.overrides)
     ref = REGISTRY[config.game]
     jobs = []
     for index in range(config.games):
@@ -147,23 +170,30 @@ def jobs_for(config: SimConfig, done: Collection[GameKey] = frozenset()) -> list
         if (seed, labels) in done:
             continue
         specs = tuple(seating(config.agents, index))
-        jobs.append(GameJob(config.game, ref, options, index, seed, specs, labels))
+        jobs.append(GameJob(config.game, ref, options, index, seed, specs, labels, overrides))
     return jobs
 
 
 @functools.lru_cache(maxsize=8)
-def _game(ref: str, options: str) -> Game:
-    """The game object for a registry reference and JSON options (cached per process)."""
+def _game(ref: str, options: str, overrides: str = "{}") -> Game:
+    """The game object for a registry reference, JSON options and JSON data overrides
+    (cached per process)."""
     module_name, _, class_name = ref.partition(":")
     cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
-    return cls(**json.loads(options))
+    with data.overriding(json.loads(overrides)):
+        return cls(**json.loads(options))
 
 
 def play_game(job: GameJob) -> ResultRow:
     """Play one game to its end; the result row written to the results file."""
     started = time.perf_counter()
-    game = _game(job.game_ref, json.dumps(job.options, sort_keys=True))
+    options, overrides = json.dumps(job.options, sort_keys=True), json.dumps(job.overrides, sort_keys=True)
+    game = _game(job.game_ref, options, overrides)
+    if data.unused_overrides(job.overrides):  # data this process read once, before these overrides
+        raise SimulationError(f"game seed {job.seed}: --set {data.unused_overrides(job.overrides)[0]} "
+                              "cannot apply in this process (its data was read at import)")
     state = game.new_game(seed=job.seed, players=len(job.specs))
+    start = state.clone()
     seats = [make_agent(spec, agent_seed(job.seed, seat), game) for seat, spec in enumerate(job.specs)]
     while not state.is_over:
         if state.move_number >= game.max_game_length:
@@ -178,6 +208,7 @@ def play_game(job: GameJob) -> ResultRow:
         "index": job.index,
         "seed": job.seed,
         "options": job.options,
+        "overrides": job.overrides,
         "agents": list(job.labels),
         "specs": list(job.specs),
         "returns": returns,
@@ -186,38 +217,19 @@ def play_game(job: GameJob) -> ResultRow:
         "first_player": state.first_player,
         "length": state.move_number,
         "duration": round(time.perf_counter() - started, 4),
+        "summary": game.result_summary(state, start),
     }
 
 
 # -- the results file -------------------------------------------------------------------
 
 def load_results(path: str | Path) -> list[ResultRow]:
-    """Every result row of a results file ([] if it does not exist).
-
-    A line cut short by an interruption (the start of a JSON object) is skipped; any other
-    line that is not a result row raises SimulationError: appending to a file that holds
-    something else would mix a run with garbage.
-    """
-    file = Path(path)
-    if not file.exists():
-        return []
+    """Every result row of a results file, JSON lines or Parquet ([] if it does not exist);
+    a file that holds something else raises SimulationError (see :mod:`soulforge.sim.storage`)."""
     try:
-        lines = file.read_text(encoding="utf-8").splitlines()
-    except UnicodeDecodeError:
-        raise SimulationError(f"{file} is not a results file (not text); choose another --out") from None
-    return [row for number, line in enumerate(lines, 1) if (row := _result_row(file, number, line))]
-
-
-def _result_row(file: Path, number: int, line: str) -> ResultRow | None:
-    try:
-        row = json.loads(line)
-    except json.JSONDecodeError:
-        if line.startswith("{") or not line.strip():
-            return None  # cut short by an interruption, or an empty line
-        row = None
-    if isinstance(row, dict) and "seed" in row and "agents" in row:
-        return row
-    raise SimulationError(f"{file} line {number} is not a result row; choose another --out")
+        return storage.load_rows(path)
+    except storage.StorageError as err:
+        raise SimulationError(str(err)) from None
 
 
 def matching_rows(config: SimConfig, rows: Sequence[ResultRow]) -> list[ResultRow]:
@@ -227,40 +239,28 @@ def matching_rows(config: SimConfig, rows: Sequence[ResultRow]) -> list[ResultRo
         same = (
             row.get("game") == config.game
             and row.get("options") == options
+            and row.get("overrides", {}) == dict(config.overrides)
             and sorted(row.get("agents", [])) == sorted(config.labels)
         )
         if not same:
             raise SimulationError(
                 f"the results file holds games of another setup (seed {row.get('seed')}: "
-                f"{row.get('game')} {row.get('agents')} {row.get('options')}); choose another --out"
+                f"{row.get('game')} {row.get('agents')} {row.get('options')} {row.get('overrides', {})}); "
+                "choose another --out"
             )
     return list(rows)
 
 
-class ResultsWriter:
-    """Appends rows to a results file, one JSON line each, flushed at once."""
+def open_results(path: str | Path, batch: int = 64) -> storage.RowWriter:
+    """A writer appending to the results file ``path`` (Parquet for a ``.parquet`` name)."""
+    try:
+        return storage.open_writer(path, batch)
+    except storage.StorageError as err:
+        raise SimulationError(str(err)) from None
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        needs_newline = self.path.exists() and self.path.stat().st_size > 0 and not self._ends_with_newline()
-        self._handle = self.path.open("a", encoding="utf-8")
-        if needs_newline:
-            self._handle.write("\n")
 
-    def _ends_with_newline(self) -> bool:
-        with self.path.open("rb") as handle:
-            handle.seek(-1, 2)
-            return handle.read(1) == b"\n"
-
-    def write(self, row: ResultRow) -> None:
-        """Append one row and flush it to the file."""
-        self._handle.write(json.dumps(row, sort_keys=True) + "\n")
-        self._handle.flush()
-
-    def close(self) -> None:
-        """Close the file."""
-        self._handle.close()
+ResultsWriter = storage.JsonLinesWriter
+"""Appends rows to a JSON-lines results file (kept under its old name)."""
 
 
 # -- backends ---------------------------------------------------------------------------
@@ -282,21 +282,67 @@ def _run_inline(jobs: Sequence[GameJob]) -> Generator[ResultRow, None, None]:
         yield row
 
 
+def play_games(jobs: Sequence[GameJob]) -> list[ResultRow]:
+    """Play a batch of games in one task; a failure names its game's seed."""
+    rows = []
+    for job in jobs:
+        try:
+            rows.append(play_game(job))
+        except SimulationError:
+            raise
+        except Exception as err:
+            raise SimulationError(f"game seed {job.seed} failed: {type(err).__name__}: {err}") from err
+    return rows
+
+
+class Batcher:
+    """How many games to send in one task: one until a few games are timed, then enough
+    for about ``target`` seconds of play (fast games would spend more time in messages and
+    pickling than in play), at most ``most``."""
+
+    def __init__(self, target: float = 0.25, most: int = 32) -> None:
+        self.target, self.most = target, most
+        self.seconds, self.games = 0.0, 0
+
+    def record(self, row: ResultRow) -> None:
+        """Count one finished game's duration."""
+        self.seconds += float(row.get("duration", 0.0))
+        self.games += 1
+
+    def size(self) -> int:
+        """The next batch's number of games.
+
+        >>> batcher = Batcher(target=0.2)
+        >>> for _ in range(4): batcher.record({"duration": 0.01})
+        >>> batcher.size()
+        20
+        """
+        if self.games < 4 or self.seconds <= 0:
+            return 1
+        return max(1, min(self.most, int(self.target * self.games / self.seconds)))
+
+    def take(self, queue: Iterator[GameJob]) -> list[GameJob]:
+        """The next batch from ``queue`` ([] once it is empty)."""
+        return list(itertools.islice(queue, self.size()))
+
+
 def _run_processes(jobs: Sequence[GameJob], workers: int) -> Generator[ResultRow, None, None]:
     """Play the games in a spawn-context process pool, yielding results as they finish."""
     context = multiprocessing.get_context("spawn")
     pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_ignore_sigint)
-    pending: dict[cf.Future[ResultRow], GameJob] = {}
-    queue = iter(jobs)
+    pending: dict[cf.Future[list[ResultRow]], list[GameJob]] = {}
+    queue, batcher = iter(jobs), Batcher()
     finished = False
     try:
-        _fill(pool, pending, queue, 2 * workers)
+        _fill(pool, pending, queue, 2 * workers, batcher)
         while pending:
             done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
             for future in done:
-                job = pending.pop(future)
-                yield _result_of(future, job)
-            _fill(pool, pending, queue, 2 * workers)
+                batch = pending.pop(future)
+                for row in _result_of(future, batch):
+                    batcher.record(row)
+                    yield row
+            _fill(pool, pending, queue, 2 * workers, batcher)
         finished = True
     finally:
         processes = list((getattr(pool, "_processes", None) or {}).values())
@@ -307,26 +353,29 @@ def _run_processes(jobs: Sequence[GameJob], workers: int) -> Generator[ResultRow
 
 def _fill(
     pool: cf.ProcessPoolExecutor,
-    pending: dict[cf.Future[ResultRow], GameJob],
+    pending: dict[cf.Future[list[ResultRow]], list[GameJob]],
     queue: Iterator[GameJob],
     size: int,
+    batcher: Batcher,
 ) -> None:
-    """Keep up to ``size`` games submitted (a bounded window, so Ctrl-C stops quickly)."""
+    """Keep up to ``size`` batches submitted (a bounded window, so Ctrl-C stops quickly)."""
     while len(pending) < size:
-        job = next(queue, None)
-        if job is None:
+        batch = batcher.take(queue)
+        if not batch:
             return
-        pending[pool.submit(play_game, job)] = job
+        pending[pool.submit(play_games, batch)] = batch
 
 
-def _result_of(future: cf.Future[ResultRow], job: GameJob) -> ResultRow:
-    """The future's row, or a SimulationError naming the game that failed."""
+def _result_of(future: cf.Future[list[ResultRow]], batch: Sequence[GameJob]) -> list[ResultRow]:
+    """The future's rows, or a SimulationError naming the game that failed."""
     try:
         return future.result()
+    except SimulationError:
+        raise
     except BrokenProcessPool as err:
-        raise SimulationError(f"a worker process died during game seed {job.seed}: {err}") from err
+        raise SimulationError(f"a worker process died during game seed {batch[0].seed}: {err}") from err
     except Exception as err:
-        raise SimulationError(f"game seed {job.seed} failed: {type(err).__name__}: {err}") from err
+        raise SimulationError(f"game seed {batch[0].seed} failed: {type(err).__name__}: {err}") from err
 
 
 def _terminate(processes: Sequence[Any]) -> None:
@@ -346,43 +395,82 @@ def _import_ray() -> Any:
         ) from None
 
 
-def _run_ray(ray: Any, jobs: Sequence[GameJob], workers: int) -> Generator[ResultRow, None, None]:
-    """Play the games as Ray tasks (on ``RAY_ADDRESS``'s cluster, else a local one)."""
-    if not ray.is_initialized():
-        ray.init(ignore_reinit_error=True, log_to_driver=False)
-    remote_play = ray.remote(play_game)
-    window = max(2 * workers, 2)
-    pending: dict[Any, GameJob] = {}
-    queue = iter(jobs)
+def ray_session(ray: Any, workers: int, address: str | None = None) -> None:
+    """Join the Ray cluster at ``address`` (``"auto"``: the one ``ray start`` began on this
+    machine), or start a local one with ``workers`` CPUs; nothing if Ray is already running."""
+    if ray.is_initialized():
+        return
+    if address:
+        ray.init(address=address, log_to_driver=False)
+    else:
+        ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+
+
+def _ray_window(ray: Any, workers: int) -> int:
+    """How many games to keep submitted: twice the cluster's CPUs (at least ``workers``)."""
+    try:
+        cpus = int(ray.cluster_resources().get("CPU", 0))
+    except Exception:  # a stand-in or an old Ray without cluster_resources
+        cpus = 0
+    return 2 * max(workers, cpus, 1)
+
+
+def _run_ray(
+    ray: Any, jobs: Sequence[GameJob], workers: int, address: str | None = None
+) -> Generator[ResultRow, None, None]:
+    """Play the games as Ray tasks: on the cluster at ``address``, else a local Ray."""
+    ray_session(ray, workers, address)
+    remote_play = ray.remote(play_games)
+    window = _ray_window(ray, workers)
+    pending: dict[Any, list[GameJob]] = {}
+    queue, batcher = iter(jobs), Batcher()
     try:
         while True:
-            while len(pending) < window and (job := next(queue, None)) is not None:
-                pending[remote_play.remote(job)] = job
+            while len(pending) < window and (batch := batcher.take(queue)):
+                pending[remote_play.remote(batch)] = batch
             if not pending:
                 return
             ready, _ = ray.wait(list(pending), num_returns=1)
             for ref in ready:
-                job = pending.pop(ref)
+                batch = pending.pop(ref)
                 try:
-                    row: ResultRow = ray.get(ref)
+                    rows: list[ResultRow] = ray.get(ref)
                 except Exception as err:
-                    raise SimulationError(f"game seed {job.seed} failed: {err}") from err
-                yield row
+                    raise _ray_error(err, batch[0]) from err
+                for row in rows:
+                    batcher.record(row)
+                    yield row
     finally:
         for ref in pending:
             ray.cancel(ref, force=True)
 
 
+def _ray_error(err: Exception, job: GameJob) -> SimulationError:
+    """The SimulationError of a failed Ray task (Ray wraps the task's error in its own)."""
+    cause = getattr(err, "cause", None)
+    if isinstance(cause, SimulationError):
+        return SimulationError(str(cause))
+    if isinstance(cause, BaseException):
+        return SimulationError(f"game seed {job.seed} failed: {type(cause).__name__}: {cause}")
+    last = str(err).strip().splitlines()[-1] if str(err).strip() else ""
+    return SimulationError(f"game seed {job.seed} failed: {type(err).__name__}: {last}")
+
+
 def run_games(
-    jobs: Sequence[GameJob], workers: int = 1, backend: str = "processes"
+    jobs: Sequence[GameJob], workers: int = 1, backend: str = "processes", address: str | None = None
 ) -> Generator[ResultRow, None, None]:
-    """Play ``jobs`` and yield each result row as soon as its game ends (any order)."""
+    """Play ``jobs`` and yield each result row as soon as its game ends (any order).
+
+    ``address`` (Ray only) joins an existing cluster instead of starting a local Ray.
+    """
     if backend not in BACKENDS:
         raise SimulationError(f"unknown backend {backend!r}; known backends: {list(BACKENDS)}")
     if workers < 1:
         raise SimulationError(f"workers must be at least 1, got {workers}")
     if backend == "ray":
-        return _run_ray(_import_ray(), jobs, workers)
+        return _run_ray(_import_ray(), jobs, workers, address)
+    if address is not None:
+        raise SimulationError("--address joins a Ray cluster: use it with --backend ray")
     if workers == 1 or len(jobs) <= 1:
         return _run_inline(jobs)
     return _run_processes(jobs, min(workers, len(jobs)))
@@ -395,20 +483,23 @@ def simulate(
     backend: str = "processes",
     on_start: Callable[[int, int], None] | None = None,
     on_result: OnResult | None = None,
+    address: str | None = None,
+    batch: int = 64,
 ) -> list[ResultRow]:
     """Run (or resume) ``config``, appending each game to ``out``; all rows of the run.
 
     ``on_start(already_done, total)`` is called once before playing, ``on_result(row)``
-    after each game is written. Raises ValueError for a bad config, SimulationError if
-    the file holds another setup or a game fails.
+    after each game is written (a Parquet file writes a part every ``batch`` games).
+    Raises ValueError for a bad config, SimulationError if the file holds another setup or
+    a game fails.
     """
     check_config(config)
     rows = matching_rows(config, load_results(out))
     jobs = jobs_for(config, {game_key(row) for row in rows})
     if on_start is not None:
         on_start(config.games - len(jobs), config.games)
-    results = run_games(jobs, workers, backend)
-    writer = ResultsWriter(out)
+    results = run_games(jobs, workers, backend, address)
+    writer = open_results(out, batch)
     try:
         for row in results:
             writer.write(row)

@@ -177,7 +177,7 @@ def test_report_writes_html_with_images(invoke: Invoke, tmp_path: Path) -> None:
     result = invoke("report", str(a), "--compare", str(b), "--out", str(html))
     assert result.exit_code == 0 and f"Report written to {html}" in result.output
     page = html.read_text()
-    assert page.count("data:image/png;base64,") == 7 and "A/B comparison" in page
+    assert page.count("data:image/png;base64,") == 8 and "A/B comparison" in page, "7 + the cards plot of A"
     missing = invoke("report", str(tmp_path / "none.jsonl"), "--out", str(html))
     assert missing.exit_code == 2 and "no results" in missing.output
 
@@ -200,3 +200,58 @@ def test_simulate_agents_may_come_before_the_game_and_levels_work(
     result = invoke("simulate", "tricks", "--agents=random", "greedy", "-n", "1", "--out", str(other))
     assert result.exit_code == 0, result.output
     assert load_results(other)[0]["agents"] == ["random", "greedy"]
+
+
+def test_cards_prints_the_card_table(invoke: Invoke, tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    assert invoke("simulate", "soul_of_ankiril", "--agents", "random", "random", "-n", "2",
+                  "--out", str(out)).exit_code == 0
+    result = invoke("cards", str(out), "--sort", "improvement", "--top", "3")
+    assert result.exit_code == 0, result.output
+    assert "2 games" in result.output and "in hand" in result.output and "improvement" in result.output
+    assert invoke("cards", str(out), "--sort", "nonsense").exit_code == 2
+
+
+def test_simulate_set_and_set_file_are_recorded(invoke: Invoke, tmp_path: Path) -> None:
+    overrides = tmp_path / "o.txt"
+    overrides.write_text("# a designer's change\nfive_realms.cards.setup.starting_castles = 4\n")
+    out = tmp_path / "r.jsonl"
+    result = invoke("simulate", "five_realms", "--agents", "random", "random", "-n", "2", "--out", str(out),
+                    "--set-file", str(overrides), "--set", "five_realms.cards.throne_room.castles=3")
+    assert result.exit_code == 0, result.output
+    expected = {"five_realms.cards.setup.starting_castles": 4, "five_realms.cards.throne_room.castles": 3}
+    assert all(row["overrides"] == expected for row in load_results(out))
+    html = tmp_path / "r.html"
+    assert invoke("report", str(out), "--out", str(html)).exit_code == 0
+    assert "--set five_realms.cards.setup.starting_castles=4" in html.read_text()
+    bad = invoke("simulate", "five_realms", "--agents", "random", "random", "-n", "1",
+                 "--out", str(tmp_path / "b.jsonl"), "--set", "castles")
+    assert bad.exit_code == 2 and "game.file.entry.field=value" in bad.output
+
+
+def test_sweep_writes_a_results_file_per_value_and_a_page(invoke: Invoke, tmp_path: Path) -> None:
+    result = invoke("sweep", "five_realms", "--agents", "random", "greedy", "--set",
+                    "five_realms.cards.setup.starting_castles=1..2", "-n", "2", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "closest to even: five_realms.cards.setup.starting_castles =" in result.output
+    assert len(list(tmp_path.glob("*.jsonl"))) == 2 and (tmp_path / "sweep.html").exists()
+    assert invoke("sweep", "five_realms", "--agents", "random", "greedy", "-n", "2",
+                  "--out", str(tmp_path)).exit_code == 2
+
+
+def test_ladder_prints_ratings_and_writes_its_page(invoke: Invoke, tmp_path: Path) -> None:
+    result = invoke("ladder", "five_realms", "--agents", "random", "greedy", "-n", "2",
+                    "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "Elo" in result.output and "greedy" in result.output
+    assert (tmp_path / "ladder.html").exists()
+
+
+def test_ablate_prints_the_effect_and_the_sign_test(invoke: Invoke, tmp_path: Path) -> None:
+    result = invoke("ablate", "soul_of_ankiril", "--agents", "random", "random", "--card", "Shekun",
+                    "--with", "Venomous touch", "-n", "2", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "effect of the card" in result.output and "p " in result.output
+    bad = invoke("ablate", "soul_of_ankiril", "--agents", "random", "random", "--card", "Shekun",
+                 "--with", "Nirush", "-n", "2", "--out", str(tmp_path))
+    assert bad.exit_code == 2 and "at most 3 copies" in bad.output

@@ -171,7 +171,8 @@ def fake_ray() -> types.ModuleType:
         return types.SimpleNamespace(remote=lambda job: FakeRef(fn(job)))
 
     ray.is_initialized = lambda: state["init"]  # type: ignore[attr-defined]
-    ray.init = lambda **kw: state.update(init=True)  # type: ignore[attr-defined]
+    ray.init = lambda **kw: state.update(init=True, kwargs=kw)  # type: ignore[attr-defined]
+    ray.state = state  # type: ignore[attr-defined]
     ray.remote = remote  # type: ignore[attr-defined]
     ray.wait = lambda refs, num_returns: (refs[:num_returns], refs[num_returns:])  # type: ignore[attr-defined]
     ray.get = lambda ref: ref.value  # type: ignore[attr-defined]
@@ -180,9 +181,21 @@ def fake_ray() -> types.ModuleType:
 
 
 def test_ray_backend_uses_ray_remote(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "ray", fake_ray())
+    ray = fake_ray()
+    monkeypatch.setitem(sys.modules, "ray", ray)
     rows = simulate(CONFIG, tmp_path / "r.jsonl", workers=2, backend="ray")
     assert sorted(row["seed"] for row in rows) == list(range(10, 16))
+    assert ray.state["kwargs"]["num_cpus"] == 2, "a local Ray gets --workers CPUs"
+
+
+def test_ray_address_joins_a_cluster(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ray = fake_ray()
+    monkeypatch.setitem(sys.modules, "ray", ray)
+    simulate(CONFIG, tmp_path / "r.jsonl", backend="ray", address="10.0.0.5:6379")
+    kwargs = ray.state["kwargs"]
+    assert kwargs["address"] == "10.0.0.5:6379" and "num_cpus" not in kwargs, "the cluster has its own CPUs"
+    with pytest.raises(SimulationError, match="use it with --backend ray"):
+        simulate(CONFIG, tmp_path / "p.jsonl", address="auto")
 
 
 def test_jobs_are_picklable() -> None:

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Collection, Mapping
-from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from soulforge.core.data import choice, field, read_toml, sourced
+from soulforge.core.data import choice, data_cache, field, read_toml, sourced
 from soulforge.core.errors import DataError
 
 T = TypeVar("T")
@@ -132,7 +131,7 @@ def _character(file: str, role: str, table: Mapping[str, Any], actions: Collecti
     return titan, tags, pieces
 
 
-@lru_cache(maxsize=4)
+@data_cache
 def load_rules(copies: int | None, actions: frozenset[str], conditions: frozenset[str],
                path: Path = DATA_FILE) -> Rules:
     """The validated data; ``copies`` (the game option) overrides the file's default."""

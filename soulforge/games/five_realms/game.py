@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from soulforge.core import Action, Game, Option
 from soulforge.games.five_realms.actions import ACTION_TYPES, ActionTable
@@ -42,6 +43,12 @@ class FiveRealms(Game[FiveRealmsState]):
 
     def _enumerate_actions(self) -> Sequence[Action]:
         return self.table.all()
+
+    def result_summary(self, state: FiveRealmsState, start: FiveRealmsState) -> dict[str, Any]:
+        """Characters recruited, influence played, castles by source (``summary.py``)."""
+        from soulforge.games.five_realms.summary import summarize
+
+        return summarize(state, start)
 
     def heuristic(self, state: FiveRealmsState, player: int) -> float:
         """Castle difference plus castles the board promises, squashed into [-1, 1]."""

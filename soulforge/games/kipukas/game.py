@@ -131,6 +131,12 @@ class Kipukas(Game[KipukasState]):
         out += [a.Sabotage(slot, t) for slot in slots for t in territories]
         return out
 
+    def result_summary(self, state: KipukasState, start: KipukasState) -> dict[str, Any]:
+        """Decks, cards drawn and played, territories held (``summary.py``)."""
+        from soulforge.games.kipukas.summary import summarize
+
+        return summarize(state, start)
+
     def heuristic(self, state: KipukasState, player: int) -> float:
         """Territories held, souls and their health, squashed into [-1, 1]."""
         return heuristic.evaluate(state, player)

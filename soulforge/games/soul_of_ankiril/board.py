@@ -8,10 +8,9 @@ by (+-2, 0) or (+-1, +-1); the six directions are the attack trajectories (gloss
 from __future__ import annotations
 
 import dataclasses
-from functools import cache
 from pathlib import Path
 
-from soulforge.core.data import field, read_toml
+from soulforge.core.data import data_cache, field, read_toml
 from soulforge.core.errors import DataError
 
 Cell = int
@@ -145,7 +144,7 @@ def parse_board(rows: list[str], file: str = "board.toml") -> Board:
     return board
 
 
-@cache
+@data_cache
 def load_board() -> Board:
     path = Path(__file__).with_name("board.toml")
     data = read_toml(path)

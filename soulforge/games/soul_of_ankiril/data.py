@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from soulforge.core.data import choice, field, read_toml
+from soulforge.core.data import choice, data_cache, field, read_toml
 from soulforge.core.decklist import cite_line, read_deck_list
 from soulforge.core.errors import DataError
 from soulforge.games.soul_of_ankiril.cards import KEYWORDS, PIECES
@@ -91,7 +90,7 @@ def parse_card(file: str, name: str, table: Mapping[str, Any]) -> CardDef:
     )
 
 
-@cache
+@data_cache
 def load_cards() -> dict[str, CardDef]:
     data = read_toml(HERE / "cards.toml")
     cards = {name: parse_card("cards.toml", name, table) for name, table in data.items()}
@@ -102,7 +101,7 @@ def load_cards() -> dict[str, CardDef]:
     return cards
 
 
-@cache
+@data_cache
 def builtin_decks() -> dict[str, Deck]:
     """The rulebook's deck lists ("Deck List"), Leader first."""
     data = read_toml(HERE / "decks.toml")

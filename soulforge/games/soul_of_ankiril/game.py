@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from soulforge.core.action import Action
 from soulforge.core.game import Game
-from soulforge.core.options import Option
+from soulforge.core.options import Option, OptionValue
 from soulforge.games.soul_of_ankiril import data, heuristic
 from soulforge.games.soul_of_ankiril.actions import (
     ACTION_TYPES,
@@ -127,6 +127,19 @@ class SoulOfAnkiril(Game[AnkirilState]):
     def turn_value(self, state: AnkirilState, player: int) -> float:
         """The fitted value of ``state`` for ``player`` about to begin a turn (``heuristic.py``)."""
         return heuristic.value_at_turn_start(state, player)
+
+    def result_summary(self, state: AnkirilState, start: AnkirilState) -> dict[str, Any]:
+        """Decks, cards drawn and played, Emanations left (``summary.py``)."""
+        from soulforge.games.soul_of_ankiril.summary import summarize
+
+        return summarize(state, start)
+
+    def replace_card(self, card: str, replacement: str) -> dict[str, OptionValue]:
+        """The options with each deck holding ``card`` given as a deck list with
+        ``replacement`` instead (the deckbuilding rules still apply to it)."""
+        from soulforge.games.soul_of_ankiril.summary import replaced_decks
+
+        return {**self.options, **replaced_decks(self, card, replacement)}
 
     def validate_deck(self, text: str) -> list[str]:
         return data.validate_deck(text)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from soulforge.core import Action, Game, Option
 from soulforge.games.soulgivers.actions import (
@@ -78,6 +79,12 @@ class Soulgivers(Game[SoulgiversState]):
         out += [PlayAnomaly(c, t) for c in CARDS for t in range(-1, len(TILES))] + [Decline(), Population()]
         out += [PopPlace(c) for c in CELLS] + [ExitHole(c) for c in CELLS] + [EndTurn()]
         return out
+
+    def result_summary(self, state: SoulgiversState, start: SoulgiversState) -> dict[str, Any]:
+        """Populations, Soulgivers recruited, win type (``summary.py``)."""
+        from soulforge.games.soulgivers.summary import summarize
+
+        return summarize(state, start)
 
     def heuristic(self, state: SoulgiversState, player: int) -> float:
         return evaluate(state, player)

@@ -1,0 +1,251 @@
+"""The balance lab's commands: ``soulforge cards`` (and the sweeps, ablations and ladders)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+from rich.text import Text
+
+from soulforge.cli.common import FAILURE, USAGE, console, fail, load_game
+from soulforge.sim.ablate import Ablation, run_ablation
+from soulforge.sim.cards import MEASURES, CardStats, card_stats, sort_cards
+from soulforge.sim.ladder import Rating, is_ordered, ladder, play_round_robin
+from soulforge.sim.report import render_ladder, render_sweep
+from soulforge.sim.runner import BACKENDS, OnResult, ResultRow, SimConfig, SimulationError, load_results
+from soulforge.sim.stats import Proportion, format_p
+from soulforge.sim.sweep import MEASURES as SWEEP_MEASURES
+from soulforge.sim.sweep import OnStart, SweepPoint, closest_to_even, describe_measure, parse_sweep, run_sweep
+
+HEADERS = {"in_deck": "in deck", "in_hand": "in hand", "opening": "opening", "drawn": "drawn",
+           "not_drawn": "not drawn", "played": "played"}
+
+
+def _cell(p: Proportion) -> str:
+    """``55.0% ±9 (120)``: rate, half the 95% interval's width, count."""
+    if not p.trials:
+        return "-"
+    return f"{100 * p.rate:.1f}% ±{50 * (p.high - p.low):.0f} ({p.trials})"
+
+
+def cards_table(stats: list[CardStats], title: str) -> Table:
+    """The 17lands-style table: one row per card, each rate with its interval and count."""
+    table = Table(title=title, caption="win rate ±half the 95% Wilson interval (games); "
+                  "improvement = in hand - not drawn, with Newcombe's 95% interval")
+    table.add_column("card", overflow="fold")
+    table.add_column("deck")
+    for name in MEASURES:
+        table.add_column(HEADERS[name], justify="right")
+    table.add_column("improvement", justify="right")
+    for s in stats:
+        improvement = (f"{100 * s.improvement:+.1f} [{100 * s.improvement_low:+.0f}, "
+                       f"{100 * s.improvement_high:+.0f}]") if s.has_improvement else "-"
+        table.add_row(Text(s.card), Text(", ".join(s.decks)), *(_cell(s.measure(m)) for m in MEASURES),
+                      improvement)
+    return table
+
+
+def _rows(results: Path) -> list[ResultRow]:
+    """The rows of a results file, or exit with one line."""
+    try:
+        rows = load_results(results)
+    except SimulationError as err:
+        fail(str(err), FAILURE)
+    if not rows:
+        fail(f"{results}: no results (missing or empty file)", USAGE)
+    return rows
+
+
+def cards(
+    results: Annotated[Path, typer.Argument(help="Results written by simulate (JSON lines or Parquet).")],
+    sort: Annotated[str, typer.Option(
+        "--sort", help=f"Sort by one of {', '.join(MEASURES)} or improvement.")] = "in_hand",
+    minimum: Annotated[int, typer.Option("--min", help="Leave out cards with fewer games.")] = 0,
+    top: Annotated[int, typer.Option("--top", help="Show only the first N cards (0: all).")] = 0,
+    agent: Annotated[str | None, typer.Option(
+        "--agent", help="Count only the seats this agent (its label in the results) played.")] = None,
+) -> None:
+    """Per-card statistics: games in deck, in hand, opening hand, drawn, not drawn, played."""
+    if sort not in (*MEASURES, "improvement"):
+        fail(f"--sort must be one of {[*MEASURES, 'improvement']}, got {sort!r}", USAGE)
+    rows = _rows(results)
+    stats = sort_cards(card_stats(rows, agent=agent), sort, minimum)
+    if not stats:
+        fail(f"{results}: no card statistics (the rows carry no summary, or --min leaves none)", USAGE)
+    shown = stats[:top] if top > 0 else stats
+    who = f" · seats of {agent}" if agent else ""
+    console().print(cards_table(shown, f"{len(rows)} games{who} · {len(stats)} cards · sorted by {sort}"))
+
+
+def _bar(screen: Console) -> Progress:
+    """A progress bar with games per second and the time left (``simulate``'s)."""
+    from soulforge.cli.simulate import _progress
+
+    return _progress(screen)
+
+
+def sweep_table(points: list[SweepPoint], key: str, what: str) -> Table:
+    """One row per swept value: games, the measure and its 95% interval."""
+    table = Table(title=f"sweep of {key}: {what}")
+    for column in (key, "games", "rate", "95% CI"):
+        table.add_column(column, justify="right")
+    for p in points:
+        table.add_row(str(p.value), str(p.games), f"{100 * p.rate.rate:.1f}%",
+                      f"{100 * p.rate.low:.1f}-{100 * p.rate.high:.1f}%")
+    return table
+
+
+def sweep(
+    game: Annotated[str, typer.Argument(help="Game id (put it before --agents).")],
+    agents: Annotated[list[str], typer.Option("--agents", "-a", help="Agent specs, one per seat.")],
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set", help="GAME.FILE.ENTRY.FIELD=LOW..HIGH[:STEP] (swept) or =VALUE (fixed).")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", help="Game option name=a,b,... (swept) or name=value (fixed).")] = None,
+    games: Annotated[int, typer.Option("-n", "--games", help="Games per value (paired: each seed "
+                                       "from every seat).")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first deal.")] = 0,
+    measure: Annotated[str, typer.Option(
+        "--measure", help=f"One of {', '.join(SWEEP_MEASURES)}: the first agent's win rate, the "
+        "starting player's, seat 0's.")] = "agent",
+    out: Annotated[Path, typer.Option("--out", help="Folder of results (one file per value) and "
+                                      "sweep.html.")] = Path("sweep"),
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
+    backend: Annotated[str, typer.Option("--backend", help=f"One of {', '.join(BACKENDS)}.")] = "processes",
+    address: Annotated[str | None, typer.Option("--address", help="Ray cluster to join.")] = None,
+) -> None:
+    """Play one authored number or rule option over a range, every value on the same paired
+    seeds; plot the measure against the value and name the value closest to even."""
+    try:
+        swept, fixed_sets, fixed_options = parse_sweep(set_ or [], option or [])
+    except ValueError as err:
+        fail(str(err), USAGE)
+    table = load_game(game, [f"{k}={v}" for k, v in fixed_options.items()])
+    base = SimConfig(game, tuple(agents), games, seed, dict(table.options), True, fixed_sets)
+    screen = console()
+    try:
+        with _bar(screen) as progress:
+            def on_value(value: object) -> tuple[OnStart, OnResult]:
+                task = progress.add_task(f"{swept.key}={value}", total=games)
+                return (lambda done, total: progress.reset(task, total=total, completed=done),
+                        lambda _row: progress.advance(task))
+
+            points = run_sweep(base, swept, out, measure, workers, backend, on_value, address)
+    except (ValueError, SimulationError) as err:
+        fail(str(err), USAGE if isinstance(err, ValueError) else FAILURE)
+    what = describe_measure(measure, base.labels[0])
+    screen.print(sweep_table(points, swept.key, what))
+    best = closest_to_even(points)
+    if best is not None:
+        screen.print(Text(f"closest to even: {swept.key} = {best.value} "
+                          f"({100 * best.rate.rate:.1f}%, {best.games} games)", style="bold"))
+    page = out / "sweep.html"
+    setup = f"{game}: {' vs '.join(agents)}, {games} games per value from seed {seed}"
+    page.write_text(render_sweep(points, swept.key, what, setup), encoding="utf-8")
+    screen.print(Text(f"Sweep report written to {page}", style="green"))
+
+
+def ladder_table(ratings: list[Rating], title: str) -> Table:
+    """Agents best first: Elo, its 95% interval, games and score."""
+    table = Table(title=title, caption="Elo: Bradley-Terry fit, mean 1500; 95% bootstrap interval")
+    for column in ("agent", "Elo", "95% CI", "games", "score"):
+        table.add_column(column, justify="left" if column == "agent" else "right", overflow="fold")
+    for r in ratings:
+        table.add_row(Text(r.agent), f"{r.elo:.0f}", f"{r.low:.0f}-{r.high:.0f}", str(r.games),
+                      f"{100 * r.score:.1f}%")
+    return table
+
+
+def ladder_command(
+    game: Annotated[str, typer.Argument(help="Game id (put it before --agents).")],
+    agents: Annotated[list[str], typer.Option(
+        "--agents", "-a", help="Agent specs or levels: --agents random easy normal hard.")],
+    games: Annotated[int, typer.Option("-n", "--games", help="Games per pair (paired seeds).")] = 20,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first deal.")] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", help="Game option name=value.")] = None,
+    out: Annotated[Path, typer.Option("--out", help="Folder of results (one file per pair) and "
+                                      "ladder.html.")] = Path("ladder"),
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
+    backend: Annotated[str, typer.Option("--backend", help=f"One of {', '.join(BACKENDS)}.")] = "processes",
+    address: Annotated[str | None, typer.Option("--address", help="Ray cluster to join.")] = None,
+) -> None:
+    """A round robin of agents: Elo ratings with 95% intervals, printed and plotted; says
+    whether the levels easy, normal and hard are ordered."""
+    table = load_game(game, option)
+    screen = console()
+    try:
+        with _bar(screen) as progress:
+            def on_pair(a: str, b: str) -> tuple[OnStart, OnResult]:
+                task = progress.add_task(f"{a} vs {b}", total=games)
+                return (lambda done, total: progress.reset(task, total=total, completed=done),
+                        lambda _row: progress.advance(task))
+
+            rows = play_round_robin(game, agents, games, seed, out, dict(table.options), workers, backend,
+                                    on_pair, address)
+    except (ValueError, SimulationError) as err:
+        fail(str(err), USAGE if isinstance(err, ValueError) else FAILURE)
+    ratings = ladder(rows)
+    screen.print(ladder_table(ratings, f"{game}: {len(rows)} games"))
+    levels = [level for level in ("easy", "normal", "hard") if level in agents]
+    if len(levels) > 1:
+        ordered = is_ordered(ratings, levels)
+        screen.print(Text(f"levels {' < '.join(levels)}: {'ordered' if ordered else 'NOT ordered'}",
+                          style="green" if ordered else "red"))
+    page = out / "ladder.html"
+    page.write_text(render_ladder(ratings, f"{game}: {', '.join(agents)}; {games} games per pair"),
+                    encoding="utf-8")
+    screen.print(Text(f"Ladder report written to {page}", style="green"))
+
+
+def ablate(
+    game: Annotated[str, typer.Argument(help="Game id (put it before --agents).")],
+    agents: Annotated[list[str], typer.Option("--agents", "-a", help="Agent specs, one per seat.")],
+    card: Annotated[str, typer.Option("--card", help="The card to take out of every deck holding it.")],
+    replacement: Annotated[str, typer.Option("--with", help="The card put in its place.")],
+    games: Annotated[int, typer.Option("-n", "--games", help="Games per run (paired seeds).")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first deal.")] = 0,
+    option: Annotated[list[str] | None, typer.Option("--option", help="Game option name=value.")] = None,
+    out: Annotated[Path, typer.Option("--out", help="Folder of the two runs' results.")] = Path("ablate"),
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
+    backend: Annotated[str, typer.Option("--backend", help=f"One of {', '.join(BACKENDS)}.")] = "processes",
+    address: Annotated[str | None, typer.Option("--address", help="Ray cluster to join.")] = None,
+) -> None:
+    """The same deals with one card replaced: the card's effect on its deck's win rate, with
+    a paired sign test."""
+    table = load_game(game, option)
+    base = SimConfig(game, tuple(agents), games, seed, dict(table.options), True)
+    screen = console()
+    try:
+        with _bar(screen) as progress:
+            def on_run(name: str) -> tuple[OnStart, OnResult]:
+                task = progress.add_task(name, total=games)
+                return (lambda done, total: progress.reset(task, total=total, completed=done),
+                        lambda _row: progress.advance(task))
+
+            result = run_ablation(base, card, replacement, out, workers, backend, on_run, address)
+    except (ValueError, SimulationError) as err:
+        fail(str(err), USAGE if isinstance(err, ValueError) else FAILURE)
+    screen.print(ablation_table(result))
+
+
+def ablation_table(result: Ablation) -> Table:
+    """With and without the card: win rates, the effect, the paired sign test."""
+    table = Table(title=f"{result.card} replaced by {result.replacement}: the same deals",
+                  caption="seat-games of the decks that held the card; effect with Newcombe's 95% "
+                          "interval; p: exact sign test of the games that changed")
+    for column in ("deck", "games", "wins", "win rate", "95% CI"):
+        table.add_column(column, justify="left" if column == "deck" else "right")
+    runs = ((f"with {result.card}", result.with_card), (f"with {result.replacement}", result.without))
+    for name, p in runs:
+        table.add_row(Text(name), str(p.trials), str(p.successes), f"{100 * p.rate:.1f}%",
+                      f"{100 * p.low:.1f}-{100 * p.high:.1f}%")
+    table.add_section()
+    table.add_row("effect of the card", "", "", f"{100 * result.effect:+.1f} pts",
+                  f"{100 * result.low:+.1f} to {100 * result.high:+.1f}")
+    table.add_row(f"games won only with {result.card} / only without", "", "",
+                  f"{result.better} / {result.worse}", f"p {format_p(result.p_value)}")
+    return table

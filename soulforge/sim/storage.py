@@ -1,0 +1,240 @@
+"""Results files: JSON lines (the default) or an Apache Parquet dataset (``--out X.parquet``).
+
+Both are appended to as games finish and both resume: a game is written whole or not at all,
+so a run killed half-way and started again loses and duplicates nothing.
+
+- **JSON lines**: one row per line, flushed at once; a line cut short by a kill is skipped.
+- **Parquet** (needs ``pyarrow``): ``X.parquet`` is a folder of part files
+  (``part-00000.parquet``, ...), the layout Spark, DuckDB, pandas and pyarrow all read as one
+  table. Finished games are buffered and written as one row group per part, every
+  ``batch`` games (and at the end); each part is written under a temporary name and renamed,
+  so a kill loses at most the games of the unwritten batch, which the resumed run plays again.
+  Nested fields (options, summary, overrides) are stored as JSON text columns.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+ResultRow = dict[str, Any]
+
+PARQUET_SUFFIX = ".parquet"
+PART_GLOB = "part-*.parquet"
+JSON_COLUMNS_KEY = b"soulforge.json_columns"
+"""Schema metadata: the columns that hold JSON text (decoded on reading)."""
+
+LIST_COLUMNS = {"agents": "string", "specs": "string", "returns": "float64"}
+INT_COLUMNS = ("index", "seed", "winner", "first_player", "length")
+FLOAT_COLUMNS = ("duration",)
+TEXT_COLUMNS = ("game", "winner_agent")
+
+
+class StorageError(RuntimeError):
+    """A results file that cannot be read or written (the message says why, in one line)."""
+
+
+class RowWriter(Protocol):
+    """Appends result rows to a results file."""
+
+    def write(self, row: ResultRow) -> None:
+        """Append one row (durable once the writer flushes it)."""
+
+    def close(self) -> None:
+        """Flush what is left and close."""
+
+
+def is_parquet(path: str | Path) -> bool:
+    """Whether ``path`` names a Parquet results dataset (by its suffix).
+
+    >>> is_parquet("runs/a.parquet"), is_parquet("runs/a.jsonl")
+    (True, False)
+    """
+    return Path(path).suffix == PARQUET_SUFFIX
+
+
+def import_pyarrow() -> Any:
+    """Import ``pyarrow.parquet``, or a StorageError saying how to install it."""
+    try:
+        importlib.import_module("pyarrow")
+        return importlib.import_module("pyarrow.parquet")
+    except ImportError:
+        raise StorageError("Parquet results need 'pyarrow': pip install 'soulforge[lab]'") from None
+
+
+# -- JSON lines -------------------------------------------------------------------------
+
+def load_jsonl(file: Path) -> list[ResultRow]:
+    """Every result row of a JSON-lines file ([] if it does not exist).
+
+    A line cut short by an interruption (the start of a JSON object) is skipped; any other
+    line that is not a result row raises StorageError: appending to a file that holds
+    something else would mix a run with garbage.
+    """
+    if not file.exists():
+        return []
+    try:
+        lines = file.read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError:
+        raise StorageError(f"{file} is not a results file (not text); choose another --out") from None
+    return [row for number, line in enumerate(lines, 1) if (row := _jsonl_row(file, number, line))]
+
+
+def _jsonl_row(file: Path, number: int, line: str) -> ResultRow | None:
+    try:
+        row = json.loads(line)
+    except json.JSONDecodeError:
+        if line.startswith("{") or not line.strip():
+            return None  # cut short by an interruption, or an empty line
+        row = None
+    if isinstance(row, dict) and "seed" in row and "agents" in row:
+        return row
+    raise StorageError(f"{file} line {number} is not a result row; choose another --out")
+
+
+class JsonLinesWriter:
+    """Appends rows to a results file, one JSON line each, flushed at once."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        needs_newline = self.path.exists() and self.path.stat().st_size > 0 and not self._ends_with_newline()
+        self._handle = self.path.open("a", encoding="utf-8")
+        if needs_newline:
+            self._handle.write("\n")
+
+    def _ends_with_newline(self) -> bool:
+        with self.path.open("rb") as handle:
+            handle.seek(-1, 2)
+            return handle.read(1) == b"\n"
+
+    def write(self, row: ResultRow) -> None:
+        """Append one row and flush it to the file."""
+        self._handle.write(json.dumps(row, sort_keys=True) + "\n")
+        self._handle.flush()
+
+    def close(self) -> None:
+        """Close the file."""
+        self._handle.close()
+
+
+# -- Parquet ----------------------------------------------------------------------------
+
+def _schema(pa: Any, json_columns: Sequence[str]) -> Any:
+    """The Arrow schema of result rows: typed core columns, the rest JSON text."""
+    fields = [pa.field(name, pa.string()) for name in TEXT_COLUMNS]
+    fields += [pa.field(name, pa.int64()) for name in INT_COLUMNS]
+    fields += [pa.field(name, pa.float64()) for name in FLOAT_COLUMNS]
+    fields += [pa.field(name, pa.list_(getattr(pa, kind)())) for name, kind in LIST_COLUMNS.items()]
+    fields += [pa.field(name, pa.string()) for name in json_columns]
+    return pa.schema(fields, metadata={JSON_COLUMNS_KEY: json.dumps(list(json_columns)).encode()})
+
+
+TYPED_COLUMNS = frozenset((*TEXT_COLUMNS, *INT_COLUMNS, *FLOAT_COLUMNS, *LIST_COLUMNS))
+
+
+def rows_to_table(rows: Sequence[ResultRow]) -> Any:
+    """An Arrow table of result rows (fields outside the typed core become JSON text)."""
+    pa = importlib.import_module("pyarrow")
+    json_columns = sorted({key for row in rows for key in row} - TYPED_COLUMNS)
+    columns: dict[str, list[Any]] = {}
+    for name in (*TEXT_COLUMNS, *INT_COLUMNS, *FLOAT_COLUMNS, *LIST_COLUMNS):
+        columns[name] = [row.get(name) for row in rows]
+    for name in json_columns:
+        columns[name] = [json.dumps(row[name], sort_keys=True) if name in row else None for row in rows]
+    return pa.Table.from_pydict(columns, schema=_schema(pa, json_columns))
+
+
+def table_to_rows(table: Any) -> list[ResultRow]:
+    """Result rows of an Arrow table written by :func:`rows_to_table`."""
+    metadata = table.schema.metadata or {}
+    json_columns = set(json.loads(metadata.get(JSON_COLUMNS_KEY, b"[]")))
+    rows = []
+    for record in table.to_pylist():
+        row: ResultRow = {}
+        for name, value in record.items():
+            if name in json_columns:
+                if value is not None:
+                    row[name] = json.loads(value)
+            elif value is not None or name in ("winner", "winner_agent", "first_player"):
+                row[name] = value
+        rows.append(row)
+    return rows
+
+
+def load_parquet(folder: Path) -> list[ResultRow]:
+    """Every result row of a Parquet results dataset ([] if it does not exist)."""
+    if not folder.exists():
+        return []
+    if not folder.is_dir():
+        raise StorageError(f"{folder} is not a Parquet results folder; choose another --out")
+    pq = import_pyarrow()
+    rows: list[ResultRow] = []
+    for part in sorted(folder.glob(PART_GLOB)):
+        try:
+            rows.extend(table_to_rows(pq.read_table(part)))
+        except Exception as err:  # pyarrow raises its own ArrowInvalid family
+            raise StorageError(f"{part} is not a readable Parquet part: {err}") from err
+    return rows
+
+
+class ParquetWriter:
+    """Appends rows to a Parquet results dataset: one part file (one row group) per batch."""
+
+    def __init__(self, path: str | Path, batch: int = 64, seconds: float = 30.0) -> None:
+        self.pq = import_pyarrow()
+        self.seconds = seconds
+        self._flushed = time.monotonic()
+        self.path = Path(path)
+        if self.path.exists() and not self.path.is_dir():
+            raise StorageError(f"{self.path} is not a Parquet results folder; choose another --out")
+        self.path.mkdir(parents=True, exist_ok=True)
+        self.batch = max(1, batch)
+        self._rows: list[ResultRow] = []
+        self._next = self._first_free_part()
+
+    def _first_free_part(self) -> int:
+        numbers = [p.stem.partition("-")[2] for p in self.path.glob(PART_GLOB)]
+        return max((int(n) for n in numbers if n.isdigit()), default=-1) + 1
+
+    def write(self, row: ResultRow) -> None:
+        """Buffer one row; a full batch, or ``seconds`` since the last part, makes a new part."""
+        self._rows.append(row)
+        if len(self._rows) >= self.batch or time.monotonic() - self._flushed >= self.seconds:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the buffered rows as one part: to a temporary name, then renamed (atomic)."""
+        if not self._rows:
+            return
+        final = self.path / f"part-{self._next:05d}.parquet"
+        temporary = self.path / f".{final.name}.tmp"
+        self.pq.write_table(rows_to_table(self._rows), temporary)
+        os.replace(temporary, final)
+        self._flushed = time.monotonic()
+        self._next += 1
+        self._rows = []
+
+    def close(self) -> None:
+        """Write what is buffered."""
+        self.flush()
+
+
+# -- either -----------------------------------------------------------------------------
+
+def load_rows(path: str | Path) -> list[ResultRow]:
+    """Every row of a results file, JSON lines or Parquet (by the suffix)."""
+    file = Path(path)
+    return load_parquet(file) if is_parquet(file) else load_jsonl(file)
+
+
+def open_writer(path: str | Path, batch: int = 64) -> RowWriter:
+    """A writer appending to ``path``: Parquet for a ``.parquet`` name, else JSON lines."""
+    if is_parquet(path):
+        return ParquetWriter(path, batch)
+    return JsonLinesWriter(path)

@@ -1,0 +1,50 @@
+"""Agent ladders: Elo from a round robin, with bootstrap intervals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from soulforge.sim.ladder import fit_elo, is_ordered, ladder, outcomes, play_round_robin
+from soulforge.sim.report import render_ladder
+
+
+def games(a: str, b: str, a_wins: int, b_wins: int, draws: int = 0) -> list[dict[str, object]]:
+    """Rows of ``a`` against ``b`` (seats alternating)."""
+    results = [0] * a_wins + [1] * b_wins + [None] * draws
+    rows: list[dict[str, object]] = []
+    for i, result in enumerate(results):
+        seats = [a, b] if i % 2 == 0 else [b, a]
+        winner = None if result is None else seats.index([a, b][result])
+        rows.append({"agents": seats, "winner": winner})
+    return rows
+
+
+def test_outcomes_score_each_pair_from_its_first_agent() -> None:
+    assert outcomes(games("x", "a", 3, 1, 2)) == {("a", "x"): [0.0, 0.0, 0.0, 1.0, 0.5, 0.5]}
+
+
+def test_an_even_pair_is_rated_even_and_a_stronger_agent_higher() -> None:
+    even = fit_elo({("a", "b"): (10.0, 20)})
+    assert even["a"] == pytest.approx(1500) and even["b"] == pytest.approx(1500)
+    rows = games("hard", "easy", 16, 4) + games("hard", "normal", 12, 8) + games("normal", "easy", 13, 7)
+    ratings = ladder(rows, resamples=100)
+    assert [r.agent for r in ratings] == ["hard", "normal", "easy"]
+    assert is_ordered(ratings, ["easy", "normal", "hard"])
+    assert all(r.low <= r.elo <= r.high and r.games == 40 for r in ratings)
+    assert sum(r.elo for r in ratings) / 3 == pytest.approx(1500)
+    hard = ratings[0]
+    assert hard.score == pytest.approx(28 / 40)
+    assert render_ladder(ratings, "toy").count("data:image/png;base64,") == 1
+
+
+@pytest.mark.usefixtures("toy_games")
+def test_a_round_robin_plays_every_pair_on_paired_seeds(tmp_path: Path) -> None:
+    rows = play_round_robin("tricks", ["random", "greedy", "greedy:follow=0"], 4, 5, tmp_path)
+    assert len(rows) == 12 and len(list(tmp_path.glob("*.jsonl"))) == 3
+    again = play_round_robin("tricks", ["random", "greedy", "greedy:follow=0"], 4, 5, tmp_path)
+    assert len(again) == 12, "resumed: nothing played twice"
+    assert {r.agent for r in ladder(rows, resamples=20)} == {"random", "greedy", "greedy:follow=0"}
+    with pytest.raises(ValueError, match="different agents"):
+        play_round_robin("tricks", ["random", "random"], 2, 0, tmp_path)
