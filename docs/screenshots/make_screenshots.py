@@ -31,7 +31,7 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 SEED = 7
-DECISIONS = {"five_realms": 16, "soul_of_ankiril": 24, "soulgivers": 40, "kipukas": 10}
+DECISIONS = {"five_realms": 16, "soul_of_ankiril": 24, "soulgivers": 40, "kipukas": 10, "soulshards": 40}
 """How many of seat 0's decisions are played before the picture: mid-game for each game."""
 SIZES: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1280, "height": 900}},

@@ -152,7 +152,9 @@ def _side(view: Json, p: Json, y: float, mine: bool, texts: Json) -> str:
 
 
 def _home_strip(view: Json, p: Json, y: float, texts: Json) -> str:
-    out = [_t(10, y + 12, "Home (cast from here):", 10)]
+    # The strip holds the Home (cast from by a Keep Character) and the seat's own Reserves
+    # marked "R:" (and, while swapping Reserves, the deck's cards marked "D:").
+    out = [_t(10, y + 12, "Home; R: Reserves", 10)]
     x = 150
     names = [(name, "home") for name in sorted(set(p["home"]))]
     names += [(name, "reserve") for name in sorted(set(p.get("reserves") or []))]
