@@ -181,6 +181,12 @@ class Soulshards(Game[ShardsState]):
     def heuristic(self, state: ShardsState, player: int) -> float:
         return heuristic.evaluate(state, player)
 
+    def result_summary(self, state: ShardsState, start: ShardsState) -> dict[str, Any]:
+        """Decks, opening hands, cards drawn and played, Resolve left (``summary.py``)."""
+        from soulforge.games.soulshards.summary import summarize
+
+        return summarize(state, start)
+
     def validate_deck(self, text: str) -> list[str]:
         return data.validate_deck(text, self.cards, self.cities)
 
