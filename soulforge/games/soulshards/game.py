@@ -93,8 +93,8 @@ class Soulshards(Game[ShardsState]):
     # Engage's 50-100 choices; ISMCTS values leaves with the heuristic (NOTES.md, "Agents").
     agent_levels: ClassVar[dict[str, str]] = {
         "easy": "greedy:follow=0,noise=0.2",
-        "normal": "ismcts:iterations=100,rollout=heuristic,exploration=0.3",
-        "hard": "ismcts:iterations=300,rollout=heuristic,exploration=0.1,worlds=4",
+        "normal": "ismcts:iterations=30,rollout=heuristic,exploration=0.3",
+        "hard": "ismcts:iterations=300,rollout=heuristic,exploration=0.3",
     }
     max_game_length: ClassVar[int] = 400 * MAX_TURNS
 
