@@ -117,7 +117,7 @@ def test_trigger_cost_can_be_reduced_by_edge() -> None:
     assert labels(s) == ["use the Exhausted effect of Supply Wagon, 1 Edge off its cost",
                          "do not use the Exhausted effect of Supply Wagon"]
     act(s, "use the Exhausted effect of Supply Wagon, 1 Edge off its cost")
-    assert s.resolve[0] == 15 and s.edge[0] == 0
+    assert s.resolve[0] == 17 and s.edge[0] == 0
 
 
 def test_active_players_triggers_first_and_the_owner_orders_theirs() -> None:
@@ -158,7 +158,7 @@ def test_empty_arsenal_costs_three_resolve_and_shuffles_home_in() -> None:
     hand(s, 0, "Rally the Guard")
     give(s, 0, might=3)
     act(s, "play Rally the Guard")
-    assert s.resolve[0] == 11
+    assert s.resolve[0] == 13
     assert "Rally the Guard" in s.home[0] and "Rally the Guard" not in s.arsenal[0]
     assert sorted(s.hand[0]) == sorted(["Militia Spearman", *[c for c in ["Shatter", "Battle Cry"]
                                                                  if c not in s.arsenal[0]]])

@@ -13,7 +13,7 @@ def test_setup_places_cities_and_starts_with_their_resolve() -> None:
     """Setup 1 and City: each player starts with the Resolve of their City (12-16)."""
     s = new_game(1)
     assert [c.name for c in s.cities] == ["Ironhold", "Lorespire"]
-    assert s.resolve == [14, 12]
+    assert s.resolve == [16, 12]
     assert s.step == "reserves" and s.decider == 0
 
 
@@ -33,9 +33,9 @@ def test_opening_hand_of_six_and_mulligan_costs_one_resolve() -> None:
     act(s, "done swapping Reserves")
     assert s.step == "mulligan" and len(s.hand[0]) == 6 and len(s.arsenal[0]) == 34
     act(s, "mulligan (pay 1 Resolve)")
-    assert s.resolve[0] == 13 and len(s.hand[0]) == 6 and len(s.arsenal[0]) == 34
+    assert s.resolve[0] == 15 and len(s.hand[0]) == 6 and len(s.arsenal[0]) == 34
     act(s, "mulligan (pay 1 Resolve)")
-    assert s.resolve[0] == 12 and s.step == "mulligan"
+    assert s.resolve[0] == 14 and s.step == "mulligan"
     act(s, "keep this hand")
     assert s.step == "reserves" and s.decider == 1
 
@@ -56,7 +56,7 @@ def test_random_first_player_and_the_second_player_gains_an_attribute() -> None:
 
 def test_long_game_option_adds_six_resolve() -> None:
     """Long game: each player starts with an extra 6 Resolve."""
-    assert new_game(1, long_game=True).resolve == [20, 18]
+    assert new_game(1, long_game=True).resolve == [22, 18]
 
 
 def test_recover_removes_one_fatigue_and_all_edge() -> None:

@@ -23,7 +23,7 @@ def test_svg_shows_the_zones_resolve_fatigue_and_attributes() -> None:
     s.stockpile[0] = [("Foresight", 3)]
     s.home[0] = ["Shatter"]
     svg = render(s.view(0), [a.to_json() for a in s.legal_actions()])
-    for words in ("Battlefield", "Keep", "Arsenal", "Home", "Resolve 14", "City effect", "Might"):
+    for words in ("Battlefield", "Keep", "Arsenal", "Home", "Resolve 16", "City effect", "Might"):
         assert words in svg
     for handle in ("card:0b0", "card:1k0", "hand:Arc Bolt", "my-stockpile:0", "home:Shatter", "attr:might",
                    "my-arsenal", "their-arsenal", "attack", "tactics"):
@@ -71,4 +71,4 @@ def test_terminal_rendering_shows_both_seats() -> None:
     console = Console(record=True, width=160)
     console.print(render_text(s.view(0)))
     text = console.export_text()
-    assert "Seat 0" in text and "Gate Archer" in text and "Resolve 14" in text
+    assert "Seat 0" in text and "Gate Archer" in text and "Resolve 16" in text
