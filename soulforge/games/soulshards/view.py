@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from soulforge.core.action import JsonDict
 from soulforge.games.soulshards.cards import effect_words
-from soulforge.games.soulshards.data import ATTRS, Ability, CardDef
+from soulforge.games.soulshards.data import ATTRS, KEYWORDS, Ability, CardDef
 
 if TYPE_CHECKING:
     from soulforge.games.soulshards.state import ShardsState, Unit
@@ -65,22 +65,7 @@ def unit_view(s: ShardsState, u: Unit) -> JsonDict:
         "elude": s.stat(u, 1),
         "endure": s.stat(u, 2),
         "trait": u.card.trait,
-        "keywords": sorted(
-            k
-            for k in (
-                "airborne",
-                "guard",
-                "hero",
-                "mountable",
-                "overrun",
-                "provoke",
-                "stealthy",
-                "undead",
-                "zealous",
-                "ranged",
-            )
-            if s.has(u, k)
-        ),
+        "keywords": sorted(k for k in KEYWORDS if s.has(u, k)),
         "attached": list(u.attached),
         "text": card_text(u.card),
     }
