@@ -150,6 +150,25 @@ def test_determinize_depends_only_on_the_view(game_id: str) -> None:
             assert all_views(one) == all_views(two)
 
 
+def test_the_acting_seat_knows_its_legal_actions(game_id: str) -> None:
+    """Two moves from one position that leave the next seat unable to tell them apart must
+    leave it the same legal actions: otherwise its moves depend on something it cannot see
+    (and OpenSpiel's IS-MCTS, which keys its tree by information state, breaks)."""
+    for state in sampled_states(game_id, every=5):
+        if state.is_over:
+            continue
+        seen: dict[str, list[str]] = {}
+        for action in state.legal_actions()[:12]:
+            child = state.clone()
+            child.apply(action)
+            seat = child.current_player
+            if seat is None:
+                continue
+            known = json.dumps([seat, child.view(seat), child.log(seat)], sort_keys=True)
+            legal = sorted(str(move) for move in child.legal_actions())
+            assert seen.setdefault(known, legal) == legal, f"after {action} at move {state.move_number}"
+
+
 def test_spectator_sees_no_more_than_any_seat(game_id: str) -> None:
     """Resampling what a seat cannot see never changes the spectator's view."""
     for state in sampled_states(game_id):
