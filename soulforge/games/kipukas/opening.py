@@ -41,6 +41,9 @@ class AffinityRule(Rule["S", Affinity]):
     def refusal(self, s: S, action: Affinity) -> IllegalAction:
         return IllegalAction(f"{action.archetype!r} is not an archetypal adaptation", rule=self.section)
 
+    def path(self, action: Affinity) -> ClickPath:
+        return (f"crux:{action.archetype}",)
+
     def apply(self, s: S, action: Affinity) -> None:
         s.affinity[s.active] = action.archetype
         s.add_log(f"{s.seat_name(s.active)}: the {action.archetype} are my crux")
@@ -143,6 +146,9 @@ class SetAsideRule(Rule["S", SetAside]):
 
     def refusal(self, s: S, action: SetAside) -> IllegalAction:
         return IllegalAction("that card is not in your deck", rule=self.section)
+
+    def path(self, action: SetAside) -> ClickPath:
+        return (f"aside:{action.card}",)
 
     def apply(self, s: S, action: SetAside) -> None:
         seat = s.active

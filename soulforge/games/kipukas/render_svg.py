@@ -24,7 +24,7 @@ from typing import Any
 
 from soulforge.core.svg import TAP, hit_area
 from soulforge.games.kipukas.cards import ability
-from soulforge.games.kipukas.data import CARDS, Card, Dice
+from soulforge.games.kipukas.data import ARCHETYPES, CARDS, Card, Dice
 from soulforge.games.kipukas.items import ITEM_EFFECTS, NO_ITEM
 
 Json = dict[str, Any]
@@ -459,13 +459,19 @@ def _choices(view: Json, x: float, y: float) -> tuple[list[str], float]:
     yours), ``unequip`` (a soul of yours with items), ``pick-up`` (items lie where a soul of
     yours stands), ``form`` (a soul of yours with a second form), ``burn`` (a soul of yours with a
     fire starter), ``reinforce`` (answering an
-    attack)."""
+    attack), ``crux:<archetype>`` (declaring one's affinity), ``aside:<card>`` (the card
+    set aside)."""
     me = view.get("viewer")
     if me is None or view.get("current_player") != me or view.get("is_over"):
         return [], y
     player = view["players"][me]
     mine = [p for p in view["pieces"] if p["owner"] == me]
     chips: list[tuple[str, str, str]] = []
+    if view.get("phase") == "affinity":
+        chips += [(f"crux:{name}", name, f"declare the {name} your crux (+1 to their rolls)")
+                  for name in ARCHETYPES]
+    chips += [(f"aside:{card}", CARDS[card].name, f"set {CARDS[card].name} aside: {card_title(card)}")
+              for card in player.get("deck_cards") or ()]
     if any(player["hand"]) or player.get("aside_ready"):
         chips += [("face:up", "face up (revealed)", "play the card revealed"),
                   ("face:down", "face down (unrevealed)", "play the card unrevealed")]

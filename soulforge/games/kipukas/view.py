@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from soulforge.core import JsonDict, Seat
 from soulforge.games.kipukas.cards import bundle_items, findable
-from soulforge.games.kipukas.encoding import ASIDE_CYCLES, KEAL, PUBLIC
+from soulforge.games.kipukas.encoding import ASIDE, ASIDE_CYCLES, KEAL, PUBLIC
 from soulforge.games.kipukas.movement import is_downed
 
 if TYPE_CHECKING:
@@ -55,6 +55,8 @@ def _player(s: S, viewer: Seat | None, seat: Seat) -> JsonDict:
         "done": s.done[seat],
         "defeated_by_rogue": s.beaten_by[seat] >= 0,
         "night_used": list(s.night_used[seat]),
+        # The cards one may set aside (#personal_effects): the seat's own deck, while it chooses.
+        "deck_cards": sorted(set(s.deck[seat])) if mine and s.phase == ASIDE else None,
     }
 
 

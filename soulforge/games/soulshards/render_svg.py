@@ -16,6 +16,8 @@ from soulforge.core.svg import hit_area
 Json = dict[str, Any]
 W, H = 1260, 960
 CW, CH, GAP = 72, 92, 4
+TAP, CHIP_W = 44, 52
+"""The smallest width a finger can tap (CSS px, at the board's own scale); a Stockpile chip's."""
 COLOURS = {"character": "#e9dcc0", "spell": "#cfe0f3", "gear": "#dcdcdc"}
 ATTR_COLOURS = {"might": "#b9483a", "finesse": "#4f9a58", "sorcery": "#7a4fd6", "strategy": "#3a78b9"}
 
@@ -130,18 +132,11 @@ def _side(view: Json, p: Json, y: float, mine: bool, texts: Json) -> str:
     home_title = "Home: " + (", ".join(p["home"]) or "empty")
     out.append(_card(10 + CW + GAP, zy, f"Home {len(p['home'])}", "", None, home_title))
     x = 10 + 2 * (CW + GAP) + 10
-    pile = p["stockpile"]
-    step = min(CW + GAP, 300 // max(len(pile), 1))
-    for i, s in enumerate(pile):
-        text = texts.get(s["card"], s["card"])
-        tip = f"Stockpile: {text}"
-        made = [s["attribute"][:3].title()]
-        out.append(_card(x, zy, s["card"], "spell", f"{who}-stockpile:{i}", tip, made, w=step - GAP))
-        x += step
+    x = _stockpile(out, p["stockpile"], x, zy, who, texts)
     x = max(x + 14, 520)
     if p.get("hand") is not None:
         cards = p["hand"]
-        step = min(CW + GAP, (W - x - CW - 10) // max(len(cards) - 1, 1))
+        step = max(TAP + GAP, min(CW + GAP, (W - x - CW - 10) // max(len(cards) - 1, 1)))
         for name in cards:
             width = min(CW, step - GAP)
             out.append(_card(x, zy, name, "spell", f"hand:{name}", texts.get(name, name), w=width))
@@ -149,6 +144,32 @@ def _side(view: Json, p: Json, y: float, mine: bool, texts: Json) -> str:
     else:
         out.append(_t(x, zy + 40, f"Hand: {p['hand_size']} cards (hidden)", 12))
     return "".join(out)
+
+
+def _stockpile(out: list[str], pile: Sequence[Json], x: float, y: float, who: str, texts: Json) -> float:
+    """The Stockpile from ``x``: whole cards while they fit in 300 px, else a grid of two
+    rows of chips, each still a finger wide (``TAP``). Returns where the next zone starts."""
+    whole = len(pile) * (CW + GAP) <= 300
+    for i, s in enumerate(pile):
+        tip = f"Stockpile: {texts.get(s['card'], s['card'])}"
+        made = [s["attribute"][:3].title()]
+        if whole:
+            out.append(_card(x + i * (CW + GAP), y, s["card"], "spell", f"{who}-stockpile:{i}", tip, made))
+        else:
+            cx, cy = x + (i // 2) * (CHIP_W + GAP), y + (i % 2) * (CH + GAP) / 2
+            out.append(_chip(cx, cy, s["card"], made[0], f"{who}-stockpile:{i}", tip))
+    if whole:
+        return x + len(pile) * (CW + GAP)
+    return x + (len(pile) + 1) // 2 * (CHIP_W + GAP)
+
+
+def _chip(x: float, y: float, name: str, made: str, handle: str, title: str) -> str:
+    """A half-height card: its name's start and the Attribute it was stockpiled for."""
+    height = (CH - GAP) / 2
+    inner = (f'<rect x="{x:g}" y="{y:g}" width="{CHIP_W}" height="{height:g}" rx="5" '
+             f'fill="{COLOURS["spell"]}" stroke="#333"/>'
+             + _t(x + 3, y + 14, name[:8], 9, "bold") + _t(x + 3, y + 30, made, 9))
+    return _g(handle, inner, title)
 
 
 def _home_strip(view: Json, p: Json, y: float, texts: Json) -> str:
