@@ -117,7 +117,7 @@ def _side(view: Json, p: Json, y: float, mine: bool, texts: Json) -> str:
             city,
         )
     )
-    x = 540
+    x: float = 540
     for name, value in p["attributes"].items():
         inner = (
             f'<rect x="{x}" y="{y - 12}" width="56" height="44" rx="6" fill="{ATTR_COLOURS[name]}"/>'
