@@ -408,6 +408,28 @@ class KeepDiel(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Tame(Action):
+    """#taming: bring the rogue ``piece`` under your full control (a soul of yours is already
+    in its territory, your control stacks up to its tameability)."""
+
+    kind = "tame"
+    piece: int
+
+    def __str__(self) -> str:
+        return f"tame the rogue #{self.piece}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LetRoguesBe(Action):
+    """#taming: tame no (more) rogue this day."""
+
+    kind = "let_rogues_be"
+
+    def __str__(self) -> str:
+        return "leave the rogues untamed"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Suspend(Action):
     """Suspended Animation (a personal effect): suspend all actions in a territory this turn."""
 
@@ -578,4 +600,6 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Sabotage,
     CallInitiative,
     EndActions,
+    Tame,
+    LetRoguesBe,
 )

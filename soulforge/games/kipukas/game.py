@@ -129,6 +129,7 @@ class Kipukas(Game[KipukasState]):
         out += [a.Purchase(item, i, j) for item in items for i in range(3) for j in range(i + 1, 3)]
         out += [a.Craft(n, p) for n in range(len(RECIPES)) for p in pieces]
         out += [a.Sabotage(slot, t) for slot in slots for t in territories]
+        out += [a.Tame(p) for p in pieces] + [a.LetRoguesBe()]
         return out
 
     def result_summary(self, state: KipukasState, start: KipukasState) -> dict[str, Any]:

@@ -72,6 +72,10 @@ class KipukasState(State):
     """Underground tunnels dug in play (#habitat_effects, underground), between two camp stands."""
     rogues: dict[int, int]
     """Rogue pieces (``rogue.py``) and the seat that played each."""
+    tamed: dict[int, int]
+    """Rogues tamed by a seat (``taming.py``) and the seat that played each (its discard)."""
+    tamers: list[int]
+    """Seats still to decide, at the day's start, whether to tame a rogue (#taming)."""
     beaten_by: list[int]
     """Per seat, the rogue piece that defeated it by clearing its capital while it held no
     base camp (#rouge), else -1: the seat acts no more."""
