@@ -430,6 +430,52 @@ class LetRoguesBe(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Gift(Action):
+    """#rouge: in the negotiations over a rogue, give card ``slot`` of your hand to seat ``to``."""
+
+    kind = "gift"
+    slot: int
+    to: int
+
+    def __str__(self) -> str:
+        return f"give card {self.slot + 1} of your hand to seat {self.to}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OfferTrade(Action):
+    """#rouge: in the negotiations over a rogue, offer card ``slot`` of your hand to seat ``to``
+    for a card of its hand."""
+
+    kind = "offer_trade"
+    slot: int
+    to: int
+
+    def __str__(self) -> str:
+        return f"offer card {self.slot + 1} of your hand to seat {self.to} in trade"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AcceptTrade(Action):
+    """#rouge: take the offered card for card ``slot`` of your hand."""
+
+    kind = "accept_trade"
+    slot: int
+
+    def __str__(self) -> str:
+        return f"accept the trade, giving card {self.slot + 1} of your hand"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DeclineTrade(Action):
+    """#rouge: decline the trade offered."""
+
+    kind = "decline_trade"
+
+    def __str__(self) -> str:
+        return "decline the trade"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Suspend(Action):
     """Suspended Animation (a personal effect): suspend all actions in a territory this turn."""
 
@@ -602,4 +648,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     EndActions,
     Tame,
     LetRoguesBe,
+    Gift,
+    OfferTrade,
+    AcceptTrade,
+    DeclineTrade,
 )

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from soulforge.core import IllegalAction
 from soulforge.core.flow import Flow, Step
-from soulforge.games.kipukas import card_moves, day, fight, listing, night, opening, taming
+from soulforge.games.kipukas import card_moves, day, fight, listing, negotiation, night, opening, taming
 from soulforge.games.kipukas.actions import Tame
 from soulforge.games.kipukas.encoding import (
     AFFINITY,
@@ -30,6 +30,7 @@ from soulforge.games.kipukas.encoding import (
     RESPOND,
     TAMING,
     TARGET,
+    TRADE,
     TURNING,
 )
 
@@ -73,6 +74,8 @@ FLOW: Flow[S] = Flow(
                 _COUNTER,
                 _RETREAT,
                 _GROUP,
+                negotiation.GiftRule(),
+                negotiation.OfferRule(),
                 _CALL,
                 _END,
             ),
@@ -101,6 +104,7 @@ FLOW: Flow[S] = Flow(
             RESPOND, (_COUNTER, _RETREAT, _GROUP, fight.ReinforceRule(), fight.HoldRule()), section="retreat"
         ),
         Step(CHALLENGE, (fight.ChallengeRule(), fight.LetGoRule()), section="retreat"),
+        Step(TRADE, (negotiation.AcceptRule(), negotiation.DeclineRule()), section="rouge"),
         Step(OVER, (), section="win"),
     ],
     step_of="phase",
@@ -133,6 +137,7 @@ PROMPTS = {
     PRESS: "press the attack, strike the Final Blow, or stop",
     RESPOND: "counterattack, retreat, or hold your ground",
     CHALLENGE: "challenge the retreat or let them go",
+    TRADE: "a trade is offered: give a card of your hand for the one offered, or decline",
 }
 
 
