@@ -10,7 +10,7 @@ import pytest
 
 import soulforge
 from soulforge.core import IllegalAction
-from soulforge.games.kipukas import rogue
+from soulforge.games.kipukas import render_svg, rogue
 from soulforge.games.kipukas.actions import AcceptTrade, DeclineTrade, Gift, OfferTrade
 from soulforge.games.kipukas.data import starter_decks
 from soulforge.games.kipukas.encoding import DAY
@@ -18,6 +18,7 @@ from soulforge.games.kipukas.state import KipukasState
 
 from .scenario import act, fresh, give, put
 from .test_cards import said
+from .test_render import handles, playout
 
 
 def _with_rogue(s: KipukasState) -> int:
@@ -68,6 +69,8 @@ def test_a_trade_is_offered_shown_to_the_other_seat_and_answered() -> None:
     assert s.legal_actions() == [AcceptTrade(0), AcceptTrade(1), AcceptTrade(2), DeclineTrade()]
     assert s.view(1)["offer"] == {"from": 0, "to": 1, "slot": 1, "card": "feathers"}
     assert s.view(None)["offer"]["card"] is None
+    assert "offers seat 1 Feathers" in render_svg.render(s.view(1), [])
+    assert "offers seat 1 a card of its hand" in render_svg.render(s.view(None), [])
     for seed in range(5):  # the seat offered the card keeps knowing it in every world it samples
         world = s.clone()
         world._resample_hidden(1, random.Random(seed))
@@ -107,3 +110,19 @@ def test_the_fast_day_listing_is_the_rules_listing_with_rogues_about() -> None:
                 negotiated += any(isinstance(a, Gift | OfferTrade) for a in legal)
             state.apply(chooser.choice(legal))
     assert negotiated > 0
+
+
+def test_the_board_draws_every_click_path_with_rogues_about() -> None:
+    """As ``test_render.py``: the taming, gift and trade actions can be clicked (or are buttons)."""
+    deck = _sboi_deck()
+    traded = 0
+    for s in playout(12, deck0=deck, deck1=deck):  # a game with trades offered
+        traded += s.phase == "trade"
+        seat = s.current_player
+        if seat is None:
+            continue
+        actions = s.legal_actions()
+        drawn = handles(render_svg.render(s.view(seat), [a.to_json() for a in actions]))
+        for action in actions:
+            assert set(s.click_path(action)) <= drawn, (action, s.click_path(action))
+    assert traded > 0

@@ -6,13 +6,14 @@ from __future__ import annotations
 import pytest
 
 from soulforge.core import IllegalAction
-from soulforge.games.kipukas import cycle, rogue
+from soulforge.games.kipukas import cycle, render_svg, rogue
 from soulforge.games.kipukas.actions import KeepDiel, LetRoguesBe, Move, Tame
 from soulforge.games.kipukas.data import CARDS
 from soulforge.games.kipukas.state import KipukasState
 
 from .scenario import fresh, put
 from .test_cards import Loaded, next_turn, said
+from .test_render import handles
 
 OTTER = "frost_tipped_arctic_otter"  # a species of tameability 1, archetypal gene Endothermic
 
@@ -51,6 +52,8 @@ def test_a_rogue_is_tamed_at_the_days_start_initiative_holder_first() -> None:
     first = s.initiative
     assert s.phase == "taming" and s.active == first
     assert s.legal_actions() == [Tame(otter), LetRoguesBe()]
+    drawn = handles(render_svg.render(s.view(first), [a.to_json() for a in s.legal_actions()]))
+    assert set(s.click_path(Tame(otter))) <= drawn  # the rogue is clicked to tame it
     s.apply(LetRoguesBe())  # the initiative holder lets it be: the other seat may tame it
     second = 1 - first
     assert s.phase == "taming" and s.active == second

@@ -75,7 +75,7 @@ def offers(s: S) -> list[OfferTrade]:
 
 
 class GiftRule(CheckedRule["S", Gift]):
-    """#rouge: gift a card of your hand in the negotiations over a rogue."""
+    """#rouge: gift a card of your hand in the negotiations over a rogue (a button: no path)."""
 
     action = Gift
     section = SECTION
@@ -95,12 +95,9 @@ class GiftRule(CheckedRule["S", Gift]):
         s.add_log(f"{s.seat_name(seat)} gives a card of its hand to {s.seat_name(action.to)}")
         cycle.end_action(s, seat)
 
-    def path(self, action: Gift) -> ClickPath:
-        return (f"hand:{action.slot}", f"seat:{action.to}", "gift")
-
 
 class OfferRule(CheckedRule["S", OfferTrade]):
-    """#rouge: offer a card of your hand for one of another player's hand."""
+    """#rouge: offer a card of your hand for one of another player's hand (a button)."""
 
     action = OfferTrade
     section = SECTION
@@ -118,9 +115,6 @@ class OfferRule(CheckedRule["S", OfferTrade]):
         s.offer = [seat, action.slot, action.to]
         s.phase, s.active = TRADE, action.to
         s.add_log(f"{s.seat_name(seat)} offers {s.seat_name(action.to)} a card of its hand in trade")
-
-    def path(self, action: OfferTrade) -> ClickPath:
-        return (f"hand:{action.slot}", f"seat:{action.to}", "trade")
 
 
 def _close(s: S) -> None:

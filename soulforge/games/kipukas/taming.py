@@ -114,7 +114,7 @@ class TameRule(CheckedRule["S", Tame]):
         _next(s)
 
     def path(self, action: Tame) -> ClickPath:
-        return (f"piece:{action.piece}", "tame")
+        return (f"piece:{action.piece}",)
 
 
 class LetBeRule(CheckedRule["S", LetRoguesBe]):
