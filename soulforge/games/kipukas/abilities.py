@@ -342,8 +342,8 @@ def _sabina(s: S, trap: int, mover: int) -> None:
     from soulforge.games.kipukas.encoding import HAND
 
     seat, victim = s.owner[trap], s.owner[mover]
-    if len(s.hand[seat]) >= HAND:
-        return
+    if len(s.hand[seat]) >= HAND or victim >= s.num_players:
+        return  # (a rogue has no hand nor deck to steal from)
     source = s.hand[victim] or s.deck[victim]
     if source:
         taken = source.pop(s.rng.randrange(len(source)))

@@ -408,6 +408,74 @@ class KeepDiel(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Tame(Action):
+    """#taming: bring the rogue ``piece`` under your full control (a soul of yours is already
+    in its territory, your control stacks up to its tameability)."""
+
+    kind = "tame"
+    piece: int
+
+    def __str__(self) -> str:
+        return f"tame the rogue #{self.piece}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LetRoguesBe(Action):
+    """#taming: tame no (more) rogue this day."""
+
+    kind = "let_rogues_be"
+
+    def __str__(self) -> str:
+        return "leave the rogues untamed"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Gift(Action):
+    """#rouge: in the negotiations over a rogue, give card ``slot`` of your hand to seat ``to``."""
+
+    kind = "gift"
+    slot: int
+    to: int
+
+    def __str__(self) -> str:
+        return f"give card {self.slot + 1} of your hand to seat {self.to}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OfferTrade(Action):
+    """#rouge: in the negotiations over a rogue, offer card ``slot`` of your hand to seat ``to``
+    for a card of its hand."""
+
+    kind = "offer_trade"
+    slot: int
+    to: int
+
+    def __str__(self) -> str:
+        return f"offer card {self.slot + 1} of your hand to seat {self.to} in trade"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AcceptTrade(Action):
+    """#rouge: take the offered card for card ``slot`` of your hand."""
+
+    kind = "accept_trade"
+    slot: int
+
+    def __str__(self) -> str:
+        return f"accept the trade, giving card {self.slot + 1} of your hand"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DeclineTrade(Action):
+    """#rouge: decline the trade offered."""
+
+    kind = "decline_trade"
+
+    def __str__(self) -> str:
+        return "decline the trade"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Suspend(Action):
     """Suspended Animation (a personal effect): suspend all actions in a territory this turn."""
 
@@ -578,4 +646,10 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Sabotage,
     CallInitiative,
     EndActions,
+    Tame,
+    LetRoguesBe,
+    Gift,
+    OfferTrade,
+    AcceptTrade,
+    DeclineTrade,
 )

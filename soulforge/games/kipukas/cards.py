@@ -358,8 +358,8 @@ def waste(s: S, piece: int) -> None:
 
 
 def keeper(s: S, piece: int) -> int:
-    """The seat a card belongs to (a rogue's: the seat that played it)."""
-    return s.rogues.get(piece, s.owner[piece])
+    """The seat a card belongs to (a rogue's: the seat that played it, tamed or not)."""
+    return s.rogues.get(piece, s.tamed.get(piece, s.owner[piece]))
 
 
 def drop(s: S, piece: int, territory: int) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from soulforge.core.text import count
-from soulforge.games.kipukas import cards
+from soulforge.games.kipukas import cards, taming
 from soulforge.games.kipukas.encoding import (
     DAY,
     DIEL_FACES,
@@ -220,14 +220,15 @@ def defeated_by_rogue(s: S, seat: int, rogue: int) -> None:
     )
 
 
-def _rogue_avenged(s: S) -> None:
+def rogue_avenged(s: S) -> None:
     """The rogues that defeated players are gone: the one seat left standing wins (#rouge)."""
     if max(s.beaten_by) < 0:
         return  # no seat was defeated by a rogue (the common case)
     beaten = [p for p in s.beaten_by if p >= 0]
     standing = [seat for seat, p in enumerate(s.beaten_by) if p < 0]
-    if beaten and len(standing) == 1 and not any(s.on_map[p] for p in beaten):
-        finish(s, standing[0], f"Seat {standing[0]} wins: it defeated the rogue that defeated the others.")
+    if beaten and len(standing) == 1 and not any(s.on_map[p] and p in s.rogues for p in beaten):
+        words = f"Seat {standing[0]} wins: it defeated or tamed the rogue that defeated the others."
+        finish(s, standing[0], words)
 
 
 def keep_the_peace(s: S, why: str) -> None:
@@ -245,7 +246,7 @@ def keep_the_peace(s: S, why: str) -> None:
 # -- passing the action on ----------------------------------------------------------------------
 def end_action(s: S, seat: int) -> None:
     """The next seat still acting takes an action (#day 4-5); when none is, the cycle ends."""
-    _rogue_avenged(s)
+    rogue_avenged(s)
     if s.phase == OVER:
         return
     n = s.num_players
@@ -330,11 +331,20 @@ def next_cycle(s: S) -> None:
 
 def begin_diel(s: S) -> None:
     """The turn's actions begin with the initiative holder (#day 1, #night); each day the
-    rogues move and attack first (#rouge)."""
+    rogues move and attack first (#rouge), then the seats may tame them (#taming)."""
     s.phase = s.diel
     s.active = s.initiative
     if s.diel == DAY:
         rogue_day(s)
+        if s.rogues and s.phase != OVER and taming.begin(s):
+            return
+    open_day(s)
+
+
+def open_day(s: S) -> None:
+    """The day's (or night's) actions begin with the initiative holder: contention carried
+    over is owed first (#day 2)."""
+    if s.diel == DAY:
         s.due = [contested_stands(s, seat) for seat in range(s.num_players)]
     if s.done[s.active] and s.phase != OVER:
         end_action(s, s.active)  # a seat defeated by a rogue acts no more (#rouge)

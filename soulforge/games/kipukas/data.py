@@ -78,6 +78,8 @@ class Card:
     injury_tolerance: int | None = None
     keal_means: tuple[KealMeans, ...] = ()
     text: str = ""
+    tameability: int | None = None
+    """Species only (#tameability): the control needed to tame it; None: no number (untameable)."""
 
     @property
     def soul(self) -> bool:
@@ -144,7 +146,14 @@ def _card(raw: Mapping[str, Any], archetypes: frozenset[str], motives: frozenset
         brawl_sequence=field(file, entry, raw, "brawl_sequence", str),
         injury_tolerance=field(file, entry, raw, "injury_tolerance", int),
         keal_means=_keal(file, entry, raw.get("keal_means"), archetypes),
+        tameability=_tameability(file, entry, raw.get("tameability")),
     )
+
+
+def _tameability(file: str, entry: str, value: Any) -> int | None:
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+        raise DataError(file, entry, "tameability", f"must be a whole number >= 0 or null, got {value!r}")
+    return value
 
 
 def _json(name: str) -> Any:

@@ -11,11 +11,15 @@ DAY, NIGHT, STORM = "day", "night", "storm"
 TARGET, KEAL, PRESS, RESPOND, CHALLENGE = "target", "keal", "press", "respond", "challenge"
 TURNING = "turning"
 """After a day or night roll: a seat with a card that turns the roll decides first."""
+TAMING = "taming"
+"""The day's start, after the rogues move (#taming): a seat that may tame a rogue decides first."""
+TRADE = "trade"
+"""A trade offered in the negotiations over a rogue (#rouge): the seat offered it answers."""
 PEACE = "peace"
 """The forced peace's convention: each seat keeps the peace or calls the reserves."""
 OVER = "over"
-PHASES = (AFFINITY, CAPITAL, CAMP, ASIDE, PEACE, TURNING, DAY, NIGHT, TARGET, KEAL, PRESS, RESPOND, CHALLENGE,
-          OVER)
+PHASES = (AFFINITY, CAPITAL, CAMP, ASIDE, PEACE, TURNING, TAMING, DAY, NIGHT, TARGET, KEAL, PRESS, RESPOND,
+          CHALLENGE, TRADE, OVER)
 PUBLIC = 1 << 8
 """The ``known`` bit of a card every seat (and spectators) may see."""
 NIGHT_ACTIONS = ("hand_to_bottom", "refill", "craft", "sabotage")

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from soulforge.core import IllegalAction
 from soulforge.core.flow import Flow, Step
-from soulforge.games.kipukas import card_moves, day, fight, listing, night, opening
+from soulforge.games.kipukas import card_moves, day, fight, listing, negotiation, night, opening, taming
+from soulforge.games.kipukas.actions import Tame
 from soulforge.games.kipukas.encoding import (
     AFFINITY,
     ASIDE,
@@ -27,7 +28,9 @@ from soulforge.games.kipukas.encoding import (
     PEACE,
     PRESS,
     RESPOND,
+    TAMING,
     TARGET,
+    TRADE,
     TURNING,
 )
 
@@ -49,6 +52,7 @@ FLOW: Flow[S] = Flow(
         Step(
             TURNING, (night.TurnDielRule(), night.SuspendRule(), night.KeepDielRule()), section="diel_cycle"
         ),
+        Step(TAMING, (taming.TameRule(), taming.LetBeRule()), section="taming"),
         Step(
             DAY,
             (
@@ -70,6 +74,8 @@ FLOW: Flow[S] = Flow(
                 _COUNTER,
                 _RETREAT,
                 _GROUP,
+                negotiation.GiftRule(),
+                negotiation.OfferRule(),
                 _CALL,
                 _END,
             ),
@@ -98,11 +104,22 @@ FLOW: Flow[S] = Flow(
             RESPOND, (_COUNTER, _RETREAT, _GROUP, fight.ReinforceRule(), fight.HoldRule()), section="retreat"
         ),
         Step(CHALLENGE, (fight.ChallengeRule(), fight.LetGoRule()), section="retreat"),
+        Step(TRADE, (negotiation.AcceptRule(), negotiation.DeclineRule()), section="rouge"),
         Step(OVER, (), section="win"),
     ],
     step_of="phase",
-    out_of_step=lambda s, action: IllegalAction(f"{action} is not allowed now: {prompt(s)}", rule=s.phase),
+    out_of_step=lambda s, action: _out_of_step(s, action),
 )
+
+
+def _out_of_step(s: S, action: object) -> IllegalAction:
+    if isinstance(action, Tame):  # #taming: 'at the begining of the day before contention'
+        return IllegalAction(
+            f"{action} is not allowed now: taming occurs at the beginning of the day, before "
+            "contention, each seat in turn from the initiative holder (#taming)",
+            rule="taming",
+        )
+    return IllegalAction(f"{action} is not allowed now: {prompt(s)}", rule=s.phase)
 
 
 PROMPTS = {
@@ -114,11 +131,13 @@ PROMPTS = {
     NIGHT: "night: put your hand under the deck, refill, craft, sabotage, or call initiative",
     TARGET: "choose the enemy soul to attack",
     TURNING: "turn this cycle's roll with a card of yours, or let it stand",
+    TAMING: "the day begins: tame a rogue where a soul of yours is, or leave the rogues be",
     PEACE: "a forced peace: keep the peace (more territories wins) or call the reserves",
     KEAL: "choose your KEAL means (hidden until both sides have chosen)",
     PRESS: "press the attack, strike the Final Blow, or stop",
     RESPOND: "counterattack, retreat, or hold your ground",
     CHALLENGE: "challenge the retreat or let them go",
+    TRADE: "a trade is offered: give a card of your hand for the one offered, or decline",
 }
 
 

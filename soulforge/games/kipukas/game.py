@@ -15,7 +15,7 @@ from soulforge.games.kipukas import heuristic
 from soulforge.games.kipukas.board import MAPS, KipukaMap
 from soulforge.games.kipukas.cards import RECIPES
 from soulforge.games.kipukas.data import ARCHETYPES, CARDS, DeckList, resolve_deck, validate_deck
-from soulforge.games.kipukas.encoding import PEACE_CYCLES
+from soulforge.games.kipukas.encoding import HAND, PEACE_CYCLES
 from soulforge.games.kipukas.state import KipukasState
 
 MAX_PIECES = 4 * 30 + 8
@@ -129,6 +129,11 @@ class Kipukas(Game[KipukasState]):
         out += [a.Purchase(item, i, j) for item in items for i in range(3) for j in range(i + 1, 3)]
         out += [a.Craft(n, p) for n in range(len(RECIPES)) for p in pieces]
         out += [a.Sabotage(slot, t) for slot in slots for t in territories]
+        out += [a.Tame(p) for p in pieces] + [a.LetRoguesBe()]
+        hand, seats = range(HAND), range(self.max_players)
+        out += [a.Gift(slot, to) for slot in hand for to in seats]
+        out += [a.OfferTrade(slot, to) for slot in hand for to in seats]
+        out += [a.AcceptTrade(slot) for slot in hand] + [a.DeclineTrade()]
         return out
 
     def result_summary(self, state: KipukasState, start: KipukasState) -> dict[str, Any]:

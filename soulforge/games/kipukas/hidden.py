@@ -38,11 +38,14 @@ def resample(s: S, player: Seat, rng: random.Random) -> None:
             + s.deck[seat]
             + ([s.aside[seat]] if s.aside[seat] else [])
         )
+        shown = s.offer[1] if s.offer and s.offer[0] == seat and s.offer[2] == player else -1
+        if shown >= 0:  # the card offered in trade is shown to the seat offered it (#rouge)
+            pool.remove(s.hand[seat][shown])
         rng.shuffle(pool)
         for p in unknown:
             s.card[p] = pool.pop()
             s.injuries[p] = [0] * len(CARDS[s.card[p]].keal_means)
-        s.hand[seat] = [pool.pop() for _ in s.hand[seat]]
+        s.hand[seat] = [s.hand[seat][i] if i == shown else pool.pop() for i in range(len(s.hand[seat]))]
         if s.aside[seat]:
             s.aside[seat] = pool.pop()
         s.deck[seat] = pool

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from soulforge.core import Action
-from soulforge.games.kipukas import card_moves, cycle, day, fight
+from soulforge.games.kipukas import card_moves, cycle, day, fight, negotiation
 from soulforge.games.kipukas.actions import CallInitiative, EndActions, Unequip
 from soulforge.games.kipukas.movement import enemies_at
 
@@ -54,5 +54,8 @@ def day_listing(s: S) -> Sequence[Action]:
     out += attacks
     out += retreats
     out += groups
+    if s.rogues:  # the negotiations over a rogue (#rouge)
+        out += negotiation.gifts(s)
+        out += negotiation.offers(s)
     out.append(CALL if s.called < 0 else END)
     return out

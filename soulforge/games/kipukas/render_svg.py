@@ -571,6 +571,19 @@ def _exchange(view: Json, x: float, y: float) -> tuple[list[str], float]:
     return out, y + 4
 
 
+def _offer(view: Json, x: float, y: float) -> tuple[list[str], float]:
+    """A trade offered over a rogue (#rouge): the card only for the two seats trading."""
+    offer = view.get("offer")
+    if not offer:
+        return [], y
+    card = CARDS[offer["card"]].name if offer["card"] else "a card of its hand"
+    out: list[str] = []
+    for line in _wrap(f"Trade offered: seat {offer['from']} offers seat {offer['to']} {card}", 64):
+        out.append(_text(x, y + 12, line, "small"))
+        y += 15
+    return out, y + 4
+
+
 def _panel(view: Json, x: float) -> tuple[str, float]:
     y: float = MARGIN
     prompt = str(view.get("prompt") or "")
@@ -584,7 +597,7 @@ def _panel(view: Json, x: float) -> tuple[str, float]:
         out += drawn
     drawn, y = _choices(view, x, y)
     out += drawn
-    for part in (_hand, _exchange):
+    for part in (_offer, _hand, _exchange):
         drawn, y = part(view, x, y + 6)
         out += drawn
     return "".join(out), y + MARGIN

@@ -72,6 +72,10 @@ def render(view: View) -> RenderableType:
         f"Diel cycle {view['cycle']}: {view['diel'] or 'setup'}; initiative: seat {view['initiative']}"
     )
     parts: list[RenderableType] = [head, _territories(view), _players(view)]
+    offer = view.get("offer")
+    if offer:  # a trade offered over a rogue (#rouge): the card only for the two seats trading
+        card = CARDS[offer["card"]].name if offer["card"] else "a card of its hand"
+        parts.append(Text(f"Trade offered: seat {offer['from']} offers seat {offer['to']} {card}"))
     if view.get("exchange"):
         parts.append(Text("Last exchange:\n" + "\n".join(view["exchange"][-8:])))
     return Group(*parts)

@@ -38,7 +38,7 @@ def make_rogue(s: S, piece: int) -> None:
 
 def keeper(s: S, piece: int) -> int:
     """The seat whose discard and deck the card belongs to."""
-    return s.rogues.get(piece, s.owner[piece])
+    return s.rogues.get(piece, s.tamed.get(piece, s.owner[piece]))
 
 
 def rogue_day(s: S) -> None:

@@ -22,6 +22,8 @@ View keys (``view(player)``, built in ``view.py``), beside the core's common key
 - ``fight``: the fight in progress ``{"attacker", "defender", "stand", "means": [a, d],
   "chosen": [bool, bool]}`` (a side's means is None to the other side until both chose).
 - ``exchange``: the last combat exchange, step by step (public lines).
+- ``offer`` (only while a trade is offered, #rouge): ``{"from", "to", "slot", "card"}`` (the
+  card for the two seats trading, None for the others).
 """
 
 from __future__ import annotations
@@ -72,6 +74,14 @@ class KipukasState(State):
     """Underground tunnels dug in play (#habitat_effects, underground), between two camp stands."""
     rogues: dict[int, int]
     """Rogue pieces (``rogue.py``) and the seat that played each."""
+    tamed: dict[int, int]
+    """Rogues tamed by a seat (``taming.py``) and the seat that played each (its discard)."""
+    tamers: list[int]
+    """Seats still to decide, at the day's start, whether to tame a rogue (#taming)."""
+    negotiated: list[int]
+    """Per seat, the cycle of its last gift or trade offer (``negotiation.py``, once a day)."""
+    offer: list[int]
+    """The trade offered, ``[giver, slot, taker]`` (empty for none)."""
     beaten_by: list[int]
     """Per seat, the rogue piece that defeated it by clearing its capital while it held no
     base camp (#rouge), else -1: the seat acts no more."""

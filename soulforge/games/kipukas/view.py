@@ -124,4 +124,11 @@ def build(s: S, viewer: Seat | None) -> JsonDict:
         "suspended": s.suspended or None,
         "exchange": list(s.exchange),
         "winner": s.winner,
-    }
+    } | (_offer(s, viewer) if s.offer else {})
+
+
+def _offer(s: S, viewer: Seat | None) -> JsonDict:
+    """A trade offered (#rouge): the card is seen by the two seats trading only."""
+    giver, slot, taker = s.offer
+    card = s.hand[giver][slot] if viewer in (giver, taker) else None
+    return {"offer": {"from": giver, "to": taker, "slot": slot, "card": card}}

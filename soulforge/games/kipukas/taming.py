@@ -1,0 +1,134 @@
+"""Taming rogue species (#taming, #tameability, #affinity "Tameability interaction").
+
+"Either player can attempt to tame a rouge soul and bring it under their control ... Taming
+will occur at the begining of the day before contention is resolved. It is first avaliable to
+the player with initiative. The player who attempts taming must have a fully controlled soul
+**already** in the same territory as the rouge soul."
+
+The TAMING step opens each day after the rogues have moved (#rouge: "before either player's
+turn") and before any day action, when some seat may tame: the seats decide in turn from the
+initiative holder, each taming rogues one at a time until it lets them be. A seat's control
+over a rogue is its affinity (+1 when its declared affinity is the card's archetypal gene,
+#affinity); items add nothing (no Founder's Deck card raises control) and loyalty is kept
+between games by the binder, not in one game. The rogue is tamed when that control stacks
+equally with its tameability (NOTES.md, Readings). A tamed rogue is the seat's fully
+controlled soul; its rogue move was its day's movement; wasted, it goes to the discard of the
+seat that played it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from soulforge.core import IllegalAction
+from soulforge.core.flow import CheckedRule, ClickPath
+from soulforge.games.kipukas import cards
+from soulforge.games.kipukas.actions import LetRoguesBe, Tame
+from soulforge.games.kipukas.encoding import OVER, TAMING
+
+if TYPE_CHECKING:
+    from soulforge.games.kipukas.state import KipukasState as S
+
+SECTION = "taming"
+
+
+def control(s: S, seat: int, piece: int) -> int:
+    """The seat's control over the card: its affinity bonus (#affinity), items and loyalty 0."""
+    return 1 if s.affinity[seat] == cards.gene(s, piece) else 0
+
+
+def why_not(s: S, seat: int, piece: int) -> str:
+    """Why ``seat`` cannot tame ``piece`` now ("" when it can)."""
+    if piece not in s.rogues or not s.on_map[piece] or s.prisoner[piece]:
+        return f"#{piece} is not a rogue on the kipuka"
+    card = s.card_of(piece)
+    if card.tameability is None:
+        return f"{card.name} has no tameability: no bonus tames it"
+    held = control(s, seat, piece)
+    if held < card.tameability:
+        return (
+            f"{card.name} has tameability {card.tameability} and your control is {held} "
+            "(affinity +1 for its archetypal gene; no item raises control)"
+        )
+    territory = s.territory[piece]
+    if not any(
+        s.owner[p] == seat and s.on_map[p] and not s.prisoner[p] and s.card_of(p).soul
+        for p in s.pieces_in(territory)
+    ):
+        return f"no soul of yours is already in territory {territory}, where the rogue is"
+    return ""
+
+
+def tameable(s: S, seat: int) -> list[int]:
+    return [p for p in s.rogues if not why_not(s, seat, p)]
+
+
+def begin(s: S) -> bool:
+    """The day's start: the seats that may tame decide, from the initiative holder (True: the
+    TAMING step is open; else the day's actions begin at once)."""
+    order = [(s.initiative + k) % s.num_players for k in range(s.num_players)]
+    s.tamers = [seat for seat in order if not s.done[seat] and tameable(s, seat)]
+    if not s.tamers:
+        return False
+    s.phase, s.active = TAMING, s.tamers[0]
+    return True
+
+
+def _next(s: S) -> None:
+    from soulforge.games.kipukas.cycle import open_day, rogue_avenged
+
+    rogue_avenged(s)  # #rouge: a rogue that defeated a seat is 'defeated or tamed'
+    if s.phase == OVER:
+        return
+    s.tamers = [seat for seat in s.tamers if tameable(s, seat)]
+    if s.tamers:
+        s.active = s.tamers[0]
+    else:
+        s.phase, s.active = s.diel, s.initiative
+        open_day(s)
+
+
+class TameRule(CheckedRule["S", Tame]):
+    """#taming: tame a rogue in a territory where a soul of yours already is."""
+
+    action = Tame
+    section = SECTION
+
+    def candidates(self, s: S) -> Iterator[Tame]:
+        return (Tame(p) for p in s.rogues)
+
+    def reason(self, s: S, action: Tame) -> IllegalAction | None:
+        why = why_not(s, s.active, action.piece)
+        return IllegalAction(f"cannot tame: {why} (#taming)", rule=SECTION) if why else None
+
+    def apply(self, s: S, action: Tame) -> None:
+        seat, piece = s.active, action.piece
+        s.tamed[piece] = s.rogues.pop(piece)
+        s.owner[piece] = seat
+        s.steps_used[piece] = 99  # its rogue move was its day's movement
+        s.loiter_since[piece] = -1
+        s.moved()
+        where = s.territory[piece]
+        s.add_log(f"{s.seat_name(seat)} tames the rogue {s.card_of(piece).name} on territory {where}")
+        _next(s)
+
+    def path(self, action: Tame) -> ClickPath:
+        return (f"piece:{action.piece}",)
+
+
+class LetBeRule(CheckedRule["S", LetRoguesBe]):
+    """#taming: taming is a choice; the next seat may tame, then the day's actions begin."""
+
+    action = LetRoguesBe
+    section = SECTION
+
+    def candidates(self, s: S) -> Iterator[LetRoguesBe]:
+        yield LetRoguesBe()
+
+    def reason(self, s: S, action: LetRoguesBe) -> IllegalAction | None:
+        return None
+
+    def apply(self, s: S, action: LetRoguesBe) -> None:
+        s.tamers = [seat for seat in s.tamers if seat != s.active]
+        _next(s)
