@@ -1,0 +1,202 @@
+"""Fast listings of the hot steps (Engage, the Reserves swaps), each the same actions in the
+same order as the rules' own listing in ``flow.py`` (a differential test proves it:
+tests/soulshards/test_listing.py).
+
+They walk the decider's cards in play once, and take actions from tables of shared action
+objects (``Row``: one dict per card or spot, filled on first use), so listing a move costs
+dict lookups, not new objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from soulforge.core.action import Action
+from soulforge.games.soulshards.actions import Attack, Cast, EndTurn, Mount, Play, Swap, Tactics, UseEffect
+from soulforge.games.soulshards.sequence import SPOTS, can_pay, targets
+
+if TYPE_CHECKING:
+    from soulforge.games.soulshards.state import ShardsState as S
+    from soulforge.games.soulshards.state import Unit
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Row(dict[K, V], Generic[K, V]):
+    """A table of actions by their last field, made on first use by ``make(*head, key)``."""
+
+    __slots__ = ("head", "make")
+
+    def __init__(self, make: Callable[..., V], *head: object) -> None:
+        super().__init__()
+        self.make, self.head = make, head
+
+    def __missing__(self, key: K) -> V:
+        action = self[key] = self.make(*self.head, key)
+        return action
+
+
+class Table(dict[K, "Row[str, V]"], Generic[K, V]):
+    """Rows of actions by their first field: ``table[first][last]``."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[..., V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: K) -> Row[str, V]:
+        row = self[key] = Row(self.make, key)
+        return row
+
+
+PLAYS: Table[str, Play] = Table(Play)
+"""``PLAYS[card][target]``."""
+SWAPS: Table[str, Swap] = Table(Swap)
+"""``SWAPS[out][into]``."""
+CASTS: dict[tuple[str, str], Row[str, Cast]] = {}
+"""``CASTS[caster, spell][target]``."""
+USES: dict[tuple[str, str], Row[str, UseEffect]] = {}
+"""``USES[spot, payer][target]``."""
+MOUNTS: Table[str, Mount] = Table(Mount)
+"""``MOUNTS[mount][rider]``."""
+TACTICS: Row[str, Tactics] = Row(Tactics)
+ATTACKS: Row[str, Attack] = Row(Attack)
+END_TURN = EndTurn()
+
+
+def _cast_row(caster: str, spell: str) -> Row[str, Cast]:
+    row = CASTS.get((caster, spell))
+    if row is None:
+        row = CASTS[caster, spell] = Row(Cast, caster, spell)
+    return row
+
+
+def _use_row(spot: str, payer: str) -> Row[str, UseEffect]:
+    row = USES.get((spot, payer))
+    if row is None:
+        row = USES[spot, payer] = Row(UseEffect, spot, payer)
+    return row
+
+
+class Targets:
+    """The decider's targets of each target kind, listed once per position."""
+
+    __slots__ = ("known", "s", "seat")
+
+    def __init__(self, s: S) -> None:
+        self.s, self.seat = s, s.decider
+        self.known: dict[str, list[str]] = {"none": NO_TARGET}
+
+    def __call__(self, kind: str) -> list[str]:
+        found = self.known.get(kind)
+        if found is None:
+            found = self.known[kind] = targets(self.s, self.seat, kind)
+        return found
+
+
+NO_TARGET = [""]
+
+
+def swap_listing(s: S) -> list[Swap]:
+    """Reserves: every (Arsenal card, Reserves card) pair of different names, sorted."""
+    p = s.decider
+    into = sorted(set(s.reserves[p]))
+    out: list[Swap] = []
+    for name in sorted(set(s.arsenal[p])):
+        row = SWAPS[name]
+        out += [row[other] for other in into if other != name]
+    return out
+
+
+def engage_listing(s: S) -> list[Action]:
+    """Engage: Play, Cast, effects, Tactics, Mount, Attack, end the turn (flow.py's order)."""
+    p = s.decider
+    tg = Targets(s)
+    units, zones, pool = s.units, s.zones[p], s.pool[p]
+    ready: tuple[list[tuple[str, Unit]], list[tuple[str, Unit]]] = ([], [])
+    effects: list[tuple[str, Unit, int]] = []
+    for z in (0, 1):
+        names, chars = SPOTS[p][z], ready[z]
+        for i, uid in enumerate(zones[z]):
+            u = units[uid]
+            if u.is_char and u.fatigue < 4:
+                chars.append((names[i], u))
+            if u.card.ability is not None:
+                effects.append((names[i], u, z))
+    out: list[Action] = _plays(s, tg, p)
+    if ready[1]:
+        out += _casts(s, tg, p, ready[1])
+    for spot, u, z in effects:
+        ab = u.card.ability
+        assert ab is not None
+        if not can_pay(pool, ab.cost):
+            continue
+        kinds = tg(ab.target)
+        if not ab.cost.fatigue:
+            payers = NO_TARGET
+        elif u.is_char:
+            payers = NO_TARGET if u.fatigue < 4 else []
+        else:
+            payers = [payer for payer, _ in ready[z]]
+        for payer in payers:
+            row = _use_row(spot, payer)
+            out += [row[t] for t in kinds]
+    out += [TACTICS[spot] for spot, _ in ready[0]]
+    out += [TACTICS[spot] for spot, _ in ready[1]]
+    out += _mounts(s, p, ready)
+    if not s.no_attack:
+        out += [ATTACKS[spot] for spot, _ in ready[0]]
+    out.append(END_TURN)
+    return out
+
+
+def _plays(s: S, tg: Targets, p: int) -> list[Action]:
+    cards, pool = s.cards, s.pool[p]
+    out: list[Action] = []
+    room = len(s.zones[p][1]) < s.game.zone_limit
+    for name in sorted(set(s.hand[p])):
+        card = cards[name]
+        if not can_pay(pool, card.cost):
+            continue
+        row = PLAYS[name]
+        if card.spell is None:
+            if room:
+                out.append(row[""])
+        else:
+            out += [row[t] for t in tg(card.spell.target)]
+    return out
+
+
+def _casts(s: S, tg: Targets, p: int, casters: list[tuple[str, Unit]]) -> list[Action]:
+    cards, pool = s.cards, s.pool[p]
+    spells = []
+    for name in sorted(set(s.home[p])):
+        card = cards[name]
+        if card.spell is not None and can_pay(pool, card.cost):
+            spells.append((name, tg(card.spell.target)))
+    out: list[Action] = []
+    for caster, _ in casters:
+        for name, kinds in spells:
+            row = _cast_row(caster, name)
+            out += [row[t] for t in kinds]
+    return out
+
+
+def _mounts(s: S, p: int, ready: tuple[list[tuple[str, Unit]], list[tuple[str, Unit]]]) -> list[Mount]:
+    """Mountable: both Characters ready, not pinned, in one Zone, room in the other (MountRule)."""
+    out: list[Mount] = []
+    zones, limit = s.zones[p], s.game.zone_limit
+    for z in (0, 1):
+        chars = [(spot, u) for spot, u in ready[z] if not u.pinned]
+        if len(chars) < 2 or len(zones[1 - z]) + 2 > limit:
+            continue
+        for ms, m in chars:
+            if not s.has(m, "mountable"):
+                continue
+            row, most = MOUNTS[ms], m.card.trait - 1
+            out += [row[rs] for rs, r in chars if r is not m and r.card.trait <= most]
+    return out
+
