@@ -65,7 +65,7 @@ from soulforge.games.soulshards.actions import (
     use_,
 )
 from soulforge.games.soulshards.data import ATTRS
-from soulforge.games.soulshards.listing import Targets, engage_listing, swap_listing
+from soulforge.games.soulshards.listing import Targets, deploy_listing, engage_listing, swap_listing
 
 if TYPE_CHECKING:
     from soulforge.games.soulshards.state import ShardsState as S
@@ -947,7 +947,7 @@ FLOW: Flow[S] = Flow(
         Step("reserves", (SwapRule(), KeepDeckRule()), section="To begin the game", fast_legal=_reserves),
         Step("mulligan", (KeepHandRule(), MulliganRule()), section="To begin the game"),
         Step("attribute", (AttributeRule(),), section="To begin the game"),
-        Step("deploy", (MoveRule(), EndDeployRule()), section="Deploy"),
+        Step("deploy", (MoveRule(), EndDeployRule()), section="Deploy", fast_legal=deploy_listing),
         Step("stockpile", (StockpileRule(), SkipStockpileRule()), section="Stockpile"),
         Step("engage", (PLAY, CAST, USE, TACTICS, MOUNT, ATTACK, EndTurnRule()), section="Engage",
              fast_legal=engage_listing),

@@ -13,8 +13,19 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from soulforge.core.action import Action
-from soulforge.games.soulshards.actions import Attack, Cast, EndTurn, Mount, Play, Swap, Tactics, UseEffect
-from soulforge.games.soulshards.sequence import SPOTS, can_pay, targets
+from soulforge.games.soulshards.actions import (
+    Attack,
+    Cast,
+    EndDeploy,
+    EndTurn,
+    Mount,
+    Move,
+    Play,
+    Swap,
+    Tactics,
+    UseEffect,
+)
+from soulforge.games.soulshards.sequence import SPOTS, can_pay, movable_places, targets
 
 if TYPE_CHECKING:
     from soulforge.games.soulshards.state import ShardsState as S
@@ -65,6 +76,8 @@ MOUNTS: Table[str, Mount] = Table(Mount)
 TACTICS: Row[str, Tactics] = Row(Tactics)
 ATTACKS: Row[str, Attack] = Row(Attack)
 END_TURN = EndTurn()
+MOVES: Row[str, Move] = Row(Move)
+END_DEPLOY = EndDeploy()
 
 
 def _cast_row(caster: str, spell: str) -> Row[str, Cast]:
@@ -108,6 +121,15 @@ def swap_listing(s: S) -> list[Swap]:
     for name in sorted(set(s.arsenal[p])):
         row = SWAPS[name]
         out += [row[other] for other in into if other != name]
+    return out
+
+
+def deploy_listing(s: S) -> list[Action]:
+    """Deploy: Move each card that may still Move, then end the phase."""
+    p = s.decider
+    names = SPOTS[p]
+    out: list[Action] = [MOVES[names[z][i]] for z, i in movable_places(s, p)]
+    out.append(END_DEPLOY)
     return out
 
 
