@@ -65,7 +65,13 @@ from soulforge.games.soulshards.actions import (
     use_,
 )
 from soulforge.games.soulshards.data import ATTRS
-from soulforge.games.soulshards.listing import Targets, deploy_listing, engage_listing, swap_listing
+from soulforge.games.soulshards.listing import (
+    Targets,
+    deploy_listing,
+    engage_listing,
+    stockpile_listing,
+    swap_listing,
+)
 
 if TYPE_CHECKING:
     from soulforge.games.soulshards.state import ShardsState as S
@@ -948,7 +954,8 @@ FLOW: Flow[S] = Flow(
         Step("mulligan", (KeepHandRule(), MulliganRule()), section="To begin the game"),
         Step("attribute", (AttributeRule(),), section="To begin the game"),
         Step("deploy", (MoveRule(), EndDeployRule()), section="Deploy", fast_legal=deploy_listing),
-        Step("stockpile", (StockpileRule(), SkipStockpileRule()), section="Stockpile"),
+        Step("stockpile", (StockpileRule(), SkipStockpileRule()), section="Stockpile",
+             fast_legal=stockpile_listing),
         Step("engage", (PLAY, CAST, USE, TACTICS, MOUNT, ATTACK, EndTurnRule()), section="Engage",
              fast_legal=engage_listing),
         Step("zealous", (ZealousRule(), PASS), section="Zealous"),

@@ -21,6 +21,7 @@ from soulforge.games.soulshards.actions import (
     Mount,
     Move,
     Play,
+    SkipStockpile,
     Swap,
     Tactics,
     UseEffect,
@@ -78,6 +79,7 @@ ATTACKS: Row[str, Attack] = Row(Attack)
 END_TURN = EndTurn()
 MOVES: Row[str, Move] = Row(Move)
 END_DEPLOY = EndDeploy()
+SKIP_STOCKPILE = SkipStockpile()
 
 
 def _cast_row(caster: str, spell: str) -> Row[str, Cast]:
@@ -121,6 +123,16 @@ def swap_listing(s: S) -> list[Swap]:
     for name in sorted(set(s.arsenal[p])):
         row = SWAPS[name]
         out += [row[other] for other in into if other != name]
+    return out
+
+
+def stockpile_listing(s: S) -> list[Action]:
+    """Stockpile: each card of the hand for each Attribute it produces, then skip."""
+    choices = s.game.stockpile_choices
+    out: list[Action] = []
+    for name in sorted(set(s.hand[s.decider])):
+        out += choices[name]
+    out.append(SKIP_STOCKPILE)
     return out
 
 
@@ -195,7 +207,7 @@ def _plays(s: S, tg: Targets, p: int) -> list[Action]:
 def _casts(s: S, tg: Targets, p: int, casters: list[tuple[str, Unit]]) -> list[Action]:
     cards, pool = s.cards, s.pool[p]
     spells = []
-    for name in sorted(set(s.home[p])):
+    for name in sorted(s.game.spell_names.intersection(s.home[p])):
         card = cards[name]
         if card.spell is not None and can_pay(pool, card.cost):
             spells.append((name, tg(card.spell.target)))

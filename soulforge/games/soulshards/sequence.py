@@ -47,8 +47,7 @@ def pay(pool: list[int], cost: Cost, reduction: int = 0) -> None:
         reduction -= cut
         pool[i] -= need - cut
     for _ in range(generic):
-        i = max(range(4), key=lambda a: (pool[a], -a))
-        pool[i] -= 1
+        pool[pool.index(max(pool))] -= 1  # the most held; ties: the first Attribute
 
 
 # -- the run -----------------------------------------------------------------------------------
