@@ -13,7 +13,7 @@ FAST_STEPS = {name for name, step in FLOW.steps.items() if step.fast_legal is no
 
 
 def test_the_hot_steps_have_fast_listings() -> None:
-    assert {"engage", "reserves", "deploy", "stockpile"} <= FAST_STEPS
+    assert {"engage", "reserves", "deploy", "stockpile", "support", "trigger"} <= FAST_STEPS
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -70,7 +70,9 @@ from soulforge.games.soulshards.listing import (
     deploy_listing,
     engage_listing,
     stockpile_listing,
+    support_listing,
     swap_listing,
+    trigger_listing,
 )
 
 if TYPE_CHECKING:
@@ -965,8 +967,10 @@ FLOW: Flow[S] = Flow(
         Step("order", (FightNextRule(),), section="Attack"),
         Step("guard", (GuardRule(), PASS), section="Guard"),
         Step("tactics", (SpendEdgeRule(), PASS), section="TACTICS EFFECTS"),
-        Step("support", (SupportHandRule(), SupportStockpileRule(), SupportArsenalRule()), section="Support"),
-        Step("trigger", (UseTriggerRule(), SkipTriggerRule()), section="TRIGGER EFFECTS"),
+        Step("support", (SupportHandRule(), SupportStockpileRule(), SupportArsenalRule()), section="Support",
+             fast_legal=support_listing),
+        Step("trigger", (UseTriggerRule(), SkipTriggerRule()), section="TRIGGER EFFECTS",
+             fast_legal=trigger_listing),
         Step("unblocked", (DemoralizeRule(), AmbushRule(), SabotageRule()), section="UNBLOCKED"),
         Step("sabotage", (SabotageOptionRule(),), section="Sabotage"),
         Step("over", (), section="Victory"),

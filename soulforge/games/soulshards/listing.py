@@ -22,9 +22,14 @@ from soulforge.games.soulshards.actions import (
     Move,
     Play,
     SkipStockpile,
+    SkipTrigger,
+    SupportArsenal,
+    SupportHand,
+    SupportStockpile,
     Swap,
     Tactics,
     UseEffect,
+    UseTrigger,
 )
 from soulforge.games.soulshards.sequence import SPOTS, can_pay, movable_places, targets
 
@@ -150,19 +155,24 @@ def engage_listing(s: S) -> list[Action]:
     p = s.decider
     tg = Targets(s)
     units, zones, pool = s.units, s.zones[p], s.pool[p]
-    ready: tuple[list[tuple[str, Unit]], list[tuple[str, Unit]]] = ([], [])
+    spots: tuple[list[str], list[str]] = ([], [])
+    """The spots of the ready Characters (fewer than 4 Fatigue), by Zone."""
+    ready: tuple[list[Unit], list[Unit]] = ([], [])
     effects: list[tuple[str, Unit, int]] = []
+    mountable = False
     for z in (0, 1):
-        names, chars = SPOTS[p][z], ready[z]
+        names, zone_spots, chars = SPOTS[p][z], spots[z], ready[z]
         for i, uid in enumerate(zones[z]):
             u = units[uid]
             if u.is_char and u.fatigue < 4:
-                chars.append((names[i], u))
+                zone_spots.append(names[i])
+                chars.append(u)
+                mountable = mountable or _mountable(s, u)
             if u.card.ability is not None:
                 effects.append((names[i], u, z))
     out: list[Action] = _plays(s, tg, p)
-    if ready[1]:
-        out += _casts(s, tg, p, ready[1])
+    if spots[1]:
+        out += _casts(s, tg, p, spots[1])
     for spot, u, z in effects:
         ab = u.card.ability
         assert ab is not None
@@ -174,15 +184,15 @@ def engage_listing(s: S) -> list[Action]:
         elif u.is_char:
             payers = NO_TARGET if u.fatigue < 4 else []
         else:
-            payers = [payer for payer, _ in ready[z]]
+            payers = spots[z]
         for payer in payers:
-            row = _use_row(spot, payer)
-            out += [row[t] for t in kinds]
-    out += [TACTICS[spot] for spot, _ in ready[0]]
-    out += [TACTICS[spot] for spot, _ in ready[1]]
-    out += _mounts(s, p, ready)
+            out += map(_use_row(spot, payer).__getitem__, kinds)
+    out += map(TACTICS.__getitem__, spots[0])
+    out += map(TACTICS.__getitem__, spots[1])
+    if mountable:
+        out += _mounts(s, p, spots, ready)
     if not s.no_attack:
-        out += [ATTACKS[spot] for spot, _ in ready[0]]
+        out += map(ATTACKS.__getitem__, spots[0])
     out.append(END_TURN)
     return out
 
@@ -195,16 +205,15 @@ def _plays(s: S, tg: Targets, p: int) -> list[Action]:
         card = cards[name]
         if not can_pay(pool, card.cost):
             continue
-        row = PLAYS[name]
         if card.spell is None:
             if room:
-                out.append(row[""])
+                out.append(PLAYS[name][""])
         else:
-            out += [row[t] for t in tg(card.spell.target)]
+            out += map(PLAYS[name].__getitem__, tg(card.spell.target))
     return out
 
 
-def _casts(s: S, tg: Targets, p: int, casters: list[tuple[str, Unit]]) -> list[Action]:
+def _casts(s: S, tg: Targets, p: int, casters: list[str]) -> list[Action]:
     cards, pool = s.cards, s.pool[p]
     spells = []
     for name in sorted(s.game.spell_names.intersection(s.home[p])):
@@ -212,25 +221,77 @@ def _casts(s: S, tg: Targets, p: int, casters: list[tuple[str, Unit]]) -> list[A
         if card.spell is not None and can_pay(pool, card.cost):
             spells.append((name, tg(card.spell.target)))
     out: list[Action] = []
-    for caster, _ in casters:
+    for caster in casters:
         for name, kinds in spells:
-            row = _cast_row(caster, name)
-            out += [row[t] for t in kinds]
+            out += map(_cast_row(caster, name).__getitem__, kinds)
     return out
 
 
-def _mounts(s: S, p: int, ready: tuple[list[tuple[str, Unit]], list[tuple[str, Unit]]]) -> list[Mount]:
+def _mounts(
+    s: S, p: int, spots: tuple[list[str], list[str]], ready: tuple[list[Unit], list[Unit]]
+) -> list[Mount]:
     """Mountable: both Characters ready, not pinned, in one Zone, room in the other (MountRule)."""
     out: list[Mount] = []
     zones, limit = s.zones[p], s.game.zone_limit
     for z in (0, 1):
-        chars = [(spot, u) for spot, u in ready[z] if not u.pinned]
-        if len(chars) < 2 or len(zones[1 - z]) + 2 > limit:
+        if len(ready[z]) < 2 or len(zones[1 - z]) + 2 > limit:
             continue
+        chars = [(spot, u) for spot, u in zip(spots[z], ready[z], strict=True) if not u.pinned]
         for ms, m in chars:
-            if not s.has(m, "mountable"):
+            if not _mountable(s, m):
                 continue
             row, most = MOUNTS[ms], m.card.trait - 1
             out += [row[rs] for rs, r in chars if r is not m and r.card.trait <= most]
     return out
 
+
+def _mountable(s: S, u: Unit) -> bool:
+    return "mountable" in u.card.keywords or (bool(u.attached) and s.has(u, "mountable"))
+
+
+
+SUPPORT_HANDS: Row[str, SupportHand] = Row(SupportHand)
+SUPPORT_SLOTS: Row[int, SupportStockpile] = Row(SupportStockpile)
+SUPPORT_ARSENAL = SupportArsenal()
+SKIP_TRIGGERS: Row[str, SkipTrigger] = Row(SkipTrigger)
+USE_TRIGGERS: dict[tuple[str, int], Row[str, UseTrigger]] = {}
+"""``USE_TRIGGERS[card, edge][target]``."""
+
+
+def support_listing(s: S) -> list[Action]:
+    """Support: a card of the hand, a Stockpile slot, or the top of the Arsenal."""
+    p = s.decider
+    out: list[Action] = []
+    out += map(SUPPORT_HANDS.__getitem__, sorted(set(s.hand[p])))
+    out += map(SUPPORT_SLOTS.__getitem__, range(len(s.stockpile[p])))
+    if s.arsenal[p]:
+        out.append(SUPPORT_ARSENAL)
+    return out
+
+
+def trigger_listing(s: S) -> list[Action]:
+    """Triggers: use a pending Exhausted effect (Edge off its cost, a target), or skip one."""
+    p = s.decider
+    pending = sorted({name for owner, name in s.triggers if owner == p})
+    tg = Targets(s)
+    pool, edge = s.pool[p], s.edge[p]
+    out: list[Action] = []
+    for name in pending:
+        ab = s.cards[name].exhausted
+        assert ab is not None
+        for spent in range(min(edge, ab.cost.total) + 1):
+            if can_pay(pool, ab.cost, spent):
+                out += map(_trigger_row(name, spent).__getitem__, tg(ab.target))
+    out += map(SKIP_TRIGGERS.__getitem__, pending)
+    return out
+
+
+def _trigger_row(card: str, edge: int) -> Row[str, UseTrigger]:
+    row = USE_TRIGGERS.get((card, edge))
+    if row is None:
+        row = USE_TRIGGERS[card, edge] = Row(_use_trigger, card, edge)
+    return row
+
+
+def _use_trigger(card: str, edge: int, target: str) -> UseTrigger:
+    return UseTrigger(card, target, edge)
