@@ -69,13 +69,27 @@ class Table(dict[K, "Row[str, V]"], Generic[K, V]):
         return row
 
 
+class PairTable(dict[tuple[str, object], "Row[str, V]"], Generic[V]):
+    """Rows of actions by their first two fields: ``table[first, second][last]``."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[..., V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: tuple[str, object]) -> Row[str, V]:
+        row = self[key] = Row(self.make, *key)
+        return row
+
+
 PLAYS: Table[str, Play] = Table(Play)
 """``PLAYS[card][target]``."""
 SWAPS: Table[str, Swap] = Table(Swap)
 """``SWAPS[out][into]``."""
-CASTS: dict[tuple[str, str], Row[str, Cast]] = {}
+CASTS: PairTable[Cast] = PairTable(Cast)
 """``CASTS[caster, spell][target]``."""
-USES: dict[tuple[str, str], Row[str, UseEffect]] = {}
+USES: PairTable[UseEffect] = PairTable(UseEffect)
 """``USES[spot, payer][target]``."""
 MOUNTS: Table[str, Mount] = Table(Mount)
 """``MOUNTS[mount][rider]``."""
@@ -85,20 +99,6 @@ END_TURN = EndTurn()
 MOVES: Row[str, Move] = Row(Move)
 END_DEPLOY = EndDeploy()
 SKIP_STOCKPILE = SkipStockpile()
-
-
-def _cast_row(caster: str, spell: str) -> Row[str, Cast]:
-    row = CASTS.get((caster, spell))
-    if row is None:
-        row = CASTS[caster, spell] = Row(Cast, caster, spell)
-    return row
-
-
-def _use_row(spot: str, payer: str) -> Row[str, UseEffect]:
-    row = USES.get((spot, payer))
-    if row is None:
-        row = USES[spot, payer] = Row(UseEffect, spot, payer)
-    return row
 
 
 class Targets:
@@ -186,7 +186,7 @@ def engage_listing(s: S) -> list[Action]:
         else:
             payers = spots[z]
         for payer in payers:
-            out += map(_use_row(spot, payer).__getitem__, kinds)
+            out += map(USES[spot, payer].__getitem__, kinds)
     out += map(TACTICS.__getitem__, spots[0])
     out += map(TACTICS.__getitem__, spots[1])
     if mountable:
@@ -223,7 +223,7 @@ def _casts(s: S, tg: Targets, p: int, casters: list[str]) -> list[Action]:
     out: list[Action] = []
     for caster in casters:
         for name, kinds in spells:
-            out += map(_cast_row(caster, name).__getitem__, kinds)
+            out += map(CASTS[caster, name].__getitem__, kinds)
     return out
 
 
@@ -254,7 +254,13 @@ SUPPORT_HANDS: Row[str, SupportHand] = Row(SupportHand)
 SUPPORT_SLOTS: Row[int, SupportStockpile] = Row(SupportStockpile)
 SUPPORT_ARSENAL = SupportArsenal()
 SKIP_TRIGGERS: Row[str, SkipTrigger] = Row(SkipTrigger)
-USE_TRIGGERS: dict[tuple[str, int], Row[str, UseTrigger]] = {}
+
+
+def _use_trigger(card: str, edge: int, target: str) -> UseTrigger:
+    return UseTrigger(card, target, edge)
+
+
+USE_TRIGGERS: PairTable[UseTrigger] = PairTable(_use_trigger)
 """``USE_TRIGGERS[card, edge][target]``."""
 
 
@@ -281,17 +287,6 @@ def trigger_listing(s: S) -> list[Action]:
         assert ab is not None
         for spent in range(min(edge, ab.cost.total) + 1):
             if can_pay(pool, ab.cost, spent):
-                out += map(_trigger_row(name, spent).__getitem__, tg(ab.target))
+                out += map(USE_TRIGGERS[name, spent].__getitem__, tg(ab.target))
     out += map(SKIP_TRIGGERS.__getitem__, pending)
     return out
-
-
-def _trigger_row(card: str, edge: int) -> Row[str, UseTrigger]:
-    row = USE_TRIGGERS.get((card, edge))
-    if row is None:
-        row = USE_TRIGGERS[card, edge] = Row(_use_trigger, card, edge)
-    return row
-
-
-def _use_trigger(card: str, edge: int, target: str) -> UseTrigger:
-    return UseTrigger(card, target, edge)
