@@ -167,7 +167,8 @@ def engage_listing(s: S) -> list[Action]:
             if u.is_char and u.fatigue < 4:
                 zone_spots.append(names[i])
                 chars.append(u)
-                mountable = mountable or _mountable(s, u)
+                if not mountable and ("mountable" in u.card.keywords or u.attached):
+                    mountable = _mountable(s, u)
             if u.card.ability is not None:
                 effects.append((names[i], u, z))
     out: list[Action] = _plays(s, tg, p)

@@ -83,7 +83,8 @@ def settle(s: ShardsState) -> None:
 def run(s: ShardsState) -> None:
     """Carry out automatic frames until a decision (or the end of the game)."""
     while True:
-        settle(s)
+        if s.marked:
+            settle(s)
         if s.step == OVER:
             return
         if s.triggers:
