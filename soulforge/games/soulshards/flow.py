@@ -65,6 +65,15 @@ from soulforge.games.soulshards.actions import (
     use_,
 )
 from soulforge.games.soulshards.data import ATTRS
+from soulforge.games.soulshards.listing import (
+    Targets,
+    deploy_listing,
+    engage_listing,
+    stockpile_listing,
+    support_listing,
+    swap_listing,
+    trigger_listing,
+)
 
 if TYPE_CHECKING:
     from soulforge.games.soulshards.state import ShardsState as S
@@ -89,25 +98,6 @@ def _own(s: S, zone: int | None = None, chars: bool = True) -> list[tuple[str, U
             if u.is_char or not chars:
                 out.append((names[i], u))
     return out
-
-
-NO_TARGET = [""]
-
-
-class Targets:
-    """The decider's targets of each target kind, listed once per position."""
-
-    __slots__ = ("known", "s", "seat")
-
-    def __init__(self, s: S) -> None:
-        self.s, self.seat = s, s.decider
-        self.known: dict[str, list[str]] = {"none": NO_TARGET}
-
-    def __call__(self, kind: str) -> list[str]:
-        found = self.known.get(kind)
-        if found is None:
-            found = self.known[kind] = sq.targets(self.s, self.seat, kind)
-        return found
 
 
 def _card_path(spot: str) -> ClickPath:
@@ -947,37 +937,29 @@ def not_now(s: S, action: Action) -> IllegalAction:
 
 
 PASS = PassRule()
+KEEP_DECK = KeepDeck()
 PLAY, CAST, USE = PlayRule(), CastRule(), UseEffectRule()
 TACTICS, MOUNT, ATTACK = TacticsRule(), MountRule(), AttackRule()
-END_TURN = EndTurn()
 
 
-def engage_legal(s: S) -> list[Action]:
-    """The Engage step's listing with the targets listed once for all its rules (the same
-    actions in the same order as the rules' own listings: tests/soulshards/test_flow.py)."""
-    tg = Targets(s)
+def _reserves(s: S) -> list[Action]:
+    """The Reserves step's listing: the swaps from the table, then keeping the deck."""
     out: list[Action] = []
-    out += PLAY.listing(s, tg)
-    out += CAST.listing(s, tg)
-    out += USE.listing(s, tg)
-    ready = [(spot, u) for spot, u in _own(s) if u.fatigue < 4]
-    out += [tactics_(spot) for spot, _ in ready]
-    out += MOUNT.legal(s)
-    if not s.no_attack:
-        out += [attack_(spot) for spot, _ in ready if spot[1] == "b"]
-    out.append(END_TURN)
+    out += swap_listing(s)
+    out.append(KEEP_DECK)
     return out
 
 
 FLOW: Flow[S] = Flow(
     [
-        Step("reserves", (SwapRule(), KeepDeckRule()), section="To begin the game"),
+        Step("reserves", (SwapRule(), KeepDeckRule()), section="To begin the game", fast_legal=_reserves),
         Step("mulligan", (KeepHandRule(), MulliganRule()), section="To begin the game"),
         Step("attribute", (AttributeRule(),), section="To begin the game"),
-        Step("deploy", (MoveRule(), EndDeployRule()), section="Deploy"),
-        Step("stockpile", (StockpileRule(), SkipStockpileRule()), section="Stockpile"),
+        Step("deploy", (MoveRule(), EndDeployRule()), section="Deploy", fast_legal=deploy_listing),
+        Step("stockpile", (StockpileRule(), SkipStockpileRule()), section="Stockpile",
+             fast_legal=stockpile_listing),
         Step("engage", (PLAY, CAST, USE, TACTICS, MOUNT, ATTACK, EndTurnRule()), section="Engage",
-             fast_legal=engage_legal),
+             fast_legal=engage_listing),
         Step("zealous", (ZealousRule(), PASS), section="Zealous"),
         Step("declare", (JoinRule(), ChargeRule()), section="Attack"),
         Step("provoke", (ProvokeRule(),), section="Provoke"),
@@ -985,8 +967,10 @@ FLOW: Flow[S] = Flow(
         Step("order", (FightNextRule(),), section="Attack"),
         Step("guard", (GuardRule(), PASS), section="Guard"),
         Step("tactics", (SpendEdgeRule(), PASS), section="TACTICS EFFECTS"),
-        Step("support", (SupportHandRule(), SupportStockpileRule(), SupportArsenalRule()), section="Support"),
-        Step("trigger", (UseTriggerRule(), SkipTriggerRule()), section="TRIGGER EFFECTS"),
+        Step("support", (SupportHandRule(), SupportStockpileRule(), SupportArsenalRule()), section="Support",
+             fast_legal=support_listing),
+        Step("trigger", (UseTriggerRule(), SkipTriggerRule()), section="TRIGGER EFFECTS",
+             fast_legal=trigger_listing),
         Step("unblocked", (DemoralizeRule(), AmbushRule(), SabotageRule()), section="UNBLOCKED"),
         Step("sabotage", (SabotageOptionRule(),), section="Sabotage"),
         Step("over", (), section="Victory"),

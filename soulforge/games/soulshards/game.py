@@ -120,6 +120,17 @@ class Soulshards(Game[ShardsState]):
         return ShardsState(self, seed, players)
 
     @cached_property
+    def spell_names(self) -> frozenset[str]:
+        """The cards that are Spells (Cast from Home)."""
+        return frozenset(name for name, card in self.cards.items() if card.spell is not None)
+
+    @cached_property
+    def stockpile_choices(self) -> dict[str, tuple[Stockpile, ...]]:
+        """Each card's Stockpile actions, one per Attribute it may produce."""
+        cards = self.cards.items()
+        return {name: tuple(Stockpile(name, attr) for attr in card.produces) for name, card in cards}
+
+    @cached_property
     def _action_table(self) -> tuple[Action, ...]:
         return _table(tuple(sorted(self.cards)), self.zone_limit, self)
 

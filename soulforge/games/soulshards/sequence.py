@@ -47,8 +47,7 @@ def pay(pool: list[int], cost: Cost, reduction: int = 0) -> None:
         reduction -= cut
         pool[i] -= need - cut
     for _ in range(generic):
-        i = max(range(4), key=lambda a: (pool[a], -a))
-        pool[i] -= 1
+        pool[pool.index(max(pool))] -= 1  # the most held; ties: the first Attribute
 
 
 # -- the run -----------------------------------------------------------------------------------
@@ -84,7 +83,8 @@ def settle(s: ShardsState) -> None:
 def run(s: ShardsState) -> None:
     """Carry out automatic frames until a decision (or the end of the game)."""
     while True:
-        settle(s)
+        if s.marked:
+            settle(s)
         if s.step == OVER:
             return
         if s.triggers:
@@ -509,12 +509,22 @@ def sabotage_options(s: ShardsState) -> list[tuple[str, int, int]]:
 
 
 def movable(s: ShardsState, p: int) -> list[Unit]:
-    return [
-        s.units[uid]
-        for zone in s.zones[p]
-        for uid in zone
-        if not s.units[uid].moved and s.can_move(s.units[uid])
-    ]
+    """Seat ``p``'s cards that may still Move this Deploy phase (``ShardsState.can_move``)."""
+    return [s.units[s.zones[p][z][i]] for z, i in movable_places(s, p)]
+
+
+def movable_places(s: ShardsState, p: int) -> list[tuple[int, int]]:
+    """(zone, index) of each card of seat ``p`` not Moved yet, not pinned, with room to go."""
+    units, zones, limit = s.units, s.zones[p], s.game.zone_limit
+    out = []
+    for z in (0, 1):
+        if len(zones[1 - z]) >= limit:
+            continue
+        for i, uid in enumerate(zones[z]):
+            u = units[uid]
+            if not u.moved and not u.pinned:
+                out.append((z, i))
+    return out
 
 
 def support_sources(s: ShardsState, p: int) -> bool:
@@ -536,7 +546,7 @@ SKIP: dict[str, Callable[[ShardsState, Frame], bool]] = {
         not s.reserves[f["p"]] or s.swaps[f["p"]] >= s.game.rules.numbers["reserves_max"]
     ),
     "mulligan": lambda s, f: s.resolve[f["p"]] <= s.game.rules.numbers["mulligan_cost"],
-    "deploy": lambda s, f: not movable(s, f["p"]),
+    "deploy": lambda s, f: not movable_places(s, f["p"]),
     "stockpile": lambda s, f: not s.hand[f["p"]],
     "tactics": lambda s, f: s.edge[f["p"]] == 0,
     "guard": lambda s, f: not guard_options(s, f),

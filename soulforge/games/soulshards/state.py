@@ -21,12 +21,20 @@ from soulforge.games.soulshards import hidden, setup, view
 from soulforge.games.soulshards.cards import CITY_HOOKS
 from soulforge.games.soulshards.data import CardDef, City
 from soulforge.games.soulshards.flow import FLOW
+from soulforge.games.soulshards.sequence import SPOTS
 
 if TYPE_CHECKING:
     from soulforge.games.soulshards.game import Soulshards
 
 OVER = "over"
 MAX_FATIGUE = 4
+SPOT_PLACES: dict[str, tuple[int, int, int]] = {
+    spot: (seat, zone, index)
+    for seat, zones in enumerate(SPOTS)
+    for zone, names in enumerate(zones)
+    for index, spot in enumerate(names)
+}
+"""Where each spot name of ``sequence.SPOTS`` lies: (seat, zone, index)."""
 
 
 class Unit:
@@ -310,11 +318,21 @@ class ShardsState(State):
 
     def unit_at(self, spot: str) -> Unit | None:
         """The unit at a spot ``"<seat><b|k><index>"``, or None."""
-        if len(spot) < 3 or spot[0] not in "01" or spot[1] not in "bk" or not spot[2:].isdigit():
-            return None
-        zone = self.zones[int(spot[0])][0 if spot[1] == "b" else 1]
-        index = int(spot[2:])
+        where = SPOT_PLACES.get(spot)
+        if where is None:
+            return _odd_spot(self, spot)
+        seat, zone_index, index = where
+        zone = self.zones[seat][zone_index]
         return self.units[zone[index]] if index < len(zone) else None
+
+
+def _odd_spot(s: ShardsState, spot: str) -> Unit | None:
+    """A spot past the table's (an index beyond 63, or written with leading zeros)."""
+    if len(spot) < 3 or spot[0] not in "01" or spot[1] not in "bk" or not spot[2:].isdigit():
+        return None
+    zone = s.zones[int(spot[0])][0 if spot[1] == "b" else 1]
+    index = int(spot[2:])
+    return s.units[zone[index]] if index < len(zone) else None
 
 
 CLONE_PLAN = ClonePlan(ShardsState)

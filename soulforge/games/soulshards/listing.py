@@ -1,0 +1,293 @@
+"""Fast listings of the hot steps (Engage, the Reserves swaps), each the same actions in the
+same order as the rules' own listing in ``flow.py`` (a differential test proves it:
+tests/soulshards/test_listing.py).
+
+They walk the decider's cards in play once, and take actions from tables of shared action
+objects (``Row``: one dict per card or spot, filled on first use), so listing a move costs
+dict lookups, not new objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from soulforge.core.action import Action
+from soulforge.games.soulshards.actions import (
+    Attack,
+    Cast,
+    EndDeploy,
+    EndTurn,
+    Mount,
+    Move,
+    Play,
+    SkipStockpile,
+    SkipTrigger,
+    SupportArsenal,
+    SupportHand,
+    SupportStockpile,
+    Swap,
+    Tactics,
+    UseEffect,
+    UseTrigger,
+)
+from soulforge.games.soulshards.sequence import SPOTS, can_pay, movable_places, targets
+
+if TYPE_CHECKING:
+    from soulforge.games.soulshards.state import ShardsState as S
+    from soulforge.games.soulshards.state import Unit
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Row(dict[K, V], Generic[K, V]):
+    """A table of actions by their last field, made on first use by ``make(*head, key)``."""
+
+    __slots__ = ("head", "make")
+
+    def __init__(self, make: Callable[..., V], *head: object) -> None:
+        super().__init__()
+        self.make, self.head = make, head
+
+    def __missing__(self, key: K) -> V:
+        action = self[key] = self.make(*self.head, key)
+        return action
+
+
+class Table(dict[K, "Row[str, V]"], Generic[K, V]):
+    """Rows of actions by their first field: ``table[first][last]``."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[..., V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: K) -> Row[str, V]:
+        row = self[key] = Row(self.make, key)
+        return row
+
+
+class PairTable(dict[tuple[str, object], "Row[str, V]"], Generic[V]):
+    """Rows of actions by their first two fields: ``table[first, second][last]``."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[..., V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: tuple[str, object]) -> Row[str, V]:
+        row = self[key] = Row(self.make, *key)
+        return row
+
+
+PLAYS: Table[str, Play] = Table(Play)
+"""``PLAYS[card][target]``."""
+SWAPS: Table[str, Swap] = Table(Swap)
+"""``SWAPS[out][into]``."""
+CASTS: PairTable[Cast] = PairTable(Cast)
+"""``CASTS[caster, spell][target]``."""
+USES: PairTable[UseEffect] = PairTable(UseEffect)
+"""``USES[spot, payer][target]``."""
+MOUNTS: Table[str, Mount] = Table(Mount)
+"""``MOUNTS[mount][rider]``."""
+TACTICS: Row[str, Tactics] = Row(Tactics)
+ATTACKS: Row[str, Attack] = Row(Attack)
+END_TURN = EndTurn()
+MOVES: Row[str, Move] = Row(Move)
+END_DEPLOY = EndDeploy()
+SKIP_STOCKPILE = SkipStockpile()
+
+
+class Targets:
+    """The decider's targets of each target kind, listed once per position."""
+
+    __slots__ = ("known", "s", "seat")
+
+    def __init__(self, s: S) -> None:
+        self.s, self.seat = s, s.decider
+        self.known: dict[str, list[str]] = {"none": NO_TARGET}
+
+    def __call__(self, kind: str) -> list[str]:
+        found = self.known.get(kind)
+        if found is None:
+            found = self.known[kind] = targets(self.s, self.seat, kind)
+        return found
+
+
+NO_TARGET = [""]
+
+
+def swap_listing(s: S) -> list[Swap]:
+    """Reserves: every (Arsenal card, Reserves card) pair of different names, sorted."""
+    p = s.decider
+    into = sorted(set(s.reserves[p]))
+    out: list[Swap] = []
+    for name in sorted(set(s.arsenal[p])):
+        row = SWAPS[name]
+        out += [row[other] for other in into if other != name]
+    return out
+
+
+def stockpile_listing(s: S) -> list[Action]:
+    """Stockpile: each card of the hand for each Attribute it produces, then skip."""
+    choices = s.game.stockpile_choices
+    out: list[Action] = []
+    for name in sorted(set(s.hand[s.decider])):
+        out += choices[name]
+    out.append(SKIP_STOCKPILE)
+    return out
+
+
+def deploy_listing(s: S) -> list[Action]:
+    """Deploy: Move each card that may still Move, then end the phase."""
+    p = s.decider
+    names = SPOTS[p]
+    out: list[Action] = [MOVES[names[z][i]] for z, i in movable_places(s, p)]
+    out.append(END_DEPLOY)
+    return out
+
+
+def engage_listing(s: S) -> list[Action]:
+    """Engage: Play, Cast, effects, Tactics, Mount, Attack, end the turn (flow.py's order)."""
+    p = s.decider
+    tg = Targets(s)
+    units, zones, pool = s.units, s.zones[p], s.pool[p]
+    spots: tuple[list[str], list[str]] = ([], [])
+    """The spots of the ready Characters (fewer than 4 Fatigue), by Zone."""
+    ready: tuple[list[Unit], list[Unit]] = ([], [])
+    effects: list[tuple[str, Unit, int]] = []
+    mountable = False
+    for z in (0, 1):
+        names, zone_spots, chars = SPOTS[p][z], spots[z], ready[z]
+        for i, uid in enumerate(zones[z]):
+            u = units[uid]
+            if u.is_char and u.fatigue < 4:
+                zone_spots.append(names[i])
+                chars.append(u)
+                if not mountable and ("mountable" in u.card.keywords or u.attached):
+                    mountable = _mountable(s, u)
+            if u.card.ability is not None:
+                effects.append((names[i], u, z))
+    out: list[Action] = _plays(s, tg, p)
+    if spots[1]:
+        out += _casts(s, tg, p, spots[1])
+    for spot, u, z in effects:
+        ab = u.card.ability
+        assert ab is not None
+        if not can_pay(pool, ab.cost):
+            continue
+        kinds = tg(ab.target)
+        if not ab.cost.fatigue:
+            payers = NO_TARGET
+        elif u.is_char:
+            payers = NO_TARGET if u.fatigue < 4 else []
+        else:
+            payers = spots[z]
+        for payer in payers:
+            out += map(USES[spot, payer].__getitem__, kinds)
+    out += map(TACTICS.__getitem__, spots[0])
+    out += map(TACTICS.__getitem__, spots[1])
+    if mountable:
+        out += _mounts(s, p, spots, ready)
+    if not s.no_attack:
+        out += map(ATTACKS.__getitem__, spots[0])
+    out.append(END_TURN)
+    return out
+
+
+def _plays(s: S, tg: Targets, p: int) -> list[Action]:
+    cards, pool = s.cards, s.pool[p]
+    out: list[Action] = []
+    room = len(s.zones[p][1]) < s.game.zone_limit
+    for name in sorted(set(s.hand[p])):
+        card = cards[name]
+        if not can_pay(pool, card.cost):
+            continue
+        if card.spell is None:
+            if room:
+                out.append(PLAYS[name][""])
+        else:
+            out += map(PLAYS[name].__getitem__, tg(card.spell.target))
+    return out
+
+
+def _casts(s: S, tg: Targets, p: int, casters: list[str]) -> list[Action]:
+    cards, pool = s.cards, s.pool[p]
+    spells = []
+    for name in sorted(s.game.spell_names.intersection(s.home[p])):
+        card = cards[name]
+        if card.spell is not None and can_pay(pool, card.cost):
+            spells.append((name, tg(card.spell.target)))
+    out: list[Action] = []
+    for caster in casters:
+        for name, kinds in spells:
+            out += map(CASTS[caster, name].__getitem__, kinds)
+    return out
+
+
+def _mounts(
+    s: S, p: int, spots: tuple[list[str], list[str]], ready: tuple[list[Unit], list[Unit]]
+) -> list[Mount]:
+    """Mountable: both Characters ready, not pinned, in one Zone, room in the other (MountRule)."""
+    out: list[Mount] = []
+    zones, limit = s.zones[p], s.game.zone_limit
+    for z in (0, 1):
+        if len(ready[z]) < 2 or len(zones[1 - z]) + 2 > limit:
+            continue
+        chars = [(spot, u) for spot, u in zip(spots[z], ready[z], strict=True) if not u.pinned]
+        for ms, m in chars:
+            if not _mountable(s, m):
+                continue
+            row, most = MOUNTS[ms], m.card.trait - 1
+            out += [row[rs] for rs, r in chars if r is not m and r.card.trait <= most]
+    return out
+
+
+def _mountable(s: S, u: Unit) -> bool:
+    return "mountable" in u.card.keywords or (bool(u.attached) and s.has(u, "mountable"))
+
+
+
+SUPPORT_HANDS: Row[str, SupportHand] = Row(SupportHand)
+SUPPORT_SLOTS: Row[int, SupportStockpile] = Row(SupportStockpile)
+SUPPORT_ARSENAL = SupportArsenal()
+SKIP_TRIGGERS: Row[str, SkipTrigger] = Row(SkipTrigger)
+
+
+def _use_trigger(card: str, edge: int, target: str) -> UseTrigger:
+    return UseTrigger(card, target, edge)
+
+
+USE_TRIGGERS: PairTable[UseTrigger] = PairTable(_use_trigger)
+"""``USE_TRIGGERS[card, edge][target]``."""
+
+
+def support_listing(s: S) -> list[Action]:
+    """Support: a card of the hand, a Stockpile slot, or the top of the Arsenal."""
+    p = s.decider
+    out: list[Action] = []
+    out += map(SUPPORT_HANDS.__getitem__, sorted(set(s.hand[p])))
+    out += map(SUPPORT_SLOTS.__getitem__, range(len(s.stockpile[p])))
+    if s.arsenal[p]:
+        out.append(SUPPORT_ARSENAL)
+    return out
+
+
+def trigger_listing(s: S) -> list[Action]:
+    """Triggers: use a pending Exhausted effect (Edge off its cost, a target), or skip one."""
+    p = s.decider
+    pending = sorted({name for owner, name in s.triggers if owner == p})
+    tg = Targets(s)
+    pool, edge = s.pool[p], s.edge[p]
+    out: list[Action] = []
+    for name in pending:
+        ab = s.cards[name].exhausted
+        assert ab is not None
+        for spent in range(min(edge, ab.cost.total) + 1):
+            if can_pay(pool, ab.cost, spent):
+                out += map(USE_TRIGGERS[name, spent].__getitem__, tg(ab.target))
+    out += map(SKIP_TRIGGERS.__getitem__, pending)
+    return out
