@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
 import soulforge
+from soulforge.core import Action, Game
 from soulforge.games.kipukas.encoding import DAY
 from soulforge.games.kipukas.state import KipukasState
 
@@ -15,15 +17,19 @@ from soulforge.games.kipukas.state import KipukasState
 def test_the_fast_day_listing_is_the_rules_listing(board: str, players: int, seeds: int) -> None:
     """Equal as lists (same actions, same order) at every day position of seeded playouts."""
     game = soulforge.load("kipukas", map=board)
-    checked = 0
-    for seed in range(seeds):
-        state = game.new_game(seed=seed, players=players)
-        assert isinstance(state, KipukasState)
-        chooser = random.Random(seed)
-        while not state.is_over:
-            legal = state.legal_actions()
-            if state.phase == DAY:
-                assert legal == state.flow.plain_legal(state), (seed, state.move_number)
-                checked += 1
-            state.apply(chooser.choice(legal))
+    checked = sum(1 for seed in range(seeds) for _ in checked_day_listings(game, seed, players))
     assert checked > 50 * seeds
+
+
+def checked_day_listings(game: Game, seed: int, players: int = 2) -> Iterator[list[Action]]:
+    """The fast listing of every day position of a seeded random playout, each checked equal
+    to the rules' own listing."""
+    state = game.new_game(seed=seed, players=players)
+    assert isinstance(state, KipukasState)
+    chooser = random.Random(seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        if state.phase == DAY:
+            assert legal == state.flow.plain_legal(state), (seed, state.move_number)
+            yield legal
+        state.apply(chooser.choice(legal))

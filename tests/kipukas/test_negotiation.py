@@ -18,7 +18,8 @@ from soulforge.games.kipukas.state import KipukasState
 
 from .scenario import act, fresh, give, put
 from .test_cards import said
-from .test_render import handles, playout
+from .test_listing import checked_day_listings
+from .test_render import assert_board_draws_click_paths, playout
 
 
 def _with_rogue(s: KipukasState) -> int:
@@ -98,17 +99,8 @@ def test_the_fast_day_listing_is_the_rules_listing_with_rogues_about() -> None:
     gifts and trade offers are listed."""
     deck = _sboi_deck()
     game = soulforge.load("kipukas", deck0=deck, deck1=deck)
-    negotiated = 0
-    for seed in range(12):
-        state = game.new_game(seed=seed)
-        assert isinstance(state, KipukasState)
-        chooser = random.Random(seed)
-        while not state.is_over:
-            legal = state.legal_actions()
-            if state.phase == DAY:
-                assert legal == state.flow.plain_legal(state), (seed, state.move_number)
-                negotiated += any(isinstance(a, Gift | OfferTrade) for a in legal)
-            state.apply(chooser.choice(legal))
+    negotiated = sum(any(isinstance(a, Gift | OfferTrade) for a in legal)
+                     for seed in range(12) for legal in checked_day_listings(game, seed))
     assert negotiated > 0
 
 
@@ -118,11 +110,5 @@ def test_the_board_draws_every_click_path_with_rogues_about() -> None:
     traded = 0
     for s in playout(12, deck0=deck, deck1=deck):  # a game with trades offered
         traded += s.phase == "trade"
-        seat = s.current_player
-        if seat is None:
-            continue
-        actions = s.legal_actions()
-        drawn = handles(render_svg.render(s.view(seat), [a.to_json() for a in actions]))
-        for action in actions:
-            assert set(s.click_path(action)) <= drawn, (action, s.click_path(action))
+        assert_board_draws_click_paths(s)
     assert traded > 0

@@ -29,6 +29,17 @@ def playout(seed: int, players: int = 2, steps: int = 400, **options: Any) -> li
     return seen
 
 
+def assert_board_draws_click_paths(s: KipukasState) -> None:
+    """Every thing clicked to make a legal move is drawn on the current player's board."""
+    seat = s.current_player
+    if seat is None:
+        return
+    actions = s.legal_actions()
+    drawn = handles(render_svg.render(s.view(seat), [a.to_json() for a in actions]))
+    for action in actions:
+        assert set(s.click_path(action)) <= drawn, (action, s.click_path(action))
+
+
 def handles(svg: str) -> set[str]:
     root = ET.fromstring(svg)
     return {str(e.get("data-handle")) for e in root.iter() if e.get("data-handle")}
@@ -52,13 +63,7 @@ def test_the_current_players_board_draws_every_click_path(
     seed: int, players: int, options: dict[str, Any]
 ) -> None:
     for s in playout(seed, players, **options):
-        seat = s.current_player
-        if seat is None:
-            continue
-        actions = s.legal_actions()
-        drawn = handles(render_svg.render(s.view(seat), [a.to_json() for a in actions]))
-        for action in actions:
-            assert set(s.click_path(action)) <= drawn, (action, s.click_path(action))
+        assert_board_draws_click_paths(s)
 
 
 @pytest.mark.parametrize(("seed", "players", "options"), [(6, 2, {}), (7, 3, {"map": "grand"})])
