@@ -97,13 +97,42 @@ def _collect(node: dict[str, Any] | list[Any], path: str, keys: list[str], value
             values.append(1)
 
 
+class _Node:
+    """One path of the views met so far, with its slots worked out once (the encoder's
+    cache: a view is walked without building a path string or hashing per leaf)."""
+
+    __slots__ = ("cats", "items", "keys", "len_slot", "path", "slot")
+
+    def __init__(self, encoder: ObservationEncoder, path: str) -> None:
+        self.path = path
+        self.slot = encoder.slot(path)
+        self.len_slot = encoder.slot(path + "/#len")
+        self.keys: dict[str, _Node] = {}
+        """Children by dict key (string keys only: ``1``, ``True`` and ``1.0`` are one
+        dict key but three paths, so other keys are never cached)."""
+        self.items: list[_Node] = []
+        """Children by list index."""
+        self.cats: dict[str | None, int] = {}
+        """Slots of ``path=value`` by value (a string or None)."""
+
+
 class ObservationEncoder:
-    """Turns one game's views into fixed-length ``float32`` vectors (see the module's layout)."""
+    """Turns one game's views into fixed-length ``float32`` vectors (see the module's layout).
+
+    :meth:`encode` walks the view once, with the slot of every path and category cached
+    (:class:`_Node`); :func:`leaves` is the plain statement of the same features, kept as
+    the reference it is tested against.
+    """
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.size = observation_size(game.id)
         self._slots: dict[str, int] = {}
+        self._reset_tree()
+
+    def _reset_tree(self) -> None:
+        self._entries = 0
+        self._root = _Node(self, "")
 
     def slot(self, key: str) -> int:
         """The slot of a feature key (cached; the cache is bounded)."""
@@ -117,6 +146,100 @@ class ObservationEncoder:
 
     def encode(self, view: dict[str, Any]) -> Tensor:
         """The observation of the seat ``view`` was made for."""
+        if self._entries > _CACHE_LIMIT:
+            self._reset_tree()
+        slots: list[int] = []
+        values: list[float] = []
+        self._dict(self._root, self._body(view), slots, values)
+        if slots:
+            raw = np.asarray(values, dtype=np.float64)
+            out = np.bincount(slots, weights=np.sign(raw) * np.log1p(np.abs(raw)),
+                              minlength=self.size).astype(np.float32)
+        else:
+            out = np.zeros(self.size, dtype=np.float32)
+        viewer = view["viewer"]
+        over = bool(view["is_over"])
+        out[0] = float(viewer is not None and view["current_player"] == viewer)
+        out[1] = float(over)
+        out[2] = min(1.0, view["move_number"] / self.game.max_game_length)
+        out[3] = float(view["returns"][viewer]) if over and viewer is not None else 0.0
+        return out
+
+    def _child(self, node: _Node, key: object) -> _Node:
+        """A new node below ``node`` (cached there if ``key`` is a string)."""
+        path = f"{node.path}/{key}" if node.path else str(key)
+        child = _Node(self, path)
+        self._entries += 1
+        if type(key) is str:
+            node.keys[key] = child
+        return child
+
+    def _dict(self, node: _Node, data: dict[Any, Any], slots: list[int], values: list[float]) -> None:
+        """The features below a dict at ``node``, in :func:`leaves`' order (a hot loop: one
+        call per dict or list, each leaf's slot read from its path's node)."""
+        keys, add_slot, add_value = node.keys, slots.append, values.append
+        for key, item in data.items():
+            sub = keys.get(key)  # only string keys are ever cached
+            if sub is None:
+                sub = self._child(node, key)
+            kind = type(item)
+            if kind is str or item is None:
+                found = sub.cats.get(item)
+                add_slot(self._category(sub, item) if found is None else found)
+                add_value(1)
+            elif kind is int or kind is float or kind is bool:
+                add_slot(sub.slot)
+                add_value(item)
+            elif kind is dict:
+                self._dict(sub, item, slots, values)
+            elif kind is list:
+                self._list(sub, item, slots, values)
+            else:
+                add_slot(self.slot(f"{sub.path}={item}"))
+                add_value(1)
+
+    def _list(self, node: _Node, data: list[Any], slots: list[int], values: list[float]) -> None:
+        """The features of a list at ``node``: its length, then its items (as :meth:`_dict`)."""
+        add_slot, add_value = slots.append, values.append
+        add_slot(node.len_slot)
+        add_value(len(data))
+        items = node.items
+        while len(items) < len(data):
+            items.append(_Node(self, f"{node.path}/{len(items)}" if node.path else str(len(items))))
+            self._entries += 1
+        for sub, item in zip(items, data, strict=False):
+            kind = type(item)
+            if kind is str or item is None:
+                found = sub.cats.get(item)
+                add_slot(self._category(sub, item) if found is None else found)
+                add_value(1)
+            elif kind is int or kind is float or kind is bool:
+                add_slot(sub.slot)
+                add_value(item)
+            elif kind is dict:
+                self._dict(sub, item, slots, values)
+            elif kind is list:
+                self._list(sub, item, slots, values)
+            else:
+                add_slot(self.slot(f"{sub.path}={item}"))
+                add_value(1)
+
+    def _category(self, node: _Node, value: str | None) -> int:
+        """The slot of ``path=value``, cached at the path's node."""
+        found = node.cats[value] = self.slot(f"{node.path}={value}")
+        self._entries += 1
+        return found
+
+    @staticmethod
+    def _body(view: dict[str, Any]) -> dict[str, Any]:
+        """The view without the header's keys; seats as categories (``viewer=seat 1``)."""
+        body = {key: value for key, value in view.items() if key not in SKIPPED}
+        body["viewer"] = f"seat {view['viewer']}"
+        body["current_player"] = f"seat {view['current_player']}"
+        return body
+
+    def reference_encode(self, view: dict[str, Any]) -> Tensor:
+        """:meth:`encode` computed the plain way, from :func:`leaves` (for the tests)."""
         out = np.zeros(self.size, dtype=np.float32)
         viewer = view["viewer"]
         over = bool(view["is_over"])
@@ -126,21 +249,12 @@ class ObservationEncoder:
         if over and viewer is not None:
             out[3] = float(view["returns"][viewer])
         keys, values = leaves(self._body(view))
-        known, slot = self._slots.get, self.slot
-        slots = [known(key) or slot(key) for key in keys]
+        slots = [self.slot(key) for key in keys]
         if slots:
             raw = np.asarray(values, dtype=np.float64)
             out += np.bincount(slots, weights=np.sign(raw) * np.log1p(np.abs(raw)),
                                minlength=self.size).astype(np.float32)
         return out
-
-    @staticmethod
-    def _body(view: dict[str, Any]) -> dict[str, Any]:
-        """The view without the header's keys; seats as categories (``viewer=seat 1``)."""
-        body = {key: value for key, value in view.items() if key not in SKIPPED}
-        body["viewer"] = f"seat {view['viewer']}"
-        body["current_player"] = f"seat {view['current_player']}"
-        return body
 
     def observe(self, state: State, player: Seat) -> Tensor:
         """``encode(state.view(player))``: the only way this module reads a state."""
