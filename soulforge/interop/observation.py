@@ -31,15 +31,19 @@ game's view produces: ``python -m soulforge.interop.observation [GAME] [--slots]
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import zlib
+from collections.abc import Callable, Hashable, Sequence
+from itertools import islice
+from operator import attrgetter, call, lt
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 import soulforge
-from soulforge.core import Seat, State
+from soulforge.core import Action, Seat, State
 from soulforge.core.game import Game
 
 Tensor = npt.NDArray[np.float32]
@@ -269,20 +273,96 @@ class ObservationEncoder:
         return {slot: sorted(keys) for slot, keys in sorted(table.items())}
 
 
+class ActionIndex:
+    """``game.action_index`` for many actions at once, at the speed of a dict lookup.
+
+    An action is a frozen dataclass, equal to another of its class with equal fields, so
+    its class and the tuple of its compared fields (read in C by one ``attrgetter`` per
+    class) find its index as well as the action itself does, without a call of the
+    dataclass's ``__hash__`` and ``__eq__`` per action: a whole list is looked up by
+    ``map``. Indices are learnt from ``game.action_index`` on first meeting.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.size = game.num_distinct_actions
+        self._keys: dict[type, Callable[[Any], Hashable]] = {}
+        self._known: dict[Hashable, int] = {}
+
+    def indices(self, actions: Sequence[Action]) -> list[int]:
+        """``[game.action_index(a) for a in actions]``."""
+        try:
+            keys = list(map(call, map(self._keys.__getitem__, map(type, actions)), actions))
+        except KeyError:
+            for kind in set(map(type, actions)) - self._keys.keys():
+                names = [field.name for field in dataclasses.fields(kind) if field.compare]
+                self._keys[kind] = attrgetter("__class__", *names)
+            keys = list(map(call, map(self._keys.__getitem__, map(type, actions)), actions))
+        found: list[int | None] = list(map(self._known.get, keys))
+        if None in found:
+            for at, (key, action) in enumerate(zip(keys, actions, strict=True)):
+                if found[at] is None:
+                    found[at] = self._known[key] = self.game.action_index(action)
+        return found  # type: ignore[return-value]  # no None left
+
+    def listing(self, state: State, last: Listing | None = None) -> Listing:
+        """The legal actions of ``state`` listed (``last`` again if it listed this very
+        state at this move: a position changes only by ``apply``, which counts the move,
+        and the engine's own list of legal actions is kept by the same rule)."""
+        if last is not None and last.state is state and last.move == state.move_number:
+            return last
+        legal = state.legal_actions()
+        return Listing(state, legal, self.indices(legal), self.size)
+
+
+class Listing:
+    """The legal actions of one position with their indices: listed once, then read by the
+    mask, the adapters' ``step`` (which applies the very object listed) and OpenSpiel."""
+
+    __slots__ = ("_sorted", "actions", "move", "order", "size", "state")
+
+    def __init__(self, state: State, actions: list[Action], order: list[int], size: int) -> None:
+        self.state, self.move = state, state.move_number
+        self.actions = actions
+        self.order = order
+        """The index of each action, in the order listed."""
+        self.size = size
+        self._sorted: list[int] | None = None
+
+    @property
+    def indices(self) -> list[int]:
+        """The legal indices, sorted, each once."""
+        found = self._sorted
+        if found is None:
+            found = sorted(self.order)
+            if not all(map(lt, found, islice(found, 1, None))):  # an action listed twice
+                found = sorted(set(found))
+            self._sorted = found
+        return found
+
+    def mask(self) -> Mask:
+        """A new mask: 1 at each legal index."""
+        mask = np.zeros(self.size, dtype=np.int8)
+        mask.put(self.order, 1)
+        return mask
+
+    def action(self, index: int, game: Game) -> Action:
+        """The action at ``index``: the very object listed if it is legal (the engine finds
+        it by identity), else ``game.action_at(index)`` (for ``apply`` to refuse)."""
+        try:
+            return self.actions[self.order.index(index)]
+        except ValueError:
+            return game.action_at(index)
+
+
 def action_mask(state: State) -> Mask:
     """1 at the index of each legal action of the current player, else 0."""
-    game = state.game
-    mask = np.zeros(game.num_distinct_actions, dtype=np.int8)
-    index = game.action_index
-    for action in state.legal_actions():
-        mask[index(action)] = 1
-    return mask
+    return ActionIndex(state.game).listing(state).mask()
 
 
 def legal_indices(state: State) -> list[int]:
     """The sorted indices of the legal actions."""
-    index = state.game.action_index
-    return sorted(index(action) for action in state.legal_actions())
+    return sorted(ActionIndex(state.game).indices(state.legal_actions()))
 
 
 def sample_views(game_id: str, seeds: int = 3) -> list[dict[str, Any]]:

@@ -8,13 +8,14 @@ field tuples; it must agree with ``game.action_index``.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
 import pytest
 
 import soulforge
-from soulforge.interop.observation import ObservationEncoder
+from soulforge.interop.observation import ActionIndex, ObservationEncoder
 from tests.interop.helpers import GAME_IDS, midgame_states
 
 
@@ -46,3 +47,24 @@ def test_the_fast_encoding_keeps_every_odd_leaf() -> None:
     for extra in odd:
         assert_same_bytes(encoder, {**base, **extra})
         assert_same_bytes(encoder, {**base, "nested": extra})
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_action_index_agrees_with_the_game(game_id: str) -> None:
+    game = soulforge.load(game_id)
+    index = ActionIndex(game)
+    table = [game.action_at(i) for i in range(game.num_distinct_actions)]
+    assert index.indices(table) == list(range(game.num_distinct_actions))
+    state, rng = game.new_game(seed=5), random.Random(5)
+    while not state.is_over:
+        legal = state.legal_actions()
+        assert index.indices(legal) == [game.action_index(action) for action in legal]
+        listing = index.listing(state)
+        assert listing.indices == sorted(game.action_index(action) for action in legal)
+        assert list(np.flatnonzero(listing.mask())) == listing.indices
+        for i in listing.indices:
+            assert listing.action(i, game) == game.action_at(i)
+        assert index.listing(state, listing) is listing
+        state.apply(rng.choice(legal))
+    assert index.listing(state).indices == []
+
