@@ -196,11 +196,38 @@ class ObservationEncoder:
                 add_value(item)
             elif kind is dict:
                 self._dict(sub, item, slots, values)
-            elif kind is list:
-                self._list(sub, item, slots, values)
+            elif kind is list:  # as _list, inline: lists are mostly short and of leaves
+                add_slot(sub.len_slot)
+                add_value(len(item))
+                items = sub.items
+                if len(items) < len(item):
+                    self._grow(sub, len(item))
+                for leaf, value in zip(items, item, strict=False):
+                    kind = type(value)
+                    if kind is str or value is None:
+                        found = leaf.cats.get(value)
+                        add_slot(self._category(leaf, value) if found is None else found)
+                        add_value(1)
+                    elif kind is int or kind is float or kind is bool:
+                        add_slot(leaf.slot)
+                        add_value(value)
+                    elif kind is dict:
+                        self._dict(leaf, value, slots, values)
+                    elif kind is list:
+                        self._list(leaf, value, slots, values)
+                    else:
+                        add_slot(self.slot(f"{leaf.path}={value}"))
+                        add_value(1)
             else:
                 add_slot(self.slot(f"{sub.path}={item}"))
                 add_value(1)
+
+    def _grow(self, node: _Node, length: int) -> None:
+        """Nodes for the items of a list at ``node`` up to ``length``."""
+        items = node.items
+        while len(items) < length:
+            items.append(_Node(self, f"{node.path}/{len(items)}" if node.path else str(len(items))))
+            self._entries += 1
 
     def _list(self, node: _Node, data: list[Any], slots: list[int], values: list[float]) -> None:
         """The features of a list at ``node``: its length, then its items (as :meth:`_dict`)."""
@@ -208,9 +235,8 @@ class ObservationEncoder:
         add_slot(node.len_slot)
         add_value(len(data))
         items = node.items
-        while len(items) < len(data):
-            items.append(_Node(self, f"{node.path}/{len(items)}" if node.path else str(len(items))))
-            self._entries += 1
+        if len(items) < len(data):
+            self._grow(node, len(data))
         for sub, item in zip(items, data, strict=False):
             kind = type(item)
             if kind is str or item is None:
