@@ -157,6 +157,20 @@ class SoulforgeSpielState(pyspiel.State):  # type: ignore[misc]
         box = self._box
         return box.legal().indices if player == box.state.current_player else []
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """What pyspiel's ``legal_actions`` gives (the seat to decide, or ``player``'s:
+        none if it is not deciding or the game is over), for Python callers without its
+        five crossings into Python (``is_terminal``, ``current_player`` thrice,
+        ``_legal_actions``); C++ callers still reach :meth:`_legal_actions`."""
+        if player is not None and player < 0:  # a pseudo-player: pyspiel's refusal
+            found: list[int] = super().legal_actions(player)
+            return found
+        box = self._box
+        seat = box.state.current_player
+        if seat is None or (player is not None and player != seat):
+            return []
+        return list(box.legal().indices)
+
     def _apply_action(self, action: int) -> None:
         box = self._box
         box.state.apply(box.legal().action(action, box.game))

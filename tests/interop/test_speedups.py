@@ -68,3 +68,21 @@ def test_the_action_index_agrees_with_the_game(game_id: str) -> None:
         state.apply(rng.choice(legal))
     assert index.listing(state).indices == []
 
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_openspiel_legal_actions_in_python_are_pyspiels(game_id: str) -> None:
+    import pyspiel
+
+    from soulforge.interop.openspiel import short_name
+
+    state, rng = pyspiel.load_game(short_name(game_id)).new_initial_state(), random.Random(6)
+    while True:
+        for player in (None, *range(state.num_players())):
+            pyspiels = pyspiel.State.legal_actions(state) if player is None else \
+                pyspiel.State.legal_actions(state, player)
+            assert (state.legal_actions() if player is None else state.legal_actions(player)) == pyspiels
+        if state.is_terminal():
+            break
+        with pytest.raises(pyspiel.SpielError):
+            state.legal_actions(-1)
+        state.apply_action(rng.choice(state.legal_actions()))
