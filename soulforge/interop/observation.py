@@ -321,8 +321,11 @@ class ActionIndex:
             keys = list(map(call, map(self._keys.__getitem__, map(type, actions)), actions))
         except KeyError:
             for kind in set(map(type, actions)) - self._keys.keys():
-                names = [field.name for field in dataclasses.fields(kind) if field.compare]
-                self._keys[kind] = attrgetter("__class__", *names)
+                if dataclasses.is_dataclass(kind):
+                    names = [field.name for field in dataclasses.fields(kind) if field.compare]
+                    self._keys[kind] = attrgetter("__class__", *names)
+                else:  # not the core contract's kind of action: keyed by itself
+                    self._keys[kind] = _itself
             keys = list(map(call, map(self._keys.__getitem__, map(type, actions)), actions))
         found: list[int | None] = list(map(self._known.get, keys))
         if None in found:
@@ -339,6 +342,11 @@ class ActionIndex:
             return last
         legal = state.legal_actions()
         return Listing(state, legal, self.indices(legal), self.size)
+
+
+def _itself(action: Any) -> Hashable:
+    found: Hashable = action
+    return found
 
 
 class Listing:
