@@ -27,7 +27,7 @@ import soulforge
 from soulforge.agents import Agent
 from soulforge.agents import load as load_agent
 from soulforge.core import IllegalAction, State
-from soulforge.interop.observation import Mask, ObservationEncoder, Tensor, action_mask
+from soulforge.interop.observation import ActionIndex, Listing, Mask, ObservationEncoder, Tensor
 from soulforge.interop.render import render_ansi
 
 Info = dict[str, Any]
@@ -56,6 +56,8 @@ class SoulforgeEnv(gymnasium.Env[Tensor, np.int64]):
         self.fixed_seat, self.opponent_spec, self.illegal_reward = seat, opponent, illegal_reward
         self.render_mode = render_mode
         self.encoder = ObservationEncoder(self.game)
+        self.action_index = ActionIndex(self.game)
+        self._listing: Listing | None = None
         self.observation_space = spaces.Box(-np.inf, np.inf, shape=(self.encoder.size,), dtype=np.float32)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
         self.seat = seat or 0
@@ -80,7 +82,7 @@ class SoulforgeEnv(gymnasium.Env[Tensor, np.int64]):
         if self.state.is_over:
             return self._observation(), 0.0, True, False, self._info()
         try:
-            self.state.apply(self.game.action_at(int(action)), self.seat)
+            self.state.apply(self.listing().action(int(action), self.game), self.seat)
         except IllegalAction as refusal:
             return self._observation(), self.illegal_reward, False, False, {
                 **self._info(), "illegal_action": True, "refusal": str(refusal)}
@@ -106,7 +108,12 @@ class SoulforgeEnv(gymnasium.Env[Tensor, np.int64]):
         """1 for each action the learning seat may take now (MaskablePPO's hook)."""
         if self.state.is_over:
             return np.zeros(self.game.num_distinct_actions, dtype=np.int8)
-        return action_mask(self.state)
+        return self.listing().mask()
+
+    def listing(self) -> Listing:
+        """The current position's legal actions with their indices (listed once)."""
+        self._listing = listing = self.action_index.listing(self.state, self._listing)
+        return listing
 
     def render(self) -> str | None:
         """The spectator's view as ANSI text (``render_mode="ansi"``)."""

@@ -31,15 +31,19 @@ game's view produces: ``python -m soulforge.interop.observation [GAME] [--slots]
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import zlib
+from collections.abc import Callable, Hashable, Sequence
+from itertools import islice
+from operator import attrgetter, call, lt
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 import soulforge
-from soulforge.core import Seat, State
+from soulforge.core import Action, Seat, State
 from soulforge.core.game import Game
 
 Tensor = npt.NDArray[np.float32]
@@ -97,13 +101,42 @@ def _collect(node: dict[str, Any] | list[Any], path: str, keys: list[str], value
             values.append(1)
 
 
+class _Node:
+    """One path of the views met so far, with its slots worked out once (the encoder's
+    cache: a view is walked without building a path string or hashing per leaf)."""
+
+    __slots__ = ("cats", "items", "keys", "len_slot", "path", "slot")
+
+    def __init__(self, encoder: ObservationEncoder, path: str) -> None:
+        self.path = path
+        self.slot = encoder.slot(path)
+        self.len_slot = encoder.slot(path + "/#len")
+        self.keys: dict[str, _Node] = {}
+        """Children by dict key (string keys only: ``1``, ``True`` and ``1.0`` are one
+        dict key but three paths, so other keys are never cached)."""
+        self.items: list[_Node] = []
+        """Children by list index."""
+        self.cats: dict[str | None, int] = {}
+        """Slots of ``path=value`` by value (a string or None)."""
+
+
 class ObservationEncoder:
-    """Turns one game's views into fixed-length ``float32`` vectors (see the module's layout)."""
+    """Turns one game's views into fixed-length ``float32`` vectors (see the module's layout).
+
+    :meth:`encode` walks the view once, with the slot of every path and category cached
+    (:class:`_Node`); :func:`leaves` is the plain statement of the same features, kept as
+    the reference it is tested against.
+    """
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.size = observation_size(game.id)
         self._slots: dict[str, int] = {}
+        self._reset_tree()
+
+    def _reset_tree(self) -> None:
+        self._entries = 0
+        self._root = _Node(self, "")
 
     def slot(self, key: str) -> int:
         """The slot of a feature key (cached; the cache is bounded)."""
@@ -117,6 +150,126 @@ class ObservationEncoder:
 
     def encode(self, view: dict[str, Any]) -> Tensor:
         """The observation of the seat ``view`` was made for."""
+        if self._entries > _CACHE_LIMIT:
+            self._reset_tree()
+        slots: list[int] = []
+        values: list[float] = []
+        self._dict(self._root, self._body(view), slots, values)
+        if slots:
+            raw = np.asarray(values, dtype=np.float64)
+            out = np.bincount(slots, weights=np.sign(raw) * np.log1p(np.abs(raw)),
+                              minlength=self.size).astype(np.float32)
+        else:
+            out = np.zeros(self.size, dtype=np.float32)
+        viewer = view["viewer"]
+        over = bool(view["is_over"])
+        out[0] = float(viewer is not None and view["current_player"] == viewer)
+        out[1] = float(over)
+        out[2] = min(1.0, view["move_number"] / self.game.max_game_length)
+        out[3] = float(view["returns"][viewer]) if over and viewer is not None else 0.0
+        return out
+
+    def _child(self, node: _Node, key: object) -> _Node:
+        """A new node below ``node`` (cached there if ``key`` is a string)."""
+        path = f"{node.path}/{key}" if node.path else str(key)
+        child = _Node(self, path)
+        self._entries += 1
+        if type(key) is str:
+            node.keys[key] = child
+        return child
+
+    def _dict(self, node: _Node, data: dict[Any, Any], slots: list[int], values: list[float]) -> None:
+        """The features below a dict at ``node``, in :func:`leaves`' order (a hot loop: one
+        call per dict or list, each leaf's slot read from its path's node)."""
+        keys, add_slot, add_value = node.keys, slots.append, values.append
+        for key, item in data.items():
+            sub = keys.get(key)  # only string keys are ever cached
+            if sub is None:
+                sub = self._child(node, key)
+            kind = type(item)
+            if kind is str or item is None:
+                found = sub.cats.get(item)
+                add_slot(self._category(sub, item) if found is None else found)
+                add_value(1)
+            elif kind is int or kind is float or kind is bool:
+                add_slot(sub.slot)
+                add_value(item)
+            elif kind is dict:
+                self._dict(sub, item, slots, values)
+            elif kind is list:  # as _list, inline: lists are mostly short and of leaves
+                add_slot(sub.len_slot)
+                add_value(len(item))
+                items = sub.items
+                if len(items) < len(item):
+                    self._grow(sub, len(item))
+                for leaf, value in zip(items, item, strict=False):
+                    kind = type(value)
+                    if kind is str or value is None:
+                        found = leaf.cats.get(value)
+                        add_slot(self._category(leaf, value) if found is None else found)
+                        add_value(1)
+                    elif kind is int or kind is float or kind is bool:
+                        add_slot(leaf.slot)
+                        add_value(value)
+                    elif kind is dict:
+                        self._dict(leaf, value, slots, values)
+                    elif kind is list:
+                        self._list(leaf, value, slots, values)
+                    else:
+                        add_slot(self.slot(f"{leaf.path}={value}"))
+                        add_value(1)
+            else:
+                add_slot(self.slot(f"{sub.path}={item}"))
+                add_value(1)
+
+    def _grow(self, node: _Node, length: int) -> None:
+        """Nodes for the items of a list at ``node`` up to ``length``."""
+        items = node.items
+        while len(items) < length:
+            items.append(_Node(self, f"{node.path}/{len(items)}" if node.path else str(len(items))))
+            self._entries += 1
+
+    def _list(self, node: _Node, data: list[Any], slots: list[int], values: list[float]) -> None:
+        """The features of a list at ``node``: its length, then its items (as :meth:`_dict`)."""
+        add_slot, add_value = slots.append, values.append
+        add_slot(node.len_slot)
+        add_value(len(data))
+        items = node.items
+        if len(items) < len(data):
+            self._grow(node, len(data))
+        for sub, item in zip(items, data, strict=False):
+            kind = type(item)
+            if kind is str or item is None:
+                found = sub.cats.get(item)
+                add_slot(self._category(sub, item) if found is None else found)
+                add_value(1)
+            elif kind is int or kind is float or kind is bool:
+                add_slot(sub.slot)
+                add_value(item)
+            elif kind is dict:
+                self._dict(sub, item, slots, values)
+            elif kind is list:
+                self._list(sub, item, slots, values)
+            else:
+                add_slot(self.slot(f"{sub.path}={item}"))
+                add_value(1)
+
+    def _category(self, node: _Node, value: str | None) -> int:
+        """The slot of ``path=value``, cached at the path's node."""
+        found = node.cats[value] = self.slot(f"{node.path}={value}")
+        self._entries += 1
+        return found
+
+    @staticmethod
+    def _body(view: dict[str, Any]) -> dict[str, Any]:
+        """The view without the header's keys; seats as categories (``viewer=seat 1``)."""
+        body = {key: value for key, value in view.items() if key not in SKIPPED}
+        body["viewer"] = f"seat {view['viewer']}"
+        body["current_player"] = f"seat {view['current_player']}"
+        return body
+
+    def reference_encode(self, view: dict[str, Any]) -> Tensor:
+        """:meth:`encode` computed the plain way, from :func:`leaves` (for the tests)."""
         out = np.zeros(self.size, dtype=np.float32)
         viewer = view["viewer"]
         over = bool(view["is_over"])
@@ -126,21 +279,12 @@ class ObservationEncoder:
         if over and viewer is not None:
             out[3] = float(view["returns"][viewer])
         keys, values = leaves(self._body(view))
-        known, slot = self._slots.get, self.slot
-        slots = [known(key) or slot(key) for key in keys]
+        slots = [self.slot(key) for key in keys]
         if slots:
             raw = np.asarray(values, dtype=np.float64)
             out += np.bincount(slots, weights=np.sign(raw) * np.log1p(np.abs(raw)),
                                minlength=self.size).astype(np.float32)
         return out
-
-    @staticmethod
-    def _body(view: dict[str, Any]) -> dict[str, Any]:
-        """The view without the header's keys; seats as categories (``viewer=seat 1``)."""
-        body = {key: value for key, value in view.items() if key not in SKIPPED}
-        body["viewer"] = f"seat {view['viewer']}"
-        body["current_player"] = f"seat {view['current_player']}"
-        return body
 
     def observe(self, state: State, player: Seat) -> Tensor:
         """``encode(state.view(player))``: the only way this module reads a state."""
@@ -155,20 +299,104 @@ class ObservationEncoder:
         return {slot: sorted(keys) for slot, keys in sorted(table.items())}
 
 
+class ActionIndex:
+    """``game.action_index`` for many actions at once, at the speed of a dict lookup.
+
+    An action is a frozen dataclass, equal to another of its class with equal fields, so
+    its class and the tuple of its compared fields (read in C by one ``attrgetter`` per
+    class) find its index as well as the action itself does, without a call of the
+    dataclass's ``__hash__`` and ``__eq__`` per action: a whole list is looked up by
+    ``map``. Indices are learnt from ``game.action_index`` on first meeting.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.size = game.num_distinct_actions
+        self._keys: dict[type, Callable[[Any], Hashable]] = {}
+        self._known: dict[Hashable, int] = {}
+
+    def indices(self, actions: Sequence[Action]) -> list[int]:
+        """``[game.action_index(a) for a in actions]``."""
+        try:
+            keys = list(map(call, map(self._keys.__getitem__, map(type, actions)), actions))
+        except KeyError:
+            for kind in set(map(type, actions)) - self._keys.keys():
+                if dataclasses.is_dataclass(kind):
+                    names = [field.name for field in dataclasses.fields(kind) if field.compare]
+                    self._keys[kind] = attrgetter("__class__", *names)
+                else:  # not the core contract's kind of action: keyed by itself
+                    self._keys[kind] = _itself
+            keys = list(map(call, map(self._keys.__getitem__, map(type, actions)), actions))
+        found: list[int | None] = list(map(self._known.get, keys))
+        if None in found:
+            for at, (key, action) in enumerate(zip(keys, actions, strict=True)):
+                if found[at] is None:
+                    found[at] = self._known[key] = self.game.action_index(action)
+        return found  # type: ignore[return-value]  # no None left
+
+    def listing(self, state: State, last: Listing | None = None) -> Listing:
+        """The legal actions of ``state`` listed (``last`` again if it listed this very
+        state at this move: a position changes only by ``apply``, which counts the move,
+        and the engine's own list of legal actions is kept by the same rule)."""
+        if last is not None and last.state is state and last.move == state.move_number:
+            return last
+        legal = state.legal_actions()
+        return Listing(state, legal, self.indices(legal), self.size)
+
+
+def _itself(action: Any) -> Hashable:
+    found: Hashable = action
+    return found
+
+
+class Listing:
+    """The legal actions of one position with their indices: listed once, then read by the
+    mask, the adapters' ``step`` (which applies the very object listed) and OpenSpiel."""
+
+    __slots__ = ("_sorted", "actions", "move", "order", "size", "state")
+
+    def __init__(self, state: State, actions: list[Action], order: list[int], size: int) -> None:
+        self.state, self.move = state, state.move_number
+        self.actions = actions
+        self.order = order
+        """The index of each action, in the order listed."""
+        self.size = size
+        self._sorted: list[int] | None = None
+
+    @property
+    def indices(self) -> list[int]:
+        """The legal indices, sorted, each once."""
+        found = self._sorted
+        if found is None:
+            found = sorted(self.order)
+            if not all(map(lt, found, islice(found, 1, None))):  # an action listed twice
+                found = sorted(set(found))
+            self._sorted = found
+        return found
+
+    def mask(self) -> Mask:
+        """A new mask: 1 at each legal index."""
+        mask = np.zeros(self.size, dtype=np.int8)
+        mask.put(self.order, 1)
+        return mask
+
+    def action(self, index: int, game: Game) -> Action:
+        """The action at ``index``: the very object listed if it is legal (the engine finds
+        it by identity), else ``game.action_at(index)`` (for ``apply`` to refuse)."""
+        try:
+            return self.actions[self.order.index(index)]
+        except ValueError:
+            return game.action_at(index)
+
+
 def action_mask(state: State) -> Mask:
     """1 at the index of each legal action of the current player, else 0."""
-    game = state.game
-    mask = np.zeros(game.num_distinct_actions, dtype=np.int8)
-    index = game.action_index
-    for action in state.legal_actions():
-        mask[index(action)] = 1
-    return mask
+    return ActionIndex(state.game).listing(state).mask()
 
 
 def legal_indices(state: State) -> list[int]:
     """The sorted indices of the legal actions."""
-    index = state.game.action_index
-    return sorted(index(action) for action in state.legal_actions())
+    return sorted(ActionIndex(state.game).indices(state.legal_actions()))
 
 
 def sample_views(game_id: str, seeds: int = 3) -> list[dict[str, Any]]:

@@ -29,9 +29,9 @@ import numpy as np
 import pyspiel
 
 import soulforge
-from soulforge.core import Action, State
+from soulforge.core import State
 from soulforge.core.game import Game
-from soulforge.interop.observation import ObservationEncoder, Tensor
+from soulforge.interop.observation import ActionIndex, Listing, ObservationEncoder, Tensor
 
 PREFIX = "python_soulforge_"
 Params = dict[str, Any]
@@ -77,21 +77,16 @@ class _Box:
     a clone would throw away.
     """
 
-    def __init__(self, game: Game, players: int, seeds: Callable[[], int],
+    def __init__(self, game: Game, players: int, seeds: Callable[[], int], index: ActionIndex,
                  state: State | None = None) -> None:
-        self.game, self.players, self.seeds, self._state = game, players, seeds, state
-        self.listed: tuple[int, dict[int, Action]] = (-1, {})
-        """The move number and the legal actions by index last listed: applying the very
-        object listed spares the engine's search of its legal list by equality."""
+        self.game, self.players, self.seeds, self.index, self._state = game, players, seeds, index, state
+        self.listed: Listing | None = None
+        """The legal actions last listed, with their indices: applying the very object
+        listed spares the engine's search of its legal list by equality."""
 
-    def legal(self) -> dict[int, Action]:
-        """The current position's legal actions by index (computed once per position)."""
-        state = self.state
-        move, listed = self.listed
-        if move != state.move_number:
-            index = self.game.action_index
-            listed = {index(action): action for action in state.legal_actions()}
-            self.listed = (state.move_number, listed)
+    def legal(self) -> Listing:
+        """The current position's legal actions (listed once per position)."""
+        self.listed = listed = self.index.listing(self.state, self.listed)
         return listed
 
     @property
@@ -101,7 +96,7 @@ class _Box:
         return self._state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
-        return _Box(self.game, self.players, self.seeds, self.state.clone())
+        return _Box(self.game, self.players, self.seeds, self.index, self.state.clone())
 
 
 class SoulforgeSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -126,6 +121,7 @@ class SoulforgeSpielGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(game_type(game), info, params)
         self.encoder = ObservationEncoder(game)
+        self.action_index = ActionIndex(game)
 
     def draw_seed(self) -> int:
         """The seed of the next new game."""
@@ -146,7 +142,7 @@ class SoulforgeSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: SoulforgeSpielGame) -> None:
         super().__init__(game)
-        self._box = _Box(game.sf_game, game.players, game.draw_seed)
+        self._box = _Box(game.sf_game, game.players, game.draw_seed, game.action_index)
 
     @property
     def sf_state(self) -> State:
@@ -158,12 +154,26 @@ class SoulforgeSpielState(pyspiel.State):  # type: ignore[misc]
         return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._box.legal()) if player == self.sf_state.current_player else []
+        box = self._box
+        return box.legal().indices if player == box.state.current_player else []
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """What pyspiel's ``legal_actions`` gives (the seat to decide, or ``player``'s:
+        none if it is not deciding or the game is over), for Python callers without its
+        five crossings into Python (``is_terminal``, ``current_player`` thrice,
+        ``_legal_actions``); C++ callers still reach :meth:`_legal_actions`."""
+        if player is not None and player < 0:  # a pseudo-player: pyspiel's refusal
+            found: list[int] = super().legal_actions(player)
+            return found
+        box = self._box
+        seat = box.state.current_player
+        if seat is None or (player is not None and player != seat):
+            return []
+        return list(box.legal().indices)
 
     def _apply_action(self, action: int) -> None:
-        state = self.sf_state
-        listed = self._box.legal().get(action)
-        state.apply(listed if listed is not None else state.game.action_at(action))
+        box = self._box
+        box.state.apply(box.legal().action(action, box.game))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self.sf_state.game.action_at(action))
@@ -181,7 +191,8 @@ class SoulforgeSpielState(pyspiel.State):  # type: ignore[misc]
         rng = random.Random(int(probability_sampler() * 2**53))
         twin: SoulforgeSpielState = self.get_game().new_initial_state()
         box = self._box
-        twin._box = _Box(box.game, box.players, box.seeds, self.sf_state.determinize(player_id, rng))
+        twin._box = _Box(box.game, box.players, box.seeds, box.index,
+                         self.sf_state.determinize(player_id, rng))
         return twin
 
     def __str__(self) -> str:

@@ -26,7 +26,7 @@ from pettingzoo import AECEnv
 
 import soulforge
 from soulforge.core import State
-from soulforge.interop.observation import ObservationEncoder, action_mask
+from soulforge.interop.observation import ActionIndex, Listing, ObservationEncoder
 from soulforge.interop.render import render_ansi
 
 Observation = dict[str, Any]
@@ -60,6 +60,8 @@ class SoulforgeAEC(AECEnv):  # type: ignore[misc]
         self.metadata = {**self.metadata, "name": f"soulforge_{game_id}_v0"}
         self.render_mode = render_mode
         self.encoder = ObservationEncoder(self.game)
+        self.action_index = ActionIndex(self.game)
+        self._listing: Listing | None = None
         self.possible_agents = [agent_name(seat) for seat in range(self.num_seats)]
         self.agents = list(self.possible_agents)
         self._observation_space = observation_space(self.encoder)
@@ -95,7 +97,7 @@ class SoulforgeAEC(AECEnv):  # type: ignore[misc]
 
     def _select(self) -> None:
         seat = self.state.current_player
-        self.agent_selection = agent_name(seat) if seat is not None else self.agents[0]
+        self.agent_selection = self.possible_agents[seat] if seat is not None else self.agents[0]
 
     def observe(self, agent: str) -> Observation:
         seat = self.possible_agents.index(agent)
@@ -105,8 +107,13 @@ class SoulforgeAEC(AECEnv):  # type: ignore[misc]
         """The agent's legal actions (all zeros unless it is selected): ``observe`` without
         the tensor, for a policy that needs only the mask."""
         if agent == self.agent_selection and not self.state.is_over:
-            return action_mask(self.state)
+            return self.listing().mask()
         return np.zeros(self.game.num_distinct_actions, dtype=np.int8)
+
+    def listing(self) -> Listing:
+        """The current position's legal actions with their indices (listed once)."""
+        self._listing = listing = self.action_index.listing(self.state, self._listing)
+        return listing
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (an index; ``None`` once it is terminated)."""
@@ -116,14 +123,18 @@ class SoulforgeAEC(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} must choose an action index, not None")
-        self.state.apply(self.game.action_at(int(action)))
+        state = self.state
+        state.apply(self.listing().action(int(action), self.game))
         self._cumulative_rewards[agent] = 0.0
-        if self.state.is_over:
-            for seat, value in enumerate(self.state.returns()):
-                self.rewards[agent_name(seat)] = float(value)
+        seat = state.current_player
+        if seat is None:
+            for at, value in enumerate(state.returns()):
+                self.rewards[agent_name(at)] = float(value)
             self.terminations = dict.fromkeys(self.agents, True)
-        self._select()
-        self._accumulate_rewards()
+            self._select()
+            self._accumulate_rewards()
+        else:  # rewards are all 0 until the end: nothing to accumulate
+            self.agent_selection = self.possible_agents[seat]
 
     def render(self) -> str | None:
         """The spectator's view as ANSI text (``render_mode="ansi"``)."""
