@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from soulforge.core.flow import ClickPath
@@ -127,9 +128,10 @@ def chaos_options(near: Iterable[Tile]) -> list[Option]:
     return [(tile_pair(a, b), r) for a in tiles for b in tiles if a < b for r in QUARTER_TURNS]
 
 
+@cache
 def chaos_tables(reach: int) -> tuple[tuple[tuple[Tile, ...], ...], tuple[list[Option], ...]]:
     """Per tile, the tiles Chaos reaches from it (``reach``: its range) and its options there;
-    built once per game (``Soulgivers.chaos_near``, ``.chaos_options``)."""
+    one per range, for every game (``Soulgivers.chaos_near``, ``.chaos_options``)."""
     near = tuple(tuple(t for t in TILES if tile_distance(t, here) <= reach and t != MOTHER) for here in TILES)
     return near, tuple(chaos_options(tiles) for tiles in near)
 
