@@ -138,16 +138,16 @@ def enemies_at(s: S, stand: str, seat: int) -> list[int]:
     the activation sequence turns them up (#card_activation), so what a seat may do depends
     only on what it sees."""
     here = s.souls_at(stand)
-    owner, known, card = s.owner, s.known, s.card
+    owner, known, card, traits_of = s.owner, s.known, s.card, s.game.traits
     out = []
     genes: set[str | None] | None = None  # the seat's genes on the stand, asked only if needed
     for p in here:
         if owner[p] == seat or not known[p] & PUBLIC:
             continue
-        traits = s.game.traits[card[p]]
+        traits = traits_of[card[p]]
         if traits.contention_with:  # ``cards.contends``: only souls of these genes contend
             if genes is None:
-                genes = {s.game.traits[card[q]].gene for q in here if owner[q] == seat}
+                genes = {traits_of[card[q]].gene for q in here if owner[q] == seat}
             if not traits.contention_with & genes:
                 continue
         if not _lodged(s, p, traits):
@@ -191,14 +191,14 @@ def ground(s: S, seat: int) -> Ground:
 
 def _ground(s: S, seat: int) -> Ground:
     crowd = Counter[int]()
-    owner, card, territory, known = s.owner, s.card, s.territory, s.known
+    owner, card, territory, known, traits_of = s.owner, s.card, s.territory, s.known, s.game.traits
     hostile = []  # stands holding a revealed soul of another side: enemies_at decides
     for stand, here in s.soul_stands().items():  # the souls (no prisoners) by stand
         other = False
         for p in here:
             if owner[p] != seat:
                 other = other or bool(known[p] & PUBLIC)
-            elif s.game.traits[card[p]].takes_space:
+            elif traits_of[card[p]].takes_space:
                 crowd[territory[p]] += 1
         if other:
             hostile.append(stand)

@@ -232,8 +232,9 @@ class KipukasState(State):
         features: dict[int, list[int]] = {}
         souls: dict[str, list[int]] = {}
         live = [p for p, on in enumerate(self.on_map) if on]
+        cards = self.game.cards
         for p in live:
-            stand, territory, card = self.stand[p], self.territory[p], self.game.cards[self.card[p]]
+            stand, territory, card = self.stand[p], self.territory[p], cards[self.card[p]]
             stands.setdefault(stand, []).append(p)
             territories.setdefault(territory, []).append(p)
             if card.card_type == "terrain_feature":
