@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
@@ -28,12 +29,28 @@ def read_toml(path: Path) -> dict[str, Any]:
             raw = tomllib.load(handle)
     except tomllib.TOMLDecodeError as err:
         raise DataError(path.name, "-", "-", f"not valid TOML: {err}") from None
+    _overridden(path, raw)
+    return raw
+
+
+def read_json(path: Path) -> Any:
+    """Parse a JSON data file (shared card data), with the overrides in force applied; syntax
+    errors become :class:`DataError`."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as err:
+        raise DataError(path.name, "-", "-", f"not valid JSON: {err}") from None
+    _overridden(path, raw)
+    return raw
+
+
+def _overridden(path: Path, raw: Any) -> None:
+    """Set the overrides in force for ``path`` in ``raw`` (the parsed file)."""
     prefix = f"{data_owner(path)}.{path.stem}."
     for key, value in _active.items():
         if key.startswith(prefix):
             set_field(raw, path.name, key.removeprefix(prefix), value)
             _used.add((key, repr(value)))
-    return raw
 
 
 # -- overrides: any authored number or card field, changed for a run ------------------------
@@ -83,7 +100,7 @@ def _child(node: Any, name: str, file: str, where: str) -> Any:
     raise DataError(file, where or "-", name, "no such entry or field to override")
 
 
-def set_field(raw: dict[str, Any], file: str, dotted: str, value: Any) -> None:
+def set_field(raw: Any, file: str, dotted: str, value: Any) -> None:
     """Set ``raw``'s field at ``dotted`` (``entry.field``) to ``value``, keeping its type; a
     sourced field (``{value, source}``) keeps its source.
 

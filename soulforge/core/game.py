@@ -49,6 +49,10 @@ class Game(ABC, Generic[StateT]):
     agent_levels: ClassVar[dict[str, str]] = {}
     """Agent specs for AI levels ("easy", "normal", "hard") where the generic ones
     (``soulforge.agents.LEVELS``) play this game badly; measured in the game's NOTES.md."""
+    settable: ClassVar[tuple[str, ...] | None] = None
+    """The data a designer may override for a run (``--set``): patterns of the ``file.entry.field``
+    keys the rules read from the Game object (``"cards.*.movement"``: any card's movement);
+    None: every field of every data file the game reads when it is built."""
 
     options: dict[str, OptionValue]
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import dataclasses
+import fnmatch
 import functools
 import importlib
 import itertools
@@ -149,8 +150,14 @@ def build_game(game_id: str, options: Mapping[str, Any], overrides: Mapping[str,
     if foreign:
         raise ValueError(f"--set {foreign[0]}: not data of {game_id} "
                          f"(write {game_id}.<file>.<entry>.<field>)")
+    cls = game_class(game_id)
     with data.overriding(overrides or {}):
-        game = game_class(game_id)(**options)
+        game = cls(**options)
+    fixed = sorted(key for key in overrides or {} if cls.settable is not None and not any(
+        fnmatch.fnmatchcase(key.removeprefix(f"{game_id}."), pattern) for pattern in cls.settable))
+    if fixed:
+        raise ValueError(f"--set {fixed[0]}: {game_id} reads this field once, at import; "
+                         f"it can set {', '.join(f'{game_id}.{key}' for key in cls.settable or ())}")
     unused = data.unused_overrides(overrides or {})
     if unused:
         raise ValueError(f"--set {unused[0]}: no data file of {game_id} read at game set-up has it "

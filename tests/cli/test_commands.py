@@ -212,19 +212,30 @@ def test_cards_prints_the_card_table(invoke: Invoke, tmp_path: Path) -> None:
     assert invoke("cards", str(out), "--sort", "nonsense").exit_code == 2
 
 
-def test_simulate_set_and_set_file_are_recorded(invoke: Invoke, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("game", "in_file", "on_line"), [
+    ("five_realms", ("five_realms.cards.setup.starting_castles", 4),
+     ("five_realms.cards.throne_room.castles", 3)),
+    ("kipukas", ("kipukas.cards.hilbert_king_of_avian_frogs.movement", 4),
+     ("kipukas.rules.final_blow.motive_bonus", 8)),
+    ("soulgivers", ("soulgivers.rules.rules.hand_limit", 4),
+     ("soulgivers.soulgivers.soulgiver.runner.move", 3)),
+    ("soulshards", ("soulshards.rules.numbers.opening_hand", 5),
+     ("soulshards.cards.city.Lorespire.resolve", 13)),
+])
+def test_simulate_set_and_set_file_are_recorded(invoke: Invoke, tmp_path: Path, game: str,
+                                                in_file: tuple[str, int], on_line: tuple[str, int]) -> None:
     overrides = tmp_path / "o.txt"
-    overrides.write_text("# a designer's change\nfive_realms.cards.setup.starting_castles = 4\n")
+    overrides.write_text(f"# a designer's change\n{in_file[0]} = {in_file[1]}\n")
     out = tmp_path / "r.jsonl"
-    result = invoke("simulate", "five_realms", "--agents", "random", "random", "-n", "2", "--out", str(out),
-                    "--set-file", str(overrides), "--set", "five_realms.cards.throne_room.castles=3")
+    result = invoke("simulate", game, "--agents", "random", "random", "-n", "2", "--out", str(out),
+                    "--set-file", str(overrides), "--set", f"{on_line[0]}={on_line[1]}")
     assert result.exit_code == 0, result.output
-    expected = {"five_realms.cards.setup.starting_castles": 4, "five_realms.cards.throne_room.castles": 3}
+    expected = dict([in_file, on_line])
     assert all(row["overrides"] == expected for row in load_results(out))
     html = tmp_path / "r.html"
     assert invoke("report", str(out), "--out", str(html)).exit_code == 0
-    assert "--set five_realms.cards.setup.starting_castles=4" in html.read_text()
-    bad = invoke("simulate", "five_realms", "--agents", "random", "random", "-n", "1",
+    assert f"--set {min(expected)}={expected[min(expected)]}" in html.read_text()
+    bad = invoke("simulate", game, "--agents", "random", "random", "-n", "1",
                  "--out", str(tmp_path / "b.jsonl"), "--set", "castles")
     assert bad.exit_code == 2 and "game.file.entry.field=value" in bad.output
 

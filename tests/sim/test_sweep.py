@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+import soulforge
 from soulforge.core.errors import DataError
+from soulforge.core.game import Game
 from soulforge.games.five_realms import FiveRealms
+from soulforge.games.kipukas.movement import range_of
+from soulforge.games.kipukas.setup import new_piece
+from soulforge.games.kipukas.state import KipukasState
 from soulforge.games.soul_of_ankiril import SoulOfAnkiril
+from soulforge.games.soulgivers.encoding import piece_of
+from soulforge.games.soulgivers.state import SoulgiversState
 from soulforge.sim.report import render_sweep
 from soulforge.sim.runner import SimConfig, SimulationError, check_config, load_results, simulate
 from soulforge.sim.sweep import Sweep, closest_to_even, parse_sweep, run_sweep, value_range
@@ -26,23 +35,64 @@ def test_an_override_changes_the_game_and_is_recorded_in_every_row(tmp_path: Pat
         simulate(SimConfig("five_realms", ("random", "random"), 2), tmp_path / "r.jsonl")
 
 
-def test_a_card_field_override_reaches_the_cards() -> None:
-    config = SimConfig("soul_of_ankiril", ("random", "random"), 1,
-                       overrides={"soul_of_ankiril.cards.Shekun.attack": 5})
-    game = check_config(config)
-    assert isinstance(game, SoulOfAnkiril) and game.cards["Shekun"].attack == 5
-    assert SoulOfAnkiril().cards["Shekun"].attack == 2
+def _shekun_attack(game: Game) -> int:
+    assert isinstance(game, SoulOfAnkiril)
+    return game.cards["Shekun"].attack
 
 
-@pytest.mark.parametrize(("overrides", "error", "match"), [
-    ({"five_realms.cards.setup.starting_castle": 3}, DataError, "no such entry"),
-    ({CASTLES: "many"}, DataError, "must be int"),
-    ({"soul_of_ankiril.cards.Shekun.attack": 3}, ValueError, "not data of five_realms"),
+def _hilbert_range(game: Game) -> int:
+    """Hilbert's movement range on the map (Kipukas ``movement.range_of``)."""
+    state = game.new_game(seed=0)
+    assert isinstance(state, KipukasState)
+    piece = new_piece(state, 0, "hilbert_king_of_avian_frogs", state.board.camp_of(1), revealed=True)
+    return range_of(state, piece)
+
+
+def _runner_range(game: Game) -> int:
+    """The Runner's movement this activation (Soulgivers ``move_range``)."""
+    state = game.new_game(seed=0)
+    assert isinstance(state, SoulgiversState)
+    return state.move_range(piece_of(0, 0))
+
+
+def _ironhold_resolve(game: Game) -> int:
+    """Seat 0's Resolve at the start (its City, Ironhold), as its view shows it."""
+    players = game.new_game(seed=0).view(0)["players"]
+    return int(players[0]["resolve"])
+
+
+@pytest.mark.parametrize(("key", "value", "authored", "played"), [
+    ("soul_of_ankiril.cards.Shekun.attack", 5, 2, _shekun_attack),
+    ("kipukas.cards.hilbert_king_of_avian_frogs.movement", 4, 2, _hilbert_range),
+    ("soulgivers.soulgivers.soulgiver.runner.move", 3, 5, _runner_range),
+    ("soulshards.cards.city.Ironhold.resolve", 13, 16, _ironhold_resolve),
 ])
-def test_bad_overrides_name_the_problem(overrides: dict[str, object], error: type[Exception], match: str,
-                                        tmp_path: Path) -> None:
-    with pytest.raises(error, match=match):
-        simulate(SimConfig("five_realms", ("random", "random"), 1, overrides=overrides), tmp_path / "r.jsonl")
+def test_an_override_reaches_the_game_and_its_play(key: str, value: int, authored: int,
+                                                   played: Callable[[Game], int]) -> None:
+    game_id = key.partition(".")[0]
+    game = check_config(SimConfig(game_id, ("random", "random"), 1, overrides={key: value}))
+    assert played(game) == value
+    assert played(soulforge.load(game_id)) == authored, "the override ends with the run"
+
+
+@pytest.mark.parametrize(("game", "overrides", "error", "match"), [
+    ("five_realms", {"five_realms.cards.setup.starting_castle": 3}, DataError, "no such entry"),
+    ("five_realms", {CASTLES: "many"}, DataError, "must be int"),
+    ("five_realms", {"soul_of_ankiril.cards.Shekun.attack": 3}, ValueError, "not data of five_realms"),
+    ("kipukas", {"kipukas.cards.hilbert_king_of_avian_frogs.movment": 3}, DataError, "movment: no such"),
+    ("kipukas", {"kipukas.cards.hilbert_king_of_avian_frogs.movement": "far"}, DataError, "must be int"),
+    ("kipukas", {"kipukas.rules.play.hand": 4}, ValueError, "can set kipukas.cards.*.movement"),
+    ("soulgivers", {"soulgivers.soulgivers.soulgiver.runner.mvoe": 3}, DataError, "mvoe: no such"),
+    ("soulgivers", {"soulgivers.rules.rules.turn_limit": 50}, ValueError, "reads this field once, at import"),
+    ("soulgivers", {"soulgivers.soulgivers.soulgiver.runnr.move": 3}, DataError, "runnr: no such"),
+    ("soulgivers", {"soulgivers.rules.rules.hand_limit": 2.5}, DataError, "must be int"),
+    ("soulshards", {"soulshards.cards.card.Militia Spearman.martail": 3}, DataError, "martail: no such"),
+    ("soulshards", {"soulshards.rules.numbers.opening_hand": "six"}, DataError, "must be int"),
+])
+def test_bad_overrides_name_the_problem(game: str, overrides: dict[str, object], error: type[Exception],
+                                        match: str, tmp_path: Path) -> None:
+    with pytest.raises(error, match=re.escape(match)):
+        simulate(SimConfig(game, ("random", "random"), 1, overrides=overrides), tmp_path / "r.jsonl")
     assert not (tmp_path / "r.jsonl").exists()
 
 

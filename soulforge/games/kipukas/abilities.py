@@ -219,7 +219,7 @@ def _raven_enters(s: S, piece: int) -> None:
 def _orbs_wasted(s: S, piece: int) -> None:
     """When defeated, guides one wasted soul (the last in its owner's discard) to the deck's bottom."""
     seat = s.owner[piece]
-    souls = [i for i, cid in enumerate(s.discard[seat]) if CARDS[cid].soul and cid != s.card[piece]]
+    souls = [i for i, cid in enumerate(s.discard[seat]) if s.game.cards[cid].soul and cid != s.card[piece]]
     if souls:
         guided = s.discard[seat].pop(souls[-1])
         s.deck[seat].insert(0, guided)
@@ -321,8 +321,8 @@ def _freezing(s: S, trap: int, mover: int) -> None:
     """The owner may place an Endothermic soul from hand in the trap's territory."""
     from soulforge.games.kipukas.setup import new_piece
 
-    seat = s.owner[trap]
-    chosen = [cid for cid in s.hand[seat] if CARDS[cid].soul and CARDS[cid].archetypal_gene == "Endothermic"]
+    seat, table = s.owner[trap], s.game.cards
+    chosen = [cid for cid in s.hand[seat] if table[cid].soul and table[cid].archetypal_gene == "Endothermic"]
     if chosen:
         s.hand[seat].remove(chosen[0])
         new_piece(s, seat, chosen[0], s.board.camp_of(s.territory[trap]), revealed=True)

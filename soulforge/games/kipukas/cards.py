@@ -488,7 +488,7 @@ def injure_any(s: S, piece: int) -> None:
 def gene(s: S, piece: int) -> str:
     """The soul's archetypal gene now: The Causal Sophist 'turns cenozoic and astral souls
     occupying the same space into magic souls' (every player's, while they share the stand)."""
-    own = CARDS[s.card[piece]].archetypal_gene or ""
+    own = s.card_of(piece).archetypal_gene or ""
     if own not in ("Cenozoic", "Astral"):
         return own
     sophist = any(
@@ -509,22 +509,24 @@ def lodged(s: S, piece: int) -> bool:
     return ability(s.card[piece]).stays_in_capital and in_enemy_capital(s, piece)
 
 
-def takes_space(card_id: CardId) -> bool:
+def takes_space(card: Card) -> bool:
     """Whether the soul counts toward the 3 per player per territory: digital clouds 'occupy
     no space in territory' (#habitat_effects), and cards that say so."""
-    return not ability(card_id).no_space and CARDS[card_id].habitat != "DigitalCloud"
+    return not ability(card.id).no_space and card.habitat != "DigitalCloud"
 
 
-def holds_camps(card_id: CardId) -> bool:
+def holds_camps(card: Card) -> bool:
     """Digital clouds 'are unable to take or hold base camps or capitals' (#habitat_effects)."""
-    return not ability(card_id).cannot_claim and CARDS[card_id].habitat != "DigitalCloud"
+    return not ability(card.id).cannot_claim and card.habitat != "DigitalCloud"
 
 
 def may_claim(s: S, piece: int) -> bool:
     """Whether the soul may take the camp it stands on: any that holds camps, and Unburdened
     Central in an enemy capital ('She cannot take the capital, unless all other territories are
     already claimed': the capital rule, #movement, asks its taker to hold every other one)."""
-    return holds_camps(s.card[piece]) or (ability(s.card[piece]).takes_capital and in_enemy_capital(s, piece))
+    return holds_camps(s.card_of(piece)) or (
+        ability(s.card[piece]).takes_capital and in_enemy_capital(s, piece)
+    )
 
 
 def contends(card_id: CardId, genes: set[str | None]) -> bool:
@@ -549,7 +551,7 @@ def may_purchase(s: S, seat: int) -> bool:
         return False
     for t in s.board.holdable:
         camp = s.holder[t - 1] == seat and s.capital[seat] != t and s.board.geography[t - 1] == "Forest"
-        if camp and not any(s.owner[p] != seat and CARDS[s.card[p]].soul for p in s.pieces_in(t)):
+        if camp and not any(s.owner[p] != seat and s.card_of(p).soul for p in s.pieces_in(t)):
             return True
     return False
 

@@ -84,7 +84,11 @@ def keal_modifier(attacking: Sequence[str], defending: Sequence[str]) -> int:
 
 
 def final_blow_modifiers(
-    attacker_gene: str, attacker_motive: str, defender_gene: str, defender_motive: str
+    attacker_gene: str,
+    attacker_motive: str,
+    defender_gene: str,
+    defender_motive: str,
+    bonus: int | None = None,
 ) -> tuple[int, int]:
     """(attack, defence) additions of a Final Blow (#final_blow, #motivation): the typing
     chart between the archetypal genes, +10 when the attacker's motive beats the
@@ -94,7 +98,7 @@ def final_blow_modifiers(
     (3, 0)
     """
     attack = typing_modifier((attacker_gene,), (defender_gene,)) + motive_bonus(
-        attacker_motive, defender_motive
+        attacker_motive, defender_motive, bonus
     )
     attack += SUPPORT_BONUS if PRESERVATION[attacker_motive] == "Support" else 0
     defence = SOCIETY_BONUS if PRESERVATION[defender_motive] == "Society" else 0

@@ -126,7 +126,7 @@ def group_retreats(s: S, seat: int, origin: str) -> list[str]:
     for stand in ways(s, lead, cards.movement(s.card_of(lead)), seen):
         territory = s.board.stands[stand].territory
         crowd = seen.crowd.get(territory, 0) - sum(1 for p in group if s.territory[p] == territory)
-        spaced = sum(1 for p in group if cards.takes_space(s.card[p]))
+        spaced = sum(1 for p in group if cards.takes_space(s.card_of(p)))
         free = s.holder[territory - 1] == seat and stand not in seen.enemy_stands
         if (free or stand in conflicts) and crowd + spaced <= SOULS_PER_TERRITORY:
             out.append(stand)

@@ -17,14 +17,12 @@ raises :class:`~soulforge.core.errors.DataError` naming the file, the card and t
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from soulforge.core.data import choice, field, read_toml, sourced
+from soulforge.core.data import choice, data_cache, field, read_json, read_toml, sourced
 from soulforge.core.decklist import cite_line, read_deck_list
 from soulforge.core.errors import DataError
 
@@ -157,10 +155,7 @@ def _tameability(file: str, entry: str, value: Any) -> int | None:
 
 
 def _json(name: str) -> Any:
-    try:
-        return json.loads((DATA / name).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as err:
-        raise DataError(name, "-", "-", f"not valid JSON: {err}") from None
+    return read_json(DATA / name)
 
 
 def load_cards(raw: Sequence[Mapping[str, Any]] | None = None) -> dict[CardId, Card]:
@@ -200,13 +195,18 @@ def typing_modifier(attacking: Sequence[str], defending: Sequence[str]) -> int:
     return sum(_MATRIX[_INDEX[d]][_INDEX[a]] for a in attacking for d in defending)
 
 
-def motive_bonus(attacker: str, defender: str) -> int:
-    """+10 to the attacker's Final Blow roll when its motive beats the defender's (#motivation)."""
-    return RULES["motive_bonus"] if (attacker, defender) in _BEATS else 0
+def motive_bonus(attacker: str, defender: str, bonus: int | None = None) -> int:
+    """+10 to the attacker's Final Blow roll when its motive beats the defender's (#motivation);
+    ``bonus``: the game's ``rules["motive_bonus"]`` (default: the authored one)."""
+    if (attacker, defender) not in _BEATS:
+        return 0
+    return RULES["motive_bonus"] if bonus is None else bonus
 
 
 # -- deckbuilding ---------------------------------------------------------------------------
-def _rules() -> dict[str, int]:
+@data_cache
+def load_rules() -> Mapping[str, int]:
+    """The deckbuilding numbers and the motive bonus of ``rules.toml`` (``--set`` applied)."""
     raw = read_toml(HERE / "rules.toml")
     out = {
         "size": sourced("rules.toml", "deck", raw["deck"], "size", int),
@@ -218,8 +218,17 @@ def _rules() -> dict[str, int]:
     return out
 
 
-RULES: Mapping[str, int] = _rules()
-CARDS: Mapping[CardId, Card] = load_cards()
+@data_cache
+def game_cards() -> Mapping[CardId, Card]:
+    """Every card by id as the data files say now (``--set`` applied): a game's ``cards``."""
+    return load_cards()
+
+
+RULES: Mapping[str, int] = load_rules()
+"""The authored numbers; the rules read their game's (``Kipukas.rules``)."""
+CARDS: Mapping[CardId, Card] = game_cards()
+"""The authored cards, for the abilities' registry and the labels; the rules read their
+game's (``Kipukas.cards``, ``state.card_of``)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -244,17 +253,19 @@ def parse_deck(text: str) -> tuple[DeckList, list[str]]:
 
 def deck_problems(deck: DeckList) -> list[str]:
     """Every break of the deckbuilding rules (rulebook #deck_structure): 30 cards, the copy
-    limit of each card type, one optional Personal Effect beside the deck."""
+    limit of each card type, one optional Personal Effect beside the deck (the data as the
+    files say now, ``--set`` applied)."""
+    cards, rules = game_cards(), load_rules()
     counts, problems = Counter(deck.cards), []
-    problems += [f"unknown card {card!r}" for card in sorted(counts) if card not in CARDS]
-    if len(deck.cards) != RULES["size"]:
-        problems.append(f"a deck has exactly {RULES['size']} cards, this one has {len(deck.cards)}")
+    problems += [f"unknown card {card!r}" for card in sorted(counts) if card not in cards]
+    if len(deck.cards) != rules["size"]:
+        problems.append(f"a deck has exactly {rules['size']} cards, this one has {len(deck.cards)}")
     for card, n in sorted(counts.items()):
-        if card in CARDS and n > (limit := RULES[f"copies:{CARDS[card].card_type}"]):
-            kind = CARDS[card].card_type.replace("_", " ")
-            problems.append(f"{CARDS[card].name}: at most {limit} in a deck ({kind}), this one has {n}")
+        if card in cards and n > (limit := rules[f"copies:{cards[card].card_type}"]):
+            kind = cards[card].card_type.replace("_", " ")
+            problems.append(f"{cards[card].name}: at most {limit} in a deck ({kind}), this one has {n}")
     effect = deck.personal_effect
-    if effect is not None and (effect not in CARDS or CARDS[effect].card_type != "personal_effect"):
+    if effect is not None and (effect not in cards or cards[effect].card_type != "personal_effect"):
         problems.append(f"personal_effect {effect!r} is not a Personal Effect card")
     return problems
 
@@ -272,7 +283,7 @@ def validate_deck(text: str) -> list[str]:
     return problems or [cite_line(text, problem, _about) for problem in deck_problems(deck)]
 
 
-@cache
+@data_cache
 def starter_decks() -> dict[str, DeckList]:
     """The two authored starter decks of ``starter_decks.toml``, each checked."""
     raw = read_toml(HERE / "starter_decks.toml")

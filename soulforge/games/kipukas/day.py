@@ -85,7 +85,7 @@ def play_spots(
     """Where and how a card may be played now (#placement, #card_variations): souls on a camp
     of yours free of enemies with room for them, terrain features and traps on a territory
     you hold (``held``: ``_held_camps``, ``watched``: ``_watched``, when the caller has them)."""
-    c = CARDS[card_id]
+    c = s.game.cards[card_id]
     entry = cards.ability(card_id)
     ways = (True,) if entry.must_reveal else (True, False)
     if watched is None:
@@ -95,7 +95,7 @@ def play_spots(
     if held is None:
         held = _held_camps(s)
     if c.soul:
-        seen, spacious = ground(s, s.active), not cards.takes_space(card_id)
+        seen, spacious = ground(s, s.active), not cards.takes_space(c)
         stands = [
             st
             for st in held
@@ -180,7 +180,7 @@ class PlayRule(Rule["S", Play]):
 
 def _replace_feature(s: S, card_id: str, stand: str) -> None:
     """#terrain_features: one per territory; a new one replaces the one in play."""
-    if CARDS[card_id].card_type != "terrain_feature":
+    if s.game.cards[card_id].card_type != "terrain_feature":
         return
     territory = s.board.stands[stand].territory
     for p in s.pieces_in(territory):
@@ -195,9 +195,9 @@ def equips(s: S, souls: list[int]) -> list[Action]:
     """The equips open when no contention is owed (``EquipRule``); ``souls``: ``own_souls``."""
     if s.played[s.active] >= PLAYS_PER_ROLL:
         return []
-    hand = s.hand[s.active]
+    hand, table = s.hand[s.active], s.game.cards
     return [
-        Equip(slot, p) for slot in range(len(hand)) if CARDS[hand[slot]].card_type == "item" for p in souls
+        Equip(slot, p) for slot in range(len(hand)) if table[hand[slot]].card_type == "item" for p in souls
     ]
 
 
@@ -347,7 +347,7 @@ def reveals(s: S) -> list[Action]:
     return [
         Reveal(p)
         for p in s.live()
-        if owner[p] == seat and not known[p] & PUBLIC and CARDS[card[p]].card_type in _REVEALABLE
+        if owner[p] == seat and not known[p] & PUBLIC and s.game.cards[card[p]].card_type in _REVEALABLE
     ]
 
 

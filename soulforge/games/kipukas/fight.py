@@ -8,7 +8,7 @@ there, and the turn then passes on from the seat that started it (``flow.finish_
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from soulforge.core import Action, IllegalAction
@@ -29,9 +29,9 @@ from soulforge.games.kipukas.actions import (
     Target,
     stand_label,
 )
-from soulforge.games.kipukas.data import CARDS
+from soulforge.games.kipukas.data import Card
 from soulforge.games.kipukas.encoding import CHALLENGE, KEAL, PRESS, PUBLIC, RESPOND, TARGET
-from soulforge.games.kipukas.movement import TRAITS, enemies_at, is_downed
+from soulforge.games.kipukas.movement import enemies_at, is_downed
 from soulforge.games.kipukas.rogue import is_rogue
 
 if TYPE_CHECKING:
@@ -46,20 +46,22 @@ def can_attack(s: S, piece: int) -> bool:
     if not s.on_map[piece] or s.prisoner[piece] or beaten:
         return False
     card_id = s.card[piece]
-    if card_id not in _ARMED or not available_means(s, piece):
+    if card_id not in s.game.armed or not available_means(s, piece):
         return False
     if cards.dice_of(s, piece, attacking=True) is None:
         return False  # a second form may attack or not (Sprite of Wilds' Spirit)
-    return TRAITS[card_id].acts_downed or not is_downed(s, piece)
+    return s.game.traits[card_id].acts_downed or not is_downed(s, piece)
 
 
-_ARMED = frozenset(
-    card_id
-    for card_id, card in CARDS.items()
-    if cards.attack_dice(card) is not None or cards.ability(card_id).form_dice is not None
-)
-"""The cards that may attack at all: attack dice in some form, and an ability that does not
-forbid it (``cards.dice_of`` then says whether the soul's form now attacks)."""
+def armed(game_cards: Mapping[str, Card]) -> frozenset[str]:
+    """The cards that may attack at all: attack dice in some form, and an ability that does not
+    forbid it (``cards.dice_of`` then says whether the soul's form now attacks); built once per
+    game (``Kipukas.armed``)."""
+    return frozenset(
+        card_id
+        for card_id, card in game_cards.items()
+        if cards.attack_dice(card) is not None or cards.ability(card_id).form_dice is not None
+    )
 
 
 def targets(s: S, piece: int) -> list[int]:
@@ -319,7 +321,9 @@ def final_blow(s: S) -> bool:
     a_card, d_card = s.card_of(s.attacker), s.card_of(s.defender)
     a_gene, d_gene = cards.gene(s, s.attacker), cards.gene(s, s.defender)
     a_motive, d_motive = a_card.motivation or "", d_card.motivation or ""
-    plus_attack, plus_defence = combat.final_blow_modifiers(a_gene, a_motive, d_gene, d_motive)
+    plus_attack, plus_defence = combat.final_blow_modifiers(
+        a_gene, a_motive, d_gene, d_motive, s.game.rules["motive_bonus"]
+    )
     rounds = 3 if combat.best_of_three(a_motive, d_motive) else 1
     need, wins, losses = rounds // 2 + 1, 0, 0
     _say(s, f"genes and motives: {plus_attack:+d} to the attack, {plus_defence:+d} to the defence")

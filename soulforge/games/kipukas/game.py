@@ -3,7 +3,7 @@ the heuristic and deckbuilding."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from soulforge.core.action import Action
@@ -11,10 +11,10 @@ from soulforge.core.errors import OptionError
 from soulforge.core.game import Game
 from soulforge.core.options import Option
 from soulforge.games.kipukas import actions as a
-from soulforge.games.kipukas import heuristic
+from soulforge.games.kipukas import data, fight, heuristic, movement
 from soulforge.games.kipukas.board import MAPS, KipukaMap
 from soulforge.games.kipukas.cards import RECIPES
-from soulforge.games.kipukas.data import ARCHETYPES, CARDS, DeckList, resolve_deck, validate_deck
+from soulforge.games.kipukas.data import ARCHETYPES, Card, DeckList, resolve_deck, validate_deck
 from soulforge.games.kipukas.encoding import HAND, PEACE_CYCLES
 from soulforge.games.kipukas.state import KipukasState
 
@@ -76,12 +76,41 @@ class Kipukas(Game[KipukasState]):
         "hard": "ismcts:iterations=300,rollout_depth=10,exploration=0.4,backup=max",
     }
     max_game_length: ClassVar[int] = 200 * ACTIONS_PER_CYCLE
+    # The card stats and numbers the rules read from the game (``cards``, ``rules``); the
+    # maps, the typing chart, the motives, the recipes, the cards' texts and the play numbers
+    # of rules.toml are read once, at import (README, "The balance lab").
+    settable: ClassVar[tuple[str, ...] | None] = (
+        "cards.*.movement",
+        "cards.*.die_attack_parsed.*",
+        "cards.*.die_defense_parsed.*",
+        "cards.*.keal_means.*",
+        "cards.*.archetypal_gene",
+        "cards.*.motivation",
+        "cards.*.habitat",
+        "cards.*.brawl_sequence",
+        "rules.deck.*",
+        "rules.copies.*",
+        "rules.final_blow.*",
+        "starter_decks.*",
+    )
 
     board: KipukaMap
     decks: tuple[DeckList, ...]
+    cards: Mapping[str, Card]
+    """Every card by id, as this game's data says (``--set`` applied)."""
+    rules: Mapping[str, int]
+    """The numbers of ``rules.toml`` the rules read from the game (deckbuilding, motive bonus)."""
+    traits: Mapping[str, movement.Traits]
+    """Per card, what the movement and fight helpers ask (built once per game)."""
+    armed: frozenset[str]
+    """The cards that may attack at all (``fight.armed``)."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        self.cards = data.game_cards()
+        self.rules = data.load_rules()
+        self.traits = movement.traits(self.cards)
+        self.armed = fight.armed(self.cards)
         self.board = MAPS[str(self.options["map"])]
         self.decks = tuple(resolve_deck(f"deck{seat}", str(self.options[f"deck{seat}"])) for seat in range(4))
 
@@ -102,7 +131,7 @@ class Kipukas(Game[KipukasState]):
         pieces, slots = range(MAX_PIECES), range(a.ASIDE_SLOT + 1)
         out: list[Action] = [a.Affinity(x) for x in ARCHETYPES]
         out += [a.Capital(t) for t in territories] + [a.Camp(t) for t in territories]
-        out += [a.SetAside(cid) for cid in sorted(CARDS)]
+        out += [a.SetAside(cid) for cid in sorted(self.cards)]
         out += [a.Play(slot, st, way) for slot in slots for st in stands for way in (True, False)]
         out += [a.Equip(slot, p) for slot in slots for p in pieces]
         out += [a.PickUp(p) for p in pieces] + [a.Unequip(p) for p in pieces]
@@ -125,7 +154,7 @@ class Kipukas(Game[KipukasState]):
         out += [a.KeepPeace(), a.CallReserves()]
         out += [a.TurnDiel(p, -1) for p in pieces] + [a.TurnDiel(-1, slot) for slot in slots]
         out += [a.Suspend(t) for t in territories]
-        items = sorted(cid for cid, card in CARDS.items() if card.card_type == "item")
+        items = sorted(cid for cid, card in self.cards.items() if card.card_type == "item")
         out += [a.Purchase(item, i, j) for item in items for i in range(3) for j in range(i + 1, 3)]
         out += [a.Craft(n, p) for n in range(len(RECIPES)) for p in pieces]
         out += [a.Sabotage(slot, t) for slot in slots for t in territories]

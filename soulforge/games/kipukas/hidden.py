@@ -14,7 +14,6 @@ import random
 from typing import TYPE_CHECKING
 
 from soulforge.core import Seat
-from soulforge.games.kipukas.data import CARDS
 from soulforge.games.kipukas.encoding import KEAL, PUBLIC
 
 if TYPE_CHECKING:
@@ -44,7 +43,7 @@ def resample(s: S, player: Seat, rng: random.Random) -> None:
         rng.shuffle(pool)
         for p in unknown:
             s.card[p] = pool.pop()
-            s.injuries[p] = [0] * len(CARDS[s.card[p]].keal_means)
+            s.injuries[p] = [0] * len(s.card_of(p).keal_means)
         s.hand[seat] = [s.hand[seat][i] if i == shown else pool.pop() for i in range(len(s.hand[seat]))]
         if s.aside[seat]:
             s.aside[seat] = pool.pop()

@@ -103,13 +103,12 @@ def _sticky_fingers(s: S, piece: int) -> None:
     opponent, in seat order, whose deck holds one, shuffled into the wielder's seat's deck;
     then its cards are discarded)."""
     from soulforge.games.kipukas.cards import keeper
-    from soulforge.games.kipukas.data import CARDS
 
     seat = keeper(s, piece)
     _used_up(s, piece, "Sticky stick fingers?")
     for k in range(1, s.num_players):
         victim = (seat + k) % s.num_players
-        found = [i for i, cid in enumerate(s.deck[victim]) if CARDS[cid].card_type == "item"]
+        found = [i for i, cid in enumerate(s.deck[victim]) if s.game.cards[cid].card_type == "item"]
         if found:
             taken = s.deck[victim].pop(found[s.rng.randrange(len(found))])
             s.deck[seat].insert(s.rng.randrange(len(s.deck[seat]) + 1), taken)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from soulforge.games.kipukas import cards
 from soulforge.games.kipukas.combat import downed_movement
-from soulforge.games.kipukas.data import CARDS
+from soulforge.games.kipukas.data import Card
 from soulforge.games.kipukas.encoding import PUBLIC, SOULS_PER_TERRITORY
 
 if TYPE_CHECKING:
@@ -26,9 +26,9 @@ Way = tuple[str, ...]
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Traits:
-    """What the movement and fight helpers ask of a card, read once from the card and its
-    ability (both fixed once the modules are loaded): the hot helpers then make one lookup
-    per piece instead of several ``CARDS[...]`` and ``cards.ability(...)`` calls."""
+    """What the movement and fight helpers ask of a card, read once per game from the card
+    (``Kipukas.cards``) and its ability: the hot helpers then make one lookup per piece
+    (``s.game.traits``) instead of several ``card_of(...)`` and ``cards.ability(...)`` calls."""
 
     soul: bool
     movement: int
@@ -52,8 +52,8 @@ class Traits:
     """Its ability's range is 0: a water-only soul (Little Charm) that does not move on land."""
 
 
-def _traits(card_id: str) -> Traits:
-    card, entry = CARDS[card_id], cards.ability(card_id)
+def _traits(card: Card) -> Traits:
+    entry = cards.ability(card.id)
     return Traits(
         soul=card.soul,
         movement=cards.movement(card),
@@ -64,7 +64,7 @@ def _traits(card_id: str) -> Traits:
         stays_in_capital=entry.stays_in_capital,
         contention_with=entry.contention_with,
         gene=card.archetypal_gene,
-        takes_space=cards.takes_space(card_id),
+        takes_space=cards.takes_space(card),
         leaps=entry.leaps,
         hops=entry.hops is not None,
         forms=entry.form_movement is not None,
@@ -72,7 +72,9 @@ def _traits(card_id: str) -> Traits:
     )
 
 
-TRAITS: Mapping[str, Traits] = {card_id: _traits(card_id) for card_id in CARDS}
+def traits(game_cards: Mapping[str, Card]) -> Mapping[str, Traits]:
+    """Each card's :class:`Traits` (built once per game, ``Kipukas.traits``)."""
+    return {card_id: _traits(card) for card_id, card in game_cards.items()}
 
 
 def is_water(s: S, stand: str) -> bool:
@@ -81,7 +83,7 @@ def is_water(s: S, stand: str) -> bool:
 
 def is_downed(s: S, piece: int) -> bool:
     """All KEAL means injured, or a card that is constantly downed (#keal_means_DHT)."""
-    traits = TRAITS[s.card[piece]]
+    traits = s.game.traits[s.card[piece]]
     if traits.constantly_downed:
         return True
     extra = cards.extra_tolerance(s, piece) if s.features_in(s.territory[piece]) else 0
@@ -91,7 +93,7 @@ def is_downed(s: S, piece: int) -> bool:
 
 def range_of(s: S, piece: int) -> int:
     """Spaces the soul may still move this day (#movement, #moving_downed_souls)."""
-    traits = TRAITS[s.card[piece]]
+    traits = s.game.traits[s.card[piece]]
     # No terrain feature in the territory and no second form (the common case): no bonus.
     asked = traits.forms or s.features_in(s.territory[piece])
     bonus = cards.movement_bonus(s, piece) if asked else 0
@@ -117,7 +119,7 @@ def can_move(s: S, piece: int) -> bool:
 
 def free_to_move(s: S, piece: int) -> bool:
     """``can_move`` but for the range left: what the day's listing asks before the range."""
-    traits = TRAITS[s.card[piece]]
+    traits = s.game.traits[s.card[piece]]
     if not s.on_map[piece] or s.prisoner[piece] or not traits.soul:
         return False
     sick = s.played_unrevealed[piece] and s.played_cycle[piece] == s.cycle
@@ -136,16 +138,16 @@ def enemies_at(s: S, stand: str, seat: int) -> list[int]:
     the activation sequence turns them up (#card_activation), so what a seat may do depends
     only on what it sees."""
     here = s.souls_at(stand)
-    owner, known, card = s.owner, s.known, s.card
+    owner, known, card, traits_of = s.owner, s.known, s.card, s.game.traits
     out = []
     genes: set[str | None] | None = None  # the seat's genes on the stand, asked only if needed
     for p in here:
         if owner[p] == seat or not known[p] & PUBLIC:
             continue
-        traits = TRAITS[card[p]]
+        traits = traits_of[card[p]]
         if traits.contention_with:  # ``cards.contends``: only souls of these genes contend
             if genes is None:
-                genes = {TRAITS[card[q]].gene for q in here if owner[q] == seat}
+                genes = {traits_of[card[q]].gene for q in here if owner[q] == seat}
             if not traits.contention_with & genes:
                 continue
         if not _lodged(s, p, traits):
@@ -162,9 +164,9 @@ def room_in(s: S, territory: int, seat: int, mover: int) -> bool:
         and p != mover
         and s.card_of(p).soul
         and not s.prisoner[p]
-        and cards.takes_space(s.card[p])
+        and cards.takes_space(s.card_of(p))
     ]
-    return len(mine) < SOULS_PER_TERRITORY or not cards.takes_space(s.card[mover])
+    return len(mine) < SOULS_PER_TERRITORY or not cards.takes_space(s.card_of(mover))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -189,14 +191,14 @@ def ground(s: S, seat: int) -> Ground:
 
 def _ground(s: S, seat: int) -> Ground:
     crowd = Counter[int]()
-    owner, card, territory, known = s.owner, s.card, s.territory, s.known
+    owner, card, territory, known, traits_of = s.owner, s.card, s.territory, s.known, s.game.traits
     hostile = []  # stands holding a revealed soul of another side: enemies_at decides
     for stand, here in s.soul_stands().items():  # the souls (no prisoners) by stand
         other = False
         for p in here:
             if owner[p] != seat:
                 other = other or bool(known[p] & PUBLIC)
-            elif TRAITS[card[p]].takes_space:
+            elif traits_of[card[p]].takes_space:
                 crowd[territory[p]] += 1
         if other:
             hostile.append(stand)
@@ -209,7 +211,7 @@ def reach(s: S, piece: int, seen: Ground | None = None, steps: int | None = None
     """Every stand the soul may move to now, with the shortest way there (``steps``: its
     ``range_of``, when the caller has it already)."""
     seen = seen or ground(s, s.owner[piece])
-    traits = TRAITS[s.card[piece]]
+    traits = s.game.traits[s.card[piece]]
     if traits.leaps:
         return _stops(s, piece, _leaps(s, piece, seen), seen)
     steps = range_of(s, piece) if steps is None else steps
@@ -278,7 +280,7 @@ def _stops(s: S, piece: int, ways: dict[str, Way], seen: Ground) -> dict[str, Wa
     soul able to attack them (moving onto an enemy, you must attack: #movement)."""
     from soulforge.games.kipukas.fight import can_attack
 
-    traits = TRAITS[s.card[piece]]
+    traits = s.game.traits[s.card[piece]]
     if traits.ashore:
         return {}  # water-only souls (Little Charm) do not move on land
     # Whether it can attack matters only for a way onto enemies; room only where it is full.

@@ -170,7 +170,7 @@ class PurchaseRule(Rule["S", Purchase]):
         seat = s.active
         if not _night_once(s, "purchase") or not cards.may_purchase(s, seat):
             return []
-        items = sorted({cid for cid in s.deck[seat] if CARDS[cid].card_type == "item"})
+        items = sorted({cid for cid in s.deck[seat] if s.game.cards[cid].card_type == "item"})
         pairs = [(i, j) for i in range(len(s.hand[seat])) for j in range(i + 1, len(s.hand[seat]))]
         return [Purchase(item, i, j) for item in items for i, j in pairs]
 

@@ -84,8 +84,6 @@ def _roll_off(s: S) -> list[int]:
 
 def new_piece(s: S, seat: int, card_id: str, stand: str, *, revealed: bool) -> int:
     """A card enters the map as a new piece (known to its owner; to all if revealed)."""
-    from soulforge.games.kipukas.data import CARDS
-
     piece = len(s.card)
     s.card.append(card_id)
     s.owner.append(seat)
@@ -93,7 +91,7 @@ def new_piece(s: S, seat: int, card_id: str, stand: str, *, revealed: bool) -> i
     s.territory.append(s.board.stands[stand].territory)
     s.revealed.append(revealed)
     s.known.append((1 << seat) | (PUBLIC if revealed else 0))
-    s.injuries.append([0] * len(CARDS[card_id].keal_means))
+    s.injuries.append([0] * len(s.game.cards[card_id].keal_means))
     s.played_cycle.append(s.cycle)
     s.played_unrevealed.append(not revealed)
     s.steps_used.append(0)

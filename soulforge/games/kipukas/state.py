@@ -35,7 +35,7 @@ from soulforge.core import JsonDict, Seat, State
 from soulforge.core.clone import ClonePlan
 from soulforge.games.kipukas import hidden, view
 from soulforge.games.kipukas.board import KipukaMap
-from soulforge.games.kipukas.data import CARDS, Card
+from soulforge.games.kipukas.data import Card
 from soulforge.games.kipukas.encoding import OVER, PUBLIC
 from soulforge.games.kipukas.flow import FLOW, prompt
 from soulforge.games.kipukas.setup import setup as setup_game
@@ -213,7 +213,7 @@ class KipukasState(State):
 
     # -- helpers the rules share ------------------------------------------------------
     def card_of(self, piece: int) -> Card:
-        return CARDS[self.card[piece]]
+        return self.game.cards[self.card[piece]]
 
     def knows(self, seat: Seat | None, piece: int) -> bool:
         mask = PUBLIC if seat is None else PUBLIC | (1 << seat)
@@ -242,8 +242,9 @@ class KipukasState(State):
         features: dict[int, list[int]] = {}
         souls: dict[str, list[int]] = {}
         live = [p for p, on in enumerate(self.on_map) if on]
+        cards = self.game.cards
         for p in live:
-            stand, territory, card = self.stand[p], self.territory[p], CARDS[self.card[p]]
+            stand, territory, card = self.stand[p], self.territory[p], cards[self.card[p]]
             stands.setdefault(stand, []).append(p)
             territories.setdefault(territory, []).append(p)
             if card.card_type == "terrain_feature":

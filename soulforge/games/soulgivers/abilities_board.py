@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from soulforge.core.flow import ClickPath
 from soulforge.games.soulgivers.ability_base import (
-    RANGE,
     Ability,
     Option,
     placeable,
@@ -96,8 +96,8 @@ class Chaos(Ability):
     def options(self, s: SoulgiversState, piece: int) -> list[Option]:
         here = TILE_OF[s.pos[piece]]
         if not s.pop_mods:
-            return CHAOS_OPTIONS[here]
-        return chaos_options([t for t in CHAOS_NEAR[here] if not tile_has_population_mod(s, t)])
+            return s.game.chaos_options[here]
+        return chaos_options([t for t in s.game.chaos_near[here] if not tile_has_population_mod(s, t)])
 
     def apply(self, s: SoulgiversState, piece: int, x: int, y: int) -> None:
         a, b = tiles_of_pair(x)
@@ -128,9 +128,12 @@ def chaos_options(near: Iterable[Tile]) -> list[Option]:
     return [(tile_pair(a, b), r) for a in tiles for b in tiles if a < b for r in QUARTER_TURNS]
 
 
-CHAOS_NEAR = tuple(tuple(t for t in TILES if tile_distance(t, here) <= RANGE["chaos"] and t != MOTHER)
-                   for here in TILES)
-CHAOS_OPTIONS: tuple[list[Option], ...] = tuple(chaos_options(near) for near in CHAOS_NEAR)
+@cache
+def chaos_tables(reach: int) -> tuple[tuple[tuple[Tile, ...], ...], tuple[list[Option], ...]]:
+    """Per tile, the tiles Chaos reaches from it (``reach``: its range) and its options there;
+    one per range, for every game (``Soulgivers.chaos_near``, ``.chaos_options``)."""
+    near = tuple(tuple(t for t in TILES if tile_distance(t, here) <= reach and t != MOTHER) for here in TILES)
+    return near, tuple(chaos_options(tiles) for tiles in near)
 
 
 class Vertigo(Ability):
@@ -167,7 +170,7 @@ class Patch(Ability):
         if s.patches_left[team_of(piece)] <= 0:
             return []
         pos = s.pos[piece]
-        return [(c, 0) for c in WITHIN[RANGE[self.name]][pos] if placeable(s, c)
+        return [(c, 0) for c in WITHIN[s.game.ranges[self.name]][pos] if placeable(s, c)
                 and s.eff[c] != FREE]
 
     def apply(self, s: SoulgiversState, piece: int, x: int, y: int) -> None:
@@ -196,7 +199,7 @@ class Update(Ability):
         if not sources:
             return []
         pos = s.pos[piece]
-        targets = [c for c in WITHIN[RANGE[self.name]][pos] if placeable(s, c)]
+        targets = [c for c in WITHIN[s.game.ranges[self.name]][pos] if placeable(s, c)]
         return [(a, b) for a in sources for b in targets if a != b]
 
     def apply(self, s: SoulgiversState, piece: int, x: int, y: int) -> None:
@@ -223,7 +226,7 @@ class BlackVoid(Ability):
         if s.holes_left[team_of(piece)] <= 0:
             return []
         pos = s.pos[piece]
-        return [(c, 0) for c in WITHIN[RANGE[self.name]][pos] if placeable(s, c)
+        return [(c, 0) for c in WITHIN[s.game.ranges[self.name]][pos] if placeable(s, c)
                 and s.eff[c] not in HOLES and s.eff[c] != WALL]
 
     def apply(self, s: SoulgiversState, piece: int, x: int, y: int) -> None:

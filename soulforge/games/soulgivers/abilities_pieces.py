@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from soulforge.core.flow import ClickPath
 from soulforge.games.soulgivers.ability_base import (
-    RANGE,
     Ability,
     Option,
     all_board,
@@ -63,7 +62,7 @@ class Leap(Ability):
     def landing(self, s: SoulgiversState, piece: int, d: int) -> int:
         cell, jumped = s.pos[piece], 0
         souls = set(s.souls.values())
-        for _ in range(RANGE[self.name]):
+        for _ in range(s.game.ranges[self.name]):
             cell = NEIGH[cell][d]
             if cell < 0 or s.eff[cell] in (WALL, DEAD, BORDER) or barrier_at(s, cell):
                 return -1
@@ -99,10 +98,10 @@ class Charge(Ability):
         return [(q, 0) for q in PIECES]
 
     def options(self, s: SoulgiversState, piece: int) -> list[Option]:
-        pos, out = s.pos[piece], []
+        pos, out, reach = s.pos[piece], [], s.game.ranges[self.name]
         for q in all_board(s):
             d = direction(pos, s.pos[q])
-            if q == piece or d < 0 or distance(pos, s.pos[q]) > RANGE[self.name] or not targetable(s, q):
+            if q == piece or d < 0 or distance(pos, s.pos[q]) > reach or not targetable(s, q):
                 continue
             cell = NEIGH[pos][d]
             while cell != s.pos[q] and entry(s, piece, cell) == STOP:
@@ -140,7 +139,7 @@ class MindControl(Ability):
     def destinations(self, s: SoulgiversState, q: int) -> list[int]:
         start = s.pos[q]
         frontier, seen = [start], {start}
-        for _ in range(RANGE[self.name]):
+        for _ in range(s.game.ranges[self.name]):
             nxt = []
             for c in frontier:
                 for n in NEIGH[c]:
@@ -156,7 +155,7 @@ class MindControl(Ability):
 
     def options(self, s: SoulgiversState, piece: int) -> list[Option]:
         out = []
-        reach = RANGE["mind_control_reach"]
+        reach = s.game.ranges["mind_control_reach"]
         for q in all_board(s):
             if q == piece or not targetable(s, q) or stuck(s, q) or distance(s.pos[piece], s.pos[q]) > reach:
                 continue
@@ -203,7 +202,7 @@ class Acquiescence(Ability):
         q = s.carrier
         if q < 0 or team_of(q) == team_of(piece) or not targetable(s, q):
             return []
-        return [(q, 0)] if distance(s.pos[piece], s.pos[q]) <= RANGE[self.name] else []
+        return [(q, 0)] if distance(s.pos[piece], s.pos[q]) <= s.game.ranges[self.name] else []
 
     def apply(self, s: SoulgiversState, piece: int, x: int, y: int) -> None:
         s.carrier = piece
@@ -272,7 +271,7 @@ class Tornado(Ability):
             drop_fragment(s, q)
         order = sorted(hits, key=lambda h: -distance(s.pos[piece], s.pos[h[0]]))
         for q, d in order:
-            for _ in range(RANGE[self.name]):
+            for _ in range(s.game.ranges[self.name]):
                 n = NEIGH[s.pos[q]][d]
                 if blocked(s, n):
                     break
@@ -299,7 +298,7 @@ class Eradicate(Ability):
             return []
         pos = s.pos[piece]
         return sorted((soul, 0) for soul, c in s.souls.items()
-                      if team_of(soul) != team_of(piece) and distance(pos, c) <= RANGE[self.name])
+                      if team_of(soul) != team_of(piece) and distance(pos, c) <= s.game.ranges[self.name])
 
     def apply(self, s: SoulgiversState, piece: int, x: int, y: int) -> None:
         del s.souls[x]

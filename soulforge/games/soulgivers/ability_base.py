@@ -21,14 +21,13 @@ from soulforge.games.soulgivers.consequences import (
     barrier_at,
     can_cover,
 )
-from soulforge.games.soulgivers.data import CHARS, DATA, SHORT_NAMES
+from soulforge.games.soulgivers.data import DATA, SHORT_NAMES
 from soulforge.games.soulgivers.encoding import PORTAL, Piece, kind_of, team_of
 
 if TYPE_CHECKING:
     from soulforge.games.soulgivers.state import SoulgiversState
 
 Option = tuple[int, int]
-RANGE: dict[str, int] = {name: value for c in CHARS for name, value in c.ranges.items()}
 TEAM_WORDS = tuple(p.name.removesuffix("s") for p in DATA.populations)
 """A piece's team in Ability labels, by seat ("Shell" for the first seat: a label cannot see
 which population a seat plays)."""

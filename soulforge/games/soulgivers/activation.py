@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 from soulforge.games.soulgivers.board import NEIGH, TILE_OF, Dir, faces, opposite
 from soulforge.games.soulgivers.cards import ABILITIES, OWN_SLOTS, SOUL_SLOTS, Slot
 from soulforge.games.soulgivers.consequences import add_decay, barrier_at, blocks_sight, label
-from soulforge.games.soulgivers.data import RULES
 from soulforge.games.soulgivers.encoding import BIT, NONE, Piece, kind_of, team_of
 
 if TYPE_CHECKING:
@@ -27,7 +26,7 @@ def absorbable(s: SoulgiversState, piece: Piece) -> list[Piece]:
 def pass_receiver(s: SoulgiversState, piece: Piece, d: Dir) -> Piece:
     """The ally exactly 3 linear cells away going ``d`` with a clear line of sight, or NONE."""
     cell, team = s.pos[piece], team_of(piece)
-    for _ in range(RULES["pass_distance"] - 1):
+    for _ in range(s.game.rules["pass_distance"] - 1):
         cell = NEIGH[cell][d]
         if cell < 0 or blocks_sight(s, cell, team):
             return NONE

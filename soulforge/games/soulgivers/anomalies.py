@@ -18,7 +18,7 @@ from soulforge.games.soulgivers.consequences import (
     settle,
     tile_has_population_mod,
 )
-from soulforge.games.soulgivers.data import DATA, PORTAL_FRONTS, RULES
+from soulforge.games.soulgivers.data import DATA, PORTAL_FRONTS
 from soulforge.games.soulgivers.encoding import (
     BIT,
     OTHER,
@@ -136,7 +136,7 @@ class SoulEcho(Effect):
         return [q for q in s.board_pieces(team) if not s.caps(q).untargetable and s.decay[q] > 1]
 
     def apply(self, s: SoulgiversState, team: Team, target: int) -> None:
-        s.decay[target] = max(RULES["decay_start"], s.decay[target] - 2)
+        s.decay[target] = max(s.game.rules["decay_start"], s.decay[target] - 2)
 
 
 COLLAPSIBLE = tuple(t for t in TILES if t != MOTHER and t not in PORTAL_TILES)

@@ -23,7 +23,7 @@ from soulforge.games.soulgivers.board import (
     rotated_slot,
     tile_neighbour,
 )
-from soulforge.games.soulgivers.data import CHARS, DATA, PORTALS_OF, RULES, SHORT_NAMES
+from soulforge.games.soulgivers.data import DATA, PORTALS_OF, SHORT_NAMES
 from soulforge.games.soulgivers.encoding import (
     NONE,
     OFF,
@@ -174,7 +174,7 @@ def label(piece: Piece) -> str:
 
 def add_decay(s: SoulgiversState, piece: int, amount: int) -> None:
     s.decay[piece] += amount
-    if s.decay[piece] >= RULES["decay_death"] and s.pos[piece] >= 0:
+    if s.decay[piece] >= s.game.rules["decay_death"] and s.pos[piece] >= 0:
         destroy(s, piece)
 
 
@@ -277,8 +277,8 @@ def enter_portal(s: SoulgiversState, team: Team, kind: Kind, portal: int) -> Non
     """Put ``team``'s Soulgiver of ``kind`` on Portal ``portal``: it is revealed (step 14)."""
     piece = piece_of(team, kind)
     s.pos[piece] = at_portal(portal)
-    s.decay[piece] = RULES["decay_start"]
-    s.shields[piece] = CHARS[kind].shields
+    s.decay[piece] = s.game.rules["decay_start"]
+    s.shields[piece] = s.game.chars[kind].shields
     s.soul[piece] = NONE
     s.revealed[piece] = True
     s.mark_revealed()

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from soulforge.core.data import check_sources, choice, field, read_toml
+from soulforge.core.data import check_sources, choice, data_cache, field, read_toml
 from soulforge.core.errors import DataError
 from soulforge.games.soulgivers.board import portal_front
 
@@ -162,9 +161,10 @@ def _tiles() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], tuple[
     return tuple(tiles), pair, field(f, "counts", counts, "basic", int)
 
 
-@cache
+@data_cache
 def load_data() -> GameData:
-    """All data files, validated (cached: data is immutable)."""
+    """All data files, validated, as they say now (``--set`` applied; cached per overrides):
+    a game's ``data``."""
     chars = tuple(_character(e) for e in _entries("soulgivers.toml", "soulgiver"))
     if len(chars) != 10:
         raise DataError("soulgivers.toml", "soulgiver", "-", f"there must be 10 Soulgivers, got {len(chars)}")
@@ -198,9 +198,10 @@ def load_data() -> GameData:
 
 
 DATA = load_data()
+"""The authored data: the board's Portals, the names and letters of labels; the rules read
+the numbers and the Soulgivers' stats from their game (``Soulgivers.rules``, ``.chars``)."""
 CHARS: tuple[Character, ...] = DATA.characters
 """The ten Soulgivers, in the order of soulgivers.toml: a character's index is its *kind*."""
-RULES: Mapping[str, int] = DATA.rules
 SHORT_NAMES: tuple[str, ...] = tuple(c.name.removeprefix("The ") for c in CHARS)
 """Each character's name without its article ("Runner"), for labels and the log."""
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import NewType
 
 from soulforge.games.soulgivers.board import CELL_COUNT
-from soulforge.games.soulgivers.data import CHARS, Character
+from soulforge.games.soulgivers.data import CHARS
 
 Kind = int
 Piece = int
@@ -50,8 +50,6 @@ TEAM_PIECES: tuple[tuple[Piece, ...], ...] = tuple(
     tuple(piece_of(team, kind) for kind in KINDS) for team in TEAMS
 )
 """The pieces of each team."""
-CHAR_OF: tuple[Character, ...] = tuple(CHARS[kind_of(p)] for p in PIECES)
-"""Each piece's character (its data)."""
 
 
 BIT: tuple[int, ...] = tuple(1 << p for p in PIECES)

@@ -82,13 +82,12 @@ from soulforge.games.soulgivers.consequences import (
     put,
     settle,
 )
-from soulforge.games.soulgivers.data import CHARS, DATA, RULES, SHORT_NAMES
+from soulforge.games.soulgivers.data import CHARS, DATA, SHORT_NAMES
 from soulforge.games.soulgivers.encoding import (
     ABIL_SOUL,
     ABSORBED,
     ATTACKED,
     BIT,
-    CHAR_OF,
     COLLECTED,
     DROPPED,
     EXIT,
@@ -138,7 +137,6 @@ if TYPE_CHECKING:
 A = TypeVar("A", bound=Action)
 TEAM_DECLARES = tuple(tuple((p, BIT[p], Declare(kind_of(p))) for p in ids) for ids in TEAM_PIECES)
 """Per team: (piece, its bit, its Declare action)."""
-POPULATION_FROM = RULES["population_from_turn"]
 """The first turn a Population Ability may be played (clarifications)."""
 
 
@@ -241,7 +239,7 @@ class PickRule(SoulgiversRule[Pick]):
         state.picks[team].sort()
         state.add_log(f"seat {team} chooses a Soulgiver", visible_to=frozenset((OTHER[team],)))
         state.add_log(f"you choose the {SHORT_NAMES[action.card]}", visible_to=team)
-        if len(state.picks[team]) == RULES["team_size"]:
+        if len(state.picks[team]) == state.game.rules["team_size"]:
             state.seat, state.phase = (1, PICK) if team == 0 else (0, PLACE)
 
     def path(self, action: Pick) -> ClickPath:
@@ -444,7 +442,7 @@ class AbsorbRule(ActiveRule[Absorb]):
         piece = state.active
         del state.souls[action.soul]
         state.soul[piece] = action.soul
-        state.decay[piece] = RULES["decay_start"]
+        state.decay[piece] = state.game.rules["decay_start"]
         state.done |= ABSORBED
         if state.abil_paid:  # 5.1: no Ability of a Soul absorbed after paying for Abilities this turn
             state.done |= ABIL_SOUL
@@ -525,7 +523,7 @@ class AttackRule(ActiveRule[Attack]):
     costs_essence = True
 
     def options(self, state: SoulgiversState, piece: Piece) -> list[Attack]:
-        if state.essences <= 0 or state.done & ATTACKED or not CHAR_OF[piece].attack:
+        if state.essences <= 0 or state.done & ATTACKED or not state.game.char_of[piece].attack:
             return []
         return [ATTACKS[d] for d in DIRECTIONS if attack_hits(state, piece, d)]
 
@@ -578,7 +576,7 @@ class DrawRule(SoulgiversRule[DrawAnomaly]):
         state.essences -= 1
         state.drew = True
         draw_anomaly(state, state.player)
-        if len(state.hand[state.player]) > RULES["hand_limit"]:
+        if len(state.hand[state.player]) > state.game.rules["hand_limit"]:
             state.phase = RETURN
 
 
@@ -655,7 +653,8 @@ class PopulationRule(SoulgiversRule[Population]):
 
     @staticmethod
     def in_turn(state: SoulgiversState) -> bool:
-        return state.active >= 0 and not state.pop_used[state.player] and state.turn >= POPULATION_FROM
+        return (state.active >= 0 and not state.pop_used[state.player]
+                and state.turn >= state.game.rules["population_from_turn"])
 
     def apply(self, state: SoulgiversState, action: Population) -> None:
         play_population(state, state.player if state.phase == MAIN else OTHER[state.player])
@@ -737,7 +736,8 @@ def main_listing(s: SoulgiversState) -> list[Action]:
             out += ability_options(s, active)  # ABILITY's options
     if can_draw(s):
         out.append(DRAW)
-    if active >= 0 and not s.pop_used[s.player] and s.turn >= POPULATION_FROM:  # POPULATION_RULE's
+    if (active >= 0 and not s.pop_used[s.player]
+            and s.turn >= s.game.rules["population_from_turn"]):  # POPULATION_RULE's
         out.append(POPULATION)
     out.append(END)
     return out

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from soulforge.core import Action, Game, Option
+from soulforge.games.soulgivers.abilities_board import chaos_tables
+from soulforge.games.soulgivers.ability_base import Option as AbilityOption
 from soulforge.games.soulgivers.actions import (
     ACTION_TYPES,
     Absorb,
@@ -31,10 +33,10 @@ from soulforge.games.soulgivers.actions import (
     Step,
     SwapTile,
 )
-from soulforge.games.soulgivers.board import CELLS, DIRECTIONS, QUARTER_TURNS, TILES, TURNS
+from soulforge.games.soulgivers.board import CELLS, DIRECTIONS, QUARTER_TURNS, TILES, TURNS, Tile
 from soulforge.games.soulgivers.cards import ABILITY_ACTIONS, CARDS
-from soulforge.games.soulgivers.data import DATA, PORTALS_OF
-from soulforge.games.soulgivers.encoding import KINDS, PIECES
+from soulforge.games.soulgivers.data import DATA, PORTALS_OF, Character, GameData, load_data
+from soulforge.games.soulgivers.encoding import KINDS, PIECES, kind_of
 from soulforge.games.soulgivers.heuristic import evaluate
 from soulforge.games.soulgivers.sequence import TURN_CAP
 from soulforge.games.soulgivers.setup import build_board
@@ -57,6 +59,45 @@ class Soulgivers(Game[SoulgiversState]):
     action_types = ACTION_TYPES
     max_game_length = 20 + 200 * (TURN_CAP + 30)
     utility = "general_sum"
+    # What the rules read from the game (``rules``, ``chars``, ``data.anomalies``); the board
+    # (tiles, Portals, modifiers, populations) and the names are read once, at import.
+    settable = (
+        "soulgivers.soulgiver.*.move",
+        "soulgivers.soulgiver.*.move_type",
+        "soulgivers.soulgiver.*.shields",
+        "soulgivers.soulgiver.*.attack",
+        "soulgivers.soulgiver.*.ranges.*",
+        "anomalies.anomaly.*.copies",
+        *(f"rules.rules.{name}" for name in (
+            "tribute_essences", "hand_limit", "team_size", "decay_start", "decay_death",
+            "decay_extra_for_essence", "decay_when_opponent_out", "black_hole_modifiers",
+            "patch_modifiers", "border_modifiers", "horizon_modifiers", "pass_distance",
+            "population_from_turn",
+        )),
+    )
+
+    data: GameData
+    """This game's data, as its files say (``--set`` applied)."""
+    rules: Mapping[str, int]
+    """The numbers of ``rules.toml`` (``data.rules``)."""
+    chars: tuple[Character, ...]
+    """The ten Soulgivers by kind (``data.characters``)."""
+    char_of: tuple[Character, ...]
+    """Each piece's Soulgiver."""
+    ranges: Mapping[str, int]
+    """Each Ability's range in cells (the Soulgivers' ``ranges``)."""
+    chaos_near: tuple[tuple[Tile, ...], ...]
+    chaos_options: tuple[list[AbilityOption], ...]
+    """Per tile, the tiles Chaos reaches and its options there (``abilities_board.chaos_tables``)."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.data = load_data()
+        self.rules = self.data.rules
+        self.chars = self.data.characters
+        self.char_of = tuple(self.chars[kind_of(p)] for p in PIECES)
+        self.ranges = {name: value for c in self.chars for name, value in c.ranges.items()}
+        self.chaos_near, self.chaos_options = chaos_tables(self.ranges["chaos"])
 
     def _new_state(self, seed: int, players: int) -> SoulgiversState:
         state = SoulgiversState(self, seed, players)

@@ -15,7 +15,7 @@ import math
 from typing import TYPE_CHECKING
 
 from soulforge.games.soulgivers.board import CELLS, TILE_CELLS, TILES, distance
-from soulforge.games.soulgivers.data import CHARS, PORTAL_FRONTS, PORTALS_OF
+from soulforge.games.soulgivers.data import PORTAL_FRONTS, PORTALS_OF
 from soulforge.games.soulgivers.encoding import (
     BIT,
     KEEP,
@@ -44,7 +44,6 @@ HOME = tuple(tuple(min(DIST[c][f] for f in front) + 1 for c in CELLS) for front 
 FAR = 30
 THREAT_CELLS = 4
 """Cells added to a race whose carrier an opposing attacker can reach next to in one turn."""
-ATTACKERS = tuple(c.attack for c in CHARS)
 TURN_PHASES = frozenset((KEEP, REFILL, MAIN, RESPONSE, POP, RETURN))
 BARRIER_CELLS = 3
 """Extra cells a standing Barrier is worth in the race (an attack next to it)."""
@@ -134,7 +133,7 @@ def threatened(s: SoulgiversState, carrier: int) -> bool:
     pos, cell = s.pos, s.pos[carrier]
     for q in TEAM_PIECES[OTHER[team_of(carrier)]]:
         c = pos[q]
-        if c < 0 or not ATTACKERS[kind_of(q)]:
+        if c < 0 or not s.game.chars[kind_of(q)].attack:
             continue
         if c >= PORTAL:
             a, b = PORTAL_FRONTS[portal_at(c)]

@@ -28,7 +28,6 @@ from soulforge.games.soulgivers.consequences import (
 )
 from soulforge.games.soulgivers.data import DATA, PORTAL_FRONTS
 from soulforge.games.soulgivers.encoding import (
-    CHAR_OF,
     EXIT,
     MOVE_ENDED,
     MOVED,
@@ -110,7 +109,7 @@ def step_directions(s: SoulgiversState, piece: Piece) -> list[Dir]:
     if left <= 0 or stuck(s, piece):
         return []
     pos = s.pos[piece]
-    linear = CHAR_OF[piece].linear
+    linear = s.game.char_of[piece].linear
     line = s.line_dir if linear else -1
     out = []
     for d in (line,) if line >= 0 else DIRECTIONS:

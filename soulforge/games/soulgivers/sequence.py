@@ -24,7 +24,7 @@ from soulforge.games.soulgivers.consequences import (
     settle,
     top_owner,
 )
-from soulforge.games.soulgivers.data import CHARS, DATA, RULES, SHORT_NAMES
+from soulforge.games.soulgivers.data import DATA, SHORT_NAMES
 from soulforge.games.soulgivers.encoding import (
     BIT,
     KEEP,
@@ -61,7 +61,7 @@ def start_turn(s: SoulgiversState) -> None:
         finish(s, [-1.0, -1.0], f"turn limit {s.turn_limit} reached: the Decay has won")
         return
     s.turn_actions = 0
-    s.essences = RULES["tribute_essences"]
+    s.essences = s.game.rules["tribute_essences"]
     s.essence_users = s.declared = 0
     s.drew = s.anomaly_played = False
     s.active = NONE
@@ -86,7 +86,7 @@ def refill(s: SoulgiversState) -> None:
     """Fewer than 3 in the game: draw 2, keep 1, put it on a Portal (rulebook 4.2, 10)."""
     team = s.player
     deck = s.deck[team]
-    if len(s.team_pieces(team)) >= RULES["team_size"] or not deck or not own_portals(s, team):
+    if len(s.team_pieces(team)) >= s.game.rules["team_size"] or not deck or not own_portals(s, team):
         s.phase = MAIN
         return
     s.pair[team] = sorted(s.rng.sample(deck, min(2, len(deck))))
@@ -130,7 +130,7 @@ def hushed(s: SoulgiversState, piece: Piece) -> bool:
 
 def hush_range(s: SoulgiversState, piece: Piece) -> int:
     kinds = [kind_of(piece)] + ([kind_of(s.soul[piece])] if s.soul[piece] >= 0 else [])
-    return max(CHARS[k].ranges.get("hush", 0) for k in kinds)
+    return max(s.game.chars[k].ranges.get("hush", 0) for k in kinds)
 
 
 def has_anomaly_option(s: SoulgiversState, team: Team) -> bool:
@@ -183,7 +183,7 @@ def play_anomaly(s: SoulgiversState, card: str, target: int) -> None:
 
 # -- the Population Ability (4.2 Special actions; clarifications) ----------------------------
 def population_allowed(s: SoulgiversState, team: Team) -> bool:
-    return not s.pop_used[team] and s.turn >= RULES["population_from_turn"] and s.active >= 0
+    return not s.pop_used[team] and s.turn >= s.game.rules["population_from_turn"] and s.active >= 0
 
 
 def play_population(s: SoulgiversState, team: Team) -> None:
@@ -206,7 +206,8 @@ def start_population(s: SoulgiversState, team: Team) -> Phase:
     spec = DATA.populations[s.pop_of[team]]
     s.pop_used[team] = True
     s.pop_team = team
-    s.pop_left = RULES["border_modifiers"] if spec.places_on == "free" else RULES["horizon_modifiers"]
+    rules = s.game.rules
+    s.pop_left = rules["border_modifiers"] if spec.places_on == "free" else rules["horizon_modifiers"]
     s.add_log(f"seat {team} plays {spec.ability_name}")
     s.mark_revealed()
     s.pop_cache = pop_cells(s, team)
@@ -284,8 +285,8 @@ def end_turn(s: SoulgiversState) -> None:
             destroy(s, p)
     s.arrivals = 0
     for p in s.board_pieces(team):
-        extra = RULES["decay_extra_for_essence"] if s.essence_users & BIT[p] else 0
-        add_decay(s, p, RULES["decay_when_opponent_out"] if s.out_boost[team] else 1 + extra)
+        extra = s.game.rules["decay_extra_for_essence"] if s.essence_users & BIT[p] else 0
+        add_decay(s, p, s.game.rules["decay_when_opponent_out"] if s.out_boost[team] else 1 + extra)
     for p in s.board_pieces(0) + s.board_pieces(1) if s.pop_mods else ():
         pos = s.pos[p]
         if top_owner(s, pos) >= 0 and top_owner(s, pos) != team_of(p):

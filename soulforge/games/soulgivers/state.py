@@ -17,10 +17,9 @@ from soulforge.core.state import outcome_from_returns
 from soulforge.games.soulgivers.board import CELL_COUNT, MOTHER
 from soulforge.games.soulgivers.cards import CAPS
 from soulforge.games.soulgivers.consequences import check_end
-from soulforge.games.soulgivers.data import CHARS, DATA, RULES
+from soulforge.games.soulgivers.data import DATA
 from soulforge.games.soulgivers.encoding import (
     BIT,
-    CHAR_OF,
     KINDS,
     MAIN,
     NONE,
@@ -57,6 +56,7 @@ class SoulgiversState(State):
     """See the module docstring."""
 
     flow: ClassVar[Flow[Any] | None] = FLOW
+    game: Soulgivers
 
     # -- the board (per cell) ------------------------------------------------------------------
     printed: list[int]
@@ -165,7 +165,7 @@ class SoulgiversState(State):
         self.mods = [()] * CELL_COUNT
         self.occ = [NONE] * CELL_COUNT
         self.pos = [OFF] * PIECE_COUNT
-        self.shields = [CHARS[kind_of(p)].shields for p in range(PIECE_COUNT)]
+        self.shields = [game.chars[kind_of(p)].shields for p in range(PIECE_COUNT)]
         self.decay = [0] * PIECE_COUNT
         self.soul = [NONE] * PIECE_COUNT
         self.revealed = [False] * PIECE_COUNT
@@ -181,10 +181,10 @@ class SoulgiversState(State):
         self.pair = [[] for _ in TEAMS]
         self.keep_card = NONE
         self.hand = [[] for _ in TEAMS]
-        self.pile = sorted(a.key for a in DATA.anomalies for _ in range(a.copies))
+        self.pile = sorted(a.key for a in game.data.anomalies for _ in range(a.copies))
         self.discard = []
-        self.holes_left = [RULES["black_hole_modifiers"]] * len(TEAMS)
-        self.patches_left = [RULES["patch_modifiers"]] * len(TEAMS)
+        self.holes_left = [game.rules["black_hole_modifiers"]] * len(TEAMS)
+        self.patches_left = [game.rules["patch_modifiers"]] * len(TEAMS)
         self.pop_used = [False] * len(TEAMS)
         self.out_boost = [False] * len(TEAMS)
         self.phase, self.seat, self.player = SWAP, 0, 0
@@ -275,7 +275,8 @@ class SoulgiversState(State):
         flag = BIT[piece]
         if self.stasis & flag:
             return 0
-        cells = CHAR_OF[piece].move - (1 if self.carrier == piece else 0) - (2 if self.slowed & flag else 0)
+        move = self.game.char_of[piece].move
+        cells = move - (1 if self.carrier == piece else 0) - (2 if self.slowed & flag else 0)
         return max(cells, 0)
 
     def shields_of(self, piece: Piece) -> int:

@@ -15,7 +15,6 @@ from soulforge.games.soulgivers.consequences import MODS
 from soulforge.games.soulgivers.data import DATA, PORTAL_FRONTS
 from soulforge.games.soulgivers.encoding import (
     BIT,
-    CHAR_OF,
     DONE_NAMES,
     KINDS,
     PHASE_NAMES,
@@ -39,7 +38,7 @@ HIDDEN_KINDS = frozenset(("pick", "keep", "return"))
 
 
 def _piece(s: SoulgiversState, p: Piece) -> JsonDict:
-    pos, char = s.pos[p], CHAR_OF[p]
+    pos, char = s.pos[p], s.game.char_of[p]
     return {
         "id": p, "team": team_of(p), "kind": char.key, "name": char.name,
         "cell": pos if pos < PORTAL else None, "portal": portal_at(pos) if pos >= PORTAL else None,
@@ -96,7 +95,7 @@ def view(s: SoulgiversState, player: int | None) -> JsonDict:
         "in_turn": s.player,
         "board": board,
         "pieces": [_piece(s, p) for p in PIECES if s.pos[p] >= 0],
-        "souls": [{"id": soul, "team": team_of(soul), "kind": CHAR_OF[soul].key, "cell": c}
+        "souls": [{"id": soul, "team": team_of(soul), "kind": s.game.char_of[soul].key, "cell": c}
                   for soul, c in sorted(s.souls.items())],
         "fragment": {"tile": s.frag_tile if s.carrier < 0 else None,
                      "carrier": s.carrier if s.carrier >= 0 else None},

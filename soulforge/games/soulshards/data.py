@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from soulforge.core.data import choice, field, read_toml, sourced
+from soulforge.core.data import choice, data_cache, field, read_toml, sourced
 from soulforge.core.decklist import cite_line, read_deck_list
 from soulforge.core.errors import DataError
 
@@ -209,7 +208,7 @@ def _card(file: str, table: dict[str, Any], pieces: frozenset[str]) -> CardDef:
     )
 
 
-@cache
+@data_cache
 def load_cards(pieces: frozenset[str], hooks: frozenset[str]) -> tuple[dict[str, CardDef], dict[str, City]]:
     file = "cards.toml"
     raw = read_toml(HERE / file)
@@ -240,7 +239,7 @@ def load_cards(pieces: frozenset[str], hooks: frozenset[str]) -> tuple[dict[str,
     return cards, cities
 
 
-@cache
+@data_cache
 def load_rules() -> Rules:
     file = "rules.toml"
     raw = read_toml(HERE / file)
@@ -259,7 +258,7 @@ def load_rules() -> Rules:
     return Rules(numbers, tuple(a["name"] for a in attrs), tuple(a["description"] for a in attrs), sabotage)
 
 
-@cache
+@data_cache
 def builtin_decks() -> dict[str, Deck]:
     raw = read_toml(HERE / "decks.toml")
     out = {}
@@ -270,9 +269,12 @@ def builtin_decks() -> dict[str, Deck]:
     return out
 
 
-def deck_problems(deck: Deck, cards: dict[str, CardDef], cities: dict[str, City]) -> list[str]:
-    """Every deckbuilding rule a deck breaks (rulebook, "Before the game" and "Characters")."""
-    rules = load_rules().numbers
+def deck_problems(
+    deck: Deck, cards: dict[str, CardDef], cities: dict[str, City], numbers: dict[str, int] | None = None
+) -> list[str]:
+    """Every deckbuilding rule a deck breaks (rulebook, "Before the game" and "Characters");
+    ``numbers``: the game's ``rules.numbers`` (default: as the data files say now)."""
+    rules = load_rules().numbers if numbers is None else numbers
     problems = []
     if deck.city not in cities:
         problems.append(f"unknown City {deck.city!r}; known: {sorted(cities)}")
@@ -314,16 +316,25 @@ def parse_deck(text: str) -> tuple[Deck | None, list[str]]:
     return deck, []
 
 
-def validate_deck(text: str, cards: dict[str, CardDef], cities: dict[str, City]) -> list[str]:
+def validate_deck(
+    text: str, cards: dict[str, CardDef], cities: dict[str, City], numbers: dict[str, int] | None = None
+) -> list[str]:
     deck, problems = parse_deck(text)
     if deck is None:
         return problems
     return [
-        cite_line(text, p, lambda key, problem: key in problem) for p in deck_problems(deck, cards, cities)
+        cite_line(text, p, lambda key, problem: key in problem)
+        for p in deck_problems(deck, cards, cities, numbers)
     ]
 
 
-def resolve_deck(option: str, spec: str, cards: dict[str, CardDef], cities: dict[str, City]) -> Deck:
+def resolve_deck(
+    option: str,
+    spec: str,
+    cards: dict[str, CardDef],
+    cities: dict[str, City],
+    numbers: dict[str, int] | None = None,
+) -> Deck:
     """A deck option: a starter deck's name or a deck list's TOML text (never a path)."""
     decks = builtin_decks()
     if spec in decks:
@@ -335,7 +346,7 @@ def resolve_deck(option: str, spec: str, cards: dict[str, CardDef], cities: dict
         )
     deck, problems = parse_deck(spec)
     if deck is not None:
-        problems = deck_problems(deck, cards, cities)
+        problems = deck_problems(deck, cards, cities, numbers)
     if problems or deck is None:
         raise ValueError(f"option {option!r}: the deck list breaks the rules: " + "; ".join(problems))
     return deck

@@ -102,9 +102,10 @@ class Soulshards(Game[ShardsState]):
         super().__init__(**options)
         self.rules = data.load_rules()
         self.cards, self.cities = data.load_cards(EFFECTS.names(), CITY_HOOKS.names())
+        table = (self.cards, self.cities, self.rules.numbers)
         self.decks = (
-            data.resolve_deck("deck0", str(self.options["deck0"]), self.cards, self.cities),
-            data.resolve_deck("deck1", str(self.options["deck1"]), self.cards, self.cities),
+            data.resolve_deck("deck0", str(self.options["deck0"]), *table),
+            data.resolve_deck("deck1", str(self.options["deck1"]), *table),
         )
         self.zone_limit = self.rules.numbers["zone_limit"]
 
@@ -131,12 +132,19 @@ class Soulshards(Game[ShardsState]):
         return {name: tuple(Stockpile(name, attr) for attr in card.produces) for name, card in cards}
 
     @cached_property
+    def _pool(self) -> _Pool:
+        """What the action index depends on: each card's name, the Attributes it produces,
+        whether it is a Spell and has an exhausted trigger (``--set`` may change them)."""
+        cards = sorted(self.cards.items())
+        return tuple((n, c.produces, c.spell is not None, c.exhausted is not None) for n, c in cards)
+
+    @cached_property
     def _action_table(self) -> tuple[Action, ...]:
-        return _table(tuple(sorted(self.cards)), self.zone_limit, self)
+        return _table(self._pool, self.zone_limit, self)
 
     @cached_property
     def _action_numbers(self) -> dict[Action, int]:
-        return _numbers(tuple(sorted(self.cards)), self.zone_limit, self)
+        return _numbers(self._pool, self.zone_limit, self)
 
     def _enumerate_actions(self) -> Sequence[Action]:
         names = sorted(self.cards)
@@ -199,14 +207,15 @@ class Soulshards(Game[ShardsState]):
         return summarize(state, start)
 
     def validate_deck(self, text: str) -> list[str]:
-        return data.validate_deck(text, self.cards, self.cities)
+        return data.validate_deck(text, self.cards, self.cities, self.rules.numbers)
 
 
-_TABLES: dict[tuple[tuple[str, ...], int], tuple[Action, ...]] = {}
-_NUMBERS: dict[tuple[tuple[str, ...], int], dict[Action, int]] = {}
+_Pool = tuple[tuple[str, tuple[int, ...], bool, bool], ...]
+_TABLES: dict[tuple[_Pool, int], tuple[Action, ...]] = {}
+_NUMBERS: dict[tuple[_Pool, int], dict[Action, int]] = {}
 
 
-def _table(names: tuple[str, ...], zone_limit: int, game: Soulshards) -> tuple[Action, ...]:
+def _table(names: _Pool, zone_limit: int, game: Soulshards) -> tuple[Action, ...]:
     """The fixed action index, made once per process for a card pool (it holds ~97,000
     actions: a server worker replaying a record must not rebuild it for every AI move)."""
     key = (names, zone_limit)
@@ -215,7 +224,7 @@ def _table(names: tuple[str, ...], zone_limit: int, game: Soulshards) -> tuple[A
     return _TABLES[key]
 
 
-def _numbers(names: tuple[str, ...], zone_limit: int, game: Soulshards) -> dict[Action, int]:
+def _numbers(names: _Pool, zone_limit: int, game: Soulshards) -> dict[Action, int]:
     key = (names, zone_limit)
     if key not in _NUMBERS:
         _NUMBERS[key] = {action: i for i, action in enumerate(_table(names, zone_limit, game))}
