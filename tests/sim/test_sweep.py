@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -12,6 +13,7 @@ import soulforge
 from soulforge.core.errors import DataError
 from soulforge.core.game import Game
 from soulforge.games.five_realms import FiveRealms
+from soulforge.games.kipukas.game import Kipukas
 from soulforge.games.kipukas.movement import range_of
 from soulforge.games.kipukas.setup import new_piece
 from soulforge.games.kipukas.state import KipukasState
@@ -75,6 +77,22 @@ def test_an_override_reaches_the_game_and_its_play(key: str, value: int, authore
     assert played(soulforge.load(game_id)) == authored, "the override ends with the run"
 
 
+def test_the_kipukas_diel_die_is_authored_data_a_run_can_change() -> None:
+    """#diel_cycle: the die's mix of day, night and storm is authored (rules.toml); a run with
+    a die of nights only rolls nothing else after the opening cycles (#game_setup 9)."""
+    game = check_config(SimConfig("kipukas", ("random", "random"), 1,
+                                  overrides={"kipukas.rules.diel.faces": ["night"]}))
+    state = game.new_game(seed=3)
+    rng = random.Random(3)
+    while not state.is_over and state.move_number < 400:
+        state.apply(rng.choice(state.legal_actions()))
+    rolled = [line.rsplit(": ", 1)[1] for line in state.log(None) if line.endswith(" is rolled")]
+    assert rolled and set(rolled) == {"night is rolled"}
+    authored = soulforge.load("kipukas")
+    assert isinstance(authored, Kipukas)
+    assert authored.diel_faces == ("day", "day", "day", "night", "night", "storm")
+
+
 @pytest.mark.parametrize(("game", "overrides", "error", "match"), [
     ("five_realms", {"five_realms.cards.setup.starting_castle": 3}, DataError, "no such entry"),
     ("five_realms", {CASTLES: "many"}, DataError, "must be int"),
@@ -82,6 +100,7 @@ def test_an_override_reaches_the_game_and_its_play(key: str, value: int, authore
     ("kipukas", {"kipukas.cards.hilbert_king_of_avian_frogs.movment": 3}, DataError, "movment: no such"),
     ("kipukas", {"kipukas.cards.hilbert_king_of_avian_frogs.movement": "far"}, DataError, "must be int"),
     ("kipukas", {"kipukas.rules.play.hand": 4}, ValueError, "can set kipukas.cards.*.movement"),
+    ("kipukas", {"kipukas.rules.diel.faces": ["dusk"]}, DataError, "must be among"),
     ("soulgivers", {"soulgivers.soulgivers.soulgiver.runner.mvoe": 3}, DataError, "mvoe: no such"),
     ("soulgivers", {"soulgivers.rules.rules.turn_limit": 50}, ValueError, "reads this field once, at import"),
     ("soulgivers", {"soulgivers.soulgivers.soulgiver.runnr.move": 3}, DataError, "runnr: no such"),

@@ -10,7 +10,6 @@ from soulforge.core.text import count
 from soulforge.games.kipukas import cards, taming
 from soulforge.games.kipukas.encoding import (
     DAY,
-    DIEL_FACES,
     HAND,
     OPENING,
     OVER,
@@ -295,6 +294,12 @@ def _prisoners(s: S, territory: int) -> int:
     return sum(1 for p in s.pieces_in(territory) if s.prisoner[p])
 
 
+def _roll_diel(s: S) -> str:
+    """A face of the game's diel die (#diel_cycle)."""
+    faces = s.game.diel_faces
+    return faces[s.rng.randrange(len(faces))]
+
+
 def next_cycle(s: S) -> None:
     """Roll the diel die (the opening three are day, night, day) and begin the turn; storms
     strike at once and the die is rolled again (#storm)."""
@@ -304,7 +309,7 @@ def next_cycle(s: S) -> None:
             keep_the_peace(s, f"{count(s.game.peace_after, 'diel cycle')} played")
             return
         opening = s.cycle <= len(OPENING)
-        s.diel = OPENING[s.cycle - 1] if opening else DIEL_FACES[s.rng.randrange(len(DIEL_FACES))]
+        s.diel = OPENING[s.cycle - 1] if opening else _roll_diel(s)
         s.add_log(f"diel cycle {s.cycle}: {s.diel}" + ("" if opening else " is rolled"))
         _reset_turn(s)
         cards.on_cycle_start(s)

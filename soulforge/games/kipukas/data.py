@@ -218,6 +218,18 @@ def load_rules() -> Mapping[str, int]:
     return out
 
 
+DIEL_SIDES = frozenset({"day", "night", "storm"})
+
+
+def load_diel_faces() -> tuple[str, ...]:
+    """The diel die's faces of ``rules.toml`` (AUTHORED mix; ``--set`` applied)."""
+    raw = read_toml(HERE / "rules.toml")
+    faces = tuple(sourced("rules.toml", "diel", raw["diel"], "faces", list))
+    if not faces or not set(faces) <= DIEL_SIDES:
+        raise DataError("rules.toml", "diel", "faces", f"must be among {sorted(DIEL_SIDES)}, got {faces!r}")
+    return faces
+
+
 @data_cache
 def game_cards() -> Mapping[CardId, Card]:
     """Every card by id as the data files say now (``--set`` applied): a game's ``cards``."""

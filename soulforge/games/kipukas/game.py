@@ -77,8 +77,8 @@ class Kipukas(Game[KipukasState]):
     }
     max_game_length: ClassVar[int] = 200 * ACTIONS_PER_CYCLE
     # The card stats and numbers the rules read from the game (``cards``, ``rules``); the
-    # maps, the typing chart, the motives, the recipes, the cards' texts and the play numbers
-    # of rules.toml are read once, at import (README, "The balance lab").
+    # maps, the typing chart, the motives, the recipes, the cards' texts and the play and
+    # opening numbers of rules.toml are read once, at import (README, "The balance lab").
     settable: ClassVar[tuple[str, ...] | None] = (
         "cards.*.movement",
         "cards.*.die_attack_parsed.*",
@@ -91,6 +91,7 @@ class Kipukas(Game[KipukasState]):
         "rules.deck.*",
         "rules.copies.*",
         "rules.final_blow.*",
+        "rules.diel.faces",
         "starter_decks.*",
     )
 
@@ -100,6 +101,8 @@ class Kipukas(Game[KipukasState]):
     """Every card by id, as this game's data says (``--set`` applied)."""
     rules: Mapping[str, int]
     """The numbers of ``rules.toml`` the rules read from the game (deckbuilding, motive bonus)."""
+    diel_faces: tuple[str, ...]
+    """The diel die's faces (#diel_cycle; the mix is authored)."""
     traits: Mapping[str, movement.Traits]
     """Per card, what the movement and fight helpers ask (built once per game)."""
     armed: frozenset[str]
@@ -109,6 +112,7 @@ class Kipukas(Game[KipukasState]):
         super().__init__(**options)
         self.cards = data.game_cards()
         self.rules = data.load_rules()
+        self.diel_faces = data.load_diel_faces()
         self.traits = movement.traits(self.cards)
         self.armed = fight.armed(self.cards)
         self.board = MAPS[str(self.options["map"])]
