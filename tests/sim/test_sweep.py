@@ -13,6 +13,7 @@ import soulforge
 from soulforge.core.errors import DataError
 from soulforge.core.game import Game
 from soulforge.games.five_realms import FiveRealms
+from soulforge.games.kipukas.encoding import AFFINITY, ASIDE, CAMP, CAPITAL
 from soulforge.games.kipukas.game import Kipukas
 from soulforge.games.kipukas.movement import range_of
 from soulforge.games.kipukas.setup import new_piece
@@ -50,6 +51,15 @@ def _hilbert_range(game: Game) -> int:
     return range_of(state, piece)
 
 
+def _opening_hand(game: Game) -> int:
+    """Seat 0's hand when the first day begins (#game_setup 8: drawn up to the hand's maximum)."""
+    state, rng = game.new_game(seed=0), random.Random(0)
+    assert isinstance(state, KipukasState)
+    while state.phase in (AFFINITY, CAPITAL, CAMP, ASIDE):
+        state.apply(rng.choice(state.legal_actions()))
+    return len(state.hand[0])
+
+
 def _runner_range(game: Game) -> int:
     """The Runner's movement this activation (Soulgivers ``move_range``)."""
     state = game.new_game(seed=0)
@@ -66,6 +76,7 @@ def _ironhold_resolve(game: Game) -> int:
 @pytest.mark.parametrize(("key", "value", "authored", "played"), [
     ("soul_of_ankiril.cards.Shekun.attack", 5, 2, _shekun_attack),
     ("kipukas.cards.hilbert_king_of_avian_frogs.movement", 4, 2, _hilbert_range),
+    ("kipukas.rules.play.hand", 4, 3, _opening_hand),
     ("soulgivers.soulgivers.soulgiver.runner.move", 3, 5, _runner_range),
     ("soulshards.cards.city.Ironhold.resolve", 13, 16, _ironhold_resolve),
 ])
@@ -99,7 +110,11 @@ def test_the_kipukas_diel_die_is_authored_data_a_run_can_change() -> None:
     ("five_realms", {"soul_of_ankiril.cards.Shekun.attack": 3}, ValueError, "not data of five_realms"),
     ("kipukas", {"kipukas.cards.hilbert_king_of_avian_frogs.movment": 3}, DataError, "movment: no such"),
     ("kipukas", {"kipukas.cards.hilbert_king_of_avian_frogs.movement": "far"}, DataError, "must be int"),
-    ("kipukas", {"kipukas.rules.play.hand": 4}, ValueError, "can set kipukas.cards.*.movement"),
+    ("kipukas", {"kipukas.rules.peace.cycles": 4}, ValueError, "can set kipukas.cards.*.movement"),
+    ("kipukas", {"kipukas.rules.play.hnad": 4}, DataError, "hnad: no such"),
+    ("kipukas", {"kipukas.rules.play.hand": "four"}, DataError, "must be int"),
+    ("kipukas", {"kipukas.rules.play.hand": -1}, DataError, "must be >= 0"),
+    ("kipukas", {"kipukas.rules.diel.opening": ["dawn"]}, DataError, "must be among"),
     ("kipukas", {"kipukas.rules.diel.faces": ["dusk"]}, DataError, "must be among"),
     ("soulgivers", {"soulgivers.soulgivers.soulgiver.runner.mvoe": 3}, DataError, "mvoe: no such"),
     ("soulgivers", {"soulgivers.rules.rules.turn_limit": 50}, ValueError, "reads this field once, at import"),

@@ -149,10 +149,8 @@ def _knightsoul_cycle(s: S, piece: int) -> None:
     """Stays on the field 2 diel cycles, then is recalled to the hand (wasted if it is full)."""
     if c.tick(s, piece, "knightsoul") < 2:
         return
-    from soulforge.games.kipukas.encoding import HAND
-
     seat = s.owner[piece]
-    if len(s.hand[seat]) >= HAND:
+    if len(s.hand[seat]) >= s.game.play.hand:
         s.add_log(f"{s.piece_name(piece)} is recalled to a full hand and is wasted")
         waste(s, piece)
         return
@@ -166,7 +164,7 @@ def _raven_engage(s: S, piece: int, other: int) -> bool:
     if s.defender != piece:
         return True
     roll = s.rng.randint(1, 20)
-    found = roll in c.STANDARD_DETECTION
+    found = c.detected(s, roll)
     s.add_log(f"detection roll to engage {s.piece_name(piece)}: {roll}, {'found' if found else 'not found'}")
     return found
 
@@ -339,10 +337,8 @@ def _bottle(s: S, trap: int, mover: int) -> None:
 
 def _sabina(s: S, trap: int, mover: int) -> None:
     """Steal a card from the opponent's hand (or deck) if the hand stays at 3 or fewer."""
-    from soulforge.games.kipukas.encoding import HAND
-
     seat, victim = s.owner[trap], s.owner[mover]
-    if len(s.hand[seat]) >= HAND or victim >= s.num_players:
+    if len(s.hand[seat]) >= s.game.play.hand or victim >= s.num_players:
         return  # (a rogue has no hand nor deck to steal from)
     source = s.hand[victim] or s.deck[victim]
     if source:
@@ -481,7 +477,7 @@ def _trap(
 ) -> Ability:
     raw = _RAW[card_id]
     on, off = raw.get("activation_criteria") or "", raw.get("detection_criteria") or ""
-    detect = frozenset() if "Impossible" in off else (trap_numbers(off) or c.STANDARD_DETECTION)
+    detect = frozenset() if "Impossible" in off else (trap_numbers(off) or None)
     return Ability(
         reading=reading, missing=missing, trap_on=trap_numbers(on), detect_on=detect, sprung=sprung
     )

@@ -22,10 +22,7 @@ from soulforge.games.kipukas.actions import (
 )
 from soulforge.games.kipukas.data import Dice
 from soulforge.games.kipukas.day import owes_contention, own_souls, play_spots
-from soulforge.games.kipukas.encoding import (
-    PLAYS_PER_ROLL,
-    PUBLIC,
-)
+from soulforge.games.kipukas.encoding import PUBLIC
 from soulforge.games.kipukas.movement import can_move, enemies_at, is_downed
 
 if TYPE_CHECKING:
@@ -390,7 +387,7 @@ class FormRule(Rule["S", ChangeForm]):
 
 def exchanges(s: S, souls: list[int]) -> list[Action]:
     """The exchanges open when no contention is owed (``ExchangeRule``); ``souls``: ``own_souls``."""
-    if s.played[s.active] >= PLAYS_PER_ROLL:
+    if s.played[s.active] >= s.game.play.plays_per_roll:
         return []
     bottled = [
         p for p in s.live() if s.owner[p] == s.active and s.prisoner[p] and s.timers[p].get(cards.BOTTLED)

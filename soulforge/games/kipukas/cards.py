@@ -14,14 +14,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from soulforge.games.kipukas.data import CARDS, Card, CardId, Dice, KealMeans
-from soulforge.games.kipukas.encoding import DETECTION_HIGH
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
 
 Hook = Callable[["S", int], None]
-STANDARD_DETECTION = frozenset(range(1, DETECTION_HIGH + 1))
-"""#traps: 'Traps are detected if a 1,2,3, or 4 is rolled, standard detection.'"""
 
 
 def _never(s: S, piece: int) -> bool:
@@ -62,7 +59,9 @@ class Ability:
     escape: int = 0
     # traps and sabotage
     trap_on: frozenset[int] = frozenset()
-    detect_on: frozenset[int] = STANDARD_DETECTION
+    detect_on: frozenset[int] | None = None
+    """The D20 numbers that detect it; None: standard detection (#traps: 'detected if a 1,2,3,
+    or 4 is rolled', the game's ``play.detection_high``)."""
     sprung: Callable[[S, int, int], None] | None = None
     sabotage: Callable[[S, int, int], None] | None = None
     sabotage_ok: Callable[[S, int, int], bool] | None = None
@@ -657,6 +656,12 @@ def _plains_rest(s: S) -> None:
             s.add_log(f"{s.piece_name(piece)} rests on the plains and heals a KEAL means")
 
 
+def detected(s: S, roll: int, numbers: frozenset[int] | None = None) -> bool:
+    """Whether a D20 ``roll`` detects: on ``numbers``, or by standard detection (#traps: 1 to
+    the game's ``play.detection_high``)."""
+    return 1 <= roll <= s.game.play.detection_high if numbers is None else roll in numbers
+
+
 def trap_roll(s: S, mover: int, territory: int) -> None:
     """#card_activation, #traps: entering a territory with an opponent's unrevealed cards,
     roll a D20; each unrevealed trap there springs on its numbers, else may be detected."""
@@ -679,7 +684,7 @@ def trap_roll(s: S, mover: int, territory: int) -> None:
             entry.sprung(s, trap, mover)
             if not entry.lingers:
                 _discard(s, trap)
-        elif roll in entry.detect_on and trap not in lingering:
+        elif detected(s, roll, entry.detect_on) and trap not in lingering:
             s.known[trap] |= 1 << 8
             s.mark_revealed()
             s.add_log(f"{s.piece_name(mover)} detects a trap, {s.card_of(trap).name}, and removes it")

@@ -10,14 +10,10 @@ from soulforge.core.text import count
 from soulforge.games.kipukas import cards, taming
 from soulforge.games.kipukas.encoding import (
     DAY,
-    HAND,
-    OPENING,
     OVER,
     PEACE,
-    PRISONERS,
     PUBLIC,
     RESPOND,
-    SOULS_PER_TERRITORY,
     STORM,
     TURNING,
 )
@@ -121,13 +117,14 @@ def group_retreats(s: S, seat: int, origin: str) -> list[str]:
     lead = min(walkers, key=lambda p: cards.movement(s.card_of(p)))
     seen = ground(s, seat)
     conflicts = set(contested_stands(s, seat)) - {origin}
+    limit = s.game.play.souls_per_territory
     out = []
     for stand in ways(s, lead, cards.movement(s.card_of(lead)), seen):
         territory = s.board.stands[stand].territory
         crowd = seen.crowd.get(territory, 0) - sum(1 for p in group if s.territory[p] == territory)
         spaced = sum(1 for p in group if cards.takes_space(s.card_of(p)))
         free = s.holder[territory - 1] == seat and stand not in seen.enemy_stands
-        if (free or stand in conflicts) and crowd + spaced <= SOULS_PER_TERRITORY:
+        if (free or stand in conflicts) and crowd + spaced <= limit:
             out.append(stand)
     return sorted(out)
 
@@ -280,7 +277,7 @@ def _loiterers(s: S) -> None:
         )
         if not in_capital:
             s.loiter_since[p] = -1
-        elif 0 <= s.loiter_since[p] < s.cycle and _prisoners(s, territory) < PRISONERS:
+        elif 0 <= s.loiter_since[p] < s.cycle and _prisoners(s, territory) < s.game.play.prisoners:
             s.prisoner[p] = True
             s.moved()
             s.add_log(
@@ -308,8 +305,9 @@ def next_cycle(s: S) -> None:
         if s.cycle > s.game.peace_after:
             keep_the_peace(s, f"{count(s.game.peace_after, 'diel cycle')} played")
             return
-        opening = s.cycle <= len(OPENING)
-        s.diel = OPENING[s.cycle - 1] if opening else _roll_diel(s)
+        authored = s.game.play.opening
+        opening = s.cycle <= len(authored)
+        s.diel = authored[s.cycle - 1] if opening else _roll_diel(s)
         s.add_log(f"diel cycle {s.cycle}: {s.diel}" + ("" if opening else " is rolled"))
         _reset_turn(s)
         cards.on_cycle_start(s)
@@ -381,7 +379,7 @@ def call_the_reserves(s: S) -> None:
         s.deck[seat] = list(s.decklists[seat])
         s.discard[seat] = []
         s.rng.shuffle(s.deck[seat])
-        draw(s, seat, HAND)
+        draw(s, seat, s.game.play.hand)
     s.add_log("the reserves are called: every player fights on with a fresh deck")
 
 

@@ -221,6 +221,51 @@ def load_rules() -> Mapping[str, int]:
 DIEL_SIDES = frozenset({"day", "night", "storm"})
 
 
+@dataclasses.dataclass(frozen=True)
+class PlayNumbers:
+    """The play and opening numbers of ``rules.toml`` (``[play]``, ``diel.opening``), a
+    game's ``play``; each from the rulebook (its section in ``rules.toml``)."""
+
+    hand: int
+    """A hand's absolute maximum, and the cards drawn at the start (#game_setup 8)."""
+    plays_per_roll: int
+    """Cards played at most per diel roll (#game_setup 8)."""
+    souls_per_territory: int
+    """A seat's souls at most in one territory (#movement)."""
+    prisoners: int
+    """Prisoners at most in one territory (#prison)."""
+    starting_territories: int
+    """Territories claimed at setup, the capital included (#game_setup 5)."""
+    aside_cycles: int
+    """The default personal effect: the card set aside is played after these diel cycles."""
+    detection_high: int
+    """Standard detection: a D20 of 1 to this finds a trap (#traps)."""
+    swim_target: int
+    """Swimming: 2 D6 of at least this (#habitat_effects, water)."""
+    nomad_swim_high: int
+    """A nomad swims on a D6 of 1 to this (#habitat_effects, nomad)."""
+    opening: tuple[str, ...]
+    """The opening diel cycles' faces, before the die is rolled (#game_setup 9)."""
+
+
+@data_cache
+def load_play() -> PlayNumbers:
+    """The play and opening numbers of ``rules.toml`` (``--set`` applied)."""
+    raw = read_toml(HERE / "rules.toml")
+    numbers = {
+        f.name: sourced("rules.toml", "play", raw["play"], f.name, int)
+        for f in dataclasses.fields(PlayNumbers)
+        if f.name != "opening"
+    }
+    if negative := sorted(name for name, n in numbers.items() if n < 0):
+        raise DataError("rules.toml", "play", negative[0], f"must be >= 0, got {numbers[negative[0]]}")
+    opening = tuple(sourced("rules.toml", "diel", raw["diel"], "opening", list))
+    if not set(opening) <= DIEL_SIDES:
+        sides = sorted(DIEL_SIDES)
+        raise DataError("rules.toml", "diel", "opening", f"must be among {sides}, got {opening!r}")
+    return PlayNumbers(**numbers, opening=opening)
+
+
 def load_diel_faces() -> tuple[str, ...]:
     """The diel die's faces of ``rules.toml`` (AUTHORED mix; ``--set`` applied)."""
     raw = read_toml(HERE / "rules.toml")

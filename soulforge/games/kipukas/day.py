@@ -24,14 +24,7 @@ from soulforge.games.kipukas.actions import (
     stand_label,
 )
 from soulforge.games.kipukas.data import CARDS
-from soulforge.games.kipukas.encoding import (
-    ASIDE_CYCLES,
-    NOMAD_SWIM_HIGH,
-    PLAYS_PER_ROLL,
-    PUBLIC,
-    SOULS_PER_TERRITORY,
-    SWIM_TARGET,
-)
+from soulforge.games.kipukas.encoding import PUBLIC
 from soulforge.games.kipukas.movement import (
     can_move,
     enemies_at,
@@ -59,7 +52,7 @@ def owes_contention(s: S) -> bool:
 def _card_in(s: S, slot: int) -> str | None:
     seat = s.active
     if slot == ASIDE_SLOT:
-        ready = s.aside[seat] and s.cycle > ASIDE_CYCLES
+        ready = s.aside[seat] and s.cycle > s.game.play.aside_cycles
         return s.aside[seat] if ready else None
     return s.hand[seat][slot] if slot < len(s.hand[seat]) else None
 
@@ -96,12 +89,13 @@ def play_spots(
         held = _held_camps(s)
     if c.soul:
         seen, spacious = ground(s, s.active), not cards.takes_space(c)
+        limit = s.game.play.souls_per_territory
         stands = [
             st
             for st in held
             if st not in seen.enemy_stands
             and s.board.stands[st].territory != s.suspended
-            and (spacious or seen.crowd.get(s.board.stands[st].territory, 0) < SOULS_PER_TERRITORY)
+            and (spacious or seen.crowd.get(s.board.stands[st].territory, 0) < limit)
         ]
         return [(st, way) for st in stands for way in ways]
     if c.card_type == "terrain_feature":
@@ -113,7 +107,7 @@ def play_spots(
 
 def plays(s: S) -> list[Action]:
     """The plays open when no contention is owed (``PlayRule``)."""
-    if s.played[s.active] >= PLAYS_PER_ROLL:
+    if s.played[s.active] >= s.game.play.plays_per_roll:
         return []
     out: list[Action] = []
     slots = _slots(s)
@@ -138,8 +132,8 @@ class PlayRule(Rule["S", Play]):
         return [] if owes_contention(s) else plays(s)
 
     def refusal(self, s: S, action: Play) -> IllegalAction:
-        if s.played[s.active] >= PLAYS_PER_ROLL:
-            return IllegalAction(f"you have played {PLAYS_PER_ROLL} cards this diel roll", rule="game_setup")
+        if s.played[s.active] >= (most := s.game.play.plays_per_roll):
+            return IllegalAction(f"you have played {most} cards this diel roll", rule="game_setup")
         if owes_contention(s):
             return IllegalAction("deal with the contention carried over first: attack or retreat", rule="day")
         return IllegalAction(
@@ -193,7 +187,7 @@ def _replace_feature(s: S, card_id: str, stand: str) -> None:
 
 def equips(s: S, souls: list[int]) -> list[Action]:
     """The equips open when no contention is owed (``EquipRule``); ``souls``: ``own_souls``."""
-    if s.played[s.active] >= PLAYS_PER_ROLL:
+    if s.played[s.active] >= s.game.play.plays_per_roll:
         return []
     hand, table = s.hand[s.active], s.game.cards
     return [
@@ -464,10 +458,10 @@ def _swims(s: S, piece: int) -> bool:
     s.swum_cycle[piece] = s.cycle
     if s.card_of(piece).habitat == "Nomad":
         roll = s.rng.randint(1, 6)
-        ok = roll <= NOMAD_SWIM_HIGH
+        ok = roll <= s.game.play.nomad_swim_high
     else:
         roll = s.rng.randint(1, 6) + s.rng.randint(1, 6)
-        ok = roll >= SWIM_TARGET
+        ok = roll >= s.game.play.swim_target
     s.add_log(f"{s.piece_name(piece)} tries to swim: {roll}, {'it swims' if ok else 'it stays ashore'}")
     return ok
 

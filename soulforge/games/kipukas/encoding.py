@@ -1,4 +1,4 @@
-"""Kipukas constants: the steps of a turn, visibility bits and the numbers of ``rules.toml``."""
+"""Kipukas constants: the steps of a turn, visibility bits and the peace bound's default."""
 
 from __future__ import annotations
 
@@ -25,25 +25,8 @@ PUBLIC = 1 << 8
 NIGHT_ACTIONS = ("hand_to_bottom", "refill", "craft", "sabotage")
 """#night: each once per night."""
 
-_RAW = read_toml(Path(__file__).with_name("rules.toml"))
-
-
-def _number(table: str, key: str) -> int:
-    return sourced("rules.toml", table, _RAW[table], key, int)
-
-
-def _list(table: str, key: str) -> tuple[str, ...]:
-    return tuple(sourced("rules.toml", table, _RAW[table], key, list))
-
-
-HAND = _number("play", "hand")
-PLAYS_PER_ROLL = _number("play", "plays_per_roll")
-SOULS_PER_TERRITORY = _number("play", "souls_per_territory")
-PRISONERS = _number("play", "prisoners")
-STARTING_TERRITORIES = _number("play", "starting_territories")
-ASIDE_CYCLES = _number("play", "aside_cycles")
-DETECTION_HIGH = _number("play", "detection_high")
-SWIM_TARGET = _number("play", "swim_target")
-NOMAD_SWIM_HIGH = _number("play", "nomad_swim_high")
-OPENING = _list("diel", "opening")
-PEACE_CYCLES = _number("peace", "cycles")
+PEACE_CYCLES = sourced(
+    "rules.toml", "peace", read_toml(Path(__file__).with_name("rules.toml"))["peace"], "cycles", int
+)
+"""The ``peace_after`` option's default (authored); the play and opening numbers of
+``rules.toml`` are the game's (``Kipukas.play``, ``data.load_play``)."""

@@ -14,8 +14,8 @@ from soulforge.games.kipukas import actions as a
 from soulforge.games.kipukas import data, fight, heuristic, movement
 from soulforge.games.kipukas.board import MAPS, KipukaMap
 from soulforge.games.kipukas.cards import RECIPES
-from soulforge.games.kipukas.data import ARCHETYPES, Card, DeckList, resolve_deck, validate_deck
-from soulforge.games.kipukas.encoding import HAND, PEACE_CYCLES
+from soulforge.games.kipukas.data import ARCHETYPES, Card, DeckList, PlayNumbers, resolve_deck, validate_deck
+from soulforge.games.kipukas.encoding import PEACE_CYCLES
 from soulforge.games.kipukas.state import KipukasState
 
 MAX_PIECES = 4 * 30 + 8
@@ -91,7 +91,9 @@ class Kipukas(Game[KipukasState]):
         "rules.deck.*",
         "rules.copies.*",
         "rules.final_blow.*",
+        "rules.play.*",
         "rules.diel.faces",
+        "rules.diel.opening",
         "starter_decks.*",
     )
 
@@ -101,6 +103,8 @@ class Kipukas(Game[KipukasState]):
     """Every card by id, as this game's data says (``--set`` applied)."""
     rules: Mapping[str, int]
     """The numbers of ``rules.toml`` the rules read from the game (deckbuilding, motive bonus)."""
+    play: PlayNumbers
+    """The play and opening numbers of ``rules.toml`` (hand, plays per roll, souls per territory...)."""
     diel_faces: tuple[str, ...]
     """The diel die's faces (#diel_cycle; the mix is authored)."""
     traits: Mapping[str, movement.Traits]
@@ -112,6 +116,7 @@ class Kipukas(Game[KipukasState]):
         super().__init__(**options)
         self.cards = data.game_cards()
         self.rules = data.load_rules()
+        self.play = data.load_play()
         self.diel_faces = data.load_diel_faces()
         self.traits = movement.traits(self.cards)
         self.armed = fight.armed(self.cards)
@@ -163,7 +168,7 @@ class Kipukas(Game[KipukasState]):
         out += [a.Craft(n, p) for n in range(len(RECIPES)) for p in pieces]
         out += [a.Sabotage(slot, t) for slot in slots for t in territories]
         out += [a.Tame(p) for p in pieces] + [a.LetRoguesBe()]
-        hand, seats = range(HAND), range(self.max_players)
+        hand, seats = range(self.play.hand), range(self.max_players)
         out += [a.Gift(slot, to) for slot in hand for to in seats]
         out += [a.OfferTrade(slot, to) for slot in hand for to in seats]
         out += [a.AcceptTrade(slot) for slot in hand] + [a.DeclineTrade()]

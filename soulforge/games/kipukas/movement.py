@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from soulforge.games.kipukas import cards
 from soulforge.games.kipukas.combat import downed_movement
 from soulforge.games.kipukas.data import Card
-from soulforge.games.kipukas.encoding import PUBLIC, SOULS_PER_TERRITORY
+from soulforge.games.kipukas.encoding import PUBLIC
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -166,7 +166,7 @@ def room_in(s: S, territory: int, seat: int, mover: int) -> bool:
         and not s.prisoner[p]
         and cards.takes_space(s.card_of(p))
     ]
-    return len(mine) < SOULS_PER_TERRITORY or not cards.takes_space(s.card_of(mover))
+    return len(mine) < s.game.play.souls_per_territory or not cards.takes_space(s.card_of(mover))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -203,7 +203,8 @@ def _ground(s: S, seat: int) -> Ground:
         if other:
             hostile.append(stand)
     enemies = frozenset(stand for stand in hostile if enemies_at(s, stand, seat))
-    full = frozenset(t for t, n in crowd.items() if n >= SOULS_PER_TERRITORY)
+    limit = s.game.play.souls_per_territory
+    full = frozenset(t for t, n in crowd.items() if n >= limit)
     return Ground(enemies, crowd, full)
 
 
@@ -289,11 +290,11 @@ def _stops(s: S, piece: int, ways: dict[str, Way], seen: Ground) -> dict[str, Wa
     home, spacious = s.territory[piece], not traits.takes_space
     if fights and (spacious or not seen.full):
         return dict(ways)
-    stands = s.board.stands
+    stands, limit = s.board.stands, s.game.play.souls_per_territory
     out = {}
     for stand, way in ways.items():
         territory = stands[stand].territory
         crowd = seen.crowd.get(territory, 0) - (1 if territory == home and not spacious else 0)
-        if (spacious or crowd < SOULS_PER_TERRITORY) and (fights or stand not in seen.enemy_stands):
+        if (spacious or crowd < limit) and (fights or stand not in seen.enemy_stands):
             out[stand] = way
     return out

@@ -23,7 +23,7 @@ from soulforge.core import IllegalAction
 from soulforge.core.flow import CheckedRule, ClickPath
 from soulforge.games.kipukas import cycle
 from soulforge.games.kipukas.actions import AcceptTrade, DeclineTrade, Gift, OfferTrade
-from soulforge.games.kipukas.encoding import DAY, HAND, TRADE
+from soulforge.games.kipukas.encoding import DAY, TRADE
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -46,8 +46,8 @@ def _why_not(s: S, slot: int, to: int, *, gift: bool) -> str:
         return f"your hand has no card {slot + 1}"
     if to == seat or not 0 <= to < s.num_players or s.beaten_by[to] >= 0:
         return f"seat {to} is not another player in the game"
-    if gift and len(s.hand[to]) >= HAND:
-        return f"seat {to}'s hand is full (your hand cannot have more than {HAND} cards, no exceptions)"
+    if gift and len(s.hand[to]) >= (most := s.game.play.hand):
+        return f"seat {to}'s hand is full (your hand cannot have more than {most} cards, no exceptions)"
     if not gift and not s.hand[to]:
         return f"seat {to} has no card in hand to trade"
     from soulforge.games.kipukas.day import owes_contention

@@ -25,12 +25,7 @@ from soulforge.games.kipukas.actions import (
     TurnDiel,
 )
 from soulforge.games.kipukas.data import CARDS
-from soulforge.games.kipukas.encoding import (
-    DAY,
-    HAND,
-    PUBLIC,
-    STORM,
-)
+from soulforge.games.kipukas.encoding import DAY, PUBLIC, STORM
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -244,7 +239,7 @@ class RefillRule(Rule["S", Refill]):
     section = "night"
 
     def legal(self, s: S) -> Sequence[Action]:
-        ok = len(s.hand[s.active]) < HAND and s.deck[s.active] and _night_once(s, "refill")
+        ok = len(s.hand[s.active]) < s.game.play.hand and s.deck[s.active] and _night_once(s, "refill")
         return [Refill()] if ok else []
 
     def refusal(self, s: S, action: Refill) -> IllegalAction:
@@ -253,7 +248,7 @@ class RefillRule(Rule["S", Refill]):
         )
 
     def apply(self, s: S, action: Refill) -> None:
-        cycle.draw(s, s.active, HAND)
+        cycle.draw(s, s.active, s.game.play.hand)
         _used(s, "refill")
         cycle.end_action(s, s.active)
 
@@ -288,7 +283,7 @@ class TakeHoneyRule(Rule["S", TakeHoney]):
 
     def legal(self, s: S) -> Sequence[Action]:
         seat = s.active
-        if not _night_once(s, "refill") or len(s.hand[seat]) >= HAND or not _honey_ground(s):
+        if not _night_once(s, "refill") or len(s.hand[seat]) >= s.game.play.hand or not _honey_ground(s):
             return []
         sources = [-1] if "honey" in s.deck[seat] else []
         sources += [other for other in range(s.num_players) if "honey" in s.discard[other]]

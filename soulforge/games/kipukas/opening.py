@@ -16,13 +16,7 @@ from soulforge.games.kipukas.actions import (
     SetAside,
 )
 from soulforge.games.kipukas.data import ARCHETYPES, CARDS
-from soulforge.games.kipukas.encoding import (
-    ASIDE,
-    CAMP,
-    CAPITAL,
-    HAND,
-    STARTING_TERRITORIES,
-)
+from soulforge.games.kipukas.encoding import ASIDE, CAMP, CAPITAL
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -114,7 +108,7 @@ def _next_claimer(s: S) -> None:
     start = order.index(s.active) + 1
     for step in range(len(order)):
         seat = order[(start + step) % len(order)]
-        if held[seat] < STARTING_TERRITORIES and _free(s):
+        if held[seat] < s.game.play.starting_territories and _free(s):
             s.active, s.phase = seat, CAMP
             return
     _to_aside(s, 0)
@@ -130,7 +124,7 @@ def _to_aside(s: S, first: int) -> None:
     for seat in range(s.num_players):
         if s.personal[seat]:
             s.add_log(f"{s.seat_name(seat)} plays {CARDS[s.personal[seat]].name} as its personal effect")
-        cycle.draw(s, seat, HAND)
+        cycle.draw(s, seat, s.game.play.hand)
     s.initiative = s.setup_order[-1]
     cycle.next_cycle(s)
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from soulforge.core import JsonDict, Seat
 from soulforge.games.kipukas.cards import bundle_items, findable
-from soulforge.games.kipukas.encoding import ASIDE, ASIDE_CYCLES, KEAL, PUBLIC
+from soulforge.games.kipukas.encoding import ASIDE, KEAL, PUBLIC
 from soulforge.games.kipukas.movement import is_downed
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def _player(s: S, viewer: Seat | None, seat: Seat) -> JsonDict:
         "discard": list(s.discard[seat]),
         "aside": (s.aside[seat] or None) if mine else bool(s.aside[seat]),
         "personal_effect": s.personal[seat] or None,
-        "aside_ready": bool(s.aside[seat]) and s.cycle > ASIDE_CYCLES,
+        "aside_ready": bool(s.aside[seat]) and s.cycle > s.game.play.aside_cycles,
         "played_this_turn": s.played[seat],
         "done": s.done[seat],
         "defeated_by_rogue": s.beaten_by[seat] >= 0,
