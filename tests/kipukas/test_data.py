@@ -90,9 +90,9 @@ def test_deck_validation_names_each_broken_rule_and_its_line() -> None:
 def test_the_authored_maps_are_whole_and_sized_by_players() -> None:
     """#maps: 8 territories for 2 players, 12 for up to 4; #transit_territories have no base
     camp stand; every stand can be reached."""
-    from soulforge.games.kipukas.board import MAPS
+    from soulforge.games.kipukas.board import load_maps
 
-    duel, grand = MAPS["duel"], MAPS["grand"]
+    duel, grand = load_maps()["duel"], load_maps()["grand"]
     assert (len(duel.territories), duel.players, len(grand.territories), grand.players) == (8, 2, 12, 4)
     assert duel.base_camp(4) is None and duel.base_camp(1) == "T1" and "Water" in duel.geography
     assert any(tunnel for *_, tunnel in duel.paths) and any(s.dock for s in duel.stands.values())

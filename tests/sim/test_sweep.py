@@ -60,6 +60,13 @@ def _opening_hand(game: Game) -> int:
     return len(state.hand[0])
 
 
+def _t1_to_t5(game: Game) -> int:
+    """Spaces from T1 to T5 on the duel map a game is played on."""
+    state = game.new_game(seed=0)
+    assert isinstance(state, KipukasState)
+    return state.board.distance("T1", "T5")
+
+
 def _runner_range(game: Game) -> int:
     """The Runner's movement this activation (Soulgivers ``move_range``)."""
     state = game.new_game(seed=0)
@@ -73,18 +80,19 @@ def _ironhold_resolve(game: Game) -> int:
     return int(players[0]["resolve"])
 
 
-@pytest.mark.parametrize(("key", "value", "authored", "played"), [
-    ("soul_of_ankiril.cards.Shekun.attack", 5, 2, _shekun_attack),
-    ("kipukas.cards.hilbert_king_of_avian_frogs.movement", 4, 2, _hilbert_range),
-    ("kipukas.rules.play.hand", 4, 3, _opening_hand),
-    ("soulgivers.soulgivers.soulgiver.runner.move", 3, 5, _runner_range),
-    ("soulshards.cards.city.Ironhold.resolve", 13, 16, _ironhold_resolve),
+@pytest.mark.parametrize(("key", "value", "authored", "changed", "played"), [
+    ("soul_of_ankiril.cards.Shekun.attack", 5, 2, 5, _shekun_attack),
+    ("kipukas.cards.hilbert_king_of_avian_frogs.movement", 4, 2, 4, _hilbert_range),
+    ("kipukas.rules.play.hand", 4, 3, 4, _opening_hand),
+    ("kipukas.maps.maps.duel.paths.17", ["m8", "T5"], 4, 2, _t1_to_t5),  # a shortcut past the water
+    ("soulgivers.soulgivers.soulgiver.runner.move", 3, 5, 3, _runner_range),
+    ("soulshards.cards.city.Ironhold.resolve", 13, 16, 13, _ironhold_resolve),
 ])
-def test_an_override_reaches_the_game_and_its_play(key: str, value: int, authored: int,
+def test_an_override_reaches_the_game_and_its_play(key: str, value: object, authored: int, changed: int,
                                                    played: Callable[[Game], int]) -> None:
     game_id = key.partition(".")[0]
     game = check_config(SimConfig(game_id, ("random", "random"), 1, overrides={key: value}))
-    assert played(game) == value
+    assert played(game) == changed
     assert played(soulforge.load(game_id)) == authored, "the override ends with the run"
 
 
@@ -115,6 +123,10 @@ def test_the_kipukas_diel_die_is_authored_data_a_run_can_change() -> None:
     ("kipukas", {"kipukas.rules.play.hand": "four"}, DataError, "must be int"),
     ("kipukas", {"kipukas.rules.play.hand": -1}, DataError, "must be >= 0"),
     ("kipukas", {"kipukas.rules.diel.opening": ["dawn"]}, DataError, "must be among"),
+    ("kipukas", {"kipukas.maps.maps.duel.geograpy.3": "Plains"}, DataError, "geograpy: no such"),
+    ("kipukas", {"kipukas.maps.maps.duel.players": "two"}, DataError, "must be int"),
+    ("kipukas", {"kipukas.maps.maps.duel.geography.3": "Swamp"}, DataError, "unknown geography"),
+    ("kipukas", {"kipukas.maps.maps.duel.paths.17": ["m8", "T9"]}, DataError, "unknown stands ['T9']"),
     ("kipukas", {"kipukas.rules.diel.faces": ["dusk"]}, DataError, "must be among"),
     ("soulgivers", {"soulgivers.soulgivers.soulgiver.runner.mvoe": 3}, DataError, "mvoe: no such"),
     ("soulgivers", {"soulgivers.rules.rules.turn_limit": 50}, ValueError, "reads this field once, at import"),

@@ -3,9 +3,10 @@
 ``maps.toml`` holds the two authored maps (an 8-territory map for 2 players, a 12-territory
 map for up to 4). Each is checked when loaded: territories numbered 1..N, one territory stand
 (base camp or capital) in each territory but the transit ones (#transit_territories), known
-geography, paths between known stands, every stand reachable.
+geography, paths between known stands, every stand reachable. A game reads them when it is
+built (``Kipukas.maps``, ``--set`` applied: ``kipukas.maps.maps.duel.geography.3=...``).
 
->>> duel = MAPS["duel"]
+>>> duel = load_maps()["duel"]
 >>> len(duel.territories), duel.players, duel.transit
 (8, 2, frozenset({4}))
 >>> duel.distance("T1", "T2")
@@ -21,7 +22,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from soulforge.core.data import choice, field, read_toml
+from soulforge.core.data import choice, data_cache, field, read_toml
 from soulforge.core.errors import DataError
 
 FILE = "maps.toml"
@@ -215,10 +216,10 @@ def _reaches(board: KipukaMap, start: StandId, goal: StandId) -> bool:
     return True
 
 
-def load_maps(path: Path | None = None) -> dict[str, KipukaMap]:
-    """Every map of ``maps.toml`` (or of ``path``), checked."""
+@data_cache
+def load_maps(path: Path | None = None) -> Mapping[str, KipukaMap]:
+    """Every map of ``maps.toml`` (or of ``path``), checked, as the file says now (``--set``
+    applied): a game's ``maps``. Built once per overrides in force, so games with the same data
+    share each map and the reach it caches (``KipukaMap.ball``)."""
     raw = read_toml(path or Path(__file__).with_name(FILE))
     return {name: _map(name, entry) for name, entry in raw["maps"].items()}
-
-
-MAPS: Mapping[str, KipukaMap] = load_maps()

@@ -12,7 +12,7 @@ from soulforge.core.game import Game
 from soulforge.core.options import Option
 from soulforge.games.kipukas import actions as a
 from soulforge.games.kipukas import data, fight, heuristic, movement
-from soulforge.games.kipukas.board import MAPS, KipukaMap
+from soulforge.games.kipukas.board import KipukaMap, load_maps
 from soulforge.games.kipukas.cards import RECIPES
 from soulforge.games.kipukas.data import ARCHETYPES, Card, DeckList, PlayNumbers, resolve_deck, validate_deck
 from soulforge.games.kipukas.encoding import PEACE_CYCLES
@@ -54,7 +54,7 @@ class Kipukas(Game[KipukasState]):
             str,
             "duel",
             "the kipuka: 'duel' (8 territories, 2 players) or 'grand' (12, up to 4); both authored",
-            choices=tuple(sorted(MAPS)),
+            choices=tuple(sorted(load_maps())),
         ),
         Option(
             "peace_after",
@@ -88,6 +88,7 @@ class Kipukas(Game[KipukasState]):
         "cards.*.motivation",
         "cards.*.habitat",
         "cards.*.brawl_sequence",
+        "maps.maps.*",
         "rules.deck.*",
         "rules.copies.*",
         "rules.final_blow.*",
@@ -97,7 +98,10 @@ class Kipukas(Game[KipukasState]):
         "starter_decks.*",
     )
 
+    maps: Mapping[str, KipukaMap]
+    """The maps of ``maps.toml`` by name, as this game's data says (``--set`` applied)."""
     board: KipukaMap
+    """The map played (option ``map``)."""
     decks: tuple[DeckList, ...]
     cards: Mapping[str, Card]
     """Every card by id, as this game's data says (``--set`` applied)."""
@@ -120,7 +124,8 @@ class Kipukas(Game[KipukasState]):
         self.diel_faces = data.load_diel_faces()
         self.traits = movement.traits(self.cards)
         self.armed = fight.armed(self.cards)
-        self.board = MAPS[str(self.options["map"])]
+        self.maps = load_maps()
+        self.board = self.maps[str(self.options["map"])]
         self.decks = tuple(resolve_deck(f"deck{seat}", str(self.options[f"deck{seat}"])) for seat in range(4))
 
     @property
