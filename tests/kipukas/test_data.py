@@ -39,17 +39,21 @@ def test_a_bad_field_names_the_card_and_the_field(change: dict[str, object], nam
 def test_typing_chart_reads_the_rulebook_examples() -> None:
     """#ce_defense_action: Symbiont Barrage (Decrepit-Arboreal) against King's Mojo
     (Energetic-Angelic-Avian) "decreases the raven's attack roll by 6"; the second example -13."""
-    assert data.typing_modifier(("Decrepit", "Arboreal"), ("Energetic", "Angelic", "Avian")) == -6
-    assert data.typing_modifier(("Cenozoic", "Decrepit", "Angelic"), ("Decrepit", "Angelic", "Brutal")) == -13
+    chart = data.load_matchups()
+    assert chart.typing(("Decrepit", "Arboreal"), ("Energetic", "Angelic", "Avian")) == -6
+    assert chart.typing(("Cenozoic", "Decrepit", "Angelic"), ("Decrepit", "Angelic", "Brutal")) == -13
 
 
 def test_motives_give_ten_only_to_the_one_that_beats_the_other() -> None:
     """#motivation: Survival > Duty > Sacrifice > Passion > Service > Satisfaction > Survival;
     Spirit > Possessor > Conscience > Spirit; no bonus between planes or for Passion/Satisfaction."""
-    assert data.motive_bonus("Survival", "Duty") == 10 and data.motive_bonus("Duty", "Survival") == 0
-    assert data.motive_bonus("Satisfaction", "Survival") == 10
-    assert data.motive_bonus("Passion", "Satisfaction") == 0 and data.motive_bonus("Spirit", "Duty") == 0
-    assert set(data.PRESERVATION.values()) == {"Self", "Support", "Society"}
+    motives, bonus = data.load_matchups(), data.load_rules()["motive_bonus"]
+    assert motives.motive_bonus("Survival", "Duty", bonus) == 10
+    assert motives.motive_bonus("Duty", "Survival", bonus) == 0
+    assert motives.motive_bonus("Satisfaction", "Survival", bonus) == 10
+    assert motives.motive_bonus("Passion", "Satisfaction", bonus) == 0
+    assert motives.motive_bonus("Spirit", "Duty", bonus) == 0
+    assert set(motives.preservation.values()) == {"Self", "Support", "Society"}
 
 
 def test_the_authored_starter_decks_keep_every_deckbuilding_rule() -> None:

@@ -35,7 +35,7 @@ from soulforge.games.kipukas.actions import (
     Target,
     Transfer,
 )
-from soulforge.games.kipukas.data import CARDS
+from soulforge.games.kipukas.data import CARDS, load_matchups
 from soulforge.games.kipukas.encoding import CHALLENGE, DAY, KEAL, NIGHT, PRESS, RESPOND, TARGET
 from soulforge.games.kipukas.movement import enemies_at, is_downed, reach
 from soulforge.games.kipukas.state import KipukasState
@@ -94,9 +94,10 @@ def test_the_downed_movement_table() -> None:
 def test_final_blow_modifiers_of_the_worked_example() -> None:
     """#ce_victory: same genes do not shift the roll; neither motive beats the other; the
     Support soul adds 3 to its attack; a Self soul in the blow makes it best 2 of 3."""
-    assert combat.final_blow_modifiers("Avian", "Passion", "Avian", "Satisfaction") == (3, 0)
-    assert combat.best_of_three("Passion", "Satisfaction")
-    assert combat.final_blow_modifiers("Avian", "Spirit", "Avian", "Possessor")[0] == 10
+    chart = load_matchups()
+    assert combat.final_blow_modifiers(chart, "Avian", "Passion", "Avian", "Satisfaction", 10) == (3, 0)
+    assert combat.best_of_three(chart, "Passion", "Satisfaction")
+    assert combat.final_blow_modifiers(chart, "Avian", "Spirit", "Avian", "Possessor", 10)[0] == 10
 
 
 # -- setup and the diel cycle ------------------------------------------------------------------

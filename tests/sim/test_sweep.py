@@ -13,6 +13,7 @@ import soulforge
 from soulforge.core.errors import DataError
 from soulforge.core.game import Game
 from soulforge.games.five_realms import FiveRealms
+from soulforge.games.kipukas import combat
 from soulforge.games.kipukas.encoding import AFFINITY, ASIDE, CAMP, CAPITAL
 from soulforge.games.kipukas.game import Kipukas
 from soulforge.games.kipukas.movement import range_of
@@ -67,6 +68,14 @@ def _t1_to_t5(game: Game) -> int:
     return state.board.distance("T1", "T5")
 
 
+def _spirit_final_blow(game: Game) -> int:
+    """What a Final Blow adds to an Avian Spirit's attack on an Avian Possessor (#final_blow,
+    #motivation: the typing chart between the genes and the motive bonus)."""
+    assert isinstance(game, Kipukas)
+    bonus = game.rules["motive_bonus"]
+    return combat.final_blow_modifiers(game.matchups, "Avian", "Spirit", "Avian", "Possessor", bonus)[0]
+
+
 def _runner_range(game: Game) -> int:
     """The Runner's movement this activation (Soulgivers ``move_range``)."""
     state = game.new_game(seed=0)
@@ -85,6 +94,8 @@ def _ironhold_resolve(game: Game) -> int:
     ("kipukas.cards.hilbert_king_of_avian_frogs.movement", 4, 2, 4, _hilbert_range),
     ("kipukas.rules.play.hand", 4, 3, 4, _opening_hand),
     ("kipukas.maps.maps.duel.paths.17", ["m8", "T5"], 4, 2, _t1_to_t5),  # a shortcut past the water
+    ("kipukas.typing_chart.matrix.10.10", 5, 10, 15, _spirit_final_blow),  # Avian on Avian
+    ("kipukas.motives.beats.0.defender", "Conscience", 10, 0, _spirit_final_blow),  # Spirit > Possessor
     ("soulgivers.soulgivers.soulgiver.runner.move", 3, 5, 3, _runner_range),
     ("soulshards.cards.city.Ironhold.resolve", 13, 16, 13, _ironhold_resolve),
 ])
@@ -127,6 +138,13 @@ def test_the_kipukas_diel_die_is_authored_data_a_run_can_change() -> None:
     ("kipukas", {"kipukas.maps.maps.duel.players": "two"}, DataError, "must be int"),
     ("kipukas", {"kipukas.maps.maps.duel.geography.3": "Swamp"}, DataError, "unknown geography"),
     ("kipukas", {"kipukas.maps.maps.duel.paths.17": ["m8", "T9"]}, DataError, "unknown stands ['T9']"),
+    ("kipukas", {"kipukas.typing_chart.matrix.10.15": 1}, DataError, "15: no such"),
+    ("kipukas", {"kipukas.typing_chart.matrix.10.10": "x"}, DataError, "must be int"),
+    ("kipukas", {"kipukas.typing_chart.archetypes.0": "Feline"}, DataError, "the cards': fixed"),
+    ("kipukas", {"kipukas.motives.motives.Spirit.preservation_grup": "Self"}, DataError, "grup: no such"),
+    ("kipukas", {"kipukas.motives.motives.Spirit.preservation_group": "Selfish"}, DataError, "one of"),
+    ("kipukas", {"kipukas.motives.beats.0.defender": 3}, DataError, "must be str"),
+    ("kipukas", {"kipukas.motives.beats.0.plane": "material"}, ValueError, "reads this field once"),
     ("kipukas", {"kipukas.rules.diel.faces": ["dusk"]}, DataError, "must be among"),
     ("soulgivers", {"soulgivers.soulgivers.soulgiver.runner.mvoe": 3}, DataError, "mvoe: no such"),
     ("soulgivers", {"soulgivers.rules.rules.turn_limit": 50}, ValueError, "reads this field once, at import"),

@@ -1,7 +1,8 @@
 """Kipukas combat arithmetic (rulebook #ADRH): rolls, modifiers, brawls, the Final Blow.
 
-Pure functions over cards, dice and the territory's geography; the rules that ask the
-players (choices, pressing, retreat) are in ``flow.py`` and ``fight.py``.
+Pure functions over cards, dice, the territory's geography and the game's typing chart and
+motives (``Kipukas.matchups``); the rules that ask the players (choices, pressing, retreat)
+are in ``flow.py`` and ``fight.py``.
 
 >>> brawl_winner("HMPU", "ZrrD")
 0
@@ -16,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from soulforge.games.kipukas.data import PRESERVATION, Dice, motive_bonus, typing_modifier
+from soulforge.games.kipukas.data import Dice, Matchups
 
 __all__ = ["Dice", "roll"]
 
@@ -78,34 +79,36 @@ def downed_movement(movement: int) -> int:
     return DOWNED_MOVEMENT[movement] if movement < len(DOWNED_MOVEMENT) else movement // 2
 
 
-def keal_modifier(attacking: Sequence[str], defending: Sequence[str]) -> int:
+def keal_modifier(matchups: Matchups, attacking: Sequence[str], defending: Sequence[str]) -> int:
     """The typing chart between two KEAL means, added to the attacker's roll (#materials)."""
-    return typing_modifier(attacking, defending)
+    return matchups.typing(attacking, defending)
 
 
 def final_blow_modifiers(
+    matchups: Matchups,
     attacker_gene: str,
     attacker_motive: str,
     defender_gene: str,
     defender_motive: str,
-    bonus: int | None = None,
+    bonus: int,
 ) -> tuple[int, int]:
     """(attack, defence) additions of a Final Blow (#final_blow, #motivation): the typing
-    chart between the archetypal genes, +10 when the attacker's motive beats the
+    chart between the archetypal genes, ``bonus`` (+10) when the attacker's motive beats the
     defender's, Support +3 to its attack, Society +3 to its defence.
 
-    >>> final_blow_modifiers("Avian", "Passion", "Avian", "Satisfaction")
+    >>> from soulforge.games.kipukas.data import load_matchups
+    >>> final_blow_modifiers(load_matchups(), "Avian", "Passion", "Avian", "Satisfaction", 10)
     (3, 0)
     """
-    attack = typing_modifier((attacker_gene,), (defender_gene,)) + motive_bonus(
-        attacker_motive, defender_motive, bonus
-    )
-    attack += SUPPORT_BONUS if PRESERVATION[attacker_motive] == "Support" else 0
-    defence = SOCIETY_BONUS if PRESERVATION[defender_motive] == "Society" else 0
+    preservation = matchups.preservation
+    attack = matchups.typing((attacker_gene,), (defender_gene,))
+    attack += matchups.motive_bonus(attacker_motive, defender_motive, bonus)
+    attack += SUPPORT_BONUS if preservation[attacker_motive] == "Support" else 0
+    defence = SOCIETY_BONUS if preservation[defender_motive] == "Society" else 0
     return attack, defence
 
 
-def best_of_three(attacker_motive: str, defender_motive: str) -> bool:
+def best_of_three(matchups: Matchups, attacker_motive: str, defender_motive: str) -> bool:
     """Self preservation makes a Final Blow best 2 out of 3 (#motivation), read as: when
     either soul's motive is in the Self group (NOTES.md)."""
-    return "Self" in (PRESERVATION[attacker_motive], PRESERVATION[defender_motive])
+    return "Self" in (matchups.preservation[attacker_motive], matchups.preservation[defender_motive])

@@ -8,9 +8,10 @@ raises :class:`~soulforge.core.errors.DataError` naming the file, the card and t
 
 >>> CARDS["hilbert_king_of_avian_frogs"].name
 'Hilbert: King of Avian Frogs'
->>> typing_modifier(("Decrepit", "Arboreal"), ("Energetic", "Angelic", "Avian"))
+>>> load_matchups().typing(("Decrepit", "Arboreal"), ("Energetic", "Angelic", "Avian"))
 -6
->>> motive_bonus("Spirit", "Possessor"), motive_bonus("Possessor", "Spirit")
+>>> motives = load_matchups()
+>>> motives.motive_bonus("Spirit", "Possessor", 10), motives.motive_bonus("Possessor", "Spirit", 10)
 (10, 0)
 """
 
@@ -170,37 +171,69 @@ def load_cards(raw: Sequence[Mapping[str, Any]] | None = None) -> dict[CardId, C
 
 
 # -- the typing chart and the motives -------------------------------------------------------
-_CHART = _json("typing_chart.json")
-ARCHETYPES: tuple[str, ...] = tuple(_CHART["archetypes"])
+# The archetypes' and motives' names are the cards' vocabulary (and the Affinity actions'),
+# read once here; the chart's numbers and the motives' relations are a game's (``Matchups``).
+ARCHETYPES: tuple[str, ...] = tuple(_json("typing_chart.json")["archetypes"])
 """The 15 archetypes, in the chart's order."""
 _INDEX = {name: i for i, name in enumerate(ARCHETYPES)}
-_MATRIX: tuple[tuple[int, ...], ...] = tuple(tuple(row) for row in _CHART["matrix"])
-if len(_MATRIX) != len(ARCHETYPES) or any(len(row) != len(ARCHETYPES) for row in _MATRIX):
-    raise DataError("typing_chart.json", "matrix", "-", f"must be {len(ARCHETYPES)}x{len(ARCHETYPES)}")
-
-_MOTIVES = _json("motives.json")
-MOTIVES: tuple[str, ...] = tuple(m["name"] for m in _MOTIVES["motives"])
-_BEATS = frozenset((b["attacker"], b["defender"]) for b in _MOTIVES["beats"])
-PRESERVATION: Mapping[str, str] = {m["name"]: m["preservation_group"] for m in _MOTIVES["motives"]}
-"""Each motive's preservation group (Self, Support or Society)."""
+MOTIVES: tuple[str, ...] = tuple(m["name"] for m in _json("motives.json")["motives"])
+PRESERVATION_GROUPS = frozenset({"Self", "Support", "Society"})
 
 
-def typing_modifier(attacking: Sequence[str], defending: Sequence[str]) -> int:
-    """What the typing chart adds to the attacker's roll (rulebook #typing): the sum over every
-    attacker-defender archetype pair, ``matrix[defender][attacker]`` (``data/SOURCE.md``).
+@dataclasses.dataclass(frozen=True)
+class Matchups:
+    """The typing chart and the motives a game's fights read (``typing_chart.json``,
+    ``motives.json``, ``--set`` applied): a game's ``matchups``."""
 
-    >>> typing_modifier(("Cenozoic", "Decrepit", "Angelic"), ("Decrepit", "Angelic", "Brutal"))
-    -13
-    """
-    return sum(_MATRIX[_INDEX[d]][_INDEX[a]] for a in attacking for d in defending)
+    matrix: tuple[tuple[int, ...], ...]
+    """``matrix[defender][attacker]``, rows and columns in ``ARCHETYPES``' order."""
+    beats: frozenset[tuple[str, str]]
+    """(attacker, defender): the attacker's motive beats the defender's (#motivation)."""
+    preservation: Mapping[str, str]
+    """Each motive's preservation group (Self, Support or Society)."""
+
+    def typing(self, attacking: Sequence[str], defending: Sequence[str]) -> int:
+        """What the typing chart adds to the attacker's roll (rulebook #typing): the sum over
+        every attacker-defender archetype pair, ``matrix[defender][attacker]`` (``data/SOURCE.md``).
+
+        >>> load_matchups().typing(("Cenozoic", "Decrepit", "Angelic"), ("Decrepit", "Angelic", "Brutal"))
+        -13
+        """
+        matrix, index = self.matrix, _INDEX
+        return sum(matrix[index[d]][index[a]] for a in attacking for d in defending)
+
+    def motive_bonus(self, attacker: str, defender: str, bonus: int) -> int:
+        """``bonus`` (the game's ``rules["motive_bonus"]``, +10) to the attacker's Final Blow
+        roll when its motive beats the defender's (#motivation), else 0."""
+        return bonus if (attacker, defender) in self.beats else 0
 
 
-def motive_bonus(attacker: str, defender: str, bonus: int | None = None) -> int:
-    """+10 to the attacker's Final Blow roll when its motive beats the defender's (#motivation);
-    ``bonus``: the game's ``rules["motive_bonus"]`` (default: the authored one)."""
-    if (attacker, defender) not in _BEATS:
-        return 0
-    return RULES["motive_bonus"] if bonus is None else bonus
+@data_cache
+def load_matchups() -> Matchups:
+    """The typing chart's numbers and the motives' relations as the files say now (``--set``
+    applied); the archetypes and motives themselves (their names, their order) are fixed."""
+    chart, raw = _json("typing_chart.json"), _json("motives.json")
+    if tuple(chart["archetypes"]) != ARCHETYPES:
+        raise DataError("typing_chart.json", "archetypes", "-", "the archetypes are the cards': fixed")
+    matrix = tuple(tuple(row) for row in field("typing_chart.json", "chart", chart, "matrix", list))
+    size = len(ARCHETYPES)
+    if len(matrix) != size or any(len(row) != size for row in matrix):
+        raise DataError("typing_chart.json", "matrix", "-", f"must be {size}x{size}")
+    if any(not isinstance(n, int) or isinstance(n, bool) for row in matrix for n in row):
+        raise DataError("typing_chart.json", "matrix", "-", "every cell must be a whole number")
+    if tuple(m["name"] for m in raw["motives"]) != MOTIVES:
+        raise DataError("motives.json", "motives", "name", "the motives are the cards': fixed")
+    names = set(MOTIVES)
+    preservation = {
+        m["name"]: choice("motives.json", m["name"], m, "preservation_group", set(PRESERVATION_GROUPS))
+        for m in raw["motives"]
+    }
+    beats = frozenset(
+        (choice("motives.json", f"beats.{i}", b, "attacker", names),
+         choice("motives.json", f"beats.{i}", b, "defender", names))
+        for i, b in enumerate(raw["beats"])
+    )
+    return Matchups(matrix, beats, preservation)
 
 
 # -- deckbuilding ---------------------------------------------------------------------------
@@ -281,8 +314,6 @@ def game_cards() -> Mapping[CardId, Card]:
     return load_cards()
 
 
-RULES: Mapping[str, int] = load_rules()
-"""The authored numbers; the rules read their game's (``Kipukas.rules``)."""
 CARDS: Mapping[CardId, Card] = game_cards()
 """The authored cards, for the abilities' registry and the labels; the rules read their
 game's (``Kipukas.cards``, ``state.card_of``)."""

@@ -194,7 +194,7 @@ def _bout_roll(s: S) -> bool:
     a_means, d_means = a_card.keal_means[s.means[0]], d_card.keal_means[s.means[1]]
     a_total = _total(s, a, d, cards.dice_of(s, a, attacking=True), a_means.name)
     d_total = _total(s, d, a, cards.dice_of(s, d, attacking=False), d_means.name)
-    typing = combat.keal_modifier(a_means.archetypes, d_means.archetypes)
+    typing = combat.keal_modifier(s.game.matchups, a_means.archetypes, d_means.archetypes)
     a_total += typing
     _say(s, f"typing chart: {a_means.name} against {d_means.name} gives {typing:+d} to the attack")
     won = _compare(s, a_total, d_total)
@@ -250,7 +250,10 @@ def _automatic_means(s: S, attacker: int, target: int) -> list[int]:
     first = available_means(s, attacker)[0]
     attacking = s.card_of(attacker).keal_means[first].archetypes
     means = s.card_of(target).keal_means
-    typing = {i: combat.keal_modifier(attacking, means[i].archetypes) for i in available_means(s, target)}
+    chart = s.game.matchups
+    typing = {
+        i: combat.keal_modifier(chart, attacking, means[i].archetypes) for i in available_means(s, target)
+    }
     defence = min(typing, key=typing.__getitem__)
     return [first, defence]
 
@@ -321,10 +324,11 @@ def final_blow(s: S) -> bool:
     a_card, d_card = s.card_of(s.attacker), s.card_of(s.defender)
     a_gene, d_gene = cards.gene(s, s.attacker), cards.gene(s, s.defender)
     a_motive, d_motive = a_card.motivation or "", d_card.motivation or ""
+    chart = s.game.matchups
     plus_attack, plus_defence = combat.final_blow_modifiers(
-        a_gene, a_motive, d_gene, d_motive, s.game.rules["motive_bonus"]
+        chart, a_gene, a_motive, d_gene, d_motive, s.game.rules["motive_bonus"]
     )
-    rounds = 3 if combat.best_of_three(a_motive, d_motive) else 1
+    rounds = 3 if combat.best_of_three(chart, a_motive, d_motive) else 1
     need, wins, losses = rounds // 2 + 1, 0, 0
     _say(s, f"genes and motives: {plus_attack:+d} to the attack, {plus_defence:+d} to the defence")
     while wins < need and losses < need:

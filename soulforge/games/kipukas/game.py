@@ -14,7 +14,15 @@ from soulforge.games.kipukas import actions as a
 from soulforge.games.kipukas import data, fight, heuristic, movement
 from soulforge.games.kipukas.board import KipukaMap, load_maps
 from soulforge.games.kipukas.cards import RECIPES
-from soulforge.games.kipukas.data import ARCHETYPES, Card, DeckList, PlayNumbers, resolve_deck, validate_deck
+from soulforge.games.kipukas.data import (
+    ARCHETYPES,
+    Card,
+    DeckList,
+    Matchups,
+    PlayNumbers,
+    resolve_deck,
+    validate_deck,
+)
 from soulforge.games.kipukas.encoding import PEACE_CYCLES
 from soulforge.games.kipukas.state import KipukasState
 
@@ -96,6 +104,10 @@ class Kipukas(Game[KipukasState]):
         "rules.diel.faces",
         "rules.diel.opening",
         "starter_decks.*",
+        "typing_chart.matrix.*",
+        "motives.motives.*.preservation_group",
+        "motives.beats.*.attacker",
+        "motives.beats.*.defender",
     )
 
     maps: Mapping[str, KipukaMap]
@@ -109,6 +121,8 @@ class Kipukas(Game[KipukasState]):
     """The numbers of ``rules.toml`` the rules read from the game (deckbuilding, motive bonus)."""
     play: PlayNumbers
     """The play and opening numbers of ``rules.toml`` (hand, plays per roll, souls per territory...)."""
+    matchups: Matchups
+    """The typing chart and the motives (what a fight adds to its rolls)."""
     diel_faces: tuple[str, ...]
     """The diel die's faces (#diel_cycle; the mix is authored)."""
     traits: Mapping[str, movement.Traits]
@@ -121,6 +135,7 @@ class Kipukas(Game[KipukasState]):
         self.cards = data.game_cards()
         self.rules = data.load_rules()
         self.play = data.load_play()
+        self.matchups = data.load_matchups()
         self.diel_faces = data.load_diel_faces()
         self.traits = movement.traits(self.cards)
         self.armed = fight.armed(self.cards)
