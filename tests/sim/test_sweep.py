@@ -17,6 +17,7 @@ from soulforge.games.kipukas import combat
 from soulforge.games.kipukas.encoding import AFFINITY, ASIDE, CAMP, CAPITAL
 from soulforge.games.kipukas.game import Kipukas
 from soulforge.games.kipukas.movement import range_of
+from soulforge.games.kipukas.night import recipes_in_hand
 from soulforge.games.kipukas.setup import new_piece
 from soulforge.games.kipukas.state import KipukasState
 from soulforge.games.soul_of_ankiril import SoulOfAnkiril
@@ -76,6 +77,14 @@ def _spirit_final_blow(game: Game) -> int:
     return combat.final_blow_modifiers(game.matchups, "Avian", "Spirit", "Avian", "Possessor", bonus)[0]
 
 
+def _crafts_from_cloth_and_feathers(game: Game) -> int:
+    """The recipes a seat holding Cloth and Feathers may craft (#crafting; authored: Pillow)."""
+    state = game.new_game(seed=0)
+    assert isinstance(state, KipukasState)
+    state.hand[state.active] = ["cloth", "feathers"]
+    return len(recipes_in_hand(state))
+
+
 def _runner_range(game: Game) -> int:
     """The Runner's movement this activation (Soulgivers ``move_range``)."""
     state = game.new_game(seed=0)
@@ -96,6 +105,7 @@ def _ironhold_resolve(game: Game) -> int:
     ("kipukas.maps.maps.duel.paths.17", ["m8", "T5"], 4, 2, _t1_to_t5),  # a shortcut past the water
     ("kipukas.typing_chart.matrix.10.10", 5, 10, 15, _spirit_final_blow),  # Avian on Avian
     ("kipukas.motives.beats.0.defender", "Conscience", 10, 0, _spirit_final_blow),  # Spirit > Possessor
+    ("kipukas.recipes.recipes.8.ingredients", ["Cloth", "Feathers"], 1, 2, _crafts_from_cloth_and_feathers),
     ("soulgivers.soulgivers.soulgiver.runner.move", 3, 5, 3, _runner_range),
     ("soulshards.cards.city.Ironhold.resolve", 13, 16, 13, _ironhold_resolve),
 ])
@@ -145,6 +155,11 @@ def test_the_kipukas_diel_die_is_authored_data_a_run_can_change() -> None:
     ("kipukas", {"kipukas.motives.motives.Spirit.preservation_group": "Selfish"}, DataError, "one of"),
     ("kipukas", {"kipukas.motives.beats.0.defender": 3}, DataError, "must be str"),
     ("kipukas", {"kipukas.motives.beats.0.plane": "material"}, ValueError, "reads this field once"),
+    ("kipukas", {"kipukas.recipes.recipes.8.ingredient": ["Cloth"]}, DataError, "ingredient: no such"),
+    ("kipukas", {"kipukas.recipes.recipes.8.ingredients": "Cloth"}, DataError, "must be list"),
+    ("kipukas", {"kipukas.recipes.recipes.8.ingredients.1": "Sword"}, DataError, "not item cards: ['sword']"),
+    ("kipukas", {"kipukas.recipes.recipes.8.ingredients": ["Cloth"]}, DataError, "keeps 2 or 3 item cards"),
+    ("kipukas", {"kipukas.recipes.recipes.8.effect": "none"}, ValueError, "reads this field once"),
     ("kipukas", {"kipukas.rules.diel.faces": ["dusk"]}, DataError, "must be among"),
     ("soulgivers", {"soulgivers.soulgivers.soulgiver.runner.mvoe": 3}, DataError, "mvoe: no such"),
     ("soulgivers", {"soulgivers.rules.rules.turn_limit": 50}, ValueError, "reads this field once, at import"),

@@ -320,7 +320,7 @@ def storm_proof(s: S, piece: int) -> bool:
 
 def waste_recipe(s: S, piece: int, marker: str) -> None:
     """The crafted item ``recipe:<n>`` and its ingredient cards go to the owner's discard."""
-    recipe = RECIPES[int(marker.split(":")[1])]
+    recipe = s.game.recipes[int(marker.split(":")[1])]
     s.items[piece].remove(marker)
     for card_id in recipe.ingredients:
         if card_id in s.items[piece]:
@@ -367,7 +367,7 @@ def drop(s: S, piece: int, territory: int) -> None:
     loose = _shed(s, piece, territory)
     if loose:
         s.dropped[territory - 1].append(f"{keeper(s, piece)}|{','.join(loose)}")
-        s.add_log(f"{item_names(loose)} drop in territory {territory}")
+        s.add_log(f"{item_names(s, loose)} drop in territory {territory}")
 
 
 def _shed(s: S, piece: int, territory: int) -> list[str]:
@@ -400,10 +400,11 @@ def _shed(s: S, piece: int, territory: int) -> list[str]:
     return loose
 
 
-def item_names(items: list[str]) -> str:
+def item_names(s: S, items: list[str]) -> str:
     """Items in words: the crafted item's name for a stack, else the cards' names."""
-    crafted = [RECIPES[int(i.split(":")[1])].name for i in items if i.startswith("recipe:")]
-    used = {c for i in items if i.startswith("recipe:") for c in RECIPES[int(i.split(":")[1])].ingredients}
+    recipes = s.game.recipes
+    crafted = [recipes[int(i.split(":")[1])].name for i in items if i.startswith("recipe:")]
+    used = {c for i in items if i.startswith("recipe:") for c in recipes[int(i.split(":")[1])].ingredients}
     loose = [CARDS[i].name for i in items if i in CARDS and i not in used]
     return ", ".join(crafted + loose) or "nothing"
 

@@ -262,7 +262,7 @@ class PickUpRule(Rule["S", PickUp]):
         items = cards.bundle_items(s.dropped[territory - 1].pop(found))
         s.items[action.piece] += items
         s.steps_used[action.piece] += 1  # equipping is part of the movement phase (#equiping)
-        s.add_log(f"{s.piece_name(action.piece)} picks up {cards.item_names(items)}")
+        s.add_log(f"{s.piece_name(action.piece)} picks up {cards.item_names(s, items)}")
         cycle.end_action(s, s.active)
 
     def path(self, action: PickUp) -> ClickPath:
@@ -324,7 +324,7 @@ class TransferRule(Rule["S", Transfer]):
         s.items[action.to] += given
         s.items[action.piece] = []
         s.steps_used[action.piece] += 1
-        what = cards.item_names(given)
+        what = cards.item_names(s, given)
         s.add_log(f"{s.piece_name(action.piece)} hands {what} to {s.piece_name(action.to)}")
         cycle.end_action(s, s.active)
 

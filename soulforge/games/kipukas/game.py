@@ -13,7 +13,6 @@ from soulforge.core.options import Option
 from soulforge.games.kipukas import actions as a
 from soulforge.games.kipukas import data, fight, heuristic, movement
 from soulforge.games.kipukas.board import KipukaMap, load_maps
-from soulforge.games.kipukas.cards import RECIPES
 from soulforge.games.kipukas.data import (
     ARCHETYPES,
     Card,
@@ -24,6 +23,7 @@ from soulforge.games.kipukas.data import (
     validate_deck,
 )
 from soulforge.games.kipukas.encoding import PEACE_CYCLES
+from soulforge.games.kipukas.items import Recipe, load_recipes
 from soulforge.games.kipukas.state import KipukasState
 
 MAX_PIECES = 4 * 30 + 8
@@ -84,9 +84,10 @@ class Kipukas(Game[KipukasState]):
         "hard": "ismcts:iterations=300,rollout_depth=10,exploration=0.4,backup=max",
     }
     max_game_length: ClassVar[int] = 200 * ACTIONS_PER_CYCLE
-    # The card stats and numbers the rules read from the game (``cards``, ``rules``); the
-    # maps, the typing chart, the motives, the recipes, the cards' texts and the play and
-    # opening numbers of rules.toml are read once, at import (README, "The balance lab").
+    # The data the rules read from the game (``cards``, ``rules``, ``play``, ``maps``,
+    # ``matchups``, ``recipes``, ``diel_faces``); the cards' texts and abilities, the names of
+    # archetypes and motives, which recipes there are and the peace bound's default (an
+    # option) are read once, at import (README, "The balance lab").
     settable: ClassVar[tuple[str, ...] | None] = (
         "cards.*.movement",
         "cards.*.die_attack_parsed.*",
@@ -108,6 +109,8 @@ class Kipukas(Game[KipukasState]):
         "motives.motives.*.preservation_group",
         "motives.beats.*.attacker",
         "motives.beats.*.defender",
+        "recipes.recipes.*.ingredients",
+        "recipes.recipes.*.ingredients.*",
     )
 
     maps: Mapping[str, KipukaMap]
@@ -123,6 +126,8 @@ class Kipukas(Game[KipukasState]):
     """The play and opening numbers of ``rules.toml`` (hand, plays per roll, souls per territory...)."""
     matchups: Matchups
     """The typing chart and the motives (what a fight adds to its rolls)."""
+    recipes: tuple[Recipe, ...]
+    """The crafted recipes (``recipes.json``: their items), numbered as ``recipe:<n>``."""
     diel_faces: tuple[str, ...]
     """The diel die's faces (#diel_cycle; the mix is authored)."""
     traits: Mapping[str, movement.Traits]
@@ -136,6 +141,7 @@ class Kipukas(Game[KipukasState]):
         self.rules = data.load_rules()
         self.play = data.load_play()
         self.matchups = data.load_matchups()
+        self.recipes = load_recipes()
         self.diel_faces = data.load_diel_faces()
         self.traits = movement.traits(self.cards)
         self.armed = fight.armed(self.cards)
@@ -185,7 +191,7 @@ class Kipukas(Game[KipukasState]):
         out += [a.Suspend(t) for t in territories]
         items = sorted(cid for cid, card in self.cards.items() if card.card_type == "item")
         out += [a.Purchase(item, i, j) for item in items for i in range(3) for j in range(i + 1, 3)]
-        out += [a.Craft(n, p) for n in range(len(RECIPES)) for p in pieces]
+        out += [a.Craft(n, p) for n in range(len(self.recipes)) for p in pieces]
         out += [a.Sabotage(slot, t) for slot in slots for t in territories]
         out += [a.Tame(p) for p in pieces] + [a.LetRoguesBe()]
         hand, seats = range(self.play.hand), range(self.max_players)

@@ -3,17 +3,20 @@
 A soul's ``items`` hold item card ids (an item played alone) and ``recipe:<n>`` for a
 crafted item (``RECIPES[n]``). Each has an :class:`ItemEffect`; recipes whose effect the
 engine does not play yet are not craftable (``Recipe.playable``) and say why in ``missing``.
+The recipes a game crafts by are its own (``Kipukas.recipes``, ``load_recipes``: their items
+may be changed with ``--set``); which recipes there are, their order and effects are fixed.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from soulforge.games.kipukas.data import Dice
+from soulforge.core.data import data_cache, field, read_json
+from soulforge.core.errors import DataError
+from soulforge.games.kipukas.data import CARDS, Dice
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -73,7 +76,8 @@ def _used_up(s: S, piece: int, name: str) -> None:
     """The crafted ``name`` the soul wields is used: its cards go to the discard."""
     from soulforge.games.kipukas.cards import waste_recipe
 
-    marker = next(i for i in s.items[piece] if i.startswith("recipe:") and RECIPES[int(i[7:])].name == name)
+    recipes = s.game.recipes
+    marker = next(i for i in s.items[piece] if i.startswith("recipe:") and recipes[int(i[7:])].name == name)
     waste_recipe(s, piece, marker)
 
 
@@ -157,13 +161,18 @@ _RECIPE_EFFECTS: dict[str, ItemEffect] = {
 """The recipes the engine plays, reduced to their effect on the wielder (NOTES.md)."""
 
 
-def _recipes() -> tuple[Recipe, ...]:
-    raw = json.loads((Path(__file__).parent / "data" / "recipes.json").read_text(encoding="utf-8"))
+FILE = Path(__file__).parent / "data" / "recipes.json"
+
+
+def _recipes(raw: Any) -> tuple[Recipe, ...]:
     out = []
-    for entry in raw["recipes"]:
-        ingredients = tuple(sorted(i.lower() for i in entry["ingredients"]))
+    for number, entry in enumerate(raw["recipes"]):
+        items = field(FILE.name, f"recipes.{number}", entry, "ingredients", list)
+        ingredients = tuple(sorted(i.lower() for i in items))
         if len(ingredients) < 2:
             continue  # single items are played as cards (#crafting: "two to three item cards")
+        if bad := [i for i in ingredients if i not in CARDS or CARDS[i].card_type != "item"]:
+            raise DataError(FILE.name, f"recipes.{number}", "ingredients", f"not item cards: {bad}")
         name = entry["result_name"]
         playable = name in _RECIPE_EFFECTS
         missing = (
@@ -173,7 +182,20 @@ def _recipes() -> tuple[Recipe, ...]:
     return tuple(out)
 
 
-RECIPES: tuple[Recipe, ...] = _recipes()
+RECIPES: tuple[Recipe, ...] = _recipes(read_json(FILE))
+"""The authored recipes: their names and effects (``recipe:<n>``); a game crafts by its own."""
+
+
+@data_cache
+def load_recipes() -> tuple[Recipe, ...]:
+    """The crafted recipes as ``recipes.json`` says now (``--set`` applied): a game's
+    ``recipes``. Only their items may change: each stays a recipe of 2 or 3 item cards."""
+    recipes = _recipes(read_json(FILE))
+    if [r.name for r in recipes] != [r.name for r in RECIPES]:
+        raise DataError(FILE.name, "recipes", "ingredients", "a crafted recipe keeps 2 or 3 item cards")
+    if bad := [r.name for r in recipes if len(r.ingredients) > 3]:
+        raise DataError(FILE.name, "recipes", "ingredients", f"{bad[0]}: a recipe has 2 or 3 item cards")
+    return recipes
 for _n, _recipe in enumerate(RECIPES):
     if _recipe.playable:
         ITEM_EFFECTS[f"recipe:{_n}"] = _RECIPE_EFFECTS[_recipe.name]

@@ -253,14 +253,11 @@ class RefillRule(Rule["S", Refill]):
         cycle.end_action(s, s.active)
 
 
-_CRAFTABLE = tuple((n, frozenset(r.ingredients)) for n, r in enumerate(cards.RECIPES) if r.playable)
-"""The recipes the engine plays and the item cards each needs (at least one of each)."""
-
-
 def recipes_in_hand(s: S) -> list[int]:
-    """The recipes whose items are all in the seat's hand."""
+    """The recipes the engine plays whose items (at least one of each) are all in the seat's
+    hand (the game's recipes)."""
     held = set(s.hand[s.active])
-    return [n for n, needs in _CRAFTABLE if needs <= held]
+    return [n for n, r in enumerate(s.game.recipes) if r.playable and held.issuperset(r.ingredients)]
 
 
 def _honey_ground(s: S) -> bool:
@@ -332,7 +329,7 @@ class CraftRule(Rule["S", Craft]):
         )
 
     def apply(self, s: S, action: Craft) -> None:
-        seat, recipe = s.active, cards.RECIPES[action.recipe]
+        seat, recipe = s.active, s.game.recipes[action.recipe]
         for item in recipe.ingredients:
             s.hand[seat].remove(item)
         s.items[action.piece] += [*recipe.ingredients, f"recipe:{action.recipe}"]
