@@ -128,6 +128,8 @@ class Kipukas(Game[KipukasState]):
     """The typing chart and the motives (what a fight adds to its rolls)."""
     recipes: tuple[Recipe, ...]
     """The crafted recipes (``recipes.json``: their items), numbered as ``recipe:<n>``."""
+    craftable: tuple[tuple[int, frozenset[str]], ...]
+    """The recipes the engine plays (``Recipe.playable``): number and the item cards each needs."""
     diel_faces: tuple[str, ...]
     """The diel die's faces (#diel_cycle; the mix is authored)."""
     traits: Mapping[str, movement.Traits]
@@ -142,6 +144,8 @@ class Kipukas(Game[KipukasState]):
         self.play = data.load_play()
         self.matchups = data.load_matchups()
         self.recipes = load_recipes()
+        self.craftable = tuple((n, frozenset(r.ingredients)) for n, r in enumerate(self.recipes)
+                               if r.playable)
         self.diel_faces = data.load_diel_faces()
         self.traits = movement.traits(self.cards)
         self.armed = fight.armed(self.cards)

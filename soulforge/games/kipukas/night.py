@@ -255,9 +255,9 @@ class RefillRule(Rule["S", Refill]):
 
 def recipes_in_hand(s: S) -> list[int]:
     """The recipes the engine plays whose items (at least one of each) are all in the seat's
-    hand (the game's recipes)."""
+    hand (the game's ``craftable``)."""
     held = set(s.hand[s.active])
-    return [n for n, r in enumerate(s.game.recipes) if r.playable and held.issuperset(r.ingredients)]
+    return [n for n, needs in s.game.craftable if needs <= held]
 
 
 def _honey_ground(s: S) -> bool:
