@@ -14,6 +14,7 @@ from soulforge.core.errors import DataError
 from soulforge.core.game import Game
 from soulforge.games.five_realms import FiveRealms
 from soulforge.games.kipukas import combat
+from soulforge.games.kipukas.actions import Play
 from soulforge.games.kipukas.encoding import AFFINITY, ASIDE, CAMP, CAPITAL
 from soulforge.games.kipukas.game import Kipukas
 from soulforge.games.kipukas.movement import range_of
@@ -131,6 +132,24 @@ def test_the_kipukas_diel_die_is_authored_data_a_run_can_change() -> None:
     authored = soulforge.load("kipukas")
     assert isinstance(authored, Kipukas)
     assert authored.diel_faces == ("day", "day", "day", "night", "night", "storm")
+
+
+def test_a_kipukas_hand_of_four_plays_its_fourth_card_and_keeps_the_card_set_aside() -> None:
+    """``rules.play.hand=4``: the 4th card is played from slot 4 (slot 3 stays the card set
+    aside, ``actions.play_index``) and every action offered has its index."""
+    four = {"kipukas.rules.play.hand": 4}
+    game = check_config(SimConfig("kipukas", ("random", "random"), 1, overrides=four))
+    played = set()
+    for seed in range(4):
+        state, rng = game.new_game(seed=seed), random.Random(seed)
+        while not state.is_over and state.move_number < 600:
+            legal = state.legal_actions()
+            assert all(game.action_at(game.action_index(action)) == action for action in legal)
+            action = rng.choice(legal)
+            if isinstance(action, Play):
+                played.add(str(action).split(" revealed")[0].split(" unrevealed")[0])
+            state.apply(action)
+    assert {"play card 4 of your hand", "play the card set aside"} <= played
 
 
 @pytest.mark.parametrize(("game", "overrides", "error", "match"), [

@@ -1,6 +1,6 @@
 """The actions of Kipukas: one frozen dataclass per kind of decision.
 
-Cards in a hand are named by their slot (0..2; slot 3 is the card set aside by the default
+Cards in a hand are named by their slot (0..2; Play's slot 3 is the card set aside by the default
 personal effect once it may be played); cards on the map by their piece number, given in
 the order pieces enter the map (public); stands and territories as on the map
 (``board.py``). Action labels say what happens in words, without internal ids.
@@ -13,7 +13,18 @@ import dataclasses
 from soulforge.core import Action
 
 ASIDE_SLOT = 3
-"""The slot of the default personal effect's card (#personal_effects), once playable."""
+"""The ``Play`` slot of the default personal effect's card (#personal_effects), once playable.
+A hand above 3 cards (``--set kipukas.rules.play.hand``) plays its 4th card on slot 4 and so
+on (``play_index``); the other actions name hand cards by their index."""
+
+
+def play_index(slot: int) -> int:
+    """The hand index a ``Play`` slot other than ``ASIDE_SLOT`` names (slots skip the aside slot).
+
+    >>> [play_index(slot) for slot in (0, 2, 4, 5)]
+    [0, 2, 3, 4]
+    """
+    return slot if slot < ASIDE_SLOT else slot - 1
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -74,7 +85,8 @@ class Play(Action):
 
     def __str__(self) -> str:
         how = "revealed" if self.revealed else "unrevealed"
-        card = "the card set aside" if self.slot == ASIDE_SLOT else f"card {self.slot + 1} of your hand"
+        aside = self.slot == ASIDE_SLOT
+        card = "the card set aside" if aside else f"card {play_index(self.slot) + 1} of your hand"
         return f"play {card} {how} at {stand_label(self.stand)}"
 
 

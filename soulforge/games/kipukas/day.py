@@ -21,6 +21,7 @@ from soulforge.games.kipukas.actions import (
     Reveal,
     Transfer,
     Unequip,
+    play_index,
     stand_label,
 )
 from soulforge.games.kipukas.data import CARDS
@@ -54,11 +55,14 @@ def _card_in(s: S, slot: int) -> str | None:
     if slot == ASIDE_SLOT:
         ready = s.aside[seat] and s.cycle > s.game.play.aside_cycles
         return s.aside[seat] if ready else None
-    return s.hand[seat][slot] if slot < len(s.hand[seat]) else None
+    index = play_index(slot)
+    return s.hand[seat][index] if index < len(s.hand[seat]) else None
 
 
 def _slots(s: S) -> list[int]:
-    return [*range(len(s.hand[s.active])), *([ASIDE_SLOT] if _card_in(s, ASIDE_SLOT) else [])]
+    held = len(s.hand[s.active])
+    hand = range(held) if held <= ASIDE_SLOT else [*range(ASIDE_SLOT), *range(ASIDE_SLOT + 1, held + 1)]
+    return [*hand, *([ASIDE_SLOT] if _card_in(s, ASIDE_SLOT) else [])]
 
 
 def _held_camps(s: S) -> list[str]:
@@ -149,7 +153,7 @@ class PlayRule(Rule["S", Play]):
         if action.slot == ASIDE_SLOT:
             s.aside[seat] = ""
         else:
-            s.hand[seat].pop(action.slot)
+            s.hand[seat].pop(play_index(action.slot))
         s.played[seat] += 1
         _replace_feature(s, card_id, action.stand)
         piece = new_piece(s, seat, card_id, action.stand, revealed=action.revealed)

@@ -167,7 +167,8 @@ class Kipukas(Game[KipukasState]):
     def _enumerate_actions(self) -> Sequence[Action]:
         stands = sorted(self.board.stands)
         territories = list(self.board.territories)
-        pieces, slots = range(MAX_PIECES), range(a.ASIDE_SLOT + 1)
+        # hand slots and the aside slot (a hand above 3 plays past it: ``actions.play_index``)
+        pieces, slots = range(MAX_PIECES), range(max(a.ASIDE_SLOT, self.play.hand) + 1)
         out: list[Action] = [a.Affinity(x) for x in ARCHETYPES]
         out += [a.Capital(t) for t in territories] + [a.Camp(t) for t in territories]
         out += [a.SetAside(cid) for cid in sorted(self.cards)]
