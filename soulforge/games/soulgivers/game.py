@@ -59,6 +59,15 @@ class Soulgivers(Game[SoulgiversState]):
     action_types = ACTION_TYPES
     max_game_length = 20 + 200 * (TURN_CAP + 30)
     utility = "general_sum"
+    # The generic levels search with random rollouts, which never finish a Soulgivers turn of
+    # 10-15 wide decisions: in the ladder they drew (Defeat by Decay) against random. Search
+    # scored by the heuristic and widened progressively, best prior first, conquers
+    # (tests/soulgivers/test_agents.py; NOTES.md, "Agents").
+    agent_levels = {
+        "easy": "greedy:samples=1,noise=0.2",
+        "normal": "ismcts:iterations=150,rollout=heuristic,exploration=0.05,widen=0.5",
+        "hard": "ismcts:iterations=500,rollout=heuristic,exploration=0.05,widen=0.5",
+    }
     # What the rules read from the game (``rules``, ``chars``, ``data.anomalies``); the board
     # (tiles, Portals, modifiers, populations) and the names are read once, at import.
     settable = (
