@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
+from soulforge.games.soulshards.cards import TARGETS
 from soulforge.games.soulshards.flow import FLOW
+from soulforge.games.soulshards.listing import FAST_TARGETS, affordable
+from soulforge.games.soulshards.sequence import can_pay, targets
 from tests.soulshards.helpers import new_game
 
 FAST_STEPS = {name for name, step in FLOW.steps.items() if step.fast_legal is not None}
@@ -29,3 +33,29 @@ def test_every_fast_listing_is_the_rules_listing(seed: int) -> None:
             checked += 1
         s.apply(chooser.choice(legal))
     assert checked > 50
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_fast_targets_are_the_registrys(seed: int) -> None:
+    """Each target kind's one-seat walk equals the registry's test of every unit, both seats."""
+    assert set(FAST_TARGETS) <= TARGETS.names()
+    s = new_game(seed)
+    chooser = random.Random(seed)
+    while not s.is_over:
+        for kind in FAST_TARGETS:
+            for seat in (0, 1):
+                assert FAST_TARGETS[kind](s, seat) == targets(s, seat, kind), (seed, s.move_number, kind)
+        s.apply(chooser.choice(s.legal_actions()))
+
+
+def test_affordable_is_can_pay() -> None:
+    """The table of what a pool pays for agrees with ``can_pay`` for every card and pool value."""
+    s = new_game(0)
+    for pool in itertools.product(range(3), repeat=4):
+        s.pool[0] = list(pool)
+        afford = affordable(s, 0)
+        for name, card in s.cards.items():
+            assert (name in afford.plays) == can_pay(list(pool), card.cost)
+            assert (name in afford.spells) == (card.spell is not None and can_pay(list(pool), card.cost))
+            ability = card.ability
+            assert (name in afford.abilities) == (ability is not None and can_pay(list(pool), ability.cost))
