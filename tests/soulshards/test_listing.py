@@ -49,9 +49,12 @@ def test_fast_targets_are_the_registrys(seed: int) -> None:
 
 
 def test_affordable_is_can_pay() -> None:
-    """The table of what a pool pays for agrees with ``can_pay`` for every card and pool value."""
+    """The table of what a pool pays for agrees with ``can_pay`` for every card, on pools
+    below, at and above the cap where the table shares entries."""
     s = new_game(0)
-    for pool in itertools.product(range(3), repeat=4):
+    cap = s.game.pool_cap
+    assert cap > 0
+    for pool in itertools.product((0, 1, 2, cap - 1, cap, cap + 1, cap + 7), repeat=4):
         s.pool[0] = list(pool)
         afford = affordable(s, 0)
         for name, card in s.cards.items():

@@ -137,6 +137,16 @@ class Soulshards(Game[ShardsState]):
         return {}
 
     @cached_property
+    def pool_cap(self) -> int:
+        """The largest cost of a card or effect (Attributes and generic). A pool holding at
+        least this much of one Attribute pays for exactly what it would with that much only
+        (each Attribute shown is paid, the rest exceeds the generic part), so ``can_pay``
+        answers alike on pools capped there (``listing.affordable``)."""
+        costs = [card.cost for card in self.cards.values()]
+        costs += [card.ability.cost for card in self.cards.values() if card.ability is not None]
+        return max((cost.total for cost in costs), default=0)
+
+    @cached_property
     def stockpile_choices(self) -> dict[str, tuple[Stockpile, ...]]:
         """Each card's Stockpile actions, one per Attribute it may produce."""
         cards = self.cards.items()

@@ -198,17 +198,34 @@ class Affordable:
 
 
 def affordable(s: S, p: int) -> Affordable:
-    """Seat ``p``'s :class:`Affordable`, from the game's table by pool value (a pool holds a
-    few Attributes, so the table stays small; it is per game, as ``--set`` changes costs)."""
+    """Seat ``p``'s :class:`Affordable`, from the game's table by pool value (per game, as
+    ``--set`` changes costs)."""
     key = tuple(s.pool[p])
-    table = s.game.affordable
-    found = table.get(key)
+    found = s.game.affordable.get(key)
     if found is None:
-        found = table[key] = Affordable(s.game, key)
+        found = _new_pool(s.game, key)
     return found
 
 
 NO_TARGET = [""]
+
+
+AFFORDABLE_ALIASES = 50_000
+"""How many pool values the table keeps beside the capped ones (it stays bounded)."""
+
+
+def _new_pool(game: Soulshards, key: tuple[int, ...]) -> Affordable:
+    """A pool value not seen yet: the same as that pool with each Attribute capped at the
+    largest cost (an Attribute held beyond it pays for everything alone, see ``pool_cap``),
+    so the game's table holds few :class:`Affordable` (Attributes pile up from turn to turn)."""
+    table, cap = game.affordable, game.pool_cap
+    capped = tuple(n if n < cap else cap for n in key)
+    found = table.get(capped)
+    if found is None:
+        found = table[capped] = Affordable(game, capped)
+    if len(table) < AFFORDABLE_ALIASES:
+        table[key] = found
+    return found
 
 
 def swap_listing(s: S) -> list[Swap]:
