@@ -31,7 +31,7 @@ def table(seed: int = 0, **options: Any) -> ShardsState:
     s.stack = [{"k": "engage", "p": 0}]
     s.step, s.decider, s.active, s.turn, s.starter = "engage", 0, 0, 1, 0
     s.triggers = []
-    s._legal = None
+    s.forget_listing()
     return s
 
 
@@ -41,19 +41,19 @@ def put(s: ShardsState, seat: int, zone: str, name: str, fatigue: int = 0) -> Un
         s.zones[seat][1].remove(u.uid)
         s.zones[seat][0].append(u.uid)
     u.fatigue = fatigue
-    s._legal = None
+    s.forget_listing()
     return u
 
 
 def give(s: ShardsState, seat: int, might: int = 0, finesse: int = 0, sorcery: int = 0,
          strategy: int = 0) -> None:
     s.pool[seat] = [might, finesse, sorcery, strategy]
-    s._legal = None
+    s.forget_listing()
 
 
 def hand(s: ShardsState, seat: int, *names: str) -> None:
     s.hand[seat] = list(names)
-    s._legal = None
+    s.forget_listing()
 
 
 def spot(s: ShardsState, u: Unit) -> str:
@@ -75,7 +75,7 @@ def act(s: ShardsState, label: str) -> Action:
 
 def run(s: ShardsState) -> None:
     sequence.run(s)
-    s._legal = None
+    s.forget_listing()
 
 
 def step_to(s: ShardsState, step: str, choose: str = "pass") -> None:

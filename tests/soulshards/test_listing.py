@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
+from soulforge.games.soulshards.cards import TARGETS
 from soulforge.games.soulshards.flow import FLOW
+from soulforge.games.soulshards.listing import FAST_TARGETS, affordable
+from soulforge.games.soulshards.sequence import can_pay, targets
+from soulforge.games.soulshards.state import NOT_KEPT
 from tests.soulshards.helpers import new_game
 
 FAST_STEPS = {name for name, step in FLOW.steps.items() if step.fast_legal is not None}
@@ -29,3 +34,58 @@ def test_every_fast_listing_is_the_rules_listing(seed: int) -> None:
             checked += 1
         s.apply(chooser.choice(legal))
     assert checked > 50
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_kept_engage_listing_is_the_rules_listing(seed: int) -> None:
+    """An Engage listing carried over a Tactics equals the rules' own listing of the new position,
+    in the state and in its clone and determinizations made there (which list on their own)."""
+    s = new_game(seed)
+    chooser, worlds = random.Random(seed), random.Random(seed + 100)
+    kept = 0
+    while not s.is_over:
+        if s.step == "engage" and s.engage_kept[0] == s.move_number:
+            kept += 1
+            twin, world = s.clone(), s.determinize(s.decider, worlds)
+            other = s.determinize(1 - s.decider, worlds)
+            assert s.legal_actions() == FLOW.plain_legal(s), (seed, s.move_number)
+            for copy in (twin, world, other):
+                assert copy.legal_actions() == FLOW.plain_legal(copy), (seed, s.move_number)
+            assert other.engage_kept == NOT_KEPT
+        legal = s.legal_actions()
+        twin = s.clone()
+        action = chooser.choice(legal)
+        s.apply(action)
+        twin.apply(action)
+        # The clone made before the move carries (or not) the same listing, unshared state aside.
+        assert twin.legal_actions() == s.legal_actions() == FLOW.plain_legal(s)
+    assert kept > 5
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_fast_targets_are_the_registrys(seed: int) -> None:
+    """Each target kind's one-seat walk equals the registry's test of every unit, both seats."""
+    assert set(FAST_TARGETS) <= TARGETS.names()
+    s = new_game(seed)
+    chooser = random.Random(seed)
+    while not s.is_over:
+        for kind in FAST_TARGETS:
+            for seat in (0, 1):
+                assert FAST_TARGETS[kind](s, seat) == targets(s, seat, kind), (seed, s.move_number, kind)
+        s.apply(chooser.choice(s.legal_actions()))
+
+
+def test_affordable_is_can_pay() -> None:
+    """The table of what a pool pays for agrees with ``can_pay`` for every card, on pools
+    below, at and above the cap where the table shares entries."""
+    s = new_game(0)
+    cap = s.game.pool_cap
+    assert cap > 0
+    for pool in itertools.product((0, 1, 2, cap - 1, cap, cap + 1, cap + 7), repeat=4):
+        s.pool[0] = list(pool)
+        afford = affordable(s, 0)
+        for name, card in s.cards.items():
+            assert (name in afford.plays) == can_pay(list(pool), card.cost)
+            assert (name in afford.spells) == (card.spell is not None and can_pay(list(pool), card.cost))
+            ability = card.ability
+            assert (name in afford.abilities) == (ability is not None and can_pay(list(pool), ability.cost))

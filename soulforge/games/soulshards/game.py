@@ -49,6 +49,7 @@ from soulforge.games.soulshards.actions import (
     ZealousMove,
 )
 from soulforge.games.soulshards.cards import CITY_HOOKS, EFFECTS
+from soulforge.games.soulshards.listing import Affordable
 from soulforge.games.soulshards.state import ShardsState
 
 MAX_TURNS = 200
@@ -124,6 +125,26 @@ class Soulshards(Game[ShardsState]):
     def spell_names(self) -> frozenset[str]:
         """The cards that are Spells (Cast from Home)."""
         return frozenset(name for name, card in self.cards.items() if card.spell is not None)
+
+    @cached_property
+    def spell_targets(self) -> dict[str, str]:
+        """Each Spell's target kind, by name (the fast Engage listing's test for a Spell)."""
+        return {name: card.spell.target for name, card in self.cards.items() if card.spell is not None}
+
+    @cached_property
+    def affordable(self) -> dict[tuple[int, ...], Affordable]:
+        """What each pool value pays for (``listing.affordable``), filled on first use."""
+        return {}
+
+    @cached_property
+    def pool_cap(self) -> int:
+        """The largest cost of a card or effect (Attributes and generic). A pool holding at
+        least this much of one Attribute pays for exactly what it would with that much only
+        (each Attribute shown is paid, the rest exceeds the generic part), so ``can_pay``
+        answers alike on pools capped there (``listing.affordable``)."""
+        costs = [card.cost for card in self.cards.values()]
+        costs += [card.ability.cost for card in self.cards.values() if card.ability is not None]
+        return max((cost.total for cost in costs), default=0)
 
     @cached_property
     def stockpile_choices(self) -> dict[str, tuple[Stockpile, ...]]:

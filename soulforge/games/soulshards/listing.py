@@ -9,7 +9,7 @@ dict lookups, not new objects.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from soulforge.core.action import Action
@@ -34,6 +34,7 @@ from soulforge.games.soulshards.actions import (
 from soulforge.games.soulshards.sequence import SPOTS, can_pay, movable_places, targets
 
 if TYPE_CHECKING:
+    from soulforge.games.soulshards.game import Soulshards
     from soulforge.games.soulshards.state import ShardsState as S
     from soulforge.games.soulshards.state import Unit
 
@@ -117,7 +118,114 @@ class Targets:
         return found
 
 
+class FastTargets(Targets):
+    """:class:`Targets` for the fast listings: the kinds of ``FAST_TARGETS`` walk one seat's
+    units with no test called per unit (the rules' ``Targets`` keep the registry's tests)."""
+
+    __slots__ = ()
+
+    def __call__(self, kind: str) -> list[str]:
+        found = self.known.get(kind)
+        if found is None:
+            fast = FAST_TARGETS.get(kind)
+            found = targets(self.s, self.seat, kind) if fast is None else fast(self.s, self.seat)
+            self.known[kind] = found
+        return found
+
+
+def _chars_of(s: S, seat: int) -> list[str]:
+    """The spots of a seat's Characters, Battlefield then Keep (``targets``' order)."""
+    units, names = s.units, SPOTS[seat]
+    zones = s.zones[seat]
+    out = [names[0][i] for i, uid in enumerate(zones[0]) if units[uid].is_char]
+    out += [names[1][i] for i, uid in enumerate(zones[1]) if units[uid].is_char]
+    return out
+
+
+def _own_chars(s: S, seat: int) -> list[str]:
+    return _chars_of(s, seat)
+
+
+def _enemy_chars(s: S, seat: int) -> list[str]:
+    return _chars_of(s, 1 - seat)
+
+
+def _any_chars(s: S, seat: int) -> list[str]:
+    return _chars_of(s, 0) + _chars_of(s, 1)
+
+
+def _enemy_gear(s: S, seat: int) -> list[str]:
+    units, names, zones = s.units, SPOTS[1 - seat], s.zones[1 - seat]
+    out = [names[0][i] for i, uid in enumerate(zones[0]) if not units[uid].is_char]
+    out += [names[1][i] for i, uid in enumerate(zones[1]) if not units[uid].is_char]
+    return out
+
+
+def _fatigued_enemies(s: S, seat: int) -> list[str]:
+    units, names, zones = s.units, SPOTS[1 - seat], s.zones[1 - seat]
+    out: list[str] = []
+    for z in (0, 1):
+        spots = names[z]
+        out += [spots[i] for i, uid in enumerate(zones[z]) if units[uid].is_char and units[uid].fatigue > 0]
+    return out
+
+
+FAST_TARGETS: dict[str, Callable[[S, int], list[str]]] = {
+    "own_char": _own_chars,
+    "enemy_char": _enemy_chars,
+    "any_char": _any_chars,
+    "enemy_gear": _enemy_gear,
+    "fatigued_enemy": _fatigued_enemies,
+}
+"""The target kinds of ``cards.TARGETS`` as walks of the one seat they can name (no test
+called per unit); a kind missing here falls back to ``sequence.targets``. The listing test
+compares them with the registry's tests at every position of seeded playouts."""
+
+
+class Affordable:
+    """What a pool pays for: the cards (to Play), the Spells (to Cast), the cards whose
+    effect (``ability``) can be paid. One per pool value and game, shared (never changed)."""
+
+    __slots__ = ("abilities", "plays", "spells")
+
+    def __init__(self, game: Soulshards, pool: tuple[int, ...]) -> None:
+        cards = game.cards
+        self.plays = frozenset(n for n, c in cards.items() if can_pay(list(pool), c.cost))
+        self.spells = self.plays & game.spell_names
+        self.abilities = frozenset(
+            n for n, c in cards.items() if c.ability is not None and can_pay(list(pool), c.ability.cost)
+        )
+
+
+def affordable(s: S, p: int) -> Affordable:
+    """Seat ``p``'s :class:`Affordable`, from the game's table by pool value (per game, as
+    ``--set`` changes costs)."""
+    key = tuple(s.pool[p])
+    found = s.game.affordable.get(key)
+    if found is None:
+        found = _new_pool(s.game, key)
+    return found
+
+
 NO_TARGET = [""]
+
+
+AFFORDABLE_ALIASES = 50_000
+"""How many pool values the table keeps beside the capped ones (it stays bounded)."""
+
+
+def _new_pool(game: Soulshards, key: tuple[int, ...]) -> Affordable:
+    """A pool value not seen yet: the same as that pool with each Attribute capped at the
+    largest cost (an Attribute held beyond it pays for everything alone, see ``pool_cap``),
+    so the game's table holds few :class:`Affordable` (Attributes pile up from turn to turn)."""
+    table, cap = game.affordable, game.pool_cap
+    capped = tuple(n if n < cap else cap for n in key)
+    found = table.get(capped)
+    if found is None:
+        found = table[capped] = Affordable(game, capped)
+    if len(table) < AFFORDABLE_ALIASES:
+        table[key] = found
+    return found
 
 
 def swap_listing(s: S) -> list[Swap]:
@@ -150,35 +258,46 @@ def deploy_listing(s: S) -> list[Action]:
     return out
 
 
-def engage_listing(s: S) -> list[Action]:
-    """Engage: Play, Cast, effects, Tactics, Mount, Attack, end the turn (flow.py's order)."""
+def engage_listing(s: S) -> Sequence[Action]:
+    """Engage: Play, Cast, effects, Tactics, Mount, Attack, end the turn (flow.py's order);
+    the listing a Tactics carried here if it did (``TacticsRule.apply``)."""
+    move, listed = s.engage_kept
+    if move != s.move_number:
+        listed = tuple(_engage(s))
+    s.engage_listed = (s.move_number, listed)
+    return listed
+
+
+def _engage(s: S) -> list[Action]:
     p = s.decider
-    tg = Targets(s)
-    units, zones, pool = s.units, s.zones[p], s.pool[p]
+    tg = FastTargets(s)
+    afford = affordable(s, p)
+    units, zones = s.units, s.zones[p]
     spots: tuple[list[str], list[str]] = ([], [])
     """The spots of the ready Characters (fewer than 4 Fatigue), by Zone."""
     ready: tuple[list[Unit], list[Unit]] = ([], [])
     effects: list[tuple[str, Unit, int]] = []
+    """The cards whose effect the pool pays for, with their spot and Zone."""
+    paid = afford.abilities
     mountable = False
     for z in (0, 1):
         names, zone_spots, chars = SPOTS[p][z], spots[z], ready[z]
         for i, uid in enumerate(zones[z]):
             u = units[uid]
+            card = u.card
             if u.is_char and u.fatigue < 4:
                 zone_spots.append(names[i])
                 chars.append(u)
-                if not mountable and ("mountable" in u.card.keywords or u.attached):
+                if not mountable and ("mountable" in card.keywords or u.attached):
                     mountable = _mountable(s, u)
-            if u.card.ability is not None:
+            if card.name in paid:
                 effects.append((names[i], u, z))
-    out: list[Action] = _plays(s, tg, p)
+    out: list[Action] = _plays(s, tg, p, afford)
     if spots[1]:
-        out += _casts(s, tg, p, spots[1])
+        out += _casts(s, tg, p, spots[1], afford)
     for spot, u, z in effects:
         ab = u.card.ability
         assert ab is not None
-        if not can_pay(pool, ab.cost):
-            continue
         kinds = tg(ab.target)
         if not ab.cost.fatigue:
             payers = NO_TARGET
@@ -198,33 +317,28 @@ def engage_listing(s: S) -> list[Action]:
     return out
 
 
-def _plays(s: S, tg: Targets, p: int) -> list[Action]:
-    cards, pool = s.cards, s.pool[p]
+def _plays(s: S, tg: Targets, p: int, afford: Affordable) -> list[Action]:
+    kinds = s.game.spell_targets
     out: list[Action] = []
     room = len(s.zones[p][1]) < s.game.zone_limit
-    for name in sorted(set(s.hand[p])):
-        card = cards[name]
-        if not can_pay(pool, card.cost):
-            continue
-        if card.spell is None:
+    # The hand's cards the pool pays for, in name order (one C-level intersection and sort).
+    for name in sorted(afford.plays.intersection(s.hand[p])):
+        kind = kinds.get(name)
+        if kind is None:
             if room:
                 out.append(PLAYS[name][""])
         else:
-            out += map(PLAYS[name].__getitem__, tg(card.spell.target))
+            out += map(PLAYS[name].__getitem__, tg(kind))
     return out
 
 
-def _casts(s: S, tg: Targets, p: int, casters: list[str]) -> list[Action]:
-    cards, pool = s.cards, s.pool[p]
-    spells = []
-    for name in sorted(s.game.spell_names.intersection(s.home[p])):
-        card = cards[name]
-        if card.spell is not None and can_pay(pool, card.cost):
-            spells.append((name, tg(card.spell.target)))
+def _casts(s: S, tg: Targets, p: int, casters: list[str], afford: Affordable) -> list[Action]:
+    kinds = s.game.spell_targets
+    spells = [(name, tg(kinds[name])) for name in sorted(afford.spells.intersection(s.home[p]))]
     out: list[Action] = []
     for caster in casters:
-        for name, kinds in spells:
-            out += map(CASTS[caster, name].__getitem__, kinds)
+        for name, targets_ in spells:
+            out += map(CASTS[caster, name].__getitem__, targets_)
     return out
 
 
@@ -280,7 +394,7 @@ def trigger_listing(s: S) -> list[Action]:
     """Triggers: use a pending Exhausted effect (Edge off its cost, a target), or skip one."""
     p = s.decider
     pending = sorted({name for owner, name in s.triggers if owner == p})
-    tg = Targets(s)
+    tg = FastTargets(s)
     pool, edge = s.pool[p], s.edge[p]
     out: list[Action] = []
     for name in pending:
