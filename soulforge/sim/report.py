@@ -359,7 +359,8 @@ def _ladder_plot(ratings: Sequence[Rating]) -> str:
     figure = Figure(figsize=(6, 0.8 + 0.45 * len(shown)))
     axes = figure.subplots()
     values = [r.elo for r in shown]
-    errors = [[r.elo - r.low for r in shown], [r.high - r.elo for r in shown]]
+    # A clean sweep collapses the bootstrap interval onto the fit, a rounding off either side.
+    errors = [[max(0.0, r.elo - r.low) for r in shown], [max(0.0, r.high - r.elo) for r in shown]]
     axes.errorbar(values, [r.agent for r in shown], xerr=errors, fmt="o", capsize=5)
     axes.axvline(1500, linestyle="--", color="#888")
     axes.set_xlabel("Elo (95% bootstrap CI)")

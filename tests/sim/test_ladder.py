@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from soulforge.sim.ladder import fit_elo, is_ordered, ladder, outcomes, play_round_robin
+from soulforge.sim.ladder import Rating, fit_elo, is_ordered, ladder, outcomes, play_round_robin
 from soulforge.sim.report import render_ladder
 
 
@@ -48,3 +48,10 @@ def test_a_round_robin_plays_every_pair_on_paired_seeds(tmp_path: Path) -> None:
     assert {r.agent for r in ladder(rows, resamples=20)} == {"random", "greedy", "greedy:follow=0"}
     with pytest.raises(ValueError, match="different agents"):
         play_round_robin("tricks", ["random", "random"], 2, 0, tmp_path)
+
+
+def test_a_clean_sweeps_collapsed_interval_still_plots() -> None:
+    """Every pair swept: the bootstrap gives the fit itself, a rounding above or below it."""
+    ratings = [Rating("hard", 1911.0, 1911.0000000001, 1911.0, 18, 1.0),
+               Rating("random", 1089.0, 1089.0, 1088.9999999999, 18, 0.0)]
+    assert render_ladder(ratings, "swept").count("data:image/png;base64,") == 1
