@@ -22,6 +22,7 @@ from soulforge.games.kipukas.night import recipes_in_hand
 from soulforge.games.kipukas.setup import new_piece
 from soulforge.games.kipukas.state import KipukasState
 from soulforge.games.soul_of_ankiril import SoulOfAnkiril
+from soulforge.games.soulgivers.board import HOLE
 from soulforge.games.soulgivers.encoding import piece_of
 from soulforge.games.soulgivers.state import SoulgiversState
 from soulforge.sim.report import render_sweep
@@ -93,6 +94,18 @@ def _runner_range(game: Game) -> int:
     return state.move_range(piece_of(0, 0))
 
 
+def _holes_dealt(game: Game) -> int:
+    """Printed Black Hole cells on the board dealt from seed 0 (Soulgivers setup, chapter 1)."""
+    state = game.new_game(seed=0)
+    assert isinstance(state, SoulgiversState)
+    return sum(code == HOLE for code in state.printed)
+
+
+def _first_portal_front(game: Game) -> int:
+    """The first cell of the first Portal's front, as the view shows it."""
+    return int(game.new_game(seed=0).view(0)["portals"][0]["front"][0])
+
+
 def _ironhold_resolve(game: Game) -> int:
     """Seat 0's Resolve at the start (its City, Ironhold), as its view shows it."""
     players = game.new_game(seed=0).view(0)["players"]
@@ -108,6 +121,8 @@ def _ironhold_resolve(game: Game) -> int:
     ("kipukas.motives.beats.0.defender", "Conscience", 10, 0, _spirit_final_blow),  # Spirit > Possessor
     ("kipukas.recipes.recipes.8.ingredients", ["Cloth", "Feathers"], 1, 2, _crafts_from_cloth_and_feathers),
     ("soulgivers.soulgivers.soulgiver.runner.move", 3, 5, 3, _runner_range),
+    ("soulgivers.tiles.tile.0.cells", "H...", 11, 17, _holes_dealt),  # 6 Wall tiles become Holes
+    ("soulgivers.rules.portal.0.tile", 0, 2, 0, _first_portal_front),  # the corner tile A1-B1
     ("soulshards.cards.city.Ironhold.resolve", 13, 16, 13, _ironhold_resolve),
 ])
 def test_an_override_reaches_the_game_and_its_play(key: str, value: object, authored: int, changed: int,
@@ -152,6 +167,20 @@ def test_a_kipukas_hand_of_four_plays_its_fourth_card_and_keeps_the_card_set_asi
     assert {"play card 4 of your hand", "play the card set aside"} <= played
 
 
+def test_soulgivers_plays_whole_games_with_its_portals_moved(tmp_path: Path) -> None:
+    """Portals on the west and east edges (authored: north and south): setup's swaps, the
+    entries, the heuristic's way home and the end all read the moved layout."""
+    moved = {"soulgivers.rules.portal.0.tile": 5, "soulgivers.rules.portal.0.side": "W",
+             "soulgivers.rules.portal.1.tile": 15, "soulgivers.rules.portal.1.side": "W",
+             "soulgivers.rules.portal.2.tile": 9, "soulgivers.rules.portal.2.side": "E",
+             "soulgivers.rules.portal.3.tile": 19, "soulgivers.rules.portal.3.side": "E"}
+    game = check_config(SimConfig("soulgivers", ("random", "random"), 1, overrides=moved))
+    assert [p["tile"] for p in game.new_game(seed=0).view(0)["portals"]] == [5, 15, 9, 19]
+    out = tmp_path / "moved.jsonl"
+    simulate(SimConfig("soulgivers", ("easy", "random"), 2, seed=3, overrides=moved), out)
+    assert len(load_results(out)) == 2
+
+
 @pytest.mark.parametrize(("game", "overrides", "error", "match"), [
     ("five_realms", {"five_realms.cards.setup.starting_castle": 3}, DataError, "no such entry"),
     ("five_realms", {CASTLES: "many"}, DataError, "must be int"),
@@ -184,6 +213,12 @@ def test_a_kipukas_hand_of_four_plays_its_fourth_card_and_keeps_the_card_set_asi
     ("soulgivers", {"soulgivers.rules.rules.turn_limit": 50}, ValueError, "reads this field once, at import"),
     ("soulgivers", {"soulgivers.soulgivers.soulgiver.runnr.move": 3}, DataError, "runnr: no such"),
     ("soulgivers", {"soulgivers.rules.rules.hand_limit": 2.5}, DataError, "must be int"),
+    ("soulgivers", {"soulgivers.rules.portal.0.tile": 12}, DataError, "but the Mother and Interference"),
+    ("soulgivers", {"soulgivers.rules.portal.0.side": "S"}, DataError, "no board edge to the south"),
+    ("soulgivers", {"soulgivers.rules.portal.0.tile": 3}, DataError, "two Portals stand on one tile"),
+    ("soulgivers", {"soulgivers.rules.portal.0.team": 1}, ValueError, "reads this field once"),
+    ("soulgivers", {"soulgivers.tiles.tile.0.copies": 5}, DataError, "add up to 19, not counts.other"),
+    ("soulgivers", {"soulgivers.tiles.tile.0.cells": "W.."}, DataError, "must be 4 of"),
     ("soulshards", {"soulshards.cards.card.Militia Spearman.martail": 3}, DataError, "martail: no such"),
     ("soulshards", {"soulshards.rules.numbers.opening_hand": "six"}, DataError, "must be int"),
 ])

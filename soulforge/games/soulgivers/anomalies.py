@@ -18,7 +18,6 @@ from soulforge.games.soulgivers.consequences import (
     settle,
     tile_has_population_mod,
 )
-from soulforge.games.soulgivers.data import DATA, PORTAL_FRONTS
 from soulforge.games.soulgivers.encoding import (
     BIT,
     OTHER,
@@ -33,7 +32,6 @@ from soulforge.games.soulgivers.encoding import (
 if TYPE_CHECKING:
     from soulforge.games.soulgivers.state import SoulgiversState
 
-PORTAL_TILES = frozenset(p.tile for p in DATA.portals)
 NO_TARGET = -1
 
 
@@ -92,8 +90,9 @@ class Frattura(Effect):
 
     def targets(self, s: SoulgiversState, team: Team) -> list[int]:
         mine = {s.pos[p] for p in s.board_pieces(team)}
-        return [i for i, p in enumerate(DATA.portals)
-                if p.team != team and s.portals[i] and mine & set(PORTAL_FRONTS[i])]
+        layout = s.game.layout
+        return [i for i, p in enumerate(layout.portals)
+                if p.team != team and s.portals[i] and mine & set(layout.fronts[i])]
 
     def apply(self, s: SoulgiversState, team: Team, target: int) -> None:
         s.portals[target] = False
@@ -139,7 +138,6 @@ class SoulEcho(Effect):
         s.decay[target] = max(s.game.rules["decay_start"], s.decay[target] - 2)
 
 
-COLLAPSIBLE = tuple(t for t in TILES if t != MOTHER and t not in PORTAL_TILES)
 MOVABLE = tuple(t for t in TILES if t != MOTHER)
 
 
@@ -160,10 +158,10 @@ class Collapse(Effect):
     target_kind = "tile"
 
     def targets(self, s: SoulgiversState, team: Team) -> list[int]:
-        return [t for t in COLLAPSIBLE if collapsible(s, t)]
+        return [t for t in s.game.collapsible if collapsible(s, t)]
 
     def has_target(self, s: SoulgiversState, team: Team) -> bool:
-        return any(collapsible(s, t) for t in COLLAPSIBLE)
+        return any(collapsible(s, t) for t in s.game.collapsible)
 
     def apply(self, s: SoulgiversState, team: Team, target: int) -> None:
         destroy_tile(s, target)

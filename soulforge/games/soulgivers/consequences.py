@@ -23,7 +23,7 @@ from soulforge.games.soulgivers.board import (
     rotated_slot,
     tile_neighbour,
 )
-from soulforge.games.soulgivers.data import DATA, PORTALS_OF, SHORT_NAMES
+from soulforge.games.soulgivers.data import DATA, SHORT_NAMES
 from soulforge.games.soulgivers.encoding import (
     NONE,
     OFF,
@@ -120,7 +120,7 @@ def blocks_sight(s: SoulgiversState, cell: int, team: int) -> bool:
 def piece_tile(s: SoulgiversState, piece: Piece) -> int:
     pos = s.pos[piece]
     if pos >= PORTAL:
-        return DATA.portals[portal_at(pos)].tile
+        return s.game.layout.portals[portal_at(pos)].tile
     return TILE_OF[pos]
 
 
@@ -291,7 +291,7 @@ def enter_portal(s: SoulgiversState, team: Team, kind: Kind, portal: int) -> Non
 
 def own_portals(s: SoulgiversState, team: int) -> list[int]:
     portals = s.portals
-    return [i for i in PORTALS_OF[team] if portals[i]]
+    return [i for i in s.game.layout.of_team[team] if portals[i]]
 
 
 def alive(s: SoulgiversState, team: int) -> bool:

@@ -12,7 +12,14 @@ from typing import Any
 
 from soulforge.core.data import check_sources, choice, data_cache, field, read_toml
 from soulforge.core.errors import DataError
-from soulforge.games.soulgivers.board import portal_front
+from soulforge.games.soulgivers.board import (
+    INTERFERENCE_TILES,
+    MOTHER,
+    TILES,
+    Tile,
+    portal_front,
+    tile_neighbour,
+)
 
 FOLDER = Path(__file__).parent / "data"
 DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
@@ -70,6 +77,34 @@ class Portal:
 
 
 @dataclasses.dataclass(frozen=True)
+class PortalLayout:
+    """Where the Portals stand, and the tables the rules read off it (a game's ``layout``)."""
+
+    portals: tuple[Portal, ...]
+    of_team: tuple[tuple[int, ...], ...]
+    """Each team's Portals (the first seat's, then the second's)."""
+    fronts: tuple[tuple[int, int], ...]
+    """Each Portal's front: the two cells a Soulgiver enters the board by."""
+    tiles_of_team: tuple[tuple[Tile, ...], ...]
+    """The tiles in front of each team's Portals (a swap's ``slot`` indexes them)."""
+    tiles: frozenset[Tile]
+
+
+def portal_layout(portals: tuple[Portal, ...]) -> PortalLayout:
+    """The layout of ``portals``.
+
+    >>> layout = portal_layout((Portal(0, 1, 0), Portal(1, 21, 2)))
+    >>> layout.of_team, layout.fronts, sorted(layout.tiles)
+    (((0,), (1,)), ((2, 3), (92, 93)), [1, 21])
+    """
+    of_team = tuple(tuple(i for i, p in enumerate(portals) if p.team == team) for team in (0, 1))
+    return PortalLayout(
+        portals, of_team, tuple(portal_front(p.tile, p.side) for p in portals),
+        tuple(tuple(portals[i].tile for i in own) for own in of_team), frozenset(p.tile for p in portals),
+    )
+
+
+@dataclasses.dataclass(frozen=True)
 class GameData:
     characters: tuple[Character, ...]
     anomalies: tuple[AnomalyCard, ...]
@@ -77,6 +112,7 @@ class GameData:
     populations: tuple[Population, ...]
     portals: tuple[Portal, ...]
     rules: Mapping[str, int]
+    layout: PortalLayout
     tiles: tuple[tuple[int, ...], ...]
     interference: tuple[tuple[int, ...], tuple[int, ...]]
     basic: int
@@ -138,6 +174,23 @@ def _modifier(e: dict[str, Any]) -> ModifierSpec:
                         field(f, key, e, "obstacle", bool))
 
 
+def _portal(number: int, e: dict[str, Any]) -> Portal:
+    """A Portal on a tile of the board's edge, facing off the board (setup step 4)."""
+    rf, entry = "rules.toml", f"portal.{number}"
+    team, tile = field(rf, entry, e, "team", int), field(rf, entry, e, "tile", int)
+    side = DIRS[choice(rf, entry, e, "side", set(DIRS))]
+    if team not in (0, 1):
+        raise DataError(rf, entry, "team", f"must be 0 or 1, got {team}")
+    if tile not in TILES or tile in (MOTHER, *INTERFERENCE_TILES):
+        raise DataError(rf, entry, "tile", "must be a tile of the board but the Mother and Interference ones")
+    if tile_neighbour(tile, side) >= 0:
+        raise DataError(rf, entry, "side", f"tile {tile} has no board edge to the {_DIR_WORDS[side]}")
+    return Portal(team, tile, side)
+
+
+_DIR_WORDS = ("north", "east", "south", "west")
+
+
 def _cells(file: str, entry: str, table: Mapping[str, Any], name: str) -> tuple[int, ...]:
     text = field(file, entry, table, name, str)
     if len(text) != 4 or any(c not in CELL_CODES for c in text):
@@ -180,11 +233,9 @@ def load_data() -> GameData:
     for name in rules:
         if name != "sources":
             field(rf, "rules", rules, name, int)
-    portals = tuple(
-        Portal(field(rf, "portal", e, "team", int), field(rf, "portal", e, "tile", int),
-               DIRS[choice(rf, "portal", e, "side", set(DIRS))])
-        for e in _entries(rf, "portal")
-    )
+    portals = tuple(_portal(i, e) for i, e in enumerate(_entries(rf, "portal")))
+    if len({p.tile for p in portals}) != len(portals):
+        raise DataError(rf, "portal", "tile", "two Portals stand on one tile")
     pops = tuple(
         Population(e["id"], field(rf, e["id"], e, "name", str), field(rf, e["id"], e, "ability", str),
                    field(rf, e["id"], e, "ability_name", str), field(rf, e["id"], e, "modifier", str),
@@ -194,7 +245,8 @@ def load_data() -> GameData:
     tiles, inter, basic = _tiles()
     mods = tuple(_modifier(e) for e in _entries("modifiers.toml", "modifier"))
     clean_rules = {k: v for k, v in rules.items() if k != "sources"}
-    return GameData(chars, anomalies, mods, pops, portals, clean_rules, tiles, inter, basic)
+    layout = portal_layout(portals)
+    return GameData(chars, anomalies, mods, pops, portals, clean_rules, layout, tiles, inter, basic)
 
 
 DATA = load_data()
@@ -212,9 +264,3 @@ def anomaly_name(key: str) -> str:
 
 
 _ANOMALY_NAMES: Mapping[str, str] = {card.key: card.name for card in DATA.anomalies}
-PORTALS_OF: tuple[tuple[int, ...], ...] = tuple(
-    tuple(i for i, p in enumerate(DATA.portals) if p.team == team) for team in (0, 1)
-)
-"""Each team's Portals (the first seat's, then the second's)."""
-PORTAL_FRONTS: tuple[tuple[int, int], ...] = tuple(portal_front(p.tile, p.side) for p in DATA.portals)
-"""Each Portal's front: the two cells a Soulgiver enters the board by."""

@@ -82,7 +82,7 @@ from soulforge.games.soulgivers.consequences import (
     put,
     settle,
 )
-from soulforge.games.soulgivers.data import CHARS, DATA, SHORT_NAMES
+from soulforge.games.soulgivers.data import CHARS, SHORT_NAMES
 from soulforge.games.soulgivers.encoding import (
     ABIL_SOUL,
     ABSORBED,
@@ -129,7 +129,7 @@ from soulforge.games.soulgivers.sequence import (
     pop_cells,
     responder_options,
 )
-from soulforge.games.soulgivers.setup import SWAPS, place_starting, portal_tiles
+from soulforge.games.soulgivers.setup import place_starting
 
 if TYPE_CHECKING:
     from soulforge.games.soulgivers.state import SoulgiversState
@@ -211,10 +211,10 @@ class SwapTileRule(SoulgiversRule[SwapTile]):
     section = "setup step 12 (tile swap)"
 
     def legal(self, state: SoulgiversState) -> list[SwapTile]:
-        return list(SWAPS[state.seat])
+        return list(state.game.swaps[state.seat])
 
     def apply(self, state: SoulgiversState, action: SwapTile) -> None:
-        own = portal_tiles(state.seat)[action.slot]
+        own = state.game.layout.tiles_of_team[state.seat][action.slot]
         move_tiles(state, {action.tile: (own, action.rot), own: (action.tile, 0)})
         state.add_log(f"seat {state.seat} swaps tile {own} with tile {action.tile}")
         _next_swapper(state)
@@ -340,7 +340,7 @@ class EnterRule(SoulgiversRule[Enter]):
 
     def apply(self, state: SoulgiversState, action: Enter) -> None:
         piece = state.active
-        side = DATA.portals[portal_at(state.pos[piece])].side
+        side = state.game.layout.portals[portal_at(state.pos[piece])].side
         arrive(state, piece, action.cell, opposite(side))
 
     def path(self, action: Enter) -> ClickPath:

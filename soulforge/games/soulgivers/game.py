@@ -33,13 +33,13 @@ from soulforge.games.soulgivers.actions import (
     Step,
     SwapTile,
 )
-from soulforge.games.soulgivers.board import CELLS, DIRECTIONS, QUARTER_TURNS, TILES, TURNS, Tile
+from soulforge.games.soulgivers.board import CELLS, DIRECTIONS, MOTHER, QUARTER_TURNS, TILES, TURNS, Tile
 from soulforge.games.soulgivers.cards import ABILITY_ACTIONS, CARDS
-from soulforge.games.soulgivers.data import DATA, PORTALS_OF, Character, GameData, load_data
+from soulforge.games.soulgivers.data import DATA, Character, GameData, PortalLayout, load_data
 from soulforge.games.soulgivers.encoding import KINDS, PIECES, kind_of
-from soulforge.games.soulgivers.heuristic import evaluate
+from soulforge.games.soulgivers.heuristic import HomeTables, evaluate, home_tables
 from soulforge.games.soulgivers.sequence import TURN_CAP
-from soulforge.games.soulgivers.setup import build_board
+from soulforge.games.soulgivers.setup import build_board, swaps
 from soulforge.games.soulgivers.state import SoulgiversState
 
 
@@ -68,9 +68,15 @@ class Soulgivers(Game[SoulgiversState]):
         "normal": "ismcts:iterations=150,rollout=heuristic,exploration=0.05,widen=0.5",
         "hard": "ismcts:iterations=500,rollout=heuristic,exploration=0.05,widen=0.5",
     }
-    # What the rules read from the game (``rules``, ``chars``, ``data.anomalies``); the board
-    # (tiles, Portals, modifiers, populations) and the names are read once, at import.
+    # What the rules read from the game (``rules``, ``chars``, ``data``: the anomalies, the
+    # tiles' layouts and copies, where the Portals stand). Modifiers and populations are
+    # rulebook facts named by identifiers; the names label the board and the log.
     settable = (
+        "tiles.tile.*.cells",
+        "tiles.tile.*.copies",
+        "tiles.interference.*",
+        "rules.portal.*.tile",
+        "rules.portal.*.side",
         "soulgivers.soulgiver.*.move",
         "soulgivers.soulgiver.*.move_type",
         "soulgivers.soulgiver.*.shields",
@@ -95,6 +101,14 @@ class Soulgivers(Game[SoulgiversState]):
     """Each piece's Soulgiver."""
     ranges: Mapping[str, int]
     """Each Ability's range in cells (the Soulgivers' ``ranges``)."""
+    layout: PortalLayout
+    """Where the Portals stand (``data.layout``)."""
+    swaps: tuple[tuple[SwapTile, ...], ...]
+    """Each seat's possible swaps of setup step 12, in listing order."""
+    collapsible: tuple[Tile, ...]
+    """The tiles Collapse may take: not the Mother tile nor a Portal's."""
+    home: HomeTables
+    """The heuristic's steps home to the standing Portals."""
     chaos_near: tuple[tuple[Tile, ...], ...]
     chaos_options: tuple[list[AbilityOption], ...]
     """Per tile, the tiles Chaos reaches and its options there (``abilities_board.chaos_tables``)."""
@@ -107,6 +121,10 @@ class Soulgivers(Game[SoulgiversState]):
         self.char_of = tuple(self.chars[kind_of(p)] for p in PIECES)
         self.ranges = {name: value for c in self.chars for name, value in c.ranges.items()}
         self.chaos_near, self.chaos_options = chaos_tables(self.ranges["chaos"])
+        self.layout = self.data.layout
+        self.swaps = swaps(self.layout)
+        self.collapsible = tuple(t for t in TILES if t != MOTHER and t not in self.layout.tiles)
+        self.home = home_tables(self.layout)
 
     def _new_state(self, seed: int, players: int) -> SoulgiversState:
         state = SoulgiversState(self, seed, players)
@@ -114,8 +132,8 @@ class Soulgivers(Game[SoulgiversState]):
         return state
 
     def _enumerate_actions(self) -> Sequence[Action]:
-        portals = range(len(DATA.portals))
-        slots = range(max(len(own) for own in PORTALS_OF))  # a swap's slot: one of a team's Portals
+        portals = range(len(self.layout.portals))
+        slots = range(max(len(own) for own in self.layout.of_team))  # a swap's slot: one of a team's Portals
         out: list[Action] = [SkipSwap()]
         out += [SwapTile(slot, t, r) for slot in slots for t in TILES for r in QUARTER_TURNS]
         out += [Pick(k) for k in KINDS]

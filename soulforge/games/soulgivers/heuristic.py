@@ -11,11 +11,12 @@ and cards left in the deck.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import TYPE_CHECKING
 
 from soulforge.games.soulgivers.board import CELLS, TILE_CELLS, TILES, distance
-from soulforge.games.soulgivers.data import PORTAL_FRONTS, PORTALS_OF
+from soulforge.games.soulgivers.data import PortalLayout
 from soulforge.games.soulgivers.encoding import (
     BIT,
     KEEP,
@@ -39,8 +40,6 @@ if TYPE_CHECKING:
 DIST = tuple(tuple(distance(a, b) for b in CELLS) for a in CELLS)
 TO_TILE = tuple(tuple(min(DIST[c][x] for x in TILE_CELLS[t]) for c in CELLS) for t in TILES)
 """TO_TILE[tile][cell]: cells from ``cell`` to the nearest cell of ``tile``."""
-HOME = tuple(tuple(min(DIST[c][f] for f in front) + 1 for c in CELLS) for front in PORTAL_FRONTS)
-"""HOME[portal][cell]: steps from ``cell`` onto the Portal (its front cells, then off the board)."""
 FAR = 30
 THREAT_CELLS = 4
 """Cells added to a race whose carrier an opposing attacker can reach next to in one turn."""
@@ -53,28 +52,42 @@ FORCE_WEIGHT = 0.04
 SPREAD = 3.0
 
 
-def _home_table(portals: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(min((HOME[i][c] for i in portals), default=FAR) for c in CELLS)
+@dataclasses.dataclass(frozen=True)
+class HomeTables:
+    """Steps home to a team's standing Portals, per cell and per tile (a game's ``home``)."""
+
+    by_cell: tuple[tuple[tuple[int, ...], ...], ...]
+    """by_cell[team][standing][cell]: ``standing`` has bit k set if the team's Portal k stands."""
+    by_tile: tuple[tuple[tuple[int, ...], ...], ...]
+    """by_tile[team][standing][tile]: the same from the tile's nearest cell."""
 
 
-HOME_BY_MASK = tuple(
-    tuple(_home_table(tuple(i for k, i in enumerate(own) if mask >> k & 1)) for mask in range(1 << len(own)))
-    for own in PORTALS_OF
-)
-"""HOME_BY_MASK[team][standing][cell]: ``standing`` has bit k set if the team's Portal k stands."""
-HOME_TILE = tuple(tuple(tuple(min(table[c] for c in TILE_CELLS[t]) for t in TILES) for table in masks)
-                  for masks in HOME_BY_MASK)
-"""HOME_TILE[team][standing][tile]: the same from the tile's nearest cell."""
+def _home_table(home: list[tuple[int, ...]], portals: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(min((home[i][c] for i in portals), default=FAR) for c in CELLS)
+
+
+def home_tables(layout: PortalLayout) -> HomeTables:
+    """The tables of ``layout``: HOME[portal][cell] is the steps from ``cell`` onto the Portal
+    (its front cells, then off the board)."""
+    home = [tuple(min(DIST[c][f] for f in front) + 1 for c in CELLS) for front in layout.fronts]
+    by_cell = tuple(
+        tuple(_home_table(home, tuple(i for k, i in enumerate(own) if mask >> k & 1))
+              for mask in range(1 << len(own)))
+        for own in layout.of_team
+    )
+    by_tile = tuple(tuple(tuple(min(table[c] for c in TILE_CELLS[t]) for t in TILES) for table in masks)
+                    for masks in by_cell)
+    return HomeTables(by_cell, by_tile)
 
 
 def standing(s: SoulgiversState, team: int) -> int:
     portals = s.portals
-    return sum(1 << k for k, i in enumerate(PORTALS_OF[team]) if portals[i])
+    return sum(1 << k for k, i in enumerate(s.game.layout.of_team[team]) if portals[i])
 
 
 def home_distance(s: SoulgiversState, team: int, cell: int) -> int:
     """Steps from ``cell`` into the nearest standing Portal of ``team`` (FAR if none)."""
-    return HOME_BY_MASK[team][standing(s, team)][cell]
+    return s.game.home.by_cell[team][standing(s, team)][cell]
 
 
 def potential(s: SoulgiversState, piece: int) -> int:
@@ -110,14 +123,14 @@ def race(s: SoulgiversState, team: int) -> int:
         if tile < 0:
             return FAR
         target = TO_TILE[tile]
-        extra = HOME_TILE[team][standing(s, team)][tile] + 1 + (BARRIER_CELLS if s.barrier else 0)
+        extra = s.game.home.by_tile[team][standing(s, team)][tile] + 1 + (BARRIER_CELLS if s.barrier else 0)
     reach = FAR
     for p in TEAM_PIECES[team]:
         c = pos[p]
         if c < 0:
             continue
         if c >= PORTAL:
-            a, b = PORTAL_FRONTS[portal_at(c)]
+            a, b = s.game.layout.fronts[portal_at(c)]
             d = min(target[a], target[b]) + 1
         else:
             d = target[c]
@@ -136,7 +149,7 @@ def threatened(s: SoulgiversState, carrier: int) -> bool:
         if c < 0 or not s.game.chars[kind_of(q)].attack:
             continue
         if c >= PORTAL:
-            a, b = PORTAL_FRONTS[portal_at(c)]
+            a, b = s.game.layout.fronts[portal_at(c)]
             d = min(DIST[a][cell], DIST[b][cell]) + 1
         else:
             d = DIST[c][cell]

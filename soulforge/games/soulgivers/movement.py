@@ -26,7 +26,6 @@ from soulforge.games.soulgivers.consequences import (
     stuck,
     top_owner,
 )
-from soulforge.games.soulgivers.data import DATA, PORTAL_FRONTS
 from soulforge.games.soulgivers.encoding import (
     EXIT,
     MOVE_ENDED,
@@ -86,8 +85,9 @@ def can_go_on(s: SoulgiversState, piece: Piece, cell: Cell, left: int, line: Dir
 def home_portal(s: SoulgiversState, piece: Piece, d: Dir) -> int:
     """The piece's own standing Portal beyond its cell in direction d, or -1."""
     pos = s.pos[piece]
-    for i, portal in enumerate(DATA.portals):
-        if portal.team == team_of(piece) and portal.side == d and s.portals[i] and pos in PORTAL_FRONTS[i]:
+    layout = s.game.layout
+    for i, portal in enumerate(layout.portals):
+        if portal.team == team_of(piece) and portal.side == d and s.portals[i] and pos in layout.fronts[i]:
             return i
     return -1
 
@@ -96,7 +96,8 @@ def entry_cells(s: SoulgiversState, piece: Piece) -> list[Cell]:
     """The front cells a piece waiting on a Portal may enter by (its first step, 6 Portals)."""
     if s.steps >= s.move_range(piece):
         return []
-    return [c for c in PORTAL_FRONTS[portal_at(s.pos[piece])] if entry(s, piece, c) in (STOP, INTO_HOLE)]
+    front = s.game.layout.fronts[portal_at(s.pos[piece])]
+    return [c for c in front if entry(s, piece, c) in (STOP, INTO_HOLE)]
 
 
 def step_directions(s: SoulgiversState, piece: Piece) -> list[Dir]:

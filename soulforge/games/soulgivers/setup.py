@@ -17,7 +17,7 @@ from soulforge.games.soulgivers.board import (
     rotate_layout,
 )
 from soulforge.games.soulgivers.consequences import enter_portal, refresh
-from soulforge.games.soulgivers.data import DATA
+from soulforge.games.soulgivers.data import PortalLayout
 from soulforge.games.soulgivers.encoding import OTHER, TEAMS, Kind, Team
 from soulforge.games.soulgivers.sequence import draw_anomaly, start_turn
 
@@ -32,8 +32,9 @@ def build_board(s: SoulgiversState) -> None:
     of the central row, the other 22 tiles shuffled face down and flipped (random rotation)."""
     free = (0, 0, 0, 0)
     layouts: dict[int, tuple[int, ...]] = {MOTHER: free}
-    layouts[INTERFERENCE_TILES[0]], layouts[INTERFERENCE_TILES[1]] = DATA.interference
-    bag = [free] * (DATA.basic - 1) + list(DATA.tiles)
+    data = s.game.data
+    layouts[INTERFERENCE_TILES[0]], layouts[INTERFERENCE_TILES[1]] = data.interference
+    bag = [free] * (data.basic - 1) + list(data.tiles)
     s.rng.shuffle(bag)
     others = [t for t in TILES if t not in layouts]
     for tile, layout in zip(others, bag, strict=True):
@@ -44,24 +45,20 @@ def build_board(s: SoulgiversState) -> None:
     refresh(s)
 
 
-def portal_tiles(team: Team) -> list[Tile]:
-    """The tiles in front of ``team``'s Portals (a swap's ``slot`` indexes them)."""
-    return [p.tile for p in DATA.portals if p.team == team]
-
-
-def swappable(team: Team) -> list[Tile]:
+def swappable(layout: PortalLayout, team: Team) -> list[Tile]:
     """Tiles a swap may take: not next to the other Portals, not Interference or Mother."""
-    banned = {MOTHER, *INTERFERENCE_TILES, *portal_tiles(OTHER[team])}
+    banned = {MOTHER, *INTERFERENCE_TILES, *layout.tiles_of_team[OTHER[team]]}
     return [t for t in TILES if t not in banned]
 
 
-def _swaps(team: Team) -> tuple[SwapTile, ...]:
-    return tuple(SwapTile(slot, t, r) for slot, own in enumerate(portal_tiles(team))
-                 for t in swappable(team) if t != own for r in QUARTER_TURNS)
+def _swaps(layout: PortalLayout, team: Team) -> tuple[SwapTile, ...]:
+    return tuple(SwapTile(slot, t, r) for slot, own in enumerate(layout.tiles_of_team[team])
+                 for t in swappable(layout, team) if t != own for r in QUARTER_TURNS)
 
 
-SWAPS = tuple(_swaps(team) for team in TEAMS)
-"""Step 12: each seat's possible swaps, in listing order."""
+def swaps(layout: PortalLayout) -> tuple[tuple[SwapTile, ...], ...]:
+    """Step 12: each seat's possible swaps, in listing order (a game's ``swaps``)."""
+    return tuple(_swaps(layout, team) for team in TEAMS)
 
 
 def place_starting(s: SoulgiversState, kind: Kind, portal: int) -> None:

@@ -173,7 +173,7 @@ class SoulgiversState(State):
         self.frag_tile = MOTHER
         self.carrier = NONE
         self.barrier = True
-        self.portals = [True] * len(DATA.portals)
+        self.portals = [True] * len(game.layout.portals)
         first = [p.key for p in DATA.populations].index(str(game.options["first_population"]))
         self.pop_of = (first, OTHER[first])
         self.deck = [list(KINDS) for _ in TEAMS]

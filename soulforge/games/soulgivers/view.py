@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from soulforge.core import JsonDict
 from soulforge.games.soulgivers.board import CELLS, DIR_NAMES, DIRECTIONS, TERRAIN_NAMES, cell_name, faces
 from soulforge.games.soulgivers.consequences import MODS
-from soulforge.games.soulgivers.data import DATA, PORTAL_FRONTS
+from soulforge.games.soulgivers.data import DATA
 from soulforge.games.soulgivers.encoding import (
     BIT,
     DONE_NAMES,
@@ -101,7 +101,7 @@ def view(s: SoulgiversState, player: int | None) -> JsonDict:
                      "carrier": s.carrier if s.carrier >= 0 else None},
         "barrier": s.barrier,
         "portals": [{"team": p.team, "tile": p.tile, "side": DIR_NAMES[p.side], "standing": s.portals[i],
-                     "front": list(PORTAL_FRONTS[i])} for i, p in enumerate(DATA.portals)],
+                     "front": list(s.game.layout.fronts[i])} for i, p in enumerate(s.game.layout.portals)],
         "teams": [_team(s, t, player) for t in TEAMS],
         "anomaly_deck": len(s.pile),
         "anomaly_discard": list(s.discard),
