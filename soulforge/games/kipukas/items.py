@@ -33,7 +33,28 @@ class ItemEffect:
     burns: tuple[Dice, Dice, int] | None = None
     """A fire starter: its die, the die it must beat, and the throws a try has
     (``card_moves.BurnRule``)."""
+    ranged: tuple[Dice, Dice | None] | None = None
+    """A ranged weapon: its dice against a soul on a movement stand 1 path away, and against one
+    on a camp stand 1 path away (None: it cannot) (``crafted.ShootRule``)."""
+    trap: TrapSpec | None = None
+    """A crafted trap: laid in the territory of the soul it is crafted for (``crafted.py``)."""
+    lights: int = 0
+    """A light for a night move: how many souls (the wielder first) it moves (``crafted.NightMoveRule``)."""
+    hauls: bool = False
+    """A bag: the wielder may carry one crafted trap of its seat (``crafted.HaulRule``)."""
     reading: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class TrapSpec:
+    """A crafted trap (#traps): the D20 numbers it springs on (detection is standard, 1-4), what
+    it does to the soul that sprang it, whether it is laid again once sprung, and whether a
+    bug-looking soul springs it by entering its territory, without a roll."""
+
+    on: frozenset[int]
+    sprung: Callable[[S, int], None]
+    resets: bool = False
+    lures_bugs: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -122,6 +143,78 @@ def _sticky_fingers(s: S, piece: int) -> None:
     s.add_log("sticky fingers: no item card to take")
 
 
+# -- crafted traps: what they do to the soul that springs one (#traps) --------------------------
+STICKY = "sticky"
+"""``timers`` key: the soul's rolls are 1 less until it tries to swim or cross water."""
+SNARED = "snared"
+"""``timers`` key: the soul cannot move or retreat until a soul of its seat reaches its stand."""
+HELD_UNTIL = "held_until"
+"""``timers`` key: the last diel cycle through which the soul cannot move or retreat."""
+
+
+def _stick(s: S, piece: int) -> None:
+    """Sticky feathers: 'Take 1 damage from targets rolls until they attempt to swim in or cross
+    water (without a boat)' (read: -1 to each of its rolls, cleared by ``unstick``)."""
+    s.timers[piece][STICKY] = 1
+    s.add_log(f"{s.piece_name(piece)} is stuck with feathers: -1 to its rolls until it takes to water")
+
+
+def _pit(s: S, piece: int) -> None:
+    """Stick-y feather pit trap?: 'Target takes 1 damage. If target is not wasted, ...' sticky."""
+    from soulforge.games.kipukas.cards import damage
+
+    damage(s, piece)
+    if s.on_map[piece]:
+        _stick(s, piece)
+
+
+def _snare(s: S, piece: int) -> None:
+    """Snare Trap: 'Immobilize target for until it can be rescued' (read: until a soul of its
+    seat reaches its stand, ``rescue``; a rogue has no one to rescue it)."""
+    s.timers[piece][SNARED] = 1
+    s.stuck.append(piece)
+    s.add_log(f"{s.piece_name(piece)} is snared: it cannot move until rescued")
+
+
+def _baited(s: S, piece: int) -> None:
+    """Baited snare trap: 'immobilize target for 1 turn' (read: the rest of this diel cycle and
+    the next one)."""
+    s.timers[piece][HELD_UNTIL] = s.cycle + 1
+    s.add_log(f"{s.piece_name(piece)} is caught in a baited snare: it cannot move until cycle {s.cycle + 2}")
+
+
+def immobile(s: S, piece: int) -> bool:
+    """Snared, or held by a baited snare this cycle: no move, no retreat (it still fights)."""
+    clock = s.timers[piece]
+    return bool(clock) and (SNARED in clock or clock.get(HELD_UNTIL, -1) >= s.cycle)
+
+
+def rescue(s: S, piece: int, stand: str) -> None:
+    """A soul reaching a stand frees the snared souls of its seat there (the Snare Trap's
+    'until it can be rescued'); called by ``cycle.place`` only while a soul is snared."""
+    for other in [p for p in s.stuck if p != piece and s.stand[p] == stand and s.owner[p] == s.owner[piece]]:
+        s.stuck.remove(other)
+        s.timers[other].pop(SNARED, None)
+        s.add_log(f"{s.piece_name(piece)} frees {s.piece_name(other)} from the snare")
+
+
+def unstick(s: S, piece: int) -> None:
+    """The soul tries to swim or crosses water: the sticky feathers come off."""
+    if s.timers[piece].pop(STICKY, None):
+        s.add_log(f"{s.piece_name(piece)} washes the sticky feathers off")
+
+
+def afflicted(s: S, piece: int) -> int:
+    """What crafted traps take off the soul's rolls (sticky feathers: 1)."""
+    return -s.timers[piece].get(STICKY, 0)
+
+
+BUG_LOOKING: frozenset[str] = frozenset()
+"""The souls that look like insects or bugs (the Baited snare trap springs on them as soon as
+they are in its territory). Authored: no Founder's Deck soul is an insect or bug by its name,
+art description or text, so none are listed."""
+
+
 def _infected(s: S, piece: int, other: int) -> int:
     """Neural Network Synapse Virus equipped: 'For every roll they make subtract the roll of a D6.'"""
     return -s.rng.randint(1, 6)
@@ -157,6 +250,46 @@ _RECIPE_EFFECTS: dict[str, ItemEffect] = {
     ),
     "Pillow": ItemEffect(cycle=_heal_in_camp, reading="recovers 1 KEAL means per cycle in a base camp"),
     "Hammock": ItemEffect(cycle=_heal_in_camp, reading="recovers 1 KEAL means per cycle in a base camp"),
+    "Atlatl": ItemEffect(
+        ranged=(Dice(("D6",), 0), None),
+        reading="a ranged attack: a D6, Cenozoic, against a soul on a movement stand 1 path away",
+    ),
+    "Basic bow": ItemEffect(
+        ranged=(Dice(("D6", "D6"), 0), Dice(("D6",), 0)),
+        reading="a ranged attack: 'D6-D6' read as 2 D6, Cenozoic, against a soul on a movement stand "
+        "1 path away, a D6 against one on a camp stand 1 path away; launching small things (the Bee "
+        "Bomb) is not played: a Bee Bomb bursts where its wielder is",
+    ),
+    "Sticky feather trap!": ItemEffect(
+        trap=TrapSpec(frozenset({3, 5, 11}), _stick), reading="a trap (D20 3, 5, 11): -1 to rolls until water"
+    ),
+    "Snare Trap": ItemEffect(
+        trap=TrapSpec(frozenset({3, 5, 11}), _snare),
+        reading="a trap (D20 3, 5, 11): no move until a soul of its seat reaches its stand",
+    ),
+    "Stick-y feather pit trap?": ItemEffect(
+        trap=TrapSpec(frozenset({3, 5, 11, 13}), _pit, resets=True),
+        reading="a trap (D20 3, 5, 11, 13): 1 damage, then -1 to rolls until water; 'can be reset': "
+        "it stays laid, face down, once sprung (detection removes it)",
+    ),
+    "Baited snare trap": ItemEffect(
+        trap=TrapSpec(frozenset({3, 5, 11, 13, 17, 19}), _baited, lures_bugs=True),
+        reading="a trap (D20 3, 5, 11, 13, 17, 19): no move this cycle and the next; bug-looking "
+        "souls spring it on entering its territory",
+    ),
+    "Sweet candle": ItemEffect(
+        lights=1,
+        reading="a night move of the wielder; contention: +1 to its attacks the next day; then wasted",
+    ),
+    "Torch": ItemEffect(
+        lights=3,
+        reading="a night move of the wielder and up to 2 souls of its stand, together; contention: +1 to "
+        "their attacks the next day; then wasted",
+    ),
+    "Bag on stick": ItemEffect(
+        hauls=True,
+        reading="the wielder bags and lays again 1 crafted trap of its seat (items ride equipped anyway)",
+    ),
 }
 """The recipes the engine plays, reduced to their effect on the wielder (NOTES.md)."""
 
@@ -175,9 +308,7 @@ def _recipes(raw: Any) -> tuple[Recipe, ...]:
             raise DataError(FILE.name, f"recipes.{number}", "ingredients", f"not item cards: {bad}")
         name = entry["result_name"]
         playable = name in _RECIPE_EFFECTS
-        missing = (
-            "" if playable else "its effect (ranged attacks, traps, fire, night moves...) is not played yet"
-        )
+        missing = "" if playable else "its effect is not played yet"
         out.append(Recipe(name, ingredients, entry["effect"], playable, missing))
     return tuple(out)
 
@@ -196,6 +327,8 @@ def load_recipes() -> tuple[Recipe, ...]:
     if bad := [r.name for r in recipes if len(r.ingredients) > 3]:
         raise DataError(FILE.name, "recipes", "ingredients", f"{bad[0]}: a recipe has 2 or 3 item cards")
     return recipes
+
+
 for _n, _recipe in enumerate(RECIPES):
     if _recipe.playable:
         ITEM_EFFECTS[f"recipe:{_n}"] = _RECIPE_EFFECTS[_recipe.name]

@@ -22,6 +22,9 @@ View keys (``view(player)``, built in ``view.py``), beside the core's common key
 - ``fight``: the fight in progress ``{"attacker", "defender", "stand", "means": [a, d],
   "chosen": [bool, bool]}`` (a side's means is None to the other side until both chose).
 - ``exchange``: the last combat exchange, step by step (public lines).
+- ``snares``: crafted traps ``{"snare", "owner", "territory" (None while carried), "carrier",
+  "recipe"}`` (recipe None to other seats until it springs); pieces add ``immobilized``,
+  ``sticky`` and ``ranged`` (a ranged weapon held), None when the card is hidden.
 - ``offer`` (only while a trade is offered, #rouge): ``{"from", "to", "slot", "card"}`` (the
   card for the two seats trading, None for the others).
 """
@@ -72,6 +75,13 @@ class KipukasState(State):
     once led away)."""
     tunnels: list[tuple[str, str]]
     """Underground tunnels dug in play (#habitat_effects, underground), between two camp stands."""
+    snares: list[list[int]]
+    """Crafted traps (``crafted.py``): ``[seat, territory, recipe, carrier, shown]``; a carried one
+    (carrier a piece, else -1) rides in its Bag on stick; shown: 1 once it has sprung."""
+    stuck: list[int]
+    """Souls snared until rescued (the Snare Trap)."""
+    shooting: bool
+    """The fight in progress is a ranged attack (``crafted.ShootRule``)."""
     rogues: dict[int, int]
     """Rogue pieces (``rogue.py``) and the seat that played each."""
     tamed: dict[int, int]
