@@ -6,7 +6,17 @@ from __future__ import annotations
 import pytest
 
 from soulforge.games.kipukas import cards, crafted, cycle, items, render_svg, render_text
-from soulforge.games.kipukas.actions import Craft, Haul, Keal, Move, NightMove, Shoot
+from soulforge.games.kipukas.actions import (
+    Attack,
+    Craft,
+    Haul,
+    Keal,
+    Move,
+    NightMove,
+    Retreat,
+    RetreatGroup,
+    Shoot,
+)
 from soulforge.games.kipukas.data import Dice
 from soulforge.games.kipukas.encoding import KEAL, NIGHT
 from soulforge.games.kipukas.movement import can_move
@@ -226,11 +236,16 @@ def test_a_sweet_candle_moves_a_soul_at_night_and_is_wasted() -> None:
     s.apply(NightMove(wielder, "m2"))
     assert s.stand[wielder] == "m2" and s.items[wielder] == []
     assert {"honey", "string"} <= set(s.discard[0])
-    assert "m2" in s.due[0] and said(s, "attacks first")
-    s.attacker = wielder
-    assert crafted.lit_bonus(s, wielder) == 1 and crafted.lit_bonus(s, enemy) == 0
+    assert said(s, "seat 0 attacks first, +1, by day")
     act(s, 0)
-    assert not any(isinstance(a, NightMove) for a in s.legal_actions())
+    assert not any(isinstance(a, NightMove) for a in s.legal_actions()), "once a night"
+    act(s, 1)
+    next_turn(s)  # seat 1 calls initiative: it would open day 3
+    assert s.diel == "day" and s.initiative == 1
+    assert s.current_player == 0 and said(s, "souls came by a light")
+    assert all(isinstance(a, Attack | Retreat | RetreatGroup) for a in s.legal_actions())
+    s.apply(Attack(wielder, enemy))
+    assert crafted.lit_bonus(s, wielder) == 1 and crafted.lit_bonus(s, enemy) == 0
 
 
 def test_a_torch_moves_its_wielder_and_two_souls_of_its_stand() -> None:

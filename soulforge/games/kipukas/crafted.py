@@ -270,9 +270,9 @@ class NightMoveRule(Rule["S", NightMove]):
     souls at night (must start and end at the same spot as the wielder)...'. Read: a night
     action, once a night: the wielder (and for a Torch up to 2 souls of its stand, ``company``)
     moves as by day (one way, one set of rolls: the wielder's); a free camp stand is claimed.
-    Fights are day events: a stand shared with enemies is contention carried to the day, which
-    the movers' seat deals with first (``due``), its movers attacking at +1 through the next
-    cycle. The light is then wasted."""
+    Fights are day events: a stand shared with enemies is contention carried to the day; if
+    the next cycle is a day, the movers' seat opens it (``first_strike``), and the movers
+    attack at +1 through that cycle. The light is then wasted."""
 
     action = NightMove
     section = "items"
@@ -308,8 +308,7 @@ class NightMoveRule(Rule["S", NightMove]):
         for hidden in [p for p in s.souls_at(arrived) if s.owner[p] != seat and not s.known[p] & PUBLIC]:
             cycle.reveal(s, hidden)
         if movers and enemies_at(s, arrived, seat):
-            if arrived not in s.due[seat]:
-                s.due[seat].append(arrived)
+            s.lights_out = s.cycle + 1
             for p in movers:
                 s.timers[p][LIT] = s.cycle + 1
             s.add_log(f"contention at {stand_label(arrived)}: {s.seat_name(seat)} attacks first, +1, by day")
@@ -320,6 +319,18 @@ class NightMoveRule(Rule["S", NightMove]):
 
     def path(self, action: NightMove) -> ClickPath:
         return (f"piece:{action.piece}", f"stand:{action.stand}")
+
+
+def first_strike(s: S) -> None:
+    """A day opens: a seat whose souls moved by a light into contention last night acts first
+    (the candle's 'you attack first'; it owes that contention, #day 2)."""
+    for p in s.live():
+        seat = s.owner[p]
+        lit = s.timers[p].get(LIT) == s.cycle and seat < s.num_players and not s.done[seat]
+        if lit and seat != s.active and enemies_at(s, s.stand[p], seat):
+            s.active = seat
+            s.add_log(f"{s.seat_name(seat)} attacks first: its souls came by a light in the night")
+            return
 
 
 def lit_bonus(s: S, piece: int) -> int:

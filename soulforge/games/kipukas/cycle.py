@@ -137,6 +137,7 @@ def retreat_group_of(s: S, seat: int, origin: str) -> list[int]:
         p
         for p in s.souls_at(origin)
         if s.owner[p] == seat and s.cycle > s.tired_cycle[p] and s.timers[p].get("retreat") != s.cycle
+        and not immobile(s, p)  # snared souls stay (crafted traps)
     ]
 
 
@@ -354,6 +355,10 @@ def open_day(s: S) -> None:
     over is owed first (#day 2)."""
     if s.diel == DAY:
         s.due = [contested_stands(s, seat) for seat in range(s.num_players)]
+        if s.lights_out >= s.cycle:  # souls moved by a light into contention last night
+            from soulforge.games.kipukas.crafted import first_strike
+
+            first_strike(s)
     if s.done[s.active] and s.phase != OVER:
         end_action(s, s.active)  # a seat defeated by a rogue acts no more (#rouge)
 

@@ -82,6 +82,9 @@ class KipukasState(State):
     """Souls snared until rescued (the Snare Trap)."""
     shooting: bool
     """The fight in progress is a ranged attack (``crafted.ShootRule``)."""
+    lights_out: int
+    """The last cycle in which souls moved by a light may strike first (``crafted.first_strike``)."""
+    """The fight in progress is a ranged attack (``crafted.ShootRule``)."""
     rogues: dict[int, int]
     """Rogue pieces (``rogue.py``) and the seat that played each."""
     tamed: dict[int, int]
