@@ -3,6 +3,8 @@ ranged attacks, night moves by a light and the Bag on stick (#crafting, #recipes
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from soulforge.games.kipukas import cards, crafted, cycle, items, render_svg, render_text
@@ -80,6 +82,17 @@ def test_a_crafted_trap_is_laid_face_down_where_its_soul_stands(recipe: str) -> 
         assert recipe not in render_svg.render(s.view(viewer), [])
     assert any(recipe in line for line in s.log(0))
     assert "⚠ 1 trap" in render_svg.render(s.view(1), [])
+
+
+def test_determinization_redraws_a_face_down_crafted_trap() -> None:
+    """#traps (face-down cards), hidden information: seat 1 does not know which trap seat 0 laid,
+    so its determinizations draw the recipe again; seat 0 keeps its own."""
+    s, _, _ = laid_trap("Snare Trap")
+    rng = random.Random(3)
+    drawn = {s.determinize(1, rng).snares[0][crafted.RECIPE] for _ in range(40)}
+    assert drawn == {number(r) for r in TRAPS}
+    assert {s.determinize(0, rng).snares[0][crafted.RECIPE] for _ in range(10)} == {number("Snare Trap")}
+    assert s.snares[0][crafted.RECIPE] == number("Snare Trap")
 
 
 def test_a_trap_is_crafted_only_for_a_soul_in_a_territory_its_seat_holds() -> None:
