@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from rich.console import Console
 
 from soulforge.games.kipukas import cards, crafted, cycle, items, render_svg, render_text
 from soulforge.games.kipukas.actions import (
@@ -82,6 +83,10 @@ def test_a_crafted_trap_is_laid_face_down_where_its_soul_stands(recipe: str) -> 
         assert recipe not in render_svg.render(s.view(viewer), [])
     assert any(recipe in line for line in s.log(0))
     assert "⚠ 1 trap" in render_svg.render(s.view(1), [])
+    console = Console(record=True, width=200)
+    console.print(render_text.render(s.view(1)))
+    text = console.export_text()
+    assert "seat 0's face-down trap in territory 2" in text and recipe not in text
 
 
 def test_determinization_redraws_a_face_down_crafted_trap() -> None:

@@ -192,6 +192,7 @@ def immobile(s: S, piece: int) -> bool:
 def rescue(s: S, piece: int, stand: str) -> None:
     """A soul reaching a stand frees the snared souls of its seat there (the Snare Trap's
     'until it can be rescued'); called by ``cycle.place`` only while a soul is snared."""
+    s.stuck[:] = [p for p in s.stuck if s.on_map[p]]  # (a wasted soul needs no rescue)
     for other in [p for p in s.stuck if p != piece and s.stand[p] == stand and s.owner[p] == s.owner[piece]]:
         s.stuck.remove(other)
         s.timers[other].pop(SNARED, None)
