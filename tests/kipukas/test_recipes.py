@@ -14,6 +14,7 @@ from soulforge.games.kipukas.actions import (
     Craft,
     Haul,
     Keal,
+    Launch,
     Move,
     NightMove,
     Retreat,
@@ -27,6 +28,7 @@ from soulforge.games.kipukas.state import KipukasState
 
 from .scenario import act, fresh, give, put
 from .test_cards import Loaded, name, next_turn, said
+from .test_render import assert_board_draws_click_paths
 
 TRAPS = {
     "Sticky feather trap!": ("feathers", "honey"),
@@ -241,6 +243,31 @@ def test_a_basic_bow_reaches_a_base_camp_with_one_d6() -> None:
     assert crafted.shot_dice(s, wielder, target) == Dice(("D6", "D6"), 0)
 
 
+def test_a_basic_bow_launches_a_bee_bomb_that_bursts_where_it_lands() -> None:
+    """Basic bow: 'Wielder can also launch small things (i.e. Bee bomb)'; Bee Bomb!: 'After 3
+    diel cycles, all souls in the territory lose a keal means' (read: the launched bomb lies in
+    the territory of a stand 1 path away and bursts there when its 3 cycles are up)."""
+    s = fresh()
+    archer = put(s, 0, "brox_the_defiant", "m2")
+    enemy = put(s, 1, "hilbert_king_of_avian_frogs", "T3")
+    bow, bomb = f"recipe:{number('Basic bow')}", f"recipe:{number('Bee Bomb!')}"
+    s.items[archer] = ["feathers", "sticks", "string", bow, "cloth", "honey", bomb]
+    act(s, 0)
+    assert {a.stand for a in s.legal_actions() if isinstance(a, Launch)} == {"T2", "T3"}
+    assert_board_draws_click_paths(s)  # shoot, launch: on the board
+    s.apply(Launch(archer, "T3"))
+    assert s.items[archer] == ["feathers", "sticks", "string", bow]
+    assert s.view(1)["bombs"] == [{"owner": 0, "territory": 3, "cycles": 0}]
+    act(s, 0)
+    assert not any(isinstance(a, Shoot | Launch) for a in s.legal_actions()), "its shot of the day"
+    for _ in range(2):
+        next_turn(s)
+    assert s.bombs and s.injuries[enemy] == [0]
+    next_turn(s)
+    assert said(s, "the Bee Bomb bursts in territory 3") and sum(s.injuries[enemy]) == 1
+    assert s.bombs == [] and {"cloth", "honey"} <= set(s.discard[0])
+
+
 def test_a_sweet_candle_moves_a_soul_at_night_and_is_wasted() -> None:
     """Sweet candle: 'Prolongs day, move 1 soul at night. If movement causes contention, you
     attack first and add 1 to attack roll. Items are wasted after use.' (read: contention is
@@ -251,6 +278,7 @@ def test_a_sweet_candle_moves_a_soul_at_night_and_is_wasted() -> None:
     craft(s, "Sweet candle", wielder, "honey", "string")
     act(s, 0)
     assert NightMove(wielder, "m2") in s.legal_actions()
+    assert_board_draws_click_paths(s)
     s.apply(NightMove(wielder, "m2"))
     assert s.stand[wielder] == "m2" and s.items[wielder] == []
     assert {"honey", "string"} <= set(s.discard[0])
@@ -289,6 +317,7 @@ def test_a_bag_on_stick_carries_a_crafted_trap_to_another_held_territory() -> No
     craft(s, "Snare Trap", layer, "sticks", "string")
     next_turn(s)
     act(s, 0)
+    assert_board_draws_click_paths(s)  # haul, snare:0
     s.apply(Haul(bearer, 0))
     assert s.snares[0][crafted.CARRIER] == bearer and s.view(1)["snares"][0]["carrier"] == bearer
     assert crafted.armed_against(s, 1, 2) == []

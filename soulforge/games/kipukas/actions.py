@@ -638,6 +638,18 @@ class Haul(Action):
         return f"soul #{self.piece} bags or lays crafted trap {self.snare}"
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Launch(Action):
+    """A Basic bow's wielder launches the Bee Bomb it holds onto a stand 1 path away."""
+
+    kind = "launch"
+    piece: int
+    stand: str
+
+    def __str__(self) -> str:
+        return f"soul #{self.piece} launches its Bee Bomb to {stand_label(self.stand)}"
+
+
 def stand_label(stand: str) -> str:
     """A stand in words: ``T3`` is territory 3's camp stand, ``m4a`` a movement stand of 4.
 
@@ -703,4 +715,5 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Shoot,
     NightMove,
     Haul,
+    Launch,
 )

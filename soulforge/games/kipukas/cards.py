@@ -608,6 +608,8 @@ def on_cycle_start(s: S) -> None:
                 effect = ITEM_EFFECTS.get(item, NO_ITEM).cycle
                 if effect and s.on_map[piece] and item in s.items[piece]:
                     effect(s, piece)
+    if s.bombs:
+        crafted.tick_bombs(s)
     _plains_rest(s)
     _volcanic(s)
     if s.diel == "night":

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from soulforge.core import Action, IllegalAction
 from soulforge.core.flow import ClickPath, Rule
 from soulforge.games.kipukas import cards, combat, cycle, fight, items
-from soulforge.games.kipukas.actions import Haul, NightMove, Shoot, stand_label
+from soulforge.games.kipukas.actions import Haul, Launch, NightMove, Shoot, stand_label
 from soulforge.games.kipukas.data import Dice
 from soulforge.games.kipukas.encoding import KEAL, PUBLIC
 from soulforge.games.kipukas.items import ITEM_EFFECTS, NO_ITEM, ItemEffect, TrapSpec
@@ -398,3 +398,75 @@ class HaulRule(Rule["S", Haul]):
 
     def path(self, action: Haul) -> ClickPath:
         return (f"piece:{action.piece}", "haul", f"snare:{action.snare}")
+
+
+# -- launching small things (the Basic bow and a Bee Bomb) -----------------------------------
+def _small(s: S, piece: int) -> str:
+    return next((i for i in s.items[piece] if effect_of(i).small), "")
+
+
+def launches(s: S, souls: list[int]) -> list[Action]:
+    """The launches open when no contention is owed (``LaunchRule``): a revealed wielder of a bow
+    that launches, holding a small thing, not in contention, that has not shot today; onto any
+    stand 1 path away (no tunnel)."""
+    out: list[Action] = []
+    for p in souls:
+        if not s.items[p] or not s.known[p] & PUBLIC or not _small(s, p):
+            continue
+        if not any(effect_of(i).launches for i in s.items[p]) or s.timers[p].get(SHOT) == s.cycle:
+            continue
+        if enemies_at(s, s.stand[p], s.owner[p]):
+            continue
+        out += [Launch(p, there) for there, tunnel in s.board.exits[s.stand[p]] if not tunnel]
+    return out
+
+
+class LaunchRule(Rule["S", Launch]):
+    """Basic bow: 'Wielder can also launch small things (i.e. Bee bomb).' Read: a day action of
+    the revealed wielder, instead of its shot that day: the Bee Bomb it holds flies to a stand 1
+    path away and lies in that territory, its countdown going on; it bursts there when its 3
+    diel cycles are up (``tick_bombs``), then its cards are discarded."""
+
+    action = Launch
+    section = "items"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        from soulforge.games.kipukas.day import owes_contention, own_souls
+
+        return [] if owes_contention(s) else launches(s, own_souls(s))
+
+    def refusal(self, s: S, action: Launch) -> IllegalAction:
+        return IllegalAction(
+            "a revealed soul of yours with a Basic bow and a Bee Bomb, not in contention, not having shot "
+            "today, onto a stand 1 path away",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Launch) -> None:
+        piece = action.piece
+        marker = _small(s, piece)
+        recipe = int(marker[7:])
+        s.timers[piece][SHOT] = s.cycle
+        s.items[piece].remove(marker)
+        for card_id in s.game.recipes[recipe].ingredients:
+            if card_id in s.items[piece]:
+                s.items[piece].remove(card_id)
+        counted = s.timers[piece].pop("bee_bomb", 0)
+        territory = s.board.stands[action.stand].territory
+        s.bombs.append([cards.keeper(s, piece), territory, counted, recipe])
+        s.add_log(f"{s.piece_name(piece)} launches its Bee Bomb into territory {territory}")
+        cycle.end_action(s, s.active)
+
+    def path(self, action: Launch) -> ClickPath:
+        return (f"piece:{action.piece}", "launch", f"stand:{action.stand}")
+
+
+def tick_bombs(s: S) -> None:
+    """A cycle starts: each launched Bee Bomb counts it; at its 3rd it bursts where it lies."""
+    for bomb in list(s.bombs):
+        bomb[2] += 1
+        if bomb[2] >= items.BEE_BOMB_CYCLES:
+            s.bombs.remove(bomb)
+            seat, territory, _, recipe = bomb
+            s.discard[seat] += s.game.recipes[recipe].ingredients
+            items.burst(s, territory)

@@ -81,6 +81,7 @@ FLOW: Flow[S] = Flow(
                 card_moves.BurnRule(),
                 crafted.ShootRule(),
                 crafted.HaulRule(),
+                crafted.LaunchRule(),
                 day.RevealRule(),
                 day.MoveRule(),
                 _COUNTER,

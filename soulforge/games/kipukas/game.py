@@ -207,6 +207,7 @@ class Kipukas(Game[KipukasState]):
         out += [a.Shoot(p, q) for p in pieces for q in pieces if p != q]
         out += [a.NightMove(p, st) for p in pieces for st in stands]
         out += [a.Haul(p, i) for p in pieces for i in range(crafted.MAX_SNARES)]
+        out += [a.Launch(p, st) for p in pieces for st in stands]
         return out
 
     def result_summary(self, state: KipukasState, start: KipukasState) -> dict[str, Any]:

@@ -42,6 +42,10 @@ class ItemEffect:
     """A light for a night move: how many souls (the wielder first) it moves (``crafted.NightMoveRule``)."""
     hauls: bool = False
     """A bag: the wielder may carry one crafted trap of its seat (``crafted.HaulRule``)."""
+    launches: bool = False
+    """A bow that launches small things (``small``) 1 path away (``crafted.LaunchRule``)."""
+    small: bool = False
+    """A small thing a bow may launch (the Bee Bomb), its countdown going on where it lands."""
     reading: str = ""
 
 
@@ -109,13 +113,20 @@ def _bee_bomb(s: S, piece: int) -> None:
     """Bee Bomb!: 'After 3 diel cycles, all souls in the territory lose a keal means' (read: the
     territory of the soul it was crafted for, 3 cycle starts after the crafting night; damage
     to a downed soul wastes it, #combat_lifecycle); then its cards are discarded."""
-    from soulforge.games.kipukas.cards import damage, tick
+    from soulforge.games.kipukas.cards import tick
 
     if tick(s, piece, "bee_bomb") < BEE_BOMB_CYCLES:
         return
     s.timers[piece].pop("bee_bomb")
     territory = s.territory[piece]
     _used_up(s, piece, "Bee Bomb!")
+    burst(s, territory)
+
+
+def burst(s: S, territory: int) -> None:
+    """A Bee Bomb bursts: 1 damage to every soul of the territory (not prisoners)."""
+    from soulforge.games.kipukas.cards import damage
+
     s.add_log(f"the Bee Bomb bursts in territory {territory}")
     for p in list(s.pieces_in(territory)):
         if s.on_map[p] and s.card_of(p).soul and not s.prisoner[p]:
@@ -238,7 +249,9 @@ _RECIPE_EFFECTS: dict[str, ItemEffect] = {
     'Chicken "Disguise"': ItemEffect(escape=6, reading="escapes with a D20: read as +6 to the escape roll"),
     "Lite training bag": ItemEffect(bonus=_plus(1), reading="+1 attack damage until wasted"),
     "Tough Bundles for blade training!": ItemEffect(bonus=_plus(2), reading="+2 attack damage until wasted"),
-    "Bee Bomb!": ItemEffect(cycle=_bee_bomb, reading="3 cycles on, 1 damage to every soul of its territory"),
+    "Bee Bomb!": ItemEffect(
+        cycle=_bee_bomb, small=True, reading="3 cycles on, 1 damage to every soul of its territory"
+    ),
     "Sticky stick fingers?": ItemEffect(
         cycle=_sticky_fingers, reading="an item card of an opponent's deck into yours, once"
     ),
@@ -257,9 +270,10 @@ _RECIPE_EFFECTS: dict[str, ItemEffect] = {
     ),
     "Basic bow": ItemEffect(
         ranged=(Dice(("D6", "D6"), 0), Dice(("D6",), 0)),
+        launches=True,
         reading="a ranged attack: 'D6-D6' read as 2 D6, Cenozoic, against a soul on a movement stand "
-        "1 path away, a D6 against one on a camp stand 1 path away; launching small things (the Bee "
-        "Bomb) is not played: a Bee Bomb bursts where its wielder is",
+        "1 path away, a D6 against one on a camp stand 1 path away; it launches a Bee Bomb its "
+        "wielder holds into the territory of a stand 1 path away",
     ),
     "Sticky feather trap!": ItemEffect(
         trap=TrapSpec(frozenset({3, 5, 11}), _stick), reading="a trap (D20 3, 5, 11): -1 to rolls until water"

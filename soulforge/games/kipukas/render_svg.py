@@ -9,7 +9,7 @@ Every element a player may click carries ``data-handle``, the handles of the rul
 paths (``flow.py``, ``fight.py``): ``territory:<n>`` (a territory's box), ``stand:<id>`` (a
 stand's row inside it), ``piece:<n>`` (a card on a stand, inside its stand's row),
 ``hand:<slot>`` (the viewer's hand; slot 3 the card set aside), ``face:up`` and ``face:down``,
-``reveal`` and ``means:<i>`` (the KEAL means of the fight's deciding soul), ``shoot``, ``haul``
+``reveal`` and ``means:<i>`` (the KEAL means of the fight's deciding soul), ``shoot``, ``launch``, ``haul``
 and ``snare:<i>`` (a crafted trap of the viewer's, ``crafted.py``). Handles nest (a
 piece in its stand in its territory): the page takes the innermost one a path can use.
 Actions without a click path are the page's buttons. A card the viewer cannot see has no card
@@ -202,6 +202,10 @@ def _territory(t: Json, view: Json, layout: Layout, pieces: dict[str, list[Json]
                    + _text(x + w - 8, y + h - 6, f"⚠ {len(laid)} trap", "small",
                            ' text-anchor="end" fill="#8a2a20"')
                    + "</g>")
+    bombs = [b for b in view.get("bombs", ()) if b["territory"] == t["number"]]
+    if bombs:  # Bee Bombs launched by a bow, counting down in the open
+        out.append(f'<g class="bombs"><title>Bee Bombs: {len(bombs)}, they burst after 3 diel cycles</title>'
+                   + _text(x + 10, y + h - 6, f"🐝 {len(bombs)} bomb", "small", ' fill="#8a2a20"') + "</g>")
     for stand in t["stands"]:
         out.append(_stand(stand, t, layout, pieces.get(stand, [])))
     out.append(f"<title>{escape(_territory_title(t))}</title></g>")
@@ -522,6 +526,9 @@ def _choices(view: Json, x: float, y: float) -> tuple[list[str], float]:
     by_day = view.get("phase") == "day"
     if by_day and any(p.get("ranged") for p in mine):
         chips.append(("shoot", "shoot", "a soul of yours with a ranged weapon shoots at a soul 1 path away"))
+    small = any(ITEM_EFFECTS.get(i, NO_ITEM).small for p in mine if p.get("ranged") for i in p["items"])
+    if by_day and small:
+        chips.append(("launch", "launch", "a soul of yours with a bow launches its Bee Bomb 1 path away"))
     if by_day and any(ITEM_EFFECTS.get(i, NO_ITEM).hauls for p in mine for i in p["items"]):
         chips.append(("haul", "bag a trap", "a soul of yours with its Bag on stick bags or lays a trap"))
         chips += [(f"snare:{x['snare']}", f"trap {x['snare']}", _snare_name(x) + (

@@ -89,6 +89,10 @@ def render(view: View) -> RenderableType:
     if offer:  # a trade offered over a rogue (#rouge): the card only for the two seats trading
         card = CARDS[offer["card"]].name if offer["card"] else "a card of its hand"
         parts.append(Text(f"Trade offered: seat {offer['from']} offers seat {offer['to']} {card}"))
+    if view.get("bombs"):
+        bombs = [f"seat {b['owner']}'s in territory {b['territory']} ({b['cycles']} cycles counted)"
+                 for b in view["bombs"]]
+        parts.append(Text("Bee Bombs launched: " + "; ".join(bombs)))
     if view.get("snares"):
         parts.append(Text("Crafted traps: " + "; ".join(snare_label(view, x) for x in view["snares"])))
     if view.get("exchange"):

@@ -22,6 +22,7 @@ View keys (``view(player)``, built in ``view.py``), beside the core's common key
 - ``fight``: the fight in progress ``{"attacker", "defender", "stand", "means": [a, d],
   "chosen": [bool, bool]}`` (a side's means is None to the other side until both chose).
 - ``exchange``: the last combat exchange, step by step (public lines).
+- ``bombs``: Bee Bombs launched by a bow ``{"owner", "territory", "cycles"}`` (public).
 - ``snares``: crafted traps ``{"snare", "owner", "territory" (None while carried), "carrier",
   "recipe"}`` (recipe None to other seats until it springs); pieces add ``immobilized``,
   ``sticky`` and ``ranged`` (a ranged weapon held), None when the card is hidden.
@@ -78,6 +79,8 @@ class KipukasState(State):
     snares: list[list[int]]
     """Crafted traps (``crafted.py``): ``[seat, territory, recipe, carrier, shown]``; a carried one
     (carrier a piece, else -1) rides in its Bag on stick; shown: 1 once it has sprung."""
+    bombs: list[list[int]]
+    """Bee Bombs launched by a bow (``crafted.LaunchRule``): ``[seat, territory, cycles, recipe]``."""
     stuck: list[int]
     """Souls snared until rescued (the Snare Trap)."""
     shooting: bool

@@ -146,6 +146,7 @@ def build(s: S, viewer: Seat | None) -> JsonDict:
         "exchange": list(s.exchange),
         "winner": s.winner,
         "snares": _snares(s, viewer),
+        "bombs": [{"owner": seat, "territory": t, "cycles": n} for seat, t, n, _ in s.bombs],
     } | (_offer(s, viewer) if s.offer else {})
 
 
