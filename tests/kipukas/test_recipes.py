@@ -134,6 +134,16 @@ def test_a_snare_trap_immobilizes_until_a_soul_of_its_seat_reaches_it() -> None:
     assert not items.immobile(s, walker)
 
 
+def test_a_snare_stops_a_move_where_it_springs() -> None:
+    """Snare Trap (#traps, #movement): the soul caught on the first stand of territory 2 goes no
+    further on its way (Hilbert, 2 spaces, bound for territory 2's camp)."""
+    s, _, walker = laid_trap("Snare Trap")
+    assert Move(walker, "T2") in s.legal_actions()
+    s.rng = Loaded(11)
+    s.apply(Move(walker, "T2"))
+    assert s.stand[walker] == "m2" and items.immobile(s, walker)
+
+
 @pytest.mark.parametrize(("roll", "sprung"), [(5, True), (7, False)])
 def test_a_sticky_feather_trap_takes_1_from_rolls_until_water(roll: int, sprung: bool) -> None:
     """Sticky feather trap!: 'Take 1 damage from targets rolls until they attempt to swim in or
