@@ -20,7 +20,7 @@ from soulforge.games.kipukas.actions import Haul, Launch, NightMove, Shoot, stan
 from soulforge.games.kipukas.data import Dice
 from soulforge.games.kipukas.encoding import KEAL, PUBLIC
 from soulforge.games.kipukas.items import ITEM_EFFECTS, NO_ITEM, ItemEffect, TrapSpec
-from soulforge.games.kipukas.movement import enemies_at, is_downed
+from soulforge.games.kipukas.movement import can_move, enemies_at, free_to_move, is_downed, reach
 from soulforge.games.kipukas.rogue import is_rogue
 
 if TYPE_CHECKING:
@@ -43,7 +43,8 @@ def effect_of(marker: str) -> ItemEffect:
 
 def trap_of(s: S, snare: int) -> TrapSpec:
     spec = effect_of(f"recipe:{s.snares[snare][RECIPE]}").trap
-    assert spec is not None  # only trap recipes are laid (``lay``)
+    if spec is None:  # ``lay`` lays trap recipes only
+        raise KeyError(f"crafted trap {snare} is no trap recipe")
     return spec
 
 
@@ -239,20 +240,13 @@ def company(s: S, piece: int) -> list[int]:
     by piece number, up to the light's count less the wielder (the engine chooses for the seat)."""
     room = effect_of(_light(s, piece)).lights - 1
     others = [p for p in s.souls_at(s.stand[piece]) if p != piece and s.owner[p] == s.owner[piece]]
-    return [p for p in others if fight_free(s, p)][:room]
-
-
-def fight_free(s: S, piece: int) -> bool:
-    from soulforge.games.kipukas.movement import free_to_move
-
-    return free_to_move(s, piece)
+    return [p for p in others if free_to_move(s, p)][:room]
 
 
 def night_moves(s: S) -> list[Action]:
     """The night moves open (``NightMoveRule``): once a night, a soul of the seat holding a light,
     free to move, within its range."""
     from soulforge.games.kipukas.day import own_souls
-    from soulforge.games.kipukas.movement import can_move, reach
 
     if LIT in s.night_used[s.active]:
         return []
@@ -287,7 +281,6 @@ class NightMoveRule(Rule["S", NightMove]):
 
     def apply(self, s: S, action: NightMove) -> None:
         from soulforge.games.kipukas.day import _travel
-        from soulforge.games.kipukas.movement import reach
 
         seat, piece = s.active, action.piece
         light, group = _light(s, piece), company(s, piece)

@@ -2,7 +2,10 @@
 
 A soul's ``items`` hold item card ids (an item played alone) and ``recipe:<n>`` for a
 crafted item (``RECIPES[n]``). Each has an :class:`ItemEffect`; recipes whose effect the
-engine does not play yet are not craftable (``Recipe.playable``) and say why in ``missing``.
+engine does not play yet are not craftable (``Recipe.playable``) and say why in ``missing`` (all
+20 are played now). What crafted traps, ranged weapons, lights and the bag do beyond their
+wielder's rolls is played by ``crafted.py``; their effects and the marks they leave on souls
+(``timers``: sticky, snared, held) are here.
 The recipes a game crafts by are its own (``Kipukas.recipes``, ``load_recipes``: their items
 may be changed with ``--set``); which recipes there are, their order and effects are fixed.
 """

@@ -329,7 +329,9 @@ class CraftRule(Rule["S", Craft]):
 
     def refusal(self, s: S, action: Craft) -> IllegalAction:
         return IllegalAction(
-            "craft once a night, with the recipe's items in hand, for a soul of yours", rule=self.section
+            "craft once a night, with the recipe's items in hand, for a soul of yours (a trap: one in a "
+            "territory you hold, at most 12 crafted traps laid)",
+            rule=self.section,
         )
 
     def apply(self, s: S, action: Craft) -> None:
