@@ -602,6 +602,54 @@ class EndActions(Action):
         return "end your actions"
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Shoot(Action):
+    """A ranged weapon's wielder (Atlatl, Basic bow) attacks a soul 1 path away."""
+
+    kind = "shoot"
+    piece: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"soul #{self.piece} shoots at soul #{self.target}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NightMove(Action):
+    """A light's wielder (Sweet candle, Torch) moves at night, with its company for a Torch."""
+
+    kind = "night_move"
+    piece: int
+    stand: str
+
+    def __str__(self) -> str:
+        return f"soul #{self.piece} moves by its light to {stand_label(self.stand)}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Haul(Action):
+    """A Bag on stick's wielder picks up, or lays again, a crafted trap of its seat."""
+
+    kind = "haul"
+    piece: int
+    snare: int
+
+    def __str__(self) -> str:
+        return f"soul #{self.piece} bags or lays crafted trap {self.snare}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Launch(Action):
+    """A Basic bow's wielder launches the Bee Bomb it holds onto a stand 1 path away."""
+
+    kind = "launch"
+    piece: int
+    stand: str
+
+    def __str__(self) -> str:
+        return f"soul #{self.piece} launches its Bee Bomb to {stand_label(self.stand)}"
+
+
 def stand_label(stand: str) -> str:
     """A stand in words: ``T3`` is territory 3's camp stand, ``m4a`` a movement stand of 4.
 
@@ -664,4 +712,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     OfferTrade,
     AcceptTrade,
     DeclineTrade,
+    Shoot,
+    NightMove,
+    Haul,
+    Launch,
 )

@@ -190,6 +190,8 @@ def roll_bonus(s: S, piece: int, other: int) -> int:
     for item in s.items[piece]:
         hook = ITEM_EFFECTS.get(item, NO_ITEM).bonus
         total += hook(s, piece, other) if hook else 0
+    if s.timers[piece]:  # crafted traps' stickiness, a light's night move (``crafted.py``)
+        total += afflicted(s, piece) + crafted.lit_bonus(s, piece)
     return total
 
 
@@ -351,6 +353,8 @@ def waste(s: S, piece: int) -> None:
     if s.items[piece]:
         drop(s, piece, territory)
         grab(s, territory)
+    if s.snares:
+        crafted.drop_load(s, piece)
     hook = ability(s.card[piece]).wasted
     if hook:
         hook(s, piece)
@@ -604,6 +608,8 @@ def on_cycle_start(s: S) -> None:
                 effect = ITEM_EFFECTS.get(item, NO_ITEM).cycle
                 if effect and s.on_map[piece] and item in s.items[piece]:
                     effect(s, piece)
+    if s.bombs:
+        crafted.tick_bombs(s)
     _plains_rest(s)
     _volcanic(s)
     if s.diel == "night":
@@ -669,10 +675,17 @@ def trap_roll(s: S, mover: int, territory: int) -> None:
     seat = s.owner[mover]
     hidden = [p for p in s.pieces_in(territory) if s.owner[p] != seat and not s.known[p] & (1 << 8)]
     lingering = [p for p in s.pieces_in(territory) if ability(s.card[p]).lingers and s.known[p] & (1 << 8)]
-    if not hidden and not lingering:
+    snares = crafted.armed_against(s, seat, territory) if s.snares else []
+    if not hidden and not lingering and not snares:
         return
     roll = s.rng.randint(1, 20)
     s.add_log(f"{s.piece_name(mover)} enters territory {territory}: the D20 for traps shows {roll}")
+    _trap_cards(s, mover, roll, hidden, lingering)
+    if snares and s.on_map[mover] and not s.prisoner[mover]:
+        crafted.spring(s, mover, roll, snares)  # crafted traps, after the trap cards (``crafted.py``)
+
+
+def _trap_cards(s: S, mover: int, roll: int, hidden: list[int], lingering: list[int]) -> None:
     for trap in [p for p in hidden if s.card_of(p).card_type == "trap"] + lingering:
         entry = ability(s.card[trap])
         if roll in entry.trap_on and entry.sprung is not None:
@@ -720,7 +733,8 @@ def trap_numbers(text: str) -> frozenset[int]:
 
 
 from soulforge.games.kipukas import abilities as _abilities  # noqa: E402  (fills ABILITIES)
-from soulforge.games.kipukas.items import ITEM_EFFECTS, NO_ITEM, RECIPES  # noqa: E402
+from soulforge.games.kipukas import crafted  # noqa: E402  (crafted traps: they call back here)
+from soulforge.games.kipukas.items import ITEM_EFFECTS, NO_ITEM, RECIPES, afflicted  # noqa: E402
 
 __all__ = ["ABILITIES", "ITEM_EFFECTS", "RECIPES", "Ability", "ability", "trap_numbers"]
 _abilities.register_all()

@@ -17,6 +17,7 @@ from soulforge.games.kipukas.encoding import (
     STORM,
     TURNING,
 )
+from soulforge.games.kipukas.items import immobile, rescue
 from soulforge.games.kipukas.movement import enemies_at, ground, is_downed, room_in, ways
 from soulforge.games.kipukas.rogue import rogue_day
 
@@ -76,6 +77,8 @@ def retreats(s: S, piece: int) -> list[str]:
     seat, reach = s.owner[piece], retreat_range(s, piece)
     if reach <= 0 or s.prisoner[piece] or not s.card_of(piece).soul or s.cycle <= s.tired_cycle[piece]:
         return []
+    if s.timers[piece] and immobile(s, piece):
+        return []  # snared (crafted traps, ``items.py``)
     if s.timers[piece].get("retreat") == s.cycle:
         return []  # one retreat a day (read: a retreat is the soul's move for the day)
     conflicts = set(contested_stands(s, seat))
@@ -134,6 +137,7 @@ def retreat_group_of(s: S, seat: int, origin: str) -> list[int]:
         p
         for p in s.souls_at(origin)
         if s.owner[p] == seat and s.cycle > s.tired_cycle[p] and s.timers[p].get("retreat") != s.cycle
+        and not immobile(s, p)  # snared souls stay (crafted traps)
     ]
 
 
@@ -142,6 +146,8 @@ def place(s: S, piece: int, stand: str) -> None:
     s.territory[piece] = s.board.stands[stand].territory
     s.moved()
     s.loiter_since[piece] = -1
+    if s.stuck:  # a soul reaching a snared soul of its seat frees it (the Snare Trap)
+        rescue(s, piece, stand)
 
 
 def finish_exchange(s: S) -> None:
@@ -349,6 +355,10 @@ def open_day(s: S) -> None:
     over is owed first (#day 2)."""
     if s.diel == DAY:
         s.due = [contested_stands(s, seat) for seat in range(s.num_players)]
+        if s.lights_out >= s.cycle:  # souls moved by a light into contention last night
+            from soulforge.games.kipukas.crafted import first_strike
+
+            first_strike(s)
     if s.done[s.active] and s.phase != OVER:
         end_action(s, s.active)  # a seat defeated by a rogue acts no more (#rouge)
 

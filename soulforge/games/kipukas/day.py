@@ -26,6 +26,7 @@ from soulforge.games.kipukas.actions import (
 )
 from soulforge.games.kipukas.data import CARDS
 from soulforge.games.kipukas.encoding import PUBLIC
+from soulforge.games.kipukas.items import immobile, unstick
 from soulforge.games.kipukas.movement import (
     can_move,
     enemies_at,
@@ -438,6 +439,8 @@ def _travel(s: S, piece: int, way: tuple[str, ...]) -> str:
     card = s.card_of(piece)
     here = s.stand[piece]
     for i, stand in enumerate(way):
+        if s.timers[piece] and is_water(s, stand):
+            unstick(s, piece)  # sticky feathers: 'until they attempt to swim in or cross water'
         ashore = is_water(s, stand) and not is_water(s, here) and card.habitat not in ("Water", "Heavens")
         if ashore and not _swims(s, piece):
             break
@@ -450,8 +453,8 @@ def _travel(s: S, piece: int, way: tuple[str, ...]) -> str:
             if entering is not None and s.on_map[piece]:
                 entering(s, piece)
         here = stand
-        if not s.on_map[piece] or s.prisoner[piece]:
-            break
+        if not s.on_map[piece] or s.prisoner[piece] or (s.timers[piece] and immobile(s, piece)):
+            break  # (a crafted snare holds it where it sprang)
         if (landing or card.habitat != "Heavens") and cards.stepped(s, piece, stand):
             break  # Little Charm moves to it: the move ends there
     return here

@@ -383,6 +383,11 @@ class KealRule(Rule["S", Keal]):
         )
 
     def apply(self, s: S, action: Keal) -> None:
+        if s.shooting:  # a ranged attack: only the defender chooses (``crafted.py``)
+            from soulforge.games.kipukas.crafted import choose_means
+
+            choose_means(s, action.means)
+            return
         side = 0 if s.means[0] < 0 else 1
         s.means[side] = action.means
         piece = s.attacker if side == 0 else s.defender

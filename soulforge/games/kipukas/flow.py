@@ -13,7 +13,17 @@ from typing import TYPE_CHECKING
 
 from soulforge.core import IllegalAction
 from soulforge.core.flow import Flow, Step
-from soulforge.games.kipukas import card_moves, day, fight, listing, negotiation, night, opening, taming
+from soulforge.games.kipukas import (
+    card_moves,
+    crafted,
+    day,
+    fight,
+    listing,
+    negotiation,
+    night,
+    opening,
+    taming,
+)
 from soulforge.games.kipukas.actions import Tame
 from soulforge.games.kipukas.encoding import (
     AFFINITY,
@@ -69,6 +79,9 @@ FLOW: Flow[S] = Flow(
                 card_moves.FormRule(),
                 card_moves.ExchangeRule(),
                 card_moves.BurnRule(),
+                crafted.ShootRule(),
+                crafted.HaulRule(),
+                crafted.LaunchRule(),
                 day.RevealRule(),
                 day.MoveRule(),
                 _COUNTER,
@@ -89,6 +102,7 @@ FLOW: Flow[S] = Flow(
                 night.RefillRule(),
                 night.TakeHoneyRule(),
                 night.CraftRule(),
+                crafted.NightMoveRule(),
                 night.SabotageRule(),
                 night.PurchaseRule(),
                 _CALL,

@@ -11,7 +11,7 @@ from soulforge.core.errors import OptionError
 from soulforge.core.game import Game
 from soulforge.core.options import Option
 from soulforge.games.kipukas import actions as a
-from soulforge.games.kipukas import data, fight, heuristic, movement
+from soulforge.games.kipukas import crafted, data, fight, heuristic, movement
 from soulforge.games.kipukas.board import KipukaMap, load_maps
 from soulforge.games.kipukas.data import (
     ARCHETYPES,
@@ -203,6 +203,11 @@ class Kipukas(Game[KipukasState]):
         out += [a.Gift(slot, to) for slot in hand for to in seats]
         out += [a.OfferTrade(slot, to) for slot in hand for to in seats]
         out += [a.AcceptTrade(slot) for slot in hand] + [a.DeclineTrade()]
+        # crafted items (``crafted.py``), last: the earlier indices stay as they were
+        out += [a.Shoot(p, q) for p in pieces for q in pieces if p != q]
+        out += [a.NightMove(p, st) for p in pieces for st in stands]
+        out += [a.Haul(p, i) for p in pieces for i in range(crafted.MAX_SNARES)]
+        out += [a.Launch(p, st) for p in pieces for st in stands]
         return out
 
     def result_summary(self, state: KipukasState, start: KipukasState) -> dict[str, Any]:

@@ -4,7 +4,8 @@ What seat p knows of another seat q's cards: q's deck list (a game option), ever
 q turned face up (on the map, in q's discard), the sizes of q's hand and deck and whether
 q set a card aside. The rest (q's hand, deck order, the card aside, q's unrevealed cards on
 the map) is a pool dealt again at random, in a fixed order read off the view: the unknown
-pieces by number, then the hand, the card aside, the deck. p's own deck order is shuffled
+pieces by number, then the hand, the card aside, the deck; q's face-down crafted traps get a
+trap recipe drawn again. p's own deck order is shuffled
 (p knows its contents, not its order); a KEAL means q chose in secret is chosen again.
 """
 
@@ -49,7 +50,20 @@ def resample(s: S, player: Seat, rng: random.Random) -> None:
             s.aside[seat] = pool.pop()
         s.deck[seat] = pool
     s.moved()
+    _crafted_traps(s, player, rng)
     if s.phase == KEAL and s.secret and s.owner[s.attacker] != player:
         from soulforge.games.kipukas.fight import available_means
 
         s.means[0] = rng.choice(available_means(s, s.attacker))
+
+
+def _crafted_traps(s: S, player: Seat, rng: random.Random) -> None:
+    """Another seat's crafted trap that has not sprung is face down: its recipe is drawn again
+    among the trap recipes (``crafted.py``; the view shows none)."""
+    from soulforge.games.kipukas.crafted import RECIPE, SEAT, SHOWN, is_trap_recipe
+
+    hidden = [entry for entry in s.snares if entry[SEAT] != player and not entry[SHOWN]]
+    if hidden:
+        traps = [n for n in range(len(s.game.recipes)) if is_trap_recipe(n)]
+        for entry in hidden:
+            entry[RECIPE] = rng.choice(traps)

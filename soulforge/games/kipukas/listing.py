@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from soulforge.core import Action
-from soulforge.games.kipukas import card_moves, cycle, day, fight, negotiation
+from soulforge.games.kipukas import card_moves, crafted, cycle, day, fight, negotiation
 from soulforge.games.kipukas.actions import CallInitiative, EndActions, Unequip
 from soulforge.games.kipukas.movement import enemies_at
 
@@ -49,6 +49,9 @@ def day_listing(s: S) -> Sequence[Action]:
     out += card_moves.form_changes(s, souls)
     out += card_moves.exchanges(s, souls)
     out += card_moves.burns(s, souls)
+    out += crafted.shots(s, souls)
+    out += crafted.hauls(s, souls)
+    out += crafted.launches(s, souls)
     out += day.reveals(s)
     out += day.moves(s, souls)
     out += attacks

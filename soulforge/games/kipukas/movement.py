@@ -16,6 +16,7 @@ from soulforge.games.kipukas import cards
 from soulforge.games.kipukas.combat import downed_movement
 from soulforge.games.kipukas.data import Card
 from soulforge.games.kipukas.encoding import PUBLIC
+from soulforge.games.kipukas.items import immobile
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -125,6 +126,8 @@ def free_to_move(s: S, piece: int) -> bool:
     sick = s.played_unrevealed[piece] and s.played_cycle[piece] == s.cycle
     if s.cycle <= s.tired_cycle[piece] or s.territory[piece] == s.suspended or _lodged(s, piece, traits):
         return False
+    if s.timers[piece] and immobile(s, piece):
+        return False  # snared (crafted traps, ``items.py``)
     return not sick and not traits.immobile
 
 

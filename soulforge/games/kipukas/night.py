@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from soulforge.core import Action, IllegalAction
 from soulforge.core.flow import ClickPath, Rule
 from soulforge.core.text import count
-from soulforge.games.kipukas import cards, cycle
+from soulforge.games.kipukas import cards, crafted, cycle
 from soulforge.games.kipukas.actions import (
     CallReserves,
     Craft,
@@ -321,19 +321,28 @@ class CraftRule(Rule["S", Craft]):
             for p in s.live()
             if s.on_map[p] and s.owner[p] == s.active and s.card_of(p).soul and not s.prisoner[p]
         ]
-        return [Craft(n, p) for n in recipes for p in souls]
+        # a crafted trap is laid where its soul stands, in a territory the seat holds (#placement)
+        laying = [p for p in souls if s.holder[s.territory[p] - 1] == s.active]
+        if not crafted.room_for_trap(s):
+            laying = []
+        return [Craft(n, p) for n in recipes for p in (laying if crafted.is_trap_recipe(n) else souls)]
 
     def refusal(self, s: S, action: Craft) -> IllegalAction:
         return IllegalAction(
-            "craft once a night, with the recipe's items in hand, for a soul of yours", rule=self.section
+            "craft once a night, with the recipe's items in hand, for a soul of yours (a trap: one in a "
+            "territory you hold, at most 12 crafted traps laid)",
+            rule=self.section,
         )
 
     def apply(self, s: S, action: Craft) -> None:
         seat, recipe = s.active, s.game.recipes[action.recipe]
         for item in recipe.ingredients:
             s.hand[seat].remove(item)
-        s.items[action.piece] += [*recipe.ingredients, f"recipe:{action.recipe}"]
-        s.add_log(f"{s.seat_name(seat)} crafts {recipe.name} for {s.piece_name(action.piece)}")
+        if crafted.is_trap_recipe(action.recipe):
+            crafted.lay(s, action.piece, action.recipe)
+        else:
+            s.items[action.piece] += [*recipe.ingredients, f"recipe:{action.recipe}"]
+            s.add_log(f"{s.seat_name(seat)} crafts {recipe.name} for {s.piece_name(action.piece)}")
         _used(s, "craft")
         cycle.end_action(s, seat)
 

@@ -9,7 +9,8 @@ Every element a player may click carries ``data-handle``, the handles of the rul
 paths (``flow.py``, ``fight.py``): ``territory:<n>`` (a territory's box), ``stand:<id>`` (a
 stand's row inside it), ``piece:<n>`` (a card on a stand, inside its stand's row),
 ``hand:<slot>`` (the viewer's hand; slot 3 the card set aside), ``face:up`` and ``face:down``,
-``reveal`` and ``means:<i>`` (the KEAL means of the fight's deciding soul). Handles nest (a
+``reveal`` and ``means:<i>`` (the KEAL means of the fight's deciding soul), ``shoot``, ``launch``, ``haul``
+and ``snare:<i>`` (a crafted trap of the viewer's, ``crafted.py``). Handles nest (a
 piece in its stand in its territory): the page takes the innermost one a path can use.
 Actions without a click path are the page's buttons. A card the viewer cannot see has no card
 in the view and is drawn face down, nameless; every card the viewer sees names its data on hover.
@@ -25,7 +26,7 @@ from typing import Any
 from soulforge.core.svg import TAP, hit_area
 from soulforge.games.kipukas.cards import ability
 from soulforge.games.kipukas.data import ARCHETYPES, CARDS, Card, Dice
-from soulforge.games.kipukas.items import ITEM_EFFECTS, NO_ITEM
+from soulforge.games.kipukas.items import ITEM_EFFECTS, NO_ITEM, RECIPES
 
 Json = dict[str, Any]
 
@@ -195,10 +196,30 @@ def _territory(t: Json, view: Json, layout: Layout, pieces: dict[str, list[Json]
            _text(x + 40, y + 16, t["geography"] + (" · transit" if t["transit"] else ""), "name")]
     if status:
         out.append(_text(x + w - 8, y + 16, status, "small", f' text-anchor="end" fill="{stroke}"'))
+    laid = [x for x in view.get("snares", ()) if x["territory"] == t["number"]]
+    if laid:  # crafted traps: face down, nameless, to every seat but their owner's
+        out.append(f'<g class="snares"><title>{escape(_snares_title(laid))}</title>'
+                   + _text(x + w - 8, y + h - 6, f"⚠ {len(laid)} trap", "small",
+                           ' text-anchor="end" fill="#8a2a20"')
+                   + "</g>")
+    bombs = [b for b in view.get("bombs", ()) if b["territory"] == t["number"]]
+    if bombs:  # Bee Bombs launched by a bow, counting down in the open
+        out.append(f'<g class="bombs"><title>Bee Bombs: {len(bombs)}, they burst after 3 diel cycles</title>'
+                   + _text(x + 10, y + h - 6, f"🐝 {len(bombs)} bomb", "small", ' fill="#8a2a20"') + "</g>")
     for stand in t["stands"]:
         out.append(_stand(stand, t, layout, pieces.get(stand, [])))
     out.append(f"<title>{escape(_territory_title(t))}</title></g>")
     return "".join(out)
+
+
+def _snare_name(snare: Json) -> str:
+    recipe = snare.get("recipe")
+    what = "face-down crafted trap" if recipe is None else RECIPES[recipe].name
+    return f"seat {snare['owner']}'s {what}"
+
+
+def _snares_title(laid: list[Json]) -> str:
+    return "Crafted traps: " + ", ".join(_snare_name(x) for x in laid)
 
 
 def _holding(t: Json) -> str:
@@ -288,6 +309,12 @@ def _piece_state(piece: Json) -> str:
         words.append("downed")
     if piece.get("prisoner"):
         words.append("prisoner")
+    if piece.get("immobilized"):
+        words.append("snared")
+    if piece.get("sticky"):
+        words.append("sticky")
+    if piece.get("ranged"):
+        words.append("ranged")
     if not piece["revealed"]:
         words.append("face down")
     if piece.get("items"):
@@ -308,6 +335,12 @@ def _piece_title(piece: Json, card: str) -> str:
         lines.append("Downed")
     if piece.get("prisoner"):
         lines.append("A prisoner")
+    if piece.get("immobilized"):
+        lines.append("Immobilized by a crafted trap")
+    if piece.get("sticky"):
+        lines.append("Stuck with feathers: -1 to its rolls until it takes to water")
+    if piece.get("ranged"):
+        lines.append("Holds a ranged weapon")
     if piece.get("items"):
         lines.append("Items: " + ", ".join(item_name(i) for i in piece["items"]))
     return "\n".join(lines)
@@ -490,6 +523,17 @@ def _choices(view: Json, x: float, y: float) -> tuple[list[str], float]:
         chips.append(("form", "change form", "a soul of yours tries to take or leave its second form"))
     if view.get("phase") == "respond":
         chips.append(("reinforce", "reinforce", "move a soul of yours from nearby into the fight"))
+    by_day = view.get("phase") == "day"
+    if by_day and any(p.get("ranged") for p in mine):
+        chips.append(("shoot", "shoot", "a soul of yours with a ranged weapon shoots at a soul 1 path away"))
+    small = any(ITEM_EFFECTS.get(i, NO_ITEM).small for p in mine if p.get("ranged") for i in p["items"])
+    if by_day and small:
+        chips.append(("launch", "launch", "a soul of yours with a bow launches its Bee Bomb 1 path away"))
+    if by_day and any(ITEM_EFFECTS.get(i, NO_ITEM).hauls for p in mine for i in p["items"]):
+        chips.append(("haul", "bag a trap", "a soul of yours with its Bag on stick bags or lays a trap"))
+        chips += [(f"snare:{x['snare']}", f"trap {x['snare']}", _snare_name(x) + (
+            f" in territory {x['territory']}" if x["carrier"] is None else f", carried by #{x['carrier']}"))
+            for x in view.get("snares", ()) if x["owner"] == me]
     out, left, top = [], x, y + 9
     for handle, label, hint in chips:
         width = 14 + 7 * len(label)

@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from soulforge.games.kipukas.data import CARDS
+from soulforge.games.kipukas.items import RECIPES
 
 View = dict[str, Any]
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta")
@@ -27,8 +28,20 @@ def piece_label(piece: dict[str, Any]) -> str:
     notes = [f"{hurt} injur{'y' if hurt == 1 else 'ies'}"] if hurt else []
     notes += ["downed"] if piece.get("downed") else []
     notes += ["prisoner"] if piece.get("prisoner") else []
+    notes += ["immobilized"] if piece.get("immobilized") else []
+    notes += ["sticky"] if piece.get("sticky") else []
+    notes += ["ranged weapon"] if piece.get("ranged") else []
     notes += [] if piece.get("revealed") else ["unrevealed"]
     return label + (f" ({', '.join(notes)})" if notes else "")
+
+
+def snare_label(view: View, snare: dict[str, Any]) -> str:
+    """'seat 0's Snare Trap in territory 2', or 'seat 1's face-down trap carried by #4'."""
+    recipe = snare.get("recipe")
+    what = "face-down trap" if recipe is None else RECIPES[recipe].name
+    carrier = snare.get("carrier")
+    where = f"in territory {snare['territory']}" if carrier is None else f"carried by #{carrier}"
+    return f"seat {snare['owner']}'s {what} {where}"
 
 
 def _territories(view: View) -> Table:
@@ -76,6 +89,12 @@ def render(view: View) -> RenderableType:
     if offer:  # a trade offered over a rogue (#rouge): the card only for the two seats trading
         card = CARDS[offer["card"]].name if offer["card"] else "a card of its hand"
         parts.append(Text(f"Trade offered: seat {offer['from']} offers seat {offer['to']} {card}"))
+    if view.get("bombs"):
+        bombs = [f"seat {b['owner']}'s in territory {b['territory']} ({b['cycles']} cycles counted)"
+                 for b in view["bombs"]]
+        parts.append(Text("Bee Bombs launched: " + "; ".join(bombs)))
+    if view.get("snares"):
+        parts.append(Text("Crafted traps: " + "; ".join(snare_label(view, x) for x in view["snares"])))
     if view.get("exchange"):
         parts.append(Text("Last exchange:\n" + "\n".join(view["exchange"][-8:])))
     return Group(*parts)

@@ -54,7 +54,10 @@ def _step(s: S, piece: int) -> bool:
     """One path, numbered 1-6 around its stand and picked by a D6 (re-counted around when the
     stand has fewer paths); then the activation roll and the attacks. False: it stops."""
     from soulforge.games.kipukas.cycle import place
+    from soulforge.games.kipukas.items import immobile
 
+    if immobile(s, piece):
+        return False  # snared by a crafted trap: no one rescues a rogue
     card = s.card_of(piece)
     water = s.board.water
     swims = card.habitat in ("Water", "Heavens")

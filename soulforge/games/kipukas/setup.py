@@ -19,6 +19,8 @@ def setup(s: S) -> None:
     s.personal = [deck.personal_effect or "" for deck in s.game.decks[:n]]
     s.personal_used, s.suspended = [-99] * n, 0
     s.rogues, s.tunnels, s.mutants = {}, [], []
+    s.snares, s.stuck, s.shooting, s.lights_out = [], [], False, 0
+    s.bombs = []
     s.tamed, s.tamers = {}, []
     s.negotiated, s.offer = [-1] * n, []
     s.deck = [list(deck) for deck in s.decklists]

@@ -22,6 +22,10 @@ View keys (``view(player)``, built in ``view.py``), beside the core's common key
 - ``fight``: the fight in progress ``{"attacker", "defender", "stand", "means": [a, d],
   "chosen": [bool, bool]}`` (a side's means is None to the other side until both chose).
 - ``exchange``: the last combat exchange, step by step (public lines).
+- ``bombs``: Bee Bombs launched by a bow ``{"owner", "territory", "cycles"}`` (public).
+- ``snares``: crafted traps ``{"snare", "owner", "territory" (None while carried), "carrier",
+  "recipe"}`` (recipe None to other seats until it springs); pieces add ``immobilized``,
+  ``sticky`` and ``ranged`` (a ranged weapon held), None when the card is hidden.
 - ``offer`` (only while a trade is offered, #rouge): ``{"from", "to", "slot", "card"}`` (the
   card for the two seats trading, None for the others).
 """
@@ -72,6 +76,18 @@ class KipukasState(State):
     once led away)."""
     tunnels: list[tuple[str, str]]
     """Underground tunnels dug in play (#habitat_effects, underground), between two camp stands."""
+    snares: list[list[int]]
+    """Crafted traps (``crafted.py``): ``[seat, territory, recipe, carrier, shown]``; a carried one
+    (carrier a piece, else -1) rides in its Bag on stick; shown: 1 once it has sprung."""
+    bombs: list[list[int]]
+    """Bee Bombs launched by a bow (``crafted.LaunchRule``): ``[seat, territory, cycles, recipe]``."""
+    stuck: list[int]
+    """Souls snared until rescued (the Snare Trap)."""
+    shooting: bool
+    """The fight in progress is a ranged attack (``crafted.ShootRule``)."""
+    lights_out: int
+    """The last cycle in which souls moved by a light may strike first (``crafted.first_strike``)."""
+    """The fight in progress is a ranged attack (``crafted.ShootRule``)."""
     rogues: dict[int, int]
     """Rogue pieces (``rogue.py``) and the seat that played each."""
     tamed: dict[int, int]

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from soulforge.core import JsonDict, Seat
 from soulforge.games.kipukas.cards import bundle_items, findable
+from soulforge.games.kipukas.crafted import effect_of
 from soulforge.games.kipukas.encoding import ASIDE, KEAL, PUBLIC
+from soulforge.games.kipukas.items import STICKY, immobile
 from soulforge.games.kipukas.movement import is_downed
 
 if TYPE_CHECKING:
@@ -34,7 +36,25 @@ def _piece(s: S, viewer: Seat | None, p: int) -> JsonDict:
         "downed": is_downed(s, p) if known and soul else None,
         "prisoner": s.prisoner[p],
         "items": list(s.items[p]) if known else [],
+        # crafted items' marks (``crafted.py``): public once the soul is seen
+        "immobilized": immobile(s, p) if known and soul else None,
+        "sticky": bool(s.timers[p].get(STICKY)) if known and soul else None,
+        "ranged": any(effect_of(i).ranged for i in s.items[p]) if known and soul else None,
     }
+
+
+def _snares(s: S, viewer: Seat | None) -> list[JsonDict]:
+    """The crafted traps: face down (no recipe) to every seat but their owner's until sprung."""
+    return [
+        {
+            "snare": i,
+            "owner": seat,
+            "territory": territory or None,
+            "carrier": carrier if carrier >= 0 else None,
+            "recipe": recipe if viewer == seat or shown else None,
+        }
+        for i, (seat, territory, recipe, carrier, shown) in enumerate(s.snares)
+    ]
 
 
 def _player(s: S, viewer: Seat | None, seat: Seat) -> JsonDict:
@@ -96,7 +116,7 @@ def _fight(s: S, viewer: Seat | None) -> JsonDict | None:
     means: list[Any] = []
     for side, piece in enumerate(sides):
         own = piece >= 0 and viewer == s.owner[piece]
-        shown = s.means[side] >= 0 and (own or not hidden_choice)
+        shown = s.means[side] >= 0 and (own or not hidden_choice) and not (s.shooting and side == 0)
         means.append(s.means[side] if shown else None)
     return {
         "attacker": s.attacker,
@@ -104,6 +124,7 @@ def _fight(s: S, viewer: Seat | None) -> JsonDict | None:
         "stand": s.fight_stand,
         "means": means,
         "chosen": [m >= 0 for m in s.means],
+        "ranged": s.shooting,
         "retreat": {"piece": s.retreat_piece, "to": s.retreat_to} if s.retreat_piece >= 0 else None,
     }
 
@@ -124,6 +145,8 @@ def build(s: S, viewer: Seat | None) -> JsonDict:
         "suspended": s.suspended or None,
         "exchange": list(s.exchange),
         "winner": s.winner,
+        "snares": _snares(s, viewer),
+        "bombs": [{"owner": seat, "territory": t, "cycles": n} for seat, t, n, _ in s.bombs],
     } | (_offer(s, viewer) if s.offer else {})
 
 

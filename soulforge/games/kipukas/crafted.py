@@ -1,0 +1,465 @@
+"""What crafted items do beyond their wielder's rolls (#crafting, #items; effects in ``items.py``):
+crafted traps laid and sprung (#traps), ranged attacks (Atlatl, Basic bow), night moves by a
+light (Sweet candle, Torch) and the Bag on stick's carried trap.
+
+A crafted trap is laid, face down, in the territory of the soul it is crafted for, which its
+seat must hold (like a trap card, #placement); it is a face-down card stack there, so a soul of
+another seat entering the territory rolls the D20 (#card_activation). Its cards go to its
+seat's discard once it has sprung (unless it resets) or been detected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from soulforge.core import Action, IllegalAction
+from soulforge.core.flow import ClickPath, Rule
+from soulforge.games.kipukas import cards, combat, cycle, fight, items
+from soulforge.games.kipukas.actions import Haul, Launch, NightMove, Shoot, stand_label
+from soulforge.games.kipukas.data import Dice
+from soulforge.games.kipukas.encoding import KEAL, PUBLIC
+from soulforge.games.kipukas.items import ITEM_EFFECTS, NO_ITEM, ItemEffect, TrapSpec
+from soulforge.games.kipukas.movement import can_move, enemies_at, free_to_move, is_downed, reach
+from soulforge.games.kipukas.rogue import is_rogue
+
+if TYPE_CHECKING:
+    from soulforge.games.kipukas.state import KipukasState as S
+
+SEAT, TERRITORY, RECIPE, CARRIER, SHOWN = range(5)
+"""The fields of a ``KipukasState.snares`` entry."""
+MAX_SNARES = 12
+"""The most crafted traps on the map at once (authored: a bound of the action space, ``Haul``'s
+index; a starter deck holds a few item cards, so it is never reached in play)."""
+SHOT, LIT = "shot", "lit"
+"""``timers`` keys: the cycle a wielder last shot; the last cycle a night mover attacks at +1."""
+RANGED_GENE = ("Cenozoic",)
+"""'with Cenozoic D6': the shot's archetype against the defender's KEAL means (typing chart)."""
+
+
+def effect_of(marker: str) -> ItemEffect:
+    return ITEM_EFFECTS.get(marker, NO_ITEM)
+
+
+def trap_of(s: S, snare: int) -> TrapSpec:
+    spec = effect_of(f"recipe:{s.snares[snare][RECIPE]}").trap
+    if spec is None:  # ``lay`` lays trap recipes only
+        raise KeyError(f"crafted trap {snare} is no trap recipe")
+    return spec
+
+
+def is_trap_recipe(recipe: int) -> bool:
+    return effect_of(f"recipe:{recipe}").trap is not None
+
+
+def room_for_trap(s: S) -> bool:
+    return len(s.snares) < MAX_SNARES
+
+
+def snare_name(s: S, snare: int) -> str:
+    return s.game.recipes[s.snares[snare][RECIPE]].name
+
+
+# -- crafted traps (#traps) --------------------------------------------------------------------
+def lay(s: S, piece: int, recipe: int) -> None:
+    """The trap crafted for ``piece`` is laid, face down, in its territory (the soul lays it:
+    #traps 'require a reasonable soul to lay them')."""
+    seat, territory = s.owner[piece], s.territory[piece]
+    s.snares.append([seat, territory, recipe, -1, 0])
+    s.add_log(
+        f"{s.seat_name(seat)} crafts a trap: {s.piece_name(piece)} lays it face down in territory {territory}"
+    )
+    s.add_log(f"your trap is {s.game.recipes[recipe].name}", visible_to=seat)
+
+
+def armed_against(s: S, seat: int, territory: int) -> list[int]:
+    """The crafted traps laid in ``territory`` by other seats (they roll on a soul of ``seat``)."""
+    return [
+        i
+        for i, (owner, where, _, carrier, _) in enumerate(s.snares)
+        if where == territory and carrier < 0 and owner != seat
+    ]
+
+
+def spring(s: S, mover: int, roll: int, snares: list[int]) -> None:
+    """#traps: each crafted trap springs on its numbers (a bug-looking soul springs a baited one
+    by entering), else standard detection (1-4) removes it; a sprung one is then discarded, or
+    stays laid if it resets."""
+    bug = s.card[mover] in items.BUG_LOOKING
+    gone: list[int] = []
+    for i in snares:
+        spec = trap_of(s, i)
+        if roll in spec.on or (bug and spec.lures_bugs):
+            s.snares[i][SHOWN] = 1
+            s.mark_revealed()
+            s.add_log(f"a crafted trap springs: {snare_name(s, i)}")
+            spec.sprung(s, mover)
+            if not spec.resets:
+                gone.append(i)
+        elif cards.detected(s, roll):
+            s.mark_revealed()
+            s.add_log(f"{s.piece_name(mover)} detects a crafted trap, {snare_name(s, i)}, and removes it")
+            gone.append(i)
+        if not s.on_map[mover]:
+            break
+    for i in sorted(gone, reverse=True):
+        discard(s, i)
+
+
+def discard(s: S, snare: int) -> None:
+    """The trap's cards go to its seat's discard."""
+    seat, _, recipe, _, _ = s.snares.pop(snare)
+    s.discard[seat] += s.game.recipes[recipe].ingredients
+
+
+def drop_load(s: S, piece: int) -> None:
+    """A wasted soul's bagged trap is lost with it: its cards go to its seat's discard."""
+    for i in [i for i, entry in enumerate(s.snares) if entry[CARRIER] == piece][::-1]:
+        s.add_log(f"{s.piece_name(piece)}'s bagged trap is lost")
+        discard(s, i)
+
+
+# -- ranged attacks (Atlatl, Basic bow) ----------------------------------------------------------
+def _weapon(s: S, piece: int) -> tuple[Dice, Dice | None] | None:
+    return next((w for i in s.items[piece] if (w := effect_of(i).ranged) is not None), None)
+
+
+def shot_dice(s: S, piece: int, target: int) -> Dice | None:
+    """The wielder's dice against ``target``, if it is in range: on a stand 1 path away (no
+    tunnel), a movement stand, or a camp stand for a weapon that reaches one (the bow)."""
+    weapon = _weapon(s, piece)
+    if weapon is None:
+        return None
+    near = {there for there, tunnel in s.board.exits[s.stand[piece]] if not tunnel}
+    if s.stand[target] not in near:
+        return None
+    return weapon[0] if s.board.stands[s.stand[target]].kind != "territory" else weapon[1]
+
+
+def shots(s: S, souls: list[int]) -> list[Action]:
+    """The shots open when no contention is owed (``ShootRule``): a revealed wielder that may
+    attack, not in contention on its own stand, once a day, at a revealed enemy soul in range
+    with a KEAL means left."""
+    out: list[Action] = []
+    for p in souls:
+        if not s.items[p] or _weapon(s, p) is None or not s.known[p] & PUBLIC:
+            continue
+        if s.timers[p].get(SHOT) == s.cycle or not fight.can_attack(s, p):
+            continue
+        if enemies_at(s, s.stand[p], s.owner[p]):
+            continue  # engaged where it stands: it fights there (#contention)
+        for there, tunnel in s.board.exits[s.stand[p]]:
+            if tunnel:
+                continue
+            for t in enemies_at(s, there, s.owner[p]):
+                if s.known[t] & PUBLIC and fight.available_means(s, t) and shot_dice(s, p, t) is not None:
+                    out.append(Shoot(p, t))
+    return out
+
+
+def _shoot_bout(s: S) -> None:
+    """The shot: the weapon's dice, Cenozoic, against the defender's KEAL means; a win injures
+    that means (no Final Blow at range); a miss ends the wielder's attacks this cycle. The target
+    cannot answer: the wielder is out of its reach."""
+    a, d = s.attacker, s.defender
+    dice = shot_dice(s, a, d) or Dice(("D6",), 0)
+    d_means = s.card_of(d).keal_means[s.means[1]]
+    a_total = fight._total(s, a, d, dice, "ranged, Cenozoic")
+    d_total = fight._total(s, d, a, cards.dice_of(s, d, attacking=False), d_means.name)
+    typing = combat.keal_modifier(s.game.matchups, RANGED_GENE, d_means.archetypes)
+    fight._say(s, f"typing chart: Cenozoic against {d_means.name} gives {typing:+d} to the shot")
+    if fight._compare(s, a_total + typing, d_total):
+        s.injuries[d][s.means[1]] += 1
+        fight._say(s, f"{s.piece_name(d)}'s {d_means.name} is injured")
+        cards.on_bout_lost(s, d, attacking=False)
+        if s.on_map[d] and is_downed(s, d):
+            fight._say(s, f"{s.piece_name(d)} is downed")
+    else:
+        s.spent_cycle[a] = s.cycle
+    s.shooting, s.attacker, s.defender, s.means = False, -1, -1, [-1, -1]
+    cycle.finish_exchange(s)
+
+
+def choose_means(s: S, means: int) -> None:
+    """The shot's defender chose its KEAL means (``fight.KealRule`` during a shot)."""
+    s.means[1] = means
+    s.mark_revealed()
+    fight._say(s, f"{s.piece_name(s.defender)} braces with {s.card_of(s.defender).keal_means[means].name}")
+    _shoot_bout(s)
+
+
+class ShootRule(Rule["S", Shoot]):
+    """Atlatl: 'Wielder now has a ranged attack and can attack 1 movement stand away with Cenozoic
+    D6 vs defender keal means.' Basic bow: '... 1 movement stand (or basecamp) away with
+    Cenozoic D6-D6 (or D6 against soul in basecamp) ...'. Read: a day action of the revealed
+    wielder, once a day, at a revealed enemy soul on a stand 1 path away; the defender chooses
+    its KEAL means (the attacker's is the weapon's Cenozoic), then one bout (``_shoot_bout``)."""
+
+    action = Shoot
+    section = "items"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        from soulforge.games.kipukas.day import owes_contention, own_souls
+
+        return [] if owes_contention(s) else shots(s, own_souls(s))
+
+    def refusal(self, s: S, action: Shoot) -> IllegalAction:
+        return IllegalAction(
+            "a revealed soul of yours with a ranged weapon, not in contention, once a day, at a revealed "
+            "enemy soul 1 path away (a movement stand; a camp stand for the bow)",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Shoot) -> None:
+        seat, piece, target = s.active, action.piece, action.target
+        s.timers[piece][SHOT] = s.cycle
+        s.mover, s.claimant = seat, -1
+        s.attacker, s.defender, s.fight_stand = piece, target, s.stand[target]
+        s.shooting, s.means, s.secret = True, [0, -1], False
+        s.exchange = []
+        fight._say(
+            s, f"{s.piece_name(piece)} shoots at {s.piece_name(target)} from {stand_label(s.stand[piece])}"
+        )
+        if is_rogue(s, target):
+            s.means[1] = fight.available_means(s, target)[0]
+            _shoot_bout(s)
+            return
+        s.active, s.phase = s.owner[target], KEAL
+
+    def path(self, action: Shoot) -> ClickPath:
+        return (f"piece:{action.piece}", "shoot", f"piece:{action.target}")
+
+
+# -- night moves by a light (Sweet candle, Torch) ---------------------------------------------
+def _light(s: S, piece: int) -> str:
+    return next((i for i in s.items[piece] if effect_of(i).lights), "")
+
+
+def company(s: S, piece: int) -> list[int]:
+    """The souls a Torch takes along: the others of the wielder's seat on its stand free to move,
+    by piece number, up to the light's count less the wielder (the engine chooses for the seat)."""
+    room = effect_of(_light(s, piece)).lights - 1
+    others = [p for p in s.souls_at(s.stand[piece]) if p != piece and s.owner[p] == s.owner[piece]]
+    return [p for p in others if free_to_move(s, p)][:room]
+
+
+def night_moves(s: S) -> list[Action]:
+    """The night moves open (``NightMoveRule``): once a night, a soul of the seat holding a light,
+    free to move, within its range."""
+    from soulforge.games.kipukas.day import own_souls
+
+    if LIT in s.night_used[s.active]:
+        return []
+    return [
+        NightMove(p, stand)
+        for p in own_souls(s)
+        if s.items[p] and _light(s, p) and can_move(s, p)
+        for stand in reach(s, p)
+    ]
+
+
+class NightMoveRule(Rule["S", NightMove]):
+    """Sweet candle: 'Prolongs day, move 1 soul at night. If movement causes contention, you
+    attack first and add 1 to attack roll. Items are wasted after use.' Torch: 'move up to 3
+    souls at night (must start and end at the same spot as the wielder)...'. Read: a night
+    action, once a night: the wielder (and for a Torch up to 2 souls of its stand, ``company``)
+    moves as by day (one way, one set of rolls: the wielder's); a free camp stand is claimed.
+    Fights are day events: a stand shared with enemies is contention carried to the day; if
+    the next cycle is a day, the movers' seat opens it (``first_strike``), and the movers
+    attack at +1 through that cycle. The light is then wasted."""
+
+    action = NightMove
+    section = "items"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return night_moves(s)
+
+    def refusal(self, s: S, action: NightMove) -> IllegalAction:
+        return IllegalAction(
+            "once a night, a soul of yours with a Sweet candle or Torch, within its range", rule=self.section
+        )
+
+    def apply(self, s: S, action: NightMove) -> None:
+        from soulforge.games.kipukas.day import _travel
+
+        seat, piece = s.active, action.piece
+        light, group = _light(s, piece), company(s, piece)
+        name = s.game.recipes[int(light[7:])].name
+        way = reach(s, piece)[action.stand]
+        for p in (piece, *group):
+            cycle.reveal(s, p)
+            s.steps_used[p] += len(way)
+        arrived = _travel(s, piece, way)
+        for p in group:
+            cycle.place(s, p, arrived)
+        movers = [p for p in (piece, *group) if s.on_map[p] and not s.prisoner[p]]
+        s.add_log(
+            f"by {name}'s light, {len(movers)} soul(s) move to {stand_label(arrived)}"
+        )
+        if movers and s.on_map[piece]:
+            items._used_up(s, piece, name)
+        for hidden in [p for p in s.souls_at(arrived) if s.owner[p] != seat and not s.known[p] & PUBLIC]:
+            cycle.reveal(s, hidden)
+        if movers and enemies_at(s, arrived, seat):
+            s.lights_out = s.cycle + 1
+            for p in movers:
+                s.timers[p][LIT] = s.cycle + 1
+            s.add_log(f"contention at {stand_label(arrived)}: {s.seat_name(seat)} attacks first, +1, by day")
+        elif movers:
+            cycle.claim(s, movers[0])
+        s.night_used[seat].append(LIT)
+        cycle.end_action(s, seat)
+
+    def path(self, action: NightMove) -> ClickPath:
+        return (f"piece:{action.piece}", f"stand:{action.stand}")
+
+
+def first_strike(s: S) -> None:
+    """A day opens: a seat whose souls moved by a light into contention last night acts first
+    (the candle's 'you attack first'; it owes that contention, #day 2)."""
+    for p in s.live():
+        seat = s.owner[p]
+        lit = s.timers[p].get(LIT) == s.cycle and seat < s.num_players and not s.done[seat]
+        if lit and seat != s.active and enemies_at(s, s.stand[p], seat):
+            s.active = seat
+            s.add_log(f"{s.seat_name(seat)} attacks first: its souls came by a light in the night")
+            return
+
+
+def lit_bonus(s: S, piece: int) -> int:
+    """+1 to the attack rolls of a soul that moved by a light into contention (through the next cycle)."""
+    return 1 if s.attacker == piece and s.timers[piece].get(LIT, -1) >= s.cycle else 0
+
+
+# -- the Bag on stick ---------------------------------------------------------------------------
+def _bagger(s: S, piece: int) -> bool:
+    return any(effect_of(i).hauls for i in s.items[piece])
+
+
+def hauls(s: S, souls: list[int]) -> list[Action]:
+    """The hauls open when no contention is owed (``HaulRule``)."""
+    if not s.snares:
+        return []
+    out: list[Action] = []
+    for p in souls:
+        if not s.items[p] or not _bagger(s, p):
+            continue
+        carried = [i for i, entry in enumerate(s.snares) if entry[CARRIER] == p]
+        if carried:
+            if s.holder[s.territory[p] - 1] == s.owner[p]:
+                out.append(Haul(p, carried[0]))
+            continue
+        out += [
+            Haul(p, i)
+            for i, (seat, where, _, carrier, _) in enumerate(s.snares)
+            if seat == s.owner[p] and where == s.territory[p] and carrier < 0
+        ]
+    return out
+
+
+class HaulRule(Rule["S", Haul]):
+    """Bag on stick: 'Wielder may move 3 reasonable items or 1 reasonable trap.' Read: a day
+    action of the wielder: it bags a crafted trap of its seat laid in its territory (the trap
+    rides with it, inactive), or lays the one it carries in its territory if its seat holds it
+    (as a trap is laid). Items already ride with any soul that equips them (#equiping, no limit),
+    so the bag adds nothing for items. A wasted carrier loses its bagged trap."""
+
+    action = Haul
+    section = "items"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        from soulforge.games.kipukas.day import owes_contention, own_souls
+
+        return [] if owes_contention(s) else hauls(s, own_souls(s))
+
+    def refusal(self, s: S, action: Haul) -> IllegalAction:
+        return IllegalAction(
+            "a soul of yours with a Bag on stick bags a crafted trap of yours in its territory, or lays "
+            "the one it carries in a territory you hold",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Haul) -> None:
+        entry, piece = s.snares[action.snare], action.piece
+        if entry[CARRIER] == piece:
+            entry[CARRIER], entry[TERRITORY] = -1, s.territory[piece]
+            s.add_log(f"{s.piece_name(piece)} lays a trap from its bag in territory {entry[TERRITORY]}")
+        else:
+            entry[CARRIER], entry[TERRITORY] = piece, 0
+            s.add_log(f"{s.piece_name(piece)} bags a trap of its seat's in territory {s.territory[piece]}")
+        cycle.end_action(s, s.active)
+
+    def path(self, action: Haul) -> ClickPath:
+        return (f"piece:{action.piece}", "haul", f"snare:{action.snare}")
+
+
+# -- launching small things (the Basic bow and a Bee Bomb) -----------------------------------
+def _small(s: S, piece: int) -> str:
+    return next((i for i in s.items[piece] if effect_of(i).small), "")
+
+
+def launches(s: S, souls: list[int]) -> list[Action]:
+    """The launches open when no contention is owed (``LaunchRule``): a revealed wielder of a bow
+    that launches, holding a small thing, not in contention, that has not shot today; onto any
+    stand 1 path away (no tunnel)."""
+    out: list[Action] = []
+    for p in souls:
+        if not s.items[p] or not s.known[p] & PUBLIC or not _small(s, p):
+            continue
+        if not any(effect_of(i).launches for i in s.items[p]) or s.timers[p].get(SHOT) == s.cycle:
+            continue
+        if enemies_at(s, s.stand[p], s.owner[p]):
+            continue
+        out += [Launch(p, there) for there, tunnel in s.board.exits[s.stand[p]] if not tunnel]
+    return out
+
+
+class LaunchRule(Rule["S", Launch]):
+    """Basic bow: 'Wielder can also launch small things (i.e. Bee bomb).' Read: a day action of
+    the revealed wielder, instead of its shot that day: the Bee Bomb it holds flies to a stand 1
+    path away and lies in that territory, its countdown going on; it bursts there when its 3
+    diel cycles are up (``tick_bombs``), then its cards are discarded."""
+
+    action = Launch
+    section = "items"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        from soulforge.games.kipukas.day import owes_contention, own_souls
+
+        return [] if owes_contention(s) else launches(s, own_souls(s))
+
+    def refusal(self, s: S, action: Launch) -> IllegalAction:
+        return IllegalAction(
+            "a revealed soul of yours with a Basic bow and a Bee Bomb, not in contention, not having shot "
+            "today, onto a stand 1 path away",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Launch) -> None:
+        piece = action.piece
+        marker = _small(s, piece)
+        recipe = int(marker[7:])
+        s.timers[piece][SHOT] = s.cycle
+        s.items[piece].remove(marker)
+        for card_id in s.game.recipes[recipe].ingredients:
+            if card_id in s.items[piece]:
+                s.items[piece].remove(card_id)
+        counted = s.timers[piece].pop("bee_bomb", 0)
+        territory = s.board.stands[action.stand].territory
+        s.bombs.append([cards.keeper(s, piece), territory, counted, recipe])
+        s.add_log(f"{s.piece_name(piece)} launches its Bee Bomb into territory {territory}")
+        cycle.end_action(s, s.active)
+
+    def path(self, action: Launch) -> ClickPath:
+        return (f"piece:{action.piece}", "launch", f"stand:{action.stand}")
+
+
+def tick_bombs(s: S) -> None:
+    """A cycle starts: each launched Bee Bomb counts it; at its 3rd it bursts where it lies."""
+    for bomb in list(s.bombs):
+        bomb[2] += 1
+        if bomb[2] >= items.BEE_BOMB_CYCLES:
+            s.bombs.remove(bomb)
+            seat, territory, _, recipe = bomb
+            s.discard[seat] += s.game.recipes[recipe].ingredients
+            items.burst(s, territory)
