@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from soulforge.games.kipukas import breach
 from soulforge.games.kipukas import cards as c
 from soulforge.games.kipukas.cards import Ability, heal, register, trap_numbers, waste
 from soulforge.games.kipukas.data import CARDS, Dice
@@ -88,7 +89,7 @@ def _colony_cycle(s: S, piece: int) -> None:
     """'It can only survive without a carrier in your capital': on the map outside its seat's
     capital at the start of a cycle (it had the day it was played to board a carrier), it is
     wasted."""
-    if s.territory[piece] != s.capital[c.keeper(s, piece)]:
+    if s.territory[piece] not in s.capital[c.keeper(s, piece)]:
         s.add_log(f"{s.piece_name(piece)} cannot survive outside its capital without a carrier")
         waste(s, piece)
 
@@ -277,8 +278,8 @@ def _meteor(s: S, feature: int) -> None:
     s.add_log(f"the meteor shower lays waste to territory {target}")
     for p in s.pieces_in(target):
         waste(s, p)
-    if s.holder[target - 1] >= 0 and s.capital[s.holder[target - 1]] == target:
-        s.capital[s.holder[target - 1]] = -1
+    if s.holder[target - 1] >= 0 and target in s.capital[s.holder[target - 1]]:
+        s.capital[s.holder[target - 1]].remove(target)
     s.holder[target - 1] = -1
     s.wasteland[target - 1] = True
     if s.on_map[feature]:
@@ -298,7 +299,8 @@ def _timebattle(s: S, trap: int) -> None:
             return
         clock["cursed"] = s.cycle
         reveal(s, trap)
-        s.capital[holder] = territory
+        # The capital moves (its first one, when the Breach gave it two); the old stays held.
+        s.capital[holder][:1] = [territory]
         s.add_log(f"Timebattle: {s.seat_name(holder)}'s capital moves to territory {territory}, cursed")
     if (s.cycle - clock["cursed"]) % 2:
         for p in s.pieces_in(territory):
@@ -410,7 +412,7 @@ def mutant_night(s: S, index: int) -> None:
         camps = [
             t
             for t in s.board.holdable
-            if s.holder[t - 1] not in (-1, seat) and s.capital[s.holder[t - 1]] != t
+            if s.holder[t - 1] not in (-1, seat) and t not in s.capital[s.holder[t - 1]]
         ]
         if camps:
             camp = camps[s.rng.randrange(len(camps))]
@@ -801,7 +803,15 @@ def register_all() -> None:
         "mutant_hide_and_seek",
         Ability(sabotage=_mutant, stays=True, reading="in play until led away: a D6 every night"),
     )
-    register("what_do_you_see_in_the_breach", Ability(missing="the capital virus (it cannot be played)"))
+    register(
+        "what_do_you_see_in_the_breach",
+        Ability(
+            sabotage=breach.play,
+            sabotage_ok=breach.playable,
+            reading="played against another seat's capital; open 3 diel cycles after the night "
+            "played; the victim's choice of prisoners is made for it (breach.py)",
+        ),
+    )
     register(
         "onironauta",
         Ability(

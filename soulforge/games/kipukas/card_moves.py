@@ -449,7 +449,7 @@ def _freed_spot(s: S, bottled: int) -> str:
     """Where the freed soul is played: the seat's capital's camp stand if a soul may be played
     there, else its first such camp stand by territory number; "" if none."""
     spots = [stand for stand, revealed in play_spots(s, s.card[bottled]) if revealed]
-    capital = s.board.camp_of(s.capital[s.active]) if s.capital[s.active] > 0 else ""
+    capital = s.board.camp_of(s.first_capital(s.active)) if s.capital[s.active] else ""
     return capital if capital in spots else (spots[0] if spots else "")
 
 

@@ -171,7 +171,7 @@ def means_usable(s: S, piece: int, means: KealMeans) -> bool:
     if means.condition is None:
         return True
     if means.condition == "in capital":
-        return s.on_map[piece] and s.territory[piece] == s.capital[keeper(s, piece)]
+        return s.on_map[piece] and s.territory[piece] in s.capital[keeper(s, piece)]
     return means.condition.startswith("without") != in_form(s, piece)
 
 
@@ -386,7 +386,7 @@ def _shed(s: S, piece: int, territory: int) -> list[str]:
             s.discard[s.timers[piece].get(VIRUS_OF, seat)].append(item)
             s.add_log(f"{CARDS[item].name} is wasted with its host")
         elif entry is not None and entry.carried:
-            if s.on_map[piece] and territory == s.capital[seat]:
+            if s.on_map[piece] and territory in s.capital[seat]:
                 from soulforge.games.kipukas.setup import new_piece
 
                 new_piece(s, seat, item, s.board.camp_of(territory), revealed=True)
@@ -501,7 +501,7 @@ def in_enemy_capital(s: S, piece: int) -> bool:
     """The soul stands on the camp stand of another seat's capital."""
     holder = s.holder[s.territory[piece] - 1]
     camp = s.stand[piece] == s.board.camp_of(s.territory[piece])
-    return camp and 0 <= holder != s.owner[piece] and s.capital[holder] == s.territory[piece]
+    return camp and 0 <= holder != s.owner[piece] and s.territory[piece] in s.capital[holder]
 
 
 def lodged(s: S, piece: int) -> bool:
@@ -550,7 +550,7 @@ def may_purchase(s: S, seat: int) -> bool:
     if s.personal[seat] != APOTHECARY or len(s.hand[seat]) < 2:
         return False
     for t in s.board.holdable:
-        camp = s.holder[t - 1] == seat and s.capital[seat] != t and s.board.geography[t - 1] == "Forest"
+        camp = s.holder[t - 1] == seat and t not in s.capital[seat] and s.board.geography[t - 1] == "Forest"
         if camp and not any(s.owner[p] != seat and s.card_of(p).soul for p in s.pieces_in(t)):
             return True
     return False
@@ -606,6 +606,10 @@ def on_cycle_start(s: S) -> None:
                     effect(s, piece)
     _plains_rest(s)
     _volcanic(s)
+    if s.breach:
+        from soulforge.games.kipukas import breach
+
+        breach.on_cycle_start(s)
     if s.diel == "night":
         from soulforge.games.kipukas.abilities import mutant_night
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from soulforge.core.text import count
-from soulforge.games.kipukas import cards, taming
+from soulforge.games.kipukas import breach, cards, taming
 from soulforge.games.kipukas.encoding import (
     DAY,
     OVER,
@@ -165,12 +165,17 @@ def claim(s: S, piece: int) -> None:
     holder = s.holder[territory - 1]
     if holder == seat or s.wasteland[territory - 1] or s.protected[territory - 1] >= s.cycle:
         return
-    if holder >= 0 and s.capital[holder] == territory:
-        others = [t for t in s.board.holdable if t != territory]
-        if any(s.holder[t - 1] != seat for t in others):
+    if holder >= 0 and territory in s.capital[holder]:
+        # Every territory but the holder's capitals first (#capital); the Breach's virus opens
+        # the infected one at once (``breach.py``).
+        others = [t for t in s.board.holdable if t not in s.capital[holder]]
+        infected = breach.open_to(s, seat, territory)
+        if not infected and any(s.holder[t - 1] != seat for t in others):
             return
-        s.capital[holder] = -1
+        s.capital[holder].remove(territory)
         s.add_log(f"{s.seat_name(seat)} takes {s.seat_name(holder)}'s capital, territory {territory}")
+        if infected:
+            breach.succeed(s, seat, holder, territory)
     else:
         s.add_log(f"{s.seat_name(seat)} claims territory {territory} with a base camp")
     s.holder[territory - 1] = seat
@@ -272,8 +277,9 @@ def _loiterers(s: S) -> None:
         in_capital = (
             holder >= 0
             and holder != seat
-            and s.capital[holder] == territory
+            and territory in s.capital[holder]
             and s.stand[p] == s.board.camp_of(territory)
+            and not breach.open_to(s, seat, territory)  # the virus's window (``breach.py``)
         )
         if not in_capital:
             s.loiter_since[p] = -1

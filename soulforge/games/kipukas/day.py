@@ -72,8 +72,7 @@ def _held_camps(s: S) -> list[str]:
 
 def _watched(s: S) -> bool:
     """An enemy Unburdened Central is lodged in the seat's capital (all its plays are revealed)."""
-    capital = s.capital[s.active]
-    return capital > 0 and any(cards.lodged(s, p) for p in s.pieces_in(capital))
+    return any(cards.lodged(s, p) for capital in s.capital[s.active] for p in s.pieces_in(capital))
 
 
 def play_spots(

@@ -96,7 +96,13 @@ class KipukasState(State):
     aside: list[str]
     """The default personal effect's card per seat ("" when none)."""
     affinity: list[str]
-    capital: list[int]
+    capital: list[list[int]]
+    """Per seat, the territories that are its capitals (#capital; What Do You See in the Breach
+    can give a seat a second one and leave another with none)."""
+    breach: list[list[int]]
+    """What Do You See in the Breach in play (``breach.py``): ``[seat, victim, territory,
+    deadline, release]`` (``release`` 0 while the virus is open, else the cycle the prisoners
+    are dealt with)."""
     holder: list[int]
     """By territory index (territory - 1): the seat holding it, -1 for none."""
     # -- pieces --------------------------------------------------------------------
@@ -214,6 +220,17 @@ class KipukasState(State):
     # -- helpers the rules share ------------------------------------------------------
     def card_of(self, piece: int) -> Card:
         return self.game.cards[self.card[piece]]
+
+    def capital_of(self, territory: int) -> int:
+        """The seat whose capital the territory is, -1 for none."""
+        for seat, capitals in enumerate(self.capital):
+            if territory in capitals:
+                return seat
+        return -1
+
+    def first_capital(self, seat: Seat) -> int:
+        """The seat's first capital (where its freed souls go...), -1 when it holds none."""
+        return self.capital[seat][0] if self.capital[seat] else -1
 
     def knows(self, seat: Seat | None, piece: int) -> bool:
         mask = PUBLIC if seat is None else PUBLIC | (1 << seat)

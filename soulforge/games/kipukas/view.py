@@ -42,7 +42,8 @@ def _player(s: S, viewer: Seat | None, seat: Seat) -> JsonDict:
     return {
         "seat": seat,
         "affinity": s.affinity[seat] or None,
-        "capital": s.capital[seat] if s.capital[seat] > 0 else None,
+        "capital": s.first_capital(seat) if s.capital[seat] else None,
+        "capitals": list(s.capital[seat]),
         "territories": [t for t in s.board.territories if s.holder[t - 1] == seat],
         "hand": list(s.hand[seat]) if mine else [None] * len(s.hand[seat]),
         "hand_size": len(s.hand[seat]),
@@ -64,7 +65,7 @@ def _map(s: S, viewer: Seat | None) -> JsonDict:
     board = s.board
     territories = []
     for t in board.territories:
-        capital_of = next((seat for seat, cap in enumerate(s.capital) if cap == t), None)
+        capital_of = s.capital_of(t) if s.capital_of(t) >= 0 else None
         territories.append(
             {
                 "number": t,

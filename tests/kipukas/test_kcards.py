@@ -1,0 +1,100 @@
+"""Scenario tests for the cards and rules played last: What Do You See in the Breach
+(#sabotage, #capital), Enchantress of Cats' fish (#sabotage), playing a species untamed
+(#tameability, #rouge) and the tunnel collapse (#geography, #habitat_effects)."""
+
+from __future__ import annotations
+
+from soulforge.games.kipukas import breach
+from soulforge.games.kipukas.actions import CallInitiative, EndActions, KeepDiel, Move, Sabotage
+from soulforge.games.kipukas.state import KipukasState
+
+from .scenario import act, fresh, give, put
+from .test_cards import said
+
+
+def _end_cycle(s: KipukasState) -> None:
+    """Every seat ends its actions until the next diel cycle begins (#day 3, #night)."""
+    start = s.cycle
+    while s.cycle == start and not s.is_over:
+        legal = s.legal_actions()
+        end = next((a for a in legal if isinstance(a, CallInitiative | EndActions | KeepDiel)), None)
+        assert end is not None, f"cannot end the turn: {legal}"
+        s.apply(end)
+
+
+def _breach_at_night(s: KipukasState) -> None:
+    """Night 2: seat 0 plays the Breach against seat 1's capital, territory 5 (#sabotage)."""
+    _end_cycle(s)
+    assert s.diel == "night"
+    act(s, 0)
+    give(s, 0, "what_do_you_see_in_the_breach")
+    assert Sabotage(0, 5) in s.legal_actions()
+    assert Sabotage(0, 6) not in s.legal_actions(), "the virus infects a capital only"
+    s.apply(Sabotage(0, 5))
+
+
+def test_breach_capital_is_taken_before_the_other_territories_capital() -> None:
+    """What Do You See in the Breach, success (#sabotage, #capital): the infected capital is
+    taken before the rest; the player holds two capitals, the opponent none, and the game goes on."""
+    s = fresh()
+    _breach_at_night(s)
+    _end_cycle(s)  # day 3
+    raider = put(s, 0, "hilbert_king_of_avian_frogs", "m5")
+    act(s, 0)
+    s.apply(Move(raider, "T5"))
+    assert s.holder[4] == 0 and s.capital == [[1, 5], []]
+    assert not s.is_over and said(s, "the breach succeeds")
+    players = s.view(None)["players"]
+    assert players[0]["capitals"] == [1, 5] and players[1]["capital"] is None
+    assert s.view(None)["map"]["territories"][4]["capital_of"] == 0
+
+
+def test_breach_victim_must_take_every_other_territory_before_either_capital_capital() -> None:
+    """What Do You See in the Breach, success: "They must take all other territories before
+    attacking either capital" (#capital)."""
+    s = fresh()
+    _breach_at_night(s)
+    _end_cycle(s)
+    raider = put(s, 0, "hilbert_king_of_avian_frogs", "m5")
+    act(s, 0)
+    s.apply(Move(raider, "T5"))
+    avenger = put(s, 1, "oshliath_and_osileth", "m8")
+    act(s, 1)
+    s.apply(Move(avenger, "T1"))
+    assert s.holder[0] == 0, "seat 1 holds 3 and 6 only: capital 1 cannot be taken"
+
+
+def test_breach_without_the_virus_a_capital_waits_for_the_rest_capital() -> None:
+    """#capital: without the virus, the same raid does not take the capital."""
+    s = fresh()
+    _end_cycle(s)
+    _end_cycle(s)
+    raider = put(s, 0, "hilbert_king_of_avian_frogs", "m5")
+    act(s, 0)
+    s.apply(Move(raider, "T5"))
+    assert s.holder[4] == 1 and s.capital == [[1], [5]]
+
+
+def test_breach_failure_imprisons_then_the_victim_takes_two_and_releases_one_prison() -> None:
+    """What Do You See in the Breach, failure (#sabotage, #prison): souls still in the capital
+    when the window closes are imprisoned (not before: they do not loiter while the virus is
+    open); 10 diel cycles later the opponent takes 2 under its control and releases 1."""
+    s = fresh()
+    _end_cycle(s)
+    act(s, 1)
+    give(s, 1, "what_do_you_see_in_the_breach")
+    s.apply(Sabotage(0, 1))  # seat 0's capital (plains: no volcanic ground to waste the souls)
+    played = s.cycle
+    cards = ("hilbert_king_of_avian_frogs", "tears_for_oly", "liliel_healing_fairy")
+    souls = [put(s, 1, card, "T1") for card in cards]
+    while s.cycle <= played + breach.WINDOW:
+        assert not any(s.prisoner[p] for p in souls), "no loitering while the virus is open"
+        _end_cycle(s)
+    assert all(s.prisoner[p] for p in souls) and said(s, "the breach fails")
+    while s.cycle < played + breach.WINDOW + 1 + breach.RELEASE:
+        _end_cycle(s)
+    taken = [p for p in souls if s.owner[p] == 0]
+    assert len(taken) == 2 and said(s, "seat 0 takes") and said(s, "is released")
+    assert not any(s.prisoner[p] for p in souls) and all(s.on_map[p] for p in souls)
+    assert all(s.tamed[p] == 1 for p in taken), "a taken soul's card goes back to its first owner's discard"
+    assert not s.breach
