@@ -9,7 +9,7 @@ from soulforge.games.kipukas.actions import CallInitiative, EndActions, KeepDiel
 from soulforge.games.kipukas.state import KipukasState
 
 from .scenario import act, fresh, give, put
-from .test_cards import said
+from .test_cards import Loaded, said
 
 
 def _end_cycle(s: KipukasState) -> None:
@@ -98,3 +98,28 @@ def test_breach_failure_imprisons_then_the_victim_takes_two_and_releases_one_pri
     assert not any(s.prisoner[p] for p in souls) and all(s.on_map[p] for p in souls)
     assert all(s.tamed[p] == 1 for p in taken), "a taken soul's card goes back to its first owner's discard"
     assert not s.breach
+
+
+def test_enchantress_of_cats_fish_add_a_day_sabotage() -> None:
+    """Enchantress of Cats: "Add a day if you rolled fish" (#sabotage): the fish are the
+    authored doubles of 1s (``rules.play.cats_fish``): 3 days out of action, not 2."""
+    s = fresh()
+    osh = put(s, 1, "oshliath_and_osileth", "T6")
+    _end_cycle(s)
+    act(s, 0)
+    give(s, 0, "enchantress_of_cats")
+    s.rng = Loaded(2, 3, 1, 1)
+    s.apply(Sabotage(0, 6))
+    assert said(s, "for 3 days (fish: a day more)") and s.tired_cycle[osh] == s.cycle + 3
+
+
+def test_enchantress_of_cats_other_doubles_are_no_fish_sabotage() -> None:
+    """Enchantress of Cats: doubles other than the fish keep the souls out for 2 days (#sabotage)."""
+    s = fresh()
+    osh = put(s, 1, "oshliath_and_osileth", "T6")
+    _end_cycle(s)
+    act(s, 0)
+    give(s, 0, "enchantress_of_cats")
+    s.rng = Loaded(6, 6, 2, 3)
+    s.apply(Sabotage(0, 6))
+    assert said(s, "for 2 days") and s.tired_cycle[osh] == s.cycle + 2

@@ -380,10 +380,15 @@ def _cats(s: S, seat: int, territory: int) -> None:
     ok = any(a == b or (boost and {a, b} == {1, 2}) for a, b in tries)
     s.add_log(f"the cats: {tries}: {'success' if ok else 'failure'}")
     if ok:
+        # "Add a day if you rolled fish": the doubles of the authored fish face, in either try.
+        fish = s.game.play.cats_fish
+        days = 3 if (fish, fish) in tries else 2
         for p in s.souls_at(s.board.camp_of(territory)):
             if s.owner[p] != seat:
-                s.tired_cycle[p] = s.cycle + 2
-        s.add_log(f"the souls of territory {territory}'s camp are kicked out of action for 2 days")
+                s.tired_cycle[p] = s.cycle + days
+        extra = " (fish: a day more)" if days == 3 else ""
+        camp = f"territory {territory}'s camp"
+        s.add_log(f"the souls of {camp} are kicked out of action for {days} days{extra}")
         return
     camps = [t for t in s.board.holdable if s.holder[t - 1] == seat]
     if camps:
@@ -798,7 +803,10 @@ def register_all() -> None:
         "spectral_lands_decree_and_hearing",
         Ability(sabotage=_spectral, reading="the first territories held are chosen"),
     )
-    register("enchantress_of_cats", Ability(sabotage=_cats, missing="the extra day for fish"))
+    register(
+        "enchantress_of_cats",
+        Ability(sabotage=_cats, reading="the fish are the doubles of rules.play.cats_fish (authored: 1s)"),
+    )
     register(
         "mutant_hide_and_seek",
         Ability(sabotage=_mutant, stays=True, reading="in play until led away: a D6 every night"),

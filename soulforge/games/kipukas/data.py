@@ -277,6 +277,8 @@ class PlayNumbers:
     """Swimming: 2 D6 of at least this (#habitat_effects, water)."""
     nomad_swim_high: int
     """A nomad swims on a D6 of 1 to this (#habitat_effects, nomad)."""
+    cats_fish: int
+    """Enchantress of Cats: the doubles of this face are the "fish" that add a day (authored)."""
     opening: tuple[str, ...]
     """The opening diel cycles' faces, before the die is rolled (#game_setup 9)."""
 
