@@ -5,7 +5,15 @@
 from __future__ import annotations
 
 from soulforge.games.kipukas import breach
-from soulforge.games.kipukas.actions import CallInitiative, EndActions, KeepDiel, Move, Sabotage
+from soulforge.games.kipukas.actions import (
+    CallInitiative,
+    EndActions,
+    KeepDiel,
+    Move,
+    Play,
+    PlayUntamed,
+    Sabotage,
+)
 from soulforge.games.kipukas.state import KipukasState
 
 from .scenario import act, fresh, give, put
@@ -123,3 +131,30 @@ def test_enchantress_of_cats_other_doubles_are_no_fish_sabotage() -> None:
     s.rng = Loaded(6, 6, 2, 3)
     s.apply(Sabotage(0, 6))
     assert said(s, "for 2 days") and s.tired_cycle[osh] == s.cycle + 2
+
+
+def test_a_species_played_untamed_goes_rogue_tameability() -> None:
+    """#tameability: "If the player chooses to play the creature untamed ... [it] becomes ...
+    rouge": a species whose tameability exceeds the seat's control may be played untamed; it
+    enters revealed as a rogue (#rouge) and moves by the dice the next day."""
+    s = fresh()
+    act(s, 0)
+    give(s, 0, "gray_wolf_harbinger_of_night", "frost_tipped_arctic_otter", "hilbert_king_of_avian_frogs")
+    untamed = {a for a in s.legal_actions() if isinstance(a, PlayUntamed)}
+    assert {a.slot for a in untamed} == {0, 1}, "species only (the otter's 1 exceeds control 0)"
+    assert PlayUntamed(0, "T2") in untamed
+    s.apply(PlayUntamed(0, "T2"))
+    wolf = len(s.card) - 1
+    assert wolf in s.rogues and s.rogues[wolf] == 0 and s.known[wolf] & (1 << 8)
+    assert s.view(1)["pieces"][-1]["card"] == "gray_wolf_harbinger_of_night"
+    assert s.played[0] == 1 and said(s, "plays Gray Wolf") and said(s, "goes rogue")
+
+
+def test_a_species_within_control_cannot_be_played_untamed_tameability() -> None:
+    """#tameability: a species the seat's control tames (tameability 1, affinity matching its
+    gene: control 1) is tame; it is not offered untamed."""
+    s = fresh(affinities=("Endothermic", "Decrepit"))
+    act(s, 0)
+    give(s, 0, "frost_tipped_arctic_otter")
+    assert not [a for a in s.legal_actions() if isinstance(a, PlayUntamed)]
+    assert Play(0, "T2", True) in s.legal_actions()

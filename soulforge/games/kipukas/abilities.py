@@ -216,8 +216,9 @@ def _raven_enters(s: S, piece: int) -> None:
 
 
 def _orbs_wasted(s: S, piece: int) -> None:
-    """When defeated, guides one wasted soul (the last in its owner's discard) to the deck's bottom."""
-    seat = s.owner[piece]
+    """When defeated, guides one wasted soul (the last in its owner's discard) to the deck's bottom
+    (a rogue's: the seat that played it)."""
+    seat = c.keeper(s, piece)
     souls = [i for i, cid in enumerate(s.discard[seat]) if s.game.cards[cid].soul and cid != s.card[piece]]
     if souls:
         guided = s.discard[seat].pop(souls[-1])

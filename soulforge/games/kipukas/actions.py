@@ -91,6 +91,20 @@ class Play(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class PlayUntamed(Action):
+    """#tameability: play a species untamed, by choice: it enters the map a rogue (#rouge)."""
+
+    kind = "play_untamed"
+    slot: int
+    stand: str
+
+    def __str__(self) -> str:
+        aside = self.slot == ASIDE_SLOT
+        card = "the card set aside" if aside else f"card {play_index(self.slot) + 1} of your hand"
+        return f"play {card} untamed (a rogue) at {stand_label(self.stand)}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Equip(Action):
     """#equiping: equip an item from a hand slot to one of your souls (a day card play)."""
 
@@ -664,4 +678,5 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     OfferTrade,
     AcceptTrade,
     DeclineTrade,
+    PlayUntamed,
 )

@@ -325,7 +325,7 @@ def waste_recipe(s: S, piece: int, marker: str) -> None:
     for card_id in recipe.ingredients:
         if card_id in s.items[piece]:
             s.items[piece].remove(card_id)
-            s.discard[s.owner[piece]].append(card_id)
+            s.discard[keeper(s, piece)].append(card_id)
     s.add_log(f"{s.piece_name(piece)}'s {recipe.name} is used up")
 
 
@@ -701,7 +701,7 @@ def trap_roll(s: S, mover: int, territory: int) -> None:
 def _discard(s: S, piece: int) -> None:
     if s.on_map[piece]:
         take_off(s, piece)
-        s.discard[s.owner[piece]].append(s.card[piece])
+        s.discard[keeper(s, piece)].append(s.card[piece])
 
 
 def take_off(s: S, piece: int) -> None:

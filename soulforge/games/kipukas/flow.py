@@ -57,6 +57,7 @@ FLOW: Flow[S] = Flow(
             DAY,
             (
                 day.PlayRule(),
+                day.PlayUntamedRule(),
                 day.EquipRule(),
                 day.PickUpRule(),
                 day.UnequipRule(),

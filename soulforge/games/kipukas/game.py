@@ -203,6 +203,7 @@ class Kipukas(Game[KipukasState]):
         out += [a.Gift(slot, to) for slot in hand for to in seats]
         out += [a.OfferTrade(slot, to) for slot in hand for to in seats]
         out += [a.AcceptTrade(slot) for slot in hand] + [a.DeclineTrade()]
+        out += [a.PlayUntamed(slot, st) for slot in slots for st in stands]
         return out
 
     def result_summary(self, state: KipukasState, start: KipukasState) -> dict[str, Any]:

@@ -35,6 +35,7 @@ def day_listing(s: S) -> Sequence[Action]:
         return attacks + retreats + groups
     souls = day.own_souls(s)
     out = day.plays(s)
+    out += day.untamed_plays(s)
     out += day.equips(s, souls)
     out += day.pick_ups(s, souls)
     giving = day.givers(s, souls)

@@ -8,7 +8,8 @@ middle, the viewer's hand, the choices and the last combat exchange in a panel o
 Every element a player may click carries ``data-handle``, the handles of the rules' click
 paths (``flow.py``, ``fight.py``): ``territory:<n>`` (a territory's box), ``stand:<id>`` (a
 stand's row inside it), ``piece:<n>`` (a card on a stand, inside its stand's row),
-``hand:<slot>`` (the viewer's hand; slot 3 the card set aside), ``face:up`` and ``face:down``,
+``hand:<slot>`` (the viewer's hand; slot 3 the card set aside), ``face:up``, ``face:down`` and
+``face:untamed`` (a species played rogue, #tameability),
 ``reveal`` and ``means:<i>`` (the KEAL means of the fight's deciding soul). Handles nest (a
 piece in its stand in its territory): the page takes the innermost one a path can use.
 Actions without a click path are the page's buttons. A card the viewer cannot see has no card
@@ -475,6 +476,9 @@ def _choices(view: Json, x: float, y: float) -> tuple[list[str], float]:
     if any(player["hand"]) or player.get("aside_ready"):
         chips += [("face:up", "face up (revealed)", "play the card revealed"),
                   ("face:down", "face down (unrevealed)", "play the card unrevealed")]
+    if any(card and CARDS[card].card_type == "species" for card in [*player["hand"], player.get("aside")]
+           if isinstance(card, str)):
+        chips.append(("face:untamed", "untamed (rogue)", "play the species untamed: it goes rogue"))
     if any(not p["revealed"] and p["card"] and CARDS[p["card"]].card_type in REVEALABLE for p in mine):
         chips.append(("reveal", "reveal", "turn a face-down soul or terrain feature of yours up"))
     if any(p["items"] for p in mine):
