@@ -8,6 +8,7 @@ from soulforge.games.kipukas import breach
 from soulforge.games.kipukas.actions import (
     CallInitiative,
     EndActions,
+    Ferry,
     KeepDiel,
     Move,
     Play,
@@ -158,3 +159,38 @@ def test_a_species_within_control_cannot_be_played_untamed_tameability() -> None
     give(s, 0, "frost_tipped_arctic_otter")
     assert not [a for a in s.legal_actions() if isinstance(a, PlayUntamed)]
     assert Play(0, "T2", True) in s.legal_actions()
+
+
+def test_a_boat_ferries_souls_from_its_dock_over_the_water_geography() -> None:
+    """#geography: "Boats can ferry a specified number of souls a given distance over a day.
+    Once launched they can make land and be embarked from the last spot they landed." The duel
+    map's authored boat waits at dock m3 (territory 3): seat 1's souls there cross to m4b."""
+    s = fresh()
+    souls = [put(s, 1, "oshliath_and_osileth", "m3"), put(s, 1, "tears_for_oly", "m3")]
+    act(s, 1)
+    ferries = {a for a in s.legal_actions() if isinstance(a, Ferry)}
+    assert ferries == {Ferry(0, "m4a"), Ferry(0, "m4b")}
+    s.apply(Ferry(0, "m4b"))
+    assert [s.stand[p] for p in souls] == ["m4b", "m4b"] and s.boat_at == ["m4b"]
+    assert s.view(None)["map"]["boats"][0]["stand"] == "m4b"
+    act(s, 1)
+    assert not [a for a in s.legal_actions() if isinstance(a, Ferry)], "once a day"
+    assert not [a for a in s.legal_actions() if isinstance(a, Move) and a.piece in souls], "their day's move"
+
+
+def test_either_player_may_use_a_boat_landed_uncontended_geography() -> None:
+    """#geography: "Either player may use a boat landed in an uncontended spot": seat 0 takes
+    the boat seat 1 left at m4b, but not while a revealed enemy stands there."""
+    s = fresh()
+    s.boat_at = ["m4b"]
+    rider = put(s, 0, "hilbert_king_of_avian_frogs", "m4b")
+    act(s, 0)
+    assert Ferry(0, "m3") in s.legal_actions()
+    guard = put(s, 1, "oshliath_and_osileth", "m4b")
+    act(s, 0)
+    assert not [a for a in s.legal_actions() if isinstance(a, Ferry)]
+    s.on_map[guard] = False
+    s.moved()
+    act(s, 0)
+    s.apply(Ferry(0, "m3"))
+    assert s.stand[rider] == "m3" and said(s, "boat ferries")

@@ -105,6 +105,18 @@ class PlayUntamed(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Ferry(Action):
+    """#geography: a boat ferries your souls on its stand to a dock (``boats.py``)."""
+
+    kind = "ferry"
+    boat: int
+    to: str
+
+    def __str__(self) -> str:
+        return f"ferry your souls on boat {self.boat + 1} to {stand_label(self.to)}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Equip(Action):
     """#equiping: equip an item from a hand slot to one of your souls (a day card play)."""
 
@@ -679,4 +691,5 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     AcceptTrade,
     DeclineTrade,
     PlayUntamed,
+    Ferry,
 )

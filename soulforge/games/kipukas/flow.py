@@ -13,7 +13,17 @@ from typing import TYPE_CHECKING
 
 from soulforge.core import IllegalAction
 from soulforge.core.flow import Flow, Step
-from soulforge.games.kipukas import card_moves, day, fight, listing, negotiation, night, opening, taming
+from soulforge.games.kipukas import (
+    boats,
+    card_moves,
+    day,
+    fight,
+    listing,
+    negotiation,
+    night,
+    opening,
+    taming,
+)
 from soulforge.games.kipukas.actions import Tame
 from soulforge.games.kipukas.encoding import (
     AFFINITY,
@@ -72,6 +82,7 @@ FLOW: Flow[S] = Flow(
                 card_moves.BurnRule(),
                 day.RevealRule(),
                 day.MoveRule(),
+                boats.FerryRule(),
                 _COUNTER,
                 _RETREAT,
                 _GROUP,

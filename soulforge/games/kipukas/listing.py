@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from soulforge.core import Action
-from soulforge.games.kipukas import card_moves, cycle, day, fight, negotiation
+from soulforge.games.kipukas import boats, card_moves, cycle, day, fight, negotiation
 from soulforge.games.kipukas.actions import CallInitiative, EndActions, Unequip
 from soulforge.games.kipukas.movement import enemies_at
 
@@ -52,6 +52,8 @@ def day_listing(s: S) -> Sequence[Action]:
     out += card_moves.burns(s, souls)
     out += day.reveals(s)
     out += day.moves(s, souls)
+    if s.board.boats:
+        out += boats.ferries(s, souls)
     out += attacks
     out += retreats
     out += groups

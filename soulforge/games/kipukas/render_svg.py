@@ -9,7 +9,7 @@ Every element a player may click carries ``data-handle``, the handles of the rul
 paths (``flow.py``, ``fight.py``): ``territory:<n>`` (a territory's box), ``stand:<id>`` (a
 stand's row inside it), ``piece:<n>`` (a card on a stand, inside its stand's row),
 ``hand:<slot>`` (the viewer's hand; slot 3 the card set aside), ``face:up``, ``face:down`` and
-``face:untamed`` (a species played rogue, #tameability),
+``face:untamed`` (a species played rogue, #tameability), ``boat:<n>`` (a boat, #geography),
 ``reveal`` and ``means:<i>`` (the KEAL means of the fight's deciding soul). Handles nest (a
 piece in its stand in its territory): the page takes the innermost one a path can use.
 Actions without a click path are the page's buttons. A card the viewer cannot see has no card
@@ -492,6 +492,10 @@ def _choices(view: Json, x: float, y: float) -> tuple[list[str], float]:
         chips.append(("burn", "burn", "a soul of yours sets fire to the terrain feature of its territory"))
     if any(p["card"] and p["revealed"] and ability(p["card"]).second_form for p in mine):
         chips.append(("form", "change form", "a soul of yours tries to take or leave its second form"))
+    for boat in view["map"].get("boats") or ():
+        where = boat["stand"]
+        chips.append((f"boat:{boat['boat']}", f"boat {boat['boat'] + 1} ({where})",
+                      f"ferry your souls on {where} up to {boat['distance']} paths over water"))
     if view.get("phase") == "respond":
         chips.append(("reinforce", "reinforce", "move a soul of yours from nearby into the fight"))
     out, left, top = [], x, y + 9

@@ -11,13 +11,14 @@ View keys (``view(player)``, built in ``view.py``), beside the core's common key
 
 - ``map``: ``{"name", "territories": [{"number", "geography", "transit", "holder", "capital_of",
   "stands": [...], "features": [pieces]}], "stands": [{"id", "territory", "kind", "dock", "x",
-  "y"}], "paths": [[a, b, tunnel]]}``.
+  "y"}], "paths": [[a, b, tunnel]], "boats": [{"boat", "stand", "capacity", "distance",
+  "crossed_today"}]}``.
 - ``pieces``: every piece on the map ``{"piece", "owner", "stand", "territory", "kind",
   "revealed", "card" (None if hidden from the viewer), "injuries", "downed", "prisoner",
   "items"}``.
-- ``players``: per seat ``{"seat", "affinity", "capital", "territories", "hand" (card ids for
-  the owner, None each for others), "hand_size", "deck_size", "discard", "aside" (the owner
-  sees the card), "aside_ready", "played_this_turn", "done", "night_used"}``.
+- ``players``: per seat ``{"seat", "affinity", "capital" (the first), "capitals", "territories",
+  "hand" (card ids for the owner, None each for others), "hand_size", "deck_size", "discard",
+  "aside" (the owner sees the card), "aside_ready", "played_this_turn", "done", "night_used"}``.
 - ``diel``, ``cycle``, ``initiative``, ``called``, ``phase``, ``active_player``.
 - ``fight``: the fight in progress ``{"attacker", "defender", "stand", "means": [a, d],
   "chosen": [bool, bool]}`` (a side's means is None to the other side until both chose).
@@ -70,6 +71,10 @@ class KipukasState(State):
     mutants: list[list[int]]
     """Mutant Hide and Seek cards in play: [seat, failures, territory played against] (seat -1
     once led away)."""
+    boat_at: list[str]
+    """The stand each boat of the map last landed on (``boats.py``)."""
+    boat_used: list[int]
+    """The cycle each boat last crossed (once a day)."""
     tunnels: list[tuple[str, str]]
     """Underground tunnels dug in play (#habitat_effects, underground), between two camp stands."""
     rogues: dict[int, int]

@@ -86,6 +86,11 @@ def _map(s: S, viewer: Seat | None) -> JsonDict:
             for st in board.stands.values()
         ],
         "paths": [[a, b, tunnel] for a, b, tunnel in board.paths] + [[a, b, True] for a, b in s.tunnels],
+        "boats": [
+            {"boat": b, "stand": s.boat_at[b], "capacity": spec.capacity, "distance": spec.distance,
+             "crossed_today": s.boat_used[b] == s.cycle}
+            for b, spec in enumerate(board.boats)
+        ],
     }
 
 
