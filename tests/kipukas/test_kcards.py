@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from soulforge.games.kipukas import breach
+from soulforge.games.kipukas import breach, cards
 from soulforge.games.kipukas.actions import (
     CallInitiative,
     EndActions,
@@ -194,3 +194,29 @@ def test_either_player_may_use_a_boat_landed_uncontended_geography() -> None:
     act(s, 0)
     s.apply(Ferry(0, "m3"))
     assert s.stand[rider] == "m3" and said(s, "boat ferries")
+
+
+def _tunnel_then_waste(roll: int) -> tuple[KipukasState, int]:
+    """Illia and Dorsay's tunnel from territory 2 to 7 (dug in play), then Illia is wasted
+    with the D6 of the collapse showing ``roll`` (#habitat_effects, underground)."""
+    s = fresh()
+    illia = put(s, 0, "illia_and_dorsay_the_buck_skull", "T2")
+    s.tunnels, s.tunnel_diggers = [("T2", "T7")], [illia]
+    s.moved()
+    s.rng = Loaded(roll)
+    cards.waste(s, illia)
+    return s, illia
+
+
+def test_a_tunnel_collapses_on_a_low_d6_when_its_digger_is_wasted_geography() -> None:
+    """Illia and Dorsay: a tunnel "Might be closed by collapse" (#geography, underground
+    tunnels): read as a D6 of 1-3 (authored) when the soul that dug it is wasted."""
+    s, _ = _tunnel_then_waste(3)
+    assert s.tunnels == [] and s.tunnel_diggers == [] and said(s, "collapses")
+    assert ["T2", "T7", True] not in s.view(None)["map"]["paths"]
+
+
+def test_a_tunnel_holds_on_a_high_d6_and_is_not_rolled_again_geography() -> None:
+    """Illia and Dorsay's tunnel survives a D6 of 4-6 and then stays (#geography)."""
+    s, _ = _tunnel_then_waste(4)
+    assert s.tunnels == [("T2", "T7")] and s.tunnel_diggers == [-1] and said(s, "holds")

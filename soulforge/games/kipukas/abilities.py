@@ -649,8 +649,9 @@ def register_all() -> None:
     register(
         "illia_and_dorsay_the_buck_skull",
         Ability(
-            reading="digs as every underground dweller may (3 days for a tunnel, flow.DigRule)",
-            missing="the collapse that might close a tunnel",
+            reading="digs as every underground dweller may (3 days for a tunnel, flow.DigRule); "
+            "'might be closed by collapse': when the digger is wasted, a D6 of 1-3 (authored, "
+            "rules.play.collapse_high) closes each tunnel it dug (cards.collapse)",
         ),
     )
     register("tears_for_oly", Ability(won_bout=_oly_won))

@@ -252,6 +252,7 @@ class DigRule(Rule["S", Dig]):
         else:
             a, b = s.board.camp_of(s.territory[piece]), s.board.camp_of(action.territory)
             s.tunnels.append((a, b))
+            s.tunnel_diggers.append(piece)
             s.add_log(
                 f"{s.piece_name(piece)} opens a tunnel between territories {s.territory[piece]} and "
                 f"{action.territory}"

@@ -354,6 +354,27 @@ def waste(s: S, piece: int) -> None:
     hook = ability(s.card[piece]).wasted
     if hook:
         hook(s, piece)
+    if piece in s.tunnel_diggers:
+        collapse(s, piece)
+
+
+def collapse(s: S, digger: int) -> None:
+    """Illia and Dorsay: a tunnel "Might be closed by collapse". Read (authored): its digger
+    wasted, nothing keeps it up: a D6 of 1 to ``rules.play.collapse_high`` closes each tunnel it
+    dug."""
+    for index in [i for i, p in enumerate(s.tunnel_diggers) if p == digger]:
+        roll = s.rng.randint(1, 6)
+        a, b = s.tunnels[index]
+        if roll <= s.game.play.collapse_high:
+            s.tunnel_diggers[index] = -2  # marked, removed below (the indices stay valid)
+            s.add_log(f"a D6 of {roll}: the tunnel between {a} and {b} collapses")
+        else:
+            s.tunnel_diggers[index] = -1
+            s.add_log(f"a D6 of {roll}: the tunnel between {a} and {b} holds")
+    kept = [i for i, p in enumerate(s.tunnel_diggers) if p != -2]
+    s.tunnels = [s.tunnels[i] for i in kept]
+    s.tunnel_diggers = [s.tunnel_diggers[i] for i in kept]
+    s.moved()  # the movement's cached ground reads the tunnels
 
 
 def keeper(s: S, piece: int) -> int:

@@ -279,6 +279,8 @@ class PlayNumbers:
     """A nomad swims on a D6 of 1 to this (#habitat_effects, nomad)."""
     cats_fish: int
     """Enchantress of Cats: the doubles of this face are the "fish" that add a day (authored)."""
+    collapse_high: int
+    """A tunnel collapses on a D6 of 1 to this when its digger is wasted (authored)."""
     opening: tuple[str, ...]
     """The opening diel cycles' faces, before the die is rolled (#game_setup 9)."""
 

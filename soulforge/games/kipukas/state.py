@@ -77,6 +77,8 @@ class KipukasState(State):
     """The cycle each boat last crossed (once a day)."""
     tunnels: list[tuple[str, str]]
     """Underground tunnels dug in play (#habitat_effects, underground), between two camp stands."""
+    tunnel_diggers: list[int]
+    """The piece that dug each tunnel of ``tunnels`` (its collapse is rolled when it is wasted)."""
     rogues: dict[int, int]
     """Rogue pieces (``rogue.py``) and the seat that played each."""
     tamed: dict[int, int]
