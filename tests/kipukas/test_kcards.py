@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from soulforge.games.kipukas import breach, cards
 from soulforge.games.kipukas.actions import (
+    Ante,
     CallInitiative,
     EndActions,
     Ferry,
@@ -220,3 +221,59 @@ def test_a_tunnel_holds_on_a_high_d6_and_is_not_rolled_again_geography() -> None
     """Illia and Dorsay's tunnel survives a D6 of 4-6 and then stays (#geography)."""
     s, _ = _tunnel_then_waste(4)
     assert s.tunnels == [("T2", "T7")] and s.tunnel_diggers == [-1] and said(s, "holds")
+
+
+def _ante(s: KipukasState, piece: int, *rolls: int) -> None:
+    """Night 2: seat 0 plays the Hidden Portal anteing ``piece``, the dice showing ``rolls``."""
+    _end_cycle(s)
+    assert s.diel == "night"
+    act(s, 0)
+    give(s, 0, "hidden_portal_of_lower_dreadmont_cave")
+    s.rng = Loaded(*rolls)
+    s.apply(Ante(0, piece))
+
+
+def test_hidden_portal_success_lays_waste_and_heals_the_soul_sabotage() -> None:
+    """Hidden Portal of Lower Dreadmont Cave (#sabotage): the anted soul keeps one KEAL means,
+    the cave falls on territory 2 where it stands uncontended, so it enters at once and wins
+    step 3 (its D20+D6 against a D20), then step 4 a turn later (against a D20 and two D6):
+    seat 1's territories are laid waste and the soul is healed."""
+    s = fresh()
+    osh = put(s, 0, "oshliath_and_osileth", "T2")
+    solo = put(s, 0, "tears_for_oly", "T8")
+    _end_cycle(s)
+    act(s, 0)
+    give(s, 0, "hidden_portal_of_lower_dreadmont_cave")
+    assert {a.piece for a in s.legal_actions() if isinstance(a, Ante)} == {osh}, "2+ KEAL means"
+    assert solo not in {a.piece for a in s.legal_actions() if isinstance(a, Ante)}
+    s.rng = Loaded(2, 20, 6, 10, 20, 6, 1, 1, 1)
+    s.apply(Ante(0, osh))
+    assert said(s, "the cave is in territory 2") and said(s, "enters the cave")
+    assert s.prisoner[osh] and sum(s.injuries[osh]) == 1, "one means kept, out of play in the cave"
+    assert not [a for a in s.legal_actions() if isinstance(a, Sabotage | Ante)], "the night's sabotage"
+    _end_cycle(s)
+    assert said(s, "overcomes the cave's torments")
+    assert [s.wasteland[t - 1] for t in (3, 5, 6)] == [True, True, True] and s.capital[1] == []
+    assert s.injuries[osh] == [0, 0] and not s.prisoner[osh] and s.stand[osh] == "T2"
+    assert [s.holder[t - 1] for t in (1, 2, 8)] == [0, 0, 0] and not s.is_over, "territory 7 is free"
+
+
+def test_hidden_portal_lost_step_wastes_the_soul_sabotage() -> None:
+    """Hidden Portal, failure (#sabotage): a lost step 3 wastes the anted soul."""
+    s = fresh()
+    osh = put(s, 0, "oshliath_and_osileth", "T2")
+    _ante(s, osh, 2, 1, 1, 20)
+    assert not s.on_map[osh] and said(s, "step 3 is lost") and "oshliath_and_osileth" in s.discard[0]
+
+
+def test_hidden_portal_soul_that_misses_the_window_is_wasted_sabotage() -> None:
+    """Hidden Portal, failure (#sabotage): "you failed to make it to the cave in time": the soul
+    stays away from the cave (territory 7) for 3 diel cycles and is wasted."""
+    s = fresh()
+    osh = put(s, 0, "oshliath_and_osileth", "T2")
+    _ante(s, osh, 7)
+    played = s.cycle
+    while s.cycle <= played + 3:
+        assert s.on_map[osh]
+        _end_cycle(s)
+    assert not s.on_map[osh] and said(s, "did not reach the cave in time")

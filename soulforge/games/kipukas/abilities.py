@@ -832,7 +832,13 @@ def register_all() -> None:
         ),
     )
     register(
-        "hidden_portal_of_lower_dreadmont_cave", Ability(missing="the cave journey (it cannot be played)")
+        "hidden_portal_of_lower_dreadmont_cave",
+        Ability(
+            ante=True,
+            reading="a night's sabotage anteing a soul (portal.Ante); the cave at random; the "
+            "steps thrown on entering and a cycle later; 'all their dice' a D20 and two D6",
+            missing="the choice of the territories laid waste (every one another seat holds)",
+        ),
     )
     # items (their effects are in items.py)
     for item in ("cloth", "feathers", "honey", "sticks", "string"):

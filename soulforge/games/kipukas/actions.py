@@ -117,6 +117,19 @@ class Ferry(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Ante(Action):
+    """#sabotage, Hidden Portal of Lower Dreadmont Cave: play it from a hand slot at night,
+    anteing a soul of yours for the cave journey (``portal.py``)."""
+
+    kind = "ante"
+    slot: int
+    piece: int
+
+    def __str__(self) -> str:
+        return f"play card {self.slot + 1} of your hand, anteing soul #{self.piece} for the cave"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Equip(Action):
     """#equiping: equip an item from a hand slot to one of your souls (a day card play)."""
 
@@ -692,4 +705,5 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     DeclineTrade,
     PlayUntamed,
     Ferry,
+    Ante,
 )

@@ -65,6 +65,9 @@ class Ability:
     sprung: Callable[[S, int, int], None] | None = None
     sabotage: Callable[[S, int, int], None] | None = None
     sabotage_ok: Callable[[S, int, int], bool] | None = None
+    ante: bool = False
+    """A sabotage that antes a soul of the seat instead of aiming at a territory (the Hidden
+    Portal of Lower Dreadmont Cave, ``portal.py``)."""
     """A sabotage's condition on the seat and the target territory (Onironauta's manipulator)."""
     # turning the diel roll: "day" turns a night roll to day, "night" a day roll to night,
     # "either" both ways; a soul every other turn, a card of the hand once
@@ -631,6 +634,10 @@ def on_cycle_start(s: S) -> None:
         from soulforge.games.kipukas import breach
 
         breach.on_cycle_start(s)
+    if s.portal:
+        from soulforge.games.kipukas import portal
+
+        portal.on_cycle_start(s)
     if s.diel == "night":
         from soulforge.games.kipukas.abilities import mutant_night
 

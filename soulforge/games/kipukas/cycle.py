@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from soulforge.core.text import count
-from soulforge.games.kipukas import breach, cards, taming
+from soulforge.games.kipukas import breach, cards, portal, taming
 from soulforge.games.kipukas.encoding import (
     DAY,
     OVER,
@@ -168,7 +168,7 @@ def claim(s: S, piece: int) -> None:
     if holder >= 0 and territory in s.capital[holder]:
         # Every territory but the holder's capitals first (#capital); the Breach's virus opens
         # the infected one at once (``breach.py``).
-        others = [t for t in s.board.holdable if t not in s.capital[holder]]
+        others = [t for t in s.board.holdable if t not in s.capital[holder] and not s.wasteland[t - 1]]
         infected = breach.open_to(s, seat, territory)
         if not infected and any(s.holder[t - 1] != seat for t in others):
             return
@@ -180,14 +180,33 @@ def claim(s: S, piece: int) -> None:
         s.add_log(f"{s.seat_name(seat)} claims territory {territory} with a base camp")
     s.holder[territory - 1] = seat
     _transfer(s, territory, seat)
-    if all(s.holder[t - 1] == seat for t in s.board.holdable):
+    check_conquest(s, seat)
+
+
+def check_conquest(s: S, seat: int) -> None:
+    """#win: the seat holds every territory that can be held (a wasteland cannot be)."""
+    if all(s.holder[t - 1] == seat or s.wasteland[t - 1] for t in s.board.holdable):
         finish(s, seat, f"Seat {seat} wins: it holds every base camp and capital of the kipuka.")
+
+
+def lay_waste(s: S, territory: int, spare: int = -1) -> None:
+    """The territory becomes a wasteland: every piece there but ``spare`` is wasted, its claim
+    (a capital too: 'totally destroyed', #movement) removed; it can no longer be held."""
+    for p in s.pieces_in(territory):
+        if p != spare:
+            cards.waste(s, p)
+    holder = s.holder[territory - 1]
+    if holder >= 0 and territory in s.capital[holder]:
+        s.capital[holder].remove(territory)
+    s.holder[territory - 1] = -1
+    s.wasteland[territory - 1] = True
+    s.add_log(f"territory {territory} is laid waste")
 
 
 def _transfer(s: S, territory: int, seat: int) -> None:
     """The new holder frees its prisoners there; features are revealed to all (#contention)."""
     for p in s.pieces_in(territory):
-        if s.prisoner[p] and s.owner[p] == seat:
+        if s.prisoner[p] and s.owner[p] == seat and not portal.in_cave(s, p):
             s.prisoner[p] = False
             s.moved()
             s.add_log(f"{s.piece_name(p)} is freed")
@@ -247,6 +266,8 @@ def keep_the_peace(s: S, why: str) -> None:
 # -- passing the action on ----------------------------------------------------------------------
 def end_action(s: S, seat: int) -> None:
     """The next seat still acting takes an action (#day 4-5); when none is, the cycle ends."""
+    if s.portal:
+        portal.after_action(s)  # a soul reaching the Hidden Portal's cave enters it
     rogue_avenged(s)
     if s.phase == OVER:
         return

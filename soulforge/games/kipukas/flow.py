@@ -22,6 +22,7 @@ from soulforge.games.kipukas import (
     negotiation,
     night,
     opening,
+    portal,
     taming,
 )
 from soulforge.games.kipukas.actions import Tame
@@ -102,6 +103,7 @@ FLOW: Flow[S] = Flow(
                 night.TakeHoneyRule(),
                 night.CraftRule(),
                 night.SabotageRule(),
+                portal.AnteRule(),
                 night.PurchaseRule(),
                 _CALL,
                 _END,

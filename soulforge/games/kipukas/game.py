@@ -205,6 +205,7 @@ class Kipukas(Game[KipukasState]):
         out += [a.AcceptTrade(slot) for slot in hand] + [a.DeclineTrade()]
         out += [a.PlayUntamed(slot, st) for slot in slots for st in stands]
         out += [a.Ferry(boat, st) for boat in range(len(self.board.boats)) for st in stands]
+        out += [a.Ante(slot, p) for slot in hand for p in pieces]
         return out
 
     def result_summary(self, state: KipukasState, start: KipukasState) -> dict[str, Any]:

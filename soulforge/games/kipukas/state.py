@@ -71,6 +71,8 @@ class KipukasState(State):
     mutants: list[list[int]]
     """Mutant Hide and Seek cards in play: [seat, failures, territory played against] (seat -1
     once led away)."""
+    portal: list[list[int]]
+    """Hidden Portal journeys (``portal.py``): [seat, piece, cave, played, stage, injuries, step 4]."""
     boat_at: list[str]
     """The stand each boat of the map last landed on (``boats.py``)."""
     boat_used: list[int]
