@@ -7,16 +7,22 @@ from __future__ import annotations
 from soulforge.games.kipukas import breach, cards
 from soulforge.games.kipukas.actions import (
     Ante,
+    CallBS,
     CallInitiative,
     EndActions,
+    Equip,
     Ferry,
     KeepDiel,
+    LetItStand,
     Move,
     Play,
     PlayUntamed,
     Sabotage,
+    StandBy,
+    Withdraw,
 )
 from soulforge.games.kipukas.state import KipukasState
+from soulforge.sim.runner import SimConfig, check_config
 
 from .scenario import act, fresh, give, put
 from .test_cards import Loaded, said
@@ -277,3 +283,57 @@ def test_hidden_portal_soul_that_misses_the_window_is_wasted_sabotage() -> None:
         assert s.on_map[osh]
         _end_cycle(s)
     assert not s.on_map[osh] and said(s, "did not reach the cave in time")
+
+
+def _bs_game() -> KipukasState:
+    """A game with the optional "challenging BS" rule on (``rules.play.challenge_bs``, #BS);
+    seat 0 equips sticks to Hilbert on day 1."""
+    game = check_config(SimConfig("kipukas", ("random", "random"), 1,
+                                  overrides={"kipukas.rules.play.challenge_bs": 1}))
+    s = fresh(game=game)
+    hilbert = put(s, 0, "hilbert_king_of_avian_frogs", "T2")
+    act(s, 0)
+    give(s, 0, "string", "sticks")
+    s.apply(Equip(1, hilbert))
+    return s
+
+
+def test_bs_is_off_by_default_BS() -> None:
+    """#BS is a convention: off by default, an equip passes the action on with no call."""
+    s = fresh()
+    hilbert = put(s, 0, "hilbert_king_of_avian_frogs", "T2")
+    act(s, 0)
+    give(s, 0, "sticks")
+    s.apply(Equip(0, hilbert))
+    assert s.phase == "day" and not [a for a in s.legal_actions() if isinstance(a, CallBS)]
+
+
+def test_bs_called_and_conceded_takes_the_item_back_BS() -> None:
+    """#BS (optional): "Call them out before the effect is used ... One player must concede":
+    the opponent calls out the equip; the mover concedes: the item is back in its hand slot and
+    the play is not counted."""
+    s = _bs_game()
+    assert s.phase == "call_bs" and s.current_player == 1
+    assert set(s.legal_actions()) == {CallBS(), LetItStand()}
+    s.apply(CallBS())
+    assert s.phase == "answer_bs" and s.current_player == 0
+    s.apply(Withdraw())
+    hilbert = len(s.card) - 1
+    assert s.hand[0] == ["string", "sticks"] and s.items[hilbert] == [] and s.played[0] == 0
+    assert s.phase == "day" and s.current_player == 1 and said(s, "concedes")
+
+
+def test_bs_mover_stands_and_the_challenger_concedes_BS() -> None:
+    """#BS (optional): the mover stands by the equip; the challenger concedes, the item stays."""
+    s = _bs_game()
+    s.apply(CallBS())
+    s.apply(StandBy())
+    assert s.items[len(s.card) - 1] == ["sticks"] and s.played[0] == 1
+    assert s.phase == "day" and said(s, "seat 1 concedes")
+
+
+def test_bs_let_stand_goes_on_BS() -> None:
+    """#BS (optional): let stand, the equip holds and play passes on."""
+    s = _bs_game()
+    s.apply(LetItStand())
+    assert s.items[len(s.card) - 1] == ["sticks"] and s.phase == "day" and s.current_player == 1

@@ -130,6 +130,46 @@ class Ante(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class CallBS(Action):
+    """#BS (optional rule): call out the equip just made as making no sense."""
+
+    kind = "call_bs"
+
+    def __str__(self) -> str:
+        return "call BS on that equip"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LetItStand(Action):
+    """#BS (optional rule): let the equip just made stand without a challenge."""
+
+    kind = "let_it_stand"
+
+    def __str__(self) -> str:
+        return "let the equip stand"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Withdraw(Action):
+    """#BS (optional rule): concede the challenge: the item goes back to your hand."""
+
+    kind = "withdraw"
+
+    def __str__(self) -> str:
+        return "concede: take the item back to your hand"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StandBy(Action):
+    """#BS (optional rule): stand by the equip; the challenger concedes."""
+
+    kind = "stand_by"
+
+    def __str__(self) -> str:
+        return "stand by the equip (the challenger concedes)"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Equip(Action):
     """#equiping: equip an item from a hand slot to one of your souls (a day card play)."""
 
@@ -706,4 +746,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     PlayUntamed,
     Ferry,
     Ante,
+    CallBS,
+    LetItStand,
+    Withdraw,
+    StandBy,
 )

@@ -281,6 +281,8 @@ class PlayNumbers:
     """Enchantress of Cats: the doubles of this face are the "fish" that add a day (authored)."""
     collapse_high: int
     """A tunnel collapses on a D6 of 1 to this when its digger is wasted (authored)."""
+    challenge_bs: int
+    """1: the optional "challenging BS" convention is played (#BS, ``bs.py``); 0: off (authored)."""
     opening: tuple[str, ...]
     """The opening diel cycles' faces, before the die is rolled (#game_setup 9)."""
 

@@ -281,6 +281,11 @@ class EquipRule(Rule["S", Equip]):
         s.items[action.piece].append(item)
         s.played[seat] += 1
         s.add_log(f"{s.seat_name(seat)} equips {CARDS[item].name} to {s.piece_name(action.piece)}")
+        if s.game.play.challenge_bs:
+            from soulforge.games.kipukas import bs
+
+            bs.open_challenge(s, seat, action.piece, action.slot, item)
+            return
         cycle.end_action(s, seat)
 
     def path(self, action: Equip) -> ClickPath:

@@ -15,6 +15,7 @@ from soulforge.core import IllegalAction
 from soulforge.core.flow import Flow, Step
 from soulforge.games.kipukas import (
     boats,
+    bs,
     card_moves,
     day,
     fight,
@@ -29,6 +30,8 @@ from soulforge.games.kipukas.actions import Tame
 from soulforge.games.kipukas.encoding import (
     AFFINITY,
     ASIDE,
+    BS_ANSWER,
+    BS_CALL,
     CAMP,
     CAPITAL,
     CHALLENGE,
@@ -119,6 +122,8 @@ FLOW: Flow[S] = Flow(
         ),
         Step(CHALLENGE, (fight.ChallengeRule(), fight.LetGoRule()), section="retreat"),
         Step(TRADE, (negotiation.AcceptRule(), negotiation.DeclineRule()), section="rouge"),
+        Step(BS_CALL, (bs.CallRule(), bs.LetStandRule()), section="BS"),
+        Step(BS_ANSWER, (bs.WithdrawRule(), bs.StandRule()), section="BS"),
         Step(OVER, (), section="win"),
     ],
     step_of="phase",
@@ -152,6 +157,8 @@ PROMPTS = {
     RESPOND: "counterattack, retreat, or hold your ground",
     CHALLENGE: "challenge the retreat or let them go",
     TRADE: "a trade is offered: give a card of your hand for the one offered, or decline",
+    BS_CALL: "an equip was made: call BS on it (#BS) or let it stand",
+    BS_ANSWER: "your equip is called out as BS: take the item back or stand by it",
 }
 
 

@@ -73,6 +73,11 @@ class KipukasState(State):
     once led away)."""
     portal: list[list[int]]
     """Hidden Portal journeys (``portal.py``): [seat, piece, cave, played, stage, injuries, step 4]."""
+    bs: list[int]
+    """The equip open to a challenge (#BS, optional; ``bs.py``): [mover, piece, hand slot, seats
+    still to decide...]; empty for none."""
+    bs_item: str
+    """The item of that equip."""
     boat_at: list[str]
     """The stand each boat of the map last landed on (``boats.py``)."""
     boat_used: list[int]
