@@ -10,9 +10,11 @@ from soulforge.games.kipukas.actions import (
     CallBS,
     CallInitiative,
     EndActions,
+    EnoughWaste,
     Equip,
     Ferry,
     KeepDiel,
+    LayWaste,
     LetItStand,
     Move,
     Play,
@@ -258,10 +260,28 @@ def test_hidden_portal_success_lays_waste_and_heals_the_soul_sabotage() -> None:
     assert s.prisoner[osh] and sum(s.injuries[osh]) == 1, "one means kept, out of play in the cave"
     assert not [a for a in s.legal_actions() if isinstance(a, Sabotage | Ante)], "the night's sabotage"
     _end_cycle(s)
-    assert said(s, "overcomes the cave's torments")
-    assert [s.wasteland[t - 1] for t in (3, 5, 6)] == [True, True, True] and s.capital[1] == []
+    assert said(s, "overcomes the cave's torments") and s.phase == "lay_waste" and s.current_player == 0
+    assert EnoughWaste() in s.legal_actions() and len(s.legal_actions()) == 9, "8 territories or stop"
+    for territory in (5, 6):
+        s.apply(LayWaste(territory))
+    s.apply(EnoughWaste())
+    assert [s.wasteland[t - 1] for t in (3, 5, 6)] == [False, True, True] and s.capital[1] == []
     assert s.injuries[osh] == [0, 0] and not s.prisoner[osh] and s.stand[osh] == "T2"
-    assert [s.holder[t - 1] for t in (1, 2, 8)] == [0, 0, 0] and not s.is_over, "territory 7 is free"
+    assert s.holder[2] == 1 and not s.is_over and s.phase == s.diel, "the cycle goes on"
+
+
+def test_hidden_portal_waste_of_every_other_territory_wins_win() -> None:
+    """Hidden Portal, success (#sabotage, #win): a wasteland cannot be held, so laying waste to
+    every territory the player does not hold leaves it holding all that can be held: it wins."""
+    s = fresh()
+    osh = put(s, 0, "oshliath_and_osileth", "T2")
+    _ante(s, osh, 2, 20, 6, 10, 20, 6, 1, 1, 1)
+    _end_cycle(s)
+    for territory in (3, 4, 5, 6):
+        s.apply(LayWaste(territory))
+    assert not s.is_over, "territory 7 is free still"
+    s.apply(LayWaste(7))
+    assert s.is_over and s.returns() == [1.0, -1.0]
 
 
 def test_hidden_portal_lost_step_wastes_the_soul_sabotage() -> None:

@@ -836,8 +836,8 @@ def register_all() -> None:
         Ability(
             ante=True,
             reading="a night's sabotage anteing a soul (portal.Ante); the cave at random; the "
-            "steps thrown on entering and a cycle later; 'all their dice' a D20 and two D6",
-            missing="the choice of the territories laid waste (every one another seat holds)",
+            "steps thrown on entering and a cycle later; 'all their dice' a D20 and two D6; "
+            "the territories laid waste chosen one at a time (portal.LayWaste)",
         ),
     )
     # items (their effects are in items.py)

@@ -170,6 +170,27 @@ class StandBy(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class LayWaste(Action):
+    """Hidden Portal of Lower Dreadmont Cave, success: lay waste to a territory of your choice."""
+
+    kind = "lay_waste"
+    territory: int
+
+    def __str__(self) -> str:
+        return f"lay waste to territory {self.territory}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EnoughWaste(Action):
+    """Hidden Portal of Lower Dreadmont Cave, success: lay waste to no more territories."""
+
+    kind = "enough_waste"
+
+    def __str__(self) -> str:
+        return "lay waste to no more territories"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Equip(Action):
     """#equiping: equip an item from a hand slot to one of your souls (a day card play)."""
 
@@ -750,4 +771,6 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     LetItStand,
     Withdraw,
     StandBy,
+    LayWaste,
+    EnoughWaste,
 )

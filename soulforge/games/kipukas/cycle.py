@@ -10,6 +10,7 @@ from soulforge.core.text import count
 from soulforge.games.kipukas import breach, cards, portal, taming
 from soulforge.games.kipukas.encoding import (
     DAY,
+    LAY_WASTE,
     OVER,
     PEACE,
     PUBLIC,
@@ -338,25 +339,38 @@ def next_cycle(s: S) -> None:
         s.add_log(f"diel cycle {s.cycle}: {s.diel}" + ("" if opening else " is rolled"))
         _reset_turn(s)
         cards.on_cycle_start(s)
-        if s.phase == OVER:
+        if s.phase in (OVER, LAY_WASTE):
+            return  # over, or a decision at the cycle's start (the Hidden Portal's): ``resume``
+        if _go_on(s):
             return
-        if _forced_peace(s):
-            convene(s)
-            return
-        if s.diel == STORM:
-            storm(s)
-            continue
-        order = [(s.initiative + k) % s.num_players for k in range(s.num_players)]
-        s.turners = [
-            seat
-            for seat in order
-            if s.beaten_by[seat] < 0 and (cards.diel_turns(s, seat) or cards.may_suspend(s, seat))
-        ]
-        if s.turners:
-            s.active, s.phase = s.turners[0], TURNING
-            return
-        begin_diel(s)
-        return
+
+
+def _go_on(s: S) -> bool:
+    """The cycle's start after its effects: the forced peace, the roll's turning, the turn's
+    actions; False when a storm struck (the die is rolled again)."""
+    if _forced_peace(s):
+        convene(s)
+        return True
+    if s.diel == STORM:
+        storm(s)
+        return False
+    order = [(s.initiative + k) % s.num_players for k in range(s.num_players)]
+    s.turners = [
+        seat
+        for seat in order
+        if s.beaten_by[seat] < 0 and (cards.diel_turns(s, seat) or cards.may_suspend(s, seat))
+    ]
+    if s.turners:
+        s.active, s.phase = s.turners[0], TURNING
+        return True
+    begin_diel(s)
+    return True
+
+
+def resume(s: S) -> None:
+    """A decision taken at the cycle's start is done: the cycle goes on."""
+    if not _go_on(s):
+        next_cycle(s)
 
 
 def begin_diel(s: S) -> None:

@@ -18,11 +18,13 @@ TRADE = "trade"
 BS_CALL, BS_ANSWER = "call_bs", "answer_bs"
 """The optional "challenging BS" convention (#BS, ``bs.py``): the others may call out an equip,
 then its mover withdraws it or stands by it."""
+LAY_WASTE = "lay_waste"
+"""The Hidden Portal's success at a cycle's start: its player chooses the territories laid waste."""
 PEACE = "peace"
 """The forced peace's convention: each seat keeps the peace or calls the reserves."""
 OVER = "over"
 PHASES = (AFFINITY, CAPITAL, CAMP, ASIDE, PEACE, TURNING, TAMING, DAY, NIGHT, TARGET, KEAL, PRESS, RESPOND,
-          CHALLENGE, TRADE, BS_CALL, BS_ANSWER, OVER)
+          CHALLENGE, TRADE, BS_CALL, BS_ANSWER, LAY_WASTE, OVER)
 PUBLIC = 1 << 8
 """The ``known`` bit of a card every seat (and spectators) may see."""
 NIGHT_ACTIONS = ("hand_to_bottom", "refill", "craft", "sabotage")

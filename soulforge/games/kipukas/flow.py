@@ -37,6 +37,7 @@ from soulforge.games.kipukas.encoding import (
     CHALLENGE,
     DAY,
     KEAL,
+    LAY_WASTE,
     NIGHT,
     OVER,
     PEACE,
@@ -122,6 +123,7 @@ FLOW: Flow[S] = Flow(
         ),
         Step(CHALLENGE, (fight.ChallengeRule(), fight.LetGoRule()), section="retreat"),
         Step(TRADE, (negotiation.AcceptRule(), negotiation.DeclineRule()), section="rouge"),
+        Step(LAY_WASTE, (portal.LayWasteRule(), portal.EnoughWasteRule()), section="sabotage"),
         Step(BS_CALL, (bs.CallRule(), bs.LetStandRule()), section="BS"),
         Step(BS_ANSWER, (bs.WithdrawRule(), bs.StandRule()), section="BS"),
         Step(OVER, (), section="win"),
@@ -157,6 +159,7 @@ PROMPTS = {
     RESPOND: "counterattack, retreat, or hold your ground",
     CHALLENGE: "challenge the retreat or let them go",
     TRADE: "a trade is offered: give a card of your hand for the one offered, or decline",
+    LAY_WASTE: "the cave is overcome: choose a territory to lay waste (up to 12), or stop",
     BS_CALL: "an equip was made: call BS on it (#BS) or let it stand",
     BS_ANSWER: "your equip is called out as BS: take the item back or stand by it",
 }

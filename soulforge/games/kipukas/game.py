@@ -207,6 +207,7 @@ class Kipukas(Game[KipukasState]):
         out += [a.Ferry(boat, st) for boat in range(len(self.board.boats)) for st in stands]
         out += [a.Ante(slot, p) for slot in hand for p in pieces]
         out += [a.CallBS(), a.LetItStand(), a.Withdraw(), a.StandBy()]
+        out += [a.LayWaste(t) for t in territories] + [a.EnoughWaste()]
         return out
 
     def result_summary(self, state: KipukasState, start: KipukasState) -> dict[str, Any]:

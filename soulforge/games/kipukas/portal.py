@@ -20,8 +20,8 @@ once; step 4 is thrown at the start of the next diel cycle ("Wait a turn"), whic
 most 3 cycles after the night played. "Win" is a throw above the other (ties lose). "All their
 dice" is a D20 and two D6 (the dice every player has). Healing is checked, not prevented: fewer
 injuries than at the ante fail the journey. Success heals the soul (back on its stand) and
-lays waste, for the player, to every territory another seat holds, up to 12 by number (the
-choice is made for the player: see NOTES.md, "Not played yet").
+opens the LAY_WASTE step at that cycle's start: the player lays waste to territories one at a
+time (any not yet waste, up to 12) or stops; then the cycle goes on (``cycle.resume``).
 """
 
 from __future__ import annotations
@@ -32,9 +32,10 @@ from typing import TYPE_CHECKING
 from soulforge.core import Action, IllegalAction
 from soulforge.core.flow import ClickPath, Rule
 from soulforge.games.kipukas import cards
-from soulforge.games.kipukas.actions import Ante
+from soulforge.games.kipukas.actions import Ante, EnoughWaste, LayWaste
 from soulforge.games.kipukas.combat import roll
 from soulforge.games.kipukas.data import CARDS
+from soulforge.games.kipukas.encoding import LAY_WASTE, OVER
 from soulforge.games.kipukas.movement import enemies_at, is_downed
 
 if TYPE_CHECKING:
@@ -205,15 +206,59 @@ def _fail(s: S, entry: list[int], why: str) -> None:
 
 
 def _succeed(s: S, entry: list[int]) -> None:
-    from soulforge.games.kipukas.cycle import check_conquest, lay_waste
-
+    """The soul is healed; its player chooses up to 12 territories (the LAY_WASTE step, opened
+    at this cycle's start before the turn goes on: ``cycle.resume``)."""
     seat, piece = entry[SEAT], entry[PIECE]
     s.portal.remove(entry)
     s.prisoner[piece] = False
     s.injuries[piece] = [0] * len(s.injuries[piece])
     s.moved()
-    targets = [t for t in s.board.territories if s.holder[t - 1] not in (-1, seat)][:LAID_WASTE]
     s.add_log(f"{s.piece_name(piece)} overcomes the cave's torments and is healed")
-    for t in targets:
-        lay_waste(s, t, spare=piece)
-    check_conquest(s, seat)
+    s.laying = [seat, LAID_WASTE, piece]
+    s.active, s.phase = seat, LAY_WASTE
+
+
+class LayWasteRule(Rule["S", LayWaste]):
+    """Hidden Portal, success: "Choose up to 12 territories to lay waste", one at a time."""
+
+    action = LayWaste
+    section = "sabotage"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [LayWaste(t) for t in s.board.territories if not s.wasteland[t - 1]]
+
+    def refusal(self, s: S, action: LayWaste) -> IllegalAction:
+        return IllegalAction("a territory not laid waste yet, up to 12", rule=self.section)
+
+    def apply(self, s: S, action: LayWaste) -> None:
+        from soulforge.games.kipukas.cycle import check_conquest, lay_waste, resume
+
+        seat, left, piece = s.laying
+        lay_waste(s, action.territory, spare=piece)
+        s.laying[1] = left - 1
+        check_conquest(s, seat)
+        if s.phase != OVER and (left == 1 or not self.legal(s)):
+            s.laying = []
+            resume(s)
+
+    def path(self, action: LayWaste) -> ClickPath:
+        return (f"territory:{action.territory}",)
+
+
+class EnoughWasteRule(Rule["S", EnoughWaste]):
+    """Hidden Portal, success: no more territories laid waste; the cycle goes on."""
+
+    action = EnoughWaste
+    section = "sabotage"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [EnoughWaste()]
+
+    def refusal(self, s: S, action: EnoughWaste) -> IllegalAction:
+        return IllegalAction("only while choosing the territories to lay waste", rule=self.section)
+
+    def apply(self, s: S, action: EnoughWaste) -> None:
+        from soulforge.games.kipukas.cycle import resume
+
+        s.laying = []
+        resume(s)

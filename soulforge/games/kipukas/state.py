@@ -73,6 +73,9 @@ class KipukasState(State):
     once led away)."""
     portal: list[list[int]]
     """Hidden Portal journeys (``portal.py``): [seat, piece, cave, played, stage, injuries, step 4]."""
+    laying: list[int]
+    """The Hidden Portal's success being chosen (``portal.py``): [seat, territories left, the
+    anted soul]; empty for none."""
     bs: list[int]
     """The equip open to a challenge (#BS, optional; ``bs.py``): [mover, piece, hand slot, seats
     still to decide...]; empty for none."""
