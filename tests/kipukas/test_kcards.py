@@ -19,8 +19,11 @@ from soulforge.games.kipukas.actions import (
     Move,
     Play,
     PlayUntamed,
+    Release,
     Sabotage,
     StandBy,
+    TakeNoMore,
+    TakeOver,
     Withdraw,
 )
 from soulforge.games.kipukas.state import KipukasState
@@ -111,11 +114,35 @@ def test_breach_failure_imprisons_then_the_victim_takes_two_and_releases_one_pri
     assert all(s.prisoner[p] for p in souls) and said(s, "the breach fails")
     while s.cycle < played + breach.WINDOW + 1 + breach.RELEASE:
         _end_cycle(s)
-    taken = [p for p in souls if s.owner[p] == 0]
-    assert len(taken) == 2 and said(s, "seat 0 takes") and said(s, "is released")
+    assert s.phase == "breach_deal" and s.current_player == 0, "the holder deals with them"
+    assert set(s.legal_actions()) == {*(TakeOver(p) for p in souls), TakeNoMore()}
+    assert all(seen["card"] for seen in s.view(0)["pieces"] if seen["piece"] in souls), "revealed"
+    s.apply(TakeOver(souls[2]))
+    s.apply(TakeOver(souls[0]))  # the one left is released: no choice to make
+    assert [s.owner[p] for p in souls] == [0, 1, 0] and said(s, "is released")
     assert not any(s.prisoner[p] for p in souls) and all(s.on_map[p] for p in souls)
-    assert all(s.tamed[p] == 1 for p in taken), "a taken soul's card goes back to its first owner's discard"
-    assert not s.breach
+    assert s.tamed[souls[0]] == 1, "a taken soul's card goes back to its first owner's discard"
+    assert not s.breach and s.phase == s.diel, "the cycle goes on"
+
+
+def test_breach_holder_takes_one_releases_one_wastes_the_rest_prison() -> None:
+    """What Do You See in the Breach, failure (#prison): the holder takes "up to 2" (here 1),
+    releases 1 of the rest, and wastes the others."""
+    s = fresh()
+    _end_cycle(s)
+    act(s, 1)
+    give(s, 1, "what_do_you_see_in_the_breach")
+    s.apply(Sabotage(0, 1))
+    played = s.cycle
+    cards_ = ("hilbert_king_of_avian_frogs", "tears_for_oly", "liliel_healing_fairy")
+    souls = [put(s, 1, card, "T1") for card in cards_]
+    while s.cycle < played + breach.WINDOW + 1 + breach.RELEASE:
+        _end_cycle(s)
+    s.apply(TakeOver(souls[1]))
+    s.apply(TakeNoMore())
+    s.apply(Release(souls[2]))
+    assert s.owner[souls[1]] == 0 and s.owner[souls[2]] == 1 and not s.on_map[souls[0]]
+    assert "hilbert_king_of_avian_frogs" in s.discard[1]
 
 
 def test_enchantress_of_cats_fish_add_a_day_sabotage() -> None:

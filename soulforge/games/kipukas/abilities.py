@@ -819,7 +819,7 @@ def register_all() -> None:
             sabotage=breach.play,
             sabotage_ok=breach.playable,
             reading="played against another seat's capital; open 3 diel cycles after the night "
-            "played; the victim's choice of prisoners is made for it (breach.py)",
+            "played; the failure's prisoners dealt with in the BREACH_DEAL step (breach.py)",
         ),
     )
     register(

@@ -191,6 +191,38 @@ class EnoughWaste(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class TakeOver(Action):
+    """What Do You See in the Breach failed: take a prisoner of the breach under your control."""
+
+    kind = "take_over"
+    piece: int
+
+    def __str__(self) -> str:
+        return f"take prisoner #{self.piece} under your control"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TakeNoMore(Action):
+    """What Do You See in the Breach failed: take no more prisoners under your control."""
+
+    kind = "take_no_more"
+
+    def __str__(self) -> str:
+        return "take no more prisoners under your control"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Release(Action):
+    """What Do You See in the Breach failed: release a prisoner to its player (the rest are wasted)."""
+
+    kind = "release"
+    piece: int
+
+    def __str__(self) -> str:
+        return f"release prisoner #{self.piece} (the others are wasted)"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Equip(Action):
     """#equiping: equip an item from a hand slot to one of your souls (a day card play)."""
 
@@ -773,4 +805,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     StandBy,
     LayWaste,
     EnoughWaste,
+    TakeOver,
+    TakeNoMore,
+    Release,
 )

@@ -16,15 +16,22 @@ infected capital as it would a base camp (#claiming_territories) and its souls d
 there (#prison). Success: the capital becomes the player's (``s.capital`` holds a list per seat)
 and the victim holds no capital; the capital rule then asks each taker to hold every territory
 but the holder's capitals (#movement). Failure: the player's souls on the capital's camp stand
-are imprisoned; ``RELEASE`` cycles later the victim takes the two with most KEAL means left
-(ties: the first played; the engine chooses for it, as with grabs), releases the next one where
-it stands, and wastes the rest. Souls taken over are revealed and count as the victim's, their
+are imprisoned; ``RELEASE`` cycles later, at that cycle's start (the BREACH_DEAL step, before
+the turn goes on), the holder takes up to 2 under its control (``TakeOver``, ``TakeNoMore``),
+releases 1 of the rest where it stands (``Release``; a lone one is released by itself), and the
+rest are wasted. Souls taken over are revealed and count as the victim's, their
 cards going to the first owner's discard when wasted (``KipukasState.tamed``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+from soulforge.core import Action, IllegalAction
+from soulforge.core.flow import ClickPath, Rule
+from soulforge.games.kipukas.actions import Release, TakeNoMore, TakeOver
+from soulforge.games.kipukas.encoding import BREACH_DEAL
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -111,27 +118,120 @@ def _fail(s: S, entry: list[int]) -> None:
 
 
 def _deal(s: S, seat: int, territory: int) -> None:
-    """The holder takes the strongest two, releases the next, wastes the rest."""
-    from soulforge.games.kipukas import cards
+    """The holder deals with the prisoners: the BREACH_DEAL step opens at this cycle's start."""
     from soulforge.games.kipukas.cycle import reveal
-    from soulforge.games.kipukas.fight import available_means
 
     holder = s.holder[territory - 1]
     prisoners = _souls_of(s, seat, s.board.camp_of(territory), prisoners=True)
     if holder in (-1, seat) or not prisoners:
         return  # freed already (the territory changed hands, #prison)
-    prisoners.sort(key=lambda p: (-len(available_means(s, p)), p))
     for p in prisoners:
-        reveal(s, p)
-    taken, freed, rest = prisoners[:TAKEN], prisoners[TAKEN : TAKEN + FREED], prisoners[TAKEN + FREED :]
-    for p in taken:
-        s.tamed[p] = cards.keeper(s, p)
-        s.owner[p], s.prisoner[p] = holder, False
-        s.add_log(f"{s.seat_name(holder)} takes {s.card_of(p).name} under its control")
-    for p in freed:
-        s.prisoner[p], s.loiter_since[p] = False, -1
-        s.add_log(f"{s.piece_name(p)} is released")
+        reveal(s, p)  # the holder chooses among them: every seat sees which
+    s.dealing = [holder, seat, territory, 0]
+    s.active, s.phase = holder, BREACH_DEAL
+    s.add_log(f"{s.seat_name(holder)} deals with the prisoners of the failed breach")
+
+
+def prisoners_dealt(s: S) -> list[int]:
+    _, seat, territory, _ = s.dealing
+    return _souls_of(s, seat, s.board.camp_of(territory), prisoners=True)
+
+
+def _releasing(s: S) -> bool:
+    """Past taking: 2 taken, or the holder took no more (``dealing[3]`` is -1)."""
+    return s.dealing[3] < 0 or s.dealing[3] >= TAKEN
+
+
+def _after_take(s: S) -> None:
+    """Taking is over: one prisoner left is released; none, the cycle goes on; else choose."""
+    left = prisoners_dealt(s)
+    s.dealing[3] = -1
+    if len(left) <= FREED:
+        for p in left:
+            _release(s, p)
+        _finish(s)
+
+
+def _release(s: S, piece: int) -> None:
+    s.prisoner[piece], s.loiter_since[piece] = False, -1
     s.moved()
-    for p in rest:
+    s.add_log(f"{s.piece_name(piece)} is released")
+
+
+def _finish(s: S) -> None:
+    """The rest are wasted; the cycle goes on."""
+    from soulforge.games.kipukas import cards
+    from soulforge.games.kipukas.cycle import resume
+
+    holder = s.dealing[0]
+    for p in prisoners_dealt(s):
         s.add_log(f"{s.seat_name(holder)} wastes {s.piece_name(p)}")
         cards.waste(s, p)
+    s.dealing = []
+    resume(s)
+
+
+class TakeOverRule(Rule["S", TakeOver]):
+    """What Do You See in the Breach, failure: the opponent "chooses up to 2 souls to take under
+    their control"."""
+
+    action = TakeOver
+    section = "prison"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [] if _releasing(s) else [TakeOver(p) for p in prisoners_dealt(s)]
+
+    def refusal(self, s: S, action: TakeOver) -> IllegalAction:
+        return IllegalAction("up to 2 of the breach's prisoners, before releasing one", rule=self.section)
+
+    def apply(self, s: S, action: TakeOver) -> None:
+        from soulforge.games.kipukas import cards
+
+        holder, piece = s.dealing[0], action.piece
+        s.tamed[piece] = cards.keeper(s, piece)
+        s.owner[piece], s.prisoner[piece] = holder, False
+        s.moved()
+        s.add_log(f"{s.seat_name(holder)} takes {s.card_of(piece).name} under its control")
+        s.dealing[3] += 1
+        if s.dealing[3] >= TAKEN or not prisoners_dealt(s):
+            _after_take(s)
+
+    def path(self, action: TakeOver) -> ClickPath:
+        return (f"piece:{action.piece}",)
+
+
+class TakeNoMoreRule(Rule["S", TakeNoMore]):
+    """The opponent takes no more (it may take fewer than 2)."""
+
+    action = TakeNoMore
+    section = "prison"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [] if _releasing(s) else [TakeNoMore()]
+
+    def refusal(self, s: S, action: TakeNoMore) -> IllegalAction:
+        return IllegalAction("only while taking the breach's prisoners", rule=self.section)
+
+    def apply(self, s: S, action: TakeNoMore) -> None:
+        _after_take(s)
+
+
+class ReleaseRule(Rule["S", Release]):
+    """The opponent releases "1 of the remaining souls to you, then ... wastes the rest"."""
+
+    action = Release
+    section = "prison"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [Release(p) for p in prisoners_dealt(s)] if _releasing(s) else []
+
+    def refusal(self, s: S, action: Release) -> IllegalAction:
+        why = "one of the breach's remaining prisoners, once taking is over"
+        return IllegalAction(why, rule=self.section)
+
+    def apply(self, s: S, action: Release) -> None:
+        _release(s, action.piece)
+        _finish(s)
+
+    def path(self, action: Release) -> ClickPath:
+        return (f"piece:{action.piece}",)

@@ -10,7 +10,7 @@ from soulforge.core.text import count
 from soulforge.games.kipukas import breach, cards, portal, taming
 from soulforge.games.kipukas.encoding import (
     DAY,
-    LAY_WASTE,
+    INTERLUDES,
     OVER,
     PEACE,
     PUBLIC,
@@ -339,8 +339,8 @@ def next_cycle(s: S) -> None:
         s.add_log(f"diel cycle {s.cycle}: {s.diel}" + ("" if opening else " is rolled"))
         _reset_turn(s)
         cards.on_cycle_start(s)
-        if s.phase in (OVER, LAY_WASTE):
-            return  # over, or a decision at the cycle's start (the Hidden Portal's): ``resume``
+        if s.phase == OVER or s.phase in INTERLUDES:
+            return  # over, or a decision at the cycle's start (``INTERLUDES``): ``resume`` goes on
         if _go_on(s):
             return
 

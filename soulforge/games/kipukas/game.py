@@ -208,6 +208,7 @@ class Kipukas(Game[KipukasState]):
         out += [a.Ante(slot, p) for slot in hand for p in pieces]
         out += [a.CallBS(), a.LetItStand(), a.Withdraw(), a.StandBy()]
         out += [a.LayWaste(t) for t in territories] + [a.EnoughWaste()]
+        out += [a.TakeOver(p) for p in pieces] + [a.TakeNoMore()] + [a.Release(p) for p in pieces]
         return out
 
     def result_summary(self, state: KipukasState, start: KipukasState) -> dict[str, Any]:

@@ -73,6 +73,9 @@ class KipukasState(State):
     once led away)."""
     portal: list[list[int]]
     """Hidden Portal journeys (``portal.py``): [seat, piece, cave, played, stage, injuries, step 4]."""
+    dealing: list[int]
+    """The failed Breach's prisoners being dealt with (``breach.py``): [holder, their seat,
+    territory, taken so far (-1 once releasing)]; empty for none."""
     laying: list[int]
     """The Hidden Portal's success being chosen (``portal.py``): [seat, territories left, the
     anted soul]; empty for none."""
