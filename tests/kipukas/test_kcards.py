@@ -31,6 +31,7 @@ from soulforge.sim.runner import SimConfig, check_config
 
 from .scenario import act, fresh, give, put
 from .test_cards import Loaded, said
+from .test_render import assert_board_draws_click_paths
 
 
 def _end_cycle(s: KipukasState) -> None:
@@ -116,6 +117,7 @@ def test_breach_failure_imprisons_then_the_victim_takes_two_and_releases_one_pri
         _end_cycle(s)
     assert s.phase == "breach_deal" and s.current_player == 0, "the holder deals with them"
     assert set(s.legal_actions()) == {*(TakeOver(p) for p in souls), TakeNoMore()}
+    assert_board_draws_click_paths(s)
     assert all(seen["card"] for seen in s.view(0)["pieces"] if seen["piece"] in souls), "revealed"
     s.apply(TakeOver(souls[2]))
     s.apply(TakeOver(souls[0]))  # the one left is released: no choice to make
@@ -140,6 +142,8 @@ def test_breach_holder_takes_one_releases_one_wastes_the_rest_prison() -> None:
         _end_cycle(s)
     s.apply(TakeOver(souls[1]))
     s.apply(TakeNoMore())
+    assert set(s.legal_actions()) == {Release(souls[0]), Release(souls[2])}
+    assert_board_draws_click_paths(s)
     s.apply(Release(souls[2]))
     assert s.owner[souls[1]] == 0 and s.owner[souls[2]] == 1 and not s.on_map[souls[0]]
     assert "hilbert_king_of_avian_frogs" in s.discard[1]
@@ -177,6 +181,7 @@ def test_a_species_played_untamed_goes_rogue_tameability() -> None:
     s = fresh()
     act(s, 0)
     give(s, 0, "gray_wolf_harbinger_of_night", "frost_tipped_arctic_otter", "hilbert_king_of_avian_frogs")
+    assert_board_draws_click_paths(s)
     untamed = {a for a in s.legal_actions() if isinstance(a, PlayUntamed)}
     assert {a.slot for a in untamed} == {0, 1}, "species only (the otter's 1 exceeds control 0)"
     assert PlayUntamed(0, "T2") in untamed
@@ -204,6 +209,7 @@ def test_a_boat_ferries_souls_from_its_dock_over_the_water_geography() -> None:
     s = fresh()
     souls = [put(s, 1, "oshliath_and_osileth", "m3"), put(s, 1, "tears_for_oly", "m3")]
     act(s, 1)
+    assert_board_draws_click_paths(s)
     ferries = {a for a in s.legal_actions() if isinstance(a, Ferry)}
     assert ferries == {Ferry(0, "m4a"), Ferry(0, "m4b")}
     s.apply(Ferry(0, "m4b"))
@@ -280,6 +286,7 @@ def test_hidden_portal_success_lays_waste_and_heals_the_soul_sabotage() -> None:
     act(s, 0)
     give(s, 0, "hidden_portal_of_lower_dreadmont_cave")
     assert {a.piece for a in s.legal_actions() if isinstance(a, Ante)} == {osh}, "2+ KEAL means"
+    assert_board_draws_click_paths(s)
     assert solo not in {a.piece for a in s.legal_actions() if isinstance(a, Ante)}
     s.rng = Loaded(2, 20, 6, 10, 20, 6, 1, 1, 1)
     s.apply(Ante(0, osh))
@@ -289,6 +296,7 @@ def test_hidden_portal_success_lays_waste_and_heals_the_soul_sabotage() -> None:
     _end_cycle(s)
     assert said(s, "overcomes the cave's torments") and s.phase == "lay_waste" and s.current_player == 0
     assert EnoughWaste() in s.legal_actions() and len(s.legal_actions()) == 9, "8 territories or stop"
+    assert_board_draws_click_paths(s)
     for territory in (5, 6):
         s.apply(LayWaste(territory))
     s.apply(EnoughWaste())
