@@ -40,8 +40,11 @@ def ferries(s: S, souls: list[int]) -> list[Action]:
     """The crossings open to the seat (``FerryRule``); ``souls``: ``day.own_souls``."""
     out: list[Action] = []
     seat = s.active
+    on_stands = s.soul_stands()
     for boat, spec in enumerate(s.board.boats):
         stand = s.boat_at[boat]
+        if not any(s.owner[p] == seat for p in on_stands.get(stand, ())):
+            continue  # no soul of the seat aboard (the common case)
         if s.boat_used[boat] == s.cycle or enemies_at(s, stand, seat):
             continue
         party = riders(s, boat, souls)

@@ -140,12 +140,13 @@ def untamed_plays(s: S) -> list[Action]:
     play them tame ('Rouges must be revealed')."""
     if s.played[s.active] >= s.game.play.plays_per_roll:
         return []
+    wild = [(slot, card) for slot in _slots(s) if (card := _card_in(s, slot)) and untameable_by(s, card)]
+    if not wild:
+        return []  # no such species in hand (the common case): no camps looked at
     out: list[Action] = []
     held, watched = _held_camps(s), _watched(s)
-    for slot in _slots(s):
-        card_id = _card_in(s, slot)
-        if card_id is not None and untameable_by(s, card_id):
-            out += [PlayUntamed(slot, st) for st, way in play_spots(s, card_id, held, watched) if way]
+    for slot, card_id in wild:
+        out += [PlayUntamed(slot, st) for st, way in play_spots(s, card_id, held, watched) if way]
     return out
 
 
