@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from soulforge.core import Action, IllegalAction
 from soulforge.core.flow import ClickPath, Rule
 from soulforge.games.kipukas.actions import Release, TakeNoMore, TakeOver
-from soulforge.games.kipukas.encoding import BREACH_DEAL
+from soulforge.games.kipukas.encoding import BREACH_DEAL, INTERLUDES
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -89,7 +89,8 @@ def on_cycle_start(s: S) -> None:
         seat, _, territory, deadline, release = entry
         if release == 0 and s.cycle > deadline:
             _fail(s, entry)
-        elif release and s.cycle >= release:
+        elif release and s.cycle >= release and s.phase not in INTERLUDES:
+            # (one decision at a time at a cycle's start: the dealing waits while another is open)
             _deal(s, seat, territory)
             s.breach.remove(entry)
 

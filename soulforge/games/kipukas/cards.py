@@ -630,14 +630,14 @@ def on_cycle_start(s: S) -> None:
                     effect(s, piece)
     _plains_rest(s)
     _volcanic(s)
-    if s.breach:
-        from soulforge.games.kipukas import breach
-
-        breach.on_cycle_start(s)
     if s.portal:
         from soulforge.games.kipukas import portal
 
         portal.on_cycle_start(s)
+    if s.breach:  # after the portal: its dealing waits a cycle if the portal's choice is open
+        from soulforge.games.kipukas import breach
+
+        breach.on_cycle_start(s)
     if s.diel == "night":
         from soulforge.games.kipukas.abilities import mutant_night
 
