@@ -30,7 +30,7 @@ def setup(s: S) -> None:
     s.breach, s.tunnel_diggers, s.portal, s.bs, s.bs_item, s.laying = [], [], [], [], "", []
     s.dealing = []
     s.boat_at = [boat.dock for boat in s.board.boats]
-    s.boat_used = [0] * len(s.board.boats)
+    s.boat_used = [-1] * len(s.board.boats)
     s.protected, s.wasteland = [0] * len(s.board.geography), [False] * len(s.board.geography)
     s.dropped = [[] for _ in s.board.geography]
     for name in (
