@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import soulforge
+from soulforge.core.game import Game
 from soulforge.games.kipukas.actions import Affinity, Camp, Capital, KeepDiel, SetAside
 from soulforge.games.kipukas.encoding import DAY, PUBLIC
 from soulforge.games.kipukas.setup import new_piece
@@ -15,10 +16,12 @@ CAPITALS = (1, 5)
 CAMPS = ((2, 8), (6, 3))
 
 
-def fresh(seed: int = 0, affinities: tuple[str, str] = ("Avian", "Decrepit"), **options: Any) -> KipukasState:
+def fresh(seed: int = 0, affinities: tuple[str, str] = ("Avian", "Decrepit"), game: Game | None = None,
+          **options: Any) -> KipukasState:
     """A 2-player game on the duel map through its setup: seat 0 holds 1, 2, 8 (capital 1),
-    seat 1 holds 5, 6, 3 (capital 5); both set their first deck card aside; day 1 begins."""
-    state = soulforge.load("kipukas", **options).new_game(seed=seed)
+    seat 1 holds 5, 6, 3 (capital 5); both set their first deck card aside; day 1 begins.
+    ``game``: a game built with data overrides (else the game with ``options``)."""
+    state = (game or soulforge.load("kipukas", **options)).new_game(seed=seed)
     assert isinstance(state, KipukasState)
     for affinity in affinities:
         state.apply(Affinity(affinity))

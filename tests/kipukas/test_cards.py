@@ -281,7 +281,7 @@ def test_a_rogue_that_defeats_a_player_must_be_defeated_or_both_lose() -> None:
     put(s, 1, "tears_for_oly", "T5")  # one KEAL means: one won bout downs it
     s.rng = Loaded(20, 6, 1, 20, 6, 1, 20, 6, 1)
     rogue.rampage(s, sboi)
-    assert s.beaten_by == [-1, sboi] and s.capital[1] == -1
+    assert s.beaten_by == [-1, sboi] and s.capital[1] == []
     assert said(s, "seat 1 is defeated by the rogue") and s.view(0)["players"][1]["defeated_by_rogue"]
     unavenged = s.clone()
     cycle.keep_the_peace(unavenged, "a test")  # seat 0 leads on territories, but the rogue lives
@@ -1613,10 +1613,10 @@ def test_timebattle_moves_the_takers_capital_and_curses_it() -> None:
     trap = put(s, 0, "timebattle", "T2", revealed=False)
     taker = put(s, 1, "hilbert_king_of_avian_frogs", "T2")
     cards.on_cycle_start(s)
-    assert s.capital[1] == 5 and not seen(s, trap)["revealed"], "territory 2 is still seat 0's"
+    assert s.capital[1] == [5] and not seen(s, trap)["revealed"], "territory 2 is still seat 0's"
     s.holder[1] = 1  # seat 1 took territory 2
     cards.on_cycle_start(s)
-    assert s.capital[1] == 2 and seen(s, trap)["revealed"]
+    assert s.capital[1] == [2] and seen(s, trap)["revealed"]
     assert said(s, "Timebattle: seat 1's capital moves to territory 2, cursed")
     assert territory(s, 2)["capital_of"] == 1
     act(s, 1)

@@ -152,7 +152,7 @@ def test_at_most_three_cards_are_played_per_diel_roll() -> None:
     assert seat is not None
     give(state, seat, "brox_the_defiant", "hilbert_king_of_avian_frogs", "tears_for_oly")
     state.aside[seat] = "tira_marvelous_myriad"
-    camp = f"T{state.capital[seat]}"
+    camp = f"T{state.capital[seat][0]}"
     for _ in range(3):
         act(state, seat)
         state.apply(Play(0, camp, True))
@@ -212,7 +212,7 @@ def test_a_soul_played_unrevealed_waits_a_day_one_played_revealed_moves() -> Non
     seat = state.current_player
     assert seat is not None
     give(state, seat, "brox_the_defiant", "hilbert_king_of_avian_frogs")
-    camp = f"T{state.capital[seat]}"
+    camp = f"T{state.capital[seat][0]}"
     state.apply(Play(0, camp, False))
     act(state, seat)
     hidden_piece = len(state.card) - 1
@@ -376,7 +376,7 @@ def test_hands_decks_and_unrevealed_cards_stay_hidden_from_other_seats() -> None
     assert seat is not None
     other = 1 - seat
     give(state, seat, "branwen_mantillusion_practitioner", "the_causal_sophist")
-    state.apply(Play(0, f"T{state.capital[seat]}", False))
+    state.apply(Play(0, f"T{state.capital[seat][0]}", False))
     secret = CARDS["branwen_mantillusion_practitioner"]
     hand_secret = CARDS["the_causal_sophist"]
     for viewer in (other, None):

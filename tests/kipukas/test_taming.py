@@ -126,7 +126,7 @@ def test_taming_the_rogue_that_defeated_a_player_wins() -> None:
     s = fresh(affinities=("Endothermic", "Avian"))
     otter = _rogue_otter_in_territory_3(s)
     s.holder[6 - 1] = s.holder[5 - 1] = s.holder[3 - 1] = -1
-    s.capital[1] = -1
+    s.capital[1] = []
     cycle.defeated_by_rogue(s, 1, otter)
     _to_day_3(s)
     assert s.phase == "taming" and s.active == 0

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from soulforge.games.kipukas import breach
 from soulforge.games.kipukas import cards as c
 from soulforge.games.kipukas.cards import Ability, heal, register, trap_numbers, waste
 from soulforge.games.kipukas.data import CARDS, Dice
@@ -88,7 +89,7 @@ def _colony_cycle(s: S, piece: int) -> None:
     """'It can only survive without a carrier in your capital': on the map outside its seat's
     capital at the start of a cycle (it had the day it was played to board a carrier), it is
     wasted."""
-    if s.territory[piece] != s.capital[c.keeper(s, piece)]:
+    if s.territory[piece] not in s.capital[c.keeper(s, piece)]:
         s.add_log(f"{s.piece_name(piece)} cannot survive outside its capital without a carrier")
         waste(s, piece)
 
@@ -215,8 +216,9 @@ def _raven_enters(s: S, piece: int) -> None:
 
 
 def _orbs_wasted(s: S, piece: int) -> None:
-    """When defeated, guides one wasted soul (the last in its owner's discard) to the deck's bottom."""
-    seat = s.owner[piece]
+    """When defeated, guides one wasted soul (the last in its owner's discard) to the deck's bottom
+    (a rogue's: the seat that played it)."""
+    seat = c.keeper(s, piece)
     souls = [i for i, cid in enumerate(s.discard[seat]) if s.game.cards[cid].soul and cid != s.card[piece]]
     if souls:
         guided = s.discard[seat].pop(souls[-1])
@@ -277,8 +279,8 @@ def _meteor(s: S, feature: int) -> None:
     s.add_log(f"the meteor shower lays waste to territory {target}")
     for p in s.pieces_in(target):
         waste(s, p)
-    if s.holder[target - 1] >= 0 and s.capital[s.holder[target - 1]] == target:
-        s.capital[s.holder[target - 1]] = -1
+    if s.holder[target - 1] >= 0 and target in s.capital[s.holder[target - 1]]:
+        s.capital[s.holder[target - 1]].remove(target)
     s.holder[target - 1] = -1
     s.wasteland[target - 1] = True
     if s.on_map[feature]:
@@ -298,7 +300,8 @@ def _timebattle(s: S, trap: int) -> None:
             return
         clock["cursed"] = s.cycle
         reveal(s, trap)
-        s.capital[holder] = territory
+        # The capital moves (its first one, when the Breach gave it two); the old stays held.
+        s.capital[holder][:1] = [territory]
         s.add_log(f"Timebattle: {s.seat_name(holder)}'s capital moves to territory {territory}, cursed")
     if (s.cycle - clock["cursed"]) % 2:
         for p in s.pieces_in(territory):
@@ -378,10 +381,15 @@ def _cats(s: S, seat: int, territory: int) -> None:
     ok = any(a == b or (boost and {a, b} == {1, 2}) for a, b in tries)
     s.add_log(f"the cats: {tries}: {'success' if ok else 'failure'}")
     if ok:
+        # "Add a day if you rolled fish": the doubles of the authored fish face, in either try.
+        fish = s.game.play.cats_fish
+        days = 3 if (fish, fish) in tries else 2
         for p in s.souls_at(s.board.camp_of(territory)):
             if s.owner[p] != seat:
-                s.tired_cycle[p] = s.cycle + 2
-        s.add_log(f"the souls of territory {territory}'s camp are kicked out of action for 2 days")
+                s.tired_cycle[p] = s.cycle + days
+        extra = " (fish: a day more)" if days == 3 else ""
+        camp = f"territory {territory}'s camp"
+        s.add_log(f"the souls of {camp} are kicked out of action for {days} days{extra}")
         return
     camps = [t for t in s.board.holdable if s.holder[t - 1] == seat]
     if camps:
@@ -410,7 +418,7 @@ def mutant_night(s: S, index: int) -> None:
         camps = [
             t
             for t in s.board.holdable
-            if s.holder[t - 1] not in (-1, seat) and s.capital[s.holder[t - 1]] != t
+            if s.holder[t - 1] not in (-1, seat) and t not in s.capital[s.holder[t - 1]]
         ]
         if camps:
             camp = camps[s.rng.randrange(len(camps))]
@@ -641,8 +649,9 @@ def register_all() -> None:
     register(
         "illia_and_dorsay_the_buck_skull",
         Ability(
-            reading="digs as every underground dweller may (3 days for a tunnel, flow.DigRule)",
-            missing="the collapse that might close a tunnel",
+            reading="digs as every underground dweller may (3 days for a tunnel, flow.DigRule); "
+            "'might be closed by collapse': when the digger is wasted, a D6 of 1-3 (authored, "
+            "rules.play.collapse_high) closes each tunnel it dug (cards.collapse)",
         ),
     )
     register("tears_for_oly", Ability(won_bout=_oly_won))
@@ -796,12 +805,23 @@ def register_all() -> None:
         "spectral_lands_decree_and_hearing",
         Ability(sabotage=_spectral, reading="the first territories held are chosen"),
     )
-    register("enchantress_of_cats", Ability(sabotage=_cats, missing="the extra day for fish"))
+    register(
+        "enchantress_of_cats",
+        Ability(sabotage=_cats, reading="the fish are the doubles of rules.play.cats_fish (authored: 1s)"),
+    )
     register(
         "mutant_hide_and_seek",
         Ability(sabotage=_mutant, stays=True, reading="in play until led away: a D6 every night"),
     )
-    register("what_do_you_see_in_the_breach", Ability(missing="the capital virus (it cannot be played)"))
+    register(
+        "what_do_you_see_in_the_breach",
+        Ability(
+            sabotage=breach.play,
+            sabotage_ok=breach.playable,
+            reading="played against another seat's capital; open 3 diel cycles after the night "
+            "played; the failure's prisoners dealt with in the BREACH_DEAL step (breach.py)",
+        ),
+    )
     register(
         "onironauta",
         Ability(
@@ -812,7 +832,13 @@ def register_all() -> None:
         ),
     )
     register(
-        "hidden_portal_of_lower_dreadmont_cave", Ability(missing="the cave journey (it cannot be played)")
+        "hidden_portal_of_lower_dreadmont_cave",
+        Ability(
+            ante=True,
+            reading="a night's sabotage anteing a soul (portal.Ante); the cave at random; the "
+            "steps thrown on entering and a cycle later; 'all their dice' a D20 and two D6; "
+            "the territories laid waste chosen one at a time (portal.LayWaste)",
+        ),
     )
     # items (their effects are in items.py)
     for item in ("cloth", "feathers", "honey", "sticks", "string"):

@@ -91,6 +91,138 @@ class Play(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class PlayUntamed(Action):
+    """#tameability: play a species untamed, by choice: it enters the map a rogue (#rouge)."""
+
+    kind = "play_untamed"
+    slot: int
+    stand: str
+
+    def __str__(self) -> str:
+        aside = self.slot == ASIDE_SLOT
+        card = "the card set aside" if aside else f"card {play_index(self.slot) + 1} of your hand"
+        return f"play {card} untamed (a rogue) at {stand_label(self.stand)}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Ferry(Action):
+    """#geography: a boat ferries your souls on its stand to a dock (``boats.py``)."""
+
+    kind = "ferry"
+    boat: int
+    to: str
+
+    def __str__(self) -> str:
+        return f"ferry your souls on boat {self.boat + 1} to {stand_label(self.to)}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Ante(Action):
+    """#sabotage, Hidden Portal of Lower Dreadmont Cave: play it from a hand slot at night,
+    anteing a soul of yours for the cave journey (``portal.py``)."""
+
+    kind = "ante"
+    slot: int
+    piece: int
+
+    def __str__(self) -> str:
+        return f"play card {self.slot + 1} of your hand, anteing soul #{self.piece} for the cave"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CallBS(Action):
+    """#BS (optional rule): call out the equip just made as making no sense."""
+
+    kind = "call_bs"
+
+    def __str__(self) -> str:
+        return "call BS on that equip"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LetItStand(Action):
+    """#BS (optional rule): let the equip just made stand without a challenge."""
+
+    kind = "let_it_stand"
+
+    def __str__(self) -> str:
+        return "let the equip stand"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Withdraw(Action):
+    """#BS (optional rule): concede the challenge: the item goes back to your hand."""
+
+    kind = "withdraw"
+
+    def __str__(self) -> str:
+        return "concede: take the item back to your hand"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StandBy(Action):
+    """#BS (optional rule): stand by the equip; the challenger concedes."""
+
+    kind = "stand_by"
+
+    def __str__(self) -> str:
+        return "stand by the equip (the challenger concedes)"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LayWaste(Action):
+    """Hidden Portal of Lower Dreadmont Cave, success: lay waste to a territory of your choice."""
+
+    kind = "lay_waste"
+    territory: int
+
+    def __str__(self) -> str:
+        return f"lay waste to territory {self.territory}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EnoughWaste(Action):
+    """Hidden Portal of Lower Dreadmont Cave, success: lay waste to no more territories."""
+
+    kind = "enough_waste"
+
+    def __str__(self) -> str:
+        return "lay waste to no more territories"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TakeOver(Action):
+    """What Do You See in the Breach failed: take a prisoner of the breach under your control."""
+
+    kind = "take_over"
+    piece: int
+
+    def __str__(self) -> str:
+        return f"take prisoner #{self.piece} under your control"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TakeNoMore(Action):
+    """What Do You See in the Breach failed: take no more prisoners under your control."""
+
+    kind = "take_no_more"
+
+    def __str__(self) -> str:
+        return "take no more prisoners under your control"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Release(Action):
+    """What Do You See in the Breach failed: release a prisoner to its player (the rest are wasted)."""
+
+    kind = "release"
+    piece: int
+
+    def __str__(self) -> str:
+        return f"release prisoner #{self.piece} (the others are wasted)"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Equip(Action):
     """#equiping: equip an item from a hand slot to one of your souls (a day card play)."""
 
@@ -716,4 +848,16 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     NightMove,
     Haul,
     Launch,
+    PlayUntamed,
+    Ferry,
+    Ante,
+    CallBS,
+    LetItStand,
+    Withdraw,
+    StandBy,
+    LayWaste,
+    EnoughWaste,
+    TakeOver,
+    TakeNoMore,
+    Release,
 )

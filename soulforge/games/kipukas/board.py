@@ -45,6 +45,19 @@ class Stand:
 
 
 @dataclasses.dataclass(frozen=True)
+class Boat:
+    """A boat of the map (#geography: "Boats can ferry a specified number of souls a given
+    distance over a day"), AUTHORED: no boat card exists, so each map's boats are its data."""
+
+    dock: StandId
+    """The dock it is launched from (its first landing spot)."""
+    capacity: int
+    """Souls it ferries at once."""
+    distance: int
+    """Paths it crosses in a day, through water and dock stands."""
+
+
+@dataclasses.dataclass(frozen=True)
 class KipukaMap:
     """One map: stands by id, paths (a path is one space of movement), geography by territory."""
 
@@ -54,6 +67,29 @@ class KipukaMap:
     transit: frozenset[Territory]
     stands: Mapping[StandId, Stand]
     paths: tuple[tuple[StandId, StandId, bool], ...]  # (a, b, underground tunnel)
+    boats: tuple[Boat, ...] = ()
+
+    def landings(self, start: StandId, distance: int) -> tuple[StandId, ...]:
+        """The docks a boat at ``start`` reaches within ``distance`` paths, crossing only water
+        and dock stands (no tunnel), sorted; cached."""
+        key = (start, distance)
+        found = self._landings.get(key)
+        if found is None:
+            ways, todo = {start: 0}, deque([start])
+            while todo:
+                here = todo.popleft()
+                for there, tunnel in self.exits[here]:
+                    afloat = there in self.water or self.stands[there].dock
+                    if there in ways or tunnel or not afloat or ways[here] >= distance:
+                        continue
+                    ways[there] = ways[here] + 1
+                    todo.append(there)
+            found = self._landings[key] = tuple(sorted(s for s in ways if s != start and self.stands[s].dock))
+        return found
+
+    @cached_property
+    def _landings(self) -> dict[tuple[StandId, int], tuple[StandId, ...]]:
+        return {}
 
     @property
     def territories(self) -> range:
@@ -163,6 +199,14 @@ def _stand(name: str, raw: Mapping[str, Any]) -> Stand:
     return Stand(stand_id, territory, kind, bool(raw.get("dock")))
 
 
+def _boat(name: str, raw: Mapping[str, Any]) -> Boat:
+    return Boat(
+        field(FILE, f"{name}: boat", raw, "dock", str),
+        field(FILE, f"{name}: boat", raw, "capacity", int),
+        field(FILE, f"{name}: boat", raw, "distance", int),
+    )
+
+
 def _map(name: str, raw: Mapping[str, Any]) -> KipukaMap:
     if raw.get("source") != "authored":
         raise DataError(FILE, name, "source", "must be 'authored' (no official map is published)")
@@ -181,6 +225,7 @@ def _map(name: str, raw: Mapping[str, Any]) -> KipukaMap:
         frozenset(field(FILE, name, raw, "transit", list)),
         {s.id: s for s in stands},
         paths,
+        tuple(_boat(name, entry) for entry in raw.get("boats", [])),
     )
     _check(built)
     return built
@@ -202,6 +247,9 @@ def _check(board: KipukaMap) -> None:
         raise DataError(FILE, board.name, "stands", f"territories {stray} are not on the map")
     if bad := sorted({end for a, b, _ in board.paths for end in (a, b)} - set(board.stands)):
         raise DataError(FILE, board.name, "paths", f"unknown stands {bad}")
+    for boat in board.boats:
+        if boat.dock not in board.stands or not board.stands[boat.dock].dock:
+            raise DataError(FILE, board.name, "boats", f"a boat's dock {boat.dock!r} is not a dock stand")
     first = next(iter(board.stands))
     unreachable = [s for s in board.stands if s != first and not _reaches(board, first, s)]
     if unreachable:

@@ -252,6 +252,7 @@ class DigRule(Rule["S", Dig]):
         else:
             a, b = s.board.camp_of(s.territory[piece]), s.board.camp_of(action.territory)
             s.tunnels.append((a, b))
+            s.tunnel_diggers.append(piece)
             s.add_log(
                 f"{s.piece_name(piece)} opens a tunnel between territories {s.territory[piece]} and "
                 f"{action.territory}"
@@ -449,7 +450,7 @@ def _freed_spot(s: S, bottled: int) -> str:
     """Where the freed soul is played: the seat's capital's camp stand if a soul may be played
     there, else its first such camp stand by territory number; "" if none."""
     spots = [stand for stand, revealed in play_spots(s, s.card[bottled]) if revealed]
-    capital = s.board.camp_of(s.capital[s.active]) if s.capital[s.active] > 0 else ""
+    capital = s.board.camp_of(s.first_capital(s.active)) if s.capital[s.active] else ""
     return capital if capital in spots else (spots[0] if spots else "")
 
 

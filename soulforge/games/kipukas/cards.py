@@ -65,6 +65,9 @@ class Ability:
     sprung: Callable[[S, int, int], None] | None = None
     sabotage: Callable[[S, int, int], None] | None = None
     sabotage_ok: Callable[[S, int, int], bool] | None = None
+    ante: bool = False
+    """A sabotage that antes a soul of the seat instead of aiming at a territory (the Hidden
+    Portal of Lower Dreadmont Cave, ``portal.py``)."""
     """A sabotage's condition on the seat and the target territory (Onironauta's manipulator)."""
     # turning the diel roll: "day" turns a night roll to day, "night" a day roll to night,
     # "either" both ways; a soul every other turn, a card of the hand once
@@ -171,7 +174,7 @@ def means_usable(s: S, piece: int, means: KealMeans) -> bool:
     if means.condition is None:
         return True
     if means.condition == "in capital":
-        return s.on_map[piece] and s.territory[piece] == s.capital[keeper(s, piece)]
+        return s.on_map[piece] and s.territory[piece] in s.capital[keeper(s, piece)]
     return means.condition.startswith("without") != in_form(s, piece)
 
 
@@ -327,7 +330,7 @@ def waste_recipe(s: S, piece: int, marker: str) -> None:
     for card_id in recipe.ingredients:
         if card_id in s.items[piece]:
             s.items[piece].remove(card_id)
-            s.discard[s.owner[piece]].append(card_id)
+            s.discard[keeper(s, piece)].append(card_id)
     s.add_log(f"{s.piece_name(piece)}'s {recipe.name} is used up")
 
 
@@ -358,6 +361,27 @@ def waste(s: S, piece: int) -> None:
     hook = ability(s.card[piece]).wasted
     if hook:
         hook(s, piece)
+    if piece in s.tunnel_diggers:
+        collapse(s, piece)
+
+
+def collapse(s: S, digger: int) -> None:
+    """Illia and Dorsay: a tunnel "Might be closed by collapse". Read (authored): its digger
+    wasted, nothing keeps it up: a D6 of 1 to ``rules.play.collapse_high`` closes each tunnel it
+    dug."""
+    for index in [i for i, p in enumerate(s.tunnel_diggers) if p == digger]:
+        roll = s.rng.randint(1, 6)
+        a, b = s.tunnels[index]
+        if roll <= s.game.play.collapse_high:
+            s.tunnel_diggers[index] = -2  # marked, removed below (the indices stay valid)
+            s.add_log(f"a D6 of {roll}: the tunnel between {a} and {b} collapses")
+        else:
+            s.tunnel_diggers[index] = -1
+            s.add_log(f"a D6 of {roll}: the tunnel between {a} and {b} holds")
+    kept = [i for i, p in enumerate(s.tunnel_diggers) if p != -2]
+    s.tunnels = [s.tunnels[i] for i in kept]
+    s.tunnel_diggers = [s.tunnel_diggers[i] for i in kept]
+    s.moved()  # the movement's cached ground reads the tunnels
 
 
 def keeper(s: S, piece: int) -> int:
@@ -390,7 +414,7 @@ def _shed(s: S, piece: int, territory: int) -> list[str]:
             s.discard[s.timers[piece].get(VIRUS_OF, seat)].append(item)
             s.add_log(f"{CARDS[item].name} is wasted with its host")
         elif entry is not None and entry.carried:
-            if s.on_map[piece] and territory == s.capital[seat]:
+            if s.on_map[piece] and territory in s.capital[seat]:
                 from soulforge.games.kipukas.setup import new_piece
 
                 new_piece(s, seat, item, s.board.camp_of(territory), revealed=True)
@@ -505,7 +529,7 @@ def in_enemy_capital(s: S, piece: int) -> bool:
     """The soul stands on the camp stand of another seat's capital."""
     holder = s.holder[s.territory[piece] - 1]
     camp = s.stand[piece] == s.board.camp_of(s.territory[piece])
-    return camp and 0 <= holder != s.owner[piece] and s.capital[holder] == s.territory[piece]
+    return camp and 0 <= holder != s.owner[piece] and s.territory[piece] in s.capital[holder]
 
 
 def lodged(s: S, piece: int) -> bool:
@@ -554,7 +578,7 @@ def may_purchase(s: S, seat: int) -> bool:
     if s.personal[seat] != APOTHECARY or len(s.hand[seat]) < 2:
         return False
     for t in s.board.holdable:
-        camp = s.holder[t - 1] == seat and s.capital[seat] != t and s.board.geography[t - 1] == "Forest"
+        camp = s.holder[t - 1] == seat and t not in s.capital[seat] and s.board.geography[t - 1] == "Forest"
         if camp and not any(s.owner[p] != seat and s.card_of(p).soul for p in s.pieces_in(t)):
             return True
     return False
@@ -612,6 +636,14 @@ def on_cycle_start(s: S) -> None:
         crafted.tick_bombs(s)
     _plains_rest(s)
     _volcanic(s)
+    if s.portal:
+        from soulforge.games.kipukas import portal
+
+        portal.on_cycle_start(s)
+    if s.breach:  # after the portal: its dealing waits a cycle if the portal's choice is open
+        from soulforge.games.kipukas import breach
+
+        breach.on_cycle_start(s)
     if s.diel == "night":
         from soulforge.games.kipukas.abilities import mutant_night
 
@@ -710,7 +742,7 @@ def _trap_cards(s: S, mover: int, roll: int, hidden: list[int], lingering: list[
 def _discard(s: S, piece: int) -> None:
     if s.on_map[piece]:
         take_off(s, piece)
-        s.discard[s.owner[piece]].append(s.card[piece])
+        s.discard[keeper(s, piece)].append(s.card[piece])
 
 
 def take_off(s: S, piece: int) -> None:

@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from soulforge.core.text import count
-from soulforge.games.kipukas import cards, taming
+from soulforge.games.kipukas import breach, cards, portal, taming
 from soulforge.games.kipukas.encoding import (
     DAY,
+    INTERLUDES,
     OVER,
     PEACE,
     PUBLIC,
@@ -171,24 +172,48 @@ def claim(s: S, piece: int) -> None:
     holder = s.holder[territory - 1]
     if holder == seat or s.wasteland[territory - 1] or s.protected[territory - 1] >= s.cycle:
         return
-    if holder >= 0 and s.capital[holder] == territory:
-        others = [t for t in s.board.holdable if t != territory]
-        if any(s.holder[t - 1] != seat for t in others):
+    if holder >= 0 and territory in s.capital[holder]:
+        # Every territory but the holder's capitals first (#capital); the Breach's virus opens
+        # the infected one at once (``breach.py``).
+        others = [t for t in s.board.holdable if t not in s.capital[holder] and not s.wasteland[t - 1]]
+        infected = breach.open_to(s, seat, territory)
+        if not infected and any(s.holder[t - 1] != seat for t in others):
             return
-        s.capital[holder] = -1
+        s.capital[holder].remove(territory)
         s.add_log(f"{s.seat_name(seat)} takes {s.seat_name(holder)}'s capital, territory {territory}")
+        if infected:
+            breach.succeed(s, seat, holder, territory)
     else:
         s.add_log(f"{s.seat_name(seat)} claims territory {territory} with a base camp")
     s.holder[territory - 1] = seat
     _transfer(s, territory, seat)
-    if all(s.holder[t - 1] == seat for t in s.board.holdable):
+    check_conquest(s, seat)
+
+
+def check_conquest(s: S, seat: int) -> None:
+    """#win: the seat holds every territory that can be held (a wasteland cannot be)."""
+    if all(s.holder[t - 1] == seat or s.wasteland[t - 1] for t in s.board.holdable):
         finish(s, seat, f"Seat {seat} wins: it holds every base camp and capital of the kipuka.")
+
+
+def lay_waste(s: S, territory: int, spare: int = -1) -> None:
+    """The territory becomes a wasteland: every piece there but ``spare`` is wasted, its claim
+    (a capital too: 'totally destroyed', #movement) removed; it can no longer be held."""
+    for p in s.pieces_in(territory):
+        if p != spare:
+            cards.waste(s, p)
+    holder = s.holder[territory - 1]
+    if holder >= 0 and territory in s.capital[holder]:
+        s.capital[holder].remove(territory)
+    s.holder[territory - 1] = -1
+    s.wasteland[territory - 1] = True
+    s.add_log(f"territory {territory} is laid waste")
 
 
 def _transfer(s: S, territory: int, seat: int) -> None:
     """The new holder frees its prisoners there; features are revealed to all (#contention)."""
     for p in s.pieces_in(territory):
-        if s.prisoner[p] and s.owner[p] == seat:
+        if s.prisoner[p] and s.owner[p] == seat and not portal.in_cave(s, p):
             s.prisoner[p] = False
             s.moved()
             s.add_log(f"{s.piece_name(p)} is freed")
@@ -248,6 +273,8 @@ def keep_the_peace(s: S, why: str) -> None:
 # -- passing the action on ----------------------------------------------------------------------
 def end_action(s: S, seat: int) -> None:
     """The next seat still acting takes an action (#day 4-5); when none is, the cycle ends."""
+    if s.portal:
+        portal.after_action(s)  # a soul reaching the Hidden Portal's cave enters it
     rogue_avenged(s)
     if s.phase == OVER:
         return
@@ -278,8 +305,9 @@ def _loiterers(s: S) -> None:
         in_capital = (
             holder >= 0
             and holder != seat
-            and s.capital[holder] == territory
+            and territory in s.capital[holder]
             and s.stand[p] == s.board.camp_of(territory)
+            and not breach.open_to(s, seat, territory)  # the virus's window (``breach.py``)
         )
         if not in_capital:
             s.loiter_since[p] = -1
@@ -317,25 +345,38 @@ def next_cycle(s: S) -> None:
         s.add_log(f"diel cycle {s.cycle}: {s.diel}" + ("" if opening else " is rolled"))
         _reset_turn(s)
         cards.on_cycle_start(s)
-        if s.phase == OVER:
+        if s.phase == OVER or s.phase in INTERLUDES:
+            return  # over, or a decision at the cycle's start (``INTERLUDES``): ``resume`` goes on
+        if _go_on(s):
             return
-        if _forced_peace(s):
-            convene(s)
-            return
-        if s.diel == STORM:
-            storm(s)
-            continue
-        order = [(s.initiative + k) % s.num_players for k in range(s.num_players)]
-        s.turners = [
-            seat
-            for seat in order
-            if s.beaten_by[seat] < 0 and (cards.diel_turns(s, seat) or cards.may_suspend(s, seat))
-        ]
-        if s.turners:
-            s.active, s.phase = s.turners[0], TURNING
-            return
-        begin_diel(s)
-        return
+
+
+def _go_on(s: S) -> bool:
+    """The cycle's start after its effects: the forced peace, the roll's turning, the turn's
+    actions; False when a storm struck (the die is rolled again)."""
+    if _forced_peace(s):
+        convene(s)
+        return True
+    if s.diel == STORM:
+        storm(s)
+        return False
+    order = [(s.initiative + k) % s.num_players for k in range(s.num_players)]
+    s.turners = [
+        seat
+        for seat in order
+        if s.beaten_by[seat] < 0 and (cards.diel_turns(s, seat) or cards.may_suspend(s, seat))
+    ]
+    if s.turners:
+        s.active, s.phase = s.turners[0], TURNING
+        return True
+    begin_diel(s)
+    return True
+
+
+def resume(s: S) -> None:
+    """A decision taken at the cycle's start is done: the cycle goes on."""
+    if not _go_on(s):
+        next_cycle(s)
 
 
 def begin_diel(s: S) -> None:

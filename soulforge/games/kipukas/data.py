@@ -277,6 +277,12 @@ class PlayNumbers:
     """Swimming: 2 D6 of at least this (#habitat_effects, water)."""
     nomad_swim_high: int
     """A nomad swims on a D6 of 1 to this (#habitat_effects, nomad)."""
+    cats_fish: int
+    """Enchantress of Cats: the doubles of this face are the "fish" that add a day (authored)."""
+    collapse_high: int
+    """A tunnel collapses on a D6 of 1 to this when its digger is wasted (authored)."""
+    challenge_bs: int
+    """1: the optional "challenging BS" convention is played (#BS, ``bs.py``); 0: off (authored)."""
     opening: tuple[str, ...]
     """The opening diel cycles' faces, before the die is rolled (#game_setup 9)."""
 

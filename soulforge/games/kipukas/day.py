@@ -18,6 +18,7 @@ from soulforge.games.kipukas.actions import (
     Move,
     PickUp,
     Play,
+    PlayUntamed,
     Reveal,
     Transfer,
     Unequip,
@@ -73,8 +74,7 @@ def _held_camps(s: S) -> list[str]:
 
 def _watched(s: S) -> bool:
     """An enemy Unburdened Central is lodged in the seat's capital (all its plays are revealed)."""
-    capital = s.capital[s.active]
-    return capital > 0 and any(cards.lodged(s, p) for p in s.pieces_in(capital))
+    return any(cards.lodged(s, p) for capital in s.capital[s.active] for p in s.pieces_in(capital))
 
 
 def play_spots(
@@ -126,6 +126,74 @@ def plays(s: S) -> list[Action]:
     return out
 
 
+def untameable_by(s: S, card_id: str) -> bool:
+    """#tameability: a species (with no call of its own) whose tameability exceeds the seat's
+    control over it (its affinity bonus, ``taming.control``; no tameability: untameable)."""
+    card = s.game.cards[card_id]
+    if card.card_type != "species" or cards.ability(card_id).summon is not None:
+        return False
+    control = 1 if s.affinity[s.active] == card.archetypal_gene else 0
+    return card.tameability is None or card.tameability > control
+
+
+def untamed_plays(s: S) -> list[Action]:
+    """The species the seat may play untamed (``PlayUntamedRule``): revealed, where it could
+    play them tame ('Rouges must be revealed')."""
+    if s.played[s.active] >= s.game.play.plays_per_roll:
+        return []
+    wild = [(slot, card) for slot in _slots(s) if (card := _card_in(s, slot)) and untameable_by(s, card)]
+    if not wild:
+        return []  # no such species in hand (the common case): no camps looked at
+    out: list[Action] = []
+    held, watched = _held_camps(s), _watched(s)
+    for slot, card_id in wild:
+        out += [PlayUntamed(slot, st) for st, way in play_spots(s, card_id, held, watched) if way]
+    return out
+
+
+def _take_from_hand(s: S, slot: int) -> str:
+    seat = s.active
+    card_id = str(_card_in(s, slot))  # legal: the slot holds a card
+    if slot == ASIDE_SLOT:
+        s.aside[seat] = ""
+    else:
+        s.hand[seat].pop(play_index(slot))
+    s.played[seat] += 1
+    return card_id
+
+
+class PlayUntamedRule(Rule["S", PlayUntamed]):
+    """#tameability: "If the player chooses to play the creature untamed ... the creature
+    becomes under its own influence, rouge": a species whose tameability exceeds the seat's
+    control is played revealed on a camp of the seat and goes rogue at once (``rogue.py``);
+    one of the roll's plays (#game_setup 8)."""
+
+    action = PlayUntamed
+    section = "tameability"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [] if owes_contention(s) else untamed_plays(s)
+
+    def refusal(self, s: S, action: PlayUntamed) -> IllegalAction:
+        return IllegalAction(
+            "only a species whose tameability exceeds your control may be played untamed, "
+            "where you could play it, within the roll's plays",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: PlayUntamed) -> None:
+        seat = s.active
+        card_id = _take_from_hand(s, action.slot)
+        piece = new_piece(s, seat, card_id, action.stand, revealed=True)
+        where = s.territory[piece]
+        s.add_log(f"{s.seat_name(seat)} plays {CARDS[card_id].name} untamed on territory {where}")
+        make_rogue(s, piece)
+        cycle.end_action(s, seat)
+
+    def path(self, action: PlayUntamed) -> ClickPath:
+        return (f"hand:{action.slot}", f"stand:{action.stand}", "face:untamed")
+
+
 class PlayRule(Rule["S", Play]):
     """#day 3: play a soul on your base camp or capital, a terrain feature or a trap on a
     territory you hold; at most 3 cards per diel roll (#game_setup 8)."""
@@ -150,12 +218,7 @@ class PlayRule(Rule["S", Play]):
 
     def apply(self, s: S, action: Play) -> None:
         seat = s.active
-        card_id = str(_card_in(s, action.slot))  # legal: the slot holds a card
-        if action.slot == ASIDE_SLOT:
-            s.aside[seat] = ""
-        else:
-            s.hand[seat].pop(play_index(action.slot))
-        s.played[seat] += 1
+        card_id = _take_from_hand(s, action.slot)
         _replace_feature(s, card_id, action.stand)
         piece = new_piece(s, seat, card_id, action.stand, revealed=action.revealed)
         territory = s.territory[piece]
@@ -220,6 +283,11 @@ class EquipRule(Rule["S", Equip]):
         s.items[action.piece].append(item)
         s.played[seat] += 1
         s.add_log(f"{s.seat_name(seat)} equips {CARDS[item].name} to {s.piece_name(action.piece)}")
+        if s.game.play.challenge_bs:
+            from soulforge.games.kipukas import bs
+
+            bs.open_challenge(s, seat, action.piece, action.slot, item)
+            return
         cycle.end_action(s, seat)
 
     def path(self, action: Equip) -> ClickPath:

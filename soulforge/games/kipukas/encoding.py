@@ -15,11 +15,20 @@ TAMING = "taming"
 """The day's start, after the rogues move (#taming): a seat that may tame a rogue decides first."""
 TRADE = "trade"
 """A trade offered in the negotiations over a rogue (#rouge): the seat offered it answers."""
+BS_CALL, BS_ANSWER = "call_bs", "answer_bs"
+"""The optional "challenging BS" convention (#BS, ``bs.py``): the others may call out an equip,
+then its mover withdraws it or stands by it."""
+LAY_WASTE = "lay_waste"
+"""The Hidden Portal's success at a cycle's start: its player chooses the territories laid waste."""
+BREACH_DEAL = "breach_deal"
+"""What Do You See in the Breach failed: the holder takes prisoners over and releases one."""
+INTERLUDES = (LAY_WASTE, BREACH_DEAL)
+"""Decisions taken at a cycle's start, before the turn goes on (``cycle.resume``)."""
 PEACE = "peace"
 """The forced peace's convention: each seat keeps the peace or calls the reserves."""
 OVER = "over"
 PHASES = (AFFINITY, CAPITAL, CAMP, ASIDE, PEACE, TURNING, TAMING, DAY, NIGHT, TARGET, KEAL, PRESS, RESPOND,
-          CHALLENGE, TRADE, OVER)
+          CHALLENGE, TRADE, BS_CALL, BS_ANSWER, LAY_WASTE, BREACH_DEAL, OVER)
 PUBLIC = 1 << 8
 """The ``known`` bit of a card every seat (and spectators) may see."""
 NIGHT_ACTIONS = ("hand_to_bottom", "refill", "craft", "sabotage")

@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING
 from soulforge.core import IllegalAction
 from soulforge.core.flow import Flow, Step
 from soulforge.games.kipukas import (
+    boats,
+    breach,
+    bs,
     card_moves,
     crafted,
     day,
@@ -22,17 +25,22 @@ from soulforge.games.kipukas import (
     negotiation,
     night,
     opening,
+    portal,
     taming,
 )
 from soulforge.games.kipukas.actions import Tame
 from soulforge.games.kipukas.encoding import (
     AFFINITY,
     ASIDE,
+    BREACH_DEAL,
+    BS_ANSWER,
+    BS_CALL,
     CAMP,
     CAPITAL,
     CHALLENGE,
     DAY,
     KEAL,
+    LAY_WASTE,
     NIGHT,
     OVER,
     PEACE,
@@ -67,6 +75,7 @@ FLOW: Flow[S] = Flow(
             DAY,
             (
                 day.PlayRule(),
+                day.PlayUntamedRule(),
                 day.EquipRule(),
                 day.PickUpRule(),
                 day.UnequipRule(),
@@ -84,6 +93,7 @@ FLOW: Flow[S] = Flow(
                 crafted.LaunchRule(),
                 day.RevealRule(),
                 day.MoveRule(),
+                boats.FerryRule(),
                 _COUNTER,
                 _RETREAT,
                 _GROUP,
@@ -104,6 +114,7 @@ FLOW: Flow[S] = Flow(
                 night.CraftRule(),
                 crafted.NightMoveRule(),
                 night.SabotageRule(),
+                portal.AnteRule(),
                 night.PurchaseRule(),
                 _CALL,
                 _END,
@@ -119,6 +130,11 @@ FLOW: Flow[S] = Flow(
         ),
         Step(CHALLENGE, (fight.ChallengeRule(), fight.LetGoRule()), section="retreat"),
         Step(TRADE, (negotiation.AcceptRule(), negotiation.DeclineRule()), section="rouge"),
+        Step(BREACH_DEAL, (breach.TakeOverRule(), breach.TakeNoMoreRule(), breach.ReleaseRule()),
+             section="prison"),
+        Step(LAY_WASTE, (portal.LayWasteRule(), portal.EnoughWasteRule()), section="sabotage"),
+        Step(BS_CALL, (bs.CallRule(), bs.LetStandRule()), section="BS"),
+        Step(BS_ANSWER, (bs.WithdrawRule(), bs.StandRule()), section="BS"),
         Step(OVER, (), section="win"),
     ],
     step_of="phase",
@@ -152,6 +168,10 @@ PROMPTS = {
     RESPOND: "counterattack, retreat, or hold your ground",
     CHALLENGE: "challenge the retreat or let them go",
     TRADE: "a trade is offered: give a card of your hand for the one offered, or decline",
+    BREACH_DEAL: "the breach failed: take up to 2 prisoners under your control, then release one",
+    LAY_WASTE: "the cave is overcome: choose a territory to lay waste (up to 12), or stop",
+    BS_CALL: "an equip was made: call BS on it (#BS) or let it stand",
+    BS_ANSWER: "your equip is called out as BS: take the item back or stand by it",
 }
 
 

@@ -208,6 +208,12 @@ class Kipukas(Game[KipukasState]):
         out += [a.NightMove(p, st) for p in pieces for st in stands]
         out += [a.Haul(p, i) for p in pieces for i in range(crafted.MAX_SNARES)]
         out += [a.Launch(p, st) for p in pieces for st in stands]
+        out += [a.PlayUntamed(slot, st) for slot in slots for st in stands]
+        out += [a.Ferry(boat, st) for boat in range(len(self.board.boats)) for st in stands]
+        out += [a.Ante(slot, p) for slot in hand for p in pieces]
+        out += [a.CallBS(), a.LetItStand(), a.Withdraw(), a.StandBy()]
+        out += [a.LayWaste(t) for t in territories] + [a.EnoughWaste()]
+        out += [a.TakeOver(p) for p in pieces] + [a.TakeNoMore()] + [a.Release(p) for p in pieces]
         return out
 
     def result_summary(self, state: KipukasState, start: KipukasState) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from soulforge.core import Action
-from soulforge.games.kipukas import card_moves, crafted, cycle, day, fight, negotiation
+from soulforge.games.kipukas import boats, card_moves, crafted, cycle, day, fight, negotiation
 from soulforge.games.kipukas.actions import CallInitiative, EndActions, Unequip
 from soulforge.games.kipukas.movement import enemies_at
 
@@ -35,6 +35,7 @@ def day_listing(s: S) -> Sequence[Action]:
         return attacks + retreats + groups
     souls = day.own_souls(s)
     out = day.plays(s)
+    out += day.untamed_plays(s)
     out += day.equips(s, souls)
     out += day.pick_ups(s, souls)
     giving = day.givers(s, souls)
@@ -54,6 +55,8 @@ def day_listing(s: S) -> Sequence[Action]:
     out += crafted.launches(s, souls)
     out += day.reveals(s)
     out += day.moves(s, souls)
+    if s.board.boats:
+        out += boats.ferries(s, souls)
     out += attacks
     out += retreats
     out += groups

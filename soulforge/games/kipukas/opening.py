@@ -67,7 +67,7 @@ class CapitalRule(Rule["S", Capital]):
 
     def apply(self, s: S, action: Capital) -> None:
         s.holder[action.territory - 1] = s.active
-        s.capital[s.active] = action.territory
+        s.capital[s.active] = [action.territory]
         s.add_log(f"{s.seat_name(s.active)} places its capital on territory {action.territory}")
         _next_claimer(s)
 
@@ -100,7 +100,7 @@ class CampRule(Rule["S", Camp]):
 
 def _next_claimer(s: S) -> None:
     order = s.setup_order
-    without = [seat for seat in order if s.capital[seat] < 0]
+    without = [seat for seat in order if not s.capital[seat]]
     if without:
         s.active, s.phase = without[0], CAPITAL
         return

@@ -8,9 +8,10 @@ middle, the viewer's hand, the choices and the last combat exchange in a panel o
 Every element a player may click carries ``data-handle``, the handles of the rules' click
 paths (``flow.py``, ``fight.py``): ``territory:<n>`` (a territory's box), ``stand:<id>`` (a
 stand's row inside it), ``piece:<n>`` (a card on a stand, inside its stand's row),
-``hand:<slot>`` (the viewer's hand; slot 3 the card set aside), ``face:up`` and ``face:down``,
-``reveal`` and ``means:<i>`` (the KEAL means of the fight's deciding soul), ``shoot``, ``launch``, ``haul``
-and ``snare:<i>`` (a crafted trap of the viewer's, ``crafted.py``). Handles nest (a
+``hand:<slot>`` (the viewer's hand; slot 3 the card set aside), ``face:up``, ``face:down`` and
+``face:untamed`` (a species played rogue, #tameability), ``boat:<n>`` (a boat, #geography),
+``reveal`` and ``means:<i>`` (the KEAL means of the fight's deciding soul), ``shoot``, ``launch``,
+``haul`` and ``snare:<i>`` (a crafted trap of the viewer's, ``crafted.py``). Handles nest (a
 piece in its stand in its territory): the page takes the innermost one a path can use.
 Actions without a click path are the page's buttons. A card the viewer cannot see has no card
 in the view and is drawn face down, nameless; every card the viewer sees names its data on hover.
@@ -508,6 +509,9 @@ def _choices(view: Json, x: float, y: float) -> tuple[list[str], float]:
     if any(player["hand"]) or player.get("aside_ready"):
         chips += [("face:up", "face up (revealed)", "play the card revealed"),
                   ("face:down", "face down (unrevealed)", "play the card unrevealed")]
+    if any(card and CARDS[card].card_type == "species" for card in [*player["hand"], player.get("aside")]
+           if isinstance(card, str)):
+        chips.append(("face:untamed", "untamed (rogue)", "play the species untamed: it goes rogue"))
     if any(not p["revealed"] and p["card"] and CARDS[p["card"]].card_type in REVEALABLE for p in mine):
         chips.append(("reveal", "reveal", "turn a face-down soul or terrain feature of yours up"))
     if any(p["items"] for p in mine):
@@ -521,6 +525,10 @@ def _choices(view: Json, x: float, y: float) -> tuple[list[str], float]:
         chips.append(("burn", "burn", "a soul of yours sets fire to the terrain feature of its territory"))
     if any(p["card"] and p["revealed"] and ability(p["card"]).second_form for p in mine):
         chips.append(("form", "change form", "a soul of yours tries to take or leave its second form"))
+    for boat in view["map"].get("boats") or ():
+        where = boat["stand"]
+        chips.append((f"boat:{boat['boat']}", f"boat {boat['boat'] + 1} ({where})",
+                      f"ferry your souls on {where} up to {boat['distance']} paths over water"))
     if view.get("phase") == "respond":
         chips.append(("reinforce", "reinforce", "move a soul of yours from nearby into the fight"))
     by_day = view.get("phase") == "day"

@@ -53,10 +53,15 @@ def _territories(view: View) -> Table:
         holder = t["holder"]
         who = "-" if holder is None else f"seat {holder}" + (" capital" if t["capital_of"] == holder else "")
         lines = []
+        boats = {b["stand"]: b for b in view["map"].get("boats") or ()}
         for stand in t["stands"]:
             here = [p for p in pieces if p["stand"] == stand]
             text = ", ".join(piece_label(p) for p in here) or "empty"
-            lines.append(f"{stand}: {text}")
+            boat = boats.get(stand)
+            aboard = ""
+            if boat:  # a map's boat (#geography) waits here
+                aboard = f" (boat {boat['boat'] + 1}: {boat['capacity']} souls, {boat['distance']} paths)"
+            lines.append(f"{stand}: {text}{aboard}")
         style = SEAT_STYLES[holder % 4] if holder is not None else ""
         geography = t["geography"] + (" (transit)" if t["transit"] else "")
         table.add_row(str(t["number"]), geography, Text(who, style=style), "\n".join(lines))

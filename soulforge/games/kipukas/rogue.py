@@ -99,8 +99,8 @@ def rampage(s: S, piece: int) -> bool:
         s.add_log(
             f"the rogue {s.card_of(piece).name} clears territory {territory}: its claim token is removed"
         )
-        if s.capital[held] == territory:
-            s.capital[held] = -1
+        if territory in s.capital[held]:
+            s.capital[held].remove(territory)
             if held not in s.holder:
                 defeated_by_rogue(s, held, piece)
     return True

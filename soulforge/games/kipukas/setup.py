@@ -28,7 +28,11 @@ def setup(s: S) -> None:
         s.rng.shuffle(deck)
     s.hand, s.discard = [[] for _ in range(n)], [[] for _ in range(n)]
     s.aside, s.affinity = [""] * n, [""] * n
-    s.capital, s.holder = [-1] * n, [-1] * len(s.board.geography)
+    s.capital, s.holder = [[] for _ in range(n)], [-1] * len(s.board.geography)
+    s.breach, s.tunnel_diggers, s.portal, s.bs, s.bs_item, s.laying = [], [], [], [], "", []
+    s.dealing = []
+    s.boat_at = [boat.dock for boat in s.board.boats]
+    s.boat_used = [-1] * len(s.board.boats)
     s.protected, s.wasteland = [0] * len(s.board.geography), [False] * len(s.board.geography)
     s.dropped = [[] for _ in s.board.geography]
     for name in (

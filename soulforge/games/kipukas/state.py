@@ -11,13 +11,14 @@ View keys (``view(player)``, built in ``view.py``), beside the core's common key
 
 - ``map``: ``{"name", "territories": [{"number", "geography", "transit", "holder", "capital_of",
   "stands": [...], "features": [pieces]}], "stands": [{"id", "territory", "kind", "dock", "x",
-  "y"}], "paths": [[a, b, tunnel]]}``.
+  "y"}], "paths": [[a, b, tunnel]], "boats": [{"boat", "stand", "capacity", "distance",
+  "crossed_today"}]}``.
 - ``pieces``: every piece on the map ``{"piece", "owner", "stand", "territory", "kind",
   "revealed", "card" (None if hidden from the viewer), "injuries", "downed", "prisoner",
   "items"}``.
-- ``players``: per seat ``{"seat", "affinity", "capital", "territories", "hand" (card ids for
-  the owner, None each for others), "hand_size", "deck_size", "discard", "aside" (the owner
-  sees the card), "aside_ready", "played_this_turn", "done", "night_used"}``.
+- ``players``: per seat ``{"seat", "affinity", "capital" (the first), "capitals", "territories",
+  "hand" (card ids for the owner, None each for others), "hand_size", "deck_size", "discard",
+  "aside" (the owner sees the card), "aside_ready", "played_this_turn", "done", "night_used"}``.
 - ``diel``, ``cycle``, ``initiative``, ``called``, ``phase``, ``active_player``.
 - ``fight``: the fight in progress ``{"attacker", "defender", "stand", "means": [a, d],
   "chosen": [bool, bool]}`` (a side's means is None to the other side until both chose).
@@ -74,6 +75,23 @@ class KipukasState(State):
     mutants: list[list[int]]
     """Mutant Hide and Seek cards in play: [seat, failures, territory played against] (seat -1
     once led away)."""
+    portal: list[list[int]]
+    """Hidden Portal journeys (``portal.py``): [seat, piece, cave, played, stage, injuries, step 4]."""
+    dealing: list[int]
+    """The failed Breach's prisoners being dealt with (``breach.py``): [holder, their seat,
+    territory, taken so far (-1 once releasing)]; empty for none."""
+    laying: list[int]
+    """The Hidden Portal's success being chosen (``portal.py``): [seat, territories left, the
+    anted soul]; empty for none."""
+    bs: list[int]
+    """The equip open to a challenge (#BS, optional; ``bs.py``): [mover, piece, hand slot, seats
+    still to decide...]; empty for none."""
+    bs_item: str
+    """The item of that equip."""
+    boat_at: list[str]
+    """The stand each boat of the map last landed on (``boats.py``)."""
+    boat_used: list[int]
+    """The cycle each boat last crossed (once a day)."""
     tunnels: list[tuple[str, str]]
     """Underground tunnels dug in play (#habitat_effects, underground), between two camp stands."""
     snares: list[list[int]]
@@ -87,7 +105,8 @@ class KipukasState(State):
     """The fight in progress is a ranged attack (``crafted.ShootRule``)."""
     lights_out: int
     """The last cycle in which souls moved by a light may strike first (``crafted.first_strike``)."""
-    """The fight in progress is a ranged attack (``crafted.ShootRule``)."""
+    tunnel_diggers: list[int]
+    """The piece that dug each tunnel of ``tunnels`` (its collapse is rolled when it is wasted)."""
     rogues: dict[int, int]
     """Rogue pieces (``rogue.py``) and the seat that played each."""
     tamed: dict[int, int]
@@ -112,7 +131,13 @@ class KipukasState(State):
     aside: list[str]
     """The default personal effect's card per seat ("" when none)."""
     affinity: list[str]
-    capital: list[int]
+    capital: list[list[int]]
+    """Per seat, the territories that are its capitals (#capital; What Do You See in the Breach
+    can give a seat a second one and leave another with none)."""
+    breach: list[list[int]]
+    """What Do You See in the Breach in play (``breach.py``): ``[seat, victim, territory,
+    deadline, release]`` (``release`` 0 while the virus is open, else the cycle the prisoners
+    are dealt with)."""
     holder: list[int]
     """By territory index (territory - 1): the seat holding it, -1 for none."""
     # -- pieces --------------------------------------------------------------------
@@ -230,6 +255,17 @@ class KipukasState(State):
     # -- helpers the rules share ------------------------------------------------------
     def card_of(self, piece: int) -> Card:
         return self.game.cards[self.card[piece]]
+
+    def capital_of(self, territory: int) -> int:
+        """The seat whose capital the territory is, -1 for none."""
+        for seat, capitals in enumerate(self.capital):
+            if territory in capitals:
+                return seat
+        return -1
+
+    def first_capital(self, seat: Seat) -> int:
+        """The seat's first capital (where its freed souls go...), -1 when it holds none."""
+        return self.capital[seat][0] if self.capital[seat] else -1
 
     def knows(self, seat: Seat | None, piece: int) -> bool:
         mask = PUBLIC if seat is None else PUBLIC | (1 << seat)

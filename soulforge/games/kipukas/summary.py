@@ -27,6 +27,7 @@ def summarize(state: KipukasState, start: KipukasState) -> dict[str, Any]:
                                   opening, taken(drawn, opening), played))
     held = [sum(1 for holder in state.holder if holder == seat) for seat in range(state.num_players)]
     return {"seats": seats, "end": {"win_type": win_type(state.finished_by), "territories": held,
+                                    "capitals": [list(c) for c in state.capital],
                                     "cycles": state.cycle}}
 
 

@@ -62,7 +62,8 @@ def _player(s: S, viewer: Seat | None, seat: Seat) -> JsonDict:
     return {
         "seat": seat,
         "affinity": s.affinity[seat] or None,
-        "capital": s.capital[seat] if s.capital[seat] > 0 else None,
+        "capital": s.first_capital(seat) if s.capital[seat] else None,
+        "capitals": list(s.capital[seat]),
         "territories": [t for t in s.board.territories if s.holder[t - 1] == seat],
         "hand": list(s.hand[seat]) if mine else [None] * len(s.hand[seat]),
         "hand_size": len(s.hand[seat]),
@@ -84,7 +85,7 @@ def _map(s: S, viewer: Seat | None) -> JsonDict:
     board = s.board
     territories = []
     for t in board.territories:
-        capital_of = next((seat for seat, cap in enumerate(s.capital) if cap == t), None)
+        capital_of = s.capital_of(t) if s.capital_of(t) >= 0 else None
         territories.append(
             {
                 "number": t,
@@ -105,6 +106,11 @@ def _map(s: S, viewer: Seat | None) -> JsonDict:
             for st in board.stands.values()
         ],
         "paths": [[a, b, tunnel] for a, b, tunnel in board.paths] + [[a, b, True] for a, b in s.tunnels],
+        "boats": [
+            {"boat": b, "stand": s.boat_at[b], "capacity": spec.capacity, "distance": spec.distance,
+             "crossed_today": s.boat_used[b] == s.cycle}
+            for b, spec in enumerate(board.boats)
+        ],
     }
 
 

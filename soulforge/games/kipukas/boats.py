@@ -1,0 +1,95 @@
+"""Boats (#geography): "Boats are played from the hand at docks. Boats can ferry a specified
+number of souls a given distance over a day. Once launched they can make land and be embarked
+from the last spot they landed. Either player may use a boat landed in an uncontended spot."
+
+No boat card exists in the Founder's Deck, so the boats are the map's (``maps.toml``,
+AUTHORED: one per water territory, launched from the land dock beside it, with its capacity
+and distance). Read: a day action (``Ferry``) of a seat whose souls stand on the boat's stand
+while no enemy it sees stands there; up to the boat's capacity of them (by piece number: the
+whole party with the authored capacity of 3, a seat's most in a territory) that may still move
+and have not moved this day embark, cross at most the boat's distance over water and docks,
+and land on a dock free of enemies it sees with room for them. The crossing is their day's
+movement (they are revealed, as any move reveals), and the boat crosses once a day.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from soulforge.core import Action, IllegalAction
+from soulforge.core.flow import ClickPath, Rule
+from soulforge.games.kipukas import cycle
+from soulforge.games.kipukas.actions import Ferry, stand_label
+from soulforge.games.kipukas.movement import can_move, enemies_at, room_in
+
+if TYPE_CHECKING:
+    from soulforge.games.kipukas.state import KipukasState as S
+
+SECTION = "geography"
+
+
+def riders(s: S, boat: int, souls: list[int]) -> list[int]:
+    """The seat's souls that would embark: on the boat's stand, not moved today, free to move."""
+    stand = s.boat_at[boat]
+    aboard = [p for p in souls if s.stand[p] == stand and s.steps_used[p] == 0 and can_move(s, p)]
+    return aboard[: s.board.boats[boat].capacity]
+
+
+def ferries(s: S, souls: list[int]) -> list[Action]:
+    """The crossings open to the seat (``FerryRule``); ``souls``: ``day.own_souls``."""
+    out: list[Action] = []
+    seat = s.active
+    on_stands = s.soul_stands()
+    for boat, spec in enumerate(s.board.boats):
+        stand = s.boat_at[boat]
+        if not any(s.owner[p] == seat for p in on_stands.get(stand, ())):
+            continue  # no soul of the seat aboard (the common case)
+        if s.boat_used[boat] == s.cycle or enemies_at(s, stand, seat):
+            continue
+        party = riders(s, boat, souls)
+        if not party:
+            continue
+        for there in s.board.landings(stand, spec.distance):
+            territory = s.board.stands[there].territory
+            if not enemies_at(s, there, seat) and all(room_in(s, territory, seat, p) for p in party):
+                out.append(Ferry(boat, there))
+    return out
+
+
+class FerryRule(Rule["S", Ferry]):
+    """#geography: a boat ferries the seat's souls from its stand to a dock over a day."""
+
+    action = Ferry
+    section = SECTION
+
+    def legal(self, s: S) -> Sequence[Action]:
+        from soulforge.games.kipukas.day import owes_contention, own_souls
+
+        if not s.board.boats or owes_contention(s):
+            return []
+        return ferries(s, own_souls(s))
+
+    def refusal(self, s: S, action: Ferry) -> IllegalAction:
+        return IllegalAction(
+            "a boat ferries, once a day, your souls that have not moved today from its uncontended "
+            "stand to a dock within its distance, free of enemies and with room for them",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Ferry) -> None:
+        from soulforge.games.kipukas.day import own_souls
+
+        seat = s.active
+        party = riders(s, action.boat, own_souls(s))
+        for p in party:
+            cycle.reveal(s, p)
+            cycle.place(s, p, action.to)
+            s.steps_used[p] = 99  # the crossing is the soul's movement for the day
+        s.boat_at[action.boat], s.boat_used[action.boat] = action.to, s.cycle
+        names = ", ".join(s.piece_name(p) for p in party)
+        s.add_log(f"{s.seat_name(seat)}'s boat ferries {names} to {stand_label(action.to)}")
+        cycle.end_action(s, seat)
+
+    def path(self, action: Ferry) -> ClickPath:
+        return (f"boat:{action.boat}", f"stand:{action.to}")
