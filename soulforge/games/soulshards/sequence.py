@@ -39,6 +39,16 @@ def pay(pool: list[int], cost: Cost, reduction: int = 0) -> None:
     """Pay ``cost`` (``reduction`` points waived by Edge: the generic part first); the generic
     part comes from the Attributes held most (a reading: NOTES.md)."""
     generic = cost.generic
+    if not reduction:
+        # Every Play, Cast and effect pays in full (Edge waives only Exhausted costs).
+        a0, a1, a2, a3 = cost.attrs
+        pool[0] -= a0
+        pool[1] -= a1
+        pool[2] -= a2
+        pool[3] -= a3
+        for _ in range(generic):
+            pool[pool.index(max(pool))] -= 1  # the most held; ties: the first Attribute
+        return
     waive = min(reduction, generic)
     generic -= waive
     reduction -= waive

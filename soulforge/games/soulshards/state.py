@@ -197,6 +197,8 @@ class ShardsState(State):
     def has(self, u: Unit, keyword: str) -> bool:
         if keyword in u.card.keywords:
             return True
+        if not u.attached:  # most cards hold none: no generator to start
+            return False
         return any(keyword in self.cards[name].equip_keywords for name in u.attached)
 
     def log_all(self, text: str) -> None:
