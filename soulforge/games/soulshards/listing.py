@@ -31,7 +31,7 @@ from soulforge.games.soulshards.actions import (
     UseEffect,
     UseTrigger,
 )
-from soulforge.games.soulshards.sequence import SPOTS, can_pay, movable_places, targets
+from soulforge.games.soulshards.sequence import SPOTS, can_pay, targets
 
 if TYPE_CHECKING:
     from soulforge.games.soulshards.game import Soulshards
@@ -258,9 +258,18 @@ def stockpile_listing(s: S) -> list[Action]:
 
 def deploy_listing(s: S) -> list[Action]:
     """Deploy: Move each card that may still Move, then end the phase."""
+    # ``movable_places``'s walk, taking each Move from the table as it goes (no pairs made).
     p = s.decider
-    names = SPOTS[p]
-    out: list[Action] = [MOVES[names[z][i]] for z, i in movable_places(s, p)]
+    units, zones, limit = s.units, s.zones[p], s.game.zone_limit
+    out: list[Action] = []
+    for z in (0, 1):
+        if len(zones[1 - z]) >= limit:
+            continue
+        names = SPOTS[p][z]
+        for i, uid in enumerate(zones[z]):
+            u = units[uid]
+            if not u.moved and not u.pinned:
+                out.append(MOVES[names[i]])
     out.append(END_DEPLOY)
     return out
 
