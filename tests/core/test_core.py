@@ -110,6 +110,22 @@ def test_game_random_counts_draws_and_copies() -> None:
     assert twin.random() == rng.random()
 
 
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 40, 41, 100])
+def test_game_random_shuffles_as_random_does(size: int) -> None:
+    """Its own shuffle makes Python's permutation and counts one draw per bits drawn, as the
+    inherited shuffle through the counting ``getrandbits`` did."""
+    for seed in range(50):
+        ours, plain = GameRandom(seed), random.Random(seed)
+        mine, theirs = list(range(size)), list(range(size))
+        ours.shuffle(mine)
+        plain.shuffle(theirs)
+        assert mine == theirs
+        assert ours.random() == plain.random()
+        counted = GameRandom(seed)
+        random.Random.shuffle(counted, list(range(size)))  # the inherited one, draw by draw
+        assert ours.draws == counted.draws + 1
+
+
 def test_action_index_round_trip() -> None:
     game = Tricks()
     assert game.num_distinct_actions == 6 + 27 + 2

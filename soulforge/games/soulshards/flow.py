@@ -80,6 +80,24 @@ if TYPE_CHECKING:
     from soulforge.games.soulshards.state import Unit
 
 
+# The actions with no choice in them, made once: a rule lists the shared object rather than
+# building a frozen dataclass per position (steps such as Tactics and Pass recur every fight).
+KEEP_DECK_ACTION = KeepDeck()
+MULLIGAN_ACTION = Mulligan()
+KEEP_HAND_ACTION = KeepHand()
+END_DEPLOY_ACTION = EndDeploy()
+SKIP_STOCKPILE_ACTION = SkipStockpile()
+CHARGE_ACTION = Charge()
+END_BLOCKS_ACTION = EndBlocks()
+PASS_ACTION = Pass()
+SUPPORT_ARSENAL_ACTION = SupportArsenal()
+DEMORALIZE_ACTION = Demoralize()
+SABOTAGE_ACTION = Sabotage()
+ZEALOUS_MOVE_ACTION = ZealousMove()
+END_TURN_ACTION = EndTurn()
+SPEND_UP, SPEND_DOWN = SpendEdge(1), SpendEdge(-1)
+
+
 def _top(s: S) -> dict[str, Any]:
     return s.stack[-1]
 
@@ -154,7 +172,7 @@ class KeepDeckRule(_Rule):
     section = "To begin the game, step 2"
 
     def legal(self, s: S) -> list[KeepDeck]:
-        return [KeepDeck()]
+        return [KEEP_DECK_ACTION]
 
     def do(self, s: S, a: KeepDeck) -> None:
         s.stack.pop()
@@ -165,7 +183,7 @@ class MulliganRule(_Rule):
     section = "To begin the game, step 4"
 
     def legal(self, s: S) -> list[Mulligan]:
-        return [Mulligan()]
+        return [MULLIGAN_ACTION]
 
     def do(self, s: S, a: Mulligan) -> None:
         setup.mulligan(s, s.decider)
@@ -176,7 +194,7 @@ class KeepHandRule(_Rule):
     section = "To begin the game, step 4"
 
     def legal(self, s: S) -> list[KeepHand]:
-        return [KeepHand()]
+        return [KEEP_HAND_ACTION]
 
     def do(self, s: S, a: KeepHand) -> None:
         s.stack.pop()
@@ -232,7 +250,7 @@ class EndDeployRule(_Rule):
     section = "Deploy"
 
     def legal(self, s: S) -> list[EndDeploy]:
-        return [EndDeploy()]
+        return [END_DEPLOY_ACTION]
 
     def do(self, s: S, a: EndDeploy) -> None:
         s.stack.pop()
@@ -269,7 +287,7 @@ class SkipStockpileRule(_Rule):
     section = "Stockpile"
 
     def legal(self, s: S) -> list[SkipStockpile]:
-        return [SkipStockpile()]
+        return [SKIP_STOCKPILE_ACTION]
 
     def do(self, s: S, a: SkipStockpile) -> None:
         s.stack.pop()
@@ -550,7 +568,7 @@ class ChargeRule(_Rule):
     section = "Attack, step 1"
 
     def legal(self, s: S) -> list[Charge]:
-        return [Charge()]
+        return [CHARGE_ACTION]
 
     def do(self, s: S, a: Charge) -> None:
         f = s.stack.pop()
@@ -608,7 +626,7 @@ class EndBlocksRule(_Rule):
     section = "Attack, step 2"
 
     def legal(self, s: S) -> list[EndBlocks]:
-        return [EndBlocks()]
+        return [END_BLOCKS_ACTION]
 
     def do(self, s: S, a: EndBlocks) -> None:
         s.stack.pop()
@@ -663,7 +681,7 @@ class SpendEdgeRule(_Rule):
     section = "TACTICS EFFECTS"
 
     def legal(self, s: S) -> list[SpendEdge]:
-        return [SpendEdge(1), SpendEdge(-1)] if s.edge[s.decider] else []
+        return [SPEND_UP, SPEND_DOWN] if s.edge[s.decider] else []
 
     def do(self, s: S, a: SpendEdge) -> None:
         p = s.decider
@@ -684,7 +702,7 @@ class PassRule(_Rule):
     section = "TACTICS EFFECTS"
 
     def legal(self, s: S) -> list[Pass]:
-        return [Pass()]
+        return [PASS_ACTION]
 
     def do(self, s: S, a: Pass) -> None:
         s.stack.pop()
@@ -732,7 +750,7 @@ class SupportArsenalRule(_Rule):
     section = "Support"
 
     def legal(self, s: S) -> list[SupportArsenal]:
-        return [SupportArsenal()] if s.arsenal[s.decider] else []
+        return [SUPPORT_ARSENAL_ACTION] if s.arsenal[s.decider] else []
 
     def do(self, s: S, a: SupportArsenal) -> None:
         p = s.decider
@@ -800,7 +818,7 @@ class DemoralizeRule(_Rule):
     section = "UNBLOCKED: Demoralize"
 
     def legal(self, s: S) -> list[Demoralize]:
-        return [Demoralize()]
+        return [DEMORALIZE_ACTION]
 
     def do(self, s: S, a: Demoralize) -> None:
         frame = s.stack.pop()
@@ -834,7 +852,7 @@ class SabotageRule(_Rule):
     section = "UNBLOCKED: Sabotage"
 
     def legal(self, s: S) -> list[Sabotage]:
-        return [Sabotage()]
+        return [SABOTAGE_ACTION]
 
     def do(self, s: S, a: Sabotage) -> None:
         frame = s.stack.pop()
@@ -902,7 +920,7 @@ class ZealousRule(_Rule):
     section = "CHARACTER KEYWORDS: Zealous"
 
     def legal(self, s: S) -> list[ZealousMove]:
-        return [ZealousMove()]
+        return [ZEALOUS_MOVE_ACTION]
 
     def do(self, s: S, a: ZealousMove) -> None:
         frame = s.stack.pop()
@@ -914,7 +932,7 @@ class EndTurnRule(_Rule):
     section = "Engage"
 
     def legal(self, s: S) -> list[EndTurn]:
-        return [EndTurn()]
+        return [END_TURN_ACTION]
 
     def do(self, s: S, a: EndTurn) -> None:
         s.stack.pop()
@@ -951,7 +969,6 @@ def not_now(s: S, action: Action) -> IllegalAction:
 
 
 PASS = PassRule()
-KEEP_DECK = KeepDeck()
 PLAY, CAST, USE = PlayRule(), CastRule(), UseEffectRule()
 TACTICS, MOUNT, ATTACK = TacticsRule(), MountRule(), AttackRule()
 
@@ -960,7 +977,7 @@ def _reserves(s: S) -> list[Action]:
     """The Reserves step's listing: the swaps from the table, then keeping the deck."""
     out: list[Action] = []
     out += swap_listing(s)
-    out.append(KEEP_DECK)
+    out.append(KEEP_DECK_ACTION)
     return out
 
 

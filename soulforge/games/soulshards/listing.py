@@ -31,7 +31,7 @@ from soulforge.games.soulshards.actions import (
     UseEffect,
     UseTrigger,
 )
-from soulforge.games.soulshards.sequence import SPOTS, can_pay, movable_places, targets
+from soulforge.games.soulshards.sequence import SPOTS, can_pay, targets
 
 if TYPE_CHECKING:
     from soulforge.games.soulshards.game import Soulshards
@@ -86,6 +86,8 @@ class PairTable(dict[tuple[str, object], "Row[str, V]"], Generic[V]):
 
 PLAYS: Table[str, Play] = Table(Play)
 """``PLAYS[card][target]``."""
+UNTARGETED_PLAYS: Row[str, Play] = Row(lambda card: PLAYS[card][""])
+"""``PLAYS[card][""]`` in one lookup (a card played with no target)."""
 SWAPS: Table[str, Swap] = Table(Swap)
 """``SWAPS[out][into]``."""
 CASTS: PairTable[Cast] = PairTable(Cast)
@@ -231,11 +233,16 @@ def _new_pool(game: Soulshards, key: tuple[int, ...]) -> Affordable:
 def swap_listing(s: S) -> list[Swap]:
     """Reserves: every (Arsenal card, Reserves card) pair of different names, sorted."""
     p = s.decider
-    into = sorted(set(s.reserves[p]))
+    names = set(s.reserves[p])
+    into = sorted(names)
     out: list[Swap] = []
     for name in sorted(set(s.arsenal[p])):
         row = SWAPS[name]
-        out += [row[other] for other in into if other != name]
+        # Most deck cards are not in the Reserves: their row is mapped in C, no test per pair.
+        if name in names:
+            out += [row[other] for other in into if other != name]
+        else:
+            out += map(row.__getitem__, into)
     return out
 
 
@@ -251,9 +258,18 @@ def stockpile_listing(s: S) -> list[Action]:
 
 def deploy_listing(s: S) -> list[Action]:
     """Deploy: Move each card that may still Move, then end the phase."""
+    # ``movable_places``'s walk, taking each Move from the table as it goes (no pairs made).
     p = s.decider
-    names = SPOTS[p]
-    out: list[Action] = [MOVES[names[z][i]] for z, i in movable_places(s, p)]
+    units, zones, limit = s.units, s.zones[p], s.game.zone_limit
+    out: list[Action] = []
+    for z in (0, 1):
+        if len(zones[1 - z]) >= limit:
+            continue
+        names = SPOTS[p][z]
+        for i, uid in enumerate(zones[z]):
+            u = units[uid]
+            if not u.moved and not u.pinned:
+                out.append(MOVES[names[i]])
     out.append(END_DEPLOY)
     return out
 
@@ -270,8 +286,12 @@ def engage_listing(s: S) -> Sequence[Action]:
 
 def _engage(s: S) -> list[Action]:
     p = s.decider
-    tg = FastTargets(s)
-    afford = affordable(s, p)
+    game = s.game
+    key = tuple(s.pool[p])
+    afford = game.affordable.get(key) or _new_pool(game, key)
+    known: dict[str, list[str]] = {"none": NO_TARGET}
+    """The targets of each kind listed so far (``_kind``): a plain dict read inline, as a
+    call per listed Spell or effect is what this listing spends most on."""
     units, zones = s.units, s.zones[p]
     spots: tuple[list[str], list[str]] = ([], [])
     """The spots of the ready Characters (fewer than 4 Fatigue), by Zone."""
@@ -292,21 +312,50 @@ def _engage(s: S) -> list[Action]:
                     mountable = _mountable(s, u)
             if card.name in paid:
                 effects.append((names[i], u, z))
-    out: list[Action] = _plays(s, tg, p, afford)
+    kinds = game.spell_targets
+    out: list[Action] = []
+    # Play: the hand's cards the pool pays for, in name order (one C-level intersection and sort).
+    hand = afford.plays.intersection(s.hand[p])
+    if hand:
+        room = len(zones[1]) < game.zone_limit
+        for name in sorted(hand):
+            kind = kinds.get(name)
+            if kind is None:
+                if room:
+                    out.append(UNTARGETED_PLAYS[name])
+            else:
+                found = known.get(kind)
+                if found is None:
+                    found = _kind(s, p, known, kind)
+                out += map(PLAYS[name].__getitem__, found)
+    # Cast: each ready Character of the Keep, each Spell of Home the pool pays for.
     if spots[1]:
-        out += _casts(s, tg, p, spots[1], afford)
+        spells = afford.spells.intersection(s.home[p])
+        if spells:
+            rows: list[tuple[str, list[str]]] = []
+            for name in sorted(spells):
+                kind = kinds[name]
+                found = known.get(kind)
+                if found is None:
+                    found = _kind(s, p, known, kind)
+                rows.append((name, found))
+            for caster in spots[1]:
+                for name, found in rows:
+                    out += map(CASTS[caster, name].__getitem__, found)
     for spot, u, z in effects:
         ab = u.card.ability
         assert ab is not None
-        kinds = tg(ab.target)
+        found = known.get(ab.target)
+        if found is None:
+            found = _kind(s, p, known, ab.target)
         if not ab.cost.fatigue:
-            payers = NO_TARGET
+            out += map(USES[spot, ""].__getitem__, found)
         elif u.is_char:
-            payers = NO_TARGET if u.fatigue < 4 else []
+            if u.fatigue < 4:
+                out += map(USES[spot, ""].__getitem__, found)
         else:
-            payers = spots[z]
-        for payer in payers:
-            out += map(USES[spot, payer].__getitem__, kinds)
+            for payer in spots[z]:
+                out += map(USES[spot, payer].__getitem__, found)
     out += map(TACTICS.__getitem__, spots[0])
     out += map(TACTICS.__getitem__, spots[1])
     if mountable:
@@ -317,29 +366,11 @@ def _engage(s: S) -> list[Action]:
     return out
 
 
-def _plays(s: S, tg: Targets, p: int, afford: Affordable) -> list[Action]:
-    kinds = s.game.spell_targets
-    out: list[Action] = []
-    room = len(s.zones[p][1]) < s.game.zone_limit
-    # The hand's cards the pool pays for, in name order (one C-level intersection and sort).
-    for name in sorted(afford.plays.intersection(s.hand[p])):
-        kind = kinds.get(name)
-        if kind is None:
-            if room:
-                out.append(PLAYS[name][""])
-        else:
-            out += map(PLAYS[name].__getitem__, tg(kind))
-    return out
-
-
-def _casts(s: S, tg: Targets, p: int, casters: list[str], afford: Affordable) -> list[Action]:
-    kinds = s.game.spell_targets
-    spells = [(name, tg(kinds[name])) for name in sorted(afford.spells.intersection(s.home[p]))]
-    out: list[Action] = []
-    for caster in casters:
-        for name, targets_ in spells:
-            out += map(CASTS[caster, name].__getitem__, targets_)
-    return out
+def _kind(s: S, p: int, known: dict[str, list[str]], kind: str) -> list[str]:
+    """Seat ``p``'s targets of ``kind``, listed and noted in ``known`` (``FastTargets``)."""
+    fast = FAST_TARGETS.get(kind)
+    found = known[kind] = targets(s, p, kind) if fast is None else fast(s, p)
+    return found
 
 
 def _mounts(

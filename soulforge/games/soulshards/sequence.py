@@ -39,6 +39,16 @@ def pay(pool: list[int], cost: Cost, reduction: int = 0) -> None:
     """Pay ``cost`` (``reduction`` points waived by Edge: the generic part first); the generic
     part comes from the Attributes held most (a reading: NOTES.md)."""
     generic = cost.generic
+    if not reduction:
+        # Every Play, Cast and effect pays in full (Edge waives only Exhausted costs).
+        a0, a1, a2, a3 = cost.attrs
+        pool[0] -= a0
+        pool[1] -= a1
+        pool[2] -= a2
+        pool[3] -= a3
+        for _ in range(generic):
+            pool[pool.index(max(pool))] -= 1  # the most held; ties: the first Attribute
+        return
     waive = min(reduction, generic)
     generic -= waive
     reduction -= waive
@@ -527,6 +537,19 @@ def movable_places(s: ShardsState, p: int) -> list[tuple[int, int]]:
     return out
 
 
+def can_deploy(s: ShardsState, p: int) -> bool:
+    """Whether ``movable_places`` lists anything: the Deploy phase's skip test, which stops at
+    the first card that may Move (run after every Move)."""
+    units, zones, limit = s.units, s.zones[p], s.game.zone_limit
+    for z in (0, 1):
+        if len(zones[1 - z]) < limit:
+            for uid in zones[z]:
+                u = units[uid]
+                if not u.moved and not u.pinned:
+                    return True
+    return False
+
+
 def support_sources(s: ShardsState, p: int) -> bool:
     return bool(s.hand[p] or s.stockpile[p] or s.arsenal[p])
 
@@ -546,7 +569,7 @@ SKIP: dict[str, Callable[[ShardsState, Frame], bool]] = {
         not s.reserves[f["p"]] or s.swaps[f["p"]] >= s.game.rules.numbers["reserves_max"]
     ),
     "mulligan": lambda s, f: s.resolve[f["p"]] <= s.game.rules.numbers["mulligan_cost"],
-    "deploy": lambda s, f: not movable_places(s, f["p"]),
+    "deploy": lambda s, f: not can_deploy(s, f["p"]),
     "stockpile": lambda s, f: not s.hand[f["p"]],
     "tactics": lambda s, f: s.edge[f["p"]] == 0,
     "guard": lambda s, f: not guard_options(s, f),

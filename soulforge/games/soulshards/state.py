@@ -197,7 +197,12 @@ class ShardsState(State):
     def has(self, u: Unit, keyword: str) -> bool:
         if keyword in u.card.keywords:
             return True
-        return any(keyword in self.cards[name].equip_keywords for name in u.attached)
+        # A loop, not any() over a generator: most cards hold nothing Attached.
+        cards = self.cards
+        for name in u.attached:  # noqa: SIM110
+            if keyword in cards[name].equip_keywords:
+                return True
+        return False
 
     def log_all(self, text: str) -> None:
         self.add_log(text)
@@ -333,7 +338,8 @@ class ShardsState(State):
         """The unit at a spot ``"<seat><b|k><index>"``, or None."""
         where = SPOT_PLACES.get(spot)
         if where is None:
-            return _odd_spot(self, spot)
+            # "": no target (most Plays and effects), answered without the odd-spot parse.
+            return _odd_spot(self, spot) if spot else None
         seat, zone_index, index = where
         zone = self.zones[seat][zone_index]
         return self.units[zone[index]] if index < len(zone) else None
