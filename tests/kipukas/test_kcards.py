@@ -127,6 +127,27 @@ def test_breach_failure_imprisons_then_the_victim_takes_two_and_releases_one_pri
     assert not s.breach and s.phase == s.diel, "the cycle goes on"
 
 
+def test_breach_deal_closed_on_a_storm_cycle_the_die_is_rolled_again_storm() -> None:
+    """#storm: when the prisoners are dealt with on a storm cycle, the storm strikes and the
+    die is rolled again; the deal is over (it once stayed open with nothing to deal: seed 118
+    of the golden playouts)."""
+    s = fresh()
+    _end_cycle(s)
+    act(s, 1)
+    give(s, 1, "what_do_you_see_in_the_breach")
+    s.apply(Sabotage(0, 1))
+    played = s.cycle
+    souls = [put(s, 1, card, "T1") for card in ("hilbert_king_of_avian_frogs", "tears_for_oly")]
+    while s.cycle < played + breach.WINDOW + 1 + breach.RELEASE:
+        _end_cycle(s)
+    assert s.phase == "breach_deal"
+    s.diel, dealt_on = "storm", s.cycle
+    s.apply(TakeOver(souls[0]))
+    s.apply(TakeOver(souls[1]))
+    assert s.phase != "breach_deal" and not s.dealing and s.cycle > dealt_on
+    assert s.legal_actions(), "the next cycle's turn goes on"
+
+
 def test_breach_holder_takes_one_releases_one_wastes_the_rest_prison() -> None:
     """What Do You See in the Breach, failure (#prison): the holder takes "up to 2" (here 1),
     releases 1 of the rest, and wastes the others."""

@@ -374,7 +374,10 @@ def _go_on(s: S) -> bool:
 
 
 def resume(s: S) -> None:
-    """A decision taken at the cycle's start is done: the cycle goes on."""
+    """A decision taken at the cycle's start is done: the cycle goes on. The interlude's phase
+    is closed first: a storm rolls the die again, and ``next_cycle`` must not take the old
+    interlude for one the new cycle opened."""
+    s.phase = s.diel
     if not _go_on(s):
         next_cycle(s)
 
