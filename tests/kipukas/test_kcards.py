@@ -97,24 +97,36 @@ def test_breach_without_the_virus_a_capital_waits_for_the_rest_capital() -> None
     assert s.holder[4] == 1 and s.capital == [[1], [5]]
 
 
+def _breach_failed_on_seat_0(s: KipukasState, cards_: tuple[str, ...]) -> tuple[int, list[int]]:
+    """Seat 1 plays the Breach against seat 0's capital, territory 1 (plains: no volcanic
+    ground to waste the souls), and puts ``cards_`` there: the cycle played and the souls."""
+    _end_cycle(s)
+    act(s, 1)
+    give(s, 1, "what_do_you_see_in_the_breach")
+    s.apply(Sabotage(0, 1))
+    return s.cycle, [put(s, 1, card, "T1") for card in cards_]
+
+
+def _until_the_deal(s: KipukasState, played: int) -> None:
+    """The cycles pass until the holder deals with the prisoners (#prison)."""
+    while s.cycle < played + breach.WINDOW + 1 + breach.RELEASE:
+        _end_cycle(s)
+
+
+THREE = ("hilbert_king_of_avian_frogs", "tears_for_oly", "liliel_healing_fairy")
+
+
 def test_breach_failure_imprisons_then_the_victim_takes_two_and_releases_one_prison() -> None:
     """What Do You See in the Breach, failure (#sabotage, #prison): souls still in the capital
     when the window closes are imprisoned (not before: they do not loiter while the virus is
     open); 10 diel cycles later the opponent takes 2 under its control and releases 1."""
     s = fresh()
-    _end_cycle(s)
-    act(s, 1)
-    give(s, 1, "what_do_you_see_in_the_breach")
-    s.apply(Sabotage(0, 1))  # seat 0's capital (plains: no volcanic ground to waste the souls)
-    played = s.cycle
-    cards = ("hilbert_king_of_avian_frogs", "tears_for_oly", "liliel_healing_fairy")
-    souls = [put(s, 1, card, "T1") for card in cards]
+    played, souls = _breach_failed_on_seat_0(s, THREE)
     while s.cycle <= played + breach.WINDOW:
         assert not any(s.prisoner[p] for p in souls), "no loitering while the virus is open"
         _end_cycle(s)
     assert all(s.prisoner[p] for p in souls) and said(s, "the breach fails")
-    while s.cycle < played + breach.WINDOW + 1 + breach.RELEASE:
-        _end_cycle(s)
+    _until_the_deal(s, played)
     assert s.phase == "breach_deal" and s.current_player == 0, "the holder deals with them"
     assert set(s.legal_actions()) == {*(TakeOver(p) for p in souls), TakeNoMore()}
     assert_board_draws_click_paths(s)
@@ -132,14 +144,8 @@ def test_breach_deal_closed_on_a_storm_cycle_the_die_is_rolled_again_storm() -> 
     die is rolled again; the deal is over (it once stayed open with nothing to deal: seed 118
     of the golden playouts)."""
     s = fresh()
-    _end_cycle(s)
-    act(s, 1)
-    give(s, 1, "what_do_you_see_in_the_breach")
-    s.apply(Sabotage(0, 1))
-    played = s.cycle
-    souls = [put(s, 1, card, "T1") for card in ("hilbert_king_of_avian_frogs", "tears_for_oly")]
-    while s.cycle < played + breach.WINDOW + 1 + breach.RELEASE:
-        _end_cycle(s)
+    played, souls = _breach_failed_on_seat_0(s, THREE[:2])
+    _until_the_deal(s, played)
     assert s.phase == "breach_deal"
     s.diel, dealt_on = "storm", s.cycle
     s.apply(TakeOver(souls[0]))
@@ -152,15 +158,8 @@ def test_breach_holder_takes_one_releases_one_wastes_the_rest_prison() -> None:
     """What Do You See in the Breach, failure (#prison): the holder takes "up to 2" (here 1),
     releases 1 of the rest, and wastes the others."""
     s = fresh()
-    _end_cycle(s)
-    act(s, 1)
-    give(s, 1, "what_do_you_see_in_the_breach")
-    s.apply(Sabotage(0, 1))
-    played = s.cycle
-    cards_ = ("hilbert_king_of_avian_frogs", "tears_for_oly", "liliel_healing_fairy")
-    souls = [put(s, 1, card, "T1") for card in cards_]
-    while s.cycle < played + breach.WINDOW + 1 + breach.RELEASE:
-        _end_cycle(s)
+    played, souls = _breach_failed_on_seat_0(s, THREE)
+    _until_the_deal(s, played)
     s.apply(TakeOver(souls[1]))
     s.apply(TakeNoMore())
     assert set(s.legal_actions()) == {Release(souls[0]), Release(souls[2])}
