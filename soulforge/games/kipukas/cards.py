@@ -750,6 +750,8 @@ def take_off(s: S, piece: int) -> None:
     s.on_map[piece] = False
     s.stand[piece] = ""
     s.moved()
+    if s.carried:
+        crafted.drop_cards(s, piece)  # a carrier leaving the map loses its trap card (#traps)
 
 
 def trap_numbers(text: str) -> frozenset[int]:

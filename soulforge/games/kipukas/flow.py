@@ -90,6 +90,7 @@ FLOW: Flow[S] = Flow(
                 card_moves.BurnRule(),
                 crafted.ShootRule(),
                 crafted.HaulRule(),
+                crafted.ShiftRule(),
                 crafted.LaunchRule(),
                 day.RevealRule(),
                 day.MoveRule(),

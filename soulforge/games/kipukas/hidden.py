@@ -3,10 +3,11 @@
 What seat p knows of another seat q's cards: q's deck list (a game option), every card of
 q turned face up (on the map, in q's discard), the sizes of q's hand and deck and whether
 q set a card aside. The rest (q's hand, deck order, the card aside, q's unrevealed cards on
-the map) is a pool dealt again at random, in a fixed order read off the view: the unknown
-pieces by number, then the hand, the card aside, the deck; q's face-down crafted traps get a
-trap recipe drawn again. p's own deck order is shuffled
-(p knows its contents, not its order); a KEAL means q chose in secret is chosen again.
+the map or carried by a soul, #traps) is a pool dealt again at random, in a fixed order read
+off the view: the trap cards carried face down (each dealt a trap card: only those move),
+the unknown pieces by number, then the hand, the card aside, the deck; q's face-down crafted
+traps get a trap recipe drawn again. p's own deck order is shuffled (p knows its contents,
+not its order); a KEAL means q chose in secret is chosen again.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ def resample(s: S, player: Seat, rng: random.Random) -> None:
         unknown = [
             p for p in s.live() if s.on_map[p] and s.owner[p] == seat and not s.known[p] & mask
         ]
+        # trap cards carried face down (#traps): only a trap card can be moved, so each is dealt
+        # a trap card of the pool, before the rest
+        moving = sorted(p for p in s.carried if s.owner[p] == seat and not s.known[p] & mask)
         pool = sorted(
             [s.card[p] for p in unknown]
             + s.hand[seat]
@@ -41,7 +45,10 @@ def resample(s: S, player: Seat, rng: random.Random) -> None:
         shown = s.offer[1] if s.offer and s.offer[0] == seat and s.offer[2] == player else -1
         if shown >= 0:  # the card offered in trade is shown to the seat offered it (#rouge)
             pool.remove(s.hand[seat][shown])
+        pool += [s.card[p] for p in moving]
         rng.shuffle(pool)
+        for p in moving:  # the true cards are in the pool, so a trap card is always left to deal
+            s.card[p] = pool.pop(next(i for i, c in enumerate(pool) if s.game.cards[c].card_type == "trap"))
         for p in unknown:
             s.card[p] = pool.pop()
             s.injuries[p] = [0] * len(s.card_of(p).keal_means)
