@@ -86,10 +86,10 @@ class KipukasState(State):
     """The Hidden Portal's success being chosen (``portal.py``): [seat, territories left, the
     anted soul]; empty for none."""
     bs: list[int]
-    """The equip open to a challenge (#BS, optional; ``bs.py``): [mover, piece, hand slot, seats
-    still to decide...]; empty for none."""
+    """The equip or craft open to a challenge (#BS, optional; ``bs.py``): [mover, piece, hand slot
+    (-1 for a craft), seats still to decide...]; empty for none."""
     bs_item: str
-    """The item of that equip."""
+    """The item of that equip, or the recipe's marker (``recipe:<n>``) of that craft."""
     boat_at: list[str]
     """The stand each boat of the map last landed on (``boats.py``)."""
     boat_used: list[int]
