@@ -10,7 +10,7 @@ import pytest
 
 from soulforge.core import IllegalAction
 from soulforge.games.kipukas import cards, hidden
-from soulforge.games.kipukas.actions import Move, Play, Shift
+from soulforge.games.kipukas.actions import Move, Play, Shift, TakeOver
 from soulforge.games.kipukas.state import KipukasState
 
 from .scenario import act, fresh, give, put
@@ -134,3 +134,30 @@ def test_a_trap_card_is_laid_only_where_a_soul_of_the_seat_stands_traps() -> Non
     put(s, 0, "hilbert_king_of_avian_frogs", "T2")
     trap_plays = {a.stand for a in s.legal_actions() if isinstance(a, Play)}
     assert trap_plays == {"T2"}
+
+
+def test_the_text_board_names_a_carried_trap_card_to_its_owner_only_traps() -> None:
+    """#traps: the text renderer shows a carried card face down to other seats."""
+    from rich.console import Console
+
+    from soulforge.games.kipukas import render_text
+
+    s, _, carrier = _picked_up()
+    for viewer, shown in ((0, name(TRAP)), (1, "face-down card")):
+        console = Console(width=200, record=True)
+        console.print(render_text.render(s.view(viewer)))
+        text = console.export_text()
+        assert f"{shown} carried by #{carrier}" in text
+        assert viewer == 0 or name(TRAP) not in text
+
+
+def test_a_soul_taken_over_by_the_breachs_holder_loses_its_trap_card_traps() -> None:
+    """#traps: a carried card belongs to its first owner; its carrier passing under another
+    seat's control (What Do You See in the Breach) loses it to the owner's discard."""
+    from soulforge.games.kipukas import breach
+
+    s, _, carrier = _picked_up()
+    s.prisoner[carrier] = True
+    s.dealing = [1, 0, 2, 0]
+    breach.TakeOverRule().apply(s, TakeOver(carrier))
+    assert s.carried == {} and s.discard[0].count(TRAP) == 1 and s.owner[carrier] == 1
