@@ -161,3 +161,13 @@ def test_a_soul_taken_over_by_the_breachs_holder_loses_its_trap_card_traps() -> 
     s.dealing = [1, 0, 2, 0]
     breach.TakeOverRule().apply(s, TakeOver(carrier))
     assert s.carried == {} and s.discard[0].count(TRAP) == 1 and s.owner[carrier] == 1
+
+
+def test_a_face_down_soul_does_not_pick_up_a_trap_card_traps() -> None:
+    """#traps, #summoning_sickness: a face-down card is 'of no immediate consequence': only a
+    revealed soul picks a trap card up (carrying would show the card to be a soul)."""
+    s = fresh()
+    trap = put(s, 0, TRAP, "T2", revealed=False)
+    hidden_soul = put(s, 0, "hilbert_king_of_avian_frogs", "T2", revealed=False)
+    act(s, 0)
+    assert Shift(hidden_soul, trap) not in s.legal_actions()

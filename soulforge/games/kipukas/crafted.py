@@ -138,10 +138,16 @@ def _movable_card(s: S, piece: int) -> bool:
     return laid and not s.known[piece] & PUBLIC
 
 
+def _may_pick_up(s: S, piece: int) -> bool:
+    """A revealed soul, not downed, outside a suspended territory: a face-down card is 'of no
+    immediate consequence' (#summoning_sickness), and carrying would show it to be a soul."""
+    return bool(s.known[piece] & PUBLIC) and s.territory[piece] != s.suspended and not is_downed(s, piece)
+
+
 def shifts(s: S, souls: list[int]) -> list[Action]:
-    """The trap-card moves open when no contention is owed (``ShiftRule``): a soul of the seat,
-    not downed, carrying no trap card, picks up a laid unrevealed trap card of its seat in its
-    territory; a carrier lays its trap card where it may (``_lays_in``)."""
+    """The trap-card moves open when no contention is owed (``ShiftRule``): a revealed soul of
+    the seat, not downed, carrying no trap card, picks up a laid unrevealed trap card of its
+    seat in its territory; a carrier lays its trap card where it may (``_lays_in``)."""
     seat = s.active
     carriers = {carrier: trap for trap, carrier in s.carried.items() if s.owner[trap] == seat}
     laid: dict[int, list[int]] = {}
@@ -155,14 +161,15 @@ def shifts(s: S, souls: list[int]) -> list[Action]:
         if p in carriers:
             if _lays_in(s, p):
                 out.append(Shift(p, carriers[p]))
-        elif s.territory[p] in laid and s.territory[p] != s.suspended and not is_downed(s, p):
+        elif s.territory[p] in laid and _may_pick_up(s, p):
             out += [Shift(p, t) for t in laid[s.territory[p]]]
     return out
 
 
 class ShiftRule(Rule["S", Shift]):
     """#traps: 'Once laid, these cards can be moved by a soul unless otherwise stated. They remain
-    unrevealed during movement.' Read: a day action of a soul of the seat (not downed): it picks
+    unrevealed during movement.' Read: a day action of a revealed soul of the seat (not downed,
+    ``_may_pick_up``): it picks
     up a laid, unrevealed trap card of its seat in its territory (one at a time; the card leaves
     the territory, rides with the soul and does not activate), or lays the one it carries in its
     territory if its seat holds it ('These require a reasonable soul to lay them', as a trap card
@@ -180,8 +187,8 @@ class ShiftRule(Rule["S", Shift]):
 
     def refusal(self, s: S, action: Shift) -> IllegalAction:
         return IllegalAction(
-            "a soul of yours (not downed) picks up a laid unrevealed trap card of yours in its territory, "
-            "one at a time, or lays the one it carries in a territory you hold",
+            "a revealed soul of yours (not downed) picks up a laid unrevealed trap card of yours in its "
+            "territory, one at a time, or lays the one it carries in a territory you hold",
             rule=self.section,
         )
 

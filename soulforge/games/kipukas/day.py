@@ -515,6 +515,10 @@ def _travel(s: S, piece: int, way: tuple[str, ...]) -> str:
             unstick(s, piece)  # sticky feathers: 'until they attempt to swim in or cross water'
         ashore = is_water(s, stand) and not is_water(s, here) and card.habitat not in ("Water", "Heavens")
         if ashore and not _swims(s, piece):
+            # stopped at the water's edge: the steps not walked are not spent (the callers count
+            # the whole way first), so what is left depends on where the soul is, not on the way
+            # it meant to go, which no other seat sees
+            s.steps_used[piece] -= len(way) - i
             break
         territory = s.board.stands[stand].territory
         cycle.place(s, piece, stand)
