@@ -171,3 +171,15 @@ def test_a_face_down_soul_does_not_pick_up_a_trap_card_traps() -> None:
     hidden_soul = put(s, 0, "hilbert_king_of_avian_frogs", "T2", revealed=False)
     act(s, 0)
     assert Shift(hidden_soul, trap) not in s.legal_actions()
+
+
+def test_determinization_of_a_carried_card_depends_only_on_the_view_traps() -> None:
+    """#traps: two states seat 1 cannot tell apart (the carried card's identity differs)
+    determinize alike: nothing of the card leaks."""
+    s, trap, _ = _picked_up()
+    s.deck[0] += ["feeding_the_piffions"]
+    other = s.clone()
+    other.deck[0][-1], other.card[trap] = TRAP, "feeding_the_piffions"
+    one, two = s.determinize(1, random.Random(5)), other.determinize(1, random.Random(5))
+    assert one.view(1) == two.view(1) and one.card[trap] == two.card[trap]
+    assert one.deck[0] == two.deck[0]

@@ -130,12 +130,16 @@ def _lays_in(s: S, piece: int) -> bool:
     return s.holder[territory - 1] == s.owner[piece] and territory != s.suspended
 
 
+def movable_trap(s: S, card_id: str) -> bool:
+    """A trap card laid as a trap, so moved by a soul once laid (#traps; not Timebattle, placed
+    as a feature)."""
+    return s.game.cards[card_id].card_type == "trap" and cards.ability(card_id).sprung is not None
+
+
 def _movable_card(s: S, piece: int) -> bool:
     """A trap card that may be moved: one laid as a trap (not placed as a feature, Timebattle),
     unrevealed (#traps: 'They remain unrevealed')."""
-    card = s.card[piece]
-    laid = s.game.cards[card].card_type == "trap" and cards.ability(card).sprung is not None
-    return laid and not s.known[piece] & PUBLIC
+    return movable_trap(s, s.card[piece]) and not s.known[piece] & PUBLIC
 
 
 def _may_pick_up(s: S, piece: int) -> bool:

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 
 def resample(s: S, player: Seat, rng: random.Random) -> None:
+    from soulforge.games.kipukas.crafted import movable_trap  # (lazily, as for ``_crafted_traps``)
+
     s.moved()
     mask = PUBLIC | (1 << player)
     for seat in range(s.num_players):
@@ -37,7 +39,7 @@ def resample(s: S, player: Seat, rng: random.Random) -> None:
         # a trap card of the pool, before the rest
         moving = sorted(p for p in s.carried if s.owner[p] == seat and not s.known[p] & mask)
         pool = sorted(
-            [s.card[p] for p in unknown]
+            [s.card[p] for p in unknown + moving]
             + s.hand[seat]
             + s.deck[seat]
             + ([s.aside[seat]] if s.aside[seat] else [])
@@ -45,10 +47,9 @@ def resample(s: S, player: Seat, rng: random.Random) -> None:
         shown = s.offer[1] if s.offer and s.offer[0] == seat and s.offer[2] == player else -1
         if shown >= 0:  # the card offered in trade is shown to the seat offered it (#rouge)
             pool.remove(s.hand[seat][shown])
-        pool += [s.card[p] for p in moving]
         rng.shuffle(pool)
-        for p in moving:  # the true cards are in the pool, so a trap card is always left to deal
-            s.card[p] = pool.pop(next(i for i, c in enumerate(pool) if s.game.cards[c].card_type == "trap"))
+        for p in moving:  # the true cards are in the pool, so a movable trap card is always left
+            s.card[p] = pool.pop(next(i for i, c in enumerate(pool) if movable_trap(s, c)))
         for p in unknown:
             s.card[p] = pool.pop()
             s.injuries[p] = [0] * len(s.card_of(p).keal_means)
