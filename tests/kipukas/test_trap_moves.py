@@ -183,3 +183,25 @@ def test_determinization_of_a_carried_card_depends_only_on_the_view_traps() -> N
     one, two = s.determinize(1, random.Random(5)), other.determinize(1, random.Random(5))
     assert one.view(1) == two.view(1) and one.card[trap] == two.card[trap]
     assert one.deck[0] == two.deck[0]
+
+
+def test_a_carrier_leaving_the_map_loses_both_its_traps_traps() -> None:
+    """#traps, Bag on stick: a Bag wielder carries a trap card (any soul may) and a crafted trap
+    (the bag's '1 reasonable trap'); leaving the map in any way (here recalled, not wasted), it
+    loses both to its seat's discard."""
+    from soulforge.games.kipukas import crafted
+    from soulforge.games.kipukas.actions import Haul
+
+    from .test_cards import next_turn
+    from .test_recipes import craft, number
+
+    s, trap, carrier = _picked_up()
+    s.items[carrier] = ["cloth", "sticks", f"recipe:{number('Bag on stick')}"]
+    craft(s, "Snare Trap", carrier, "sticks", "string")
+    next_turn(s)
+    act(s, 0)
+    s.apply(Haul(carrier, 0))
+    assert s.snares[0][crafted.CARRIER] == carrier and s.carried == {trap: carrier}
+    cards.take_off(s, carrier)
+    assert s.snares == [] and s.carried == {} and TRAP in s.discard[0]
+    assert {"sticks", "string"} <= set(s.discard[0])

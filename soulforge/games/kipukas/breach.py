@@ -189,8 +189,8 @@ class TakeOverRule(Rule["S", TakeOver]):
         from soulforge.games.kipukas import cards, crafted
 
         holder, piece = s.dealing[0], action.piece
-        if s.carried:  # its first owner's trap card is lost with it (#traps), as when wasted
-            crafted.drop_cards(s, piece)
+        if s.carried or s.snares:  # its first owner's trap is lost with it (#traps), as when wasted
+            crafted.drop_load(s, piece)
         s.tamed[piece] = cards.keeper(s, piece)
         s.owner[piece], s.prisoner[piece] = holder, False
         s.moved()

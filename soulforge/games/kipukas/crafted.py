@@ -113,11 +113,6 @@ def discard(s: S, snare: int) -> None:
     s.discard[seat] += s.game.recipes[recipe].ingredients
 
 
-def drop_load(s: S, piece: int) -> None:
-    """A wasted soul's bagged trap is lost with it: its cards go to its seat's discard."""
-    for i in [i for i, entry in enumerate(s.snares) if entry[CARRIER] == piece][::-1]:
-        s.add_log(f"{s.piece_name(piece)}'s bagged trap is lost")
-        discard(s, i)
 
 
 # -- carried traps: a trap card moved by any soul, a crafted one in a Bag on stick (#traps) -----
@@ -217,9 +212,13 @@ class ShiftRule(Rule["S", Shift]):
         return (f"piece:{action.piece}", "shift", f"trap:{action.trap}")
 
 
-def drop_cards(s: S, piece: int) -> None:
-    """A carrier leaving the map loses the trap card it carries to its owner's discard (like a
-    wasted card, #discarding_runout)."""
+def drop_load(s: S, piece: int) -> None:
+    """A carrier leaving the map (wasted, bottled, recalled...) or its seat's control loses what
+    it carries to the owner's discard (like a wasted card, #discarding_runout): its bagged
+    crafted trap and its trap card."""
+    for i in [i for i, entry in enumerate(s.snares) if entry[CARRIER] == piece][::-1]:
+        s.add_log(f"{s.piece_name(piece)}'s bagged trap is lost")
+        discard(s, i)
     for trap in [t for t, carrier in s.carried.items() if carrier == piece]:
         del s.carried[trap]
         s.known[trap] |= PUBLIC
@@ -470,7 +469,7 @@ class HaulRule(Rule["S", Haul]):
     action of the wielder: it bags a crafted trap of its seat laid in its territory (the trap
     rides with it, inactive), or lays the one it carries in its territory if its seat holds it
     (as a trap is laid). Items already ride with any soul that equips them (#equiping, no limit),
-    so the bag adds nothing for items. A wasted carrier loses its bagged trap. Trap *cards* any
+    so the bag adds nothing for items. A carrier leaving the map loses its bagged trap. Trap *cards* any
     soul moves (#traps, ``ShiftRule``); a crafted trap is item cards, not a trap card, so the bag
     is what carries one."""
 
