@@ -205,3 +205,19 @@ def test_a_carrier_leaving_the_map_loses_both_its_traps_traps() -> None:
     cards.take_off(s, carrier)
     assert s.snares == [] and s.carried == {} and TRAP in s.discard[0]
     assert {"sticks", "string"} <= set(s.discard[0])
+
+
+def test_the_board_never_names_a_carried_card_to_another_seat_traps() -> None:
+    """#traps: 'They remain unrevealed during movement': the SVG board of seat 1 and of a
+    spectator shows no name of the carried card; its owner's offers the clicks to lay it."""
+    import xml.etree.ElementTree as ET
+
+    from soulforge.games.kipukas import render_svg
+
+    s, trap, _ = _picked_up()
+    act(s, 0)
+    legal = [a.to_json() for a in s.legal_actions()]
+    for viewer in (1, None):
+        svg = render_svg.render(s.view(viewer), legal)
+        assert name(TRAP) not in " ".join(ET.fromstring(svg).itertext()) and f"trap:{trap}" not in svg
+    assert f'data-handle="trap:{trap}"' in render_svg.render(s.view(0), legal)
