@@ -1629,3 +1629,18 @@ def test_timebattle_moves_the_takers_capital_and_curses_it() -> None:
     cards.on_cycle_start(s)
     act(s, 1)
     assert moves_of(s, taker)
+
+
+def test_a_failed_swim_spends_only_the_steps_walked() -> None:
+    """#geography (swimming): a failed swim stops the soul at the water's edge; the steps it did
+    not walk are not spent, so what it may still do does not depend on the way it meant to go
+    (which no other seat sees; the conformance contract checks it). It may not swim again."""
+    s = fresh()
+    wolf = put(s, 0, "gray_wolf_harbinger_of_night", "m3")
+    act(s, 0)
+    s.rng = Loaded(1, 1)  # the swim: 2 D6 of 2
+    s.apply(Move(wolf, "m4a"))
+    assert s.stand[wolf] == "m3" and s.steps_used[wolf] == 0 and said(s, "it stays ashore")
+    act(s, 0)
+    reach = {a.stand for a in s.legal_actions() if isinstance(a, Move) and a.piece == wolf}
+    assert "T3" in reach and "m4a" not in reach

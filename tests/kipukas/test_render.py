@@ -47,8 +47,9 @@ def handles(svg: str) -> set[str]:
 
 def known_names(s: KipukasState, viewer: int | None) -> set[str]:
     """The card names a viewer may see, from the state: the cards it knows on the map, its own
-    hand and card set aside, every discard pile, and names in public lines."""
-    ids = [card for p, card in enumerate(s.card) if s.on_map[p] and s.knows(viewer, p)]
+    hand and card set aside, every discard pile, and names in public lines (a trap card carried
+    by a soul counts as on the map)."""
+    ids = [card for p, card in enumerate(s.card) if (s.on_map[p] or p in s.carried) and s.knows(viewer, p)]
     ids += [card for pile in s.discard for card in pile]
     if viewer is not None:
         ids += [*s.hand[viewer], s.aside[viewer]]
@@ -77,8 +78,8 @@ def test_every_seat_and_a_spectator_see_no_hidden_name(
             root = ET.fromstring(render_svg.render(view, []))
             text = " ".join(root.itertext())
             known = known_names(s, viewer)
-            for p, on_map in enumerate(s.on_map):
-                if not on_map or s.knows(viewer, p):
+            for p, on_map in enumerate(s.on_map):  # on the map, or carried face down (#traps)
+                if not (on_map or p in s.carried) or s.knows(viewer, p):
                     continue
                 hidden_seen += 1
                 name = CARDS[s.card[p]].name

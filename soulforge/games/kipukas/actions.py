@@ -782,6 +782,18 @@ class Launch(Action):
         return f"soul #{self.piece} launches its Bee Bomb to {stand_label(self.stand)}"
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class Shift(Action):
+    """A soul picks up a laid, unrevealed trap card of its seat, or lays the one it carries (#traps)."""
+
+    kind = "shift"
+    piece: int
+    trap: int
+
+    def __str__(self) -> str:
+        return f"soul #{self.piece} picks up or lays trap card #{self.trap}"
+
+
 def stand_label(stand: str) -> str:
     """A stand in words: ``T3`` is territory 3's camp stand, ``m4a`` a movement stand of 4.
 
@@ -860,4 +872,5 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     TakeOver,
     TakeNoMore,
     Release,
+    Shift,
 )

@@ -186,9 +186,11 @@ class TakeOverRule(Rule["S", TakeOver]):
         return IllegalAction("up to 2 of the breach's prisoners, before releasing one", rule=self.section)
 
     def apply(self, s: S, action: TakeOver) -> None:
-        from soulforge.games.kipukas import cards
+        from soulforge.games.kipukas import cards, crafted
 
         holder, piece = s.dealing[0], action.piece
+        if s.carried or s.snares:  # its first owner's trap is lost with it (#traps), as when wasted
+            crafted.drop_load(s, piece)
         s.tamed[piece] = cards.keeper(s, piece)
         s.owner[piece], s.prisoner[piece] = holder, False
         s.moved()

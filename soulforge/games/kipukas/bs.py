@@ -15,11 +15,19 @@ by it (``StandBy``): then the challenger is the one who concedes (step 3: one of
 no third individual sits at a digital table). So a challenge changes the game only when the
 mover agrees: with the rule on, it is the table's sanctioned take-back of an equip.
 Everything is public: the equip's item is named in the log already.
+
+A craft at night (#crafting, ``night.CraftRule``) is open to a call the same way: conceded,
+its items go back to the hand (after the cards in it) and the night's craft is not counted
+(the mover may craft again that night). A crafted trap is not: it is laid face down (#traps) and
+other seats learn its recipe only when it springs; holding convention over it (#BS 2) would
+mean showing it to the challenger, and calling out a move one cannot see is no judgement of its
+sense, so a trap craft closes at once like any other night action.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from soulforge.core import Action, IllegalAction
@@ -27,17 +35,71 @@ from soulforge.core.flow import Rule
 from soulforge.games.kipukas import cycle
 from soulforge.games.kipukas.actions import CallBS, LetItStand, StandBy, Withdraw
 from soulforge.games.kipukas.data import CARDS
-from soulforge.games.kipukas.encoding import BS_ANSWER, BS_CALL, DAY
+from soulforge.games.kipukas.encoding import BS_ANSWER, BS_CALL, DAY, NIGHT
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
 
 SECTION = "BS"
 MOVER, PIECE, SLOT = range(3)
+CRAFTED = "recipe:"
+"""``bs_item`` of a craft: the recipe's marker (``recipe:<n>``, as the wielder's items hold it)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OpenToCall:
+    """A kind of move open to a call: the step play goes back to, its words, its take-back."""
+
+    step: str
+    what: Callable[[S], str]
+    take_back: Callable[[S], None]
+
+
+def _equip_words(s: S) -> str:
+    return f"{CARDS[s.bs_item].name} equipped to {s.piece_name(s.bs[PIECE])}"
+
+
+def _equip_back(s: S) -> None:
+    """The equip conceded: the item returns to its hand slot, the play uncounted."""
+    mover, piece, slot = s.bs[MOVER], s.bs[PIECE], s.bs[SLOT]
+    s.items[piece].remove(s.bs_item)
+    s.hand[mover].insert(slot, s.bs_item)
+    s.played[mover] -= 1
+
+
+def _recipe(s: S) -> int:
+    return int(s.bs_item[len(CRAFTED):])
+
+
+def _craft_words(s: S) -> str:
+    return f"{s.game.recipes[_recipe(s)].name} crafted for {s.piece_name(s.bs[PIECE])}"
+
+
+def _craft_back(s: S) -> None:
+    """The craft conceded: the recipe's items leave the soul for the hand, the night's craft
+    uncounted (``night._used``)."""
+    mover, piece = s.bs[MOVER], s.bs[PIECE]
+    ingredients = s.game.recipes[_recipe(s)].ingredients
+    for item in (s.bs_item, *ingredients):
+        s.items[piece].remove(item)
+    s.hand[mover] += ingredients
+    s.night_used[mover].remove("craft")
+
+
+MOVES = {
+    "equip": OpenToCall(DAY, _equip_words, _equip_back),
+    "craft": OpenToCall(NIGHT, _craft_words, _craft_back),
+}
+"""The moves open to a call (#BS), by kind."""
+
+
+def _kind(s: S) -> OpenToCall:
+    return MOVES["craft" if s.bs_item.startswith(CRAFTED) else "equip"]
 
 
 def open_challenge(s: S, mover: int, piece: int, slot: int, item: str) -> None:
-    """After an equip: the other seats able to act, from the mover on, may call it out."""
+    """After an equip (``item`` a card id, ``slot`` its hand slot) or a craft (``item`` the
+    recipe's marker, ``slot`` -1): the other seats able to act, from the mover on, may call it out."""
     n = s.num_players
     others = [(mover + k) % n for k in range(1, n) if s.beaten_by[(mover + k) % n] < 0]
     if not others:
@@ -49,8 +111,8 @@ def open_challenge(s: S, mover: int, piece: int, slot: int, item: str) -> None:
 
 def _close(s: S) -> None:
     mover = s.bs[MOVER]
+    s.phase = _kind(s).step
     s.bs, s.bs_item = [], ""
-    s.phase = DAY
     cycle.end_action(s, mover)
 
 
@@ -64,19 +126,16 @@ class CallRule(Rule["S", CallBS]):
         return [CallBS()]
 
     def refusal(self, s: S, action: CallBS) -> IllegalAction:
-        return IllegalAction("only an equip just made may be called out", rule=self.section)
+        return IllegalAction("only an equip or craft just made may be called out", rule=self.section)
 
     def apply(self, s: S, action: CallBS) -> None:
-        s.add_log(
-            f"{s.seat_name(s.active)} calls BS on {CARDS[s.bs_item].name} equipped to "
-            f"{s.piece_name(s.bs[PIECE])}: the players hold convention"
-        )
+        s.add_log(f"{s.seat_name(s.active)} calls BS on {_kind(s).what(s)}: the players hold convention")
         s.bs = [*s.bs[:SLOT + 1], s.active]  # the challenger answers the mover's decision
         s.active, s.phase = s.bs[MOVER], BS_ANSWER
 
 
 class LetStandRule(Rule["S", LetItStand]):
-    """#BS: the seat lets the equip stand; the next seat decides, else play goes on."""
+    """#BS: the seat lets the move stand; the next seat decides, else play goes on."""
 
     action = LetItStand
     section = SECTION
@@ -85,7 +144,7 @@ class LetStandRule(Rule["S", LetItStand]):
         return [LetItStand()]
 
     def refusal(self, s: S, action: LetItStand) -> IllegalAction:
-        return IllegalAction("only an equip just made may be let stand", rule=self.section)
+        return IllegalAction("only an equip or craft just made may be let stand", rule=self.section)
 
     def apply(self, s: S, action: LetItStand) -> None:
         s.bs.pop(SLOT + 1)
@@ -96,7 +155,7 @@ class LetStandRule(Rule["S", LetItStand]):
 
 
 class WithdrawRule(Rule["S", Withdraw]):
-    """#BS 3: the mover concedes: the item returns to its hand slot, the play uncounted."""
+    """#BS 3: the mover concedes: the move is taken back (``MOVES``)."""
 
     action = Withdraw
     section = SECTION
@@ -105,20 +164,18 @@ class WithdrawRule(Rule["S", Withdraw]):
         return [Withdraw()]
 
     def refusal(self, s: S, action: Withdraw) -> IllegalAction:
-        return IllegalAction("only a mover called out may withdraw its equip", rule=self.section)
+        return IllegalAction("only a mover called out may withdraw its move", rule=self.section)
 
     def apply(self, s: S, action: Withdraw) -> None:
-        mover, piece, slot = s.bs[MOVER], s.bs[PIECE], s.bs[SLOT]
-        s.items[piece].remove(s.bs_item)
-        s.hand[mover].insert(slot, s.bs_item)
-        s.played[mover] -= 1
+        mover, words = s.bs[MOVER], _kind(s).what(s)
+        _kind(s).take_back(s)
         s.mark_revealed()
-        s.add_log(f"{s.seat_name(mover)} concedes: {CARDS[s.bs_item].name} goes back to its hand")
+        s.add_log(f"{s.seat_name(mover)} concedes: {words} goes back to its hand")
         _close(s)
 
 
 class StandRule(Rule["S", StandBy]):
-    """#BS 3: the mover stands by the equip; the challenger concedes."""
+    """#BS 3: the mover stands by the move; the challenger concedes, the move stays."""
 
     action = StandBy
     section = SECTION
@@ -127,9 +184,9 @@ class StandRule(Rule["S", StandBy]):
         return [StandBy()]
 
     def refusal(self, s: S, action: StandBy) -> IllegalAction:
-        return IllegalAction("only a mover called out may stand by its equip", rule=self.section)
+        return IllegalAction("only a mover called out may stand by its move", rule=self.section)
 
     def apply(self, s: S, action: StandBy) -> None:
         challenger = s.bs[-1]
-        s.add_log(f"{s.seat_name(s.bs[MOVER])} stands by the equip: {s.seat_name(challenger)} concedes")
+        s.add_log(f"{s.seat_name(s.bs[MOVER])} stands by the move: {s.seat_name(challenger)} concedes")
         _close(s)

@@ -356,8 +356,6 @@ def waste(s: S, piece: int) -> None:
     if s.items[piece]:
         drop(s, piece, territory)
         grab(s, territory)
-    if s.snares:
-        crafted.drop_load(s, piece)
     hook = ability(s.card[piece]).wasted
     if hook:
         hook(s, piece)
@@ -750,6 +748,8 @@ def take_off(s: S, piece: int) -> None:
     s.on_map[piece] = False
     s.stand[piece] = ""
     s.moved()
+    if s.carried or s.snares:
+        crafted.drop_load(s, piece)  # a carrier leaving the map loses the trap it carries (#traps)
 
 
 def trap_numbers(text: str) -> frozenset[int]:

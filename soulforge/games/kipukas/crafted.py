@@ -1,6 +1,7 @@
 """What crafted items do beyond their wielder's rolls (#crafting, #items; effects in ``items.py``):
 crafted traps laid and sprung (#traps), ranged attacks (Atlatl, Basic bow), night moves by a
-light (Sweet candle, Torch) and the Bag on stick's carried trap.
+light (Sweet candle, Torch) and carried traps: a trap card moved by any soul (#traps), a
+crafted trap by a Bag on stick's wielder.
 
 A crafted trap is laid, face down, in the territory of the soul it is crafted for, which its
 seat must hold (like a trap card, #placement); it is a face-down card stack there, so a soul of
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING
 from soulforge.core import Action, IllegalAction
 from soulforge.core.flow import ClickPath, Rule
 from soulforge.games.kipukas import cards, combat, cycle, fight, items
-from soulforge.games.kipukas.actions import Haul, Launch, NightMove, Shoot, stand_label
+from soulforge.games.kipukas.actions import Haul, Launch, NightMove, Shift, Shoot, stand_label
 from soulforge.games.kipukas.data import Dice
 from soulforge.games.kipukas.encoding import KEAL, PUBLIC
 from soulforge.games.kipukas.items import ITEM_EFFECTS, NO_ITEM, ItemEffect, TrapSpec
@@ -112,11 +113,117 @@ def discard(s: S, snare: int) -> None:
     s.discard[seat] += s.game.recipes[recipe].ingredients
 
 
+
+
+# -- carried traps: a trap card moved by any soul, a crafted one in a Bag on stick (#traps) -----
+# One design for both: a carried trap leaves the territory (it rolls on no one: it does not
+# activate while carried), rides with its carrier, is laid again by a day action of the carrier
+# in a territory its seat holds (as a trap is laid, #placement), and is lost with its carrier.
+def _lays_in(s: S, piece: int) -> bool:
+    """A carrier may lay a trap where it stands: a territory its seat holds, not suspended."""
+    territory = s.territory[piece]
+    return s.holder[territory - 1] == s.owner[piece] and territory != s.suspended
+
+
+def movable_trap(s: S, card_id: str) -> bool:
+    """A trap card laid as a trap, so moved by a soul once laid (#traps; not Timebattle, placed
+    as a feature)."""
+    return s.game.cards[card_id].card_type == "trap" and cards.ability(card_id).sprung is not None
+
+
+def _movable_card(s: S, piece: int) -> bool:
+    """A trap card that may be moved: one laid as a trap (not placed as a feature, Timebattle),
+    unrevealed (#traps: 'They remain unrevealed')."""
+    return movable_trap(s, s.card[piece]) and not s.known[piece] & PUBLIC
+
+
+def _may_pick_up(s: S, piece: int) -> bool:
+    """A revealed soul, not downed, outside a suspended territory: a face-down card is 'of no
+    immediate consequence' (#summoning_sickness), and carrying would show it to be a soul."""
+    return bool(s.known[piece] & PUBLIC) and s.territory[piece] != s.suspended and not is_downed(s, piece)
+
+
+def shifts(s: S, souls: list[int]) -> list[Action]:
+    """The trap-card moves open when no contention is owed (``ShiftRule``): a revealed soul of
+    the seat, not downed, carrying no trap card, picks up a laid unrevealed trap card of its
+    seat in its territory; a carrier lays its trap card where it may (``_lays_in``)."""
+    seat = s.active
+    carriers = {carrier: trap for trap, carrier in s.carried.items() if s.owner[trap] == seat}
+    laid: dict[int, list[int]] = {}
+    for t in s.live():
+        if s.owner[t] == seat and _movable_card(s, t):
+            laid.setdefault(s.territory[t], []).append(t)
+    if not carriers and not laid:
+        return []  # no trap card of the seat's laid or carried (the common case)
+    out: list[Action] = []
+    for p in souls:
+        if p in carriers:
+            if _lays_in(s, p):
+                out.append(Shift(p, carriers[p]))
+        elif s.territory[p] in laid and _may_pick_up(s, p):
+            out += [Shift(p, t) for t in laid[s.territory[p]]]
+    return out
+
+
+class ShiftRule(Rule["S", Shift]):
+    """#traps: 'Once laid, these cards can be moved by a soul unless otherwise stated. They remain
+    unrevealed during movement.' Read: a day action of a revealed soul of the seat (not downed,
+    ``_may_pick_up``): it picks
+    up a laid, unrevealed trap card of its seat in its territory (one at a time; the card leaves
+    the territory, rides with the soul and does not activate), or lays the one it carries in its
+    territory if its seat holds it ('These require a reasonable soul to lay them', as a trap card
+    is played on a territory held, #placement). Laying a carried card is no play from the hand
+    (#game_setup 8 does not count it). A carrier wasted or taken off the map loses the card to
+    its owner's discard. The log and the other seats' views never name the card."""
+
+    action = Shift
+    section = "traps"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        from soulforge.games.kipukas.day import owes_contention, own_souls
+
+        return [] if owes_contention(s) else shifts(s, own_souls(s))
+
+    def refusal(self, s: S, action: Shift) -> IllegalAction:
+        return IllegalAction(
+            "a revealed soul of yours (not downed) picks up a laid unrevealed trap card of yours in its "
+            "territory, one at a time, or lays the one it carries in a territory you hold",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Shift) -> None:
+        piece, trap = action.piece, action.trap
+        if s.carried.get(trap) == piece:
+            territory = s.territory[piece]
+            del s.carried[trap]
+            s.on_map[trap], s.territory[trap] = True, territory
+            s.stand[trap] = s.board.camp_of(territory)
+            s.add_log(f"{s.piece_name(piece)} lays a face-down card in territory {territory}")
+        else:
+            s.add_log(f"{s.piece_name(piece)} picks up a face-down card in territory {s.territory[trap]}")
+            s.carried[trap] = piece
+            s.on_map[trap], s.stand[trap], s.territory[trap] = False, "", 0
+        s.add_log(f"your trap card moved is {s.card_of(trap).name}", visible_to=s.owner[trap])
+        s.moved()
+        cycle.end_action(s, s.active)
+
+    def path(self, action: Shift) -> ClickPath:
+        # the card's own handle: a laid one's piece may be hidden under others, a carried one is off the map
+        return (f"piece:{action.piece}", "shift", f"trap:{action.trap}")
+
+
 def drop_load(s: S, piece: int) -> None:
-    """A wasted soul's bagged trap is lost with it: its cards go to its seat's discard."""
+    """A carrier leaving the map (wasted, bottled, recalled...) or its seat's control loses what
+    it carries to the owner's discard (like a wasted card, #discarding_runout): its bagged
+    crafted trap and its trap card."""
     for i in [i for i, entry in enumerate(s.snares) if entry[CARRIER] == piece][::-1]:
         s.add_log(f"{s.piece_name(piece)}'s bagged trap is lost")
         discard(s, i)
+    for trap in [t for t, carrier in s.carried.items() if carrier == piece]:
+        del s.carried[trap]
+        s.known[trap] |= PUBLIC
+        s.discard[cards.keeper(s, trap)].append(s.card[trap])
+        s.add_log(f"{s.piece_name(piece)}'s carried trap card, {s.card_of(trap).name}, is lost")
 
 
 # -- ranged attacks (Atlatl, Basic bow) ----------------------------------------------------------
@@ -362,7 +469,9 @@ class HaulRule(Rule["S", Haul]):
     action of the wielder: it bags a crafted trap of its seat laid in its territory (the trap
     rides with it, inactive), or lays the one it carries in its territory if its seat holds it
     (as a trap is laid). Items already ride with any soul that equips them (#equiping, no limit),
-    so the bag adds nothing for items. A wasted carrier loses its bagged trap."""
+    so the bag adds nothing for items. A carrier leaving the map loses its bagged trap. Trap *cards* any
+    soul moves (#traps, ``ShiftRule``); a crafted trap is item cards, not a trap card, so the bag
+    is what carries one."""
 
     action = Haul
     section = "items"

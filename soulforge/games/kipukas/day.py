@@ -82,7 +82,8 @@ def play_spots(
 ) -> list[tuple[str, bool]]:
     """Where and how a card may be played now (#placement, #card_variations): souls on a camp
     of yours free of enemies with room for them, terrain features and traps on a territory
-    you hold (``held``: ``_held_camps``, ``watched``: ``_watched``, when the caller has them)."""
+    you hold (traps: where a soul of yours stands; ``held``: ``_held_camps``, ``watched``:
+    ``_watched``, when the caller has them)."""
     c = s.game.cards[card_id]
     entry = cards.ability(card_id)
     ways = (True,) if entry.must_reveal else (True, False)
@@ -106,7 +107,10 @@ def play_spots(
     if c.card_type == "terrain_feature":
         return [(st, way) for st in held for way in ways]
     if c.card_type == "trap" and entry.sprung is not None:
-        return [(st, False) for st in held]
+        # #traps: 'These require a reasonable soul to lay them': a soul of the seat's in that territory
+        souls = [p for p in s.live() if s.owner[p] == s.active and s.card_of(p).soul and not s.prisoner[p]]
+        layers = {s.territory[p] for p in souls}
+        return [(st, False) for st in held if s.board.stands[st].territory in layers]
     return []
 
 
@@ -511,6 +515,10 @@ def _travel(s: S, piece: int, way: tuple[str, ...]) -> str:
             unstick(s, piece)  # sticky feathers: 'until they attempt to swim in or cross water'
         ashore = is_water(s, stand) and not is_water(s, here) and card.habitat not in ("Water", "Heavens")
         if ashore and not _swims(s, piece):
+            # stopped at the water's edge: the steps not walked are not spent (the callers count
+            # the whole way first), so what is left depends on where the soul is, not on the way
+            # it meant to go, which no other seat sees
+            s.steps_used[piece] -= len(way) - i
             break
         territory = s.board.stands[stand].territory
         cycle.place(s, piece, stand)

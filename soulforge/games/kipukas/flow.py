@@ -90,6 +90,7 @@ FLOW: Flow[S] = Flow(
                 card_moves.BurnRule(),
                 crafted.ShootRule(),
                 crafted.HaulRule(),
+                crafted.ShiftRule(),
                 crafted.LaunchRule(),
                 day.RevealRule(),
                 day.MoveRule(),
@@ -170,8 +171,8 @@ PROMPTS = {
     TRADE: "a trade is offered: give a card of your hand for the one offered, or decline",
     BREACH_DEAL: "the breach failed: take up to 2 prisoners under your control, then release one",
     LAY_WASTE: "the cave is overcome: choose a territory to lay waste (up to 12), or stop",
-    BS_CALL: "an equip was made: call BS on it (#BS) or let it stand",
-    BS_ANSWER: "your equip is called out as BS: take the item back or stand by it",
+    BS_CALL: "an equip or craft was made: call BS on it (#BS) or let it stand",
+    BS_ANSWER: "your equip or craft is called out as BS: take it back or stand by it",
 }
 
 

@@ -214,6 +214,7 @@ class Kipukas(Game[KipukasState]):
         out += [a.CallBS(), a.LetItStand(), a.Withdraw(), a.StandBy()]
         out += [a.LayWaste(t) for t in territories] + [a.EnoughWaste()]
         out += [a.TakeOver(p) for p in pieces] + [a.TakeNoMore()] + [a.Release(p) for p in pieces]
+        out += [a.Shift(p, q) for p in pieces for q in pieces if p != q]
         return out
 
     def result_summary(self, state: KipukasState, start: KipukasState) -> dict[str, Any]:

@@ -3,10 +3,11 @@
 What seat p knows of another seat q's cards: q's deck list (a game option), every card of
 q turned face up (on the map, in q's discard), the sizes of q's hand and deck and whether
 q set a card aside. The rest (q's hand, deck order, the card aside, q's unrevealed cards on
-the map) is a pool dealt again at random, in a fixed order read off the view: the unknown
-pieces by number, then the hand, the card aside, the deck; q's face-down crafted traps get a
-trap recipe drawn again. p's own deck order is shuffled
-(p knows its contents, not its order); a KEAL means q chose in secret is chosen again.
+the map or carried by a soul, #traps) is a pool dealt again at random, in a fixed order read
+off the view: the trap cards carried face down (each dealt a trap card: only those move),
+the unknown pieces by number, then the hand, the card aside, the deck; q's face-down crafted
+traps get a trap recipe drawn again. p's own deck order is shuffled (p knows its contents,
+not its order); a KEAL means q chose in secret is chosen again.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
 
 
 def resample(s: S, player: Seat, rng: random.Random) -> None:
+    from soulforge.games.kipukas.crafted import movable_trap  # (lazily, as for ``_crafted_traps``)
+
     s.moved()
     mask = PUBLIC | (1 << player)
     for seat in range(s.num_players):
@@ -32,8 +35,11 @@ def resample(s: S, player: Seat, rng: random.Random) -> None:
         unknown = [
             p for p in s.live() if s.on_map[p] and s.owner[p] == seat and not s.known[p] & mask
         ]
+        # trap cards carried face down (#traps): only a trap card can be moved, so each is dealt
+        # a trap card of the pool, before the rest
+        moving = sorted(p for p in s.carried if s.owner[p] == seat and not s.known[p] & mask)
         pool = sorted(
-            [s.card[p] for p in unknown]
+            [s.card[p] for p in unknown + moving]
             + s.hand[seat]
             + s.deck[seat]
             + ([s.aside[seat]] if s.aside[seat] else [])
@@ -42,6 +48,8 @@ def resample(s: S, player: Seat, rng: random.Random) -> None:
         if shown >= 0:  # the card offered in trade is shown to the seat offered it (#rouge)
             pool.remove(s.hand[seat][shown])
         rng.shuffle(pool)
+        for p in moving:  # the true cards are in the pool, so a movable trap card is always left
+            s.card[p] = pool.pop(next(i for i, c in enumerate(pool) if movable_trap(s, c)))
         for p in unknown:
             s.card[p] = pool.pop()
             s.injuries[p] = [0] * len(s.card_of(p).keal_means)

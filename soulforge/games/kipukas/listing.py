@@ -52,6 +52,7 @@ def day_listing(s: S) -> Sequence[Action]:
     out += card_moves.burns(s, souls)
     out += crafted.shots(s, souls)
     out += crafted.hauls(s, souls)
+    out += crafted.shifts(s, souls)
     out += crafted.launches(s, souls)
     out += day.reveals(s)
     out += day.moves(s, souls)

@@ -338,12 +338,19 @@ class CraftRule(Rule["S", Craft]):
         seat, recipe = s.active, s.game.recipes[action.recipe]
         for item in recipe.ingredients:
             s.hand[seat].remove(item)
+        _used(s, "craft")
         if crafted.is_trap_recipe(action.recipe):
             crafted.lay(s, action.piece, action.recipe)
-        else:
-            s.items[action.piece] += [*recipe.ingredients, f"recipe:{action.recipe}"]
-            s.add_log(f"{s.seat_name(seat)} crafts {recipe.name} for {s.piece_name(action.piece)}")
-        _used(s, "craft")
+            cycle.end_action(s, seat)  # laid face down: not open to a call (``bs.py``)
+            return
+        marker = f"recipe:{action.recipe}"
+        s.items[action.piece] += [*recipe.ingredients, marker]
+        s.add_log(f"{s.seat_name(seat)} crafts {recipe.name} for {s.piece_name(action.piece)}")
+        if s.game.play.challenge_bs:  # #BS (optional): the other seats may call the craft out
+            from soulforge.games.kipukas import bs
+
+            bs.open_challenge(s, seat, action.piece, -1, marker)
+            return
         cycle.end_action(s, seat)
 
 

@@ -11,7 +11,8 @@ stand's row inside it), ``piece:<n>`` (a card on a stand, inside its stand's row
 ``hand:<slot>`` (the viewer's hand; slot 3 the card set aside), ``face:up``, ``face:down`` and
 ``face:untamed`` (a species played rogue, #tameability), ``boat:<n>`` (a boat, #geography),
 ``reveal`` and ``means:<i>`` (the KEAL means of the fight's deciding soul), ``shoot``, ``launch``,
-``haul`` and ``snare:<i>`` (a crafted trap of the viewer's, ``crafted.py``). Handles nest (a
+``haul`` and ``snare:<i>`` (a crafted trap of the viewer's, ``crafted.py``), ``shift`` and
+``trap:<n>`` (a trap card of the viewer's, laid face down or carried, #traps). Handles nest (a
 piece in its stand in its territory): the page takes the innermost one a path can use.
 Actions without a click path are the page's buttons. A card the viewer cannot see has no card
 in the view and is drawn face down, nameless; every card the viewer sees names its data on hover.
@@ -542,6 +543,7 @@ def _choices(view: Json, x: float, y: float) -> tuple[list[str], float]:
         chips += [(f"snare:{x['snare']}", f"trap {x['snare']}", _snare_name(x) + (
             f" in territory {x['territory']}" if x["carrier"] is None else f", carried by #{x['carrier']}"))
             for x in view.get("snares", ()) if x["owner"] == me]
+    chips += _trap_chips(view, mine) if by_day else []
     out, left, top = [], x, y + 9
     for handle, label, hint in chips:
         width = 14 + 7 * len(label)
@@ -550,6 +552,19 @@ def _choices(view: Json, x: float, y: float) -> tuple[list[str], float]:
         out.append(_chip(left, top, width, handle, label, hint))
         left += width + 10
     return out, (top + TAP + 4 - 9 if out else y)
+
+
+def _trap_chips(view: Json, mine: list[Json]) -> list[tuple[str, str, str]]:
+    """#traps: the viewer's trap cards a soul may move: laid face down, or carried."""
+    laid = [p["piece"] for p in mine if p["kind"] == "trap" and not p["revealed"]]
+    carried = [c["piece"] for c in view.get("carried", ()) if c["owner"] == view.get("viewer")]
+    if not laid and not carried:
+        return []
+    chips = [("shift", "move a trap", "a soul of yours picks up or lays a trap card of yours")]
+    chips += [(f"trap:{t}", f"trap card #{t}", "laid face down") for t in laid]
+    chips += [(f"trap:{c['piece']}", f"trap card #{c['piece']}", f"carried by #{c['carrier']}")
+              for c in view.get("carried", ()) if c["piece"] in carried]
+    return chips
 
 
 def _sacrifices(card: str) -> bool:

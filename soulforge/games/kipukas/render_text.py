@@ -100,6 +100,10 @@ def render(view: View) -> RenderableType:
         parts.append(Text("Bee Bombs launched: " + "; ".join(bombs)))
     if view.get("snares"):
         parts.append(Text("Crafted traps: " + "; ".join(snare_label(view, x) for x in view["snares"])))
+    if view.get("carried"):  # trap cards moved by a soul (#traps): named to their owner only
+        moved = [f"seat {c['owner']}'s {CARDS[c['card']].name if c['card'] else 'face-down card'} "
+                 f"carried by #{c['carrier']}" for c in view["carried"]]
+        parts.append(Text("Trap cards carried: " + "; ".join(moved)))
     if view.get("exchange"):
         parts.append(Text("Last exchange:\n" + "\n".join(view["exchange"][-8:])))
     return Group(*parts)

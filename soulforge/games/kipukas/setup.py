@@ -19,6 +19,7 @@ def setup(s: S) -> None:
     s.personal = [deck.personal_effect or "" for deck in s.game.decks[:n]]
     s.personal_used, s.suspended = [-99] * n, 0
     s.rogues, s.tunnels, s.mutants = {}, [], []
+    s.carried = {}
     s.snares, s.stuck, s.shooting, s.lights_out = [], [], False, 0
     s.bombs = []
     s.tamed, s.tamers = {}, []

@@ -27,6 +27,8 @@ View keys (``view(player)``, built in ``view.py``), beside the core's common key
 - ``snares``: crafted traps ``{"snare", "owner", "territory" (None while carried), "carrier",
   "recipe"}`` (recipe None to other seats until it springs); pieces add ``immobilized``,
   ``sticky`` and ``ranged`` (a ranged weapon held), None when the card is hidden.
+- ``carried``: trap cards carried by a soul (#traps) ``{"piece", "owner", "carrier", "card"}``
+  (card None to every seat but the owner's: they stay unrevealed while moved).
 - ``offer`` (only while a trade is offered, #rouge): ``{"from", "to", "slot", "card"}`` (the
   card for the two seats trading, None for the others).
 """
@@ -84,10 +86,10 @@ class KipukasState(State):
     """The Hidden Portal's success being chosen (``portal.py``): [seat, territories left, the
     anted soul]; empty for none."""
     bs: list[int]
-    """The equip open to a challenge (#BS, optional; ``bs.py``): [mover, piece, hand slot, seats
-    still to decide...]; empty for none."""
+    """The equip or craft open to a challenge (#BS, optional; ``bs.py``): [mover, piece, hand slot
+    (-1 for a craft), seats still to decide...]; empty for none."""
     bs_item: str
-    """The item of that equip."""
+    """The item of that equip, or the recipe's marker (``recipe:<n>``) of that craft."""
     boat_at: list[str]
     """The stand each boat of the map last landed on (``boats.py``)."""
     boat_used: list[int]
@@ -97,6 +99,9 @@ class KipukasState(State):
     snares: list[list[int]]
     """Crafted traps (``crafted.py``): ``[seat, territory, recipe, carrier, shown]``; a carried one
     (carrier a piece, else -1) rides in its Bag on stick; shown: 1 once it has sprung."""
+    carried: dict[int, int]
+    """Trap cards a soul carries (#traps: 'Once laid, these cards can be moved by a soul'; the
+    trap piece, off the map while carried, -> its carrier; ``crafted.py``)."""
     bombs: list[list[int]]
     """Bee Bombs launched by a bow (``crafted.LaunchRule``): ``[seat, territory, cycles, recipe]``."""
     stuck: list[int]

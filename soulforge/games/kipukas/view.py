@@ -57,6 +57,19 @@ def _snares(s: S, viewer: Seat | None) -> list[JsonDict]:
     ]
 
 
+def _carried(s: S, viewer: Seat | None) -> list[JsonDict]:
+    """Trap cards carried by a soul: unrevealed while moved (#traps), named to their owner only."""
+    return [
+        {
+            "piece": trap,
+            "owner": s.owner[trap],
+            "carrier": carrier,
+            "card": s.card[trap] if s.knows(viewer, trap) else None,
+        }
+        for trap, carrier in sorted(s.carried.items())
+    ]
+
+
 def _player(s: S, viewer: Seat | None, seat: Seat) -> JsonDict:
     mine = viewer == seat
     return {
@@ -152,6 +165,7 @@ def build(s: S, viewer: Seat | None) -> JsonDict:
         "exchange": list(s.exchange),
         "winner": s.winner,
         "snares": _snares(s, viewer),
+        "carried": _carried(s, viewer),
         "bombs": [{"owner": seat, "territory": t, "cycles": n} for seat, t, n, _ in s.bombs],
     } | (_offer(s, viewer) if s.offer else {})
 
