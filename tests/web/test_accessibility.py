@@ -15,7 +15,7 @@ from tests.server.support import ServerThread
 from tests.web.test_browser import click_something, create, wait_turn
 
 pytestmark = pytest.mark.browser
-GAMES = ("five_realms", "soul_of_ankiril", "soulgivers", "soulshards")
+GAMES = ("five_realms", "soul_of_ankiril", "soulgivers", "soulshards", "kipukas")
 SEVERE = ("serious", "critical")
 DECISIONS = 8
 """Decisions played on each table, axe running before every click of them."""
