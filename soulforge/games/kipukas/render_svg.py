@@ -301,22 +301,23 @@ def _piece(piece: Json, x: float, y: float) -> str:
     return "".join(out)
 
 
+_CONDITIONS = (
+    ("downed", "downed", "Downed"),
+    ("prisoner", "prisoner", "A prisoner"),
+    ("immobilized", "snared", "Immobilized by a crafted trap"),
+    ("sticky", "sticky", "Stuck with feathers: -1 to its rolls until it takes to water"),
+    ("ranged", "ranged", "Holds a ranged weapon"),
+)
+"""A piece's conditions in its view: the view's key, the word under its name, its hover line."""
+
+
 def _piece_state(piece: Json) -> str:
     """'2 inj downed', 'face down' and the like: the short state under a piece's name."""
     words = []
     hurt = sum(piece.get("injuries") or [])
     if hurt:
         words.append(f"{hurt} inj")
-    if piece.get("downed"):
-        words.append("downed")
-    if piece.get("prisoner"):
-        words.append("prisoner")
-    if piece.get("immobilized"):
-        words.append("snared")
-    if piece.get("sticky"):
-        words.append("sticky")
-    if piece.get("ranged"):
-        words.append("ranged")
+    words += [word for key, word, _ in _CONDITIONS if piece.get(key)]
     if not piece["revealed"]:
         words.append("face down")
     if piece.get("items"):
@@ -333,16 +334,7 @@ def _piece_title(piece: Json, card: str) -> str:
         means = CARDS[card].keal_means
         hurt = [f"{means[i].name if i < len(means) else i + 1}: {n}" for i, n in enumerate(injuries) if n]
         lines.append("Injuries: " + ", ".join(hurt))
-    if piece.get("downed"):
-        lines.append("Downed")
-    if piece.get("prisoner"):
-        lines.append("A prisoner")
-    if piece.get("immobilized"):
-        lines.append("Immobilized by a crafted trap")
-    if piece.get("sticky"):
-        lines.append("Stuck with feathers: -1 to its rolls until it takes to water")
-    if piece.get("ranged"):
-        lines.append("Holds a ranged weapon")
+    lines += [line for key, _, line in _CONDITIONS if piece.get(key)]
     if piece.get("items"):
         lines.append("Items: " + ", ".join(item_name(i) for i in piece["items"]))
     return "\n".join(lines)
