@@ -27,7 +27,7 @@ import soulforge
 from soulforge.agents import Agent
 from soulforge.agents import load as load_agent
 from soulforge.core import IllegalAction, State
-from soulforge.interop.observation import ActionIndex, Listing, Mask, ObservationEncoder, Tensor
+from soulforge.interop.observation import ActionIndex, ListedPosition, Mask, ObservationEncoder, Tensor
 from soulforge.interop.render import render_ansi
 
 Info = dict[str, Any]
@@ -39,7 +39,7 @@ def env_id(game_id: str) -> str:
     return f"{NAMESPACE}/{game_id}-v0"
 
 
-class SoulforgeEnv(gymnasium.Env[Tensor, np.int64]):
+class SoulforgeEnv(gymnasium.Env[Tensor, np.int64], ListedPosition):
     """One seat of a Soulforge game against built-in agents (see the module docstring)."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
@@ -57,7 +57,6 @@ class SoulforgeEnv(gymnasium.Env[Tensor, np.int64]):
         self.render_mode = render_mode
         self.encoder = ObservationEncoder(self.game)
         self.action_index = ActionIndex(self.game)
-        self._listing: Listing | None = None
         self.observation_space = spaces.Box(-np.inf, np.inf, shape=(self.encoder.size,), dtype=np.float32)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
         self.seat = seat or 0
@@ -109,11 +108,6 @@ class SoulforgeEnv(gymnasium.Env[Tensor, np.int64]):
         if self.state.is_over:
             return np.zeros(self.game.num_distinct_actions, dtype=np.int8)
         return self.listing().mask()
-
-    def listing(self) -> Listing:
-        """The current position's legal actions with their indices (listed once)."""
-        self._listing = listing = self.action_index.listing(self.state, self._listing)
-        return listing
 
     def render(self) -> str | None:
         """The spectator's view as ANSI text (``render_mode="ansi"``)."""

@@ -389,6 +389,20 @@ class Listing:
             return game.action_at(index)
 
 
+class ListedPosition:
+    """An adapter's current position listed once per move (``listing``): the mask, ``step``
+    and the agents of an environment read the same :class:`Listing`."""
+
+    action_index: ActionIndex
+    state: State
+    _listing: Listing | None = None
+
+    def listing(self) -> Listing:
+        """The current position's legal actions with their indices (listed once)."""
+        self._listing = listing = self.action_index.listing(self.state, self._listing)
+        return listing
+
+
 def action_mask(state: State) -> Mask:
     """1 at the index of each legal action of the current player, else 0."""
     return ActionIndex(state.game).listing(state).mask()

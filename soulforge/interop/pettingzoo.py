@@ -26,7 +26,7 @@ from pettingzoo import AECEnv
 
 import soulforge
 from soulforge.core import State
-from soulforge.interop.observation import ActionIndex, Listing, ObservationEncoder
+from soulforge.interop.observation import ActionIndex, ListedPosition, ObservationEncoder
 from soulforge.interop.render import render_ansi
 
 Observation = dict[str, Any]
@@ -45,7 +45,7 @@ def observation_space(encoder: ObservationEncoder) -> spaces.Dict:
     })
 
 
-class SoulforgeAEC(AECEnv):  # type: ignore[misc]
+class SoulforgeAEC(AECEnv, ListedPosition):  # type: ignore[misc]
     """One Soulforge game as a PettingZoo AEC environment (see the module docstring)."""
 
     metadata = {"render_modes": ["ansi"], "name": "soulforge_v0", "is_parallelizable": False}
@@ -61,7 +61,6 @@ class SoulforgeAEC(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.encoder = ObservationEncoder(self.game)
         self.action_index = ActionIndex(self.game)
-        self._listing: Listing | None = None
         self.possible_agents = [agent_name(seat) for seat in range(self.num_seats)]
         self.agents = list(self.possible_agents)
         self._observation_space = observation_space(self.encoder)
@@ -109,11 +108,6 @@ class SoulforgeAEC(AECEnv):  # type: ignore[misc]
         if agent == self.agent_selection and not self.state.is_over:
             return self.listing().mask()
         return np.zeros(self.game.num_distinct_actions, dtype=np.int8)
-
-    def listing(self) -> Listing:
-        """The current position's legal actions with their indices (listed once)."""
-        self._listing = listing = self.action_index.listing(self.state, self._listing)
-        return listing
 
     def step(self, action: int | None) -> None:
         """Apply the selected agent's action (an index; ``None`` once it is terminated)."""
