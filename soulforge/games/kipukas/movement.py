@@ -89,7 +89,11 @@ def is_downed(s: S, piece: int) -> bool:
         return True
     extra = cards.extra_tolerance(s, piece) if s.features_in(s.territory[piece]) else 0
     hurts = s.injuries[piece]
-    return all(hurts[i] >= tolerance + extra for i, tolerance in enumerate(traits.tolerances))
+    # A plain loop, not ``all`` over a generator: asked thousands of times per listing round.
+    for i, tolerance in enumerate(traits.tolerances):  # noqa: SIM110 (the loop is the point)
+        if hurts[i] < tolerance + extra:
+            return False
+    return True
 
 
 def range_of(s: S, piece: int) -> int:

@@ -58,9 +58,11 @@ Index = tuple[
     dict[int, list[int]],
     dict[int, Any],
     dict[str, list[int]],
+    dict[str, list[int]],
 ]
 """``KipukasState._where``: the pieces on the map by stand, by territory, all of them, the terrain
-features by territory, the grounds per seat (``grounds``), the souls (no prisoners) by stand."""
+features by territory, the grounds per seat (``grounds``), the souls (no prisoners) by stand,
+the pieces by card type."""
 
 
 class KipukasState(State):
@@ -298,17 +300,19 @@ class KipukasState(State):
         territories: dict[int, list[int]] = {}
         features: dict[int, list[int]] = {}
         souls: dict[str, list[int]] = {}
+        kinds: dict[str, list[int]] = {}
         live = [p for p, on in enumerate(self.on_map) if on]
         cards = self.game.cards
         for p in live:
             stand, territory, card = self.stand[p], self.territory[p], cards[self.card[p]]
             stands.setdefault(stand, []).append(p)
             territories.setdefault(territory, []).append(p)
+            kinds.setdefault(card.card_type, []).append(p)
             if card.card_type == "terrain_feature":
                 features.setdefault(territory, []).append(p)
             if card.soul and not self.prisoner[p]:
                 souls.setdefault(stand, []).append(p)
-        self._index: Index = (stands, territories, live, features, {}, souls)
+        self._index: Index = (stands, territories, live, features, {}, souls, kinds)
         return self._index
 
     def grounds(self) -> dict[int, Any]:
@@ -334,6 +338,11 @@ class KipukasState(State):
     def features_in(self, territory: int) -> list[int]:
         """The terrain features in a territory (#terrain_features: one, but a list)."""
         return self._where()[3].get(territory, [])
+
+    def of_type(self, card_type: str) -> list[int]:
+        """The pieces on the map of a card type, in piece order: read it, never change it. The
+        day's listings walk these (a handful) instead of every piece (``live``)."""
+        return self._where()[6].get(card_type, [])
 
     def live(self) -> list[int]:
         """Every piece on the map, by number."""
