@@ -682,6 +682,8 @@ def damage(s: S, piece: int) -> None:
 def _plains_rest(s: S) -> None:
     """#habitat_effects, plains secondary: revealed souls resting in an uncontested plains
     territory heal one KEAL means per 2 turns rested (counted on ``timers``)."""
+    if "Plains" not in s.board.geography:
+        return  # no plains territory on this map: no piece to look at
     for piece in s.live():
         if not (s.on_map[piece] and s.card_of(piece).soul and s.known[piece] & (1 << 8)):
             continue

@@ -311,9 +311,11 @@ def pick_ups(s: S, souls: list[int]) -> list[Action]:
     return [
         PickUp(p)
         for p in souls
-        if cards.findable(s, s.active, s.territory[p])
+        # The cheap tests first (all are pure): revealed, and items lying in its territory.
+        if s.known[p] & PUBLIC
+        and s.dropped[s.territory[p] - 1]
+        and cards.findable(s, s.active, s.territory[p])
         and range_of(s, p) > 0
-        and s.known[p] & PUBLIC
         and not enemies_at(s, s.stand[p], s.active)
     ]
 

@@ -337,7 +337,10 @@ class KipukasState(State):
 
     def features_in(self, territory: int) -> list[int]:
         """The terrain features in a territory (#terrain_features: one, but a list)."""
-        return self._where()[3].get(territory, [])
+        try:  # ``_where`` inlined: the hottest reader of the index (every range and downed test)
+            return self._index[3].get(territory, [])
+        except AttributeError:
+            return self._where()[3].get(territory, [])
 
     def of_type(self, card_type: str) -> list[int]:
         """The pieces on the map of a card type, in piece order: read it, never change it. The
