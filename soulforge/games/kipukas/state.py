@@ -317,7 +317,10 @@ class KipukasState(State):
 
     def grounds(self) -> dict[int, Any]:
         """Per seat, the movement's view of the ground (``movement.ground``), cached here."""
-        return self._where()[4]
+        try:  # ``_where`` inlined, as in ``features_in``: asked by every move listed
+            return self._index[4]
+        except AttributeError:
+            return self._where()[4]
 
     def moved(self) -> None:
         """A piece entered, left, moved, was revealed or imprisoned: the index of ``_where``
@@ -326,7 +329,10 @@ class KipukasState(State):
 
     def souls_at(self, stand: str) -> list[int]:
         """The souls on a stand, prisoners left out (a new list)."""
-        return list(self._where()[5].get(stand, ()))
+        try:  # ``_where`` inlined, as in ``features_in``: every enemy test asks
+            return list(self._index[5].get(stand, ()))
+        except AttributeError:
+            return list(self._where()[5].get(stand, ()))
 
     def soul_stands(self) -> dict[str, list[int]]:
         """The souls on the map (no prisoners) by stand, in piece order: read it, never change it."""
@@ -349,7 +355,10 @@ class KipukasState(State):
 
     def live(self) -> list[int]:
         """Every piece on the map, by number."""
-        return self._where()[2]
+        try:  # ``_where`` inlined, as in ``features_in``: the walk of many rules
+            return self._index[2]
+        except AttributeError:
+            return self._where()[2]
 
     def clone(self) -> KipukasState:
         return CLONE_PLAN.clone(self)
