@@ -132,7 +132,7 @@ def _dens(s: S) -> list[int]:
     """The revealed Avian Keeper's Dens in territories the seat holds."""
     return [
         p
-        for p in s.live()
+        for p in s.of_type("terrain_feature")  # a den is one; walked every listing
         if s.card[p] in _DENS and s.known[p] & PUBLIC and s.holder[s.territory[p] - 1] == s.active
     ]
 

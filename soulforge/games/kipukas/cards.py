@@ -591,11 +591,12 @@ def diel_turns(s: S, seat: int) -> list[tuple[int, int]]:
     wanted = {"night": "day", "day": "night"}.get(s.diel)
     if wanted is None:
         return []
+    owner, card = s.owner, s.card  # (read once: every piece on the map, twice a cycle)
     out = [
         (p, -1)
         for p in s.live()
-        if s.owner[p] == seat
-        and ability(s.card[p]).turns_roll == wanted
+        if owner[p] == seat
+        and ABILITIES[card[p]].turns_roll == wanted
         and not s.prisoner[p]
         and not is_downed(s, p)
         and s.timers[p].get("turned", -9) < s.cycle - 1
@@ -626,7 +627,8 @@ def on_cycle_start(s: S) -> None:
             hook = ability(s.card[piece]).cycle
             if hook:
                 hook(s, piece)
-            for item in list(s.items[piece]):
+            # (most souls carry nothing: no copy of an empty list made for the loop)
+            for item in list(s.items[piece]) if s.items[piece] else ():
                 effect = ITEM_EFFECTS.get(item, NO_ITEM).cycle
                 if effect and s.on_map[piece] and item in s.items[piece]:
                     effect(s, piece)
@@ -682,6 +684,8 @@ def damage(s: S, piece: int) -> None:
 def _plains_rest(s: S) -> None:
     """#habitat_effects, plains secondary: revealed souls resting in an uncontested plains
     territory heal one KEAL means per 2 turns rested (counted on ``timers``)."""
+    if "Plains" not in s.board.geography:
+        return  # no plains territory on this map: no piece to look at
     for piece in s.live():
         if not (s.on_map[piece] and s.card_of(piece).soul and s.known[piece] & (1 << 8)):
             continue

@@ -150,7 +150,7 @@ def shifts(s: S, souls: list[int]) -> list[Action]:
     seat = s.active
     carriers = {carrier: trap for trap, carrier in s.carried.items() if s.owner[trap] == seat}
     laid: dict[int, list[int]] = {}
-    for t in s.live():
+    for t in s.of_type("trap"):  # a movable card is a trap card (``movable_trap``)
         if s.owner[t] == seat and _movable_card(s, t):
             laid.setdefault(s.territory[t], []).append(t)
     if not carriers and not laid:

@@ -299,7 +299,9 @@ class EquipRule(Rule["S", Equip]):
 
 
 def own_souls(s: S) -> list[int]:
-    return [p for p in s.live() if s.owner[p] == s.active and s.card_of(p).soul and not s.prisoner[p]]
+    # The lists read into locals, ``card_of`` inlined: once per listing, over every piece.
+    seat, owner, prisoner, card, cards = s.active, s.owner, s.prisoner, s.card, s.game.cards
+    return [p for p in s.live() if owner[p] == seat and cards[card[p]].soul and not prisoner[p]]
 
 
 def pick_ups(s: S, souls: list[int]) -> list[Action]:
@@ -309,9 +311,11 @@ def pick_ups(s: S, souls: list[int]) -> list[Action]:
     return [
         PickUp(p)
         for p in souls
-        if cards.findable(s, s.active, s.territory[p])
+        # The cheap tests first (all are pure): revealed, and items lying in its territory.
+        if s.known[p] & PUBLIC
+        and s.dropped[s.territory[p] - 1]
+        and cards.findable(s, s.active, s.territory[p])
         and range_of(s, p) > 0
-        and s.known[p] & PUBLIC
         and not enemies_at(s, s.stand[p], s.active)
     ]
 

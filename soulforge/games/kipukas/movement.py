@@ -87,19 +87,30 @@ def is_downed(s: S, piece: int) -> bool:
     traits = s.game.traits[s.card[piece]]
     if traits.constantly_downed:
         return True
-    extra = cards.extra_tolerance(s, piece) if s.features_in(s.territory[piece]) else 0
+    return _hurt_past(s, piece, traits, bool(s.features_in(s.territory[piece])))
+
+
+def _hurt_past(s: S, piece: int, traits: Traits, featured: bool) -> bool:
+    """``is_downed`` past the constant flag: every KEAL means at its tolerance (``featured``: a
+    terrain feature in its territory, which may raise the tolerance)."""
+    extra = cards.extra_tolerance(s, piece) if featured else 0
     hurts = s.injuries[piece]
-    return all(hurts[i] >= tolerance + extra for i, tolerance in enumerate(traits.tolerances))
+    # A plain loop, not ``all`` over a generator: asked thousands of times per listing round.
+    for i, tolerance in enumerate(traits.tolerances):  # noqa: SIM110 (the loop is the point)
+        if hurts[i] < tolerance + extra:
+            return False
+    return True
 
 
 def range_of(s: S, piece: int) -> int:
     """Spaces the soul may still move this day (#movement, #moving_downed_souls)."""
     traits = s.game.traits[s.card[piece]]
+    featured = bool(s.features_in(s.territory[piece]))  # asked once, for the bonus and downed
     # No terrain feature in the territory and no second form (the common case): no bonus.
-    asked = traits.forms or s.features_in(s.territory[piece])
-    bonus = cards.movement_bonus(s, piece) if asked else 0
+    bonus = cards.movement_bonus(s, piece) if traits.forms or featured else 0
     base = traits.movement + bonus
-    if not traits.acts_downed and is_downed(s, piece):
+    # ``is_downed``, with the traits and the feature test already in hand
+    if not traits.acts_downed and (traits.constantly_downed or _hurt_past(s, piece, traits, featured)):
         base = downed_movement(base)
         if base == 1 and traits.movement == 1 and not _escorted(s, piece):
             base = 0  # "1 with escort"

@@ -58,9 +58,11 @@ Index = tuple[
     dict[int, list[int]],
     dict[int, Any],
     dict[str, list[int]],
+    dict[str, list[int]],
 ]
 """``KipukasState._where``: the pieces on the map by stand, by territory, all of them, the terrain
-features by territory, the grounds per seat (``grounds``), the souls (no prisoners) by stand."""
+features by territory, the grounds per seat (``grounds``), the souls (no prisoners) by stand,
+the pieces by card type."""
 
 
 class KipukasState(State):
@@ -298,22 +300,27 @@ class KipukasState(State):
         territories: dict[int, list[int]] = {}
         features: dict[int, list[int]] = {}
         souls: dict[str, list[int]] = {}
+        kinds: dict[str, list[int]] = {}
         live = [p for p, on in enumerate(self.on_map) if on]
         cards = self.game.cards
         for p in live:
             stand, territory, card = self.stand[p], self.territory[p], cards[self.card[p]]
             stands.setdefault(stand, []).append(p)
             territories.setdefault(territory, []).append(p)
+            kinds.setdefault(card.card_type, []).append(p)
             if card.card_type == "terrain_feature":
                 features.setdefault(territory, []).append(p)
             if card.soul and not self.prisoner[p]:
                 souls.setdefault(stand, []).append(p)
-        self._index: Index = (stands, territories, live, features, {}, souls)
+        self._index: Index = (stands, territories, live, features, {}, souls, kinds)
         return self._index
 
     def grounds(self) -> dict[int, Any]:
         """Per seat, the movement's view of the ground (``movement.ground``), cached here."""
-        return self._where()[4]
+        try:  # ``_where`` inlined, as in ``features_in``: asked by every move listed
+            return self._index[4]
+        except AttributeError:
+            return self._where()[4]
 
     def moved(self) -> None:
         """A piece entered, left, moved, was revealed or imprisoned: the index of ``_where``
@@ -322,7 +329,10 @@ class KipukasState(State):
 
     def souls_at(self, stand: str) -> list[int]:
         """The souls on a stand, prisoners left out (a new list)."""
-        return list(self._where()[5].get(stand, ()))
+        try:  # ``_where`` inlined, as in ``features_in``: every enemy test asks
+            return list(self._index[5].get(stand, ()))
+        except AttributeError:
+            return list(self._where()[5].get(stand, ()))
 
     def soul_stands(self) -> dict[str, list[int]]:
         """The souls on the map (no prisoners) by stand, in piece order: read it, never change it."""
@@ -333,11 +343,22 @@ class KipukasState(State):
 
     def features_in(self, territory: int) -> list[int]:
         """The terrain features in a territory (#terrain_features: one, but a list)."""
-        return self._where()[3].get(territory, [])
+        try:  # ``_where`` inlined: the hottest reader of the index (every range and downed test)
+            return self._index[3].get(territory, [])
+        except AttributeError:
+            return self._where()[3].get(territory, [])
+
+    def of_type(self, card_type: str) -> list[int]:
+        """The pieces on the map of a card type, in piece order: read it, never change it. The
+        day's listings walk these (a handful) instead of every piece (``live``)."""
+        return self._where()[6].get(card_type, [])
 
     def live(self) -> list[int]:
         """Every piece on the map, by number."""
-        return self._where()[2]
+        try:  # ``_where`` inlined, as in ``features_in``: the walk of many rules
+            return self._index[2]
+        except AttributeError:
+            return self._where()[2]
 
     def clone(self) -> KipukasState:
         return CLONE_PLAN.clone(self)
