@@ -62,11 +62,11 @@ def test_levels_accept_overrides_and_refuse_unknown_levels() -> None:
 
 def test_a_game_may_declare_its_own_levels_and_others_keep_the_generic_ones() -> None:
     """Soul of Ankiril's levels are its own (``Game.agent_levels``); Five Realms declares
-    only its hard level and gets the other ``LEVELS``. The simulator resolves a level name
-    the same way."""
+    normal and hard and gets the generic easy one. The simulator resolves a level name the
+    same way."""
     ankiril, realms = soulforge.load("soul_of_ankiril"), soulforge.load("five_realms")
     assert level_spec("hard", ankiril) == ankiril.agent_levels["hard"] != LEVELS["hard"]
-    assert level_spec("normal", realms) == LEVELS["normal"] == level_spec("normal")
+    assert level_spec("easy", realms) == LEVELS["easy"] == level_spec("easy")
     assert level_spec("hard", realms) == realms.agent_levels["hard"] != LEVELS["hard"]
     hard = for_level("hard", seed=4, game=ankiril)
     assert isinstance(hard, ISMCTSAgent) and (hard.rollout, hard.keep_plan, hard.seed) == ("reply", True, 4)
