@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from soulforge.games.kipukas import breach, cards
 from soulforge.games.kipukas.actions import (
     Ante,
@@ -169,29 +171,23 @@ def test_breach_holder_takes_one_releases_one_wastes_the_rest_prison() -> None:
     assert "hilbert_king_of_avian_frogs" in s.discard[1]
 
 
-def test_enchantress_of_cats_fish_add_a_day_sabotage() -> None:
+@pytest.mark.parametrize(("dice", "said_text", "days"), [
+    ((2, 3, 1, 1), "for 3 days (fish: a day more)", 3),  # the fish: a day more
+    ((6, 6, 2, 3), "for 2 days", 2),  # other doubles are no fish
+])
+def test_enchantress_of_cats_fish_add_a_day_sabotage(dice: tuple[int, ...], said_text: str,
+                                                     days: int) -> None:
     """Enchantress of Cats: "Add a day if you rolled fish" (#sabotage): the fish are the
-    authored doubles of 1s (``rules.play.cats_fish``): 3 days out of action, not 2."""
+    authored doubles of 1s (``rules.play.cats_fish``): 3 days out of action; other doubles
+    keep the souls out for 2."""
     s = fresh()
     osh = put(s, 1, "oshliath_and_osileth", "T6")
     _end_cycle(s)
     act(s, 0)
     give(s, 0, "enchantress_of_cats")
-    s.rng = Loaded(2, 3, 1, 1)
+    s.rng = Loaded(*dice)
     s.apply(Sabotage(0, 6))
-    assert said(s, "for 3 days (fish: a day more)") and s.tired_cycle[osh] == s.cycle + 3
-
-
-def test_enchantress_of_cats_other_doubles_are_no_fish_sabotage() -> None:
-    """Enchantress of Cats: doubles other than the fish keep the souls out for 2 days (#sabotage)."""
-    s = fresh()
-    osh = put(s, 1, "oshliath_and_osileth", "T6")
-    _end_cycle(s)
-    act(s, 0)
-    give(s, 0, "enchantress_of_cats")
-    s.rng = Loaded(6, 6, 2, 3)
-    s.apply(Sabotage(0, 6))
-    assert said(s, "for 2 days") and s.tired_cycle[osh] == s.cycle + 2
+    assert said(s, said_text) and s.tired_cycle[osh] == s.cycle + days
 
 
 def test_a_species_played_untamed_goes_rogue_tameability() -> None:
