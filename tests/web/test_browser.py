@@ -197,6 +197,41 @@ def test_reload_mid_game_comes_back_exactly(browser: Any, server: ServerThread) 
     page.wait_for_function(f"Number(document.body.dataset.move) > {state_move}", timeout=TIMEOUT)
 
 
+def test_a_payload_seen_twice_keeps_the_click_path_begun(browser: Any, server: ServerThread) -> None:
+    """A move's answer and its broadcast carry the same version: the second, arriving after
+    the player has clicked the first step of a path, must not redraw the board and drop it."""
+    made = create(server, game="soulgivers", seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}],
+                  seed=4)
+    page = browser.new_page(viewport={"width": 1400, "height": 950})
+    states: list[str] = []
+    sockets: list[Any] = []
+
+    def relay(page_socket: Any) -> None:
+        server_socket = page_socket.connect_to_server()
+        page_socket.on_message(server_socket.send)
+
+        def to_page(message: str | bytes) -> None:
+            if isinstance(message, str) and json.loads(message).get("type") == "state":
+                states.append(message)
+            page_socket.send(message)
+        server_socket.on_message(to_page)
+        sockets.append(page_socket)
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), relay)
+    page.goto(made["seats"][0]["link"])
+    wait_turn(page)
+    state = live_state(server, made["table"])
+    first = next(path[0] for path in map(state.click_path, state.legal_actions()) if len(path) > 1)
+    page.locator(f'#board [data-handle="{first}"]').first.click(timeout=TIMEOUT)
+    page.wait_for_function("document.body.dataset.picked === '1'", timeout=TIMEOUT)
+    socket = sockets[-1]
+    socket.send(states[-1])  # the same payload again, as the broadcast after the answer
+    socket.send(json.dumps({"type": "chat", "number": 999, "name": "probe", "text": "after"}))
+    page.wait_for_function("document.getElementById('chat').innerText.includes('after')", timeout=TIMEOUT)
+    assert page.evaluate("document.body.dataset.picked") == "1"
+    assert page.locator(f'#board [data-handle="{first}"].picked').count() >= 1
+
+
 def test_undo_takes_back_a_decision_that_revealed_nothing(browser: Any, server: ServerThread) -> None:
     made = create(server, game="five_realms", seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}],
                   seed=7)

@@ -52,8 +52,13 @@
     });
   }
 
+  const sameViewer = (a, b) => a.seat === b.seat && String(a.seats_held) === String(b.seats_held);
+
   function render(p) {
     if (last && p.version < last.version) return; // an older payload overtaken by a newer one
+    // The same version twice (a move's answer, then its broadcast) is the same table: drawing
+    // it again would drop the click path the player has started meanwhile.
+    if (last && p.version === last.version && sameViewer(p, last)) return;
     last = p;
     document.body.dataset.move = p.move; // for tests and styles
     document.body.dataset.turn = p.is_over ? "over" : p.seat !== null && p.current_player === p.seat ? "mine" : "other";
