@@ -197,9 +197,10 @@ def test_reload_mid_game_comes_back_exactly(browser: Any, server: ServerThread) 
     page.wait_for_function(f"Number(document.body.dataset.move) > {state_move}", timeout=TIMEOUT)
 
 
-def test_a_payload_seen_twice_keeps_the_click_path_begun(browser: Any, server: ServerThread) -> None:
+def test_a_click_path_begun_is_kept_until_the_decision_changes(browser: Any, server: ServerThread) -> None:
     """A move's answer and its broadcast carry the same version: the second, arriving after
-    the player has clicked the first step of a path, must not redraw the board and drop it."""
+    the player has clicked the first step of a path, must not drop it (CI saw the Soulgivers
+    game test time out on it); nor may a change that is no move (a name, a seat taken)."""
     made = create(server, game="soulgivers", seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}],
                   seed=4)
     page = browser.new_page(viewport={"width": 1400, "height": 950})
@@ -224,12 +225,23 @@ def test_a_payload_seen_twice_keeps_the_click_path_begun(browser: Any, server: S
     first = next(path[0] for path in map(state.click_path, state.legal_actions()) if len(path) > 1)
     page.locator(f'#board [data-handle="{first}"]').first.click(timeout=TIMEOUT)
     page.wait_for_function("document.body.dataset.picked === '1'", timeout=TIMEOUT)
-    socket = sockets[-1]
-    socket.send(states[-1])  # the same payload again, as the broadcast after the answer
-    socket.send(json.dumps({"type": "chat", "number": 999, "name": "probe", "text": "after"}))
-    page.wait_for_function("document.getElementById('chat').innerText.includes('after')", timeout=TIMEOUT)
-    assert page.evaluate("document.body.dataset.picked") == "1"
+    socket, payload = sockets[-1], json.loads(states[-1])
+
+    def delivered(message: dict[str, Any], probe: int) -> str:
+        """Send ``message`` to the page, then a chat line; once the line shows, the page has
+        handled the message (a socket delivers in order): its click path depth."""
+        socket.send(json.dumps(message))
+        socket.send(json.dumps({"type": "chat", "number": probe, "name": "probe", "text": f"probe {probe}"}))
+        page.wait_for_function(f"document.getElementById('chat').innerText.includes('probe {probe}')",
+                               timeout=TIMEOUT)
+        return str(page.evaluate("document.body.dataset.picked"))
+
+    assert delivered(payload, 901) == "1", "the same payload again, as the broadcast after the answer"
     assert page.locator(f'#board [data-handle="{first}"].picked').count() >= 1
+    renamed = {**payload, "version": payload["version"] + 1}  # e.g. a player's name changed
+    assert delivered(renamed, 902) == "1", "a change that is no move keeps the path"
+    moved = {**renamed, "version": payload["version"] + 2, "move": payload["move"] + 1}
+    assert delivered(moved, 903) == "0", "a new decision starts its own path"
 
 
 def test_undo_takes_back_a_decision_that_revealed_nothing(browser: Any, server: ServerThread) -> None:

@@ -59,6 +59,7 @@
     // The same version twice (a move's answer, then its broadcast) is the same table: drawing
     // it again would drop the click path the player has started meanwhile.
     if (last && p.version === last.version && sameViewer(p, last)) return;
+    const before = last;
     last = p;
     document.body.dataset.move = p.move; // for tests and styles
     document.body.dataset.turn = p.is_over ? "over" : p.seat !== null && p.current_player === p.seat ? "mine" : "other";
@@ -69,7 +70,9 @@
       : "Waiting for " + seatName(p, p.current_player);
     $("turn").classList.toggle("mine", !p.is_over && p.current_player === p.seat && p.seat !== null);
     $("thinking").hidden = !p.thinking;
-    picked = [];
+    // A change that is no move (a name, a seat taken, a chat setting) keeps the path begun.
+    const sameDecision = before && before.move === p.move && sameViewer(p, before);
+    if (!sameDecision || !p.legal.some((item) => item.path && startsWith(item.path, picked))) picked = [];
     showChoices();
     $("undo").hidden = !p.can_undo;
     $("over").hidden = !p.is_over;
