@@ -636,7 +636,7 @@ def test_meteor_shower_lays_waste_to_a_random_territory() -> None:
     otter = put(s, 1, "frost_tipped_arctic_otter", "T3")
     s.rng = Loaded(1, 3)  # a D6 of 1 turn; territory 3
     next_turn(s)
-    assert said(s, "the meteor shower lays waste to territory 3")
+    assert said(s, "the meteor shower strikes territory 3") and said(s, "territory 3 is laid waste")
     land = territory(s, 3)
     assert land["geography"] == "Wasteland" and land["holder"] is None
     assert not s.on_map[otter] and not s.on_map[meteor]

@@ -275,14 +275,11 @@ def _meteor(s: S, feature: int) -> None:
     clock["meteor"] -= 1
     if clock["meteor"] > 1:
         return
+    from soulforge.games.kipukas.cycle import lay_waste
+
     target = s.rng.randint(1, len(s.board.geography))
-    s.add_log(f"the meteor shower lays waste to territory {target}")
-    for p in s.pieces_in(target):
-        waste(s, p)
-    if s.holder[target - 1] >= 0 and target in s.capital[s.holder[target - 1]]:
-        s.capital[s.holder[target - 1]].remove(target)
-    s.holder[target - 1] = -1
-    s.wasteland[target - 1] = True
+    s.add_log(f"the meteor shower strikes territory {target}")
+    lay_waste(s, target)
     if s.on_map[feature]:
         waste(s, feature)
 

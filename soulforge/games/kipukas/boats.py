@@ -21,7 +21,7 @@ from soulforge.core import Action, IllegalAction
 from soulforge.core.flow import ClickPath, Rule
 from soulforge.games.kipukas import cycle
 from soulforge.games.kipukas.actions import Ferry, stand_label
-from soulforge.games.kipukas.movement import can_move, enemies_at, room_in
+from soulforge.games.kipukas.movement import DAY_SPENT, can_move, enemies_at, room_in
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -85,7 +85,7 @@ class FerryRule(Rule["S", Ferry]):
         for p in party:
             cycle.reveal(s, p)
             cycle.place(s, p, action.to)
-            s.steps_used[p] = 99  # the crossing is the soul's movement for the day
+            s.steps_used[p] = DAY_SPENT  # the crossing is the soul's movement for the day
         s.boat_at[action.boat], s.boat_used[action.boat] = action.to, s.cycle
         names = ", ".join(s.piece_name(p) for p in party)
         s.add_log(f"{s.seat_name(seat)}'s boat ferries {names} to {stand_label(action.to)}")

@@ -23,7 +23,7 @@ from soulforge.games.kipukas.actions import (
 from soulforge.games.kipukas.data import Dice
 from soulforge.games.kipukas.day import owes_contention, own_souls, play_spots
 from soulforge.games.kipukas.encoding import PUBLIC
-from soulforge.games.kipukas.movement import can_move, enemies_at, is_downed
+from soulforge.games.kipukas.movement import DAY_SPENT, can_move, enemies_at, is_downed
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -244,7 +244,7 @@ class DigRule(Rule["S", Dig]):
         key = f"dig:{s.territory[piece]}:{action.territory}"
         days = s.timers[piece].get(key, 0) + 1
         s.timers[piece][key] = days
-        s.steps_used[piece] = 99  # digging is its day's movement
+        s.steps_used[piece] = DAY_SPENT  # digging is its day's movement
         if days < DIG_DAYS:
             s.add_log(
                 f"{s.piece_name(piece)} digs toward territory {action.territory} (day {days} of {DIG_DAYS})"
@@ -378,7 +378,7 @@ class FormRule(Rule["S", ChangeForm]):
             if changed:
                 s.timers[piece]["form"] = 1
         if changed:
-            s.steps_used[piece] = 99  # no move the turn it changes forms
+            s.steps_used[piece] = DAY_SPENT  # no move the turn it changes forms
             s.keal_memory = {k: v for k, v in s.keal_memory.items() if str(piece) not in k.split(">")}
         cycle.end_action(s, s.active)
 

@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 Way = tuple[str, ...]
 """The stands a move passes, the start excluded and the destination last."""
 
+DAY_SPENT = 99
+"""``steps_used`` of a soul whose day's movement is spent by one act, whatever its range (a
+boat crossing, digging, changing forms, a rogue's roll): more than any range can reach."""
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Traits:

@@ -26,6 +26,7 @@ from soulforge.core.flow import CheckedRule, ClickPath
 from soulforge.games.kipukas import cards
 from soulforge.games.kipukas.actions import LetRoguesBe, Tame
 from soulforge.games.kipukas.encoding import OVER, TAMING
+from soulforge.games.kipukas.movement import DAY_SPENT
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -106,7 +107,7 @@ class TameRule(CheckedRule["S", Tame]):
         seat, piece = s.active, action.piece
         s.tamed[piece] = s.rogues.pop(piece)
         s.owner[piece] = seat
-        s.steps_used[piece] = 99  # its rogue move was its day's movement
+        s.steps_used[piece] = DAY_SPENT  # its rogue move was its day's movement
         s.loiter_since[piece] = -1
         s.moved()
         where = s.territory[piece]
