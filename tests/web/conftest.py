@@ -42,5 +42,9 @@ def db_path(tmp_path: Path) -> str:
 
 @pytest.fixture
 def server(db_path: str) -> Iterator[ServerThread]:
-    with ServerThread(create_app(db_path)) as srv:
+    # AI seats think in threads here: a worker process runs at a lower priority (niceness 10)
+    # and, spawned anew for each test's server while the other test worker keeps both cores
+    # busy, took over 20 s to start (Kipukas game test timed out waiting for a random AI's
+    # first move). The process pool has its own tests (tests/server/test_thinking.py).
+    with ServerThread(create_app(db_path, ai_workers=0)) as srv:
         yield srv

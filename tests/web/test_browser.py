@@ -267,7 +267,7 @@ def test_undo_takes_back_a_decision_that_revealed_nothing(browser: Any, server: 
 
 
 def test_server_restart_mid_game_resumes_and_the_page_reconnects(browser: Any, db_path: str) -> None:
-    srv = ServerThread(create_app(db_path)).__enter__()
+    srv = ServerThread(create_app(db_path, ai_workers=0)).__enter__()  # threads: see conftest
     made = create(srv, game="five_realms", seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}],
                   seed=9)
     page = browser.new_page()
@@ -280,7 +280,7 @@ def test_server_restart_mid_game_resumes_and_the_page_reconnects(browser: Any, d
     wait_turn(page)
     before = live_state(srv, made["table"]).view(0)
     srv.__exit__(None, None, None)
-    again = ServerThread(create_app(db_path), port=srv.port).__enter__()
+    again = ServerThread(create_app(db_path, ai_workers=0), port=srv.port).__enter__()
     try:
         assert again.app.state.service.live[made["table"]].state.view(0) == before
         move = click_something(page, rng, board_only=True)  # the page reconnected on its own
