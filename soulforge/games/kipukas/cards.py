@@ -621,7 +621,10 @@ def heal(s: S, piece: int) -> bool:
 
 
 def on_cycle_start(s: S) -> None:
+    card, items = s.card, s.items
     for piece in s.live():
+        if ABILITIES[card[piece]].cycle is None and not items[piece]:
+            continue  # no hook and nothing carried (most pieces): nothing below would happen
         face_down_feature = s.card_of(piece).card_type == "terrain_feature" and not s.known[piece] & (1 << 8)
         if s.on_map[piece] and not face_down_feature:
             hook = ability(s.card[piece]).cycle

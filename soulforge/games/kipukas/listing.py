@@ -38,22 +38,34 @@ def day_listing(s: S) -> Sequence[Action]:
     out += day.untamed_plays(s)
     out += day.equips(s, souls)
     out += day.pick_ups(s, souls)
-    giving = day.givers(s, souls)
+    # The souls carrying items: the only ones the item listings (unequip and transfers, burns,
+    # shots, hauls, launches) look at past their first test, so those get this shorter list.
+    items = s.items
+    armed = [p for p in souls if items[p]]
+    giving = day.givers(s, armed) if armed else armed
     if giving:
         out += [Unequip(p) for p in giving]
         out += day.transfers(s, giving)
-    out += card_moves.sacrifices(s, souls)
-    out += card_moves.digs(s, souls)
-    out += card_moves.donations(s, souls)
+    # Most souls give no day action of their own (``Traits.acts``): the five listings of those
+    # are skipped, one flag per soul asked instead of a walk each.
+    traits, card = s.game.traits, s.card
+    acting = any(traits[card[p]].acts for p in souls)
+    if acting:
+        out += card_moves.sacrifices(s, souls)
+        out += card_moves.digs(s, souls)
+        out += card_moves.donations(s, souls)
     out += card_moves.imprisonments(s, souls)
-    out += card_moves.carries(s, souls)
-    out += card_moves.form_changes(s, souls)
+    if acting:
+        out += card_moves.carries(s, souls)
+        out += card_moves.form_changes(s, souls)
     out += card_moves.exchanges(s, souls)
-    out += card_moves.burns(s, souls)
-    out += crafted.shots(s, souls)
-    out += crafted.hauls(s, souls)
+    if armed:
+        out += card_moves.burns(s, armed)
+        out += crafted.shots(s, armed)
+        out += crafted.hauls(s, armed)
     out += crafted.shifts(s, souls)
-    out += crafted.launches(s, souls)
+    if armed:
+        out += crafted.launches(s, armed)
     out += day.reveals(s)
     out += day.moves(s, souls)
     if s.board.boats:

@@ -8,7 +8,7 @@ swimming where the way enters water (#geography).
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -51,6 +51,9 @@ class Traits:
     """It has a second form with its own range (``cards.movement_bonus`` asks it)."""
     ashore: bool
     """Its ability's range is 0: a water-only soul (Little Charm) that does not move on land."""
+    acts: bool
+    """It may give a day action of its own: a sacrifice, a donation, a carriage, a form change
+    or a dig (``listing.day_listing`` skips those listings when no soul of the seat may)."""
 
 
 def _traits(card: Card) -> Traits:
@@ -70,6 +73,14 @@ def _traits(card: Card) -> Traits:
         hops=entry.hops is not None,
         forms=entry.form_movement is not None,
         ashore=entry.movement == 0,
+        acts=bool(
+            entry.sacrifice
+            or entry.sacrifice_genes
+            or entry.donates
+            or entry.carried
+            or entry.second_form
+            or card.habitat == "Underground"
+        ),
     )
 
 
@@ -204,7 +215,7 @@ def ground(s: S, seat: int) -> Ground:
 
 
 def _ground(s: S, seat: int) -> Ground:
-    crowd = Counter[int]()
+    crowd: dict[int, int] = {}  # a plain dict: a Counter's constructor costs more than the walk
     owner, card, territory, known, traits_of = s.owner, s.card, s.territory, s.known, s.game.traits
     hostile = []  # stands holding a revealed soul of another side: enemies_at decides
     for stand, here in s.soul_stands().items():  # the souls (no prisoners) by stand
@@ -213,7 +224,7 @@ def _ground(s: S, seat: int) -> Ground:
             if owner[p] != seat:
                 other = other or bool(known[p] & PUBLIC)
             elif traits_of[card[p]].takes_space:
-                crowd[territory[p]] += 1
+                crowd[territory[p]] = crowd.get(territory[p], 0) + 1
         if other:
             hostile.append(stand)
     enemies = frozenset(stand for stand in hostile if enemies_at(s, stand, seat))
