@@ -34,8 +34,10 @@ def day_listing(s: S) -> Sequence[Action]:
     if owes:  # #day 2: only attacking and retreating now (every other rule lists nothing)
         return attacks + retreats + groups
     souls = day.own_souls(s)
-    out = day.plays(s)
-    out += day.untamed_plays(s)
+    hand = day.playable(s)  # the slots and cards both kinds of play walk
+    out = day.plays(s, hand) if hand else []
+    if hand:
+        out += day.untamed_plays(s, hand)
     out += day.equips(s, souls)
     out += day.pick_ups(s, souls)
     # The souls carrying items: the only ones the item listings (unequip and transfers, burns,
