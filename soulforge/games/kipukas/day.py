@@ -304,9 +304,10 @@ class EquipRule(Rule["S", Equip]):
 
 
 def own_souls(s: S) -> list[int]:
-    # The lists read into locals, ``card_of`` inlined: once per listing, over every piece.
-    seat, owner, prisoner, card, cards = s.active, s.owner, s.prisoner, s.card, s.game.cards
-    return [p for p in s.live() if owner[p] == seat and cards[card[p]].soul and not prisoner[p]]
+    # The lists read into locals, ``card_of`` inlined and ``Card.soul`` read from the traits (a
+    # slot, not a property): once per listing, over every piece.
+    seat, owner, prisoner, card, traits = s.active, s.owner, s.prisoner, s.card, s.game.traits
+    return [p for p in s.live() if owner[p] == seat and traits[card[p]].soul and not prisoner[p]]
 
 
 def pick_ups(s: S, souls: list[int]) -> list[Action]:

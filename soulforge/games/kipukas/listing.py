@@ -75,8 +75,10 @@ def day_listing(s: S) -> Sequence[Action]:
     out += attacks
     out += retreats
     out += groups
-    if s.rogues:  # the negotiations over a rogue (#rouge)
-        out += negotiation.gifts(s)
-        out += negotiation.offers(s)
+    # The negotiations over a rogue (#rouge): none once the seat gave or offered today, nor with
+    # no rogue on the kipuka (every candidate would be refused so); no contention is owed here.
+    if s.rogues and s.negotiated[seat] != s.cycle and negotiation.at_large(s):
+        out += negotiation.gifts(s, owed=False)
+        out += negotiation.offers(s, owed=False)
     out.append(CALL if s.called < 0 else END)
     return out

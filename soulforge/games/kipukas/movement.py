@@ -162,7 +162,7 @@ def enemies_at(s: S, stand: str, seat: int) -> list[int]:
     """The revealed enemy souls on a stand: face-down cards neither block nor fight until
     the activation sequence turns them up (#card_activation), so what a seat may do depends
     only on what it sees."""
-    here = s.souls_at(stand)
+    here = s.souls_on(stand)  # (only read: no copy)
     owner, known, card, traits_of = s.owner, s.known, s.card, s.game.traits
     out = []
     genes: set[str | None] | None = None  # the seat's genes on the stand, asked only if needed
