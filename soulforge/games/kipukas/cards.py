@@ -586,11 +586,11 @@ def diel_turns(s: S, seat: int) -> list[tuple[int, int]]:
     """How the seat may turn this cycle's roll: (piece, -1) for a soul of its on the map that
     is not downed and did not turn the last turn (Rooster, Gray Wolf), (-1, slot) for a card
     of its hand (Cartesian Sea); storms are never turned."""
-    from soulforge.games.kipukas.movement import is_downed
-
     wanted = {"night": "day", "day": "night"}.get(s.diel)
     if wanted is None:
         return []
+    from soulforge.games.kipukas.movement import is_downed  # (not before: storms turn nothing)
+
     owner, card = s.owner, s.card  # (read once: every piece on the map, twice a cycle)
     out = [
         (p, -1)

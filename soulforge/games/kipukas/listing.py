@@ -28,11 +28,14 @@ def day_listing(s: S) -> Sequence[Action]:
     """Every legal action of the day step, in the order of the step's rules."""
     seat = s.active
     stands = cycle.contention_stands(s, seat)
-    attacks, retreats = fight.attacks(s, stands), fight.retreats(s, stands)
-    groups = fight.group_retreats(s, stands)
-    owes = bool(attacks or retreats) and any(enemies_at(s, stand, seat) for stand in s.due[seat])
-    if owes:  # #day 2: only attacking and retreating now (every other rule lists nothing)
-        return attacks + retreats + groups
+    if stands:  # (no contention, the common case: no fight listed, none owed)
+        attacks, retreats = fight.attacks(s, stands), fight.retreats(s, stands)
+        groups = fight.group_retreats(s, stands)
+        owes = bool(attacks or retreats) and any(enemies_at(s, stand, seat) for stand in s.due[seat])
+        if owes:  # #day 2: only attacking and retreating now (every other rule lists nothing)
+            return attacks + retreats + groups
+    else:
+        attacks = retreats = groups = []
     souls = day.own_souls(s)
     hand = day.playable(s)  # the slots and cards both kinds of play walk
     out = day.plays(s, hand) if hand else []
@@ -72,9 +75,10 @@ def day_listing(s: S) -> Sequence[Action]:
     out += day.moves(s, souls)
     if s.board.boats:
         out += boats.ferries(s, souls)
-    out += attacks
-    out += retreats
-    out += groups
+    if stands:
+        out += attacks
+        out += retreats
+        out += groups
     # The negotiations over a rogue (#rouge): none once the seat gave or offered today, nor with
     # no rogue on the kipuka (every candidate would be refused so); no contention is owed here.
     if s.rogues and s.negotiated[seat] != s.cycle and negotiation.at_large(s):

@@ -304,14 +304,18 @@ def exits(s: S, stand: str, digs: bool) -> list[tuple[str, bool]]:
 def _stops(s: S, piece: int, ways: dict[str, Way], seen: Ground) -> dict[str, Way]:
     """Room in the territory (3 souls per player, #maps), and a stand with enemies only for a
     soul able to attack them (moving onto an enemy, you must attack: #movement)."""
-    from soulforge.games.kipukas.fight import can_attack
-
     traits = s.game.traits[s.card[piece]]
     if traits.ashore:
         return {}  # water-only souls (Little Charm) do not move on land
     # Whether it can attack matters only for a way onto enemies; room only where it is full.
     enemy = seen.enemy_stands
-    fights = can_attack(s, piece) if enemy and not enemy.isdisjoint(ways) else True
+    fights = True
+    if enemy and not enemy.isdisjoint(ways):
+        # Imported here, where it is needed (fight imports this module): an import statement
+        # run on every listed soul costs more than the rest of the common case.
+        from soulforge.games.kipukas.fight import can_attack
+
+        fights = can_attack(s, piece)
     home, spacious = s.territory[piece], not traits.takes_space
     if fights and (spacious or not seen.full):
         return dict(ways)
