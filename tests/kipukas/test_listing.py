@@ -21,6 +21,21 @@ def test_the_fast_day_listing_is_the_rules_listing(board: str, players: int, see
     assert checked > 50 * seeds
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("board", "players", "first", "last"), [("duel", 2, 40, 400), ("grand", 3, 8, 60), ("grand", 4, 8, 60)]
+)
+def test_the_fast_day_listing_is_the_rules_listing_over_more_games(
+    board: str, players: int, first: int, last: int
+) -> None:
+    """The same over many more games: the fast listing skips whole rules on cheap tests (no
+    soul with an item, no trap card, no den, no rogue at large...), and the rare positions where
+    those tests pass are the ones to compare."""
+    game = soulforge.load("kipukas", map=board)
+    checked = sum(1 for seed in range(first, last) for _ in checked_day_listings(game, seed, players))
+    assert checked > 50 * (last - first)
+
+
 def checked_day_listings(game: Game, seed: int, players: int = 2) -> Iterator[list[Action]]:
     """The fast listing of every day position of a seeded random playout, each checked equal
     to the rules' own listing."""

@@ -59,7 +59,8 @@ def day_listing(s: S) -> Sequence[Action]:
         out += card_moves.sacrifices(s, souls)
         out += card_moves.digs(s, souls)
         out += card_moves.donations(s, souls)
-    out += card_moves.imprisonments(s, souls)
+    if s.of_type("terrain_feature"):  # (an Avian Keeper's Den is one: no feature, no den)
+        out += card_moves.imprisonments(s, souls)
     if acting:
         out += card_moves.carries(s, souls)
         out += card_moves.form_changes(s, souls)
@@ -68,7 +69,8 @@ def day_listing(s: S) -> Sequence[Action]:
         out += card_moves.burns(s, armed)
         out += crafted.shots(s, armed)
         out += crafted.hauls(s, armed)
-    out += crafted.shifts(s, souls)
+    if s.carried or s.of_type("trap"):  # (no trap card laid or carried: nothing to shift)
+        out += crafted.shifts(s, souls)
     if armed:
         out += crafted.launches(s, armed)
     out += day.reveals(s)

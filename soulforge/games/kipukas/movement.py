@@ -227,9 +227,10 @@ def _ground(s: S, seat: int) -> Ground:
                 crowd[territory[p]] = crowd.get(territory[p], 0) + 1
         if other:
             hostile.append(stand)
-    enemies = frozenset(stand for stand in hostile if enemies_at(s, stand, seat))
+    # Lists, not generators, into the sets: built at nearly every move, mostly from nothing.
+    enemies = frozenset([stand for stand in hostile if enemies_at(s, stand, seat)])
     limit = s.game.play.souls_per_territory
-    full = frozenset(t for t, n in crowd.items() if n >= limit)
+    full = frozenset([t for t, n in crowd.items() if n >= limit])
     return Ground(enemies, crowd, full)
 
 
