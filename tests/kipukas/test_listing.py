@@ -9,7 +9,9 @@ import pytest
 
 import soulforge
 from soulforge.core import Action, Game
+from soulforge.games.kipukas import card_moves
 from soulforge.games.kipukas.encoding import DAY
+from soulforge.games.kipukas.game import Kipukas
 from soulforge.games.kipukas.state import KipukasState
 
 
@@ -19,6 +21,33 @@ def test_the_fast_day_listing_is_the_rules_listing(board: str, players: int, see
     game = soulforge.load("kipukas", map=board)
     checked = sum(1 for seed in range(seeds) for _ in checked_day_listings(game, seed, players))
     assert checked > 50 * seeds
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("board", "players", "first", "last"), [("duel", 2, 40, 400), ("grand", 3, 8, 60), ("grand", 4, 8, 60)]
+)
+def test_the_fast_day_listing_is_the_rules_listing_over_more_games(
+    board: str, players: int, first: int, last: int
+) -> None:
+    """The same over many more games: the fast listing skips whole rules on cheap tests (no
+    soul with an item, no trap card, no den, no rogue at large...), and the rare positions where
+    those tests pass are the ones to compare."""
+    game = soulforge.load("kipukas", map=board)
+    checked = sum(1 for seed in range(first, last) for _ in checked_day_listings(game, seed, players))
+    assert checked > 50 * (last - first)
+
+
+def test_the_acting_trait_covers_every_card_the_skipped_listings_look_for() -> None:
+    """The fast listing skips the sacrifice, dig, donation, carriage and form listings when no
+    soul of the seat has ``Traits.acts``: every card those listings act on must have it."""
+    game = soulforge.load("kipukas")
+    assert isinstance(game, Kipukas)
+    acting = {card_id for card_id, traits in game.traits.items() if traits.acts}
+    diggers = {card_id for card_id, card in game.cards.items() if card.habitat == "Underground"}
+    looked_for = card_moves._SACRIFICERS | card_moves._DONORS | card_moves._CARRIED | card_moves._FORMS
+    assert diggers and looked_for
+    assert (looked_for & game.cards.keys()) | diggers <= acting
 
 
 def checked_day_listings(game: Game, seed: int, players: int = 2) -> Iterator[list[Action]]:

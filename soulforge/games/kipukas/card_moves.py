@@ -388,8 +388,8 @@ class FormRule(Rule["S", ChangeForm]):
 
 def exchanges(s: S, souls: list[int]) -> list[Action]:
     """The exchanges open when no contention is owed (``ExchangeRule``); ``souls``: ``own_souls``."""
-    if s.played[s.active] >= s.game.play.plays_per_roll:
-        return []
+    if s.played[s.active] >= s.game.play.plays_per_roll or not any(s.prisoner):
+        return []  # (a bottled soul is a prisoner: none anywhere, the common case)
     bottled = [
         p for p in s.live() if s.owner[p] == s.active and s.prisoner[p] and s.timers[p].get(cards.BOTTLED)
     ]

@@ -586,11 +586,11 @@ def diel_turns(s: S, seat: int) -> list[tuple[int, int]]:
     """How the seat may turn this cycle's roll: (piece, -1) for a soul of its on the map that
     is not downed and did not turn the last turn (Rooster, Gray Wolf), (-1, slot) for a card
     of its hand (Cartesian Sea); storms are never turned."""
-    from soulforge.games.kipukas.movement import is_downed
-
     wanted = {"night": "day", "day": "night"}.get(s.diel)
     if wanted is None:
         return []
+    from soulforge.games.kipukas.movement import is_downed  # (not before: storms turn nothing)
+
     owner, card = s.owner, s.card  # (read once: every piece on the map, twice a cycle)
     out = [
         (p, -1)
@@ -621,7 +621,10 @@ def heal(s: S, piece: int) -> bool:
 
 
 def on_cycle_start(s: S) -> None:
+    card, items = s.card, s.items
     for piece in s.live():
+        if ABILITIES[card[piece]].cycle is None and not items[piece]:
+            continue  # no hook and nothing carried (most pieces): nothing below would happen
         face_down_feature = s.card_of(piece).card_type == "terrain_feature" and not s.known[piece] & (1 << 8)
         if s.on_map[piece] and not face_down_feature:
             hook = ability(s.card[piece]).cycle
@@ -657,12 +660,12 @@ def _volcanic(s: S) -> None:
     dwellers are immune."""
     if "Volcanic" not in s.board.geography:
         return  # no volcanic territory on this map
+    geography = s.board.geography
     for piece in s.live():
+        if geography[s.territory[piece] - 1] != "Volcanic":
+            continue  # (asked first: most pieces stand elsewhere)
         card = s.card_of(piece)
-        volcanic = (
-            s.board.geography[s.territory[piece] - 1] == "Volcanic"
-            and not s.wasteland[s.territory[piece] - 1]
-        )
+        volcanic = not s.wasteland[s.territory[piece] - 1]
         if volcanic and card.soul and card.habitat != "Volcanic" and not s.prisoner[piece]:
             s.add_log(f"the volcanic ground burns {s.piece_name(piece)}")
             damage(s, piece)
@@ -686,12 +689,13 @@ def _plains_rest(s: S) -> None:
     territory heal one KEAL means per 2 turns rested (counted on ``timers``)."""
     if "Plains" not in s.board.geography:
         return  # no plains territory on this map: no piece to look at
+    geography, injuries = s.board.geography, s.injuries
     for piece in s.live():
+        territory = s.territory[piece]
+        if geography[territory - 1] != "Plains" or not any(injuries[piece]):
+            continue  # (asked first: the cheap half of resting; most souls are unhurt)
         if not (s.on_map[piece] and s.card_of(piece).soul and s.known[piece] & (1 << 8)):
             continue
-        territory = s.territory[piece]
-        if s.board.geography[territory - 1] != "Plains" or not any(s.injuries[piece]):
-            continue  # (asked first: the cheap half of resting)
         calm = not any(s.owner[p] != s.owner[piece] for p in s.pieces_in(territory) if s.card_of(p).soul)
         if calm and tick(s, piece, "plains") % 2 == 0 and heal(s, piece):
             s.add_log(f"{s.piece_name(piece)} rests on the plains and heals a KEAL means")

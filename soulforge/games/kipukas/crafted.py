@@ -355,8 +355,8 @@ def night_moves(s: S) -> list[Action]:
     free to move, within its range."""
     from soulforge.games.kipukas.day import own_souls
 
-    if LIT in s.night_used[s.active]:
-        return []
+    if LIT in s.night_used[s.active] or not any(s.items):
+        return []  # (no piece carries an item, the common case: no soul of the seat looked at)
     return [
         NightMove(p, stand)
         for p in own_souls(s)

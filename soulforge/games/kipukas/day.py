@@ -114,19 +114,24 @@ def play_spots(
     return []
 
 
-def plays(s: S) -> list[Action]:
-    """The plays open when no contention is owed (``PlayRule``)."""
+def playable(s: S) -> list[tuple[int, str]]:
+    """The seat's play slots holding a card, and the card (empty once it played its plays):
+    what ``plays`` and ``untamed_plays`` both walk, worked out once by the fast listing."""
     if s.played[s.active] >= s.game.play.plays_per_roll:
         return []
+    return [(slot, card_id) for slot in _slots(s) if (card_id := _card_in(s, slot)) is not None]
+
+
+def plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[Action]:
+    """The plays open when no contention is owed (``PlayRule``; ``hand``: ``playable``)."""
+    if hand is None:
+        hand = playable(s)
     out: list[Action] = []
-    slots = _slots(s)
-    if not slots:
+    if not hand:
         return out
     held, watched = _held_camps(s), _watched(s)  # the same for every card
-    for slot in slots:
-        card_id = _card_in(s, slot)
-        if card_id is not None:
-            out += [Play(slot, st, way) for st, way in play_spots(s, card_id, held, watched)]
+    for slot, card_id in hand:
+        out += [Play(slot, st, way) for st, way in play_spots(s, card_id, held, watched)]
     return out
 
 
@@ -140,12 +145,12 @@ def untameable_by(s: S, card_id: str) -> bool:
     return card.tameability is None or card.tameability > control
 
 
-def untamed_plays(s: S) -> list[Action]:
+def untamed_plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[Action]:
     """The species the seat may play untamed (``PlayUntamedRule``): revealed, where it could
-    play them tame ('Rouges must be revealed')."""
-    if s.played[s.active] >= s.game.play.plays_per_roll:
-        return []
-    wild = [(slot, card) for slot in _slots(s) if (card := _card_in(s, slot)) and untameable_by(s, card)]
+    play them tame ('Rouges must be revealed'; ``hand``: ``playable``)."""
+    if hand is None:
+        hand = playable(s)
+    wild = [(slot, card) for slot, card in hand if card and untameable_by(s, card)]
     if not wild:
         return []  # no such species in hand (the common case): no camps looked at
     out: list[Action] = []
@@ -299,9 +304,10 @@ class EquipRule(Rule["S", Equip]):
 
 
 def own_souls(s: S) -> list[int]:
-    # The lists read into locals, ``card_of`` inlined: once per listing, over every piece.
-    seat, owner, prisoner, card, cards = s.active, s.owner, s.prisoner, s.card, s.game.cards
-    return [p for p in s.live() if owner[p] == seat and cards[card[p]].soul and not prisoner[p]]
+    # The lists read into locals, ``card_of`` inlined and ``Card.soul`` read from the traits (a
+    # slot, not a property): once per listing, over every piece.
+    seat, owner, prisoner, card, traits = s.active, s.owner, s.prisoner, s.card, s.game.traits
+    return [p for p in s.live() if owner[p] == seat and traits[card[p]].soul and not prisoner[p]]
 
 
 def pick_ups(s: S, souls: list[int]) -> list[Action]:

@@ -28,41 +28,63 @@ def day_listing(s: S) -> Sequence[Action]:
     """Every legal action of the day step, in the order of the step's rules."""
     seat = s.active
     stands = cycle.contention_stands(s, seat)
-    attacks, retreats = fight.attacks(s, stands), fight.retreats(s, stands)
-    groups = fight.group_retreats(s, stands)
-    owes = bool(attacks or retreats) and any(enemies_at(s, stand, seat) for stand in s.due[seat])
-    if owes:  # #day 2: only attacking and retreating now (every other rule lists nothing)
-        return attacks + retreats + groups
+    if stands:  # (no contention, the common case: no fight listed, none owed)
+        attacks, retreats = fight.attacks(s, stands), fight.retreats(s, stands)
+        groups = fight.group_retreats(s, stands)
+        owes = bool(attacks or retreats) and any(enemies_at(s, stand, seat) for stand in s.due[seat])
+        if owes:  # #day 2: only attacking and retreating now (every other rule lists nothing)
+            return attacks + retreats + groups
+    else:
+        attacks = retreats = groups = []
     souls = day.own_souls(s)
-    out = day.plays(s)
-    out += day.untamed_plays(s)
+    hand = day.playable(s)  # the slots and cards both kinds of play walk
+    out = day.plays(s, hand) if hand else []
+    if hand:
+        out += day.untamed_plays(s, hand)
     out += day.equips(s, souls)
     out += day.pick_ups(s, souls)
-    giving = day.givers(s, souls)
+    # The souls carrying items: the only ones the item listings (unequip and transfers, burns,
+    # shots, hauls, launches) look at past their first test, so those get this shorter list.
+    items = s.items
+    armed = [p for p in souls if items[p]]
+    giving = day.givers(s, armed) if armed else armed
     if giving:
         out += [Unequip(p) for p in giving]
         out += day.transfers(s, giving)
-    out += card_moves.sacrifices(s, souls)
-    out += card_moves.digs(s, souls)
-    out += card_moves.donations(s, souls)
-    out += card_moves.imprisonments(s, souls)
-    out += card_moves.carries(s, souls)
-    out += card_moves.form_changes(s, souls)
+    # Most souls give no day action of their own (``Traits.acts``): the five listings of those
+    # are skipped, one flag per soul asked instead of a walk each.
+    traits, card = s.game.traits, s.card
+    acting = any(traits[card[p]].acts for p in souls)
+    if acting:
+        out += card_moves.sacrifices(s, souls)
+        out += card_moves.digs(s, souls)
+        out += card_moves.donations(s, souls)
+    if s.of_type("terrain_feature"):  # (an Avian Keeper's Den is one: no feature, no den)
+        out += card_moves.imprisonments(s, souls)
+    if acting:
+        out += card_moves.carries(s, souls)
+        out += card_moves.form_changes(s, souls)
     out += card_moves.exchanges(s, souls)
-    out += card_moves.burns(s, souls)
-    out += crafted.shots(s, souls)
-    out += crafted.hauls(s, souls)
-    out += crafted.shifts(s, souls)
-    out += crafted.launches(s, souls)
+    if armed:
+        out += card_moves.burns(s, armed)
+        out += crafted.shots(s, armed)
+        out += crafted.hauls(s, armed)
+    if s.carried or s.of_type("trap"):  # (no trap card laid or carried: nothing to shift)
+        out += crafted.shifts(s, souls)
+    if armed:
+        out += crafted.launches(s, armed)
     out += day.reveals(s)
     out += day.moves(s, souls)
     if s.board.boats:
         out += boats.ferries(s, souls)
-    out += attacks
-    out += retreats
-    out += groups
-    if s.rogues:  # the negotiations over a rogue (#rouge)
-        out += negotiation.gifts(s)
-        out += negotiation.offers(s)
+    if stands:
+        out += attacks
+        out += retreats
+        out += groups
+    # The negotiations over a rogue (#rouge): none once the seat gave or offered today, nor with
+    # no rogue on the kipuka (every candidate would be refused so); no contention is owed here.
+    if s.rogues and s.negotiated[seat] != s.cycle and negotiation.at_large(s):
+        out += negotiation.gifts(s, owed=False)
+        out += negotiation.offers(s, owed=False)
     out.append(CALL if s.called < 0 else END)
     return out

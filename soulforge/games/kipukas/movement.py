@@ -8,7 +8,7 @@ swimming where the way enters water (#geography).
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -55,6 +55,9 @@ class Traits:
     """It has a second form with its own range (``cards.movement_bonus`` asks it)."""
     ashore: bool
     """Its ability's range is 0: a water-only soul (Little Charm) that does not move on land."""
+    acts: bool
+    """It may give a day action of its own: a sacrifice, a donation, a carriage, a form change
+    or a dig (``listing.day_listing`` skips those listings when no soul of the seat may)."""
 
 
 def _traits(card: Card) -> Traits:
@@ -74,6 +77,14 @@ def _traits(card: Card) -> Traits:
         hops=entry.hops is not None,
         forms=entry.form_movement is not None,
         ashore=entry.movement == 0,
+        acts=bool(
+            entry.sacrifice
+            or entry.sacrifice_genes
+            or entry.donates
+            or entry.carried
+            or entry.second_form
+            or card.habitat == "Underground"
+        ),
     )
 
 
@@ -155,7 +166,7 @@ def enemies_at(s: S, stand: str, seat: int) -> list[int]:
     """The revealed enemy souls on a stand: face-down cards neither block nor fight until
     the activation sequence turns them up (#card_activation), so what a seat may do depends
     only on what it sees."""
-    here = s.souls_at(stand)
+    here = s.souls_on(stand)  # (only read: no copy)
     owner, known, card, traits_of = s.owner, s.known, s.card, s.game.traits
     out = []
     genes: set[str | None] | None = None  # the seat's genes on the stand, asked only if needed
@@ -208,7 +219,7 @@ def ground(s: S, seat: int) -> Ground:
 
 
 def _ground(s: S, seat: int) -> Ground:
-    crowd = Counter[int]()
+    crowd: dict[int, int] = {}  # a plain dict: a Counter's constructor costs more than the walk
     owner, card, territory, known, traits_of = s.owner, s.card, s.territory, s.known, s.game.traits
     hostile = []  # stands holding a revealed soul of another side: enemies_at decides
     for stand, here in s.soul_stands().items():  # the souls (no prisoners) by stand
@@ -217,12 +228,13 @@ def _ground(s: S, seat: int) -> Ground:
             if owner[p] != seat:
                 other = other or bool(known[p] & PUBLIC)
             elif traits_of[card[p]].takes_space:
-                crowd[territory[p]] += 1
+                crowd[territory[p]] = crowd.get(territory[p], 0) + 1
         if other:
             hostile.append(stand)
-    enemies = frozenset(stand for stand in hostile if enemies_at(s, stand, seat))
+    # Lists, not generators, into the sets: built at nearly every move, mostly from nothing.
+    enemies = frozenset([stand for stand in hostile if enemies_at(s, stand, seat)])
     limit = s.game.play.souls_per_territory
-    full = frozenset(t for t, n in crowd.items() if n >= limit)
+    full = frozenset([t for t, n in crowd.items() if n >= limit])
     return Ground(enemies, crowd, full)
 
 
@@ -297,14 +309,18 @@ def exits(s: S, stand: str, digs: bool) -> list[tuple[str, bool]]:
 def _stops(s: S, piece: int, ways: dict[str, Way], seen: Ground) -> dict[str, Way]:
     """Room in the territory (3 souls per player, #maps), and a stand with enemies only for a
     soul able to attack them (moving onto an enemy, you must attack: #movement)."""
-    from soulforge.games.kipukas.fight import can_attack
-
     traits = s.game.traits[s.card[piece]]
     if traits.ashore:
         return {}  # water-only souls (Little Charm) do not move on land
     # Whether it can attack matters only for a way onto enemies; room only where it is full.
     enemy = seen.enemy_stands
-    fights = can_attack(s, piece) if enemy and not enemy.isdisjoint(ways) else True
+    fights = True
+    if enemy and not enemy.isdisjoint(ways):
+        # Imported here, where it is needed (fight imports this module): an import statement
+        # run on every listed soul costs more than the rest of the common case.
+        from soulforge.games.kipukas.fight import can_attack
+
+        fights = can_attack(s, piece)
     home, spacious = s.territory[piece], not traits.takes_space
     if fights and (spacious or not seen.full):
         return dict(ways)

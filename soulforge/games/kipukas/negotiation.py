@@ -36,7 +36,9 @@ def at_large(s: S) -> bool:
     return any(s.on_map[p] for p in s.rogues)
 
 
-def _why_not(s: S, slot: int, to: int, *, gift: bool) -> str:
+def _why_not(s: S, slot: int, to: int, *, gift: bool, owed: bool | None = None) -> str:
+    """Why the gift or offer is refused, "" if it is not (``owed``: ``owes_contention``, when the
+    caller knows it already)."""
     seat = s.active
     if not at_large(s):
         return "cards change hands only in the negotiations over a rogue on the kipuka"
@@ -50,9 +52,11 @@ def _why_not(s: S, slot: int, to: int, *, gift: bool) -> str:
         return f"seat {to}'s hand is full (your hand cannot have more than {most} cards, no exceptions)"
     if not gift and not s.hand[to]:
         return f"seat {to} has no card in hand to trade"
-    from soulforge.games.kipukas.day import owes_contention
+    if owed is None:
+        from soulforge.games.kipukas.day import owes_contention
 
-    if owes_contention(s):
+        owed = owes_contention(s)
+    if owed:
         return "contention carried over is owed first (#day 2)"
     return ""
 
@@ -65,13 +69,18 @@ def _candidates(s: S) -> Iterator[tuple[int, int]]:
             yield slot, to
 
 
-def gifts(s: S) -> list[Gift]:
-    """The gifts open now (no contention owed: the fast listing asks that first)."""
-    return [Gift(slot, to) for slot, to in _candidates(s) if not _why_not(s, slot, to, gift=True)]
+def gifts(s: S, owed: bool | None = None) -> list[Gift]:
+    """The gifts open now (``owed``: whether contention is owed, when the caller knows it: the
+    fast listing asks that first)."""
+    return [Gift(slot, to) for slot, to in _candidates(s) if not _why_not(s, slot, to, gift=True, owed=owed)]
 
 
-def offers(s: S) -> list[OfferTrade]:
-    return [OfferTrade(slot, to) for slot, to in _candidates(s) if not _why_not(s, slot, to, gift=False)]
+def offers(s: S, owed: bool | None = None) -> list[OfferTrade]:
+    return [
+        OfferTrade(slot, to)
+        for slot, to in _candidates(s)
+        if not _why_not(s, slot, to, gift=False, owed=owed)
+    ]
 
 
 class GiftRule(CheckedRule["S", Gift]):

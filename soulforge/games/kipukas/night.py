@@ -363,11 +363,13 @@ class SabotageRule(Rule["S", Sabotage]):
     def legal(self, s: S) -> Sequence[Action]:
         if not _night_once(s, "sabotage"):
             return []
-        targets = [t for t in s.board.holdable if s.holder[t - 1] not in (-1, s.active)]
         out: list[Action] = []
+        targets: list[int] | None = None  # worked out once a sabotage card is found (seldom)
         for slot, cid in enumerate(s.hand[s.active]):
             entry = cards.ability(cid)
             if entry.sabotage is not None:
+                if targets is None:
+                    targets = [t for t in s.board.holdable if s.holder[t - 1] not in (-1, s.active)]
                 out += [
                     Sabotage(slot, t)
                     for t in targets

@@ -36,13 +36,14 @@ View keys (``view(player)``, built in ``view.py``), beside the core's common key
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from soulforge.core import JsonDict, Seat, State
 from soulforge.core.clone import ClonePlan
 from soulforge.games.kipukas import hidden, view
 from soulforge.games.kipukas.board import KipukaMap
-from soulforge.games.kipukas.data import Card
+from soulforge.games.kipukas.data import SOUL_TYPES, Card
 from soulforge.games.kipukas.encoding import OVER, PUBLIC
 from soulforge.games.kipukas.flow import FLOW, prompt
 from soulforge.games.kipukas.setup import setup as setup_game
@@ -302,15 +303,19 @@ class KipukasState(State):
         souls: dict[str, list[int]] = {}
         kinds: dict[str, list[int]] = {}
         live = [p for p, on in enumerate(self.on_map) if on]
-        cards = self.game.cards
+        # The lists read into locals once (built at nearly every move); ``Card.soul`` asked as
+        # its card-type test, with no property call per piece.
+        cards, stand_of, territory_of, card_of, prisoner = (
+            self.game.cards, self.stand, self.territory, self.card, self.prisoner
+        )
         for p in live:
-            stand, territory, card = self.stand[p], self.territory[p], cards[self.card[p]]
+            stand, territory, kind = stand_of[p], territory_of[p], cards[card_of[p]].card_type
             stands.setdefault(stand, []).append(p)
             territories.setdefault(territory, []).append(p)
-            kinds.setdefault(card.card_type, []).append(p)
-            if card.card_type == "terrain_feature":
+            kinds.setdefault(kind, []).append(p)
+            if kind == "terrain_feature":
                 features.setdefault(territory, []).append(p)
-            if card.soul and not self.prisoner[p]:
+            if kind in SOUL_TYPES and not prisoner[p]:
                 souls.setdefault(stand, []).append(p)
         self._index: Index = (stands, territories, live, features, {}, souls, kinds)
         return self._index
@@ -334,12 +339,25 @@ class KipukasState(State):
         except AttributeError:
             return list(self._where()[5].get(stand, ()))
 
+    def souls_on(self, stand: str) -> Sequence[int]:
+        """``souls_at`` with no copy: read it, never change it (every enemy test asks)."""
+        try:  # ``_where`` inlined, as in ``features_in``
+            return self._index[5].get(stand, ())
+        except AttributeError:
+            return self._where()[5].get(stand, ())
+
     def soul_stands(self) -> dict[str, list[int]]:
         """The souls on the map (no prisoners) by stand, in piece order: read it, never change it."""
-        return self._where()[5]
+        try:  # ``_where`` inlined, as in ``features_in``: every ground and ferry listing asks
+            return self._index[5]
+        except AttributeError:
+            return self._where()[5]
 
     def pieces_in(self, territory: int) -> list[int]:
-        return list(self._where()[1].get(territory, ()))
+        try:  # ``_where`` inlined, as in ``features_in``
+            return list(self._index[1].get(territory, ()))
+        except AttributeError:
+            return list(self._where()[1].get(territory, ()))
 
     def features_in(self, territory: int) -> list[int]:
         """The terrain features in a territory (#terrain_features: one, but a list)."""
@@ -351,7 +369,10 @@ class KipukasState(State):
     def of_type(self, card_type: str) -> list[int]:
         """The pieces on the map of a card type, in piece order: read it, never change it. The
         day's listings walk these (a handful) instead of every piece (``live``)."""
-        return self._where()[6].get(card_type, [])
+        try:  # ``_where`` inlined, as in ``features_in``: asked twice per day listing
+            return self._index[6].get(card_type, [])
+        except AttributeError:
+            return self._where()[6].get(card_type, [])
 
     def live(self) -> list[int]:
         """Every piece on the map, by number."""
