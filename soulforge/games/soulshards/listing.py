@@ -9,7 +9,7 @@ dict lookups, not new objects.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from soulforge.core.action import Action
@@ -274,17 +274,8 @@ def deploy_listing(s: S) -> list[Action]:
     return out
 
 
-def engage_listing(s: S) -> Sequence[Action]:
-    """Engage: Play, Cast, effects, Tactics, Mount, Attack, end the turn (flow.py's order);
-    the listing a Tactics carried here if it did (``TacticsRule.apply``)."""
-    move, listed = s.engage_kept
-    if move != s.move_number:
-        listed = tuple(_engage(s))
-    s.engage_listed = (s.move_number, listed)
-    return listed
-
-
-def _engage(s: S) -> list[Action]:
+def engage_listing(s: S) -> list[Action]:
+    """Engage: Play, Cast, effects, Tactics, Mount, Attack, end the turn (flow.py's order)."""
     p = s.decider
     game = s.game
     key = tuple(s.pool[p])
