@@ -173,13 +173,22 @@ class State(ABC):
         legal = self._legal
         # A playout's or an agent's move is the very object this position listed (a listing
         # is empty once the game is over): it passes every check, so skip the calls to them.
-        if legal is not None and (player is None or player == self.current_player) and any(
+        if legal is None or (player is not None and player != self.current_player) or not any(
             map(is_, legal, repeat(action))
         ):
-            self._commit(action)
-            return
-        self.check(action, player)
-        self._commit(action)
+            self.check(action, player)
+        # The move itself, here rather than in a method of its own: one call fewer on every
+        # move of a playout (1% of a Soulshards playout's instructions).
+        draws = self.rng.draws
+        self._revealed = False
+        self._apply(action)
+        self.history.append(action)
+        self.move_number += 1
+        # The next position is listed anew, unless the move's rule carried this listing to it.
+        self._legal = self._carried
+        self._carried = None
+        if self._revealed or self.rng.draws != draws:
+            self.undo_floor = self.move_number
 
     def check(self, action: Action, player: Seat | None = None) -> None:
         """Raise the refusal ``apply`` would raise; do nothing if the action is legal."""
@@ -202,18 +211,6 @@ class State(ABC):
         action = self.game.action_from_json(data)
         self.apply(action, player)
         return action
-
-    def _commit(self, action: Action) -> None:
-        draws = self.rng.draws
-        self._revealed = False
-        self._apply(action)
-        self.history.append(action)
-        self.move_number += 1
-        # The next position is listed anew, unless the move's rule carried this listing to it.
-        self._legal = self._carried
-        self._carried = None
-        if self._revealed or self.rng.draws != draws:
-            self.undo_floor = self.move_number
 
     def carry_listing(self) -> None:
         """Called by a rule, during its move, when the move changes nothing the listing of this
@@ -256,7 +253,8 @@ class State(ABC):
 
     def add_log(self, text: str, visible_to: Seat | frozenset[Seat] | None = None) -> None:
         """Log a line for everyone, or only for the given seat(s)."""
-        if isinstance(visible_to, int):
+        # Most lines are public: None skips the call to isinstance (a line or two every move).
+        if visible_to is not None and isinstance(visible_to, int):
             visible_to = _ONLY.get(visible_to) or frozenset((visible_to,))
         self._lines.append(_new_line(LogLine, (text, visible_to)))
 
