@@ -8,7 +8,7 @@ import random
 import pytest
 
 from soulforge import IllegalAction, Record
-from soulforge.core import ActionCodec, OptionError
+from soulforge.core import Action, ActionCodec, OptionError
 from soulforge.core.rng import GameRandom
 from soulforge.games import REGISTRY
 from tests.toy import Choose, Draw, Pass, Play, Tricks
@@ -80,6 +80,27 @@ def test_determinize_drops_history_and_reseeds() -> None:
     assert world.rng.getstate() != state.rng.getstate()
     with pytest.raises(ValueError, match="no record"):
         world.record()
+
+
+def test_a_carried_listing_passes_to_the_next_position_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule that calls ``carry_listing`` during its move hands this position's listing to the
+    next one; the move after that lists anew, and determinizations list on their own."""
+    state = Tricks(hand=3).new_game(seed=6)
+    plain = state._apply
+
+    def carrying(action: Action) -> None:
+        plain(action)
+        state.carry_listing()
+
+    monkeypatch.setattr(state, "_apply", carrying)
+    listed = state.legal_actions() and state._legal
+    state.apply(Choose(1))
+    assert state._legal is listed and state._carried is None, "carried to the next position"
+    assert state.determinize(0, random.Random(1))._legal is None
+    monkeypatch.setattr(state, "_apply", plain)
+    state._legal = None  # the toy's Choose changes the listing: list the real position
+    state.apply(state.legal_actions()[0])
+    assert state._legal is None and state._carried is None, "the next move lists anew"
 
 
 @pytest.fixture

@@ -466,16 +466,15 @@ class TacticsRule(_Rule):
     def apply(self, s: S, a: Tactics) -> None:
         # A Tactics in Engage that leaves its Character ready and discards nothing changes only
         # its Fatigue, Prepared and Edge: nothing the Engage listing reads (the Character stays
-        # ready; its owner's targets do not depend on its own Characters' Fatigue), so the next
-        # position's listing is this one's (a fifth of Engage positions in random playouts).
-        move, listed = s.engage_listed
+        # ready; its owner's targets do not depend on its own Characters' Fatigue), so the core
+        # keeps this position's listing for the next (a fifth of Engage positions in random
+        # playouts; ``State.carry_listing``).
         p, u, in_play = s.decider, s.unit_at(a.spot), len(s.units)
-        carry = s.step == "engage" and move == s.move_number
         super().apply(s, a)
-        if carry and s.step == "engage" and s.decider == p and not s.triggers and len(s.units) == in_play:
+        if s.step == "engage" and s.decider == p and not s.triggers and len(s.units) == in_play:
             assert u is not None
             if u.fatigue < 4:
-                s.engage_kept = (s.move_number + 1, listed)
+                s.carry_listing()
 
     def do(self, s: S, a: Tactics) -> None:
         u = s.unit_at(a.spot)

@@ -9,7 +9,7 @@ dict lookups, not new objects.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from soulforge.core.action import Action
@@ -98,6 +98,8 @@ MOUNTS: Table[str, Mount] = Table(Mount)
 """``MOUNTS[mount][rider]``."""
 TACTICS: Row[str, Tactics] = Row(Tactics)
 ATTACKS: Row[str, Attack] = Row(Attack)
+TACTIC, ATTACK = TACTICS.__getitem__, ATTACKS.__getitem__
+"""Their lookups, bound once (every Engage listing maps its ready Characters through them)."""
 END_TURN = EndTurn()
 MOVES: Row[str, Move] = Row(Move)
 END_DEPLOY = EndDeploy()
@@ -136,16 +138,17 @@ class FastTargets(Targets):
 
 
 def _chars_of(s: S, seat: int) -> list[str]:
-    """The spots of a seat's Characters, Battlefield then Keep (``targets``' order)."""
-    units, names = s.units, SPOTS[seat]
-    zones = s.zones[seat]
-    out = [names[0][i] for i, uid in enumerate(zones[0]) if units[uid].is_char]
-    out += [names[1][i] for i, uid in enumerate(zones[1]) if units[uid].is_char]
+    """The spots of a seat's Characters, Battlefield then Keep (``targets``' order); also the
+    ``own_char`` walk itself (no wrapper call)."""
+    # Loops, not comprehensions: on a few cards a comprehension's own frame costs more.
+    units, names, zones = s.units, SPOTS[seat], s.zones[seat]
+    out: list[str] = []
+    for z in (0, 1):
+        spots = names[z]
+        for i, uid in enumerate(zones[z]):
+            if units[uid].is_char:
+                out.append(spots[i])
     return out
-
-
-def _own_chars(s: S, seat: int) -> list[str]:
-    return _chars_of(s, seat)
 
 
 def _enemy_chars(s: S, seat: int) -> list[str]:
@@ -173,7 +176,7 @@ def _fatigued_enemies(s: S, seat: int) -> list[str]:
 
 
 FAST_TARGETS: dict[str, Callable[[S, int], list[str]]] = {
-    "own_char": _own_chars,
+    "own_char": _chars_of,
     "enemy_char": _enemy_chars,
     "any_char": _any_chars,
     "enemy_gear": _enemy_gear,
@@ -274,17 +277,8 @@ def deploy_listing(s: S) -> list[Action]:
     return out
 
 
-def engage_listing(s: S) -> Sequence[Action]:
-    """Engage: Play, Cast, effects, Tactics, Mount, Attack, end the turn (flow.py's order);
-    the listing a Tactics carried here if it did (``TacticsRule.apply``)."""
-    move, listed = s.engage_kept
-    if move != s.move_number:
-        listed = tuple(_engage(s))
-    s.engage_listed = (s.move_number, listed)
-    return listed
-
-
-def _engage(s: S) -> list[Action]:
+def engage_listing(s: S) -> list[Action]:
+    """Engage: Play, Cast, effects, Tactics, Mount, Attack, end the turn (flow.py's order)."""
     p = s.decider
     game = s.game
     key = tuple(s.pool[p])
@@ -308,8 +302,10 @@ def _engage(s: S) -> list[Action]:
             if u.is_char and u.fatigue < 4:
                 zone_spots.append(names[i])
                 chars.append(u)
-                if not mountable and ("mountable" in card.keywords or u.attached):
-                    mountable = _mountable(s, u)
+                if not mountable and "mountable" in card.keywords:
+                    mountable = True
+                elif not mountable and u.attached:
+                    mountable = s.has(u, "mountable")  # an Equip may give it
             if card.name in paid:
                 effects.append((names[i], u, z))
     kinds = game.spell_targets
@@ -356,12 +352,12 @@ def _engage(s: S) -> list[Action]:
         else:
             for payer in spots[z]:
                 out += map(USES[spot, payer].__getitem__, found)
-    out += map(TACTICS.__getitem__, spots[0])
-    out += map(TACTICS.__getitem__, spots[1])
-    if mountable:
+    out += map(TACTIC, spots[0])
+    out += map(TACTIC, spots[1])
+    if mountable and (len(ready[0]) > 1 or len(ready[1]) > 1):  # a Mount takes two
         out += _mounts(s, p, spots, ready)
     if not s.no_attack:
-        out += map(ATTACKS.__getitem__, spots[0])
+        out += map(ATTACK, spots[0])
     out.append(END_TURN)
     return out
 

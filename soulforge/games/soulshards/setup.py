@@ -36,7 +36,6 @@ def setup(s: ShardsState) -> None:
     s.winner, s.end_reason = None, ""
     s.fight = None
     s.last_text = ""
-    s.engage_listed = s.engage_kept = (-1, ())
     for p in range(2):
         s.add_log(f"seat {p} places the City {s.cities[p].name} ({s.resolve[p]} Resolve)")
     # Each player performs the tasks in order: seat 0, then seat 1 (top of the stack last).

@@ -13,7 +13,7 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from soulforge.core.action import Action, JsonDict
+from soulforge.core.action import JsonDict
 from soulforge.core.clone import ClonePlan
 from soulforge.core.log import Seat
 from soulforge.core.state import State, outcome_from_returns
@@ -28,8 +28,6 @@ if TYPE_CHECKING:
 
 OVER = "over"
 MAX_FATIGUE = 4
-NOT_KEPT: tuple[int, tuple[Action, ...]] = (-1, ())
-"""``ShardsState.engage_kept`` when no listing is carried to the next position."""
 SPOT_PLACES: dict[str, tuple[int, int, int]] = {
     spot: (seat, zone, index)
     for seat, zones in enumerate(SPOTS)
@@ -123,11 +121,6 @@ class ShardsState(State):
     fight: dict[str, Any] | None
     """The fight or DL check in progress, as shown in the views."""
     last_text: str
-    engage_listed: tuple[int, tuple[Action, ...]]
-    """The last Engage listing made (``listing.engage_listing``) and its position's move number."""
-    engage_kept: tuple[int, tuple[Action, ...]]
-    """An Engage listing carried to the position of that move number by a Tactics that changed
-    none of what the listing reads (``TacticsRule.apply``); ``NOT_KEPT`` when none is."""
 
     def __init__(self, game: Soulshards, seed: int, num_players: int) -> None:
         super().__init__(game, seed, num_players)
@@ -164,12 +157,10 @@ class ShardsState(State):
 
     def _resample_hidden(self, player: Seat, rng: random.Random) -> None:
         hidden.resample(self, player, rng)
-        self.engage_kept = NOT_KEPT  # the decider's hand may be resampled
 
     def forget_listing(self) -> None:
         """The position was changed outside the rules (tests build positions): list it anew."""
         self._legal = None
-        self.engage_kept = NOT_KEPT
 
     def clone(self) -> ShardsState:
         return CLONE_PLAN.clone(self)
