@@ -51,13 +51,32 @@ def test_a_carried_trap_card_is_laid_again_where_its_seat_holds_traps() -> None:
     soul stands in, which its seat holds (as a trap card is played, #placement)."""
     s, trap, carrier = _picked_up()
     act(s, 0)
+    s.steps_used[carrier] = 0  # the next day: the step the pick-up spent is back
     s.apply(Move(carrier, "T1"))
     act(s, 0)
+    s.steps_used[carrier] = 0  # and the day after, a step to lay it
     assert_board_draws_click_paths(s)  # trap:<n> of a carried card
     s.apply(Shift(carrier, trap))
     assert s.carried == {} and s.on_map[trap] and s.territory[trap] == 1
     assert s.stand[trap] == s.board.camp_of(1) and not s.knows(1, trap) and s.knows(0, trap)
     assert s.played[0] == 0  # moving a laid card is no play from the hand (#game_setup 8)
+
+
+def test_moving_a_trap_card_spends_a_step_of_the_souls_day() -> None:
+    """#traps, #equiping: picking a trap card up or laying it is part of the soul's movement,
+    as picking up an item is. Hilbert (range 2) picks the card up and lays it again: no third
+    move of it that day. Before, greedy play picked up and laid one card 24,000 times a day."""
+    s, trap, carrier = _picked_up()
+    assert s.steps_used[carrier] == 1
+    act(s, 0)
+    s.apply(Shift(carrier, trap))  # laid again in territory 2, which seat 0 holds
+    assert s.steps_used[carrier] == 2 and s.on_map[trap]
+    act(s, 0)
+    assert Shift(carrier, trap) not in s.legal_actions()
+    with pytest.raises(IllegalAction) as refused:
+        s.apply(Shift(carrier, trap))
+    assert refused.value.rule == "traps" and "step of movement left" in str(refused.value)
+    assert s.carried == {} and s.on_map[trap]
 
 
 def test_a_carried_trap_card_is_not_laid_where_its_seat_does_not_hold_traps() -> None:

@@ -21,7 +21,7 @@ from soulforge.games.kipukas.actions import Haul, Launch, NightMove, Shift, Shoo
 from soulforge.games.kipukas.data import Dice
 from soulforge.games.kipukas.encoding import KEAL, PUBLIC
 from soulforge.games.kipukas.items import ITEM_EFFECTS, NO_ITEM, ItemEffect, TrapSpec
-from soulforge.games.kipukas.movement import can_move, enemies_at, free_to_move, is_downed, reach
+from soulforge.games.kipukas.movement import can_move, enemies_at, free_to_move, is_downed, range_of, reach
 from soulforge.games.kipukas.rogue import is_rogue
 
 if TYPE_CHECKING:
@@ -146,7 +146,8 @@ def _may_pick_up(s: S, piece: int) -> bool:
 def shifts(s: S, souls: list[int]) -> list[Action]:
     """The trap-card moves open when no contention is owed (``ShiftRule``): a revealed soul of
     the seat, not downed, carrying no trap card, picks up a laid unrevealed trap card of its
-    seat in its territory; a carrier lays its trap card where it may (``_lays_in``)."""
+    seat in its territory; a carrier lays its trap card where it may (``_lays_in``). Either
+    takes a step of the soul's day's movement, so it needs one left."""
     seat = s.active
     carriers = {carrier: trap for trap, carrier in s.carried.items() if s.owner[trap] == seat}
     laid: dict[int, list[int]] = {}
@@ -158,9 +159,9 @@ def shifts(s: S, souls: list[int]) -> list[Action]:
     out: list[Action] = []
     for p in souls:
         if p in carriers:
-            if _lays_in(s, p):
+            if _lays_in(s, p) and range_of(s, p) > 0:
                 out.append(Shift(p, carriers[p]))
-        elif s.territory[p] in laid and _may_pick_up(s, p):
+        elif s.territory[p] in laid and _may_pick_up(s, p) and range_of(s, p) > 0:
             out += [Shift(p, t) for t in laid[s.territory[p]]]
     return out
 
@@ -174,7 +175,8 @@ class ShiftRule(Rule["S", Shift]):
     territory if its seat holds it ('These require a reasonable soul to lay them', as a trap card
     is played on a territory held, #placement). Laying a carried card is no play from the hand
     (#game_setup 8 does not count it). A carrier wasted or taken off the map loses the card to
-    its owner's discard. The log and the other seats' views never name the card."""
+    its owner's discard. The log and the other seats' views never name the card. Picking up or
+    laying spends a step of the soul's movement, as picking up an item does (#equiping)."""
 
     action = Shift
     section = "traps"
@@ -186,8 +188,9 @@ class ShiftRule(Rule["S", Shift]):
 
     def refusal(self, s: S, action: Shift) -> IllegalAction:
         return IllegalAction(
-            "a revealed soul of yours (not downed) picks up a laid unrevealed trap card of yours in its "
-            "territory, one at a time, or lays the one it carries in a territory you hold",
+            "a revealed soul of yours (not downed, with a step of movement left) picks up a laid "
+            "unrevealed trap card of yours in its territory, one at a time, or lays the one it carries "
+            "in a territory you hold",
             rule=self.section,
         )
 
@@ -204,6 +207,9 @@ class ShiftRule(Rule["S", Shift]):
             s.carried[trap] = piece
             s.on_map[trap], s.stand[trap], s.territory[trap] = False, "", 0
         s.add_log(f"your trap card moved is {s.card_of(trap).name}", visible_to=s.owner[trap])
+        # A step of the soul's day, as picking up an item (#equiping): without a cost, picking
+        # up and laying again could go on forever (greedy play did, 24,000 moves in one day).
+        s.steps_used[piece] += 1
         s.moved()
         cycle.end_action(s, s.active)
 
