@@ -623,15 +623,15 @@ def heal(s: S, piece: int) -> bool:
 def on_cycle_start(s: S) -> None:
     card, items = s.card, s.items
     for piece in s.live():
-        if ABILITIES[card[piece]].cycle is None and not items[piece]:
+        hook = ABILITIES[card[piece]].cycle
+        if hook is None and not items[piece]:
             continue  # no hook and nothing carried (most pieces): nothing below would happen
         face_down_feature = s.card_of(piece).card_type == "terrain_feature" and not s.known[piece] & (1 << 8)
         if s.on_map[piece] and not face_down_feature:
-            hook = ability(s.card[piece]).cycle
             if hook:
                 hook(s, piece)
             # (most souls carry nothing: no copy of an empty list made for the loop)
-            for item in list(s.items[piece]) if s.items[piece] else ():
+            for item in list(items[piece]) if items[piece] else ():
                 effect = ITEM_EFFECTS.get(item, NO_ITEM).cycle
                 if effect and s.on_map[piece] and item in s.items[piece]:
                     effect(s, piece)

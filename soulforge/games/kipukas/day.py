@@ -150,7 +150,7 @@ def untamed_plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[Actio
     play them tame ('Rouges must be revealed'; ``hand``: ``playable``)."""
     if hand is None:
         hand = playable(s)
-    wild = [(slot, card) for slot, card in hand if card and untameable_by(s, card)]
+    wild = [(slot, card) for slot, card in hand if untameable_by(s, card)]
     if not wild:
         return []  # no such species in hand (the common case): no camps looked at
     out: list[Action] = []
