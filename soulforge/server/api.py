@@ -15,6 +15,7 @@ from soulforge.server import schemas
 from soulforge.server.catalog import game_infos
 from soulforge.server.hub import Connection, Hub
 from soulforge.server.render import render_board
+from soulforge.server.replays import ReplayCache
 from soulforge.server.storage import hash_token
 from soulforge.server.tables import LiveTable, TableError, TableService
 
@@ -197,6 +198,14 @@ async def mute(table_id: str, body: schemas.MuteRequest, request: Request,
     await service(request).mute_spectators(table_id, tokens_of(x_seat_token), body.muted)
 
 
+def replays(request: Request) -> ReplayCache:
+    """The app's replay checkpoints, made at the first replay step asked for."""
+    cache: ReplayCache | None = getattr(request.app.state, "replays", None)
+    if cache is None:
+        cache = request.app.state.replays = ReplayCache()
+    return cache
+
+
 async def finished(request: Request, table_id: str) -> LiveTable:
     table = await service(request).get(table_id)
     if not table.over:
@@ -223,7 +232,7 @@ async def replay(table_id: str, step: int, request: Request) -> dict[str, Any]:
     rec = table.state.record()
     if not 0 <= step <= len(rec.actions):
         raise TableError(404, f"no step {step}: the game has {len(rec.actions)} moves")
-    state = await asyncio.to_thread(rec.replay, step)
+    state = await asyncio.to_thread(replays(request).state, table.id, rec, step)
     views = [state.view(p) for p in range(state.num_players)]
     game = table.row.game
     label = str(table.state.history[step - 1]) if step else None
