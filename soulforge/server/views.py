@@ -138,6 +138,8 @@ def table(payload: dict[str, Any]) -> str:
         f'<a href="/api/tables/{tid}/record" download="{tid}.json">Download the record</a> '
         f'<a href="/t/{tid}/replay">Replay</a> <a href="/">Lobby</a><p id="rematch"></p></div>'
         '<h2>Seats</h2><ul id="seats" class="seat-list"></ul><p id="links" class="links"></p>'
+        f'<p class="how-link"><a href="/how/{escape(payload["game"])}" target="_blank" rel="noopener">'
+        'How to play</a></p>'
         '<form id="name-form" class="line-form" hidden><label>Your name <input id="name-text" '
         'maxlength="32" autocomplete="nickname"></label><button type="submit">Save</button></form>'
         '<h2>Log</h2><ol id="log" class="log" tabindex="0" aria-label="Log"></ol>'
