@@ -582,12 +582,21 @@ def may_purchase(s: S, seat: int) -> bool:
     return False
 
 
+def rolled(s: S) -> bool:
+    """Whether this cycle's diel was rolled: the opening's cycles are predetermined, not rolled
+    (#game_setup 9: "day, followed by night, followed by day ... before diel cycle rolling
+    starts"; #diel_cycle: "The first 3 turns are predetermined")."""
+    return s.cycle > len(s.game.play.opening)
+
+
 def diel_turns(s: S, seat: int) -> list[tuple[int, int]]:
     """How the seat may turn this cycle's roll: (piece, -1) for a soul of its on the map that
     is not downed and did not turn the last turn (Rooster, Gray Wolf), (-1, slot) for a card
-    of its hand (Cartesian Sea); storms are never turned."""
+    of its hand (Cartesian Sea); storms are never turned, and the opening's predetermined
+    cycles are no roll to turn (the cards turn "a night/day dial roll", Cartesian Sea is played
+    "after the diel die roll"): a card played in the opening waits for the first roll."""
     wanted = {"night": "day", "day": "night"}.get(s.diel)
-    if wanted is None:
+    if wanted is None or not rolled(s):
         return []
     from soulforge.games.kipukas.movement import is_downed  # (not before: storms turn nothing)
 
