@@ -360,7 +360,7 @@ class Storage:
                 damaged[str(row["id"])] = str(err)
         return sound, damaged
 
-    def tables(self, status: str | None = None, limit: int = 200) -> list[TableRow]:
+    def tables(self, status: str | None = None, limit: int | None = 200) -> list[TableRow]:
         """The newest ``limit`` sound tables (of a ``status``); damaged ones are left out."""
         return self.listing(status, limit)[0]
 

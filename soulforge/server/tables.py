@@ -178,7 +178,7 @@ class TableService:
         rows, damaged = await self.storage.read(self.storage.listing, status, limit)
         for table_id, reason in damaged.items():
             self.quarantine(table_id, reason)
-        return rows
+        return [row for row in rows if row.id not in self.damaged]  # nor those found damaged before
 
     def _limit(self, *keys: tuple[str, Any] | None) -> None:
         """Count a write against its allowances, or refuse it: 429 saying how long to wait."""
