@@ -3,6 +3,7 @@ with ``Retry-After`` and a message saying how long; the limiter's memory is boun
 
 from __future__ import annotations
 
+import tracemalloc
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -12,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from soulforge.server import create_app
-from soulforge.server.people import Allowance, Limits, RateLimit, Rates
+from soulforge.server.people import MAX_KEYS, Allowance, Limits, RateLimit, Rates
 from tests.server.helpers import claim_invite, create, token
 
 TWO = [{"kind": "human"}, {"kind": "human"}]
@@ -131,6 +132,21 @@ def test_the_limiter_forgets_idle_keys_and_holds_a_bounded_number() -> None:
     for n in range(300):  # a window later, each new write forgets a few idle ones
         limit.allow(f"later {n}", now=100.0)
     assert len(limit.sent) == 300, "only the keys seen in the last window are kept"
+
+
+def test_a_full_limiter_costs_under_a_kilobyte_a_key() -> None:
+    keys = 1_000  # the default holds MAX_KEYS: 10x this, so under 10 MB each
+    limit = RateLimit(burst=30, window=60.0, max_keys=keys)  # the largest allowance, each key full
+    tracemalloc.start()
+    try:
+        for n in range(keys + 100):
+            for i in range(30):
+                limit.record(("0123456789ab", n), now=i / 1000)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(limit.sent) == keys and peak < keys * 1_000, peak
+    assert MAX_KEYS == 10_000
 
 
 def test_the_limits_can_be_turned_off_for_load_tests(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
