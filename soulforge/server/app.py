@@ -53,7 +53,8 @@ def create_app(db_url: str | None = None, ai_workers: int | None = None) -> Fast
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, err: TableError) -> JSONResponse:
-        return JSONResponse({"detail": str(err)}, status_code=err.status)
+        retry = {"Retry-After": str(err.retry_after)} if err.retry_after else None  # 429: rate limits
+        return JSONResponse({"detail": str(err)}, status_code=err.status, headers=retry)
 
     @app.exception_handler(DBAPIError)
     async def database_busy(_request: Request, _err: DBAPIError) -> JSONResponse:

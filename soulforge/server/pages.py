@@ -19,7 +19,7 @@ router = APIRouter(include_in_schema=False)
 
 @router.get("/", response_class=HTMLResponse)
 async def lobby(request: Request) -> str:
-    rows = await asyncio.to_thread(service(request).storage.tables)
+    rows = await service(request).listing()  # damaged tables are quarantined, not shown
     titles = {cls.id: cls.title for cls in game_classes()}
     return views.lobby(game_infos(), [r for r in rows if r.game in titles], titles)
 
