@@ -125,10 +125,14 @@ def how_to(title: str, game_id: str, html_body: str) -> str:
 def table(payload: dict[str, Any]) -> str:
     """The table page; holds the spectator's board until the script connects with a seat token."""
     tid = escape(payload["table"])
+    # The decision (whose turn, the prompt, the buttons, the result) is its own block after the
+    # board: beside it on a wide screen, and on a phone held at the bottom of the screen while
+    # the board scrolls under it (style.css), so no decision needs a scroll past the board.
     body = (
         f'<div class="table-page"><section id="board" class="board-wrap">{payload["svg"]}</section>'
         '<p id="tip" class="tip" role="status" hidden></p>'
-        f'<aside class="side"><h1 class="table-title">{escape(payload["title"])}</h1>'
+        '<section id="decision" class="side decision" aria-label="Decision">'
+        f'<h1 class="table-title">{escape(payload["title"])}</h1>'
         '<div id="turn" class="turn"></div><p id="clock" class="clock" hidden aria-live="off"></p>'
         f'<div id="prompt" class="prompt">{escape(payload["prompt"])}</div>'
         '<div id="thinking" class="thinking" hidden>AI is thinking&hellip;</div>'
@@ -136,8 +140,9 @@ def table(payload: dict[str, Any]) -> str:
         '<button id="undo" class="undo" hidden>Undo</button>'
         '<div id="over" class="over" hidden><p id="result"></p>'
         f'<a href="/api/tables/{tid}/record" download="{tid}.json">Download the record</a> '
-        f'<a href="/t/{tid}/replay">Replay</a> <a href="/">Lobby</a><p id="rematch"></p></div>'
-        '<h2>Seats</h2><ul id="seats" class="seat-list"></ul><p id="links" class="links"></p>'
+        f'<a href="/t/{tid}/replay">Replay</a> <a href="/">Lobby</a><p id="rematch"></p></div></section>'
+        '<aside class="side"><h2>Seats</h2><ul id="seats" class="seat-list"></ul>'
+        '<p id="links" class="links"></p>'
         '<form id="name-form" class="line-form" hidden><label>Your name <input id="name-text" '
         'maxlength="32" autocomplete="nickname"></label><button type="submit">Save</button></form>'
         '<h2>Log</h2><ol id="log" class="log" tabindex="0" aria-label="Log"></ol>'
