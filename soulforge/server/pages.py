@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse
 
 from soulforge.core import Game
 from soulforge.games import game_class
@@ -30,6 +30,14 @@ def _game(game_id: str) -> type[Game]:
         return game_class(game_id)
     except ValueError:
         raise TableError(404, f"no game {game_id!r}") from None
+
+
+@router.get("/favicon.ico")
+async def favicon() -> FileResponse:
+    """The site's icon, for a browser that asks the conventional address (every page also
+    names it with a ``<link rel=icon>``); an SVG, which browsers take at any address."""
+    return FileResponse(views.STATIC / "favicon.svg", media_type="image/svg+xml",
+                        headers={"Cache-Control": "public, max-age=86400"})
 
 
 @router.get("/rules/{game_id}", response_class=HTMLResponse)
