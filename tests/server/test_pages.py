@@ -211,6 +211,8 @@ def test_table_page_links_its_game_how_to_page(client: TestClient) -> None:
     page = client.get(f"/t/{made.json()['table']}").text
     assert 'href="/how/soulshards"' in page
     assert client.get("/how/soulshards").status_code == 200
+    toy = client.post("/api/tables", json={"game": "tricks"}).json()["table"]
+    assert 'class="how-link"' not in client.get(f"/t/{toy}").text, "a game without a page gets no link"
 
 
 def _log_at(game: str, seed: int, moves: int) -> list[str]:
