@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import threading
 from abc import ABC, abstractmethod
@@ -66,7 +67,7 @@ class Game(ABC, Generic[StateT]):
 
     def __init__(self, **options: Any) -> None:
         self.options = validate_options(self.option_specs, options)
-        self._codec = ActionCodec(self.action_types)
+        self._codec = codec_of(self.action_types)
         self._data_key = data.overrides_key()
         """The data overrides this game was built under (``--set``): part of its index's key."""
 
@@ -231,6 +232,13 @@ class FixedIndex:
                 fields.setdefault(name, set()).add(tuple(value) if isinstance(value, list) else value)
         return {kind: {name: frozenset(values) for name, values in fields.items()}
                 for kind, fields in seen.items()}
+
+
+@functools.cache
+def codec_of(action_types: tuple[type[Action], ...]) -> ActionCodec:
+    """The codec of a game's action classes, made once per process (it reads their type hints:
+    half a millisecond that every new table paid)."""
+    return ActionCodec(action_types)
 
 
 INDEX_CACHE_SIZE = 8

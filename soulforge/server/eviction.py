@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 MAX_LIVE_TABLES = 1_000
 """The tables a server keeps replayed in memory (idle ones beyond it are dropped)."""
-IDLE_SECONDS = 5.0
+IDLE_SECONDS = 2.0
 """How long a table must go untouched before it may be dropped."""
 REMATCH_IDLE_SECONDS = 3_600.0
 """A finished table offering a rematch keeps it (in memory only) this long untouched."""
