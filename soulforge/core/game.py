@@ -8,7 +8,6 @@ import threading
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from typing_extensions import TypeVar
@@ -130,14 +129,19 @@ class Game(ABC, Generic[StateT]):
         names = sorted(self.options) if self.index_options is None else self.index_options
         return type(self), tuple((name, repr(self.options[name])) for name in names), self._data_key
 
-    @cached_property
+    @property
     def _index(self) -> FixedIndex:
-        return shared_index(self.index_key(), self._enumerate_actions)
+        # not a cached_property: on Python 3.11 its lock is shared by every game object, so a
+        # thread building one index would hold up the event loop merely looking up another
+        index: FixedIndex | None = self.__dict__.get("_shared_index")
+        if index is None:
+            index = self.__dict__["_shared_index"] = shared_index(self.index_key(), self._enumerate_actions)
+        return index
 
     def prepare_action_index(self) -> None:
         """Build (or find) the shared action index now; a server calls it off its event loop,
         so that the first move decoded at a table does not build it there."""
-        self._index.field_values  # noqa: B018 (the cached properties build them)
+        self._index.field_values  # noqa: B018 (the property builds them)
 
     @property
     def _action_table(self) -> tuple[Action, ...]:
@@ -221,17 +225,22 @@ class FixedIndex:
     def __init__(self, actions: Sequence[Action]) -> None:
         self.table: tuple[Action, ...] = tuple(actions)
         self.numbers: dict[Action, int] = {action: i for i, action in enumerate(self.table)}
+        self._field_values: dict[str, dict[str, frozenset[object]]] | None = None
 
-    @cached_property
+    @property
     def field_values(self) -> dict[str, dict[str, frozenset[object]]]:
-        """Per action kind, per field: the values the index holds (a refusal names them)."""
-        seen: dict[str, dict[str, set[object]]] = {}
-        for action in self.table:
-            fields = seen.setdefault(action.kind, {})
-            for name, value in action.to_json().items():
-                fields.setdefault(name, set()).add(tuple(value) if isinstance(value, list) else value)
-        return {kind: {name: frozenset(values) for name, values in fields.items()}
-                for kind, fields in seen.items()}
+        """Per action kind, per field: the values the index holds (a refusal names them);
+        found at the first refusal or :meth:`Game.prepare_action_index` (two threads asking at
+        once both find the same)."""
+        if self._field_values is None:
+            seen: dict[str, dict[str, set[object]]] = {}
+            for action in self.table:
+                fields = seen.setdefault(action.kind, {})
+                for name, value in action.to_json().items():
+                    fields.setdefault(name, set()).add(tuple(value) if isinstance(value, list) else value)
+            self._field_values = {kind: {name: frozenset(values) for name, values in fields.items()}
+                                  for kind, fields in seen.items()}
+        return self._field_values
 
 
 @functools.cache
@@ -245,21 +254,31 @@ INDEX_CACHE_SIZE = 8
 """How many action indexes a process keeps (least recently used dropped first): one per game
 and map, a few more for runs with data overrides."""
 _INDEXES: OrderedDict[Hashable, FixedIndex] = OrderedDict()
-_INDEX_LOCK = threading.Lock()
-"""Held while an index is built: two threads asking for the same one build it once."""
+_CACHE_LOCK = threading.Lock()
+"""Held for a moment while the cache is read or changed."""
+_BUILD_LOCK = threading.Lock()
+"""Held while an index is built: two threads asking for the same one build it once, and a
+thread finding a built one never waits for another's build."""
 
 
 def shared_index(key: Hashable, enumerate_actions: Callable[[], Sequence[Action]]) -> FixedIndex:
     """The index for ``key``, built by ``enumerate_actions`` the first time it is asked for."""
-    with _INDEX_LOCK:
+    with _CACHE_LOCK:
         index = _INDEXES.get(key)
+        if index is not None:
+            _INDEXES.move_to_end(key)
+            return index
+    with _BUILD_LOCK:
+        with _CACHE_LOCK:
+            index = _INDEXES.get(key)  # built meanwhile by the thread that held the build lock
         if index is None:
-            index = _INDEXES[key] = FixedIndex(enumerate_actions())
+            index = FixedIndex(enumerate_actions())
+        with _CACHE_LOCK:
+            _INDEXES[key] = index
+            _INDEXES.move_to_end(key)
             while len(_INDEXES) > INDEX_CACHE_SIZE:
                 _INDEXES.popitem(last=False)
-        else:
-            _INDEXES.move_to_end(key)
-        return index
+    return index
 
 
 def describe_values(values: frozenset[object]) -> str:

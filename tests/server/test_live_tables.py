@@ -5,6 +5,8 @@ serves at once, replaying tables only when asked (or, with an AI to move, in the
 from __future__ import annotations
 
 import asyncio
+import threading
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -12,6 +14,7 @@ from typing import Any
 import pytest
 
 from soulforge.core import State
+from soulforge.core import game as core_game
 from soulforge.server import eviction, tables
 from soulforge.server.storage import Storage
 from soulforge.server.tables import LiveTable, TableService
@@ -116,3 +119,36 @@ def test_start_up_serves_before_replaying_any_stored_table(tmp_path: Path,
         await service.shutdown()
 
     run(job, tmp_path)
+
+
+def test_the_action_index_is_built_off_the_event_loop(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Creating a table, replaying one and decoding moves there never builds an action index
+    in the event loop's thread (Kipukas': 390 ms of a stalled server, per table)."""
+    monkeypatch.setattr(core_game, "_INDEXES", OrderedDict())  # none built yet in this process
+    built_in_loop: list[bool] = []
+    plain = core_game.FixedIndex.__init__
+
+    def watched(self: core_game.FixedIndex, actions: Any) -> None:
+        built_in_loop.append(threading.current_thread() is threading.main_thread())
+        plain(self, actions)
+
+    monkeypatch.setattr(core_game.FixedIndex, "__init__", watched)
+
+    async def job(storage: Storage) -> None:
+        service = TableService(storage, Thinkers(0))
+        table, tokens, _ = await service.create("tricks", {}, 2, HUMANS, None, True, False)
+        for _ in range(2):
+            await service.act(table.id, list(tokens.values()), table.state.move_number,
+                              table.state.legal_actions()[0].to_json(), table.state.current_player)
+        monkeypatch.setattr(core_game, "_INDEXES", OrderedDict())  # a restart: a new process
+        again = TableService(storage, Thinkers(0))
+        reloaded = await again.get(table.id)
+        await again.act(table.id, list(tokens.values()), 2, reloaded.state.legal_actions()[0].to_json(),
+                        reloaded.state.current_player)
+        assert reloaded.state.move_number == 3
+        await service.shutdown()
+        await again.shutdown()
+
+    run(job, tmp_path)
+    assert built_in_loop == [False, False]  # built twice (once per "process"), never in the loop
