@@ -142,6 +142,11 @@ def overriding(overrides: Mapping[str, Any]) -> Iterator[None]:
         _active = before
 
 
+def overrides_key() -> tuple[tuple[str, str], ...]:
+    """The overrides in force as a hashable key (what a cache of data read now depends on)."""
+    return tuple(sorted((key, repr(value)) for key, value in _active.items()))
+
+
 def unused_overrides(overrides: Mapping[str, Any]) -> list[str]:
     """The overrides no data file read in this process has taken with their value (misspelt,
     or data a game reads only once, at import)."""
@@ -154,7 +159,7 @@ def data_cache(function: Callable[P, T]) -> Callable[P, T]:
 
     @functools.wraps(function)
     def cached(*args: P.args, **kwargs: P.kwargs) -> T:
-        key = (args, tuple(sorted(kwargs.items())), tuple(sorted((k, repr(v)) for k, v in _active.items())))
+        key = (args, tuple(sorted(kwargs.items())), overrides_key())
         if key not in cache:
             cache[key] = function(*args, **kwargs)
         return cache[key]

@@ -87,6 +87,8 @@ class Kipukas(Game[KipukasState]):
         "hard": "ismcts:iterations=300,rollout_depth=10,exploration=0.4,backup=max",
     }
     max_game_length: ClassVar[int] = 200 * ACTIONS_PER_CYCLE
+    index_options: ClassVar[tuple[str, ...] | None] = ("map",)
+    """The index reads the map (its stands and territories), not the decks."""
     # The data the rules read from the game (``cards``, ``rules``, ``play``, ``maps``,
     # ``matchups``, ``recipes``, ``diel_faces``); the cards' texts and abilities, the names of
     # archetypes and motives, which recipes there are and the peace bound's default (an

@@ -76,6 +76,8 @@ class SoulOfAnkiril(Game[AnkirilState]):
         "hard": _REPLY,
     }
     max_game_length: ClassVar[int] = ACTIONS_PER_TURN * MAX_TURN_LIMIT + 2
+    index_options: ClassVar[tuple[str, ...] | None] = ()
+    """The index reads the board and every card, whatever the decks and limits."""
 
     board: Board
     cards: dict[str, CardDef]
