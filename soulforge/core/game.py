@@ -56,7 +56,7 @@ class Game(ABC, Generic[StateT]):
 
     options: dict[str, OptionValue]
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         self.options = validate_options(self.option_specs, options)
         self._codec = ActionCodec(self.action_types)
 
