@@ -12,7 +12,7 @@ import asyncio
 import json
 import logging
 import tracemalloc
-from collections.abc import Iterator
+from collections.abc import Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -143,14 +143,14 @@ def test_a_streamed_body_is_cut_off_at_the_bound(tmp_path: Path) -> None:
     app = BodyLimit(create_app(f"sqlite:///{tmp_path}/s.db", ai_workers=0), limit=MAX_BODY)
     chunk = b"x" * 65_536
     pulled = 0
-    sent: list[dict[str, Any]] = []
+    sent: list[MutableMapping[str, Any]] = []
 
     async def receive() -> dict[str, Any]:
         nonlocal pulled
         pulled += 1
         return {"type": "http.request", "body": chunk, "more_body": True}  # never ends
 
-    async def send(message: dict[str, Any]) -> None:
+    async def send(message: MutableMapping[str, Any]) -> None:
         sent.append(message)
 
     scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
