@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 import typer
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from soulforge.cli import app
 from soulforge.cli.common import FAILURE, USAGE
@@ -140,3 +142,42 @@ def command_names(group: typer.Typer) -> set[str]:
 
 def test_every_command_is_covered() -> None:
     assert command_names(app) == {case[0] for case in CASES}
+
+
+WORDS = st.sampled_from([
+    "five_realms", "kipukas", "soul_of_ankiril", "soulshards", "nope", "--option", "self=1", "cls=1",
+    "copies=" + "[" * 50, "deck0={huge_deck}", "deck0={deep_deck}", "--seed", "-1", HUGE, "--players",
+    "--seat",
+    "-n", "0", "--workers", "--out", "{folder}", "{garbage_results}", "{deep_results}", "{odd_results}",
+    "{deep_record}", "{self_record}", "{missing_folder}/x", "--set-file", "{deep_set}", "--set",
+    "five_realms.rules.deck.copies=" + DEEP, "--agents", "random", "greedy", "--port", "70000", "--db",
+    "not a url", "--card", "--with", "Shekun", "--sort", "--compare", "--vs", "--save", "validate", "",
+])
+COMMANDS = st.sampled_from([case[1][:2] if case[0] == "deck validate" else case[1][:1] for case in CASES])
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(command=COMMANDS, words=st.lists(WORDS, max_size=6))
+def test_no_command_of_any_words_ends_in_a_traceback(files: dict[str, str], command: list[str],
+                                                     words: list[str]) -> None:
+    """The issue-17 fuzz, grown to every command and to issue 29's inputs. The commands that
+    would work for long are held to no work (``-n 0``, ``--vs random``, a server that is never
+    started), run in a scratch folder."""
+    from typer.testing import CliRunner
+
+    args = [*command, *(word.format(**files) for word in words)]
+    if command[0] in ("simulate", "sweep", "ladder", "ablate"):
+        args += ["-n", "0", "--out", files["folder"] + "/out"]
+    if command[0] == "play":
+        args += ["--vs", "random"]
+    started: list[object] = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(files["folder"])
+        patch.setattr("soulforge.server.app.run", lambda **kwargs: started.append(kwargs))
+        result = CliRunner().invoke(app, args, input="")
+    ended = result.exception is None or isinstance(result.exception, SystemExit)
+    assert ended, (args, repr(result.exception))
+    assert "Traceback" not in result.output, args
+    if result.exit_code not in (0, 1):  # a refusal: one line, or click's own usage box
+        errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
+        assert len(errors) == 1 or "Usage:" in result.output, (args, result.output[-500:])
