@@ -202,3 +202,26 @@ def test_a_small_text_after_the_hello_is_ignored(client: TestClient) -> None:
                             json={"move": first["move"], "action": first["legal"][0]["action"]})
         assert moved.status_code == 200, moved.text
         assert socket.receive_json()["move"] == first["move"] + 1
+
+
+def test_docs_limits_states_each_bound_as_its_constant_says() -> None:
+    """docs/limits.md is the page a client reads: each number there is the code's."""
+    from soulforge.cli.info import MAX_PORT
+    from soulforge.core import decklist
+    from soulforge.server.api import MAX_HELLO
+    from soulforge.sim.runner import MAX_GAMES, MAX_WORKERS
+
+    page = (Path(__file__).parents[2] / "docs" / "limits.md").read_text(encoding="utf-8")
+    numbers = {"MAX_BODY": f"{MAX_BODY:,} bytes", "MAX_JSON_DEPTH": f"| {MAX_JSON_DEPTH} levels",
+               "MAX_WS_MESSAGE": f"| {MAX_WS_MESSAGE:,} |", "MAX_HELLO": f"{MAX_HELLO:,} characters",
+               "MAX_DECK_TEXT": f"| {decklist.MAX_DECK_TEXT:,} characters",
+               "MAX_TOML_DEPTH": f"| {decklist.MAX_TOML_DEPTH} | `MAX_TOML_DEPTH`",
+               "MAX_DECK_ENTRIES": f"| {decklist.MAX_DECK_ENTRIES} | `MAX_DECK_ENTRIES`",
+               "MAX_COPIES": f"| {decklist.MAX_COPIES} | `MAX_COPIES`",
+               "MAX_DECK_CARDS": f"| {decklist.MAX_DECK_CARDS:,} | `MAX_DECK_CARDS`",
+               "MAX_PORT": f"1 to {MAX_PORT:,}", "MAX_GAMES": f"| {MAX_GAMES:,} |",
+               "MAX_WORKERS": f"1 to {MAX_WORKERS}"}
+    missing = {name: text for name, text in numbers.items() if text not in page}
+    assert not missing, missing
+    for heading in ("## Tables in memory", "## Rate limits", "## AI thinking"):
+        assert heading in page
