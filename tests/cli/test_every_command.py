@@ -181,3 +181,13 @@ def test_no_command_of_any_words_ends_in_a_traceback(files: dict[str, str], comm
     if result.exit_code not in (0, 1):  # a refusal: one line, or click's own usage box
         errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
         assert len(errors) == 1 or "Usage:" in result.output, (args, result.output[-500:])
+
+
+def test_report_of_a_file_that_is_not_results_says_so_without_naming_out(invoke: Invoke,
+                                                                         files: dict[str, str]) -> None:
+    """``report`` reads, it does not append: "choose another --out" was wrong advice there
+    (and the SimulationError was a traceback). ``simulate``, which appends, keeps the hint."""
+    says = one_line_error(invoke("report", files["garbage_results"], "--out", files["folder"] + "/r.html"))
+    assert "is not a result row" in says and "--out" not in says
+    result = invoke("simulate", "five_realms", *RANDOM, "-n", "1", "--out", files["garbage_results"])
+    assert "choose another --out" in one_line_error(result, code=FAILURE)
