@@ -41,7 +41,10 @@ Mentions = Callable[[str, str], bool]
 """Whether a problem is about the card a line of the deck list names: ``(key, problem)``."""
 
 _STRINGS_AND_COMMENTS = re.compile(
-    r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:\\.|[^"\\\n])*"|\'[^\'\n]*\'|#[^\n]*')
+    r'"""[\s\S]*?(?:"""|\Z)|\'\'\'[\s\S]*?(?:\'\'\'|\Z)|"(?:\\.|[^"\\\n])*+(?:"|\\?$)|\'[^\'\n]*+(?:\'|$)|#[^\n]*',
+    re.MULTILINE)
+"""Strings and comments, an unclosed one running to the end of its line (or of the text):
+every match ends where the next may start, so the scan is linear whatever the text."""
 _BRACKETS = re.compile(r"[\[\]{}]")
 
 
