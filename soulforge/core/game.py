@@ -64,7 +64,7 @@ class Game(ABC, Generic[StateT]):
 
     options: dict[str, OptionValue]
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         self.options = validate_options(self.option_specs, options)
         self._codec = codec_of(self.action_types)
         self._data_key = data.overrides_key()

@@ -142,7 +142,7 @@ class Kipukas(Game[KipukasState]):
     armed: frozenset[str]
     """The cards that may attack at all (``fight.armed``)."""
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         self.cards = data.game_cards()
         self.rules = data.load_rules()

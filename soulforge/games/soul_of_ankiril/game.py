@@ -83,7 +83,7 @@ class SoulOfAnkiril(Game[AnkirilState]):
     cards: dict[str, CardDef]
     decks: tuple[tuple[str, ...], tuple[str, ...]]
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         self.board = load_board()
         self.cards = data.load_cards()

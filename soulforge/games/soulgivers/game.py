@@ -116,7 +116,7 @@ class Soulgivers(Game[SoulgiversState]):
     chaos_options: tuple[list[AbilityOption], ...]
     """Per tile, the tiles Chaos reaches and its options there (``abilities_board.chaos_tables``)."""
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         self.data = load_data()
         self.rules = self.data.rules

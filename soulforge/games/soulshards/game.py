@@ -102,7 +102,7 @@ class Soulshards(Game[ShardsState]):
     }
     max_game_length: ClassVar[int] = 400 * MAX_TURNS
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         self.rules = data.load_rules()
         self.cards, self.cities = data.load_cards(EFFECTS.names(), CITY_HOOKS.names())
