@@ -32,7 +32,7 @@ def doctor(
     except ModuleNotFoundError:
         fail("the web table is not installed (pip install soulforge[server])")
     try:
-        storage = storage_module.Storage(db)
+        storage = storage_module.open_storage(db)
     except storage_module.StorageError as err:
         fail(str(err))
     try:

@@ -13,13 +13,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
-from sqlalchemy.exc import ArgumentError, DBAPIError
+from sqlalchemy.exc import DBAPIError
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from soulforge.server import api, apidocs, pages
 from soulforge.server.hub import Hub
-from soulforge.server.storage import Storage, StorageError
+from soulforge.server.storage import Storage, StorageError, open_storage
 from soulforge.server.tables import TableError, TableService
 from soulforge.server.thinking import Thinkers
 
@@ -81,16 +81,9 @@ def database_problem(db_url: str | None = None) -> str | None:
     """Why the database at ``db_url`` cannot be used, in one line, or None: checked before
     serving, so a bad file stops start-up with a sentence, not a traceback."""
     try:
-        Storage(db_url).close()
+        open_storage(db_url).close()
     except StorageError as err:
         return str(err)
-    except ArgumentError:  # not a URL SQLAlchemy can read
-        return f"--db {db_url!r}: not a database URL (e.g. sqlite:///var/soulforge.db, postgresql://...)"
-    except ImportError as err:  # a dialect whose driver is not installed
-        return f"--db {db_url!r}: its database driver is not installed ({err.name or err})"
-    except OSError as err:  # a folder that does not exist, a file that cannot be locked
-        where = f": {err.filename}" if err.filename else ""
-        return f"the database {db_url} cannot be used: {err.strerror or err}{where}"
     return None
 
 

@@ -47,7 +47,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, OperationalError
 
 from soulforge.server.migrate import upgrade
 
@@ -445,6 +445,22 @@ def _checked(table_id: str, field: str, value: Any, ok: bool, expected: str) -> 
 
 
 FLAGS = ("hot_seat", "listed", "seed_chosen", "spectators_muted")
+
+
+def open_storage(url: str | None = None) -> Storage:
+    """:class:`Storage` at ``url``, every reason it cannot be used a :class:`StorageError` of
+    one line (for ``serve`` and ``doctor``: a sentence, not a traceback)."""
+    try:
+        return Storage(url)
+    except ArgumentError:  # not a URL SQLAlchemy can read
+        raise StorageError(f"--db {url!r}: not a database URL (e.g. sqlite:///var/soulforge.db, "
+                           "postgresql://...)") from None
+    except ImportError as err:  # a dialect whose driver is not installed
+        driver = err.name or err
+        raise StorageError(f"--db {url!r}: its database driver is not installed ({driver})") from None
+    except OSError as err:  # a folder that does not exist, a file that cannot be locked
+        where = f": {err.filename}" if err.filename else ""
+        raise StorageError(f"the database {url} cannot be used: {err.strerror or err}{where}") from None
 
 
 def _table_row(row: dict[str, Any], seats: list[dict[str, Any]]) -> TableRow:

@@ -82,6 +82,9 @@ def load_jsonl(file: Path) -> list[ResultRow]:
         lines = file.read_text(encoding="utf-8").splitlines()
     except UnicodeDecodeError:
         raise StorageError(f"{file} is not a results file (not text)") from None
+    except IsADirectoryError:
+        raise StorageError(f"{file} is a folder, not a results file (a Parquet dataset's folder "
+                           f"ends in {PARQUET_SUFFIX})") from None
     return [row for number, line in enumerate(lines, 1) if (row := _jsonl_row(file, number, line))]
 
 

@@ -35,8 +35,10 @@ PEAK_MB = 20
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     db = f"sqlite:///{tmp_path_factory.mktemp('limits')}/limits.db"
-    with TestClient(create_app(db, ai_workers=0), raise_server_exceptions=False) as c:
-        yield c
+    with pytest.MonkeyPatch.context() as patch:  # many tables from one address: no rate limit here
+        patch.setenv("SOULFORGE_RATE_LIMITS", "off")
+        with TestClient(create_app(db, ai_workers=0), raise_server_exceptions=False) as c:
+            yield c
 
 
 def post_measured(client: TestClient, url: str, body: Any) -> tuple[Any, float]:
