@@ -188,4 +188,6 @@ def serve(
     import uvicorn
 
     out.print(Text(f"Soulforge web table on http://{host}:{port}/", style="bold"))
-    uvicorn.run(app, host=host, port=port)
+    from soulforge.server.app import STOP_GRACE  # a stop waits for no AI (issue 29, defect 10)
+
+    uvicorn.run(app, host=host, port=port, timeout_graceful_shutdown=STOP_GRACE)

@@ -35,6 +35,9 @@ def create_app(db_url: str | None = None, ai_workers: int | None = None) -> Fast
         app.state.hub = Hub(service)
         await service.resume_all()
         yield
+        # Uvicorn has closed the websockets (1012) and let the requests end (at most
+        # STOP_GRACE s with `soulforge serve`): every acknowledged move is stored. The AI
+        # is not waited for: its workers are killed mid-think, its moves never stored.
         await service.shutdown()
         storage.close()
 
@@ -83,11 +86,16 @@ def database_problem(db_url: str | None = None) -> str | None:
     return None
 
 
+STOP_GRACE = 2
+"""Seconds a stopping server (SIGTERM, Ctrl-C) gives open requests and websockets to end
+after it has asked them to close; then they are cancelled and the AI workers killed."""
+
+
 def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) -> None:
     """Serve the web table with uvicorn (what ``soulforge serve`` does)."""
     import uvicorn
 
-    uvicorn.run(create_app(db_url), host=host, port=port)
+    uvicorn.run(create_app(db_url), host=host, port=port, timeout_graceful_shutdown=STOP_GRACE)
 
 
 def safe_error(error: Any) -> dict[str, Any]:
