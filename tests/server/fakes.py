@@ -60,3 +60,19 @@ class Held:
     def act(self, state: State, player: int) -> Action:
         self.release.wait(HANG_GUARD)
         return state.legal_actions()[0]
+
+
+THINKING_MARK = "SOULFORGE_TEST_THINKING"
+"""Environment variable: the file a :class:`Stubborn` agent creates when it starts thinking."""
+
+
+class Stubborn:
+    """Thinks for ever (a hard AI's long think, made endless), having first created the file
+    named by ``$SOULFORGE_TEST_THINKING``: a test knows the AI is thinking, without a clock."""
+
+    name = "stubborn"
+
+    def act(self, state: State, player: int) -> Action:
+        Path(os.environ[THINKING_MARK]).touch()
+        while True:
+            time.sleep(1)
