@@ -203,6 +203,7 @@ class TableService:
             task.cancel()
         self.thinkers.shutdown()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.thinkers.stopped()
 
     # -- creating and joining -----------------------------------------------------
     async def create(self, game: str, options: dict[str, Any], players: int | None,

@@ -77,6 +77,8 @@ PER_TABLE = 1
 """Jobs of one table that may run at once: its budget of workers."""
 RETRIES = 2
 """Times a job that was running when the pool broke is retried, alone, before it is given up."""
+STOP_WAIT = 3.0
+"""Seconds a stopping server waits at most for its killed workers to be reaped."""
 NICENESS = 10
 """How much lower a worker's priority is than the server's."""
 PR_SET_PDEATHSIG = 1
@@ -386,6 +388,14 @@ class Thinkers:
                 process.kill()
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.cheap.shutdown(wait=False, cancel_futures=True)
+
+    async def stopped(self, timeout: float = STOP_WAIT) -> None:
+        """After :meth:`shutdown`: wait (at most ``timeout`` s) until the killed workers are
+        reaped and the pool's queues freed (else a "leaked semaphore" warning at exit). A
+        thread of ``workers=0`` cannot be killed: it is not waited for."""
+        if self.workers:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.to_thread(self.executor.shutdown, True), timeout)
 
     def processes(self) -> list[Any]:
         """The pool's worker processes alive now (``multiprocessing.Process``)."""
