@@ -188,6 +188,6 @@ def serve(
     import uvicorn
 
     out.print(Text(f"Soulforge web table on http://{host}:{port}/", style="bold"))
-    from soulforge.server.app import STOP_GRACE  # a stop waits for no AI (issue 29, defect 10)
-
-    uvicorn.run(app, host=host, port=port, timeout_graceful_shutdown=STOP_GRACE)
+    # SIGTERM: open requests and websockets get STOP_GRACE s, then the AI's workers are killed
+    grace = getattr(importlib.import_module(SERVER_MODULE), "STOP_GRACE", None)
+    uvicorn.run(app, host=host, port=port, timeout_graceful_shutdown=grace)

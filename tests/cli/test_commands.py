@@ -85,13 +85,16 @@ def test_deck_validate_without_deckbuilding(invoke: Invoke, toy_games: None, tmp
 def test_serve_starts_uvicorn_with_the_app(invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
     module = types.ModuleType("soulforge.server.app")
     module.create_app = lambda db: "the app"  # type: ignore[attr-defined]
+    module.STOP_GRACE = 2  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "soulforge.server.app", module)
     calls: list[tuple[Any, ...]] = []
     uvicorn = types.ModuleType("uvicorn")
-    uvicorn.run = lambda app, host, port: calls.append((app, host, port))  # type: ignore[attr-defined]
+    uvicorn.run = lambda app, host, port, **options: calls.append(  # type: ignore[attr-defined]
+        (app, host, port, options))
     monkeypatch.setitem(sys.modules, "uvicorn", uvicorn)
     result = invoke("serve", "--port", "8123")
-    assert result.exit_code == 0 and calls == [("the app", "127.0.0.1", 8123)]
+    assert result.exit_code == 0
+    assert calls == [("the app", "127.0.0.1", 8123, {"timeout_graceful_shutdown": 2})]  # no AI waited for
 
 
 def test_serve_falls_back_to_a_terminal_game(invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
