@@ -38,6 +38,9 @@ def create_app(db_url: str | None = None, ai_workers: int | None = None) -> Fast
         app.state.hub = Hub(service)
         await service.resume_all()
         yield
+        # Uvicorn has closed the websockets (1012) and let the requests end (at most
+        # STOP_GRACE s with `soulforge serve`): every acknowledged move is stored. The AI
+        # is not waited for: its workers are killed mid-think, its moves never stored.
         await service.shutdown()
         storage.close()
 
@@ -87,13 +90,20 @@ def database_problem(db_url: str | None = None) -> str | None:
     return None
 
 
+STOP_GRACE = 2
+"""Seconds a stopping server (SIGTERM, Ctrl-C) gives open requests and websockets to end
+after it has asked them to close; then they are cancelled and the AI workers killed."""
+
+
 def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
         app: FastAPI | None = None) -> None:
     """Serve the web table (``app``, else ``create_app(db_url)``) with uvicorn, its websocket
-    messages bounded (what ``soulforge serve`` does)."""
+    messages bounded (what ``soulforge serve`` does); on SIGTERM open requests and websockets
+    get :data:`STOP_GRACE` seconds, then the AI workers are killed."""
     import uvicorn
 
-    uvicorn.run(app or create_app(db_url), host=host, port=port, ws_max_size=api.MAX_WS_MESSAGE)
+    uvicorn.run(app or create_app(db_url), host=host, port=port, ws_max_size=api.MAX_WS_MESSAGE,
+                timeout_graceful_shutdown=STOP_GRACE)
 
 
 MAX_BODY = 512 * 1024

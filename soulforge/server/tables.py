@@ -27,7 +27,7 @@ from soulforge.server.clock import now as clock_now
 from soulforge.server.people import Limits, RateLimited, Rates, clean_message, clean_name
 from soulforge.server.render import render_board
 from soulforge.server.storage import DamagedRecord, MoveConflict, SeatRow, Storage, TableRow, hash_token
-from soulforge.server.thinking import Thinkers
+from soulforge.server.thinking import AIGaveUp, Thinkers
 
 log = logging.getLogger("soulforge.server")
 AI_LEVELS = ("easy", "normal", "hard", "random")
@@ -59,6 +59,9 @@ class LiveTable:
     """The AI of each AI seat, kept from move to move (an agent may plan a whole turn)."""
     touched: float = dataclasses.field(default_factory=time.monotonic)
     """When a request or a change last used the table (``eviction``: idle ones leave memory)."""
+    ai_stuck_on: State | None = None
+    """The state the AI failed to move in (given up or refused): the table waits, no longer
+    shown as thinking, until its state changes (an undo) or the server restarts."""
 
     @property
     def id(self) -> str:
@@ -84,6 +87,11 @@ class LiveTable:
     def ai_to_move(self) -> bool:
         cp = self.to_move
         return cp is not None and self.row.seats[cp].kind == "ai"
+
+    @property
+    def ai_thinking(self) -> bool:
+        """An AI is to move and has not failed in this state."""
+        return self.ai_to_move and self.ai_stuck_on is not self.state
 
     def human_to_move(self, state: State) -> int | None:
         """The human seat to move in ``state`` (whose clock runs), if any."""
@@ -148,6 +156,7 @@ class TableService:
         self.rates = Rates(Limits.from_env())
         """Every write's allowance per address and per seat (``people.Limits``)."""
         self._tasks: set[asyncio.Task[None]] = set()
+        self._change: asyncio.Event | None = None
 
     # -- loading --------------------------------------------------------------------
     async def resume_all(self) -> None:
@@ -244,10 +253,13 @@ class TableService:
             raise TableError(429, str(err), retry_after=err.retry_after) from None
 
     async def shutdown(self) -> None:
+        """Stop the AI at once: its turns cancelled, its workers killed mid-think (an AI move
+        is stored before it is announced, so nothing acknowledged is lost)."""
         for task in list(self._tasks):
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
         self.thinkers.shutdown()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.thinkers.stopped()
 
     # -- creating and joining -----------------------------------------------------
     async def create(self, game: str, options: dict[str, Any], players: int | None,
@@ -580,7 +592,22 @@ class TableService:
         table.touched = time.monotonic()  # a change: the table is not idle (``eviction``)
         if self.broadcast is not None:
             await self.broadcast(table)
+        self._changed()
         self._schedule_ai(table)
+
+    def _changed(self) -> None:
+        """Wake whoever awaits :meth:`changed`."""
+        if self._change is not None:
+            self._change.set()
+            self._change = None
+
+    async def changed(self, table_id: str, version: int) -> None:
+        """Return once the table is no longer at ``version`` (a move, an undo, its AI given
+        up), or is no longer live: what a test awaits instead of polling with a clock."""
+        while (table := self.live.get(table_id)) is not None and table.version == version:
+            if self._change is None:
+                self._change = asyncio.Event()
+            await self._change.wait()
 
     # -- undo (Board Game Arena policy) -------------------------------------------------
     def undo_target(self, table: LiveTable, held: set[int]) -> int | None:
@@ -615,22 +642,33 @@ class TableService:
 
     # -- AI --------------------------------------------------------------------------------------
     def _schedule_ai(self, table: LiveTable) -> None:
-        if table.ai_to_move and (table.ai_task is None or table.ai_task.done()):
+        if table.ai_thinking and (table.ai_task is None or table.ai_task.done()):
             task = asyncio.get_running_loop().create_task(self._ai_turns(table))
             table.ai_task = task
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
     async def _ai_turns(self, table: LiveTable) -> None:
-        while table.ai_to_move and self.live.get(table.id) is table:
-            version, seat = table.version, table.state.current_player
+        """Think and play the AI's moves while an AI is to move. A job is queued fairly
+        between tables (``Thinkers``); an AI that fails is logged once and its table waits."""
+        while table.ai_thinking and self.live.get(table.id) is table:
+            version, state = table.version, table.state
+            seat = state.current_player
             assert seat is not None
             agent = self._agent(table, seat)
             try:
-                action, table.players[seat] = await self.thinkers.act(table.state, seat, agent)
+                action, after = await self.thinkers.act(state, seat, agent, table=table.id,
+                                                        attended=bool(table.humans))
+            except AIGaveUp as err:  # the pool healed; this table's decision kills its worker
+                log.warning("AI given up at table %s, move %d: %s; the table waits",
+                            table.id, state.move_number, err)
+                await self._ai_stuck(table, state)
+                return
             except Exception:  # a broken agent must not take the server down; the table waits
                 log.exception("AI failed at table %s", table.id)
+                await self._ai_stuck(table, state)
                 return
+            table.players[seat] = after
             async with table.lock:
                 if table.version != version:
                     continue  # an undo or another writer changed the table meanwhile
@@ -639,8 +677,18 @@ class TableService:
                     await self._commit(table, seat, action)
                 except TableError:
                     log.exception("AI move refused at table %s", table.id)
-                    return
+                    await self._ai_stuck(table, state)
                 return
+
+    async def _ai_stuck(self, table: LiveTable, state: State) -> None:
+        """The AI could not move in ``state``: show the table as waiting, not thinking."""
+        if table.state is not state:
+            return  # the table moved on meanwhile: its AI is asked again
+        table.ai_stuck_on = state
+        table.version = max(time.time_ns() // 1000, table.version + 1)
+        if self.broadcast is not None:
+            await self.broadcast(table)
+        self._changed()
 
     @staticmethod
     def _agent(table: LiveTable, seat: int) -> agents.Agent:
@@ -692,7 +740,7 @@ class TableService:
             "returns": table.row.returns if table.over else None,
             "outcome": self.outcome(table),
             "clock": table.row.clock,
-            "thinking": table.ai_to_move,
+            "thinking": table.ai_thinking,
             "can_undo": self.undo_target(table, held) is not None,
             "view": view,
             "log": state.log(seat),

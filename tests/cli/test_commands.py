@@ -96,7 +96,7 @@ def test_serve_starts_uvicorn_with_the_app(invoke: Invoke, monkeypatch: pytest.M
     uvicorn.run = lambda app, host, port, **settings: calls.append((app, host, port, settings))  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "uvicorn", uvicorn)
     result = invoke("serve", "--port", "8123")
-    bounded = {"ws_max_size": server_api.MAX_WS_MESSAGE}
+    bounded = {"ws_max_size": server_api.MAX_WS_MESSAGE, "timeout_graceful_shutdown": server_app.STOP_GRACE}
     assert result.exit_code == 0 and calls == [("the app", "127.0.0.1", 8123, bounded)]
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import time
+import asyncio
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from soulforge.core import Record, State
 from soulforge.server.render import render_board
+from tests.server.fakes import HANG_GUARD
 
 PUBLIC_KEYS = {"table", "game", "title", "status", "seat", "seats_held", "seats", "move", "version",
                "current_player", "prompt", "is_over", "returns", "outcome", "thinking", "can_undo",
@@ -78,14 +79,25 @@ def act(client: TestClient, table: str, tok: str, move: int, action: dict[str, A
                        json={"move": move, "action": action, "seat": seat})
 
 
-def wait_for(client: TestClient, table: str, tok: str, done: Any, timeout: float = 20) -> dict[str, Any]:
-    deadline = time.time() + timeout
+def wait_for(client: TestClient, table: str, tok: str, done: Any,
+             timeout: float = HANG_GUARD) -> dict[str, Any]:
+    """The table's payload once ``done(payload)`` holds: between looks, the test awaits the
+    service's change event (a move, an undo, an AI given up), not a clock; ``timeout`` only
+    guards against a hang."""
+    service = client.app.state.service  # type: ignore[attr-defined]
     while True:
         data = get(client, table, tok)
         if done(data):
             return data
-        assert time.time() < deadline, f"timed out waiting; last payload move {data['move']}"
-        time.sleep(0.02)
+        try:
+            client.portal.call(_changed, service, table, data["version"], timeout)  # type: ignore[union-attr]
+        except TimeoutError:
+            raise AssertionError(f"nothing changed in {timeout} s; last payload move {data['move']}, "
+                                 f"thinking {data['thinking']}") from None
+
+
+async def _changed(service: Any, table: str, version: int, timeout: float) -> None:
+    await asyncio.wait_for(service.changed(table, version), timeout)
 
 
 def first_answer(socket: Any, hello: str | bytes) -> dict[str, Any]:
