@@ -58,7 +58,8 @@ def mid_game_table(server: ServerThread, game_id: str, seed: int = 21) -> str:
                 break
             action = rng.choice(payload["legal"])["action"]
             res = client.post(f"/api/tables/{made['table']}/actions", params={"svg": False},
-                              json={"move": payload["move"], "action": action, "seat": payload["current_player"]})
+                              json={"move": payload["move"], "action": action,
+                                    "seat": payload["current_player"]})
             assert res.status_code == 200, res.text
             payload = res.json()
         assert not payload["is_over"], f"{game_id} ended before its mid-game position"
@@ -78,7 +79,8 @@ def test_no_board_text_under_10_px(browser: Any, server: ServerThread, game_id: 
     link = mid_game_table(server, game_id)
     width, height = SIZES[size]
     phone = size == "phone"
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone)
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone,
+                                  is_mobile=phone)
     page = context.new_page()
     page.goto(link)
     small = small_texts(page)

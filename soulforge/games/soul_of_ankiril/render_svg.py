@@ -98,8 +98,8 @@ def pieces(view: dict[str, Any]) -> dict[int, str]:
 def _card(x: float, y: float, card: dict[str, Any]) -> str:
     stats = f'{card["attack"]}/{card["health"]}' if card["type"] in ("ally", "leader") else card["type"]
     element = card.get("element") or ""
-    text = html.escape(f'{card["name"]} ({card["type"]}, {element or "no element"}, cost {CARD_COST} Energy): '
-                       f'{card["text"]}')
+    text = html.escape(f'{card["name"]} ({card["type"]}, {element or "no element"}, '
+                       f'cost {CARD_COST} Energy): {card["text"]}')
     # The name at its natural width, wrapped to two lines where it is long ("Sciame
     # inarrestabile"); the cost (every card costs 1 Energy) on the face, not only on hover.
     lines = wrap(card["name"], NAME_CHARS)[:2]
