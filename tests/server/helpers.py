@@ -11,7 +11,7 @@ from soulforge.core import Record, State
 from soulforge.server.render import render_board
 
 PUBLIC_KEYS = {"table", "game", "title", "status", "seat", "seats_held", "seats", "move", "version",
-               "current_player", "prompt", "is_over", "returns", "outcome", "thinking", "can_undo",
+               "current_player", "prompt", "is_over", "returns", "outcome", "verdict", "thinking", "can_undo",
                "spectators_muted", "rematch", "clock"}
 
 

@@ -11,6 +11,7 @@ from soulforge.core.clone import ClonePlan
 from soulforge.core.errors import IllegalAction
 from soulforge.core.log import Seat
 from soulforge.core.state import State, outcome_from_returns
+from soulforge.core.text import winner_first
 from soulforge.games.soul_of_ankiril import hidden, setup, view
 from soulforge.games.soul_of_ankiril.board import Board
 from soulforge.games.soul_of_ankiril.flow import FLOW, why_illegal
@@ -97,7 +98,7 @@ class AnkirilState(State):
         """Who won and how ("End of the Game"): a third Emanation deactivated, or the turn limit."""
         if not self.is_over:
             return ""
-        left = " to ".join(str(self.emanations_left(p)) for p in range(2))
+        left = winner_first([self.emanations_left(p) for p in range(2)], self.winner)
         return f"{outcome_from_returns(self.returns())[:-1]}: {self.end_reason} (Emanations left: {left})."
 
     def finish(self, winner: int | None, reason: str) -> None:

@@ -114,6 +114,7 @@ def _unit(x: float, y: float, u: Json) -> str:
         inner = (
             f'<rect x="{ax}" y="{ay}" width="{CW - 4}" height="15" fill="#fffc" stroke="#666"/>'
             + _t(ax + 2, ay + 12, short_name(name, 12))
+            + hit_area(ax, ay, CW - 4, 15)
         )
         out += _g(f"attached:{u['spot']}:{i}", inner, f"Attached: {name}")
     return out
