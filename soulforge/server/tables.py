@@ -571,7 +571,8 @@ class TableService:
         deciding = seat is not None and table.to_move == seat
         actions = state.legal_actions() if deciding else []
         legal: list[dict[str, Any]] = [
-            {"action": a.to_json(), "label": str(a), "path": list(state.click_path(a))} for a in actions]
+            {"action": a.to_json(), "label": state.describe(a), "path": list(state.click_path(a))}
+            for a in actions]
         return {
             "type": "state",
             "table": table.id,

@@ -28,7 +28,7 @@ def assert_payload_is_view(payload: dict[str, Any], state: State, seat: int | No
     assert payload["log"] == state.log(seat)
     deciding = seat is not None and state.current_player == seat
     legal: list[dict[str, Any]] = [
-        {"action": a.to_json(), "label": str(a), "path": list(state.click_path(a))}
+        {"action": a.to_json(), "label": state.describe(a), "path": list(state.click_path(a))}
              for a in state.legal_actions()] if deciding else []
     assert payload["legal"] == legal
     assert payload["outcome"] == state.outcome()

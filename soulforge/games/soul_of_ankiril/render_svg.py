@@ -56,8 +56,11 @@ def _hex(cell: dict[str, Any], last: bool, piece: str) -> str:
     if last:
         stroke = 'stroke="#ffcc00" stroke-width="4" data-last="true"'
     what = html.escape(f"{cell['name']}: {kind}" + (f" ({cell['element']})" if cell.get("element") else ""))
+    # an empty terrain shows its coordinates, the names the log and the buttons use ("D5")
+    name = "" if piece else (f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="{SMALLEST}" '
+                             f'fill="#000" fill-opacity=".45" pointer-events="none">{cell["name"]}</text>')
     return (f'<g data-handle="cell:{cell["cell"]}"><polygon points="{points}" fill="{fill}" {stroke}>'
-            f"<title>{what}</title></polygon>{piece}</g>")
+            f"<title>{what}</title></polygon>{name}{piece}</g>")
 
 
 def board(view: dict[str, Any]) -> list[str]:

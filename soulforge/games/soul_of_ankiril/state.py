@@ -12,7 +12,7 @@ from soulforge.core.errors import IllegalAction
 from soulforge.core.log import Seat
 from soulforge.core.state import State, outcome_from_returns
 from soulforge.core.text import winner_first
-from soulforge.games.soul_of_ankiril import hidden, setup, view
+from soulforge.games.soul_of_ankiril import hidden, labels, setup, view
 from soulforge.games.soul_of_ankiril.board import Board
 from soulforge.games.soul_of_ankiril.flow import FLOW, why_illegal
 from soulforge.games.soul_of_ankiril.flow import apply as apply_action
@@ -93,6 +93,11 @@ class AnkirilState(State):
         if self.stage != OVER or self.winner is None:
             return [0.0, 0.0]
         return [1.0 if p == self.winner else -1.0 for p in range(2)]
+
+    def describe(self, action: Action) -> str:
+        """The action with its pieces by name and its terrains by the board's coordinates
+        (``labels.py``), not by cell number."""
+        return labels.describe(self, action)
 
     def outcome(self) -> str:
         """Who won and how ("End of the Game"): a third Emanation deactivated, or the turn limit."""
