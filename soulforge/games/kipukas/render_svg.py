@@ -232,7 +232,8 @@ def _territory(t: Json, view: Json, layout: Layout, pieces: dict[str, list[Json]
            f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="10" fill="{fill}" fill-opacity=".72" '
            f'stroke="{stroke}" stroke-width="{4 if holder is not None else 1.5}"/>',
            _text(x + 10, y + 17, f"{t['number']}", "big"),
-           _text(x + 40, y + 16, t["geography"] + (" · transit" if t["transit"] else ""), "name")]
+           _text(x + 16 + len(str(t["number"])) * FONT["big"] * layout.scale * 0.6, y + 16,
+                 t["geography"] + (" · transit" if t["transit"] else ""), "name")]
     if status:
         out.append(_text(x + w - 8, y + 16, status, "small", f' text-anchor="end" fill="{stroke}"'))
     laid = [x for x in view.get("snares", ()) if x["territory"] == t["number"]]
