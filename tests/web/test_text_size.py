@@ -91,3 +91,4 @@ def test_no_board_text_under_10_px(browser: Any, server: ServerThread, table: st
     context.close()
     assert not small, f"{len(small)} texts under {SMALLEST} px: " + ", ".join(
         f"{text!r} {px:.1f}" for text, px in sorted(small, key=lambda s: s[1])[:15])
+
