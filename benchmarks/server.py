@@ -215,7 +215,8 @@ def free_port() -> int:
 
 def start_server(db: str | None, extra: list[str]) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    env = dict(os.environ, SOULFORGE_DB=db or f"sqlite:///{tempfile.mkdtemp(prefix='sf-bench-')}/bench.db")
+    env = dict(os.environ, SOULFORGE_DB=db or f"sqlite:///{tempfile.mkdtemp(prefix='sf-bench-')}/bench.db",
+               SOULFORGE_RATE_LIMITS="off")  # every bot comes from one address: no per-address limit
     proc = subprocess.Popen(  # a separate process: the bots do not share the server's GIL
         [sys.executable, "-m", "uvicorn", "soulforge.server.app:create_app", "--factory", "--host",
          "127.0.0.1", "--port", str(port), "--log-level", "warning", *extra], cwd=ROOT, env=env)

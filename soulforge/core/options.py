@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -33,10 +34,15 @@ class Option:
     read a file a request names; the terminal reads deck files itself, see ``cli``)."""
     max_length: int = 200
     """The longest text value (a deck list is longer: :data:`DECK_TEXT_LIMIT`)."""
+    label: str = ""
+    """The option's name in words, for a form ("Turn limit"); by default its code name with
+    spaces (``turn_limit`` -> "Turn limit")."""
 
     def __post_init__(self) -> None:
         if self.deck and self.max_length == 200:
             object.__setattr__(self, "max_length", DECK_TEXT_LIMIT)
+        if not self.label:
+            object.__setattr__(self, "label", label_of(self.name))
 
     def check(self, given: Any) -> OptionValue:
         value = self._parse(given)
@@ -67,6 +73,7 @@ class Option:
         """JSON-ready description (for forms and help)."""
         return {
             "name": self.name,
+            "label": self.label,
             "type": self.type.__name__,
             "default": self.default,
             "help": self.help,
@@ -75,6 +82,16 @@ class Option:
             "maximum": self.maximum,
             "deck": self.deck,
         }
+
+
+def label_of(name: str) -> str:
+    """A code name in words, the default :attr:`Option.label`.
+
+    >>> label_of("turn_limit"), label_of("deck0")
+    ('Turn limit', 'Deck 0')
+    """
+    words = re.sub(r"(?<=[a-z])(?=[0-9])", " ", name.replace("_", " ")).strip()
+    return words[:1].upper() + words[1:]
 
 
 DECK_TEXT_LIMIT = 20_000

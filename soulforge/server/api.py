@@ -15,6 +15,7 @@ from soulforge.server import schemas
 from soulforge.server.catalog import game_infos
 from soulforge.server.hub import Connection, Hub
 from soulforge.server.render import render_board
+from soulforge.server.replays import ReplayCache
 from soulforge.server.storage import hash_token
 from soulforge.server.tables import LiveTable, TableError, TableService
 
@@ -24,13 +25,19 @@ Token = Annotated[str | None, Header(alias="X-Seat-Token", description="seat tok
 Svg = Annotated[bool, Query(description="false: leave the board's SVG out (bots, API clients)")]
 JSON = "application/json"
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": schemas.ErrorBody} for code in (403, 404, 409, 422)
+    code: {"model": schemas.ErrorBody} for code in (403, 404, 409, 422, 429)
 }
 
 
 def service(request: Request) -> TableService:
     svc: TableService = request.app.state.service
     return svc
+
+
+def address(request: Request) -> str | None:
+    """The client's address, which the rate limits count by: behind a reverse proxy it is
+    the proxy's, unless uvicorn is told to trust the proxy's header (``--proxy-headers``)."""
+    return request.client.host if request.client else None
 
 
 def tokens_of(header: str | None) -> list[str]:
@@ -57,7 +64,7 @@ def games() -> list[dict[str, Any]]:
 async def tables(request: Request, status: Literal["open", "playing", "over"] | None = None,
                  ) -> list[dict[str, Any]]:
     """Tables, newest first: ``open`` (a free seat to join), ``playing`` (to watch), ``over`` (replay)."""
-    rows = await asyncio.to_thread(service(request).storage.tables, "playing" if status == "open" else status)
+    rows = await service(request).listing("playing" if status == "open" else status)
     rows = [row for row in rows if status != "open" or row.open]
     out = []
     for row in rows:
@@ -82,7 +89,7 @@ async def create_table(body: schemas.CreateTable, request: Request) -> dict[str,
         seats = [(s.kind, s.level or ("normal" if s.kind == "ai" else None)) for s in body.seats]
     table, tokens, invites = await service(request).create(
         body.game, body.options, count or len(seats), seats, body.seed, body.hot_seat, body.listed, body.name,
-        clock_minutes=body.clock_minutes)
+        clock_minutes=body.clock_minutes, address=address(request))
     base = str(request.base_url).rstrip("/")
     return {"table": table.id, "url": f"{base}/t/{table.id}", "seats": [
         {"seat": s.seat, "kind": s.kind, "level": s.level, "token": tokens.get(s.seat),
@@ -128,14 +135,14 @@ async def undo(table_id: str, body: schemas.UndoRequest, request: Request,
 @router.post("/tables/{table_id}/join", response_model=schemas.Joined, responses=ERRORS)
 async def join(table_id: str, request: Request, body: schemas.JoinRequest | None = None) -> dict[str, Any]:
     """Take a free human seat of a listed table."""
-    seat, token = await service(request).join(table_id, body.name if body else None)
+    seat, token = await service(request).join(table_id, body.name if body else None, address(request))
     return {"table": table_id, "seat": seat, "token": token}
 
 
 @router.post("/tables/{table_id}/claim", response_model=schemas.Joined, responses=ERRORS)
 async def claim(table_id: str, body: schemas.ClaimRequest, request: Request) -> dict[str, Any]:
     """Use a one-time invite: the seat's fresh token, for this browser only (403 once used)."""
-    token = await service(request).claim(table_id, body.seat, body.invite, body.name)
+    token = await service(request).claim(table_id, body.seat, body.invite, body.name, address(request))
     return {"table": table_id, "seat": body.seat, "token": token}
 
 
@@ -144,7 +151,7 @@ async def new_invite(table_id: str, seat: int, request: Request,
                      x_seat_token: Token = None) -> dict[str, Any]:
     """A new one-time invite link for ``seat``: its player moving to another browser (their
     token stops working now), or the creator re-issuing a seat nobody has claimed."""
-    code = await service(request).invite(table_id, tokens_of(x_seat_token), seat)
+    code = await service(request).invite(table_id, tokens_of(x_seat_token), seat, address(request))
     return {"table": table_id, "seat": seat, "invite": invite_link(request, table_id, seat, code)}
 
 
@@ -165,7 +172,7 @@ async def rematch(table_id: str, request: Request, x_seat_token: Token = None) -
     """Offer a rematch once the game is over: the same game, options and seats, each seat moved
     one place on. The answer holds the proposer's seat and token at the new table; each other
     player finds a one-time invite to theirs in their own payload (``rematch``)."""
-    new, seat, tokens = await service(request).rematch(table_id, tokens_of(x_seat_token))
+    new, seat, tokens = await service(request).rematch(table_id, tokens_of(x_seat_token), address(request))
     return {"table": new, "seat": seat, "tokens": tokens}
 
 
@@ -173,7 +180,7 @@ async def rematch(table_id: str, request: Request, x_seat_token: Token = None) -
 async def name_seat(table_id: str, body: schemas.NameRequest, request: Request,
                     x_seat_token: Token = None) -> None:
     """Give one's seat a display name (shown at the seat, in the log and in the lobby)."""
-    await service(request).rename(table_id, tokens_of(x_seat_token), body.seat, body.name)
+    await service(request).rename(table_id, tokens_of(x_seat_token), body.seat, body.name, address(request))
 
 
 @router.get("/tables/{table_id}/chat", response_model=list[schemas.ChatMessage], responses=ERRORS)
@@ -186,15 +193,24 @@ async def chat(table_id: str, request: Request) -> list[dict[str, Any]]:
 async def say(table_id: str, body: schemas.ChatRequest, request: Request, x_seat_token: Token = None,
               ) -> dict[str, Any]:
     """Say something at the table: a seated player, or a spectator unless spectators are muted
-    (403); 422 empty or too long; 429 more than 5 messages in 10 s."""
-    return await service(request).say(table_id, tokens_of(x_seat_token), body.text)
+    (403); 422 empty or too long; 429 beyond a sender's 5 messages in 10 s (a seat by its token,
+    a spectator by address) or an address's 15 in 10 s over every table."""
+    return await service(request).say(table_id, tokens_of(x_seat_token), body.text, address(request))
 
 
 @router.post("/tables/{table_id}/chat/mute", status_code=204, responses=ERRORS)
 async def mute(table_id: str, body: schemas.MuteRequest, request: Request,
                x_seat_token: Token = None) -> None:
     """A seated player mutes (or unmutes) the spectators' chat."""
-    await service(request).mute_spectators(table_id, tokens_of(x_seat_token), body.muted)
+    await service(request).mute_spectators(table_id, tokens_of(x_seat_token), body.muted, address(request))
+
+
+def replays(request: Request) -> ReplayCache:
+    """The app's replay checkpoints, made at the first replay step asked for."""
+    cache: ReplayCache | None = getattr(request.app.state, "replays", None)
+    if cache is None:
+        cache = request.app.state.replays = ReplayCache()
+    return cache
 
 
 async def finished(request: Request, table_id: str) -> LiveTable:
@@ -223,7 +239,7 @@ async def replay(table_id: str, step: int, request: Request) -> dict[str, Any]:
     rec = table.state.record()
     if not 0 <= step <= len(rec.actions):
         raise TableError(404, f"no step {step}: the game has {len(rec.actions)} moves")
-    state = await asyncio.to_thread(rec.replay, step)
+    state = await asyncio.to_thread(replays(request).state, table.id, rec, step)
     views = [state.view(p) for p in range(state.num_players)]
     game = table.row.game
     label = str(table.state.history[step - 1]) if step else None

@@ -14,7 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from sqlalchemy.exc import DBAPIError
 
-from soulforge.server import api, pages
+from soulforge.server import api, apidocs, pages
 from soulforge.server.hub import Hub
 from soulforge.server.storage import Storage, StorageError
 from soulforge.server.tables import TableError, TableService
@@ -38,9 +38,12 @@ def create_app(db_url: str | None = None, ai_workers: int | None = None) -> Fast
         await service.shutdown()
         storage.close()
 
-    # The API docs (Swagger UI, ReDoc) are served from the package: /docs works offline.
-    app = FastAPIOffline(title="Soulforge", version="0.1.0", lifespan=lifespan,
-                  description="A digital table for tabletop games: lobby, tables, seats, live updates.")
+    # The API docs (Swagger UI, ReDoc) are served from the package: /docs works offline;
+    # /redoc is our own route (apidocs: its bundle's logo came from a CDN).
+    app = FastAPIOffline(
+        title="Soulforge", version="0.1.0", lifespan=lifespan, redoc_url=None,
+        description="A digital table for tabletop games: lobby, tables, seats, live updates.")
+    app.include_router(apidocs.router)
     app.include_router(api.router)
     app.include_router(api.ws_router)
     app.include_router(pages.router)
@@ -53,7 +56,8 @@ def create_app(db_url: str | None = None, ai_workers: int | None = None) -> Fast
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, err: TableError) -> JSONResponse:
-        return JSONResponse({"detail": str(err)}, status_code=err.status)
+        retry = {"Retry-After": str(err.retry_after)} if err.retry_after else None  # 429: rate limits
+        return JSONResponse({"detail": str(err)}, status_code=err.status, headers=retry)
 
     @app.exception_handler(DBAPIError)
     async def database_busy(_request: Request, _err: DBAPIError) -> JSONResponse:

@@ -99,19 +99,48 @@ class Section:
     id: str
 
 
+# A heading's explicit id, Pandoc style, as the Kipukas rulebook writes them: "## Setup {#game_setup}".
+HEADING_ID = re.compile(r"\s*\{#(?P<id>[A-Za-z][\w-]*)\}\s*$")
+# HTML comments left by the converter ("<!-- pagebreak -->"): raw HTML is escaped, so they would show.
+HTML_COMMENT = re.compile(r"<!--.*?-->", flags=re.DOTALL)
+
+
+def _image_as_text(renderer: Any, tokens: list[Token], idx: int, options: Any, env: Any) -> str:
+    """An image as its alt text: the rulebooks point at pictures this server does not have."""
+    alt = "".join(c.content for c in tokens[idx].children or []).strip() or "picture"
+    return f'<span class="img-alt" role="img" aria-label="{escape(alt)}">[{escape(alt)}]</span>'
+
+
 def _markdown() -> MarkdownIt:
-    return MarkdownIt("commonmark", {"html": False})
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    md.add_render_rule("image", _image_as_text)
+    return md
+
+
+def _take_heading_id(inline: Token) -> str | None:
+    """Remove a trailing ``{#id}`` from a heading's text; the id, or None when there is none."""
+    children = inline.children or []
+    last = children[-1] if children else None
+    match = HEADING_ID.search(last.content) if last is not None and last.type == "text" else None
+    if last is None or match is None:
+        return None
+    last.content = last.content[:match.start()]
+    inline.content = HEADING_ID.sub("", inline.content)
+    return match["id"]
 
 
 def _anchor(tokens: list[Token], used: set[str]) -> list[Section]:
-    """Give every h1-h4 an id (unique within ``used``); the sections, in order."""
+    """Give every h1-h4 an id (unique within ``used``), and any heading its ``{#id}``; the sections."""
     sections = []
     for i, token in enumerate(tokens):
-        if token.type != "heading_open" or token.tag not in ("h1", "h2", "h3", "h4"):
+        if token.type != "heading_open":
             continue
         inline = tokens[i + 1]
+        explicit = _take_heading_id(inline)
+        if explicit is None and token.tag not in ("h1", "h2", "h3", "h4"):
+            continue
         title = "".join(c.content for c in inline.children or [] if c.type in ("text", "code_inline")).strip()
-        base = slug(title)
+        base = explicit or slug(title)
         ident, n = base, 2
         while ident in used:
             ident, n = f"{base}-{n}", n + 1
@@ -122,12 +151,63 @@ def _anchor(tokens: list[Token], used: set[str]) -> list[Section]:
 
 
 def render_markdown(text: str, used: set[str] | None = None) -> tuple[str, list[Section]]:
-    """Markdown (raw HTML escaped) as HTML, its h1-h4 given ids from a slug of their text."""
+    """Markdown (raw HTML escaped, comments dropped, images as their alt text) as HTML.
+
+    Headings take their ``{#id}`` as their id; other h1-h4 get one from a slug of their text.
+    """
     md = _markdown()
-    tokens = md.parse(text)
+    tokens = md.parse(HTML_COMMENT.sub("", text))
     sections = _anchor(tokens, set() if used is None else used)
     html: str = md.renderer.render(tokens, md.options, {})
     return html, sections
+
+
+# -- text with one paragraph a line ------------------------------------------------------------------
+
+NUMBERED_LINE = re.compile(r"^(?P<n>\d{1,2})[:.]\s+(?P<rest>.+)$")
+TERM_LINE = re.compile(r"^(?P<term>[A-Z][\w'\u2019]*(?: [A-Za-z][\w'\u2019]*){0,3}):\s+(?P<rest>.+)$")
+
+
+def _term(text: str) -> str:
+    """``Term: definition`` with the term in bold; other text as it is."""
+    match = TERM_LINE.match(text)
+    return f"**{match['term']}:** {match['rest']}" if match else text
+
+
+def lines_as_blocks(text: str) -> str:
+    """Text written one paragraph a line (no blank lines, as a web page copied as text is) as Markdown.
+
+    Each line becomes a block: ``#`` headings stay, ``1: step`` lines an ordered list, two or more
+    ``Term: text`` lines in a row a list of definitions (term in bold; a lone one is a sentence
+    such as "Soulshards: Broken Alliance is..."), ``- item`` lines a list, any other line a paragraph.
+    """
+    lines = [raw.strip() for raw in text.splitlines() if raw.strip()]
+    terms = [TERM_LINE.match(line) is not None and NUMBERED_LINE.match(line) is None for line in lines]
+    blocks: list[tuple[str, str]] = []  # (kind, markdown line)
+    for i, line in enumerate(lines):
+        numbered = NUMBERED_LINE.match(line)
+        in_term_list = terms[i] and ((i > 0 and terms[i - 1]) or (i + 1 < len(lines) and terms[i + 1]))
+        if line.startswith("#"):
+            blocks.append(("heading", line))
+        elif numbered:
+            blocks.append(("ol", f"{numbered['n']}. {_term(numbered['rest'])}"))
+        elif line.startswith("- "):
+            blocks.append(("ul", line))
+        elif in_term_list:
+            blocks.append(("ul", f"- {_term(line)}"))
+        else:
+            blocks.append(("p", line))
+    out: list[str] = []
+    for i, (kind, line) in enumerate(blocks):
+        same_list = i > 0 and kind in ("ol", "ul") and blocks[i - 1][0] == kind
+        out.append(line if same_list or not out else f"\n{line}")
+    return "\n".join(out) + "\n"
+
+
+def is_line_per_paragraph(text: str) -> bool:
+    """True for a text of many lines and no blank line: Markdown would join it into one paragraph."""
+    lines = text.strip().splitlines()
+    return len(lines) > 3 and all(line.strip() for line in lines)
 
 
 # -- rulebooks ---------------------------------------------------------------------------------------
@@ -195,7 +275,7 @@ def rulebook_text(cls: type[Game]) -> str | None:
     text, stale = apply_fixes(path.read_text(encoding="utf-8"), rulebook_fixes(cls))
     for fix in stale:
         log.warning("%s: rulebook fix %r matches nothing", cls.id, fix.find[:40])
-    return text
+    return lines_as_blocks(text) if is_line_per_paragraph(text) else text
 
 
 def rulebook_sections(cls: type[Game]) -> list[Section]:

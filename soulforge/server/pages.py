@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse
 
 from soulforge.core import Game
 from soulforge.games import game_class
@@ -19,7 +19,7 @@ router = APIRouter(include_in_schema=False)
 
 @router.get("/", response_class=HTMLResponse)
 async def lobby(request: Request) -> str:
-    rows = await asyncio.to_thread(service(request).storage.tables)
+    rows = await service(request).listing()  # damaged tables are quarantined, not shown
     titles = {cls.id: cls.title for cls in game_classes()}
     return views.lobby(game_infos(), [r for r in rows if r.game in titles], titles)
 
@@ -30,6 +30,14 @@ def _game(game_id: str) -> type[Game]:
         return game_class(game_id)
     except ValueError:
         raise TableError(404, f"no game {game_id!r}") from None
+
+
+@router.get("/favicon.ico")
+async def favicon() -> FileResponse:
+    """The site's icon, for a browser that asks the conventional address (every page also
+    names it with a ``<link rel=icon>``); an SVG, which browsers take at any address."""
+    return FileResponse(views.STATIC / "favicon.svg", media_type="image/svg+xml",
+                        headers={"Cache-Control": "public, max-age=86400"})
 
 
 @router.get("/rules/{game_id}", response_class=HTMLResponse)
@@ -51,7 +59,9 @@ async def how_to(game_id: str) -> str:
 @router.get("/t/{table_id}", response_class=HTMLResponse)
 async def table(table_id: str, request: Request) -> str:
     svc = service(request)
-    return views.table(svc.payload(await svc.get(table_id), set()))
+    table = await svc.get(table_id)
+    cls = _game(table.row.game)
+    return views.table(svc.payload(table, set()), f"/how/{cls.id}" if how_to_path(cls) else None)
 
 
 @router.get("/t/{table_id}/replay", response_class=HTMLResponse)

@@ -7,15 +7,20 @@ Seat tokens are stored only as SHA-256 hashes.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
+import functools
 import hashlib
+import json
+import math
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from alembic.util.exc import CommandError as AlembicError
 from sqlalchemy import (
@@ -31,16 +36,18 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    Text,
     create_engine,
     delete,
     event,
     func,
     insert,
     select,
+    type_coerce,
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
 from soulforge.server.migrate import upgrade
 
@@ -100,8 +107,24 @@ class StorageError(RuntimeError):
     """The database cannot be used at all (not a database, unreachable): one line says so."""
 
 
+class DamagedRecord(ValueError):
+    """A stored row holds a value no table can have: that table is quarantined, nothing else."""
+
+    def __init__(self, table_id: str, field: str, why: str) -> None:
+        super().__init__(f"{field}: {why}")
+        self.table_id, self.field = table_id, field
+
+
 BUSY_TIMEOUT = 2.0
 """Seconds an SQLite write waits for another process's lock before the request answers 503."""
+WRITE_WAIT = 2.0
+"""Seconds a write may wait in all, from the request asking for it (the write queue, then the
+database's lock), before it answers 503: writers never pile up behind a lock."""
+READ_THREADS, WRITE_THREADS = 8, 8
+"""Threads reading and writing (SQLite: one writer, the others would only queue for its lock).
+Reads and writes have their own threads: a read never waits behind a blocked write."""
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def hash_token(token: str) -> str:
@@ -174,15 +197,65 @@ class Storage:
             self.engine.dispose()
             reason = str(getattr(err, "orig", None) or err).splitlines()[0]
             raise StorageError(f"the database {_where(self.url)} cannot be used: {reason}") from None
+        self.sqlite = self.url.startswith("sqlite")
         # SQLite has one writer at a time and its busy handler sleeps: queue writers here instead.
-        self._write_lock = threading.Lock() if self.url.startswith("sqlite") else None
+        self._write_lock = threading.Lock() if self.sqlite else None
+        self._readers = ThreadPoolExecutor(READ_THREADS, thread_name_prefix="sf-read")
+        self._writers = ThreadPoolExecutor(1 if self.sqlite else WRITE_THREADS, thread_name_prefix="sf-write")
+        self._deadline = threading.local()
+        self.pending_writes = 0
+        """Writes asked for and not yet answered (read on the event loop: a gauge, and for tests)."""
+
+    async def read(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """``fn(*args)`` (one of the reads below) on the reading threads."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._readers, functools.partial(fn, *args, **kwargs))
+
+    async def write(self, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+        """``fn(*args)`` (one of the writes below) on the writing threads, within
+        :data:`WRITE_WAIT` seconds from now, else an ``OperationalError`` (answered 503)."""
+        deadline = time.monotonic() + WRITE_WAIT
+        loop = asyncio.get_running_loop()
+        self.pending_writes += 1
+        try:
+            return await loop.run_in_executor(
+                self._writers, functools.partial(self._by, deadline, functools.partial(fn, *args, **kwargs)))
+        finally:
+            self.pending_writes -= 1
+
+    def _by(self, deadline: float, call: Callable[[], R]) -> R:
+        """``call()`` with its writes bounded by ``deadline`` (see :meth:`_writing`)."""
+        self._deadline.at = deadline
+        try:
+            return call()
+        finally:
+            self._deadline.at = None
 
     @contextlib.contextmanager
     def _writing(self) -> Iterator[Connection]:
-        with self._write_lock or contextlib.nullcontext(), self.engine.begin() as conn:
-            yield conn
+        """A write transaction that starts by the deadline or not at all (503): the write lock
+        and SQLite's busy handler together wait no longer than :data:`WRITE_WAIT`."""
+        deadline = getattr(self._deadline, "at", None) or time.monotonic() + WRITE_WAIT
+        lock = self._write_lock
+        if lock is not None and not lock.acquire(timeout=max(0.0, deadline - time.monotonic())):
+            raise _busy()
+        try:
+            with self.engine.connect() as conn:
+                if self.sqlite:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        raise _busy()
+                    conn.exec_driver_sql(f"PRAGMA busy_timeout = {math.ceil(1000 * left)}")
+                    conn.commit()
+                with conn.begin():
+                    yield conn
+        finally:
+            if lock is not None:
+                lock.release()
 
     def close(self) -> None:
+        self._readers.shutdown(wait=False, cancel_futures=True)
+        self._writers.shutdown(wait=False, cancel_futures=True)
         self.engine.dispose()
 
     # -- writes ---------------------------------------------------------------------
@@ -238,59 +311,209 @@ class Storage:
         with self._writing() as conn:
             numbers = select(func.max(chat_t.c.number)).where(chat_t.c.table_id == table_id)
             last = conn.execute(numbers).scalar()
+            if last is not None and not _is_int(last):
+                raise DamagedRecord(table_id, "chat", f"message number {last!r} is not a whole number")
             message = {"number": (last or 0) + 1, "seat": seat, "name": name, "text": text, "at": time.time()}
             conn.execute(insert(chat_t).values(table_id=table_id, **message))
         return message
 
-    def chat(self, table_id: str, limit: int = 100) -> list[dict[str, Any]]:
-        """The table's last ``limit`` chat messages, oldest first."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(chat_t).where(chat_t.c.table_id == table_id)
-                                .order_by(chat_t.c.number.desc()).limit(limit)).mappings().all()
-        return [{k: row[k] for k in ("number", "seat", "name", "text", "at")} for row in reversed(rows)]
-
     # -- reads ----------------------------------------------------------------------
-    def table(self, table_id: str) -> TableRow | None:
+    # Every read takes the columns as the driver gives them (``_raw``) and checks each field:
+    # a damaged row raises DamagedRecord naming its table and field, never a 500 for all.
+    def chat(self, table_id: str, limit: int = 100) -> list[dict[str, Any]]:
+        """The table's last ``limit`` chat messages, oldest first (``DamagedRecord``: a bad one)."""
         with self.engine.connect() as conn:
-            row = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
+            rows = conn.execute(select(*_raw(chat_t)).where(chat_t.c.table_id == table_id)
+                                .order_by(chat_t.c.number.desc()).limit(limit)).mappings().all()
+        return [_chat_message(table_id, dict(row)) for row in reversed(rows)]
+
+    def table(self, table_id: str) -> TableRow | None:
+        """The table's row and seats, None if there is none (``DamagedRecord``: a bad field)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(*_raw(tables_t)).where(tables_t.c.id == table_id)).mappings().first()
             if row is None:
                 return None
-            seats = conn.execute(select(seats_t).where(seats_t.c.table_id == table_id)
+            seats = conn.execute(select(*_raw(seats_t)).where(seats_t.c.table_id == table_id)
                                  .order_by(seats_t.c.seat)).mappings().all()
         return _table_row(dict(row), [dict(s) for s in seats])
 
-    def tables(self, status: str | None = None, limit: int = 200) -> list[TableRow]:
-        query = select(tables_t).order_by(tables_t.c.created.desc()).limit(limit)
+    def listing(self, status: str | None = None, limit: int | None = 200,
+                ) -> tuple[list[TableRow], dict[str, str]]:
+        """The newest ``limit`` tables (of a ``status``) whose rows are sound, and the damaged
+        ones' reasons by table: one damaged row never hides the others."""
+        query = select(*_raw(tables_t)).order_by(tables_t.c.created.desc()).limit(limit)
         if status is not None:
             query = query.where(tables_t.c.status == status)
         with self.engine.connect() as conn:
             rows = [dict(r) for r in conn.execute(query).mappings()]
             ids = [r["id"] for r in rows]
             seats = [dict(s) for s in conn.execute(
-                select(seats_t).where(seats_t.c.table_id.in_(ids)).order_by(seats_t.c.seat)).mappings()]
-        return [_table_row(r, [s for s in seats if s["table_id"] == r["id"]]) for r in rows]
+                select(*_raw(seats_t)).where(seats_t.c.table_id.in_(ids)).order_by(seats_t.c.seat)).mappings()]
+        by_table: dict[Any, list[dict[str, Any]]] = {}
+        for seat in seats:
+            by_table.setdefault(seat["table_id"], []).append(seat)
+        sound, damaged = [], {}
+        for row in rows:
+            try:
+                sound.append(_table_row(row, by_table.get(row["id"], [])))
+            except DamagedRecord as err:
+                damaged[str(row["id"])] = str(err)
+        return sound, damaged
+
+    def tables(self, status: str | None = None, limit: int | None = 200) -> list[TableRow]:
+        """The newest ``limit`` sound tables (of a ``status``); damaged ones are left out."""
+        return self.listing(status, limit)[0]
 
     def moves(self, table_id: str) -> list[tuple[int, dict[str, Any]]]:
-        """``(seat, action JSON)`` of each stored move, in order."""
+        """``(seat, action JSON)`` of each stored move, in order (``DamagedRecord``: a bad one)."""
         with self.engine.connect() as conn:
-            rows = conn.execute(select(moves_t.c.seat, moves_t.c.action)
-                                .where(moves_t.c.table_id == table_id).order_by(moves_t.c.number)).all()
-        out: list[tuple[int, dict[str, Any]]] = [(row[0], row[1]) for row in rows]
+            rows = conn.execute(select(*_raw(moves_t)).where(moves_t.c.table_id == table_id)
+                                .order_by(moves_t.c.number)).mappings().all()
+        out: list[tuple[int, dict[str, Any]]] = []
+        for number, row in enumerate(rows):
+            action = _json(row["action"])
+            if not _is_int(row["number"]) or row["number"] != number:
+                raise DamagedRecord(table_id, f"move {number}", f"stored as number {row['number']!r}")
+            if not _is_int(row["seat"]) or not isinstance(action, dict):
+                raise DamagedRecord(table_id, f"move {number}", "its seat or action is not readable")
+            out.append((row["seat"], action))
         return out
+
+    def damaged(self) -> dict[str, str]:
+        """Every damaged table of the database and why (its row, seats, moves or chat): what
+        ``soulforge doctor`` lists. Reads everything: for the operator, not for a request."""
+        found = self.listing(None, None)[1]
+        with self.engine.connect() as conn:
+            ids = [str(row[0]) for row in conn.execute(select(tables_t.c.id)).all()]
+        for table_id in ids:
+            if table_id in found:
+                continue
+            try:
+                self.moves(table_id)
+                self.chat(table_id, limit=1_000_000)
+            except DamagedRecord as err:
+                found[table_id] = str(err)
+        return found
+
+
+def _busy() -> OperationalError:
+    """The error of a write that could not start in time (answered 503 with ``Retry-After``)."""
+    return OperationalError("(write queue)", None,
+                            TimeoutError(f"the database stayed locked for {WRITE_WAIT:g} s"))
+
+
+def _raw(table: Table) -> list[Any]:
+    """The table's columns as the driver gives them: no decoding that could fail mid-query
+    (a non-JSON ``options`` would break the whole lobby's query), checked row by row after."""
+    return [type_coerce(column, Text).label(column.name) for column in table.c]
+
+
+def _json(value: Any) -> Any:
+    """A JSON column's value: decoded if the driver gave text, else as given (None if unreadable)."""
+    if isinstance(value, bytes | str):
+        try:
+            return json.loads(value)
+        except ValueError:
+            return _UNREADABLE
+    return value
+
+
+_UNREADABLE = object()
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _flag(table_id: str, field: str, value: Any) -> bool:
+    """A boolean column (SQLite stores 0 or 1)."""
+    if isinstance(value, bool) or value in (0, 1):
+        return bool(value)
+    raise DamagedRecord(table_id, field, f"{value!r} is not true or false")
+
+
+def _checked(table_id: str, field: str, value: Any, ok: bool, expected: str) -> Any:
+    """``value`` if ``ok``, else the table is damaged at ``field``."""
+    if not ok:
+        shown = "unreadable JSON" if value is _UNREADABLE else repr(value)[:60]
+        raise DamagedRecord(table_id, field, f"{shown} is not {expected}")
+    return value
+
+
+FLAGS = ("hot_seat", "listed", "seed_chosen", "spectators_muted")
 
 
 def _table_row(row: dict[str, Any], seats: list[dict[str, Any]]) -> TableRow:
-    seat_rows = [SeatRow(s["seat"], s["kind"], s["level"], s["token_hash"], bool(s["claimed"]), s["name"])
-                 for s in seats]
-    return TableRow(row["id"], row["game"], dict(row["options"]), int(row["seed"]), row["players"],
-                    bool(row["hot_seat"]), bool(row["listed"]), bool(row["seed_chosen"]), row["status"],
-                    row["returns"], row["created"], seat_rows, bool(row["spectators_muted"]), row["clock"])
+    """A table's row and seats as read, every field checked (``DamagedRecord`` names the first bad one)."""
+    tid = str(row["id"])
+    game = _checked(tid, "game", row["game"], isinstance(row["game"], str) and row["game"] != "", "a game id")
+    options = _json(row["options"])
+    _checked(tid, "options", options, isinstance(options, dict) and all(isinstance(k, str) for k in options),
+             "a JSON object")
+    seed = _checked(tid, "seed", row["seed"], _is_int(row["seed"]), "a whole number")
+    players = _checked(tid, "players", row["players"], _is_int(row["players"]) and row["players"] >= 1,
+                       "a number of players")
+    status = _checked(tid, "status", row["status"], row["status"] in ("playing", "over"), "playing or over")
+    returns = _json(row["returns"])
+    _checked(tid, "returns", returns, returns is None or (
+        isinstance(returns, list) and len(returns) == players and all(map(_is_number, returns))),
+        f"{players} numbers")
+    created = _checked(tid, "created", row["created"], _is_number(row["created"]), "a time")
+    clock = _json(row["clock"])
+    _checked(tid, "clock", clock, clock is None or _clock_ok(clock, players), "a turn clock")
+    seat_rows = _seat_rows(tid, seats, players)
+    flag = {name: _flag(tid, name, row[name]) for name in FLAGS}
+    return TableRow(tid, game, options, seed, players, flag["hot_seat"], flag["listed"], flag["seed_chosen"],
+                    status, returns, created, seat_rows, flag["spectators_muted"], clock)
+
+
+def _seat_rows(tid: str, seats: list[dict[str, Any]], players: int) -> list[SeatRow]:
+    """The seats, one per player numbered from 0, each field checked."""
+    numbers = [s["seat"] for s in seats]
+    _checked(tid, "seats", numbers, numbers == list(range(players)), f"seats 0 to {players - 1}")
+    out = []
+    for s in seats:
+        field = f"seat {s['seat']}"
+        kind = _checked(tid, field, s["kind"], s["kind"] in ("human", "ai"), "human or ai")
+        level, token, name = s["level"], s["token_hash"], s["name"]
+        for value in (level, token, name):
+            _checked(tid, field, value, value is None or isinstance(value, str), "text")
+        out.append(SeatRow(s["seat"], kind, level, token, _flag(tid, field, s["claimed"]), name))
+    return out
+
+
+def _clock_ok(clock: Any, players: int) -> bool:
+    """A stored turn clock (``clock.Clock.to_json``) of ``players`` seats."""
+    if not isinstance(clock, dict):
+        return False
+    bank, running, claimed = clock.get("bank"), clock.get("running"), clock.get("claimed_by")
+    return (isinstance(bank, list) and len(bank) == players and all(map(_is_number, bank))
+            and _is_number(clock.get("since"))
+            and all(v is None or (_is_int(v) and 0 <= v < players) for v in (running, claimed)))
+
+
+def _chat_message(table_id: str, row: dict[str, Any]) -> dict[str, Any]:
+    """A stored chat message, every field checked (``DamagedRecord``: the table's chat is damaged)."""
+    ok = (_is_int(row["number"]) and (row["seat"] is None or _is_int(row["seat"]))
+          and isinstance(row["name"], str) and isinstance(row["text"], str) and _is_number(row["at"]))
+    _checked(table_id, "chat", row["number"], ok, "a readable chat message")
+    return {k: row[k] for k in ("number", "seat", "name", "text", "at")}
 
 
 def _make_engine(url: str) -> Engine:
     if not url.startswith("sqlite"):
         return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": BUSY_TIMEOUT})
+
+    @event.listens_for(engine, "checkin")
+    def _patient_again(dbapi_conn: Any, _record: Any) -> None:
+        # a write shortened its busy wait to its deadline: reads wait the usual time again
+        with contextlib.suppress(Exception):
+            dbapi_conn.execute(f"PRAGMA busy_timeout = {int(1000 * BUSY_TIMEOUT)}")
 
     @event.listens_for(engine, "connect")
     def _pragmas(dbapi_conn: Any, _record: Any) -> None:

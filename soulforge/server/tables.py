@@ -23,9 +23,9 @@ from soulforge.core.text import verdict
 from soulforge.games import game_class, load
 from soulforge.server.clock import Clock
 from soulforge.server.clock import now as clock_now
-from soulforge.server.people import CHAT_BURST, CHAT_WINDOW, RateLimit, clean_message, clean_name
+from soulforge.server.people import Limits, RateLimited, Rates, clean_message, clean_name
 from soulforge.server.render import render_board
-from soulforge.server.storage import MoveConflict, SeatRow, Storage, TableRow, hash_token
+from soulforge.server.storage import DamagedRecord, MoveConflict, SeatRow, Storage, TableRow, hash_token
 from soulforge.server.thinking import Thinkers
 
 log = logging.getLogger("soulforge.server")
@@ -33,11 +33,12 @@ AI_LEVELS = ("easy", "normal", "hard", "random")
 
 
 class TableError(Exception):
-    """A refusal with its HTTP status (404, 403, 409, 422)."""
+    """A refusal with its HTTP status (404, 403, 409, 422, 429: ``retry_after`` seconds)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.retry_after = retry_after
 
 
 @dataclasses.dataclass
@@ -120,16 +121,18 @@ class TableService:
         self.thinkers = thinkers or Thinkers()
         self.live: dict[str, LiveTable] = {}
         self.damaged: dict[str, str] = {}
-        """Tables whose stored record no longer replays, and why (each answers 409 alone)."""
+        """Tables whose stored record is damaged (a bad field, or it no longer replays), and
+        why: each answers 409 alone, and is logged once for the operator."""
         self.broadcast: Broadcast | None = None
         self.chat_broadcast: Callable[[str, dict[str, Any]], Awaitable[None]] | None = None
-        self.chat_limit = RateLimit()
+        self.rates = Rates(Limits.from_env())
+        """Every write's allowance per address and per seat (``people.Limits``)."""
         self._tasks: set[asyncio.Task[None]] = set()
 
     # -- loading --------------------------------------------------------------------
     async def resume_all(self) -> None:
         """After a (re)start: rebuild every unfinished table and play pending AI turns."""
-        rows = await asyncio.to_thread(self.storage.tables, "playing", 10_000)
+        rows = await self.listing("playing", 10_000)
         for row in rows:
             try:
                 await self.get(row.id)
@@ -144,20 +147,46 @@ class TableService:
             return table
         if table_id in self.damaged:  # answered at once: no database read for it
             raise TableError(409, self.damaged[table_id])
-        row = await asyncio.to_thread(self.storage.table, table_id)
-        if row is None:
-            raise TableError(404, f"no table {table_id!r}")
-        moves = await asyncio.to_thread(self.storage.moves, table_id)
+        try:
+            row = await self.storage.read(self.storage.table, table_id)
+            if row is None:
+                raise TableError(404, f"no table {table_id!r}")
+            moves = await self.storage.read(self.storage.moves, table_id)
+        except DamagedRecord as err:
+            raise self.quarantine(table_id, str(err)) from None
         try:
             state = Record(row.game, row.options, row.seed, row.players, [a for _, a in moves]).replay()
         except Exception as err:  # a rule or game changed under a stored record: this table only
-            self.damaged[table_id] = (f"table {table_id!r} is damaged: its record no longer replays "
-                                      f"({type(err).__name__}: {str(err)[:160]})")
-            log.warning("%s", self.damaged[table_id])
-            raise TableError(409, self.damaged[table_id]) from None
+            raise self.quarantine(table_id, "its record no longer replays "
+                                            f"({type(err).__name__}: {str(err)[:160]})") from None
         table = self.live.setdefault(table_id, LiveTable(row, state, [s for s, _ in moves]))
         self._schedule_ai(table)
         return table
+
+    def quarantine(self, table_id: str, reason: str) -> TableError:
+        """Mark a table damaged (the 409 it answers from now on, logged once for the operator)
+        and forget its live copy; the other tables go on."""
+        if table_id not in self.damaged:
+            self.damaged[table_id] = f"table {table_id!r} is damaged: {reason}"
+            log.warning("%s (quarantined; `soulforge doctor` lists every damaged table)",
+                        self.damaged[table_id])
+        self.live.pop(table_id, None)
+        return TableError(409, self.damaged[table_id])
+
+    async def listing(self, status: str | None = None, limit: int = 200) -> list[TableRow]:
+        """The newest ``limit`` sound tables (of a ``status``), for the lobby; the damaged
+        ones met on the way are quarantined, not shown."""
+        rows, damaged = await self.storage.read(self.storage.listing, status, limit)
+        for table_id, reason in damaged.items():
+            self.quarantine(table_id, reason)
+        return [row for row in rows if row.id not in self.damaged]  # nor those found damaged before
+
+    def _limit(self, *keys: tuple[str, Any] | None) -> None:
+        """Count a write against its allowances, or refuse it: 429 saying how long to wait."""
+        try:
+            self.rates.check(*keys)
+        except RateLimited as err:
+            raise TableError(429, str(err), retry_after=err.retry_after) from None
 
     async def shutdown(self) -> None:
         for task in list(self._tasks):
@@ -169,12 +198,15 @@ class TableService:
     async def create(self, game: str, options: dict[str, Any], players: int | None,
                      seats: Sequence[tuple[str, str | None]], seed: int | None,
                      hot_seat: bool, listed: bool, name: str | None = None, creator: int | None = None,
-                     clock_minutes: int | None = None) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
+                     clock_minutes: int | None = None, address: str | None = None,
+                     ) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
         """A new table; returns it with the creator's seat tokens and the other seats' invites.
 
         The creator holds the first human seat (every human seat in hot-seat). Each other
         human seat gets a one-time invite code (see :meth:`claim`), or, on a ``listed``
-        table, none: the lobby offers it to whoever joins first."""
+        table, none: the lobby offers it to whoever joins first. ``address`` (the client's)
+        is counted before anything is built: 429 beyond its allowance."""
+        self._limit(("create", address))
         humans = sum(kind == "human" for kind, _ in seats)
         if seed is not None and humans > 1 and not hot_seat:
             raise TableError(422, "a chosen seed would tell the hidden cards to whoever knows it: it is "
@@ -207,13 +239,15 @@ class TableService:
         if clock_minutes:
             first = table.human_to_move(state)
             row.clock = Clock.start(len(seats), 60 * clock_minutes, first, clock_now()).to_json()
-        await asyncio.to_thread(self.storage.create_table, row)
+        await self.storage.write(self.storage.create_table, row)
         self.live[row.id] = table
         self._schedule_ai(table)
         return table, tokens, invites
 
-    async def join(self, table_id: str, name: str | None = None) -> tuple[int, str]:
+    async def join(self, table_id: str, name: str | None = None,
+                   address: str | None = None) -> tuple[int, str]:
         """Claim a free human seat of a listed table (from the lobby): a fresh token for it."""
+        self._limit(("address", address))
         table = await self.get(table_id)
         async with table.lock:
             free = table.row.free_seats
@@ -224,9 +258,11 @@ class TableService:
         await self._announce(table)
         return free[0].seat, token
 
-    async def claim(self, table_id: str, seat: int, invite: str, name: str | None = None) -> str:
+    async def claim(self, table_id: str, seat: int, invite: str, name: str | None = None,
+                    address: str | None = None) -> str:
         """Use a one-time invite: the seat's fresh token, which only the claiming browser gets;
         the invite stops working (the creator's copy of the link gives nothing)."""
+        self._limit(("address", address))
         table = await self.get(table_id)
         async with table.lock:
             row = table.row.seats[seat] if 0 <= seat < len(table.row.seats) else None
@@ -238,10 +274,12 @@ class TableService:
         await self._announce(table)  # the others see the seat taken, and by whom
         return token
 
-    async def invite(self, table_id: str, tokens: Sequence[str], seat: int) -> str:
+    async def invite(self, table_id: str, tokens: Sequence[str], seat: int,
+                     address: str | None = None) -> str:
         """A new one-time invite for ``seat``: its own player moving it to another browser (their
         token stops working now), or the creator re-issuing a seat nobody has claimed (the
         old invite stops working)."""
+        self._limit(("address", address))
         table = await self.get(table_id)
         held = await self.seats_of(table, tokens)
         async with table.lock:
@@ -252,6 +290,7 @@ class TableService:
             if seat not in held and not host:
                 raise TableError(403, f"only seat {seat}'s player, or the creator while nobody has "
                                       "claimed it, may invite to it")
+            self._limit(("seat", (table.id, seat)))  # counted once allowed: a stranger spends nothing
             code = await self._hand_over(table, seat, claimed=False)
         await self._announce(table)  # an open socket of the old token now sees as a spectator
         return code
@@ -275,7 +314,7 @@ class TableService:
             count = len(table.row.seats)
             returns = [-1.0 if seat == late else 1.0 / (count - 1) for seat in range(count)]
             ended = dataclasses.replace(clock.switch(None, now), claimed_by=claimers[0]).to_json()
-            await asyncio.to_thread(self.storage.end_on_time, table.id, returns, ended)
+            await self.storage.write(self.storage.end_on_time, table.id, returns, ended)
             table.row.status, table.row.returns, table.row.clock = "over", returns, ended
             table.version += 1
         await self._announce(table)
@@ -301,7 +340,8 @@ class TableService:
         return verdict(list(returns), next(iter(held)) if len(held) == 1 else None, names)
 
     # -- rematch -------------------------------------------------------------------------
-    async def rematch(self, table_id: str, tokens: Sequence[str]) -> tuple[str, int, dict[int, str]]:
+    async def rematch(self, table_id: str, tokens: Sequence[str],
+                      address: str | None = None) -> tuple[str, int, dict[int, str]]:
         """Offer a rematch (a seated player, once the game is over): a new table of the same
         game, options and seats, each seat moved one place on (two players swap); the proposer
         gets its new seat's token, every other person an invite shown on their own page.
@@ -313,6 +353,7 @@ class TableService:
             raise TableError(403, "only a seated player may offer a rematch")
         if not table.over:
             raise TableError(409, "a rematch is offered once the game is over")
+        self._limit(("create", address))  # a new table, like any other
         async with table.lock:
             if table.rematch is not None:
                 raise TableError(409, "a rematch is already offered: accept it from the table")
@@ -345,24 +386,30 @@ class TableService:
         return {"table": offer.table, "seat": offer.seat_of[mine[0]], "invite": offer.invites[mine[0]]}
 
     # -- names and chat -----------------------------------------------------------------
-    async def rename(self, table_id: str, tokens: Sequence[str], seat: int, name: str | None) -> None:
+    async def rename(self, table_id: str, tokens: Sequence[str], seat: int, name: str | None,
+                     address: str | None = None) -> None:
         """The display name of a seat the tokens hold."""
+        self._limit(("address", address))
         table = await self.get(table_id)
         if seat not in await self.seats_of(table, tokens):
             raise TableError(403, f"only seat {seat}'s player may name it")
+        self._limit(("seat", (table.id, seat)))
         async with table.lock:
             await self._name(table, seat, name)
         await self._announce(table)
 
     async def _name(self, table: LiveTable, seat: int, name: str | None) -> None:
         named = clean_name(name)
-        await asyncio.to_thread(self.storage.set_seat_name, table.id, seat, named)
+        await self.storage.write(self.storage.set_seat_name, table.id, seat, named)
         table.row.seats[seat].name = named
         table.version += 1
 
-    async def say(self, table_id: str, tokens: Sequence[str], text: str) -> dict[str, Any]:
+    async def say(self, table_id: str, tokens: Sequence[str], text: str,
+                  address: str | None = None) -> dict[str, Any]:
         """A chat message from the tokens' seat (none: a spectator, unless the players muted
-        spectators), stored, then sent to everyone at the table."""
+        spectators), stored, then sent to everyone at the table. Each sender has its own
+        allowance (a seat: its token; a spectator: its address), and each address one across
+        every table."""
         table = await self.get(table_id)
         held = await self.seats_of(table, tokens)
         seat = min(held) if held else None
@@ -372,33 +419,41 @@ class TableService:
             message = clean_message(text)
         except ValueError as err:
             raise TableError(422, str(err)) from None
-        if not self.chat_limit.allow((table.id, seat)):
-            raise TableError(429, f"at most {CHAT_BURST} messages in {CHAT_WINDOW:g} s: wait a moment")
+        sender = (table.id, seat) if seat is not None else (table.id, "spectator", address)
+        self._limit(("chat", sender), ("chat_address", address))
         name = (table.row.seats[seat].name or f"seat {seat}") if seat is not None else "spectator"
-        said = await asyncio.to_thread(self.storage.add_chat, table.id, seat, name, message)
+        try:
+            said = await self.storage.write(self.storage.add_chat, table.id, seat, name, message)
+        except DamagedRecord as err:
+            raise self.quarantine(table.id, str(err)) from None
         if self.chat_broadcast is not None:
             await self.chat_broadcast(table.id, {"type": "chat", **said})
         return said
 
-    async def mute_spectators(self, table_id: str, tokens: Sequence[str], muted: bool) -> None:
+    async def mute_spectators(self, table_id: str, tokens: Sequence[str], muted: bool,
+                              address: str | None = None) -> None:
         """A seated player lets spectators chat or not."""
+        self._limit(("address", address))
         table = await self.get(table_id)
         if not await self.seats_of(table, tokens):
             raise TableError(403, "only a seated player may mute or unmute spectators")
-        await asyncio.to_thread(self.storage.set_spectators_muted, table.id, muted)
+        await self.storage.write(self.storage.set_spectators_muted, table.id, muted)
         table.row.spectators_muted = muted
         table.version += 1
         await self._announce(table)
 
     async def chat(self, table_id: str) -> list[dict[str, Any]]:
         table = await self.get(table_id)
-        return await asyncio.to_thread(self.storage.chat, table.id)
+        try:
+            return await self.storage.read(self.storage.chat, table.id)
+        except DamagedRecord as err:
+            raise self.quarantine(table.id, str(err)) from None
 
     async def _hand_over(self, table: LiveTable, seat: int, claimed: bool) -> str:
         """Give ``seat`` a new secret (a token if ``claimed``, else an invite code): the old one
         stops working at once."""
         secret = new_secret()
-        await asyncio.to_thread(self.storage.set_seat_secret, table.id, seat, hash_token(secret), claimed)
+        await self.storage.write(self.storage.set_seat_secret, table.id, seat, hash_token(secret), claimed)
         table.row.seats[seat].token_hash, table.row.seats[seat].claimed = hash_token(secret), claimed
         table.version += 1
         return secret
@@ -465,8 +520,8 @@ class TableService:
         clock = table.row.clock and Clock.from_json(table.row.clock).switch(
             table.human_to_move(after), clock_now()).to_json()
         try:
-            await asyncio.to_thread(self.storage.append_move, table.id, state.move_number, seat,
-                                    action.to_json(), status, returns, clock)
+            await self.storage.write(self.storage.append_move, table.id, state.move_number, seat,
+                                     action.to_json(), status, returns, clock)
         except MoveConflict as err:
             self.live.pop(table.id, None)  # another writer: reload from the database next time
             raise TableError(409, str(err)) from None
@@ -503,7 +558,7 @@ class TableService:
             keep = self.undo_target(table, held)
             if keep is None:
                 raise TableError(422, "undo is not allowed now (another human, a reveal or chance since)")
-            await asyncio.to_thread(self.storage.truncate, table.id, keep)
+            await self.storage.write(self.storage.truncate, table.id, keep)
             record = table.state.record()
             record.actions = record.actions[:keep]
             table.state = record.replay()

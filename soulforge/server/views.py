@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from soulforge.server.storage import TableRow
 
 LEVELS = ("easy", "normal", "hard", "random")
+STATIC = Path(__file__).parent / "static"
+ICON = '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
+"""Every page's icon (the static folder's SVG; ``/favicon.ico`` serves the same)."""
 
 
 def page(title: str, body: str, script: str | None = None, data: str = "") -> str:
@@ -15,7 +19,8 @@ def page(title: str, body: str, script: str | None = None, data: str = "") -> st
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<title>{escape(title)} - Soulforge</title><link rel="stylesheet" href="/static/style.css">{tag}'
+        f'<title>{escape(title)} - Soulforge</title>{ICON}'
+        f'<link rel="stylesheet" href="/static/style.css">{tag}'
         '</head><body><header class="top"><a href="/" class="brand">Soulforge</a>'
         f'<span class="crumb">{escape(title)}</span></header><main>{body}</main></body></html>'
     )
@@ -66,9 +71,37 @@ def _seat_select(seat: int) -> str:
             f'<option value="human"{"" if seat else " selected"}>Human</option>{ai}</select></label>')
 
 
+def option_bounds(opt: dict[str, Any]) -> str:
+    """An option's default and range in words, as the lobby shows them beside its field.
+
+    >>> option_bounds({"type": "int", "default": 60, "minimum": 2, "maximum": 200})
+    'default 60, from 2 to 200'
+    >>> option_bounds({"type": "str", "default": "duel", "choices": ["duel", "grand"]})
+    'default duel, or grand'
+    >>> option_bounds({"type": "bool", "default": False})
+    'default off'
+    """
+    default = opt["default"]
+    shown = ("on" if default else "off") if opt["type"] == "bool" else str(default)
+    parts = [f"default {shown}"]
+    others = [str(c) for c in opt.get("choices") or () if c != default]
+    if others:
+        parts.append("or " + ", ".join(others))
+    low, high = opt.get("minimum"), opt.get("maximum")
+    if low is not None and high is not None:
+        parts.append(f"from {low} to {high}")
+    elif low is not None:
+        parts.append(f"at least {low}")
+    elif high is not None:
+        parts.append(f"at most {high}")
+    return ", ".join(parts)
+
+
 def _option_input(opt: dict[str, Any]) -> str:
     name, default = escape(opt["name"]), opt["default"]
-    help_text = f' <small>{escape(opt["help"])}</small>' if opt.get("help") else ""
+    label = escape(opt.get("label") or opt["name"])
+    help_text = (f' <small class="option-help"><span class="bounds">{escape(option_bounds(opt))}</span>'
+                 + (f' · {escape(opt["help"])}' if opt.get("help") else "") + "</small>")
     if opt.get("choices"):
         items = "".join(f'<option{" selected" if c == default else ""}>{escape(str(c))}</option>'
                         for c in opt["choices"])
@@ -83,7 +116,7 @@ def _option_input(opt: dict[str, Any]) -> str:
                  f'spellcheck="false">{escape(str(default))}</textarea>')
     else:
         field = f'<input name="opt:{name}" data-type="str" value="{escape(str(default))}">'
-    return f"<label>{name} {field}{help_text}</label>"
+    return f'<label class="option"><span class="option-name">{label}</span> {field}{help_text}</label>'
 
 
 def _table_list(label: str, rows: list[TableRow], verb: str, titles: dict[str, str]) -> str:
@@ -122,13 +155,20 @@ def how_to(title: str, game_id: str, html_body: str) -> str:
                 f'{links}</article>')
 
 
-def table(payload: dict[str, Any]) -> str:
-    """The table page; holds the spectator's board until the script connects with a seat token."""
+def table(payload: dict[str, Any], how_url: str | None = None) -> str:
+    """The table page; holds the spectator's board until the script connects with a seat token.
+    ``how_url``: the game's how-to-play page, linked beside the seats when there is one."""
     tid = escape(payload["table"])
+    how = (f'<p class="how-link"><a href="{escape(how_url)}" target="_blank" rel="noopener">How to play</a></p>'
+           if how_url else "")
+    # The decision (whose turn, the prompt, the buttons, the result) is its own block after the
+    # board: beside it on a wide screen, and on a phone held at the bottom of the screen while
+    # the board scrolls under it (style.css), so no decision needs a scroll past the board.
     body = (
         f'<div class="table-page"><section id="board" class="board-wrap">{payload["svg"]}</section>'
         '<p id="tip" class="tip" role="status" hidden></p>'
-        f'<aside class="side"><h1 class="table-title">{escape(payload["title"])}</h1>'
+        '<section id="decision" class="side decision" aria-label="Decision">'
+        f'<h1 class="table-title">{escape(payload["title"])}</h1>'
         '<div id="turn" class="turn"></div><p id="clock" class="clock" hidden aria-live="off"></p>'
         f'<div id="prompt" class="prompt">{escape(payload["prompt"])}</div>'
         '<div id="thinking" class="thinking" hidden>AI is thinking&hellip;</div>'
@@ -136,8 +176,10 @@ def table(payload: dict[str, Any]) -> str:
         '<button id="undo" class="undo" hidden>Undo</button>'
         '<div id="over" class="over" hidden><p id="result"></p>'
         f'<a href="/api/tables/{tid}/record" download="{tid}.json">Download the record</a> '
-        f'<a href="/t/{tid}/replay">Replay</a> <a href="/">Lobby</a><p id="rematch"></p></div>'
-        '<h2>Seats</h2><ul id="seats" class="seat-list"></ul><p id="links" class="links"></p>'
+        f'<a href="/t/{tid}/replay">Replay</a> <a href="/">Lobby</a><p id="rematch"></p></div></section>'
+        '<aside class="side"><h2>Seats</h2><ul id="seats" class="seat-list"></ul>'
+        '<p id="links" class="links"></p>'
+        f'{how}'
         '<form id="name-form" class="line-form" hidden><label>Your name <input id="name-text" '
         'maxlength="32" autocomplete="nickname"></label><button type="submit">Save</button></form>'
         '<h2>Log</h2><ol id="log" class="log" tabindex="0" aria-label="Log"></ol>'

@@ -524,14 +524,15 @@ def test_balanced_inline_processing_colony_cannot_move_attack_or_claim() -> None
 
 
 def test_tira_rerolls_her_defence() -> None:
-    """Tira Marvelous Myriad: the option to re-roll, read as a second throw keeping the better
-    (#defense: dice based; #roll_modifiers)."""
+    """Tira Marvelous Myriad, "D6-D6 (Option to Re-roll)": 2 D6, the option to re-roll read as
+    a second throw of both keeping the better (#defense: dice based; #roll_modifiers)."""
     s = fresh()
     tira = put(s, 1, "tira_marvelous_myriad", "T6")
     hilbert = put(s, 0, "hilbert_king_of_avian_frogs", "m6")
-    s.rng = Loaded(1, 1, 2, 5)  # Hilbert's 2 D6; Tira's D6 thrown twice
+    s.rng = Loaded(1, 1, 2, 1, 5, 3)  # Hilbert's 2 D6; Tira's 2 D6 thrown twice: 3, then 8
     attack_on_t6(s, hilbert, tira)
-    assert said(s, f"{name('tira_marvelous_myriad')} (Mechanized Swiftness): 5 thrown")
+    assert isinstance(s.rng, Loaded) and s.rng.rolls == [], "six D6: Hilbert's two, Tira's two twice"
+    assert said(s, f"{name('tira_marvelous_myriad')} (Mechanized Swiftness): 8 thrown")
 
 
 def test_allele_sect_explorer_attacks_with_a_d6() -> None:
@@ -1030,30 +1031,45 @@ def test_every_card_has_an_ability_and_says_what_is_not_played(card_id: str) -> 
 
 def test_rooster_turns_a_night_roll_to_day_every_other_turn() -> None:
     """Rooster, Calling of Light: "every other turn you may turn a night dial roll to day before
-    any actions are taken in the turn" (#diel_cycle, #night)."""
+    any actions are taken in the turn" (#diel_cycle, #night). The opening's night 2 is not a
+    roll (#game_setup 9): the first rolled night, cycle 4, is hers (test_diel_opening.py)."""
     s = fresh()
+    give(s, 0)
+    give(s, 1)
     rooster = put(s, 0, "rooster_calling_of_light", "T2")
-    next_turn(s)  # day 1 ends: the opening's night is the roll
+    next_turn(s)  # day 1 ends: the opening's night 2 is not a roll, and is not turned
+    assert (s.phase, s.diel) == ("night", "night")
+    next_turn(s)  # day 3, the opening's last
+    s.rng = Loaded(picks=(3,))  # the diel die's fourth face: night
+    next_turn(s)
     assert (s.phase, s.current_player, s.diel) == ("turning", 0, "night")
     s.apply(TurnDiel(rooster, -1))
     assert s.diel == "day" and s.phase == "day"
     assert said(s, "seat 0 turns the roll to day with Rooster: Calling of Light")
-    next_turn(s)  # cycle 3 is day: nothing to turn
-    assert s.phase == "day"
+    s.rng = Loaded(picks=(3,))
+    next_turn(s)  # she turned the last turn: this night stays night
+    assert (s.phase, s.diel) == ("night", "night")
 
 
 def test_cartesian_sea_turns_the_roll_from_the_hand_and_is_discarded() -> None:
     """Cartesian Sea: "Play after the diel die roll, but before either player performs actions
-    for their turn ... turn night to day, or day to night. It cannot affect a storm roll.\""""
+    for their turn ... turn night to day, or day to night. It cannot affect a storm roll."
+    The opening's three cycles are not rolls (#game_setup 9): cycle 4 is the first."""
     s = fresh()
+    give(s, 0)
     give(s, 1, "cartesian_sea")
+    next_turn(s)
+    next_turn(s)
+    assert s.phase == "day" and s.hand[1] == ["cartesian_sea"]
+    s.rng = Loaded(picks=(3,))  # cycle 4's roll: night
     next_turn(s)
     assert (s.phase, s.current_player) == ("turning", 1)
     s.apply(KeepDiel())
     assert s.phase == "night" and s.hand[1] == ["cartesian_sea"]
+    s.rng = Loaded(picks=(3,))
     next_turn(s)
     s.apply(TurnDiel(-1, 0))
-    assert s.diel == "night" and "cartesian_sea" in s.discard[1] and s.hand[1] == []
+    assert s.diel == "day" and "cartesian_sea" in s.discard[1] and s.hand[1] == []
 
 
 def test_oshliath_must_retreat_when_osileth_is_hurt() -> None:

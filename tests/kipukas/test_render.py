@@ -145,3 +145,13 @@ def test_text_rendering_shows_the_territories() -> None:
     out = console.export_text()
     assert "The kipuka (duel)" in out and "Plains" in out and "Underground" in out
     assert "Players" in out
+
+
+def test_the_diel_heading_says_setting_up_once() -> None:
+    """Issue 30, item 11: before the first cycle the middle read "Setting up" over "setup"."""
+    s = playout(3, steps=0)[0]
+    assert s.cycle == 0
+    root = ET.fromstring(render_svg.render(s.view(0), []))
+    diel = next(g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "diel")
+    texts = ["".join(t.itertext()).strip() for t in diel.iter("{http://www.w3.org/2000/svg}text")]
+    assert texts[0] == "Setting up" and "setup" not in " ".join(texts[1:]), texts

@@ -24,6 +24,7 @@ CREATE TABLE sf_moves (table_id VARCHAR(32) REFERENCES sf_tables(id), number INT
   action JSON NOT NULL, at FLOAT NOT NULL, PRIMARY KEY (table_id, number));
 INSERT INTO sf_tables VALUES ('t1', 'tricks', '{}', 7, 2, 0, 0, 'playing', NULL, 0.0);
 INSERT INTO sf_seats VALUES ('t1', 0, 'human', NULL, NULL, 1);
+INSERT INTO sf_seats VALUES ('t1', 1, 'ai', 'random', NULL, 1);
 """
 """The schema as the server made it before migrations (metadata.create_all), with a table."""
 

@@ -427,3 +427,25 @@ def test_a_player_out_of_time_is_shown_and_the_other_claims_the_win(
         page.wait_for_function("document.getElementById('result').innerText.includes('claimed the win')",
                                timeout=TIMEOUT)
     assert "Seat 0 ran out of time" in watcher.locator("#result").inner_text()
+
+
+def test_a_spectator_sees_no_control_it_cannot_use(browser: Any, server: ServerThread) -> None:
+    """Issue 30, item 7: ``.line-form {display: flex}`` overrode ``hidden``, so a spectator saw
+    "Your name / Save", which does nothing for it, and, once the players mute spectators, a
+    chat box that only answers with an error."""
+    made = create(server, game="five_realms", seats=[{"kind": "human"}, {"kind": "human"}])
+    host = browser.new_context().new_page()
+    host.goto(made["seats"][0]["link"])
+    watcher = browser.new_context().new_page()
+    watcher.goto(made["url"])
+    seats_shown = "document.getElementById('seats').innerText.includes('Seat 1')"
+    for page in (host, watcher):
+        page.wait_for_function(seats_shown, timeout=TIMEOUT)
+    assert host.locator("#name-form").is_visible() and host.locator("#mute-label").is_visible()
+    assert not watcher.locator("#name-form").is_visible(), "a spectator has no name to save"
+    assert not watcher.locator("#mute-label").is_visible()
+    assert watcher.locator("#chat-form").is_visible(), "spectators may chat until muted"
+    host.check("#mute")
+    watcher.wait_for_function("document.getElementById('chat-form').hidden", timeout=TIMEOUT)
+    assert not watcher.locator("#chat-form").is_visible(), "a muted spectator is offered no chat box"
+    assert host.locator("#chat-form").is_visible()

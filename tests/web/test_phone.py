@@ -2,8 +2,11 @@
 
 Issue "The board is the interface": at 390x844 CSS px every thing a finger may tap (a
 button, an outlined element of the board) is at least 44x44 CSS px, the actions panel holds
-at most 12 buttons and sits below the board, and nothing is wider than the screen (the
-board may pan inside its own frame).
+at most 12 buttons, the seats, log and chat sit below the board, and nothing is wider than
+the screen (the board may pan inside its own frame).
+
+Issue 30, item 5: the prompt and the buttons of a decision are on the screen without a scroll
+past the board ("Your decision" began at 918 px on an 844 px screen in Five Realms).
 """
 
 from __future__ import annotations
@@ -29,8 +32,13 @@ MEASURE = """targets => {
   const box = (n) => { const r = n.getBoundingClientRect();
     return [n.dataset.handle || n.textContent.trim().slice(0, 40) || n.id, r.width, r.height]; };
   const board = document.getElementById("board").getBoundingClientRect();
-  const panel = document.getElementById("actions").closest("aside").getBoundingClientRect();
+  const panel = document.querySelector("aside.side").getBoundingClientRect();
+  // the decision: where its prompt and its first button are on the screen, if shown
+  const seen = (n) => { if (!n || !shown(n)) return null; const r = n.getBoundingClientRect();
+    return [n.id || n.textContent.trim().slice(0, 40), r.top, r.bottom]; };
+  const decision = [seen(document.getElementById("prompt")), seen(document.querySelector("#actions button"))];
   return {
+    decision: decision.filter((d) => d !== null), screen: innerHeight, scroll_y: scrollY,
     actions: document.querySelectorAll("#actions button").length,
     boxes: [...document.querySelectorAll("button")].filter(shown)
       .concat([...document.querySelectorAll(targets)]).map(box),
@@ -50,6 +58,9 @@ def phone_problems(page: Any) -> list[str]:
         problems.append(f"the page is {m['scroll_width']} px wide")
     if m["panel_top"] < m["board_bottom"]:
         problems.append(f"the panel's top {m['panel_top']} is above the board's bottom {m['board_bottom']}")
+    problems += [f"{what!r} is at {top:.0f} to {bottom:.0f} px, off the {m['screen']} px screen "
+                 f"(scrolled {m['scroll_y']:.0f} px)"
+                 for what, top, bottom in m["decision"] if top < 0 or bottom > m["screen"]]
     return problems
 
 
@@ -62,6 +73,51 @@ def check_phone(page: Any) -> None:
                     + "\n".join(problems[:20]), pytrace=False)
 
 
+FIRST_SCREEN = """() => {
+  const at = (n) => n.getBoundingClientRect().top + scrollY;
+  const bottom = (n) => n.getBoundingClientRect().bottom + scrollY;
+  const button = document.querySelector("#actions button");
+  return {prompt: [at(document.getElementById("prompt")), bottom(document.getElementById("prompt"))],
+          turn: document.getElementById("turn").textContent,
+          button: button ? [at(button), bottom(button)] : null, screen: innerHeight};
+}"""
+
+
+def on_first_screen(page: Any) -> dict[str, Any]:
+    """Where the prompt and the first button are in the page, which must be within its first
+    screen height (so none of them needs a scroll); the measures, for a test to look at."""
+    m: dict[str, Any] = page.evaluate(FIRST_SCREEN)
+    assert m["turn"].startswith("Your decision")
+    assert m["prompt"][0] >= 0 and m["prompt"][1] <= m["screen"], m
+    assert m["button"] is None or (m["button"][0] >= 0 and m["button"][1] <= m["screen"]), m
+    return m
+
+
+@pytest.mark.parametrize("game_id", ["five_realms", "soulgivers", "soulshards"])
+def test_the_prompt_and_the_first_button_are_on_the_first_screen(
+        browser: Any, server: ServerThread, game_id: str) -> None:
+    """Issue 30, item 5: on opening a table whose first decision is made by a button (Five
+    Realms' first draw is on the board, then a button decision soon), the prompt and the first
+    button lie within the first 844 px of the page, and stay on screen with the board
+    scrolled to its end."""
+    made = create(server, game=game_id, seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}],
+                  seed=21)
+    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(made["seats"][0]["link"])
+    rng = random.Random(2)
+    for _ in range(MAX_DECISIONS):
+        assert wait_turn(page) == "mine"
+        if page.locator("#actions button").count():
+            break
+        move = click_something(page, rng, touch=True)
+        page.wait_for_function(f"Number(document.body.dataset.move) > {move}")
+    assert on_first_screen(page)["button"] is not None
+    page.evaluate("document.getElementById('board').scrollIntoView({block: 'end'})")
+    assert not [p for p in phone_problems(page) if "off the" in p]
+    context.close()
+
+
 @pytest.mark.parametrize("game_id", ["five_realms", "soul_of_ankiril", "soulgivers", "soulshards", "kipukas"])
 def test_whole_game_on_a_phone_by_taps(browser: Any, server: ServerThread, game_id: str) -> None:
     made = create(server, game=game_id, seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}],
@@ -69,6 +125,8 @@ def test_whole_game_on_a_phone_by_taps(browser: Any, server: ServerThread, game_
     context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, has_touch=True, is_mobile=True)
     page = context.new_page()
     page.goto(made["seats"][0]["link"])
+    wait_turn(page)
+    assert on_first_screen(page)
     rng, decisions, board_taps = random.Random(8), 0, 0
     while wait_turn(page) == "mine" and decisions < MAX_DECISIONS:
         board_taps += page.locator(BOARD_TARGETS).count() > 0

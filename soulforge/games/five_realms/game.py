@@ -23,7 +23,8 @@ class FiveRealms(Game[FiveRealmsState]):
     min_players = 2
     max_players = 2
     option_specs = (
-        Option("copies", int, 2, help="copies of each character in the Banner deck", minimum=1, maximum=2),
+        Option("copies", int, 2, help="copies of each character in the Banner deck", minimum=1, maximum=2,
+               label="Copies of each character"),
     )
     action_types = ACTION_TYPES
     max_game_length = 1500

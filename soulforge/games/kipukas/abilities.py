@@ -652,7 +652,16 @@ def register_all() -> None:
         ),
     )
     register("tears_for_oly", Ability(won_bout=_oly_won))
-    register("tira_marvelous_myriad", Ability(reroll=True, reading="the option to re-roll is a second throw"))
+    register(
+        "tira_marvelous_myriad",
+        Ability(
+            dice=Dice(("D6", "D6"), 0),
+            reroll=True,
+            reading="'D6-D6 (Option to Re-roll)' to attack and defend: 2 D6 (the data leaves the "
+            "text unparsed); the option to re-roll is a second throw of both dice in every bout, "
+            "Final Blow and grab, the better throw kept (so nothing is left for the owner to decide)",
+        ),
+    )
     register("arctechnic_wonderer", Ability(storm_proof=_arctechnic_storm))
     register(
         "little_charm",

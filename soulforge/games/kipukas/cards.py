@@ -152,6 +152,18 @@ def dice_of(s: S, piece: int, *, attacking: bool) -> Dice | None:
     return attack_dice(s.card_of(piece)) if attacking else defense_dice(s.card_of(piece))
 
 
+def throw(s: S, piece: int, dice: Dice) -> int:
+    """One throw of the soul's dice for a bout, a Final Blow or a grab; a card with the option
+    to re-roll (Tira Marvelous Myriad: "D6-D6 (Option to Re-roll)") throws them all again and
+    keeps the better throw (NOTES.md)."""
+    from soulforge.games.kipukas.combat import roll
+
+    thrown = roll(dice, s.rng)
+    if ABILITIES[s.card[piece]].reroll:
+        thrown = max(thrown, roll(dice, s.rng))
+    return thrown
+
+
 def movement(c: Card) -> int:
     entry = ability(c.id)
     return entry.movement if entry.movement is not None else (c.movement or 0)
@@ -474,7 +486,7 @@ def grabbers(s: S, territory: int) -> dict[int, int]:
 def grab(s: S, territory: int) -> None:
     """#items: in a contested territory each side's soul grabs; a bout of rolls, the victor
     equips the items and the loser takes KEAL means damage (ties: the brawl)."""
-    from soulforge.games.kipukas.combat import brawl_winner, roll
+    from soulforge.games.kipukas.combat import brawl_winner
 
     hands = grabbers(s, territory)
     if len(hands) < 2 or not s.dropped[territory - 1]:
@@ -484,7 +496,7 @@ def grab(s: S, territory: int) -> None:
     if not found:
         return  # hidden from one side (Shard's Desert): no one grabs
     rolls = [
-        roll(dice_of(s, p, attacking=True) or Dice(("D6",), 0), s.rng) + roll_bonus(s, p, q)
+        throw(s, p, dice_of(s, p, attacking=True) or Dice(("D6",), 0)) + roll_bonus(s, p, q)
         for p, q in ((first, second), (second, first))
     ]
     if rolls[0] != rolls[1]:
@@ -582,12 +594,21 @@ def may_purchase(s: S, seat: int) -> bool:
     return False
 
 
+def rolled(s: S) -> bool:
+    """Whether this cycle's diel was rolled: the opening's cycles are predetermined, not rolled
+    (#game_setup 9: "day, followed by night, followed by day ... before diel cycle rolling
+    starts"; #diel_cycle: "The first 3 turns are predetermined")."""
+    return s.cycle > len(s.game.play.opening)
+
+
 def diel_turns(s: S, seat: int) -> list[tuple[int, int]]:
     """How the seat may turn this cycle's roll: (piece, -1) for a soul of its on the map that
     is not downed and did not turn the last turn (Rooster, Gray Wolf), (-1, slot) for a card
-    of its hand (Cartesian Sea); storms are never turned."""
+    of its hand (Cartesian Sea); storms are never turned, and the opening's predetermined
+    cycles are no roll to turn (the cards turn "a night/day dial roll", Cartesian Sea is played
+    "after the diel die roll"): a card played in the opening waits for the first roll."""
     wanted = {"night": "day", "day": "night"}.get(s.diel)
-    if wanted is None:
+    if wanted is None or not rolled(s):
         return []
     from soulforge.games.kipukas.movement import is_downed  # (not before: storms turn nothing)
 

@@ -353,10 +353,9 @@ def next_cycle(s: S) -> None:
         if s.cycle > s.game.peace_after:
             keep_the_peace(s, f"{count(s.game.peace_after, 'diel cycle')} played")
             return
-        authored = s.game.play.opening
-        opening = s.cycle <= len(authored)
-        s.diel = authored[s.cycle - 1] if opening else _roll_diel(s)
-        s.add_log(f"diel cycle {s.cycle}: {s.diel}" + ("" if opening else " is rolled"))
+        rolled = cards.rolled(s)
+        s.diel = _roll_diel(s) if rolled else s.game.play.opening[s.cycle - 1]
+        s.add_log(f"diel cycle {s.cycle}: {s.diel}" + (" is rolled" if rolled else ""))
         _reset_turn(s)
         cards.on_cycle_start(s)
         if s.phase == OVER or s.phase in INTERLUDES:

@@ -264,9 +264,7 @@ def _total(s: S, piece: int, other: int, dice: object, what: str) -> int:
     card = s.card_of(piece)
     if not isinstance(dice, Dice):
         dice = Dice((), 0)
-    thrown = combat.roll(dice, s.rng)
-    if cards.ability(card.id).reroll:
-        thrown = max(thrown, combat.roll(dice, s.rng))
+    thrown = cards.throw(s, piece, dice)
     halved = cards.halved(s, piece, other, thrown)
     geography = s.board.geography[s.territory[piece] - 1]
     habitat = combat.habitat_modifier(geography, card.habitat or "", s.card_of(other).habitat or "")

@@ -39,6 +39,7 @@ def _deck(seat: int, default: str) -> Option:
         f"seat {seat}'s deck: 'ember', 'tide' or a TOML deck list "
         "([cards] id = copies; in the terminal, the path of a .toml file)",
         deck=True,
+        label=f"Seat {seat}'s deck",
     )
 
 
@@ -63,6 +64,7 @@ class Kipukas(Game[KipukasState]):
             "duel",
             "the kipuka: 'duel' (8 territories, 2 players) or 'grand' (12, up to 4); both authored",
             choices=tuple(sorted(load_maps())),
+            label="Map",
         ),
         Option(
             "peace_after",
@@ -72,6 +74,7 @@ class Kipukas(Game[KipukasState]):
             "keep the peace (more territories wins, equal is a tie)",
             minimum=3,
             maximum=200,
+            label="Peace after (diel cycles)",
         ),
     )
     action_types: ClassVar[tuple[type[Action], ...]] = a.ACTION_TYPES

@@ -81,7 +81,8 @@ def _vote(s: S, *, keep: bool) -> None:
 # -- turning the roll ----------------------------------------------------------------------------------
 class TurnDielRule(Rule["S", TurnDiel]):
     """Rooster: Calling of Light, Gray Wolf: Harbinger of Night, Cartesian Sea: after the diel
-    roll and before any action, night becomes day (or day night)."""
+    roll and before any action, night becomes day (or day night); the opening's predetermined
+    cycles are not a roll (``cards.rolled``)."""
 
     action = TurnDiel
     section = "diel_cycle"
@@ -91,8 +92,8 @@ class TurnDielRule(Rule["S", TurnDiel]):
 
     def refusal(self, s: S, action: TurnDiel) -> IllegalAction:
         return IllegalAction(
-            "that card cannot turn this roll (a storm is never turned; a soul turns it "
-            "every other turn, not downed)",
+            "that card cannot turn this roll (the opening's day, night, day are not rolled and "
+            "a storm is never turned; a soul turns a roll every other turn, not downed)",
             rule=self.section,
         )
 

@@ -424,14 +424,17 @@ def _diel(view: Json, layout: Layout) -> str:
     if w <= 0 or h <= 0:
         x, y, w, h = MARGIN, layout.height, layout.width - 2 * MARGIN, 96
     diel = view.get("diel")
+    # Before the first cycle the heading alone says it ("Setting up", not "Setting up setup").
     lines = [f"Diel cycle {view['cycle']}" if view["cycle"] else "Setting up",
-             DIEL_MARK.get(str(diel), "setup") if diel else "setup",
+             DIEL_MARK.get(str(diel), "") if diel else "",
              f"initiative: seat {view['initiative']}"]
     if view.get("called") is not None:
         lines.append(f"called: seat {view['called']}")
     out = [f'<g class="diel"><rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="14" '
            f'fill="{_diel_fill(diel)}" stroke="#9b927f"/>']
     for i, line in enumerate(lines):
+        if not line:
+            continue
         cls = "big" if i < 2 else "name"
         out.append(_text(x + w / 2, y + 30 + i * 24, line, cls, ' text-anchor="middle"'))
     out.append(_text(x + w / 2, y + h - 12, f"map: {view['map']['name']}", "small", ' text-anchor="middle"'))

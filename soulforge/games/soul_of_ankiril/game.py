@@ -50,17 +50,20 @@ class SoulOfAnkiril(Game[AnkirilState]):
     rulebook: ClassVar[str] = "soul_of_ankiril.txt"
     option_specs: ClassVar[tuple[Option, ...]] = (
         Option("deck0", str, "water", "seat 0's deck: 'water', 'fire' or a TOML deck list ([cards] "
-               "name = copies; in the terminal, the path of a .toml file)", deck=True),
-        Option("deck1", str, "fire", "seat 1's deck (the same element as deck0 is a Mirror Match)",
-               deck=True),
+               "name = copies; in the terminal, the path of a .toml file)", deck=True,
+               label="Seat 0's deck"),
+        Option("deck1", str, "fire", "seat 1's deck (the same element as seat 0's is a Mirror Match)",
+               deck=True, label="Seat 1's deck"),
         Option("turn_limit", int, 60, "authored bound: the game ends after this many turns "
-               "(more Emanations deactivated wins, else a draw)", minimum=2, maximum=MAX_TURN_LIMIT),
+               "(more Emanations deactivated wins, else a draw)", minimum=2, maximum=MAX_TURN_LIMIT,
+               label="Turn limit"),
         Option("first_upkeep", int, 2, "the turn of the game whose Upkeep comes first: 2 (rulebook, "
                "'starting from the second turn': only the first player's first turn has 0 Energy) "
-               "or 3 (variant: each player's own first turn has 0 Energy)", choices=(2, 3)),
+               "or 3 (variant: each player's own first turn has 0 Energy)", choices=(2, 3),
+               label="First Upkeep on turn"),
         Option("emanation_health", int, 0, "authored variant: the Health of every Emanation "
                "(0: as the deck's Emanation card says, 5 in the base decks)",
-               minimum=0, maximum=MAX_EMANATION_HEALTH),
+               minimum=0, maximum=MAX_EMANATION_HEALTH, label="Emanation Health"),
     )
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
     # The generic levels use random rollouts, far below greedy play here (NOTES.md, "Agents").

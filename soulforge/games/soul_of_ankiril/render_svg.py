@@ -166,23 +166,67 @@ def side_panel(view: dict[str, Any]) -> list[str]:
     return out
 
 
+KEY_FONT = 10
+"""The key's label size (px)."""
+KEY_SWATCH, KEY_GAP, KEY_ROW = 11, 14, 16
+KEY_WIDTH = PANEL_X - 30
+"""The key's width: the board's column, left of the side panel's cards."""
+KEY_PIECES = (("ring", "#fff", "white ring: a Creature"), ("ring", "#ffd700", "gold ring: a Leader"),
+              ("diamond", "#3a8f2e", "diamond: an Emanation"))
+
+
+def _label_width(text: str) -> float:
+    """A generous width of a key label: 0.62 em a character (DejaVu Sans, the widest common
+    sans-serif, averages about 0.55 em on these words)."""
+    return len(text) * KEY_FONT * 0.62
+
+
+def _key_grid(x: float, y: float, entries: Sequence[tuple[str, str, str]]) -> tuple[list[str], float]:
+    """Entries (a swatch's shape, colour and label) in columns as wide as the longest label,
+    as many as fit in ``KEY_WIDTH``; the SVG and the y below the last row."""
+    column = KEY_SWATCH + 4 + max(_label_width(label) for _, _, label in entries) + KEY_GAP
+    per_row = max(1, int((KEY_WIDTH + KEY_GAP) // column))
+    out = []
+    for i, (shape, colour, label) in enumerate(entries):
+        cx, cy = x + (i % per_row) * column, y + (i // per_row) * KEY_ROW
+        half = KEY_SWATCH / 2
+        if shape == "ring":
+            swatch = (f'<circle cx="{cx + half:g}" cy="{cy + half:g}" r="{half - 1:g}" '
+                      f'fill="{SEAT[0]}" stroke="{colour}" stroke-width="2.5"/>')
+        elif shape == "diamond":
+            side = KEY_SWATCH - 3
+            swatch = (f'<rect x="{cx + 1.5:g}" y="{cy + 1.5:g}" width="{side}" height="{side}" '
+                      f'fill="{colour}" stroke="#666" transform="rotate(45 {cx + half:g} {cy + half:g})"/>')
+        else:
+            swatch = (f'<rect x="{cx:g}" y="{cy:g}" width="{KEY_SWATCH}" height="{KEY_SWATCH}" '
+                      f'fill="{colour}" stroke="#666"/>')
+        out.append(f'<g class="legend-entry">{swatch}<text x="{cx + KEY_SWATCH + 4:g}" y="{cy + 10:g}" '
+                   f'font-size="{KEY_FONT}">{html.escape(label)}</text></g>')
+    rows = -(-len(entries) // per_row)
+    return out, y + rows * KEY_ROW
+
+
 def key(x: float, y: float) -> list[str]:
-    """The board's key: what each terrain colour, ring and mark means."""
-    entries = [(FILL[name], name) for name in FILL] + [("#fff", "white ring: a Creature"),
-                                                       ("#ffd700", "gold ring: a Leader"),
-                                                       ("#3a8f2e", "diamond: an Emanation")]
-    out = [f'<text x="{x}" y="{y}" font-size="11" font-weight="bold">Key</text>']
-    for i, (colour, label) in enumerate(entries):
-        cx, cy = x + (i % 4) * 108, y + 8 + (i // 4) * 16
-        out.append(f'<rect x="{cx}" y="{cy}" width="11" height="11" fill="{colour}" stroke="#666"/>'
-                   f'<text x="{cx + 15}" y="{cy + 10}" font-size="10">{html.escape(label)}</text>')
-    return out
+    """The board's key: what each terrain colour, ring and mark means; the terrains in one
+    grid, the pieces in another below, each in columns as wide as its longest label, so no
+    label runs into the next."""
+    terrains, below = _key_grid(x, y + 8, [("square", FILL[name], name) for name in FILL])
+    pieces, _ = _key_grid(x, below + 4, KEY_PIECES)
+    return [f'<g class="legend"><text x="{x}" y="{y}" font-size="11" font-weight="bold">Key</text>',
+            *terrains, *pieces, "</g>"]
+
+
+def key_height() -> float:
+    """How far the key reaches below its heading's baseline."""
+    _, below = _key_grid(0, 8, [("square", FILL[name], name) for name in FILL])
+    _, bottom = _key_grid(0, below + 4, KEY_PIECES)
+    return bottom
 
 
 def render(view: dict[str, Any], legal: Sequence[dict[str, Any]]) -> str:
     """An <svg> of the battlefield, both players and the viewer's hand (``legal`` is the
     page's to highlight)."""
-    height = TOP + 7 * DY + 100
+    height = max(TOP + 7 * DY + 100, TOP + 7 * DY + 30 + key_height() + 6)
     body = board(view) + side_panel(view) + key(20, TOP + 7 * DY + 30)
     title = html.escape(view.get("prompt") or f"turn {view['turn']}")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="860" height="{height:.0f}" '

@@ -52,9 +52,9 @@ class Soulgivers(Game[SoulgiversState]):
     max_players = 2
     option_specs = (
         Option("turn_limit", int, 100, "turns before the Decay wins (authored: the rules allow endless "
-               "games through Double Soul resets)", minimum=10, maximum=200),
+               "games through Double Soul resets)", minimum=10, maximum=200, label="Turn limit"),
         Option("first_population", str, "shells", "population of the first seat",
-               choices=tuple(p.key for p in DATA.populations)),
+               choices=tuple(p.key for p in DATA.populations), label="Seat 0's population"),
     )
     action_types = ACTION_TYPES
     max_game_length = 20 + 200 * (TURN_CAP + 30)

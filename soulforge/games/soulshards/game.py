@@ -77,9 +77,11 @@ class Soulshards(Game[ShardsState]):
             "seat 0's deck: 'ironhold', 'lorespire' or a deck list "
             "(city = ..., [cards], [reserves]; in the terminal, the path of a .toml file)",
             deck=True,
+            label="Seat 0's deck",
         ),
-        Option("deck1", str, "lorespire", "seat 1's deck", deck=True),
-        Option("long_game", bool, False, "the long-game option: each player starts with 6 more Resolve"),
+        Option("deck1", str, "lorespire", "seat 1's deck", deck=True, label="Seat 1's deck"),
+        Option("long_game", bool, False, "the long-game option: each player starts with 6 more Resolve",
+               label="Long game"),
         Option(
             "turn_limit",
             int,
@@ -87,6 +89,7 @@ class Soulshards(Game[ShardsState]):
             "authored bound: after this many turns, more Resolve wins (equal: a draw)",
             minimum=2,
             maximum=MAX_TURNS,
+            label="Turn limit",
         ),
     )
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES

@@ -19,13 +19,40 @@
     if (newest) { newest.classList.add("now"); $("log").scrollTop = $("log").scrollHeight; }
   }
 
+  // Steps come from a small cache, filled ahead of the viewer: Next shows the following step at
+  // once. A click moves `step` (what is shown) at once too, so fast clicks are never lost; an
+  // answer that arrives for a step no longer wanted is kept, not shown.
+  const cache = new Map(), pending = new Map(), AHEAD = 3, KEPT = 200;
+
+  function fetchStep(n) {
+    if (cache.has(n)) return Promise.resolve(cache.get(n));
+    if (!pending.has(n)) {
+      pending.set(n, fetch("/api/tables/" + tableId + "/replay/" + n).then(async (res) => {
+        const body = await res.json();
+        pending.delete(n);
+        if (!res.ok) throw new Error(body.detail);
+        if (cache.size >= KEPT) cache.delete(cache.keys().next().value);
+        cache.set(n, body);
+        return body;
+      }).catch((err) => { pending.delete(n); throw err; }));
+    }
+    return pending.get(n);
+  }
+
   async function load(n) {
-    const res = await fetch("/api/tables/" + tableId + "/replay/" + n);
-    const body = await res.json();
-    if (!res.ok) { $("label").textContent = body.detail; return; }
-    data = body; step = body.step; total = body.total;
-    $("slider").max = total; $("slider").value = step;
+    step = n;
+    $("slider").value = step;
+    if (total) $("stepinfo").textContent = "move " + step + " / " + total;
+    let body;
+    try { body = await fetchStep(n); } catch (err) { if (step === n) $("label").textContent = err.message; return; }
+    total = body.total;
+    $("slider").max = total;
+    if (step !== n) return; // another step was asked for meanwhile
+    data = body;
+    $("slider").value = step;
     show();
+    for (let k = 1; k <= AHEAD && n + k <= total; k++) fetchStep(n + k).catch(() => {});
+    if (n > 0) fetchStep(n - 1).catch(() => {});
   }
 
   $("first").onclick = () => load(0);

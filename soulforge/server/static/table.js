@@ -129,13 +129,21 @@
     const open = onBoard.filter((item) => startsWith(item.path, picked));
     const done = open.filter((item) => item.path.length === picked.length);
     const next = new Set(open.filter((item) => item.path.length > picked.length).map((item) => item.path[picked.length]));
+    const rings = {can: new Set(), picked: new Set()};
     for (const node of $("board").querySelectorAll("[data-handle]")) {
-      const can = next.has(node.dataset.handle);
+      const can = next.has(node.dataset.handle), chosen = picked.includes(node.dataset.handle);
       node.classList.toggle("can", can);
-      node.classList.toggle("picked", picked.includes(node.dataset.handle));
+      node.classList.toggle("picked", chosen);
+      if (can) rings.can.add(ringOf(node));
+      if (chosen) rings.picked.add(ringOf(node));
       if (can) { node.setAttribute("tabindex", "0"); node.setAttribute("role", "button"); }
       else { node.removeAttribute("tabindex"); node.removeAttribute("role"); }
     }
+    // A shape may be the ring of two handles (a portal's and the tile's it holds): the rings
+    // are set from the sets, so the last handle visited does not undo the first.
+    for (const shape of $("board").querySelectorAll(".ring-can, .ring-picked")) shape.classList.remove("ring-can", "ring-picked");
+    for (const shape of rings.can) shape.classList.add("ring-can");
+    for (const shape of rings.picked) shape.classList.add("ring-picked");
     const buttons = picked.length ? done.map((item) => button(item))
       : legal.filter((item) => !clickable(item, present)).map((item) => button(item));
     if (picked.length) {
@@ -144,6 +152,27 @@
       buttons.push(back);
     }
     $("actions").replaceChildren(...buttons);
+  }
+
+  // The ring of a board element: its first drawn shape, else its groups' (a piece, a portal),
+  // else its invisible hit area, else the element itself (by an outline). Found here rather
+  // than by a CSS child selector, so a <title>, a label or a hit area drawn before the shape
+  // does not hide the ring (Soulshards' cards begin with their <title>). The stroke goes on
+  // the shape itself: its own stroke attribute would win over an inherited stroke, and the
+  // text in the element must not get one.
+  const SHAPES = "rect, polygon, circle, ellipse, path";
+  function drawnShape(node) {
+    const kids = [...node.children];
+    const own = kids.find((kid) => kid.matches(SHAPES) && !kid.classList.contains("hit"));
+    if (own) return own;
+    for (const group of kids.filter((kid) => kid.tagName.toLowerCase() === "g")) {
+      const inner = drawnShape(group);
+      if (inner) return inner;
+    }
+    return null;
+  }
+  function ringOf(node) {
+    return drawnShape(node) || [...node.children].find((kid) => kid.matches(SHAPES)) || node;
   }
 
   function openPaths() {
