@@ -10,12 +10,21 @@ twice (acknowledged moves vs the stored record of every finished table: both mus
     .venv/bin/python benchmarks/server.py -n 100 --think 0.5  # bots pause like people do
     .venv/bin/python benchmarks/server.py --url http://127.0.0.1:8000 -n 10
     .venv/bin/python benchmarks/server.py -n 100 --think 0.5 --ai-tables 20   # while 20 AI tables think
+
+With ``--memory`` it measures the started server's resident memory (RSS) instead: per idle
+table (created, one move made, nobody connected) and per active table (both seats' websockets
+open) of each game, then the RSS after every 1,000 of ``--created`` tables (default 10,000):
+flat once the server drops idle tables beyond its bound (``soulforge/server/eviction.py``).
+
+    .venv/bin/python benchmarks/server.py --memory --per-game 100 --created 10000
+    .venv/bin/python benchmarks/server.py --memory --code ../main   # the server of another checkout
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -213,15 +222,18 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(db: str | None, extra: list[str]) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(db: str | None, extra: list[str], code: Path = ROOT,
+                 env_extra: dict[str, str] | None = None) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     env = dict(os.environ, SOULFORGE_DB=db or f"sqlite:///{tempfile.mkdtemp(prefix='sf-bench-')}/bench.db",
-               SOULFORGE_RATE_LIMITS="off")  # every bot comes from one address: no per-address limit
+               SOULFORGE_RATE_LIMITS="off",  # every bot comes from one address: no per-address limit
+               PYTHONPATH=str(code), **(env_extra or {}))
     proc = subprocess.Popen(  # a separate process: the bots do not share the server's GIL
         [sys.executable, "-m", "uvicorn", "soulforge.server.app:create_app", "--factory", "--host",
-         "127.0.0.1", "--port", str(port), "--log-level", "warning", *extra], cwd=ROOT, env=env)
+         "127.0.0.1", "--port", str(port), "--log-level", "warning", *extra], cwd=code, env=env)
     url = f"http://127.0.0.1:{port}"
-    for _ in range(200):
+    deadline = time.monotonic() + 300  # a server replaying every table first took 74 s for 10,000
+    while time.monotonic() < deadline:
         try:
             httpx.get(url + "/api/games", timeout=1).raise_for_status()
             return proc, url
@@ -229,6 +241,106 @@ def start_server(db: str | None, extra: list[str]) -> tuple[subprocess.Popen[byt
             time.sleep(0.1)
     proc.kill()
     raise SystemExit("the server did not start")
+
+
+# -- memory ------------------------------------------------------------------------------------
+
+def rss_mb(pid: int) -> float:
+    """The resident memory of process ``pid`` in MB (Linux ``/proc``)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise SystemExit(f"no VmRSS for process {pid}")
+
+
+async def idle_table(http: httpx.AsyncClient, game: str, refused: dict[int, int]) -> tuple[str, str] | None:
+    """A hot-seat table of ``game`` with one move made, nobody connected: (table, token)."""
+    res = await http.post("/api/tables", json={"game": game, "hot_seat": True,
+                                               "seats": [{"kind": "human"}, {"kind": "human"}]})
+    if res.status_code != 201:
+        refused[res.status_code] = refused.get(res.status_code, 0) + 1
+        return None
+    made = res.json()
+    table, token = str(made["table"]), str(made["seats"][0]["token"])
+    payload = (await http.get(f"/api/tables/{table}?svg=false", headers={"X-Seat-Token": token})).json()
+    if payload["legal"]:
+        await http.post(f"/api/tables/{table}/actions?svg=false", headers={"X-Seat-Token": token},
+                        json={"move": payload["move"], "action": payload["legal"][0]["action"],
+                              "seat": payload["current_player"]})
+    return table, token
+
+
+async def settle(pid: int) -> float:
+    """The server's RSS once it has had a moment to finish what it was doing."""
+    await asyncio.sleep(0.5)
+    return rss_mb(pid)
+
+
+async def per_game(http: httpx.AsyncClient, ws_url: str, pid: int, game: str, count: int,
+                   refused: dict[int, int]) -> dict[str, float]:
+    """RSS of the first table of ``game`` (its action index built), then per idle table and per
+    active table (two websockets open on it, the board drawn for each) over ``count`` each."""
+    base = await settle(pid)
+    await idle_table(http, game, refused)
+    first = await settle(pid)
+    made = [t for t in [await idle_table(http, game, refused) for _ in range(count)] if t is not None]
+    idle = await settle(pid)
+    active = [t for t in [await idle_table(http, game, refused) for _ in range(count)] if t is not None]
+    async with contextlib.AsyncExitStack() as stack:
+        for table, token in active:
+            for _viewer in range(2):
+                ws = await stack.enter_async_context(
+                    websockets.connect(f"{ws_url}/ws/tables/{table}", max_size=None, compression=None))
+                await ws.send(json.dumps({"tokens": [token], "svg": True}))
+                await ws.recv()
+        busy = await settle(pid)
+    return {"first_table_mb": round(first - base, 2),
+            "per_idle_table_mb": round((idle - first) / max(1, len(made)), 3),
+            "per_active_table_mb": round((busy - idle) / max(1, len(active)), 3)}
+
+
+async def memory_run(url: str, pid: int, games: list[str], count: int, created: int,
+                     created_game: str) -> dict[str, Any]:
+    ws_url = url.replace("http://", "ws://")
+    refused: dict[int, int] = {}
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        result: dict[str, Any] = {"start_rss_mb": round(await settle(pid), 1), "per_game": {}}
+        for game in games:
+            result["per_game"][game] = await per_game(http, ws_url, pid, game, count, refused)
+        series, start = [], time.perf_counter()
+        for done in range(1, created + 1):
+            await idle_table(http, created_game, refused)
+            if done % 1000 == 0 or done == created:
+                series.append([done, round(rss_mb(pid), 1)])
+        result.update({"created_game": created_game, "created": created,
+                       "created_s": round(time.perf_counter() - start, 1),
+                       "rss_mb_after_created": series, "refused": refused})
+    return result
+
+
+def memory_main(args: argparse.Namespace) -> None:
+    env = dict(item.split("=", 1) for item in args.server_env)
+    db = args.db or f"sqlite:///{tempfile.mkdtemp(prefix='sf-bench-')}/bench.db"
+    started = time.perf_counter()
+    proc, url = start_server(db, [], Path(args.code).resolve(), env)
+    first_start = round(time.perf_counter() - started, 1)
+    try:
+        games = args.games.split(",") if args.games else ["five_realms", "kipukas", "soul_of_ankiril",
+                                                          "soulgivers", "soulshards"]
+        result = asyncio.run(memory_run(url, proc.pid, games, args.per_game, args.created, args.game))
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    # the same database again: how soon does the server answer, every table unfinished?
+    restart = time.perf_counter()
+    proc, url = start_server(db, [], Path(args.code).resolve(), env)
+    result["start_to_serving_s"] = first_start  # an empty database: the import and set-up cost
+    result["restart_to_serving_s"] = round(time.perf_counter() - restart, 1)
+    result["rss_mb_after_restart"] = round(rss_mb(proc.pid), 1)
+    proc.terminate()
+    proc.wait(10)
+    result["code"], result["load_average"] = str(args.code), [round(x, 1) for x in os.getloadavg()]
+    print(json.dumps(result, indent=1))
 
 
 def main() -> None:
@@ -246,7 +358,17 @@ def main() -> None:
                         help="AI-against-AI tables thinking all along (the load the people's tables share)")
     parser.add_argument("--ai-game", default="soul_of_ankiril")
     parser.add_argument("--ai-level", default="normal")
+    parser.add_argument("--memory", action="store_true", help="measure the server's memory per table instead")
+    parser.add_argument("--per-game", type=int, default=100, help="--memory: idle and active tables per game")
+    parser.add_argument("--created", type=int, default=10_000, help="--memory: tables created at the end")
+    parser.add_argument("--games", help="--memory: comma-separated games (default: all five)")
+    parser.add_argument("--code", default=str(ROOT), help="--memory: the checkout whose server to start")
+    parser.add_argument("--server-env", action="append", default=[], metavar="KEY=VALUE",
+                        help="--memory: an environment variable for the started server (e.g. a raised limit)")
     args = parser.parse_args()
+    if args.memory:
+        memory_main(args)
+        return
     extra = ["--ws-per-message-deflate", "false"] if args.no_deflate else []
     proc, url = (None, args.url) if args.url else start_server(args.db, extra)
     try:

@@ -49,6 +49,18 @@ def output_file(path: Path, option: str) -> Path:
     return path
 
 
+def output_folder(path: Path, option: str) -> Path:
+    """``path``, a folder made if need be; exit 2 with one line if it cannot be one (a file
+    is there, or the folder cannot be made). Checked before any work."""
+    if path.exists() and not path.is_dir():
+        fail(f"{option} {path}: is a file; give a folder", USAGE)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        fail(f"{option} {path}: cannot make the folder: {err.strerror or err}", USAGE)
+    return path
+
+
 def read_text(path: Path, what: str) -> str:
     """A text file's content; exit 2 with one line if it cannot be read as text."""
     try:

@@ -178,6 +178,8 @@ def serve(
                                            "(default: env SOULFORGE_DB, else ./var/soulforge.db).")] = None,
 ) -> None:
     """Start the web table (FastAPI + uvicorn)."""
+    if not 1 <= port <= MAX_PORT:
+        fail(f"--port must be from 1 to {MAX_PORT}, got {port}", USAGE)
     app = _server_app(db)
     out = console()
     if app is None:
@@ -185,7 +187,9 @@ def serve(
                        "starting a terminal game instead: play five_realms --vs ismcts", style="yellow"))
         _fallback_play()
         return
-    import uvicorn
-
     out.print(Text(f"Soulforge web table on http://{host}:{port}/", style="bold"))
-    uvicorn.run(app, host=host, port=port)
+    importlib.import_module(SERVER_MODULE).run(host=host, port=port, app=app)
+
+
+MAX_PORT = 65_535
+"""The highest TCP port (uvicorn would take a bigger number modulo 65,536: 70000 is 4464)."""

@@ -11,7 +11,7 @@ from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
-from soulforge.cli.common import FAILURE, USAGE, console, fail, load_game
+from soulforge.cli.common import FAILURE, USAGE, console, fail, load_game, output_folder
 from soulforge.sim.ablate import Ablation, run_ablation
 from soulforge.sim.cards import MEASURES, CardStats, card_stats, sort_cards
 from soulforge.sim.ladder import Rating, is_ordered, ladder, play_round_robin
@@ -53,8 +53,8 @@ def _rows(results: Path) -> list[ResultRow]:
     """The rows of a results file, or exit with one line."""
     try:
         rows = load_results(results)
-    except SimulationError as err:
-        fail(str(err), FAILURE)
+    except SimulationError as err:  # a file that is not results: a bad argument, like a bad record
+        fail(str(err), USAGE)
     if not rows:
         fail(f"{results}: no results (missing or empty file)", USAGE)
     return rows
@@ -125,6 +125,7 @@ def sweep(
     except ValueError as err:
         fail(str(err), USAGE)
     table = load_game(game, [f"{k}={v}" for k, v in fixed_options.items()])
+    output_folder(out, "--out")
     base = SimConfig(game, tuple(agents), games, seed, dict(table.options), True, fixed_sets)
     screen = console()
     try:
@@ -176,6 +177,7 @@ def ladder_command(
     """A round robin of agents: Elo ratings with 95% intervals, printed and plotted; says
     whether the levels easy, normal and hard are ordered."""
     table = load_game(game, option)
+    output_folder(out, "--out")
     screen = console()
     try:
         with _bar(screen) as progress:
@@ -217,6 +219,7 @@ def ablate(
     """The same deals with one card replaced: the card's effect on its deck's win rate, with
     a paired sign test."""
     table = load_game(game, option)
+    output_folder(out, "--out")
     base = SimConfig(game, tuple(agents), games, seed, dict(table.options), True)
     screen = console()
     try:

@@ -20,6 +20,9 @@ from soulforge.sim.runner import agent_seed, make_agent
 from soulforge.sim.stats import winner_of
 
 HUMAN = "human"
+MAX_SEED = 2**63 - 1
+"""The largest seed a record holds (``Record.from_json`` refuses others): ``play`` takes no
+seed its own record could not replay."""
 
 VsOption = Annotated[
     str,
@@ -80,6 +83,8 @@ def play(
 ) -> None:
     """Play a game at the terminal against an AI, or hot-seat with --vs human."""
     out = console()
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        fail(f"--seed must be an integer from 0 to {MAX_SEED} (a record keeps no other), got {seed}", USAGE)
     table = load_game(game, option)
     if save is not None:
         output_file(save, "--save")
@@ -105,6 +110,8 @@ def load_record(file: Path) -> Record:
         return Record.from_json(json.loads(read_text(file, "a record")))
     except json.JSONDecodeError as err:
         fail(f"{file}: not a Soulforge record: not JSON ({err})", USAGE)
+    except RecursionError:
+        fail(f"{file}: not a Soulforge record: JSON nested too deep", USAGE)
     except RecordError as err:
         fail(f"{file}: not a Soulforge record: {err}", USAGE)
 

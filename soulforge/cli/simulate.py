@@ -190,6 +190,8 @@ def report(
 
     try:
         path = write_report(results, out, compare)
+    except SimulationError as err:  # a file that is not results
+        fail(str(err), USAGE)
     except ValueError as err:
         fail(str(err), USAGE)
     except OSError as err:

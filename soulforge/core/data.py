@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
+from soulforge.core.decklist import MAX_TOML_DEPTH, nesting_depth
 from soulforge.core.errors import DataError
 
 T = TypeVar("T")
@@ -78,8 +79,12 @@ def parse_override(text: str) -> tuple[str, Any]:
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or key.count(".") < 2:
-        raise ValueError(f"--set {text!r}: write game.file.entry.field=value "
+        shown = text if len(text) <= 60 else text[:57] + "..."
+        raise ValueError(f"--set {shown!r}: write game.file.entry.field=value "
                          "(e.g. soul_of_ankiril.cards.Shekun.attack=3)")
+    if nesting_depth(raw) > MAX_TOML_DEPTH:
+        raise ValueError(f"--set {key}: the value is nested too deep (at most {MAX_TOML_DEPTH} "
+                         "levels of [ and {)")
     try:
         value = tomllib.loads(f"v = {raw.strip()}")["v"]
     except tomllib.TOMLDecodeError:
@@ -142,6 +147,11 @@ def overriding(overrides: Mapping[str, Any]) -> Iterator[None]:
         _active = before
 
 
+def overrides_key() -> tuple[tuple[str, str], ...]:
+    """The overrides in force as a hashable key (what a cache of data read now depends on)."""
+    return tuple(sorted((key, repr(value)) for key, value in _active.items()))
+
+
 def unused_overrides(overrides: Mapping[str, Any]) -> list[str]:
     """The overrides no data file read in this process has taken with their value (misspelt,
     or data a game reads only once, at import)."""
@@ -154,7 +164,7 @@ def data_cache(function: Callable[P, T]) -> Callable[P, T]:
 
     @functools.wraps(function)
     def cached(*args: P.args, **kwargs: P.kwargs) -> T:
-        key = (args, tuple(sorted(kwargs.items())), tuple(sorted((k, repr(v)) for k, v in _active.items())))
+        key = (args, tuple(sorted(kwargs.items())), overrides_key())
         if key not in cache:
             cache[key] = function(*args, **kwargs)
         return cache[key]

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 import random
+import threading
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
-from functools import cached_property
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from typing_extensions import TypeVar
 
+from soulforge.core import data
 from soulforge.core.action import Action, ActionCodec
 from soulforge.core.errors import IllegalAction, OptionError
 from soulforge.core.options import Option, OptionValue, validate_options
@@ -54,11 +57,18 @@ class Game(ABC, Generic[StateT]):
     keys the rules read from the Game object (``"cards.*.movement"``: any card's movement);
     None: every field of every data file the game reads when it is built."""
 
+    index_options: ClassVar[tuple[str, ...] | None] = None
+    """The options the fixed action index depends on (None: every option). Games whose index
+    is the same whatever the decks or limits name none, so their tables share one index
+    (``tests/conformance`` checks that the others leave it unchanged)."""
+
     options: dict[str, OptionValue]
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         self.options = validate_options(self.option_specs, options)
-        self._codec = ActionCodec(self.action_types)
+        self._codec = codec_of(self.action_types)
+        self._data_key = data.overrides_key()
+        """The data overrides this game was built under (``--set``): part of its index's key."""
 
     def __repr__(self) -> str:
         return f"soulforge.load({self.id!r}, **{self.options!r})"
@@ -92,16 +102,10 @@ class Game(ABC, Generic[StateT]):
             raise self._not_indexed(action)
         return action
 
-    @cached_property
+    @property
     def _field_values(self) -> dict[str, dict[str, frozenset[object]]]:
         """Per action kind, per field: the values the action index holds."""
-        seen: dict[str, dict[str, set[object]]] = {}
-        for action in self._action_table:
-            fields = seen.setdefault(action.kind, {})
-            for name, value in action.to_json().items():
-                fields.setdefault(name, set()).add(tuple(value) if isinstance(value, list) else value)
-        return {kind: {name: frozenset(values) for name, values in fields.items()}
-                for kind, fields in seen.items()}
+        return self._index.field_values
 
     def _not_indexed(self, action: Action) -> IllegalAction:
         data = action.to_json()
@@ -117,13 +121,35 @@ class Game(ABC, Generic[StateT]):
     def _enumerate_actions(self) -> Sequence[Action]:
         """Every distinct action this game can ever offer (fixes the action index)."""
 
-    @cached_property
-    def _action_table(self) -> tuple[Action, ...]:
-        return tuple(self._enumerate_actions())
+    def index_key(self) -> Hashable:
+        """What this game's action index depends on: games with equal keys share one index.
 
-    @cached_property
+        The default: the class, the options of :attr:`index_options` and the data overrides in
+        force when the game was built. A game may name what its index reads more exactly."""
+        names = sorted(self.options) if self.index_options is None else self.index_options
+        return type(self), tuple((name, repr(self.options[name])) for name in names), self._data_key
+
+    @property
+    def _index(self) -> FixedIndex:
+        # not a cached_property: on Python 3.11 its lock is shared by every game object, so a
+        # thread building one index would hold up the event loop merely looking up another
+        index: FixedIndex | None = self.__dict__.get("_shared_index")
+        if index is None:
+            index = self.__dict__["_shared_index"] = shared_index(self.index_key(), self._enumerate_actions)
+        return index
+
+    def prepare_action_index(self) -> None:
+        """Build (or find) the shared action index now; a server calls it off its event loop,
+        so that the first move decoded at a table does not build it there."""
+        self._index.field_values  # noqa: B018 (the property builds them)
+
+    @property
+    def _action_table(self) -> tuple[Action, ...]:
+        return self._index.table
+
+    @property
     def _action_numbers(self) -> dict[Action, int]:
-        return {action: i for i, action in enumerate(self._action_table)}
+        return self._index.numbers
 
     @property
     def num_distinct_actions(self) -> int:
@@ -190,6 +216,69 @@ class Game(ABC, Generic[StateT]):
             "information": self.information,
             "utility": self.utility,
         }
+
+
+class FixedIndex:
+    """A game's fixed action index: every action it can ever offer, numbered; shared by every
+    game object with the same :meth:`Game.index_key` (Kipukas holds ~146,000 actions, 17 MB)."""
+
+    def __init__(self, actions: Sequence[Action]) -> None:
+        self.table: tuple[Action, ...] = tuple(actions)
+        self.numbers: dict[Action, int] = {action: i for i, action in enumerate(self.table)}
+        self._field_values: dict[str, dict[str, frozenset[object]]] | None = None
+
+    @property
+    def field_values(self) -> dict[str, dict[str, frozenset[object]]]:
+        """Per action kind, per field: the values the index holds (a refusal names them);
+        found at the first refusal or :meth:`Game.prepare_action_index` (two threads asking at
+        once both find the same)."""
+        if self._field_values is None:
+            seen: dict[str, dict[str, set[object]]] = {}
+            for action in self.table:
+                fields = seen.setdefault(action.kind, {})
+                for name, value in action.to_json().items():
+                    fields.setdefault(name, set()).add(tuple(value) if isinstance(value, list) else value)
+            self._field_values = {kind: {name: frozenset(values) for name, values in fields.items()}
+                                  for kind, fields in seen.items()}
+        return self._field_values
+
+
+@functools.cache
+def codec_of(action_types: tuple[type[Action], ...]) -> ActionCodec:
+    """The codec of a game's action classes, made once per process (it reads their type hints:
+    half a millisecond that every new table paid)."""
+    return ActionCodec(action_types)
+
+
+INDEX_CACHE_SIZE = 8
+"""How many action indexes a process keeps (least recently used dropped first): one per game
+and map, a few more for runs with data overrides."""
+_INDEXES: OrderedDict[Hashable, FixedIndex] = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+"""Held for a moment while the cache is read or changed."""
+_BUILD_LOCK = threading.Lock()
+"""Held while an index is built: two threads asking for the same one build it once, and a
+thread finding a built one never waits for another's build."""
+
+
+def shared_index(key: Hashable, enumerate_actions: Callable[[], Sequence[Action]]) -> FixedIndex:
+    """The index for ``key``, built by ``enumerate_actions`` the first time it is asked for."""
+    with _CACHE_LOCK:
+        index = _INDEXES.get(key)
+        if index is not None:
+            _INDEXES.move_to_end(key)
+            return index
+    with _BUILD_LOCK:
+        with _CACHE_LOCK:
+            index = _INDEXES.get(key)  # built meanwhile by the thread that held the build lock
+        if index is None:
+            index = FixedIndex(enumerate_actions())
+        with _CACHE_LOCK:
+            _INDEXES[key] = index
+            _INDEXES.move_to_end(key)
+            while len(_INDEXES) > INDEX_CACHE_SIZE:
+                _INDEXES.popitem(last=False)
+    return index
 
 
 def describe_values(values: frozenset[object]) -> str:

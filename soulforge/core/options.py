@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import reprlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from soulforge.core.decklist import MAX_DECK_TEXT
 from soulforge.core.errors import OptionError
 
 OptionValue = int | str | bool
@@ -94,13 +96,29 @@ def label_of(name: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-DECK_TEXT_LIMIT = 20_000
+DECK_TEXT_LIMIT = MAX_DECK_TEXT
 """The longest deck list text an option takes (a 40-card list is about 1,000 characters)."""
 
 
+def _bounded_repr() -> reprlib.Repr:
+    """A bounded ``repr``: a few levels and items, so a value nested 900 deep (JSON allows it)
+    is described in constant work, never with a RecursionError."""
+    shown = reprlib.Repr()
+    shown.maxlevel, shown.maxlist, shown.maxdict, shown.maxtuple = 3, 4, 4, 4
+    shown.maxstring, shown.maxother, shown.maxlong = 60, 60, 40
+    return shown
+
+
+_SHORT = _bounded_repr()
+
+
 def _short(value: Any) -> str:
-    """``repr(value)``, cut to 60 characters (an error message never echoes a whole payload)."""
-    text = repr(value)
+    """``repr(value)``, cut to 60 characters (an error message never echoes a whole payload).
+
+    >>> _short([[[[[[1]]]]]])
+    '[[[[...]]]]'
+    """
+    text = _SHORT.repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 

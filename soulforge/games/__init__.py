@@ -33,7 +33,7 @@ def game_class(game_id: str) -> type[Game]:
     return cls
 
 
-def load(game_id: str, **options: Any) -> Game:
+def load(game_id: str, /, **options: Any) -> Game:
     """A game with its options validated (a bad option raises ``ValueError`` naming it)."""
     return game_class(game_id)(**options)
 

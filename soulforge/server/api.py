@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Query, Request, Response, WebSocket, WebSocketDisconnect
@@ -252,6 +253,25 @@ async def replay(table_id: str, step: int, request: Request) -> dict[str, Any]:
 HELLO = TypeAdapter(schemas.Hello)
 MAX_HELLO = 8_000
 """The longest first message (a few tokens): a longer one is refused unread."""
+MAX_WS_MESSAGE = 16_384
+"""The longest websocket message: uvicorn refuses a frame of more bytes before it is
+assembled (``ws_max_size``, see ``app.run``; close 1009), and the handler refuses a text of
+more characters (the same bound where no uvicorn stands in front, as in the tests)."""
+UNSUPPORTED_DATA = 1003
+"""Close code of a binary frame: the socket speaks JSON text only (RFC 6455, 7.4.1)."""
+TOO_BIG = 1009
+"""Close code of a message longer than :data:`MAX_WS_MESSAGE` (RFC 6455, 7.4.1)."""
+
+
+def after_hello(message: Mapping[str, Any]) -> tuple[int, str] | None:
+    """Why a message received after the hello ends the socket: (close code, reason), or
+    None for a text message, which is ignored (the server only sends after the hello)."""
+    text = message.get("text")
+    if not isinstance(text, str):
+        return UNSUPPORTED_DATA, "binary frames are not accepted"
+    if len(text) > MAX_WS_MESSAGE:
+        return TOO_BIG, f"a message is at most {MAX_WS_MESSAGE} characters"
+    return None
 
 
 async def read_hello(socket: WebSocket) -> schemas.Hello:
@@ -299,8 +319,11 @@ async def table_socket(socket: WebSocket, table_id: str) -> None:
     writer = asyncio.create_task(conn.write())
     try:
         hub.send(table, conn)
-        while True:
-            await socket.receive_text()
+        while (message := await socket.receive())["type"] != "websocket.disconnect":
+            if (ending := after_hello(message)) is not None:
+                with contextlib.suppress(Exception):
+                    await socket.close(code=ending[0], reason=ending[1])
+                break
     except WebSocketDisconnect:
         pass
     finally:

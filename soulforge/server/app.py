@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import ArgumentError, DBAPIError
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from soulforge.server import api, apidocs, pages
 from soulforge.server.hub import Hub
@@ -44,6 +47,7 @@ def create_app(db_url: str | None = None, ai_workers: int | None = None) -> Fast
         title="Soulforge", version="0.1.0", lifespan=lifespan, redoc_url=None,
         description="A digital table for tabletop games: lobby, tables, seats, live updates.")
     app.include_router(apidocs.router)
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.include_router(api.router)
     app.include_router(api.ws_router)
     app.include_router(pages.router)
@@ -80,14 +84,81 @@ def database_problem(db_url: str | None = None) -> str | None:
         Storage(db_url).close()
     except StorageError as err:
         return str(err)
+    except ArgumentError:  # not a URL SQLAlchemy can read
+        return f"--db {db_url!r}: not a database URL (e.g. sqlite:///var/soulforge.db, postgresql://...)"
+    except ImportError as err:  # a dialect whose driver is not installed
+        return f"--db {db_url!r}: its database driver is not installed ({err.name or err})"
+    except OSError as err:  # a folder that does not exist, a file that cannot be locked
+        where = f": {err.filename}" if err.filename else ""
+        return f"the database {db_url} cannot be used: {err.strerror or err}{where}"
     return None
 
 
-def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) -> None:
-    """Serve the web table with uvicorn (what ``soulforge serve`` does)."""
+def run(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
+        app: FastAPI | None = None) -> None:
+    """Serve the web table (``app``, else ``create_app(db_url)``) with uvicorn, its websocket
+    messages bounded (what ``soulforge serve`` does)."""
     import uvicorn
 
-    uvicorn.run(create_app(db_url), host=host, port=port)
+    uvicorn.run(app or create_app(db_url), host=host, port=port, ws_max_size=api.MAX_WS_MESSAGE)
+
+
+MAX_BODY = 512 * 1024
+"""The largest request body, in bytes (the largest real one, a table of four deck lists of
+20,000 characters, is under 350 KB): a larger one is answered 413 before it is read."""
+
+
+class BodyTooLarge(HTTPException):
+    """A request body over :data:`MAX_BODY`, found while it streams in (an HTTPException so
+    the framework, which turns other errors in reading a body into 400, lets it through)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(413, f"the request body is larger than {limit:,} bytes")
+
+
+class BodyLimit:
+    """ASGI middleware: a request body above ``limit`` bytes is refused with 413, before it is
+    read when its Content-Length says so, else as soon as the chunks streamed in exceed it
+    (a chunked body has no length); nothing of it is kept beyond the bound."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = Headers(scope=scope).get("content-length", "")
+        if declared.strip().isdigit() and int(declared) > self.limit:
+            await too_large(self.limit)(scope, receive, send)
+            return
+        received = 0
+        started = False
+
+        async def counted() -> Message:
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > self.limit:
+                raise BodyTooLarge(self.limit)
+            return message
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted, watched)
+        except BodyTooLarge:
+            if started:
+                raise
+            await too_large(self.limit)(scope, receive, send)
+
+
+def too_large(limit: int) -> JSONResponse:
+    """The 413 answer to a body over ``limit`` bytes."""
+    return JSONResponse({"detail": f"the request body is larger than {limit:,} bytes"}, status_code=413)
 
 
 def safe_error(error: Any) -> dict[str, Any]:
@@ -95,7 +166,13 @@ def safe_error(error: Any) -> dict[str, Any]:
 
     >>> safe_error({"loc": ("body", "seed"), "msg": "bad", "type": "int", "input": float("nan")})
     {'loc': ['body', 'seed'], 'msg': 'bad', 'type': 'int', 'input': 'nan'}
+    >>> safe_error({"loc": ("body", "seeds"), "msg": "Extra inputs", "type": "extra_forbidden"})["msg"]
+    "unknown field 'seeds': it is not one of this request's fields"
     """
-    shown = repr(error.get("input"))
-    return {"loc": [str(part) for part in error.get("loc", ())], "msg": str(error.get("msg", "")),
+    shown = reprlib.repr(error.get("input"))
+    loc = [str(part) for part in error.get("loc", ())]
+    msg = str(error.get("msg", ""))
+    if error.get("type") == "extra_forbidden" and loc:
+        msg = f"unknown field {loc[-1]!r}: it is not one of this request's fields"
+    return {"loc": loc, "msg": msg,
             "type": str(error.get("type", "")), "input": shown if len(shown) <= 40 else shown[:37] + "..."}

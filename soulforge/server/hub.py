@@ -50,6 +50,7 @@ class Hub:
         self.rooms: dict[str, set[Connection]] = {}
         service.broadcast = self.broadcast
         service.chat_broadcast = self.chat
+        service.watched = self.rooms.__contains__  # a watched table stays live
 
     def join(self, table_id: str, conn: Connection) -> None:
         self.rooms.setdefault(table_id, set()).add(conn)

@@ -4,23 +4,64 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 MAX_SEATS = 16
 """More seats than any game has: a bigger number is refused before anything is built."""
 MAX_SEED = 2**63 - 1
 MAX_MOVE = 10**9
+MAX_JSON_DEPTH = 3
+"""The deepest nesting of lists and objects in one value of a request's free-form JSON (a game
+option, a field of an action): every real one is at most 1 deep (an action's tuple); a
+deeper one is refused (422) before a game or a message ever walks it."""
 
 
-class SeatSpec(BaseModel):
+def json_depth(value: object, limit: int) -> int:
+    """How many levels of lists and objects ``value`` nests, counted up to ``limit + 1`` only:
+    bounded work whatever was sent, and no recursion.
+
+    >>> json_depth(5, 8), json_depth({"a": [1, {"b": 2}]}, 8), json_depth([[[[[[]]]]]], 3)
+    (0, 3, 4)
+    """
+    depth, level = 0, [value]
+    while depth <= limit:
+        containers = [node for node in level if isinstance(node, (list, dict))]
+        if not containers:
+            break
+        depth += 1
+        level = [child for node in containers
+                 for child in (node.values() if isinstance(node, dict) else node)]
+    return depth
+
+
+def shallow(value: dict[str, Any]) -> dict[str, Any]:
+    """``value`` if none of its entries nests deeper than :data:`MAX_JSON_DEPTH`."""
+    for name, entry in value.items():
+        if json_depth(entry, MAX_JSON_DEPTH) > MAX_JSON_DEPTH:
+            raise ValueError(f"{name!r} is nested too deep: at most {MAX_JSON_DEPTH} levels of "
+                             "lists and objects")
+    return value
+
+
+Shallow = Annotated[dict[str, Any], AfterValidator(shallow)]
+
+
+class Request(BaseModel):
+    """A request body: a field it does not know is refused (422 naming it), never ignored (a
+    misspelled ``"seeds"`` must not create a table with a random seed)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatSpec(Request):
     kind: Literal["human", "ai"] = "human"
     level: Literal["easy", "normal", "hard", "random"] | None = Field(
         None, description="AI level (random is the fastest, for tests)")
 
 
-class CreateTable(BaseModel):
+class CreateTable(Request):
     game: str = Field(max_length=64, description="a registered game id, e.g. five_realms")
-    options: dict[str, Any] = Field(default_factory=dict, max_length=32, description="the game's options")
+    options: Shallow = Field(default_factory=dict, max_length=32, description="the game's options")
     players: int | None = Field(None, ge=1, le=MAX_SEATS,
                                 description="player count (the game's minimum by default)")
     seats: list[SeatSpec] | None = Field(None, max_length=MAX_SEATS,
@@ -62,26 +103,26 @@ class RematchOffer(BaseModel):
     tokens: dict[int, str] = Field(description="the secret tokens of the new seats the proposer holds")
 
 
-class ClaimRequest(BaseModel):
+class ClaimRequest(Request):
     seat: int = Field(ge=0, le=MAX_SEATS)
     invite: str = Field(min_length=1, max_length=64, description="the code of the invite link")
     name: str | None = Field(None, max_length=200, description="the player's display name")
 
 
-class JoinRequest(BaseModel):
+class JoinRequest(Request):
     name: str | None = Field(None, max_length=200, description="the player's display name")
 
 
-class NameRequest(BaseModel):
+class NameRequest(Request):
     seat: int = Field(ge=0, le=MAX_SEATS)
     name: str | None = Field(None, max_length=200, description="the display name (empty: none)")
 
 
-class ChatRequest(BaseModel):
+class ChatRequest(Request):
     text: str = Field(min_length=1, max_length=2000, description="the message (300 characters once cleaned)")
 
 
-class MuteRequest(BaseModel):
+class MuteRequest(Request):
     muted: bool = Field(description="true: spectators may not chat")
 
 
@@ -99,14 +140,14 @@ class NewInvite(BaseModel):
     invite: str = Field(description="a one-time invite link for the seat")
 
 
-class ActionRequest(BaseModel):
+class ActionRequest(Request):
     move: int = Field(ge=0, le=MAX_MOVE, description="the move number the action was chosen at (stale: 409)")
-    action: dict[str, Any] = Field(max_length=16, description="the action's JSON, as listed in `legal`")
+    action: Shallow = Field(max_length=16, description="the action's JSON, as listed in `legal`")
     seat: int | None = Field(None, ge=0, le=MAX_SEATS,
                              description="the acting seat (default: the token's deciding seat)")
 
 
-class UndoRequest(BaseModel):
+class UndoRequest(Request):
     move: int = Field(ge=0, le=MAX_MOVE)
 
 
@@ -195,10 +236,8 @@ class ErrorBody(BaseModel):
     detail: str
 
 
-class Hello(BaseModel):
+class Hello(Request):
     """The first message of a websocket: the seat tokens it holds (none: a spectator)."""
-
-    model_config = {"extra": "forbid"}
 
     tokens: list[Annotated[str, Field(max_length=100)]] = Field(default_factory=list, max_length=MAX_SEATS)
     svg: bool = Field(True, description="false: leave the board's SVG out")

@@ -11,9 +11,10 @@ import asyncio
 import dataclasses
 import json
 import logging
+import math
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
 
 import soulforge
@@ -21,6 +22,7 @@ from soulforge import agents
 from soulforge.core import Game, IllegalAction, Record, State
 from soulforge.core.text import verdict
 from soulforge.games import game_class, load
+from soulforge.server import eviction
 from soulforge.server.clock import Clock
 from soulforge.server.clock import now as clock_now
 from soulforge.server.people import Limits, RateLimited, Rates, clean_message, clean_name
@@ -56,6 +58,8 @@ class LiveTable:
     cached_version: int = 0
     players: dict[int, agents.Agent] = dataclasses.field(default_factory=dict)
     """The AI of each AI seat, kept from move to move (an agent may plan a whole turn)."""
+    touched: float = dataclasses.field(default_factory=time.monotonic)
+    """When a request or a change last used the table (``eviction``: idle ones leave memory)."""
 
     @property
     def id(self) -> str:
@@ -107,6 +111,18 @@ def new_secret() -> str:
     return secrets.token_urlsafe(24)
 
 
+RESUME_PACE = 2.0
+"""Seconds the background resume waits at most for a resumed table's AI move before the next."""
+
+
+def replay(record: Record) -> State:
+    """The state of a stored record, with its game's action index ready (a worker thread calls
+    it: neither a long replay nor the index's first build holds up the event loop)."""
+    state = record.replay()
+    state.game.prepare_action_index()
+    return state
+
+
 def make_agent(level: str, seed: int, game: Game) -> agents.Agent:
     """The AI of a level as ``game`` plays it (``agents.for_level``); ``random`` is the
     fastest one (tests)."""
@@ -116,10 +132,15 @@ def make_agent(level: str, seed: int, game: Game) -> agents.Agent:
 
 
 class TableService:
-    def __init__(self, storage: Storage, thinkers: Thinkers | None = None) -> None:
+    def __init__(self, storage: Storage, thinkers: Thinkers | None = None,
+                 max_live: int = eviction.MAX_LIVE_TABLES) -> None:
         self.storage = storage
         self.thinkers = thinkers or Thinkers()
         self.live: dict[str, LiveTable] = {}
+        """The tables replayed in memory: at most ``max_live`` once idle ones are dropped."""
+        self.max_live = max_live
+        self.watched: Callable[[str], bool] = lambda _table_id: False
+        """Whether a websocket watches a table (the hub tells): such a table stays live."""
         self.damaged: dict[str, str] = {}
         """Tables whose stored record is damaged (a bad field, or it no longer replays), and
         why: each answers 409 alone, and is logged once for the operator."""
@@ -131,19 +152,50 @@ class TableService:
 
     # -- loading --------------------------------------------------------------------
     async def resume_all(self) -> None:
-        """After a (re)start: rebuild every unfinished table and play pending AI turns."""
+        """After a (re)start: serve at once. A table is replayed on its first request; those
+        with an AI seat are replayed in the background, one at a time, so that an AI to move
+        plays on (:meth:`_resume`)."""
+        self._spawn(self._resume())
+
+    async def _resume(self) -> None:
+        """Replay each unfinished table with an AI seat, one after the other; after one whose
+        AI is to move, wait for that move (at most :data:`RESUME_PACE` s) before the next, so
+        resumed tables do not flood the AI pool ahead of the people playing now."""
         rows = await self.listing("playing", 10_000)
         for row in rows:
+            if row.id in self.live or not any(seat.kind == "ai" for seat in row.seats):
+                continue
             try:
-                await self.get(row.id)
+                table = await self.get(row.id, touch=False)
             except TableError:  # damaged: logged, answered as such, the others go on
                 continue
             except Exception:  # a table whose game no longer loads must not stop the server
                 log.exception("cannot resume table %s", row.id)
+                continue
+            if table.ai_task is not None:
+                await asyncio.wait({table.ai_task}, timeout=RESUME_PACE)
 
-    async def get(self, table_id: str) -> LiveTable:
+    def _spawn(self, job: Coroutine[Any, Any, None]) -> None:
+        """Run ``job`` in the background, cancelled at :meth:`shutdown`."""
+        task = asyncio.get_running_loop().create_task(job)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _keep(self, table: LiveTable) -> LiveTable:
+        """Hold ``table`` live (the one already live if another request loaded it meanwhile),
+        dropping idle tables beyond the bound (``eviction``)."""
+        table = self.live.setdefault(table.id, table)
+        for table_id in eviction.to_drop(self.live, self.watched, self.max_live):
+            del self.live[table_id]  # its payload cache and agents go with it
+        return table
+
+    async def get(self, table_id: str, touch: bool = True) -> LiveTable:
+        """The live table, replayed from its record if it is not in memory; ``touch`` False:
+        not a request (the table may be dropped as soon as it is idle)."""
         table = self.live.get(table_id)
         if table is not None:
+            if touch:
+                table.touched = time.monotonic()
             return table
         if table_id in self.damaged:  # answered at once: no database read for it
             raise TableError(409, self.damaged[table_id])
@@ -155,11 +207,15 @@ class TableService:
         except DamagedRecord as err:
             raise self.quarantine(table_id, str(err)) from None
         try:
-            state = Record(row.game, row.options, row.seed, row.players, [a for _, a in moves]).replay()
+            state = await asyncio.to_thread(replay, Record(row.game, row.options, row.seed, row.players,
+                                                           [a for _, a in moves]))
         except Exception as err:  # a rule or game changed under a stored record: this table only
             raise self.quarantine(table_id, "its record no longer replays "
                                             f"({type(err).__name__}: {str(err)[:160]})") from None
-        table = self.live.setdefault(table_id, LiveTable(row, state, [s for s, _ in moves]))
+        if table_id in self.damaged:  # quarantined by another request while this one replayed
+            raise TableError(409, self.damaged[table_id])
+        touched = time.monotonic() if touch else -math.inf  # a background resume: idle at once
+        table = self._keep(LiveTable(row, state, [s for s, _ in moves], touched=touched))
         self._schedule_ai(table)
         return table
 
@@ -215,6 +271,7 @@ class TableService:
             state = load(game, **options).new_game(seed=seed, players=players)
         except ValueError as err:
             raise TableError(422, str(err)) from None
+        await asyncio.to_thread(state.game.prepare_action_index)  # not in the event loop
         if len(seats) != state.num_players:
             raise TableError(422, f"{state.num_players} seats needed, {len(seats)} given")
         tokens: dict[int, str] = {}
@@ -240,7 +297,7 @@ class TableService:
             first = table.human_to_move(state)
             row.clock = Clock.start(len(seats), 60 * clock_minutes, first, clock_now()).to_json()
         await self.storage.write(self.storage.create_table, row)
-        self.live[row.id] = table
+        self._keep(table)
         self._schedule_ai(table)
         return table, tokens, invites
 
@@ -532,6 +589,7 @@ class TableService:
         await self._announce(table)
 
     async def _announce(self, table: LiveTable) -> None:
+        table.touched = time.monotonic()  # a change: the table is not idle (``eviction``)
         if self.broadcast is not None:
             await self.broadcast(table)
         self._schedule_ai(table)

@@ -159,8 +159,8 @@ def table(payload: dict[str, Any], how_url: str | None = None) -> str:
     """The table page; holds the spectator's board until the script connects with a seat token.
     ``how_url``: the game's how-to-play page, linked beside the seats when there is one."""
     tid = escape(payload["table"])
-    how = (f'<p class="how-link"><a href="{escape(how_url)}" target="_blank" rel="noopener">How to play</a></p>'
-           if how_url else "")
+    how = (f'<p class="how-link"><a href="{escape(how_url)}" target="_blank" rel="noopener">'
+           'How to play</a></p>' if how_url else "")
     # The decision (whose turn, the prompt, the buttons, the result) is its own block after the
     # board: beside it on a wide screen, and on a phone held at the bottom of the screen while
     # the board scrolls under it (style.css), so no decision needs a scroll past the board.

@@ -37,6 +37,10 @@ from soulforge.sim import storage
 from soulforge.sim.stats import GameKey, game_key, winner_of
 
 BACKENDS = ("processes", "ray")
+MAX_GAMES = 1_000_000
+"""The most games one run plays (its jobs are listed up front: ten million would take GBs)."""
+MAX_WORKERS = 256
+"""The most worker processes (a typo of -w 100000 would start one process a game)."""
 ResultRow = dict[str, Any]
 OnResult = Callable[[ResultRow], None]
 
@@ -130,8 +134,8 @@ def make_agent(spec: str, seed: int, game: Game | None = None) -> Agent:
 
 def check_config(config: SimConfig) -> Game:
     """Validate game, options, player count and agents; raise ValueError naming the problem."""
-    if config.games < 0:
-        raise ValueError(f"the number of games must be at least 0, got {config.games}")
+    if not 0 <= config.games <= MAX_GAMES:
+        raise ValueError(f"the number of games must be from 0 to {MAX_GAMES:,}, got {config.games}")
     game = build_game(config.game, config.options, config.overrides)
     players = len(config.agents)
     if not game.min_players <= players <= game.max_players:
@@ -472,8 +476,8 @@ def run_games(
     """
     if backend not in BACKENDS:
         raise SimulationError(f"unknown backend {backend!r}; known backends: {list(BACKENDS)}")
-    if workers < 1:
-        raise SimulationError(f"workers must be at least 1, got {workers}")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise SimulationError(f"workers must be from 1 to {MAX_WORKERS}, got {workers}")
     if backend == "ray":
         return _run_ray(_import_ray(), jobs, workers, address)
     if address is not None:
@@ -501,7 +505,11 @@ def simulate(
     a game fails.
     """
     check_config(config)
-    rows = matching_rows(config, load_results(out))
+    try:
+        existing = load_results(out)
+    except SimulationError as err:  # reading is fine; appending to it would mix in garbage
+        raise SimulationError(f"{err}; choose another --out") from None
+    rows = matching_rows(config, existing)
     jobs = jobs_for(config, {game_key(row) for row in rows})
     if on_start is not None:
         on_start(config.games - len(jobs), config.games)

@@ -81,7 +81,7 @@ def load_jsonl(file: Path) -> list[ResultRow]:
     try:
         lines = file.read_text(encoding="utf-8").splitlines()
     except UnicodeDecodeError:
-        raise StorageError(f"{file} is not a results file (not text); choose another --out") from None
+        raise StorageError(f"{file} is not a results file (not text)") from None
     return [row for number, line in enumerate(lines, 1) if (row := _jsonl_row(file, number, line))]
 
 
@@ -92,9 +92,32 @@ def _jsonl_row(file: Path, number: int, line: str) -> ResultRow | None:
         if line.startswith("{") or not line.strip():
             return None  # cut short by an interruption, or an empty line
         row = None
-    if isinstance(row, dict) and "seed" in row and "agents" in row:
-        return row
-    raise StorageError(f"{file} line {number} is not a result row; choose another --out")
+    except RecursionError:  # brackets nested ~1,000 deep: no row is
+        row = None
+    if is_result_row(row):
+        return row  # type: ignore[no-any-return]
+    raise StorageError(f"{file} line {number} is not a result row")
+
+
+ROW_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "seed": int, "agents": list, "returns": list, "length": int, "first_player": (int, type(None)),
+    "summary": dict, "options": dict, "game": str}
+"""The fields the statistics read, with their JSON types (a row may lack all but the first
+two; one of another type is not a row, and would end a report in a TypeError)."""
+
+
+def is_result_row(row: object) -> bool:
+    """Whether ``row`` has a result row's shape: ``seed`` and a list of ``agents`` (names),
+    and every other field the statistics read of its type.
+
+    >>> is_result_row({"seed": 1, "agents": ["a", "b"]}), is_result_row({"seed": 1, "agents": 5})
+    (True, False)
+    """
+    if not isinstance(row, dict) or "seed" not in row or "agents" not in row:
+        return False
+    typed = all(isinstance(row[name], kind) for name, kind in ROW_FIELDS.items() if name in row)
+    return typed and all(isinstance(agent, str) for agent in row["agents"]) and all(
+        isinstance(r, (int, float)) for r in row.get("returns", []))
 
 
 class JsonLinesWriter:
@@ -172,7 +195,7 @@ def load_parquet(folder: Path) -> list[ResultRow]:
     if not folder.exists():
         return []
     if not folder.is_dir():
-        raise StorageError(f"{folder} is not a Parquet results folder; choose another --out")
+        raise StorageError(f"{folder} is not a Parquet results folder")
     pq = import_pyarrow()
     rows: list[ResultRow] = []
     for part in sorted(folder.glob(PART_GLOB)):

@@ -83,15 +83,21 @@ def test_deck_validate_without_deckbuilding(invoke: Invoke, toy_games: None, tmp
 
 
 def test_serve_starts_uvicorn_with_the_app(invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``serve`` runs the app through ``app.run``, which bounds websocket messages (issue 29)."""
+    from soulforge.server import api as server_api
+    from soulforge.server import app as server_app
+
     module = types.ModuleType("soulforge.server.app")
     module.create_app = lambda db: "the app"  # type: ignore[attr-defined]
+    module.run = server_app.run  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "soulforge.server.app", module)
     calls: list[tuple[Any, ...]] = []
     uvicorn = types.ModuleType("uvicorn")
-    uvicorn.run = lambda app, host, port: calls.append((app, host, port))  # type: ignore[attr-defined]
+    uvicorn.run = lambda app, host, port, **settings: calls.append((app, host, port, settings))  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "uvicorn", uvicorn)
     result = invoke("serve", "--port", "8123")
-    assert result.exit_code == 0 and calls == [("the app", "127.0.0.1", 8123)]
+    bounded = {"ws_max_size": server_api.MAX_WS_MESSAGE}
+    assert result.exit_code == 0 and calls == [("the app", "127.0.0.1", 8123, bounded)]
 
 
 def test_serve_falls_back_to_a_terminal_game(invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -35,7 +35,7 @@ class FiveRealms(Game[FiveRealmsState]):
     rules: Rules
     table: ActionTable
 
-    def __init__(self, **options: object) -> None:
+    def __init__(self, /, **options: object) -> None:
         super().__init__(**options)
         copies = int(self.options["copies"])  # validated as an int by its Option
         self.rules = load_rules(copies, ACTIONS.names(), CONDITIONS.names())

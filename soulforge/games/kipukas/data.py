@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from soulforge.core.data import choice, data_cache, field, read_json, read_toml, sourced
-from soulforge.core.decklist import cite_line, read_deck_list
+from soulforge.core.decklist import cite_line, deck_cards, read_deck_list
 from soulforge.core.errors import DataError
 
 HERE = Path(__file__).parent
@@ -342,7 +342,7 @@ def parse_deck(text: str) -> tuple[DeckList, list[str]]:
     personal = document.get("personal_effect")
     if personal is not None and not isinstance(personal, str):
         return DeckList(()), ["personal_effect must be a card id"]
-    return DeckList(tuple(card for card, n in counts.items() for _ in range(n)), personal), []
+    return DeckList(deck_cards(counts), personal), []
 
 
 def deck_problems(deck: DeckList) -> list[str]:
@@ -387,7 +387,7 @@ def starter_decks() -> dict[str, DeckList]:
         if source != "authored":
             raise DataError("starter_decks.toml", name, "source", f"must be 'authored', got {source!r}")
         counts = field("starter_decks.toml", name, entry, "cards", dict)
-        deck = DeckList(tuple(card for card, n in counts.items() for _ in range(n)))
+        deck = DeckList(deck_cards(counts))
         problems = deck_problems(deck)
         if problems:
             raise DataError("starter_decks.toml", name, "cards", "; ".join(problems))

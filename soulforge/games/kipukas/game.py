@@ -87,6 +87,8 @@ class Kipukas(Game[KipukasState]):
         "hard": "ismcts:iterations=300,rollout_depth=10,exploration=0.4,backup=max",
     }
     max_game_length: ClassVar[int] = 200 * ACTIONS_PER_CYCLE
+    index_options: ClassVar[tuple[str, ...] | None] = ("map",)
+    """The index reads the map (its stands and territories), not the decks."""
     # The data the rules read from the game (``cards``, ``rules``, ``play``, ``maps``,
     # ``matchups``, ``recipes``, ``diel_faces``); the cards' texts and abilities, the names of
     # archetypes and motives, which recipes there are and the peace bound's default (an
@@ -140,7 +142,7 @@ class Kipukas(Game[KipukasState]):
     armed: frozenset[str]
     """The cards that may attack at all (``fight.armed``)."""
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         self.cards = data.game_cards()
         self.rules = data.load_rules()

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from soulforge.core.data import choice, data_cache, field, read_toml
-from soulforge.core.decklist import cite_line, read_deck_list
+from soulforge.core.decklist import cite_line, deck_cards, read_deck_list
 from soulforge.core.errors import DataError
 from soulforge.games.soul_of_ankiril.cards import KEYWORDS, PIECES
 from soulforge.games.soul_of_ankiril.model import CardDef, Ref
@@ -108,7 +108,7 @@ def builtin_decks() -> dict[str, Deck]:
     decks = {}
     for name, table in data.items():
         counts = field("decks.toml", name, table, "cards", dict)
-        decks[name] = tuple(card for card, n in counts.items() for _ in range(int(n)))
+        decks[name] = deck_cards({card: int(n) for card, n in counts.items()})
         problems = deck_problems(decks[name])
         if problems:
             raise DataError("decks.toml", name, "cards", "; ".join(problems))
@@ -157,7 +157,7 @@ def _element_problems(known: list[CardDef]) -> list[str]:
 def parse_deck_text(text: str) -> tuple[Deck, list[str]]:
     """A deck list in TOML (``[cards]`` name = copies) and the problems reading it."""
     _, counts, problems = read_deck_list(text, "card name")
-    return tuple(name for name, n in counts.items() for _ in range(n)), problems
+    return deck_cards(counts), problems
 
 
 def validate_deck(text: str) -> list[str]:

@@ -76,12 +76,14 @@ class SoulOfAnkiril(Game[AnkirilState]):
         "hard": _REPLY,
     }
     max_game_length: ClassVar[int] = ACTIONS_PER_TURN * MAX_TURN_LIMIT + 2
+    index_options: ClassVar[tuple[str, ...] | None] = ()
+    """The index reads the board and every card, whatever the decks and limits."""
 
     board: Board
     cards: dict[str, CardDef]
     decks: tuple[tuple[str, ...], tuple[str, ...]]
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         self.board = load_board()
         self.cards = data.load_cards()

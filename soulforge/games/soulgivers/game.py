@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from soulforge.core import Action, Game, Option
 from soulforge.games.soulgivers.abilities_board import chaos_tables
@@ -58,6 +58,8 @@ class Soulgivers(Game[SoulgiversState]):
     )
     action_types = ACTION_TYPES
     max_game_length = 20 + 200 * (TURN_CAP + 30)
+    index_options: ClassVar[tuple[str, ...] | None] = ()
+    """The index reads the layout and the characters, whatever the options."""
     utility = "general_sum"
     # The generic levels search with random rollouts, which never finish a Soulgivers turn of
     # 10-15 wide decisions: in the ladder they drew (Defeat by Decay) against random. Search
@@ -114,7 +116,7 @@ class Soulgivers(Game[SoulgiversState]):
     chaos_options: tuple[list[AbilityOption], ...]
     """Per tile, the tiles Chaos reaches and its options there (``abilities_board.chaos_tables``)."""
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         self.data = load_data()
         self.rules = self.data.rules

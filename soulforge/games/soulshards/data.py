@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from soulforge.core.data import choice, data_cache, field, read_toml, sourced
-from soulforge.core.decklist import cite_line, read_deck_list
+from soulforge.core.decklist import cite_line, deck_cards, read_deck_list
 from soulforge.core.errors import DataError
 
 HERE = Path(__file__).parent
@@ -263,8 +263,8 @@ def builtin_decks() -> dict[str, Deck]:
     raw = read_toml(HERE / "decks.toml")
     out = {}
     for name, table in raw.items():
-        cards = tuple(c for c, n in table["cards"].items() for _ in range(n))
-        reserves = tuple(c for c, n in table.get("reserves", {}).items() for _ in range(n))
+        cards = deck_cards(table["cards"])
+        reserves = deck_cards(table.get("reserves", {}))
         out[name] = Deck(name, table["city"], cards, reserves)
     return out
 
@@ -298,22 +298,13 @@ def deck_problems(
 
 def parse_deck(text: str) -> tuple[Deck | None, list[str]]:
     """A deck list: ``city = "..."``, ``[cards]`` name = copies, optional ``[reserves]``."""
-    document, counts, problems = read_deck_list(text, "card name")
+    document, counts, problems = read_deck_list(text, "card name", extra=("reserves",))
     if problems:
         return None, problems
     city = document.get("city")
     if not isinstance(city, str):
         return None, ['the deck list needs city = "<City name>"']
-    reserves = document.get("reserves", {})
-    if not isinstance(reserves, dict) or not all(isinstance(n, int) and n > 0 for n in reserves.values()):
-        return None, ["[reserves] must map card names to positive copies"]
-    deck = Deck(
-        "custom",
-        city,
-        tuple(c for c, n in counts.items() for _ in range(n)),
-        tuple(c for c, n in reserves.items() for _ in range(n)),
-    )
-    return deck, []
+    return Deck("custom", city, deck_cards(counts), deck_cards(document.get("reserves", {}))), []
 
 
 def validate_deck(

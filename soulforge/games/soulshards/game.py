@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -102,7 +102,7 @@ class Soulshards(Game[ShardsState]):
     }
     max_game_length: ClassVar[int] = 400 * MAX_TURNS
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         self.rules = data.load_rules()
         self.cards, self.cities = data.load_cards(EFFECTS.names(), CITY_HOOKS.names())
@@ -162,13 +162,9 @@ class Soulshards(Game[ShardsState]):
         cards = sorted(self.cards.items())
         return tuple((n, c.produces, c.spell is not None, c.exhausted is not None) for n, c in cards)
 
-    @cached_property
-    def _action_table(self) -> tuple[Action, ...]:
-        return _table(self._pool, self.zone_limit, self)
-
-    @cached_property
-    def _action_numbers(self) -> dict[Action, int]:
-        return _numbers(self._pool, self.zone_limit, self)
+    def index_key(self) -> Hashable:
+        """The index reads the card pool and the zone size only (not the decks)."""
+        return type(self), self._pool, self.zone_limit
 
     def _enumerate_actions(self) -> Sequence[Action]:
         names = sorted(self.cards)
@@ -235,21 +231,3 @@ class Soulshards(Game[ShardsState]):
 
 
 _Pool = tuple[tuple[str, tuple[int, ...], bool, bool], ...]
-_TABLES: dict[tuple[_Pool, int], tuple[Action, ...]] = {}
-_NUMBERS: dict[tuple[_Pool, int], dict[Action, int]] = {}
-
-
-def _table(names: _Pool, zone_limit: int, game: Soulshards) -> tuple[Action, ...]:
-    """The fixed action index, made once per process for a card pool (it holds ~97,000
-    actions: a server worker replaying a record must not rebuild it for every AI move)."""
-    key = (names, zone_limit)
-    if key not in _TABLES:
-        _TABLES[key] = tuple(game._enumerate_actions())
-    return _TABLES[key]
-
-
-def _numbers(names: _Pool, zone_limit: int, game: Soulshards) -> dict[Action, int]:
-    key = (names, zone_limit)
-    if key not in _NUMBERS:
-        _NUMBERS[key] = {action: i for i, action in enumerate(_table(names, zone_limit, game))}
-    return _NUMBERS[key]
