@@ -11,7 +11,7 @@ from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
-from soulforge.core import Action
+from soulforge.core import Action, State
 from soulforge.games import game_module
 
 COMMON_KEYS = frozenset({
@@ -49,13 +49,14 @@ def render_view(game_id: str, view: dict[str, Any]) -> RenderableType:
         return Group(note, generic_view(view))
 
 
-def action_list(actions: Sequence[Action]) -> RenderableType:
-    """The legal actions numbered from 1, labelled by ``str(action)``."""
+def action_list(actions: Sequence[Action], state: State | None = None) -> RenderableType:
+    """The legal actions numbered from 1, labelled as ``state`` describes them in its
+    position (``State.describe``), else by ``str(action)``."""
     table = Table.grid(padding=(0, 1))
     table.add_column(justify="right", style="bold cyan")
     table.add_column()
     for number, action in enumerate(actions, 1):
-        table.add_row(f"{number}.", Text(str(action)))
+        table.add_row(f"{number}.", Text(state.describe(action) if state is not None else str(action)))
     return table
 
 

@@ -111,7 +111,7 @@ class Session:
         self.show_log(seat)
         if view.get("prompt"):
             self.console.print(Text(str(view["prompt"]), style="bold"))
-        self.console.print(action_list(self.state.legal_actions()))
+        self.console.print(action_list(self.state.legal_actions(), self.state))
 
     def show_log(self, seat: int | None) -> None:
         """Log lines of ``seat`` not shown to it yet."""

@@ -136,6 +136,16 @@ class State(ABC):
         """
         return outcome_from_returns(self.returns()) if self.is_over else ""
 
+    def describe(self, action: Action) -> str:
+        """``action`` in words in this position: ``str(action)`` unless the game says more.
+
+        An action's ``__str__`` knows only its fields, so it names a hand card or a cell by
+        number where the board draws names ("give card 1 of your hand"); a game overrides
+        this to name them as its board does. The words go to the seat deciding now (the
+        page's buttons, the CLI's list), and a game may log them: they name only what that
+        seat, or every seat the log line reaches, may see (the hidden information rule)."""
+        return str(action)
+
     def prompt(self) -> str:
         """What the current player is deciding, for people (e.g. 'place the drawn card')."""
         return "" if self.is_over else f"seat {self.current_player} to act"

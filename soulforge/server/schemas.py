@@ -181,6 +181,9 @@ class TablePayload(BaseModel):
     prompt: str
     is_over: bool
     returns: list[float] | None
+    outcome: str = Field(description="how the game ended, in words ('' while it goes on)")
+    verdict: str = Field(description="the result in the viewer's words: 'You won.', 'You lost.' or "
+                                     "'Draw.' to a seated player, who won to anyone else ('' while playing)")
     thinking: bool
     can_undo: bool
     spectators_muted: bool

@@ -20,6 +20,7 @@ from typing import Any
 import soulforge
 from soulforge import agents
 from soulforge.core import Game, IllegalAction, Record, State
+from soulforge.core.text import verdict
 from soulforge.games import game_class, load
 from soulforge.server import eviction
 from soulforge.server.clock import Clock
@@ -396,6 +397,17 @@ class TableService:
         late = next(s for s, r in enumerate(table.row.returns or []) if r < 0)
         return f"Seat {late} ran out of time; seat {claimed} claimed the win."
 
+    @staticmethod
+    def verdict(table: LiveTable, held: set[int]) -> str:
+        """The result in the viewer's words (issue 30: the end screen spoke in seat numbers
+        only): "You won." / "You lost." / "Draw." to the one seat a viewer holds; who won, by
+        name, to a spectator or a hot-seat browser holding every seat; "" while playing."""
+        returns = table.row.returns
+        if not table.over or not returns:
+            return ""
+        names = [f"{s.name} (seat {s.seat})" if s.name else f"Seat {s.seat}" for s in table.row.seats]
+        return verdict(list(returns), next(iter(held)) if len(held) == 1 else None, names)
+
     # -- rematch -------------------------------------------------------------------------
     async def rematch(self, table_id: str, tokens: Sequence[str],
                       address: str | None = None) -> tuple[str, int, dict[int, str]]:
@@ -720,7 +732,8 @@ class TableService:
         deciding = seat is not None and table.to_move == seat
         actions = state.legal_actions() if deciding else []
         legal: list[dict[str, Any]] = [
-            {"action": a.to_json(), "label": str(a), "path": list(state.click_path(a))} for a in actions]
+            {"action": a.to_json(), "label": state.describe(a), "path": list(state.click_path(a))}
+            for a in actions]
         return {
             "type": "state",
             "table": table.id,
@@ -739,6 +752,7 @@ class TableService:
             "is_over": table.over,
             "returns": table.row.returns if table.over else None,
             "outcome": self.outcome(table),
+            "verdict": self.verdict(table, held),
             "clock": table.row.clock,
             "thinking": table.ai_thinking,
             "can_undo": self.undo_target(table, held) is not None,

@@ -114,6 +114,8 @@ def test_game_ends_when_the_deck_is_empty_after_the_turn() -> None:
     act(s, "recruit Feline Titan")
     assert s.is_over and s.castles == [3, 4] and s.returns() == [-1.0, 1.0]
     assert s.legal_actions() == [] and s.current_player is None
+    # issue 30: the winner's castles first (it said "(3 to 4)", in seat order)
+    assert s.outcome() == "Seat 1 wins with the most castles (4 to 3)."
 
 
 def test_a_tie_on_castles_is_a_draw() -> None:

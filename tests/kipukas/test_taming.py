@@ -131,4 +131,6 @@ def test_taming_the_rogue_that_defeated_a_player_wins() -> None:
     _to_day_3(s)
     assert s.phase == "taming" and s.active == 0
     s.apply(Tame(otter))
-    assert s.is_over and s.returns() == [1.0, -1.0] and "defeated or tamed" in s.outcome()
+    assert s.is_over and s.returns() == [1.0, -1.0]
+    assert s.outcome() == ("Seat 0 wins: seat 0 tamed the rogue Frost Tipped Arctic Otter that defeated "
+                           "seat 1.")

@@ -12,7 +12,7 @@ from soulforge.server.render import render_board
 from tests.server.fakes import HANG_GUARD
 
 PUBLIC_KEYS = {"table", "game", "title", "status", "seat", "seats_held", "seats", "move", "version",
-               "current_player", "prompt", "is_over", "returns", "outcome", "thinking", "can_undo",
+               "current_player", "prompt", "is_over", "returns", "outcome", "verdict", "thinking", "can_undo",
                "spectators_muted", "rematch", "clock"}
 
 
@@ -29,7 +29,7 @@ def assert_payload_is_view(payload: dict[str, Any], state: State, seat: int | No
     assert payload["log"] == state.log(seat)
     deciding = seat is not None and state.current_player == seat
     legal: list[dict[str, Any]] = [
-        {"action": a.to_json(), "label": str(a), "path": list(state.click_path(a))}
+        {"action": a.to_json(), "label": state.describe(a), "path": list(state.click_path(a))}
              for a in state.legal_actions()] if deciding else []
     assert payload["legal"] == legal
     assert payload["outcome"] == state.outcome()

@@ -77,7 +77,8 @@ def test_svg_highlights_the_last_move() -> None:
     svg = render_svg.render(state.view(1), [])
     root = ET.fromstring(svg)
     assert len([e for e in root.iter() if e.get("data-last") == "true"]) == 2
-    assert "last: seat 0: move cell 27 to cell 21" in svg
+    name = state.board.name
+    assert f"last: seat 0: move Shekun ({name(27)}) to {name(21)}" in svg
 
 
 def test_spectators_see_no_hand() -> None:

@@ -247,6 +247,15 @@ def test_turn_limit_ends_the_game() -> None:
     assert state.is_over and state.winner == 0 and "turn limit" in state.end_reason
 
 
+def test_the_outcome_puts_the_winners_emanations_first() -> None:
+    """End of the Game, issue 30: the score is read winner first ("(11 to 16)" was in seat order)."""
+    state = arena(turn_limit=2)
+    state.ema_hp[0] = 0
+    state.apply(EndTurn())
+    assert state.winner == 1
+    assert state.outcome() == "Seat 1 wins: turn limit 2 reached (Emanations left: 3 to 2)."
+
+
 def test_card_text_overrides_the_rulebook() -> None:
     """Basic Concepts, Golden Rule: Sprint overrides synchronization fatigue."""
     state = arena()

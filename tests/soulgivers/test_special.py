@@ -281,11 +281,14 @@ def test_conquest_tie_and_decay_endings() -> None:
     activate(s, a)
     s.apply(Attack(S))
     assert s.is_over and s.returns() == [0.0, 0.0]
+    # issue 30: who the ending favours first, then the ending
+    assert s.outcome() == "Draw between seats 0 and 1: Tie by Extermination: no Portal is left on the board."
     s = blank()
     a = piece(s, 0, "protector", "C3", decay=5)
     s.deck = [[], []]
     s.apply(EndTurn())
     assert s.is_over and s.returns() == [-1.0, -1.0]
+    assert s.outcome().startswith("Every player loses: Defeat by Decay")
     s = blank()
     a = piece(s, 0, "protector", "C3")
     piece(s, 1, "blower", "C4")

@@ -128,7 +128,15 @@ def test_victory_when_a_player_has_no_resolve() -> None:
     s.resolve[1] = 1
     s.lose_resolve(1, 2, "test")
     assert s.is_over and s.returns() == [1.0, -1.0]
-    assert "Seat 0 wins" in s.outcome()
+    assert s.outcome() == f"Seat 0 wins: seat 1 has no Resolve left (Resolve {s.resolve[0]} to 0)."
+
+
+def test_the_outcome_puts_the_winners_resolve_first() -> None:
+    """Resolve, issue 30: seat 1 winning reads its Resolve first."""
+    s = table()
+    s.resolve[0], s.resolve[1] = 1, 7
+    s.lose_resolve(0, 3, "test")
+    assert s.outcome() == "Seat 1 wins: seat 0 has no Resolve left (Resolve 7 to 0)."
 
 
 def test_turn_limit_gives_the_game_to_more_resolve() -> None:

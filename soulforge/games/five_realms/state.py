@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from soulforge.core import JsonDict, Seat, State
 from soulforge.core.clone import ClonePlan
+from soulforge.core.text import winner_first
 from soulforge.games.five_realms import hidden, resolution, view
 from soulforge.games.five_realms.data import Rules
 from soulforge.games.five_realms.encoding import OVER, PHASES, PUBLIC
@@ -117,7 +118,7 @@ class FiveRealmsState(State):
         for seat in range(self.num_players):
             if len({self.card_type[c] for c in self.titans[seat]}) >= titans:
                 return f"Seat {seat} wins: {titans} different Titans recruited."
-        score = " to ".join(str(c) for c in self.castles)
+        score = winner_first(self.castles, self.winner)
         if self.winner is None:
             return f"A draw: {score} castles, no one has more."
         return f"Seat {self.winner} wins with the most castles ({score})."

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from soulforge.core.text import count
+from soulforge.core.text import count, winner_first
 from soulforge.games.kipukas import breach, cards, portal, taming
 from soulforge.games.kipukas.encoding import (
     DAY,
@@ -254,8 +254,22 @@ def rogue_avenged(s: S) -> None:
     beaten = [p for p in s.beaten_by if p >= 0]
     standing = [seat for seat, p in enumerate(s.beaten_by) if p < 0]
     if beaten and len(standing) == 1 and not any(s.on_map[p] and p in s.rogues for p in beaten):
-        words = f"Seat {standing[0]} wins: it defeated or tamed the rogue that defeated the others."
-        finish(s, standing[0], words)
+        fates = "; ".join(dict.fromkeys(rogue_fate(s, p) for p in beaten))
+        finish(s, standing[0], f"Seat {standing[0]} wins: {fates}.")
+
+
+def rogue_fate(s: S, rogue: int) -> str:
+    """How a rogue that defeated a seat left the game, in words, as it happened: tamed by a
+    seat, or wasted, with the log's line that says how (a storm, a fight, a trap...); the
+    end is told by what ended the rogue, never guessed (issue 30: a rogue wasted by a storm
+    was said to be "defeated or tamed" by the winner)."""
+    name = s.card_of(rogue).name
+    beaten = " and ".join(f"seat {seat}" for seat, p in enumerate(s.beaten_by) if p == rogue)
+    if rogue in s.tamed:
+        return f"seat {s.owner[rogue]} tamed the rogue {name} that defeated {beaten}"
+    said = next((line for line in reversed(s.log(None)) if name in line and "wast" in line), None)
+    how = f" ({said})" if said else ""
+    return f"the rogue {name} that defeated {beaten} is wasted{how}"
 
 
 def keep_the_peace(s: S, why: str) -> None:
@@ -263,7 +277,7 @@ def keep_the_peace(s: S, why: str) -> None:
     held = [sum(1 for h in s.holder if h == seat) for seat in range(s.num_players)]
     best = max(held)
     leaders = [seat for seat, n in enumerate(held) if n == best]
-    score = " to ".join(str(n) for n in held)
+    score = winner_first(held, leaders[0] if len(leaders) == 1 else None)
     if len(leaders) == 1:
         finish(s, leaders[0], f"Seat {leaders[0]} wins the peace ({why}): {score} territories.")
     else:

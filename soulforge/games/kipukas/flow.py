@@ -178,5 +178,5 @@ PROMPTS = {
 
 def prompt(s: S) -> str:
     if s.phase == OVER:
-        return s.finished_by
+        return ""  # the outcome says how it ended (State.outcome), the log once: not a third time
     return f"{s.seat_name(s.active)}: {PROMPTS[s.phase]}"

@@ -3,7 +3,12 @@
 Takes a view (``state.py`` documents its keys), never a state. The maps hold no
 coordinates: the territories are laid out in the order of their numbers clockwise around the
 border of a grid (8 territories on a 3 x 3 border, 12 on a 4 x 4), the diel cycle in the
-middle, the viewer's hand, the choices and the last combat exchange in a panel on the right.
+middle, the viewer's hand, the choices and the last combat exchange in a panel below the map.
+
+The board is as wide as its map (about 770 units for 8 territories, 1030 for 12): a desktop
+fits it to a frame of about 880 CSS px, a phone draws it at one unit a px, so the text's sizes
+grow with the map's width (:func:`text_scale`) to stay 10 px at the least on both
+(tests/web/test_text_size.py).
 
 Every element a player may click carries ``data-handle``, the handles of the rules' click
 paths (``flow.py``, ``fight.py``): ``territory:<n>`` (a territory's box), ``stand:<id>`` (a
@@ -44,11 +49,19 @@ GAP = 18
 HEAD_H = 24
 STAND_W = 50
 """The stand's marker column at the left of its row; pieces follow it."""
-PIECE_W, PIECE_H = 56, TAP
-PIECES_PER_ROW = 3
+PIECE_W, PIECE_H = 86, TAP + 4
+PIECES_PER_ROW = 2
 ROW_H = PIECE_H + 6
 PANEL_W = 420
+"""The panel's least width (it takes the map's width below it)."""
 MARGIN = 12
+FRAME = 860
+"""The width, in CSS px, a desktop shows the board at or more (its frame at 1440x900 is
+about 880): a wider board's text grows by ``width / FRAME``."""
+FONT = {"tiny": 10.0, "small": 11.0, "name": 13.0, "big": 18.0, "": 12.0}
+"""The text classes' sizes in SVG units on a board ``FRAME`` wide or narrower."""
+CHAR_W = 0.58
+"""A character's average width in ems (system-ui, semi-bold): what a line holds."""
 
 
 # -- words ----------------------------------------------------------------------------------------
@@ -85,14 +98,42 @@ def means_label(card: Card, i: int) -> str:
     return f"{means.name}{condition} ({', '.join(means.archetypes)}; tolerates {means.tolerance})"
 
 
-def short_name(card_id: str, limit: int = 11) -> str:
-    """A card's name cut to fit a piece: the part before a colon, shortened.
+def short_name(card_id: str) -> str:
+    """A card's short name: the part of its name before a colon (its title has the whole).
 
     >>> short_name("hilbert_king_of_avian_frogs"), short_name("knightsoul_of_binding_time")
-    ('Hilbert', 'Knightsoul…')
+    ('Hilbert', 'Knightsoul of Binding Time')
     """
-    name = CARDS[card_id].name.split(":")[0].strip()
-    return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
+    return CARDS[card_id].name.split(":")[0].strip()
+
+
+def name_lines(name: str, chars: int, lines: int = 2) -> list[str]:
+    """``name`` wrapped in ``lines`` lines of ``chars`` characters; a longer one ends its
+    last line with "…" (the element's title has the whole name).
+
+    >>> name_lines("Losetany Shrike", 12), name_lines("Hidden Portal of Lower Dreadmont Cave", 12)
+    (['Losetany', 'Shrike'], ['Hidden', 'Portal of…'])
+    """
+    wrapped = _wrap(name, chars)
+    if len(wrapped) <= lines and all(len(line) <= chars for line in wrapped):
+        return wrapped
+    head = wrapped[:lines]
+    last = head[-1] if len(head[-1]) < chars else head[-1][: chars - 1]
+    return [*head[:-1], last.rstrip() + "…"]
+
+
+def text_scale(width: float) -> float:
+    """How much a board ``width`` units wide enlarges its text (1 up to ``FRAME``).
+
+    >>> text_scale(774), text_scale(1032)
+    (1.0, 1.2)
+    """
+    return max(1.0, width / FRAME)
+
+
+def chars_in(width: float, cls: str, scale: float) -> int:
+    """How many characters of class ``cls`` a line ``width`` units wide holds."""
+    return max(int(width / (FONT[cls] * scale * CHAR_W)), 4)
 
 
 def item_name(item: str) -> str:
@@ -109,11 +150,6 @@ def _text(x: float, y: float, text: str, cls: str = "", extra: str = "") -> str:
     """A ``<text>`` (escaped) with an optional class and extra attributes."""
     klass = f' class="{cls}"' if cls else ""
     return f'<text x="{x:g}" y="{y:g}"{klass}{extra}>{escape(text)}</text>'
-
-
-def _fit(text: str, width: float, per_char: float) -> str:
-    """A ``textLength`` squeezing ``text`` into ``width`` when it would overflow."""
-    return f' textLength="{width:g}" lengthAdjust="spacingAndGlyphs"' if len(text) * per_char > width else ""
 
 
 # -- the layout -----------------------------------------------------------------------------------
@@ -161,7 +197,8 @@ class Layout:
         self.box: dict[int, tuple[float, float, float, float]] = {}
         for t, (c, r) in zip(territories, cells, strict=True):
             self.box[t["number"]] = (MARGIN + c * (BOX_W + GAP), tops[r], BOX_W, heights[t["number"]])
-        self.width = MARGIN + self.cols * (BOX_W + GAP)
+        self.width = max(MARGIN + self.cols * (BOX_W + GAP), PANEL_W + 2 * MARGIN)
+        self.scale = text_scale(self.width)
         self.height = tops[-1] + row_h[-1] + MARGIN
         inner = self.rows > 2
         self.middle = (MARGIN + BOX_W + GAP, tops[1] if inner else self.height,
@@ -195,7 +232,8 @@ def _territory(t: Json, view: Json, layout: Layout, pieces: dict[str, list[Json]
            f'<rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="10" fill="{fill}" fill-opacity=".72" '
            f'stroke="{stroke}" stroke-width="{4 if holder is not None else 1.5}"/>',
            _text(x + 10, y + 17, f"{t['number']}", "big"),
-           _text(x + 40, y + 16, t["geography"] + (" · transit" if t["transit"] else ""), "name")]
+           _text(x + 16 + len(str(t["number"])) * FONT["big"] * layout.scale * 0.6, y + 16,
+                 t["geography"] + (" · transit" if t["transit"] else ""), "name")]
     if status:
         out.append(_text(x + w - 8, y + 16, status, "small", f' text-anchor="end" fill="{stroke}"'))
     laid = [x for x in view.get("snares", ()) if x["territory"] == t["number"]]
@@ -269,12 +307,12 @@ def _stand(stand: str, t: Json, layout: Layout, here: list[Json]) -> str:
     for i, piece in enumerate(here):
         px = x + 6 + STAND_W + (i % PIECES_PER_ROW) * (PIECE_W + 3)
         py = y + 2 + (i // PIECES_PER_ROW) * ROW_H
-        out.append(_piece(piece, px, py))
+        out.append(_piece(piece, px, py, layout.scale))
     out.append("</g>")
     return "".join(out)
 
 
-def _piece(piece: Json, x: float, y: float) -> str:
+def _piece(piece: Json, x: float, y: float, scale: float) -> str:
     """A card on the map: its name and state if the viewer sees it, else a face-down card."""
     card = piece["card"]
     colour = seat_colour(piece["owner"])
@@ -289,13 +327,17 @@ def _piece(piece: Json, x: float, y: float) -> str:
                          ' text-anchor="middle" fill="#fff"'))
         title = f"seat {piece['owner']}'s face-down card #{piece['piece']}"
     else:
-        name = short_name(card)
-        out.append(_text(x + PIECE_W / 2, y + 16, name, "small", ' text-anchor="middle" font-weight="600"'
-                         + _fit(name, PIECE_W - 6, 5.4)))
         state = _piece_state(piece)
+        # two lines of name, a third of state ("2 inj downed"): the whole card is in its title
+        lines = name_lines(short_name(card), chars_in(PIECE_W - 6, "small", scale))
+        step = FONT["small"] * scale + 1
+        for i, line in enumerate(lines):
+            out.append(_text(x + PIECE_W / 2, y + 4 + step * (i + 1), line, "small",
+                             ' text-anchor="middle" font-weight="600"'))
         if state:
-            out.append(_text(x + PIECE_W / 2, y + 32, state, "tiny", ' text-anchor="middle" fill="#8a2a20"'
-                             + _fit(state, PIECE_W - 6, 4.6)))
+            words = name_lines(state, chars_in(PIECE_W - 6, "tiny", scale), 1)[0]
+            out.append(_text(x + PIECE_W / 2, y + 4 + step * (len(lines) + 1) - 1, words, "tiny",
+                             ' text-anchor="middle" fill="#8a2a20"'))
         title = _piece_title(piece, card)
     out.append(f"<title>{escape(title)}</title></g>")
     return "".join(out)
@@ -405,16 +447,35 @@ def _diel_fill(diel: Any) -> str:
 
 
 # -- the panel: players, fight, choices, hand, exchange -------------------------------------------
+class Panel:
+    """The panel's width and its text's scale (the board's, :func:`text_scale`)."""
+
+    def __init__(self, width: float, scale: float) -> None:
+        self.width, self.scale = width, scale
+
+    def chars(self, width: float, cls: str = "small") -> int:
+        """How many characters of ``cls`` a line ``width`` wide holds."""
+        return chars_in(width, cls, self.scale)
+
+    def chip_width(self, label: str) -> float:
+        """A chip wide enough for its label at the panel's scale."""
+        return 16 + len(label) * FONT["small"] * self.scale * CHAR_W
+
+    @property
+    def line(self) -> float:
+        """The step between two lines of small text."""
+        return FONT["small"] * self.scale + 4
+
+
 def _chip(x: float, y: float, w: float, handle: str, label: str, title: str = "") -> str:
     """A choice drawn 26 high, tapped on ``TAP``."""
-    fit = _fit(label, w - 10, 6.2)
     return (f'<g class="chip" data-handle="{escape(handle)}"><rect x="{x:g}" y="{y:g}" width="{w:g}" '
             f'height="26" rx="13" fill="#efe9ff" stroke="#7048e8"/>'
-            + _text(x + w / 2, y + 17, label, "small", f' text-anchor="middle"{fit}')
+            + _text(x + w / 2, y + 17, label, "small", ' text-anchor="middle"')
             + hit_area(x, y, w, 26) + (f"<title>{escape(title)}</title>" if title else "") + "</g>")
 
 
-def _players(view: Json, x: float, y: float) -> tuple[list[str], float]:
+def _players(view: Json, x: float, y: float, panel: Panel) -> tuple[list[str], float]:
     out = [_text(x, y + 14, "Players", "name")]
     y += 22
     me = view.get("viewer")
@@ -429,12 +490,12 @@ def _players(view: Json, x: float, y: float) -> tuple[list[str], float]:
                  f"deck {p['deck_size']}, discard {len(p['discard'])}")
         out.append(_text(x + 20, y + 12, words + (" · to act" if turn else ""), "small"))
         extra = f"crux: {p['affinity'] or '-'}" + (" · done" if p.get("done") else "")
-        out.append(_text(x + 20, y + 26, extra, "tiny"))
-        y += 34
+        out.append(_text(x + 20, y + 14 + panel.line, extra, "tiny"))
+        y += 2 * panel.line + 8
     return out, y
 
 
-def _fight(view: Json, x: float, y: float) -> tuple[list[str], float]:
+def _fight(view: Json, x: float, y: float, panel: Panel) -> tuple[list[str], float]:
     fight = view.get("fight")
     if not fight:
         return [], y
@@ -450,7 +511,7 @@ def _fight(view: Json, x: float, y: float) -> tuple[list[str], float]:
         else:
             said = "chosen (secret)" if fight["chosen"][side] else "not chosen"
         out.append(_text(x + 10, y + 12, f"{('attacker', 'defender')[side]}'s KEAL means: {said}", "small"))
-        y += 16
+        y += panel.line
     return out, y + 4
 
 
@@ -462,7 +523,7 @@ def _piece_words(piece: Json | None) -> str:
     return f"seat {piece['owner']}'s {CARDS[piece['card']].name}"
 
 
-def _means(view: Json, x: float, y: float) -> tuple[list[str], float]:
+def _means(view: Json, x: float, y: float, panel: Panel) -> tuple[list[str], float]:
     """``means:<i>``: the KEAL means of the soul choosing now (when the viewer sees its card)."""
     fight = view.get("fight")
     if not fight or view.get("phase") != "keal":
@@ -478,12 +539,12 @@ def _means(view: Json, x: float, y: float) -> tuple[list[str], float]:
     for i, means in enumerate(card.keal_means):
         hurt = injuries[i] if i < len(injuries) else 0
         label = f"{means.name} ({', '.join(means.archetypes)})" + (f" - {hurt} inj" if hurt else "")
-        out.append(_chip(x, y, PANEL_W - 24, f"means:{i}", label, means_label(card, i)))
+        out.append(_chip(x, y, panel.width - 24, f"means:{i}", label, means_label(card, i)))
         y += TAP + 2
     return out, y
 
 
-def _choices(view: Json, x: float, y: float) -> tuple[list[str], float]:
+def _choices(view: Json, x: float, y: float, panel: Panel) -> tuple[list[str], float]:
     """The second clicks of some moves, drawn on the viewer's turn when they can apply:
     ``face:up`` / ``face:down`` (a card to play), ``reveal`` (a face-down soul or feature of
     yours), ``unequip`` (a soul of yours with items), ``pick-up`` (items lie where a soul of
@@ -541,8 +602,8 @@ def _choices(view: Json, x: float, y: float) -> tuple[list[str], float]:
     chips += _trap_chips(view, mine) if by_day else []
     out, left, top = [], x, y + 9
     for handle, label, hint in chips:
-        width = 14 + 7 * len(label)
-        if left + width > x + PANEL_W - 24:
+        width = panel.chip_width(label)
+        if left + width > x + panel.width - 24:
             left, top = x, top + TAP + 4
         out.append(_chip(left, top, width, handle, label, hint))
         left += width + 10
@@ -570,7 +631,7 @@ def _sacrifices(card: str) -> bool:
 REVEALABLE = frozenset({"character", "species", "terrain_feature"})
 
 
-def _hand(view: Json, x: float, y: float) -> tuple[list[str], float]:
+def _hand(view: Json, x: float, y: float, panel: Panel) -> tuple[list[str], float]:
     me = view.get("viewer")
     if me is None or me >= len(view["players"]):
         return [], y
@@ -581,26 +642,28 @@ def _hand(view: Json, x: float, y: float) -> tuple[list[str], float]:
         cards.append((3, aside, "set aside" + ("" if player.get("aside_ready") else ": not yet")))
     out = [_text(x, y + 14, "Your hand" if cards else "Your hand: empty", "name")]
     y += 22
-    card_w, card_h = 128, 58
+    card_w, card_h = 150, 64 * panel.scale
+    across = max(int(panel.width // (card_w + 6)), 1)
     for i, (slot, card, note) in enumerate(cards):
-        cx, cy = x + (i % 3) * (card_w + 6), y + (i // 3) * (card_h + 6)
-        out.append(_hand_card(cx, cy, card_w, card_h, slot, card, note, player))
-    rows = math.ceil(len(cards) / 3)
+        cx, cy = x + (i % across) * (card_w + 6), y + (i // across) * (card_h + 6)
+        out.append(_hand_card(cx, cy, card_w, card_h, slot, card, note, player, panel))
+    rows = math.ceil(len(cards) / across)
     return out, y + rows * (card_h + 6)
 
 
-def _hand_card(x: float, y: float, w: float, h: float, slot: int, card: str, note: str, player: Json) -> str:
+def _hand_card(x: float, y: float, w: float, h: float, slot: int, card: str, note: str, player: Json,
+               panel: Panel) -> str:
     playable = slot < 3 or bool(player.get("aside_ready"))
     handle = f' data-handle="hand:{slot}"' if playable else ""
     data = CARDS[card]
-    name_lines = _wrap(data.name, 20)[:2]
+    names = name_lines(data.name, panel.chars(w - 12))
     dash = "" if playable else ' stroke-dasharray="4 3"'
     out = [f'<g class="card"{handle}><rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="6" '
            f'fill="#fffdf6" stroke="#3b372f"{dash}/>']
-    for i, line in enumerate(name_lines):
-        out.append(_text(x + 6, y + 15 + i * 13, line, "small", ' font-weight="600"' + _fit(line, w - 12, 6)))
+    for i, line in enumerate(names):
+        out.append(_text(x + 6, y + 4 + (i + 1) * panel.line, line, "small", ' font-weight="600"'))
     kind = data.card_type.replace("_", " ") + (f" · {note}" if note else "")
-    out.append(_text(x + 6, y + h - 7, kind, "tiny", _fit(kind, w - 12, 4.8)))
+    out.append(_text(x + 6, y + h - 7, name_lines(kind, panel.chars(w - 12, "tiny"), 1)[0], "tiny"))
     out.append(f"<title>{escape(card_title(card))}</title></g>")
     return "".join(out)
 
@@ -620,47 +683,47 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines
 
 
-def _exchange(view: Json, x: float, y: float) -> tuple[list[str], float]:
+def _exchange(view: Json, x: float, y: float, panel: Panel) -> tuple[list[str], float]:
     steps = view.get("exchange") or []
     if not steps:
         return [], y
     out = [_text(x, y + 14, "Last combat exchange", "name")]
     y += 20
     for i, step in enumerate(steps[-14:], start=max(1, len(steps) - 13)):
-        for j, line in enumerate(_wrap(f"{i}. {step}", 66)):
+        for j, line in enumerate(_wrap(f"{i}. {step}", panel.chars(panel.width - 20))):
             out.append(_text(x + (0 if j == 0 else 14), y + 12, line, "small"))
-            y += 15
+            y += panel.line
     return out, y + 4
 
 
-def _offer(view: Json, x: float, y: float) -> tuple[list[str], float]:
+def _offer(view: Json, x: float, y: float, panel: Panel) -> tuple[list[str], float]:
     """A trade offered over a rogue (#rouge): the card only for the two seats trading."""
     offer = view.get("offer")
     if not offer:
         return [], y
     card = CARDS[offer["card"]].name if offer["card"] else "a card of its hand"
     out: list[str] = []
-    for line in _wrap(f"Trade offered: seat {offer['from']} offers seat {offer['to']} {card}", 64):
+    for line in _wrap(f"Trade offered: seat {offer['from']} offers seat {offer['to']} {card}",
+                      panel.chars(panel.width)):
         out.append(_text(x, y + 12, line, "small"))
-        y += 15
+        y += panel.line
     return out, y + 4
 
 
-def _panel(view: Json, x: float) -> tuple[str, float]:
-    y: float = MARGIN
+def _panel(view: Json, x: float, y: float, panel: Panel) -> tuple[str, float]:
     prompt = str(view.get("prompt") or "")
     out = [_text(x, y + 16, "Kipukas", "big")]
     y += 26
-    for line in _wrap(prompt, 64)[:3]:
+    for line in _wrap(prompt, panel.chars(panel.width))[:3]:
         out.append(_text(x, y + 12, line, "small"))
-        y += 15
+        y += panel.line
     for part in (_players, _fight, _means):
-        drawn, y = part(view, x, y + 6)
+        drawn, y = part(view, x, y + 6, panel)
         out += drawn
-    drawn, y = _choices(view, x, y)
+    drawn, y = _choices(view, x, y, panel)
     out += drawn
     for part in (_offer, _hand, _exchange):
-        drawn, y = part(view, x, y + 6)
+        drawn, y = part(view, x, y + 6, panel)
         out += drawn
     return "".join(out), y + MARGIN
 
@@ -669,10 +732,14 @@ KEY = (("square", "camp stand (★ capital, ⚑ base camp)"), ("circle", "moveme
        ("down", "face-down card"), ("anchor", "⚓ dock"))
 
 
-def _key(x: float, y: float) -> str:
+def _key(x: float, y: float, panel: Panel) -> tuple[str, float]:
+    """The key, its entries in rows as wide as the panel; returns it and its bottom."""
     out = [_text(x, y + 14, "Key:", "name")]
     cx = x + 40.0
     for mark, words in KEY:
+        wide = 40 + len(words) * FONT["small"] * panel.scale * CHAR_W
+        if cx + wide > x + panel.width:
+            cx, y = x + 40.0, y + 24 * panel.scale
         if mark == "square":
             out.append(f'<rect x="{cx:g}" y="{y + 3:g}" width="14" height="14" rx="2" fill="#fffdf6" '
                        'stroke="#3b372f"/>')
@@ -684,29 +751,38 @@ def _key(x: float, y: float) -> str:
         elif mark == "down":
             out.append(f'<rect x="{cx:g}" y="{y + 2:g}" width="16" height="16" rx="2" fill="#5a4e7a"/>')
         out.append(_text(cx + (0 if mark == "anchor" else 20), y + 14, words, "small"))
-        cx += 40 + len(words) * 6.2
-    return "".join(out)
+        cx += wide
+    return "".join(out), y + 24 * panel.scale
 
 
-STYLE = ("<style>.kp text{font-family:system-ui,sans-serif;font-size:12px}.kp .tiny{font-size:9px}"
-         ".kp .small{font-size:11px}.kp .name{font-size:13px;font-weight:600}"
-         ".kp .big{font-size:18px;font-weight:700}"
-         ".kp .can>rect:first-of-type,.kp .can>circle:first-of-type"
+def style(scale: float) -> str:
+    """The board's style: its text classes at ``scale`` times ``FONT``."""
+    size = {cls: f"{FONT[cls] * scale:.1f}".rstrip("0").rstrip(".") for cls in FONT}
+    return (f"<style>.kp text{{font-family:system-ui,sans-serif;font-size:{size['']}px}}"
+            f".kp .tiny{{font-size:{size['tiny']}px}}.kp .small{{font-size:{size['small']}px}}"
+            f".kp .name{{font-size:{size['name']}px;font-weight:600}}"
+            f".kp .big{{font-size:{size['big']}px;font-weight:700}}" + STYLE)
+
+
+STYLE = (".kp .can>rect:first-of-type,.kp .can>circle:first-of-type"
          "{stroke:#7a4fd6;stroke-width:4;cursor:pointer}"
          ".kp .picked>rect:first-of-type{stroke:#d9a21b;stroke-width:4}</style>")
 
 
 def render(view: Json, legal: Sequence[Json]) -> str:
     layout = Layout(view)
-    panel_x = layout.width + 10
-    panel, panel_bottom = _panel(view, panel_x)
-    width = panel_x + PANEL_W
-    key_y = max(layout.height, panel_bottom) + (96 if layout.middle[2] <= 0 else 0)
-    height = key_y + 30
+    width = layout.width
+    geometry = Panel(width - 2 * MARGIN, layout.scale)
+    # the map, the diel cycle below it when the map has no middle, then the panel and the key
+    top = layout.height + (96 if layout.middle[2] <= 0 else 0)
+    panel, panel_bottom = _panel(view, MARGIN, top, geometry)
+    key, height = _key(MARGIN, panel_bottom, geometry)
+    height += MARGIN
     return "".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" class="board kipukas" viewBox="0 0 {width:g} {height:g}" '
         f'width="{width:g}" height="{height:g}" role="group" aria-label="Kipukas board">',
-        STYLE, '<g class="kp">', f'<rect width="{width:g}" height="{height:g}" fill="#f6f1e4" rx="12"/>',
-        _diel(view, layout), _paths(view, layout), _map(view, layout), panel, _key(MARGIN, key_y),
+        style(layout.scale), '<g class="kp">',
+        f'<rect width="{width:g}" height="{height:g}" fill="#f6f1e4" rx="12"/>',
+        _diel(view, layout), _paths(view, layout), _map(view, layout), panel, key,
         "</g></svg>",
     ])

@@ -39,9 +39,9 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from soulforge.core import JsonDict, Seat, State
+from soulforge.core import Action, JsonDict, Seat, State
 from soulforge.core.clone import ClonePlan
-from soulforge.games.kipukas import hidden, view
+from soulforge.games.kipukas import hidden, labels, view
 from soulforge.games.kipukas.board import KipukaMap
 from soulforge.games.kipukas.data import SOUL_TYPES, Card
 from soulforge.games.kipukas.encoding import OVER, PUBLIC
@@ -245,6 +245,11 @@ class KipukasState(State):
         if self.winner is None:
             return [-1.0 if beaten >= 0 else 0.0 for beaten in self.beaten_by]
         return [1.0 if seat == self.winner else -1.0 for seat in range(self.num_players)]
+
+    def describe(self, action: Action) -> str:
+        """The action in the deciding seat's words: its cards and the souls it knows by name
+        (``labels.py``), not by hand slot and piece number."""
+        return labels.describe(self, action)
 
     def outcome(self) -> str:
         if not self.is_over:

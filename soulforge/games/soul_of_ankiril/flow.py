@@ -426,7 +426,7 @@ def apply(st: St, action: Action) -> None:
     """Log the action, carry it out by its rule, remember it for the views; the play begins
     (phase 1 of the first turn) once both Leaders are placed."""
     p, stage = st.player, st.stage
-    text = f"seat {p}: {action}"
+    text = f"seat {p}: {st.describe(action)}"  # pieces by name, terrains as the board names them
     st.add_log(text)
     _APPLY[type(action)](st, action)
     st.last, st.last_text = action, text

@@ -30,6 +30,14 @@ FILL = {
 SEAT = ("#1f6fb2", "#b2331f")
 PANEL_X = 420.0
 CARD_W, CARD_H = 104.0, 132.0
+SMALLEST = 10
+"""The smallest font size drawn, in SVG units: 10 CSS px on a phone (one unit a px) and more
+on a desktop, where the 860-unit board is fitted to a wider frame (tests/web/test_text_size.py)."""
+HALO = 'stroke="#000" stroke-opacity=".55" stroke-width="2.5" paint-order="stroke"'
+NAME_CHARS = 13
+"""A hand card's name line at 12 units in its 92 units of room."""
+CARD_COST = 1
+"""Every card costs 1 Energy (rulebook, "Summon Allies", "Cast Spells")."""
 ABILITY_CHIPS = (("ability:0", "Ability 1"), ("ability:1", "Ability 2"), ("ability:2", "Both (1 Energy)"))
 
 
@@ -48,8 +56,11 @@ def _hex(cell: dict[str, Any], last: bool, piece: str) -> str:
     if last:
         stroke = 'stroke="#ffcc00" stroke-width="4" data-last="true"'
     what = html.escape(f"{cell['name']}: {kind}" + (f" ({cell['element']})" if cell.get("element") else ""))
+    # an empty terrain shows its coordinates, the names the log and the buttons use ("D5")
+    name = "" if piece else (f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="{SMALLEST}" '
+                             f'fill="#000" fill-opacity=".45" pointer-events="none">{cell["name"]}</text>')
     return (f'<g data-handle="cell:{cell["cell"]}"><polygon points="{points}" fill="{fill}" {stroke}>'
-            f"<title>{what}</title></polygon>{piece}</g>")
+            f"<title>{what}</title></polygon>{name}{piece}</g>")
 
 
 def board(view: dict[str, Any]) -> list[str]:
@@ -75,13 +86,14 @@ def pieces(view: dict[str, Any]) -> dict[int, str]:
         x, y = center(cells[c["cell"]])
         ring = "#ffd700" if c["leader"] else "#fff"
         dash = "" if c["active"] else ' stroke-dasharray="4 3"'
-        fit = min(38.0, 5.2 * len(c["card"]))
+        # The name at its natural width (no squeezing): the longest, "Offspring", overhangs the
+        # disc a little, kept legible on the terrain by a dark halo.
         out[c["cell"]] = (
             f'<g class="creature"><circle cx="{x}" cy="{y}" r="21" fill="{SEAT[c["owner"]]}" '
             f'stroke="{ring}" stroke-width="3"{dash}/><text x="{x}" y="{y - 3}" text-anchor="middle" '
-            f'font-size="9" fill="#fff" textLength="{fit}" lengthAdjust="spacingAndGlyphs">'
-            f'{html.escape(c["card"])}</text><text x="{x}" y="{y + 10}" text-anchor="middle" '
-            f'font-size="11" fill="#fff">{c["attack"]}/{c["health"]}</text>'
+            f'font-size="{SMALLEST}" fill="#fff" {HALO}>'
+            f'{html.escape(c["card"])}</text><text x="{x}" y="{y + 11}" text-anchor="middle" '
+            f'font-size="12" fill="#fff" {HALO}>{c["attack"]}/{c["health"]}</text>'
             f"<title>{html.escape(c['text'])}</title></g>")
     return out
 
@@ -89,15 +101,35 @@ def pieces(view: dict[str, Any]) -> dict[int, str]:
 def _card(x: float, y: float, card: dict[str, Any]) -> str:
     stats = f'{card["attack"]}/{card["health"]}' if card["type"] in ("ally", "leader") else card["type"]
     element = card.get("element") or ""
-    text = html.escape(f'{card["name"]} ({card["type"]}, {element or "no element"}, cost 1 Energy): '
-                       f'{card["text"]}')
+    text = html.escape(f'{card["name"]} ({card["type"]}, {element or "no element"}, '
+                       f'cost {CARD_COST} Energy): {card["text"]}')
+    # The name at its natural width, wrapped to two lines where it is long ("Sciame
+    # inarrestabile"); the cost (every card costs 1 Energy) on the face, not only on hover.
+    lines = wrap(card["name"], NAME_CHARS)[:2]
+    name = "".join(f'<text x="{x + 6}" y="{y + 18 + 14 * i}" font-size="12" font-weight="bold">'
+                   f"{html.escape(line)}</text>" for i, line in enumerate(lines))
     return (f'<g data-handle="hand:{html.escape(card["name"])}"><rect x="{x}" y="{y}" width="{CARD_W}" '
-            f'height="{CARD_H}" rx="8" fill="{FILL.get(element, "#f3efe4")}" stroke="#555"/>'
-            f'<text x="{x + 6}" y="{y + 18}" font-size="11" font-weight="bold" textLength="{CARD_W - 12}" '
-            f'lengthAdjust="spacingAndGlyphs">{html.escape(card["name"])}</text>'
-            f'<text x="{x + 6}" y="{y + 36}" font-size="11">{html.escape(element)} {card["type"]}</text>'
+            f'height="{CARD_H}" rx="8" fill="{FILL.get(element, "#f3efe4")}" stroke="#555"/>{name}'
+            f'<text x="{x + 6}" y="{y + 50}" font-size="11">{html.escape(element)} {card["type"]}</text>'
             f'<text x="{x + 6}" y="{y + CARD_H - 10}" font-size="14" font-weight="bold">{stats}</text>'
+            f'<text x="{x + CARD_W - 6}" y="{y + CARD_H - 10}" font-size="12" text-anchor="end">'
+            f"cost {CARD_COST}</text>"
             f"<title>{text}</title></g>")
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Words in lines of at most ``width`` characters (a longer word keeps a line of its own).
+
+    >>> wrap("Sciame inarrestabile", 13), wrap("Offspring", 13)
+    (['Sciame', 'inarrestabile'], ['Offspring'])
+    """
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
 
 
 def side_panel(view: dict[str, Any]) -> list[str]:

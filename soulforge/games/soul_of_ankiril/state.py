@@ -11,7 +11,8 @@ from soulforge.core.clone import ClonePlan
 from soulforge.core.errors import IllegalAction
 from soulforge.core.log import Seat
 from soulforge.core.state import State, outcome_from_returns
-from soulforge.games.soul_of_ankiril import hidden, setup, view
+from soulforge.core.text import winner_first
+from soulforge.games.soul_of_ankiril import hidden, labels, setup, view
 from soulforge.games.soul_of_ankiril.board import Board
 from soulforge.games.soul_of_ankiril.flow import FLOW, why_illegal
 from soulforge.games.soul_of_ankiril.flow import apply as apply_action
@@ -93,11 +94,16 @@ class AnkirilState(State):
             return [0.0, 0.0]
         return [1.0 if p == self.winner else -1.0 for p in range(2)]
 
+    def describe(self, action: Action) -> str:
+        """The action with its pieces by name and its terrains by the board's coordinates
+        (``labels.py``), not by cell number."""
+        return labels.describe(self, action)
+
     def outcome(self) -> str:
         """Who won and how ("End of the Game"): a third Emanation deactivated, or the turn limit."""
         if not self.is_over:
             return ""
-        left = " to ".join(str(self.emanations_left(p)) for p in range(2))
+        left = winner_first([self.emanations_left(p) for p in range(2)], self.winner)
         return f"{outcome_from_returns(self.returns())[:-1]}: {self.end_reason} (Emanations left: {left})."
 
     def finish(self, winner: int | None, reason: str) -> None:

@@ -83,14 +83,14 @@ def _board(view: dict[str, Any], standing: dict[int, list[str]]) -> list[str]:
                    f'{"".join(standing.get(c, []))}</g>')
         if view["board"]["modifiers"][c]:
             mods = "/".join(m[0] for m in view["board"]["modifiers"][c])
-            out.append(f'<text x="{x + 3}" y="{y + 11}" font-size="9">{mods}</text>')
+            out.append(f'<text x="{x + 3}" y="{y + 11}" font-size="10">{mods}</text>')
     for t in range(TILES_PER_SIDE * TILES_PER_SIDE):
         x, y = (t % 5) * 2 * CELL, TOP + (t // 5) * 2 * CELL
         out.append(f'<rect class="tile" x="{x}" y="{y}" width="{2 * CELL}" height="{2 * CELL}" fill="none" '
                    'stroke="#333" stroke-width="2" pointer-events="none"/>')
         out.append(f'<g {_handle(f"tile:{t}")}>{hit_area(x, y, 2 * CELL, 2 * CELL)}<rect x="{x + 2}" '
-                   f'y="{y + 2}" width="18" height="12" rx="3" fill="#fffdf8" stroke="#333" '
-                   f'stroke-width=".5"/><text x="{x + 11}" y="{y + 11}" font-size="8" text-anchor="middle">'
+                   f'y="{y + 2}" width="24" height="14" rx="3" fill="#fffdf8" stroke="#333" '
+                   f'stroke-width=".5"/><text x="{x + 14}" y="{y + 13}" font-size="10" text-anchor="middle">'
                    f"T{t}</text>"
                    f"<title>tile {t}</title></g>")
     if view["barrier"]:
@@ -154,7 +154,7 @@ def _pieces(view: dict[str, Any]) -> tuple[dict[int, list[str]], dict[int, list[
             out.append(f'<circle cx="{cx}" cy="{cy}" r="16" fill="none" stroke="{soul_fill}"/>')
         letter = LETTER[p["kind"]]
         out.append(f'<text x="{cx}" y="{cy + 5}" text-anchor="middle" font-size="14">{letter}</text>')
-        out.append(f'<text x="{cx + 9}" y="{cy - 8}" font-size="9">{p["decay"]}</text>')
+        out.append(f'<text x="{cx + 9}" y="{cy - 8}" font-size="10">{p["decay"]}</text>')
         for d in p["shields"]:
             dx, dy = DELTA["NESW".index(d)]
             x1, y1 = cx + dx * 17 - dy * 8, cy + dy * 17 - dx * 8

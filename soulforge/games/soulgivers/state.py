@@ -234,11 +234,10 @@ class SoulgiversState(State):
         self.last = (actor if actor is not None else -1, action, self.touched)
 
     def outcome(self) -> str:
-        """The rulebook's ending (8, victory conditions) and who it favours."""
+        """Who the rulebook's ending (8, victory conditions) favours, and the ending."""
         if not self.is_over:
             return ""
-        reason = self.end_reason[:1].upper() + self.end_reason[1:]
-        return f"{reason}. {outcome_from_returns(self.returns())}"
+        return f"{outcome_from_returns(self.returns())[:-1]}: {self.end_reason}."
 
     def returns(self) -> list[float]:
         return list(self.result) if self.result is not None else [0.0, 0.0]

@@ -14,15 +14,22 @@ from typing import Any
 from soulforge.core.svg import hit_area
 
 Json = dict[str, Any]
-W, H = 1260, 960
-CW, CH, GAP = 72, 92, 4
-TAP, CHIP_W = 44, 52
+W, H = 900, 1130
+"""The board's size in SVG units: 900 wide, so a desktop's board frame (about 880 CSS px at
+1440x900) draws a unit about a px, and text of ``SMALL`` units stays 10 px or more."""
+CW, CH, GAP = 84, 100, 4
+TAP, CHIP_W = 44, 60
 """The smallest width a finger can tap (CSS px, at the board's own scale); a Stockpile chip's."""
+SMALL = 11
+"""The smallest font size drawn (tests/web/test_text_size.py: 10 CSS px on desktop and phone)."""
+NAME_CHARS = 10
+"""A card name's line at 12 units bold in a card's width."""
 COLOURS = {"character": "#e9dcc0", "spell": "#cfe0f3", "gear": "#dcdcdc"}
 ATTR_COLOURS = {"might": "#b9483a", "finesse": "#4f9a58", "sorcery": "#7a4fd6", "strategy": "#3a78b9"}
 
 
-def _t(x: float, y: float, text: str, size: int = 11, weight: str = "normal", anchor: str = "start") -> str:
+def _t(x: float, y: float, text: str, size: int = SMALL, weight: str = "normal",
+       anchor: str = "start") -> str:
     return (
         f'<text x="{x:g}" y="{y:g}" font-size="{size}" font-weight="{weight}" '
         f'text-anchor="{anchor}">{escape(text)}</text>'
@@ -47,14 +54,44 @@ def _card(
 ) -> str:
     fill = COLOURS.get(kind, "#eee")
     inner = [f'<rect x="{x}" y="{y}" width="{w:g}" height="{CH}" rx="6" fill="{fill}" stroke="#333"/>']
-    room = max(int(w // 6), 3)
-    short = name if len(name) <= room else name[: room - 1] + "."
-    inner.append(_t(x + 4, y + 14, short, 10, "bold"))
+    # The whole name on at most two lines (a narrow card, squeezed in a long hand, its short
+    # name); the full name and text are in the title.
+    names = wrap(name, NAME_CHARS)[:2] if w >= CW else [short_name(name, int(w // 7))]
+    for i, line in enumerate(names):
+        inner.append(_t(x + 4, y + 14 + 13 * i, line, 12, "bold"))
     for i, line in enumerate(lines):
-        inner.append(_t(x + 4, y + 30 + 12 * i, line, 9))
+        inner.append(_t(x + 4, y + 44 + 13 * i, line))
     for i in range(fatigue):
         inner.append(f'<circle cx="{x + 10 + 14 * i}" cy="{y + CH - 9}" r="5" fill="#b9483a"/>')
     return _g(handle, "".join(inner), title)
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Words in lines of at most ``width`` characters (a longer word keeps a line of its own).
+
+    >>> wrap("Shieldwall Sergeant", 10), wrap("Foresight", 10)
+    (['Shieldwall', 'Sergeant'], ['Foresight'])
+    """
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def short_name(name: str, room: int) -> str:
+    """A card's name in ``room`` characters: whole, or its first words that fit, or its first
+    word's start (the whole name is always in the element's title).
+
+    >>> short_name("Shade Stalker", 13), short_name("Shade Stalker", 8), short_name("Foresight", 6)
+    ('Shade Stalker', 'Shade', 'Fores…')
+    """
+    if len(name) <= room:
+        return name
+    words = wrap(name, room)
+    return words[0] if len(words[0]) <= room else name[: max(room - 1, 1)] + "…"
 
 
 def _unit(x: float, y: float, u: Json) -> str:
@@ -72,11 +109,12 @@ def _unit(x: float, y: float, u: Json) -> str:
     )
     out = _card(x, y, u["card"], u["type"], f"card:{u['spot']}", title, lines, u["fatigue"])
     for i, name in enumerate(u["attached"]):
-        # small tags in the card's lower third, two a row, so the card's centre stays its own
-        ax, ay = x + 2 + 35 * (i % 2), y + CH - 22 - 11 * (i // 2)
+        # tags in the card's lower part, one a row from the bottom up, so its top stays its own
+        ax, ay = x + 2, y + CH - 18 - 16 * i
         inner = (
-            f'<rect x="{ax}" y="{ay}" width="33" height="10" fill="#fff8" stroke="#666"/>'
-            + _t(ax + 2, ay + 8, name[:7], 7)
+            f'<rect x="{ax}" y="{ay}" width="{CW - 4}" height="15" fill="#fffc" stroke="#666"/>'
+            + _t(ax + 2, ay + 12, short_name(name, 12))
+            + hit_area(ax, ay, CW - 4, 15)
         )
         out += _g(f"attached:{u['spot']}:{i}", inner, f"Attached: {name}")
     return out
@@ -86,7 +124,7 @@ def _row(x: float, y: float, label: str, units: Sequence[Json]) -> str:
     out = [
         f'<rect x="{x - 6}" y="{y - 18}" width="{W - 2 * x + 12}" height="{CH + 24}" rx="8" '
         'fill="#0001" stroke="#8885"/>',
-        _t(x, y - 5, label, 11, "bold"),
+        _t(x, y - 5, label, SMALL, "bold"),
     ]
     for i, u in enumerate(units):
         out.append(_unit(x + i * (CW + GAP), y, u))
@@ -94,7 +132,8 @@ def _row(x: float, y: float, label: str, units: Sequence[Json]) -> str:
 
 
 def _side(view: Json, p: Json, y: float, mine: bool, texts: Json) -> str:
-    """A seat's City, counters, Arsenal, Home, Stockpile and hand (hand faces only for its owner)."""
+    """A seat's City, counters, Arsenal, Home, Stockpile and hand: the hand's faces, for its
+    owner, on a row of their own below."""
     who = "my" if mine else "their"
     out = [
         _t(
@@ -112,20 +151,20 @@ def _side(view: Json, p: Json, y: float, mine: bool, texts: Json) -> str:
     out.append(
         _g(
             None,
-            f'<rect x="360" y="{y}" width="160" height="20" fill="#f3ead0" stroke="#333"/>'
-            + _t(364, y + 14, "City effect", 10),
+            f'<rect x="{CITY_X}" y="{y - 2}" width="120" height="24" fill="#f3ead0" stroke="#333"/>'
+            + _t(CITY_X + 6, y + 14, "City effect", 12),
             city,
         )
     )
-    x: float = 540
+    x: float = W - 4 * 66 - 6
     for name, value in p["attributes"].items():
         inner = (
-            f'<rect x="{x}" y="{y - 12}" width="56" height="44" rx="6" fill="{ATTR_COLOURS[name]}"/>'
-            + _t(x + 28, y + 6, name.title(), 10, "bold", "middle")
-            + _t(x + 28, y + 24, str(value), 14, "bold", "middle")
+            f'<rect x="{x}" y="{y - 12}" width="62" height="44" rx="6" fill="{ATTR_COLOURS[name]}"/>'
+            + _t(x + 31, y + 6, name.title(), SMALL, "bold", "middle")
+            + _t(x + 31, y + 24, str(value), 14, "bold", "middle")
         )
         out.append(_g(f"attr:{name}" if mine else None, inner, f"{name.title()}: {value}"))
-        x += 60
+        x += 66
     zy = y + 36
     arsenal = f"Arsenal: {p['arsenal_size']} cards face down"
     out.append(_card(10, zy, f"Arsenal {p['arsenal_size']}", "", f"{who}-arsenal", arsenal))
@@ -133,16 +172,16 @@ def _side(view: Json, p: Json, y: float, mine: bool, texts: Json) -> str:
     out.append(_card(10 + CW + GAP, zy, f"Home {len(p['home'])}", "", None, home_title))
     x = 10 + 2 * (CW + GAP) + 10
     x = _stockpile(out, p["stockpile"], x, zy, who, texts)
-    x = max(x + 14, 520)
     if p.get("hand") is not None:
-        cards = p["hand"]
-        step = max(TAP + GAP, min(CW + GAP, (W - x - CW - 10) // max(len(cards) - 1, 1)))
+        cards, x, hy = p["hand"], 10, zy + CH + 22
+        out.append(_t(10, hy - 5, f"Hand: {len(cards)} cards", SMALL, "bold"))
+        step = max(TAP + GAP, min(CW + GAP, (W - 20 - CW) // max(len(cards) - 1, 1)))
         for name in cards:
             width = min(CW, step - GAP)
-            out.append(_card(x, zy, name, "spell", f"hand:{name}", texts.get(name, name), w=width))
+            out.append(_card(x, hy, name, "spell", f"hand:{name}", texts.get(name, name), w=width))
             x += step
     else:
-        out.append(_t(x, zy + 40, f"Hand: {p['hand_size']} cards (hidden)", 12))
+        out.append(_t(max(x + 14, 520), zy + 40, f"Hand: {p['hand_size']} cards (hidden)", 12))
     return "".join(out)
 
 
@@ -168,29 +207,34 @@ def _chip(x: float, y: float, name: str, made: str, handle: str, title: str) -> 
     height = (CH - GAP) / 2
     inner = (f'<rect x="{x:g}" y="{y:g}" width="{CHIP_W}" height="{height:g}" rx="5" '
              f'fill="{COLOURS["spell"]}" stroke="#333"/>'
-             + _t(x + 3, y + 14, name[:8], 9, "bold") + _t(x + 3, y + 30, made, 9))
+             + _t(x + 3, y + 15, short_name(name, 7), SMALL, "bold") + _t(x + 3, y + 31, made))
     return _g(handle, inner, title)
+
+
+CITY_X, STRIP_W = 300, 154
+"""Where a seat's City effect box starts; the step of the Home strip's names."""
 
 
 def _home_strip(view: Json, p: Json, y: float, texts: Json) -> str:
     # The strip holds the Home (cast from by a Keep Character) and the seat's own Reserves
     # marked "R:" (and, while swapping Reserves, the deck's cards marked "D:").
-    out = [_t(10, y + 12, "Home; R: Reserves", 10)]
-    x = 150
+    out = [_t(10, y + 14, "Home; R: Reserves", SMALL)]
+    x = 130
     names = [(name, "home") for name in sorted(set(p["home"]))]
     names += [(name, "reserve") for name in sorted(set(p.get("reserves") or []))]
     if view.get("step") == "reserves" and p.get("unseen"):
         names += [(name, "deck") for name in sorted(set(p["unseen"]))]
     for name, where in names:
-        if x > W - 80:
-            x, y = 150, y + 24
+        if x > W - STRIP_W:
+            x, y = 130, y + 26
         fill = {"home": "#fff", "reserve": "#f6f0ff", "deck": "#e6f3e6"}[where]
-        label = {"home": "", "reserve": "R: ", "deck": "D: "}[where] + name
-        inner = f'<rect x="{x}" y="{y}" width="74" height="18" fill="{fill}" stroke="#555"/>' + _t(
-            x + 2, y + 13, label[:13], 9) + hit_area(x, y, 74, 18)
+        mark = {"home": "", "reserve": "R: ", "deck": "D: "}[where]
+        label = mark + short_name(name, 22 - len(mark))
+        inner = (f'<rect x="{x}" y="{y}" width="{STRIP_W - 4}" height="22" fill="{fill}" stroke="#555"/>'
+                 + _t(x + 3, y + 15, label) + hit_area(x, y, STRIP_W - 4, 22))
         title = {"home": "", "reserve": "Reserves: ", "deck": "In your deck: "}[where] + texts.get(name, name)
         out.append(_g(f"{where}:{name}", inner, title))
-        x += 78
+        x += STRIP_W
     return "".join(out)
 
 
@@ -247,20 +291,23 @@ def render(view: Json, legal: Sequence[Json]) -> str:
     players = view["players"]
     texts = view.get("card_texts", {})
     mine, theirs = players[me], players[1 - me]
+    strip = _home_strip(view, mine, 1074, texts)
+    rows = strip.count("<g data-handle=")
+    height = max(H, 1074 + 26 * -(-rows // ((W - 130) // STRIP_W)) + 12)
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="board soulshards" viewBox="0 0 {W} {H}" '
-        f'width="{W}" height="{H}" role="group" aria-label="Soulshards table">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board soulshards" viewBox="0 0 {W} {height}" '
+        f'width="{W}" height="{height}" role="group" aria-label="Soulshards table">',
         "<style>.soulshards text{font-family:system-ui,sans-serif}</style>",
-        f'<rect width="{W}" height="{H}" fill="#e8e1d2" rx="12"/>',
+        f'<rect width="{W}" height="{height}" fill="#e8e1d2" rx="12"/>',
     ]
-    out.append(_side(view, theirs, 8, False, texts))
+    out.append(_side(view, theirs, 20, False, texts))
     out.append(_row(14, 186, f"Seat {theirs['seat']} Keep", theirs["keep"]))
-    out.append(_row(14, 310, f"Seat {theirs['seat']} Battlefield", theirs["battlefield"]))
-    out.append(_fight(view, 420))
-    out.append(_row(14, 490, f"Seat {mine['seat']} Battlefield", mine["battlefield"]))
-    out.append(_row(14, 614, f"Seat {mine['seat']} Keep", mine["keep"]))
-    out.append(_side(view, mine, 722, True, texts))
-    out.append(_home_strip(view, mine, 876, texts))
-    out.append(_buttons(legal, 720 - 2))
+    out.append(_row(14, 316, f"Seat {theirs['seat']} Battlefield", theirs["battlefield"]))
+    out.append(_fight(view, 430))
+    out.append(_row(14, 500, f"Seat {mine['seat']} Battlefield", mine["battlefield"]))
+    out.append(_row(14, 630, f"Seat {mine['seat']} Keep", mine["keep"]))
+    out.append(_buttons(legal, 742))
+    out.append(_side(view, mine, 808, True, texts))
+    out.append(strip)
     out.append("</svg>")
     return "".join(out)

@@ -17,6 +17,7 @@ from soulforge.core.action import JsonDict
 from soulforge.core.clone import ClonePlan
 from soulforge.core.log import Seat
 from soulforge.core.state import State, outcome_from_returns
+from soulforge.core.text import winner_first
 from soulforge.games.soulshards import hidden, setup, view
 from soulforge.games.soulshards.cards import CITY_HOOKS
 from soulforge.games.soulshards.data import CardDef, City
@@ -150,7 +151,8 @@ class ShardsState(State):
     def outcome(self) -> str:
         if not self.is_over:
             return ""
-        return f"{outcome_from_returns(self.returns())[:-1]}: {self.end_reason}."
+        resolve = winner_first([max(r, 0) for r in self.resolve], self.winner)
+        return f"{outcome_from_returns(self.returns())[:-1]}: {self.end_reason} (Resolve {resolve})."
 
     def _view(self, player: Seat | None) -> JsonDict:
         return view.view(self, player)

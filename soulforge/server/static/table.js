@@ -76,7 +76,7 @@
     showChoices();
     $("undo").hidden = !p.can_undo;
     $("over").hidden = !p.is_over;
-    if (p.is_over) $("result").textContent = p.outcome;
+    if (p.is_over) $("result").textContent = (p.verdict ? p.verdict + " " : "") + p.outcome;
     showRematch(p);
     showClock(p);
     const host = p.seats.find((s) => s.kind === "human");
