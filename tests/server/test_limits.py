@@ -223,7 +223,27 @@ def test_docs_limits_states_each_bound_as_its_constant_says() -> None:
                "MAX_DECK_CARDS": f"| {decklist.MAX_DECK_CARDS:,} | `MAX_DECK_CARDS`",
                "MAX_PORT": f"1 to {MAX_PORT:,}", "MAX_GAMES": f"| {MAX_GAMES:,} |",
                "MAX_WORKERS": f"1 to {MAX_WORKERS}"}
+    numbers.update(memory_and_rate_numbers())
     missing = {name: text for name, text in numbers.items() if text not in page}
     assert not missing, missing
     for heading in ("## Tables in memory", "## Rate limits", "## AI thinking"):
         assert heading in page
+
+
+def memory_and_rate_numbers() -> dict[str, str]:
+    """The numbers of the page's live-table, rate-limit and AI sections, as the code has them."""
+    from soulforge.core.game import INDEX_CACHE_SIZE
+    from soulforge.server import eviction, replays
+    from soulforge.server.people import Limits
+
+    limits = Limits()
+    return {"MAX_LIVE_TABLES": f"| {eviction.MAX_LIVE_TABLES:,} | `server/eviction.py`",
+            "IDLE_SECONDS": f"| {eviction.IDLE_SECONDS:g} s | `IDLE_SECONDS`",
+            "INDEX_CACHE_SIZE": f"| {INDEX_CACHE_SIZE} | `core/game.py`",
+            "replays": f"{replays.MAX_GAMES}, a state every {replays.CHECKPOINT} moves, at most "
+                       f"{replays.MAX_CHECKPOINTS}",
+            "create": f"| {limits.create.burst} per {limits.create.window / 60:g} minutes |",
+            "chat": f"| {limits.chat.burst} per {limits.chat.window:g} s | sender and table",
+            "chat_address": f"| {limits.chat_address.burst} per {limits.chat_address.window:g} s | address",
+            "seat": f"| {limits.seat.burst} per {limits.seat.window:g} s | seat",
+            "address": f"| {limits.address.burst} per {limits.address.window:g} s | address"}
