@@ -83,7 +83,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from soulforge.agents.evaluators import ROLLOUTS, Evaluator, Leaf, evaluator_for
 from soulforge.agents.greedy import GreedyAgent
@@ -182,8 +182,12 @@ class ISMCTSAgent:
             (for ``"reply"``, a cap on the moves to the searcher's next turn);
             negative plays to the end of the game (always so for a game without a
             heuristic of its own).
-        time_limit: seconds per decision (0: none). When it ends a search before
-            ``iterations``, the choice depends on the machine's speed.
+        time_limit: seconds per decision (0: none), a ceiling: the search stops at
+            ``iterations`` or when ``clock`` has advanced this much, whichever comes first
+            (checked between iterations; the first always runs). When it ends a search
+            before ``iterations``, the choice depends on the machine's speed and load, so
+            seeded runs (the sim, the lab, the tests) leave it off or high enough never to
+            bind (NOTES.md, "Time budget").
         bias: weight of the progressive bias ``bias * prior / (visits + 1)`` (0: none).
         widen: progressive widening: a node visited ``n`` times considers its
             ``ceil(widen * sqrt(n))`` best actions by prior (0: all of them).
@@ -198,11 +202,17 @@ class ISMCTSAgent:
         rollout_follow, answer_follow: in a ``"reply"`` rollout, the searcher's own moves
             and the other seats' answer are chosen by greedy with a follow-up of this many
             decisions (0: one step ahead, the cheapest; the default greedy agent follows 4).
+        rollout_beam: in a ``"reply"`` rollout, greedy follows up only the ``rollout_beam``
+            moves best one step ahead (``GreedyAgent``'s ``beam``; 0: every move). A
+            decision then costs about ``n * (1 + follow * beam)`` evaluations instead of
+            ``n * (1 + follow * n)`` over ``n`` legal actions.
         keep_plan: 1 to keep the rest of the chosen turn (the searcher's own moves of the
             best iteration through the chosen action, rollout included) and play it without
             searching while the seat's view is the foreseen one (see the module's docstring).
         evaluator: the leaf evaluator (:mod:`soulforge.agents.evaluators`); by default the
             one ``rollout`` names, its random moves drawn from the agent's own rng.
+        clock: what ``time_limit`` is measured by (seconds; default the wall clock,
+            ``time.perf_counter``; ``time.process_time`` counts this process's CPU only).
     """
 
     name = "ismcts"
@@ -222,8 +232,10 @@ class ISMCTSAgent:
         root_follow: int = -1,
         rollout_follow: int = 0,
         answer_follow: int = 0,
+        rollout_beam: int = 0,
         keep_plan: int = 0,
         evaluator: Evaluator | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
@@ -233,6 +245,8 @@ class ISMCTSAgent:
             raise ValueError(f"rollout must be one of {ROLLOUTS}, got {rollout!r}")
         if time_limit < 0:
             raise ValueError(f"time_limit must be at least 0, got {time_limit}")
+        if clock is not None and not callable(clock):
+            raise ValueError(f"clock must be a function returning seconds, got {clock!r}")
         if worlds < 0:
             raise ValueError(f"worlds must be at least 0, got {worlds}")
         if backup not in BACKUPS:
@@ -244,12 +258,15 @@ class ISMCTSAgent:
         if rollout_follow < 0 or answer_follow < 0:
             raise ValueError(f"rollout_follow and answer_follow must be at least 0, "
                              f"got {rollout_follow} and {answer_follow}")
+        if rollout_beam < 0:
+            raise ValueError(f"rollout_beam must be at least 0, got {rollout_beam}")
         self.iterations = iterations
         self.seed = seed
         self.exploration = float(exploration)
         self.rollout = rollout
         self.rollout_depth = rollout_depth if rollout != "heuristic" else 0
         self.time_limit = float(time_limit)
+        self.clock: Callable[[], float] = clock or time.perf_counter
         self.bias = float(bias)
         self.widen = float(widen)
         self.root_follow = root_follow
@@ -258,6 +275,7 @@ class ISMCTSAgent:
         self.backup = backup
         self.worlds = worlds
         self.rollout_follow, self.answer_follow = rollout_follow, answer_follow
+        self.rollout_beam = rollout_beam
         self.keep_plan = bool(keep_plan)
         self.plan: list[PlannedStep] = []
         """With ``keep_plan``: the rest of the chosen turn, first step first."""
@@ -266,7 +284,8 @@ class ISMCTSAgent:
         the searcher's moves in it."""
         self.rng = random.Random(seed)
         self.evaluator = evaluator or evaluator_for(
-            rollout, self.rng, follower(rollout_follow, seed + 1), follower(answer_follow, seed + 2))
+            rollout, self.rng, follower(rollout_follow, seed + 1, rollout_beam),
+            follower(answer_follow, seed + 2, rollout_beam))
         """Values the leaf of each iteration (a rollout and the heuristic, or a reply)."""
         self.last_iterations = 0
         """Iterations run by the last search (for benchmarks and the web table)."""
@@ -283,6 +302,7 @@ class ISMCTSAgent:
             + (f", root_follow={self.root_follow}" if self.root_follow >= 0 else "")
             + (f", rollout_follow={self.rollout_follow}, answer_follow={self.answer_follow}"
                if self.rollout == "reply" else "")
+            + (f", rollout_beam={self.rollout_beam}" if self.rollout_beam else "")
             + (", keep_plan=1" if self.keep_plan else "")
             + (f", worlds={self.worlds})" if self.worlds else ")")
         )
@@ -309,7 +329,8 @@ class ISMCTSAgent:
         root = Node()
         self._player = player
         self._depth = self.rollout_depth if has_heuristic(state.game) else -1
-        deadline = time.perf_counter() + self.time_limit if self.time_limit else math.inf
+        clock = self.clock
+        deadline = clock() + self.time_limit if self.time_limit else math.inf
         self._turns = {}
         pool = [state.determinize(player, self.rng) for _ in range(min(self.worlds, self.iterations))]
         if self._root_scorer is not None:
@@ -317,7 +338,7 @@ class ISMCTSAgent:
             greedy_priors(root, self._root_scorer, world, player)
         done = 0
         while done < self.iterations:
-            if done and time.perf_counter() >= deadline:
+            if done and clock() >= deadline:
                 break
             if pool:
                 self.iterate(root, pool[done % len(pool)], done % len(pool))
@@ -445,9 +466,10 @@ def advance(world: State, action: Action, child: Node, pooled: int | None) -> St
     return after
 
 
-def follower(follow: int, seed: int) -> Chooser:
-    """The chooser of a reply rollout's moves: one step ahead, or greedy with ``follow``."""
-    return GreedyAgent(seed=seed, follow=follow).choice if follow else one_step
+def follower(follow: int, seed: int, beam: int = 0) -> Chooser:
+    """The chooser of a reply rollout's moves: one step ahead, or greedy with ``follow``
+    (following up its ``beam`` best moves only, if set)."""
+    return GreedyAgent(seed=seed, follow=follow, beam=beam).choice if follow else one_step
 
 
 def own_moves(path: Sequence[tuple[Seat, Edge]], player: Seat) -> list[Action] | None:

@@ -34,7 +34,7 @@ MAX_EMANATION_HEALTH = 20
 _GUIDED = "ismcts:rollout=heuristic,exploration=0.1,worlds=4,backup=max,widen=1,root_follow=4"
 """The normal level's search, without its iterations (NOTES.md, "Agents")."""
 _REPLY = ("ismcts:iterations=6,rollout=reply,rollout_depth=-1,rollout_follow=4,answer_follow=4,"
-          "root_follow=4,widen=2.5,worlds=1,keep_plan=1")
+          "root_follow=4,widen=2.5,worlds=1,keep_plan=1,rollout_beam=8")
 """The hard level: greedy's 6 best first moves, each followed by greedy's rest of the turn
 and the opponent's answer as the default greedy would play it, valued by ``turn_value`` at
 the next turn's start; the chosen turn is kept as a plan (NOTES.md, "Agents")."""
