@@ -73,6 +73,13 @@ plays them at the next decisions, without searching, while the seat's view is th
 foreseen (:mod:`soulforge.agents.plans`): one search a turn, and a new one after a draw
 or a surprise.
 
+Playing on after the search (opt-in, ``rest_follow=k``): the search decides the first move of
+the seat's run of decisions (its turn), and the rest of the run is played by greedy with a
+follow-up of ``k`` decisions, deciding each step on the position as it is (a new
+determinization each time) instead of searching again or replaying a kept plan. A decision
+continues the run when the previous move of the game was this agent's own. The search's
+rollouts may then be cheaper models of the turn (``rollout_beam``) than the moves played.
+
 Only ``determinize``, ``legal_actions``, ``apply``, ``clone``, ``view``, ``is_legal``,
 ``current_player``, ``is_over``, ``returns``, ``game.heuristic`` and ``game.turn_value``
 are used.
@@ -206,6 +213,9 @@ class ISMCTSAgent:
             moves best one step ahead (``GreedyAgent``'s ``beam``; 0: every move). A
             decision then costs about ``n * (1 + follow * beam)`` evaluations instead of
             ``n * (1 + follow * n)`` over ``n`` legal actions.
+        rest_follow: after a search, the rest of the seat's run of decisions (the decisions
+            that follow its own move at once) is played by greedy with this follow-up, one
+            decision at a time on the position (-1: search at every decision).
         keep_plan: 1 to keep the rest of the chosen turn (the searcher's own moves of the
             best iteration through the chosen action, rollout included) and play it without
             searching while the seat's view is the foreseen one (see the module's docstring).
@@ -233,6 +243,7 @@ class ISMCTSAgent:
         rollout_follow: int = 0,
         answer_follow: int = 0,
         rollout_beam: int = 0,
+        rest_follow: int = -1,
         keep_plan: int = 0,
         evaluator: Evaluator | None = None,
         clock: Callable[[], float] | None = None,
@@ -260,6 +271,8 @@ class ISMCTSAgent:
                              f"got {rollout_follow} and {answer_follow}")
         if rollout_beam < 0:
             raise ValueError(f"rollout_beam must be at least 0, got {rollout_beam}")
+        if rest_follow < -1:
+            raise ValueError(f"rest_follow must be at least -1 (off), got {rest_follow}")
         self.iterations = iterations
         self.seed = seed
         self.exploration = float(exploration)
@@ -276,6 +289,11 @@ class ISMCTSAgent:
         self.worlds = worlds
         self.rollout_follow, self.answer_follow = rollout_follow, answer_follow
         self.rollout_beam = rollout_beam
+        self.rest_follow = rest_follow
+        self._rest = GreedyAgent(seed=seed + 3, follow=rest_follow) if rest_follow >= 0 else None
+        self._acted: tuple[int, Action] | None = None
+        """With ``rest_follow``: the move number of the position this agent's last move
+        was played in, and that move."""
         self.keep_plan = bool(keep_plan)
         self.plan: list[PlannedStep] = []
         """With ``keep_plan``: the rest of the chosen turn, first step first."""
@@ -303,16 +321,22 @@ class ISMCTSAgent:
             + (f", rollout_follow={self.rollout_follow}, answer_follow={self.answer_follow}"
                if self.rollout == "reply" else "")
             + (f", rollout_beam={self.rollout_beam}" if self.rollout_beam else "")
+            + (f", rest_follow={self.rest_follow}" if self.rest_follow >= 0 else "")
             + (", keep_plan=1" if self.keep_plan else "")
             + (f", worlds={self.worlds})" if self.worlds else ")")
         )
 
     def act(self, state: State, player: Seat) -> Action:
         """The most visited root action after the search (a single legal action at once),
-        or with ``keep_plan`` the kept plan's next step while it holds."""
+        or with ``keep_plan`` the kept plan's next step while it holds, or with
+        ``rest_follow`` greedy's choice where the decision continues this agent's own run."""
         legal = state.legal_actions()
         if not legal:
             raise ValueError("no legal action: the game is over")
+        if self._rest is not None:
+            action = self._rest_of_run(state, player, legal)
+            self._acted = (state.move_number, action)
+            return action
         planned = next_planned(self.plan, state, player)
         if planned is not None or len(legal) == 1:
             self.last_iterations = 0
@@ -323,6 +347,18 @@ class ISMCTSAgent:
             _, world, turn = self._turns[chosen]
             self.plan = foreseen_steps(world, player, turn)[1:]
         return chosen
+
+    def _rest_of_run(self, state: State, player: Seat, legal: Sequence[Action]) -> Action:
+        """Greedy's choice if the game's previous move was this agent's own (the run goes
+        on), else the search's (a single legal action at once)."""
+        acted = self._acted
+        self.last_iterations = 0
+        if len(legal) == 1:
+            return legal[0]
+        if (acted is not None and self._rest is not None and state.move_number == acted[0] + 1
+                and state.history and state.history[-1] == acted[1]):
+            return self._rest.act(state, player)
+        return best_root_action(self.search(state, player), player, legal)
 
     def search(self, state: State, player: Seat) -> Node:
         """Run the iterations from ``state`` as seen by ``player``; returns the root."""

@@ -155,3 +155,22 @@ def test_the_rollout_beam_reaches_both_sides_of_a_reply_rollout() -> None:
         load("ismcts:rollout=reply,rollout_beam=-1")
     with pytest.raises(ValueError, match="beam"):
         load("greedy:beam=-1")
+
+
+def test_rest_follow_searches_a_runs_first_decision_and_lets_greedy_play_on() -> None:
+    """With ``rest_follow`` the search decides where the agent's run of decisions starts (the
+    previous move was not its own) and greedy decides the moves that follow its own at once,
+    without a search; after another seat's move it searches again."""
+    state = ankiril_position()
+    seat = state.current_player
+    assert seat is not None
+    agent = load("ismcts:iterations=3,rollout=heuristic,rest_follow=0", seed=1)
+    assert isinstance(agent, ISMCTSAgent) and "rest_follow=0" in repr(agent)
+    state.apply(agent.act(state, seat))
+    assert agent.last_iterations == 3
+    assert state.current_player == seat and len(state.legal_actions()) > 1
+    state.apply(agent.act(state, seat))
+    assert agent.last_iterations == 0  # greedy played on: no search
+    other = ankiril_position()  # the same position, not reached by this agent's own move
+    assert agent.act(other, seat) in other.legal_actions()
+    assert agent.last_iterations == 3
