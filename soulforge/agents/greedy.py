@@ -7,6 +7,11 @@ action leaves the same seat to decide again (a turn made of several choices), th
 follow-up choices are made greedily, up to ``follow`` more steps, and the action is worth
 the state so reached. Scores are averaged over the samples; ties (and the optional
 ``noise``) are resolved by the agent's own seeded rng.
+
+With ``beam=k`` (a cheaper greedy for play-outs: :meth:`GreedyAgent.choice`), every legal
+action is scored one step ahead and only the ``k`` best are followed up; the others are not
+chosen. A follow-up costs a scan of every legal action per step, so a decision over ``n``
+actions costs about ``n * (1 + follow * k)`` evaluations instead of ``n * (1 + follow * n)``.
 """
 
 from __future__ import annotations
@@ -27,26 +32,34 @@ class GreedyAgent:
             after the action being scored (0: score right after the action).
         noise: standard deviation of Gaussian noise added to each averaged score
             (0: none); used to make weaker levels.
+        beam: in :meth:`choice` (a play-out's move), follow up only the ``beam`` actions
+            best one step ahead (0: every action, as :meth:`act` always does).
     """
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, samples: int = 1, follow: int = 4, noise: float = 0.0) -> None:
+    def __init__(
+        self, seed: int = 0, samples: int = 1, follow: int = 4, noise: float = 0.0, beam: int = 0
+    ) -> None:
         if samples < 1:
             raise ValueError(f"samples must be at least 1, got {samples}")
         if follow < 0:
             raise ValueError(f"follow must be at least 0, got {follow}")
         if noise < 0:
             raise ValueError(f"noise must be at least 0, got {noise}")
+        if beam < 0:
+            raise ValueError(f"beam must be at least 0, got {beam}")
         self.seed = seed
         self.samples = samples
         self.follow = follow
         self.noise = noise
+        self.beam = beam
         self.rng = random.Random(seed)
 
     def __repr__(self) -> str:
         return (
-            f"GreedyAgent(seed={self.seed}, samples={self.samples}, follow={self.follow}, noise={self.noise})"
+            f"GreedyAgent(seed={self.seed}, samples={self.samples}, follow={self.follow}, noise={self.noise}"
+            + (f", beam={self.beam})" if self.beam else ")")
         )
 
     def act(self, state: State, player: Seat) -> Action:
@@ -68,7 +81,22 @@ class GreedyAgent:
         legal = world.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if self.beam and self.follow and len(legal) > self.beam:
+            return self._beam_choice(world, legal, mover)
         return pick_best(legal, [self.score(world, action, mover) for action in legal], self.rng)
+
+    def _beam_choice(self, world: State, legal: Sequence[Action], mover: Seat) -> Action:
+        """:meth:`choice` following up only the ``beam`` actions best one step ahead (the
+        first listed among equals)."""
+        steps: list[tuple[float, int, State]] = []
+        for i, action in enumerate(legal):
+            after = world.clone()
+            after.apply(action)
+            steps.append((evaluate(after, mover), i, after))
+        steps.sort(key=lambda step: (-step[0], step[1]))
+        kept = steps[: self.beam]
+        scores = [self._followed(after, value, mover) for value, _, after in kept]
+        return pick_best([legal[i] for _, i, _ in kept], scores, self.rng)
 
     def _average(self, worlds: Sequence[State], action: Action, player: Seat) -> float:
         """Mean score of ``action`` over the worlds where it is legal (-inf if none)."""
@@ -83,7 +111,11 @@ class GreedyAgent:
         """
         after = world.clone()
         after.apply(action)
-        value = evaluate(after, player)
+        return self._followed(after, evaluate(after, player), player)
+
+    def _followed(self, after: State, value: float, player: Seat) -> float:
+        """The value of ``after`` (worth ``value``) once ``player``'s next decisions, up to
+        ``follow`` of them, are made greedily."""
         for _ in range(self.follow):
             if after.current_player != player:
                 break

@@ -73,6 +73,13 @@ plays them at the next decisions, without searching, while the seat's view is th
 foreseen (:mod:`soulforge.agents.plans`): one search a turn, and a new one after a draw
 or a surprise.
 
+Playing on after the search (opt-in, ``rest_follow=k``): the search decides the first move of
+the seat's run of decisions (its turn), and the rest of the run is played by greedy with a
+follow-up of ``k`` decisions, deciding each step on the position as it is (a new
+determinization each time) instead of searching again or replaying a kept plan. A decision
+continues the run when the previous move of the game was this agent's own. The search's
+rollouts may then be cheaper models of the turn (``rollout_beam``) than the moves played.
+
 Only ``determinize``, ``legal_actions``, ``apply``, ``clone``, ``view``, ``is_legal``,
 ``current_player``, ``is_over``, ``returns``, ``game.heuristic`` and ``game.turn_value``
 are used.
@@ -83,7 +90,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from soulforge.agents.evaluators import ROLLOUTS, Evaluator, Leaf, evaluator_for
 from soulforge.agents.greedy import GreedyAgent
@@ -182,8 +189,12 @@ class ISMCTSAgent:
             (for ``"reply"``, a cap on the moves to the searcher's next turn);
             negative plays to the end of the game (always so for a game without a
             heuristic of its own).
-        time_limit: seconds per decision (0: none). When it ends a search before
-            ``iterations``, the choice depends on the machine's speed.
+        time_limit: seconds per decision (0: none), a ceiling: the search stops at
+            ``iterations`` or when ``clock`` has advanced this much, whichever comes first
+            (checked between iterations; the first always runs). When it ends a search
+            before ``iterations``, the choice depends on the machine's speed and load, so
+            seeded runs (the sim, the lab, the tests) leave it off or high enough never to
+            bind (NOTES.md, "Time budget").
         bias: weight of the progressive bias ``bias * prior / (visits + 1)`` (0: none).
         widen: progressive widening: a node visited ``n`` times considers its
             ``ceil(widen * sqrt(n))`` best actions by prior (0: all of them).
@@ -198,11 +209,20 @@ class ISMCTSAgent:
         rollout_follow, answer_follow: in a ``"reply"`` rollout, the searcher's own moves
             and the other seats' answer are chosen by greedy with a follow-up of this many
             decisions (0: one step ahead, the cheapest; the default greedy agent follows 4).
+        rollout_beam: in a ``"reply"`` rollout, greedy follows up only the ``rollout_beam``
+            moves best one step ahead (``GreedyAgent``'s ``beam``; 0: every move). A
+            decision then costs about ``n * (1 + follow * beam)`` evaluations instead of
+            ``n * (1 + follow * n)`` over ``n`` legal actions.
+        rest_follow: after a search, the rest of the seat's run of decisions (the decisions
+            that follow its own move at once) is played by greedy with this follow-up, one
+            decision at a time on the position (-1: search at every decision).
         keep_plan: 1 to keep the rest of the chosen turn (the searcher's own moves of the
             best iteration through the chosen action, rollout included) and play it without
             searching while the seat's view is the foreseen one (see the module's docstring).
         evaluator: the leaf evaluator (:mod:`soulforge.agents.evaluators`); by default the
             one ``rollout`` names, its random moves drawn from the agent's own rng.
+        clock: what ``time_limit`` is measured by (seconds; default the wall clock,
+            ``time.perf_counter``; ``time.process_time`` counts this process's CPU only).
     """
 
     name = "ismcts"
@@ -222,8 +242,11 @@ class ISMCTSAgent:
         root_follow: int = -1,
         rollout_follow: int = 0,
         answer_follow: int = 0,
+        rollout_beam: int = 0,
+        rest_follow: int = -1,
         keep_plan: int = 0,
         evaluator: Evaluator | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
@@ -233,6 +256,8 @@ class ISMCTSAgent:
             raise ValueError(f"rollout must be one of {ROLLOUTS}, got {rollout!r}")
         if time_limit < 0:
             raise ValueError(f"time_limit must be at least 0, got {time_limit}")
+        if clock is not None and not callable(clock):
+            raise ValueError(f"clock must be a function returning seconds, got {clock!r}")
         if worlds < 0:
             raise ValueError(f"worlds must be at least 0, got {worlds}")
         if backup not in BACKUPS:
@@ -244,12 +269,17 @@ class ISMCTSAgent:
         if rollout_follow < 0 or answer_follow < 0:
             raise ValueError(f"rollout_follow and answer_follow must be at least 0, "
                              f"got {rollout_follow} and {answer_follow}")
+        if rollout_beam < 0:
+            raise ValueError(f"rollout_beam must be at least 0, got {rollout_beam}")
+        if rest_follow < -1:
+            raise ValueError(f"rest_follow must be at least -1 (off), got {rest_follow}")
         self.iterations = iterations
         self.seed = seed
         self.exploration = float(exploration)
         self.rollout = rollout
         self.rollout_depth = rollout_depth if rollout != "heuristic" else 0
         self.time_limit = float(time_limit)
+        self.clock: Callable[[], float] = clock or time.perf_counter
         self.bias = float(bias)
         self.widen = float(widen)
         self.root_follow = root_follow
@@ -258,6 +288,12 @@ class ISMCTSAgent:
         self.backup = backup
         self.worlds = worlds
         self.rollout_follow, self.answer_follow = rollout_follow, answer_follow
+        self.rollout_beam = rollout_beam
+        self.rest_follow = rest_follow
+        self._rest = GreedyAgent(seed=seed + 3, follow=rest_follow) if rest_follow >= 0 else None
+        self._acted: tuple[int, Action] | None = None
+        """With ``rest_follow``: the move number of the position this agent's last move
+        was played in, and that move."""
         self.keep_plan = bool(keep_plan)
         self.plan: list[PlannedStep] = []
         """With ``keep_plan``: the rest of the chosen turn, first step first."""
@@ -266,7 +302,8 @@ class ISMCTSAgent:
         the searcher's moves in it."""
         self.rng = random.Random(seed)
         self.evaluator = evaluator or evaluator_for(
-            rollout, self.rng, follower(rollout_follow, seed + 1), follower(answer_follow, seed + 2))
+            rollout, self.rng, follower(rollout_follow, seed + 1, rollout_beam),
+            follower(answer_follow, seed + 2, rollout_beam))
         """Values the leaf of each iteration (a rollout and the heuristic, or a reply)."""
         self.last_iterations = 0
         """Iterations run by the last search (for benchmarks and the web table)."""
@@ -283,16 +320,23 @@ class ISMCTSAgent:
             + (f", root_follow={self.root_follow}" if self.root_follow >= 0 else "")
             + (f", rollout_follow={self.rollout_follow}, answer_follow={self.answer_follow}"
                if self.rollout == "reply" else "")
+            + (f", rollout_beam={self.rollout_beam}" if self.rollout_beam else "")
+            + (f", rest_follow={self.rest_follow}" if self.rest_follow >= 0 else "")
             + (", keep_plan=1" if self.keep_plan else "")
             + (f", worlds={self.worlds})" if self.worlds else ")")
         )
 
     def act(self, state: State, player: Seat) -> Action:
         """The most visited root action after the search (a single legal action at once),
-        or with ``keep_plan`` the kept plan's next step while it holds."""
+        or with ``keep_plan`` the kept plan's next step while it holds, or with
+        ``rest_follow`` greedy's choice where the decision continues this agent's own run."""
         legal = state.legal_actions()
         if not legal:
             raise ValueError("no legal action: the game is over")
+        if self._rest is not None:
+            action = self._rest_of_run(state, player, legal)
+            self._acted = (state.move_number, action)
+            return action
         planned = next_planned(self.plan, state, player)
         if planned is not None or len(legal) == 1:
             self.last_iterations = 0
@@ -304,12 +348,25 @@ class ISMCTSAgent:
             self.plan = foreseen_steps(world, player, turn)[1:]
         return chosen
 
+    def _rest_of_run(self, state: State, player: Seat, legal: Sequence[Action]) -> Action:
+        """Greedy's choice if the game's previous move was this agent's own (the run goes
+        on), else the search's (a single legal action at once)."""
+        acted = self._acted
+        self.last_iterations = 0
+        if len(legal) == 1:
+            return legal[0]
+        if (acted is not None and self._rest is not None and state.move_number == acted[0] + 1
+                and state.history and state.history[-1] == acted[1]):
+            return self._rest.act(state, player)
+        return best_root_action(self.search(state, player), player, legal)
+
     def search(self, state: State, player: Seat) -> Node:
         """Run the iterations from ``state`` as seen by ``player``; returns the root."""
         root = Node()
         self._player = player
         self._depth = self.rollout_depth if has_heuristic(state.game) else -1
-        deadline = time.perf_counter() + self.time_limit if self.time_limit else math.inf
+        clock = self.clock
+        deadline = clock() + self.time_limit if self.time_limit else math.inf
         self._turns = {}
         pool = [state.determinize(player, self.rng) for _ in range(min(self.worlds, self.iterations))]
         if self._root_scorer is not None:
@@ -317,7 +374,7 @@ class ISMCTSAgent:
             greedy_priors(root, self._root_scorer, world, player)
         done = 0
         while done < self.iterations:
-            if done and time.perf_counter() >= deadline:
+            if done and clock() >= deadline:
                 break
             if pool:
                 self.iterate(root, pool[done % len(pool)], done % len(pool))
@@ -445,9 +502,10 @@ def advance(world: State, action: Action, child: Node, pooled: int | None) -> St
     return after
 
 
-def follower(follow: int, seed: int) -> Chooser:
-    """The chooser of a reply rollout's moves: one step ahead, or greedy with ``follow``."""
-    return GreedyAgent(seed=seed, follow=follow).choice if follow else one_step
+def follower(follow: int, seed: int, beam: int = 0) -> Chooser:
+    """The chooser of a reply rollout's moves: one step ahead, or greedy with ``follow``
+    (following up its ``beam`` best moves only, if set)."""
+    return GreedyAgent(seed=seed, follow=follow, beam=beam).choice if follow else one_step
 
 
 def own_moves(path: Sequence[tuple[Seat, Edge]], player: Seat) -> list[Action] | None:

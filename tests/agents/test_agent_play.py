@@ -68,6 +68,51 @@ def test_ismcts_time_limit_ends_the_search(toy: Tricks) -> None:
     assert 0 < agent.last_iterations < 10**9
 
 
+class TickingClock:
+    """A clock that advances one second each time it is read (so a time budget binds after
+    a known number of iterations, whatever the machine's speed)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_ismcts_time_budget_stops_the_search_after_the_iterations_it_allows(toy: Tricks) -> None:
+    """The budget is read once when the search starts and once before every iteration after
+    the first: with a clock ticking a second a read, a 5.5 s budget allows 6 iterations, and
+    the iteration count, a higher bound here, does not decide."""
+    state = toy.new_game(seed=1)
+    agent = ISMCTSAgent(iterations=1000, seed=1, time_limit=5.5, clock=TickingClock())
+    root = agent.search(state, 0)
+    assert agent.last_iterations == 6
+    assert sum(edge.visits for edge in root.edges.values()) == 6
+    generous = ISMCTSAgent(iterations=40, seed=1, time_limit=1000.0, clock=TickingClock())
+    generous.search(state, 0)
+    assert generous.last_iterations == 40  # the count decides when the budget is not reached
+
+
+def test_ismcts_without_a_budget_is_reproducible_from_its_seed(toy: Tricks) -> None:
+    """Two searches with the same seed and no time budget visit the same edges as often and
+    choose the same actions, decision after decision."""
+    def decisions() -> list[tuple[Action, list[int]]]:
+        state = toy.new_game(seed=4)
+        agent = ISMCTSAgent(iterations=60, seed=9)
+        chosen: list[tuple[Action, list[int]]] = []
+        for _ in range(4):
+            seat = state.current_player
+            assert seat is not None
+            root = agent.search(state, seat)
+            action = agent.act(state, seat)
+            chosen.append((action, sorted(edge.visits for edge in root.edges.values())))
+            state.apply(action)
+        return chosen
+
+    assert decisions() == decisions()
+
+
 def test_ismcts_runs_the_requested_iterations(toy: Tricks) -> None:
     agent = ISMCTSAgent(iterations=77, seed=1)
     root = agent.search(toy.new_game(seed=2), 0)

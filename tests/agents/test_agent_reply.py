@@ -4,10 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from soulforge.agents import ISMCTSAgent, load
+import soulforge
+from soulforge.agents import GreedyAgent, ISMCTSAgent, load
 from soulforge.agents.ismcts import Edge, own_moves
 from soulforge.agents.plans import PlannedStep
-from soulforge.agents.rollouts import Chooser, leaf_values, one_step, reply_rollout, turn_start_values
+from soulforge.agents.rollouts import (
+    Chooser,
+    leaf_values,
+    one_step,
+    prior_value,
+    reply_rollout,
+    turn_start_values,
+)
 from soulforge.core import Action, Seat, State
 from tests.toy import Play, Tricks
 
@@ -94,3 +102,75 @@ def test_reply_search_keeps_a_legal_guided_choice(toy: Tricks, worlds: int) -> N
         before = state.view(0)
         assert agent.act(state, 0) in state.legal_actions()
         assert state.view(0) == before
+
+
+class CountingGreedy(GreedyAgent):
+    """Greedy that counts its follow-ups (each scans every legal action of a position)."""
+
+    followed = 0
+
+    def _followed(self, after: State, value: float, player: Seat) -> float:
+        self.followed += 1
+        return super()._followed(after, value, player)
+
+
+def ankiril_position() -> State:
+    """A Soul of Ankiril position with a wide choice whose moves are followed by more of the
+    same seat's (a turn of several decisions)."""
+    state: State = soulforge.load("soul_of_ankiril").new_game(seed=3)
+    picker = GreedyAgent(seed=1, follow=0)
+    while len(state.legal_actions()) < 20:
+        seat = state.current_player
+        assert seat is not None
+        state.apply(picker.act(state, seat))
+    return state
+
+
+def test_greedy_beam_follows_up_only_its_best_moves_one_step_ahead() -> None:
+    state = ankiril_position()
+    seat = state.current_player
+    assert seat is not None
+    beam = CountingGreedy(seed=1, beam=3)
+    action = beam.choice(state, seat)
+    assert beam.followed == 3  # not one per legal action
+    one_step_values = {a: prior_value(state, a, seat) for a in state.legal_actions()}
+    best_three = sorted(one_step_values.values(), reverse=True)[2]
+    assert one_step_values[action] >= best_three
+    full = CountingGreedy(seed=1)
+    full.choice(state, seat)
+    assert full.followed == len(state.legal_actions())
+
+
+def test_a_beam_of_one_plays_the_best_move_one_step_ahead() -> None:
+    state = ankiril_position()
+    seat = state.current_player
+    assert seat is not None
+    assert GreedyAgent(seed=1, beam=1).choice(state, seat) == one_step(state, seat)
+
+
+def test_the_rollout_beam_reaches_both_sides_of_a_reply_rollout() -> None:
+    agent = load("ismcts:rollout=reply,rollout_follow=4,answer_follow=2,rollout_beam=5", seed=1)
+    assert "rollout_beam=5" in repr(agent)
+    with pytest.raises(ValueError, match="rollout_beam"):
+        load("ismcts:rollout=reply,rollout_beam=-1")
+    with pytest.raises(ValueError, match="beam"):
+        load("greedy:beam=-1")
+
+
+def test_rest_follow_searches_a_runs_first_decision_and_lets_greedy_play_on() -> None:
+    """With ``rest_follow`` the search decides where the agent's run of decisions starts (the
+    previous move was not its own) and greedy decides the moves that follow its own at once,
+    without a search; after another seat's move it searches again."""
+    state = ankiril_position()
+    seat = state.current_player
+    assert seat is not None
+    agent = load("ismcts:iterations=3,rollout=heuristic,rest_follow=0", seed=1)
+    assert isinstance(agent, ISMCTSAgent) and "rest_follow=0" in repr(agent)
+    state.apply(agent.act(state, seat))
+    assert agent.last_iterations == 3
+    assert state.current_player == seat and len(state.legal_actions()) > 1
+    state.apply(agent.act(state, seat))
+    assert agent.last_iterations == 0  # greedy played on: no search
+    other = ankiril_position()  # the same position, not reached by this agent's own move
+    assert agent.act(other, seat) in other.legal_actions()
+    assert agent.last_iterations == 3

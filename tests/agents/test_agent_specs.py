@@ -69,7 +69,7 @@ def test_a_game_may_declare_its_own_levels_and_others_keep_the_generic_ones() ->
     assert level_spec("easy", realms) == LEVELS["easy"] == level_spec("easy")
     assert level_spec("hard", realms) == realms.agent_levels["hard"] != LEVELS["hard"]
     hard = for_level("hard", seed=4, game=ankiril)
-    assert isinstance(hard, ISMCTSAgent) and (hard.rollout, hard.keep_plan, hard.seed) == ("reply", True, 4)
+    assert isinstance(hard, ISMCTSAgent) and (hard.rollout, hard.rest_follow, hard.seed) == ("reply", 4, 4)
     easy = make_agent("easy", 5, ankiril)
     assert isinstance(easy, GreedyAgent) and easy.follow == 0 and easy.seed == 5
 

@@ -34,10 +34,12 @@ MAX_EMANATION_HEALTH = 20
 _GUIDED = "ismcts:rollout=heuristic,exploration=0.1,worlds=4,backup=max,widen=1,root_follow=4"
 """The normal level's search, without its iterations (NOTES.md, "Agents")."""
 _REPLY = ("ismcts:iterations=6,rollout=reply,rollout_depth=-1,rollout_follow=4,answer_follow=4,"
-          "root_follow=4,widen=2.5,worlds=1,keep_plan=1")
-"""The hard level: greedy's 6 best first moves, each followed by greedy's rest of the turn
-and the opponent's answer as the default greedy would play it, valued by ``turn_value`` at
-the next turn's start; the chosen turn is kept as a plan (NOTES.md, "Agents")."""
+          "root_follow=4,widen=2.5,worlds=1,rollout_beam=8,rest_follow=4")
+"""The hard level: greedy's 6 best first moves, each followed by the rest of the turn and the
+opponent's answer as greedy would play them (following up its 8 moves best one step ahead:
+``rollout_beam``), valued by ``turn_value`` at the next turn's start; the rest of the turn
+is then played by the default greedy, step by step (``rest_follow``): one search a turn,
+1-2 s, instead of 10-26 s for rollouts by the full greedy (NOTES.md, "Agents")."""
 
 
 class SoulOfAnkiril(Game[AnkirilState]):
@@ -68,8 +70,8 @@ class SoulOfAnkiril(Game[AnkirilState]):
     action_types: ClassVar[tuple[type[Action], ...]] = ACTION_TYPES
     # The generic levels use random rollouts, far below greedy play here (NOTES.md, "Agents").
     # Turns are long chains of decisions: normal searches from greedy's scores of the first
-    # decision (root_follow); hard also plays each candidate turn through the opponent's
-    # answer, where most of a turn's worth is decided, and keeps the turn it chose.
+    # decision (root_follow); hard also plays each candidate first move through the
+    # opponent's answer, where most of a turn's worth is decided, and greedy plays on.
     agent_levels: ClassVar[dict[str, str]] = {
         "easy": "greedy:follow=0",
         "normal": f"{_GUIDED},iterations=500",
