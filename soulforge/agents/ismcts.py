@@ -213,6 +213,8 @@ class ISMCTSAgent:
             moves best one step ahead (``GreedyAgent``'s ``beam``; 0: every move). A
             decision then costs about ``n * (1 + follow * beam)`` evaluations instead of
             ``n * (1 + follow * n)`` over ``n`` legal actions.
+        answer_beam: the same for the other seats' answer only (-1: ``rollout_beam``), so the
+            searcher's own turn may be played out in full and the model of the reply cut.
         rest_follow: after a search, the rest of the seat's run of decisions (the decisions
             that follow its own move at once) is played by greedy with this follow-up, one
             decision at a time on the position (-1: search at every decision).
@@ -243,6 +245,7 @@ class ISMCTSAgent:
         rollout_follow: int = 0,
         answer_follow: int = 0,
         rollout_beam: int = 0,
+        answer_beam: int = -1,
         rest_follow: int = -1,
         keep_plan: int = 0,
         evaluator: Evaluator | None = None,
@@ -271,6 +274,8 @@ class ISMCTSAgent:
                              f"got {rollout_follow} and {answer_follow}")
         if rollout_beam < 0:
             raise ValueError(f"rollout_beam must be at least 0, got {rollout_beam}")
+        if answer_beam < -1:
+            raise ValueError(f"answer_beam must be at least -1 (as rollout_beam), got {answer_beam}")
         if rest_follow < -1:
             raise ValueError(f"rest_follow must be at least -1 (off), got {rest_follow}")
         self.iterations = iterations
@@ -289,6 +294,7 @@ class ISMCTSAgent:
         self.worlds = worlds
         self.rollout_follow, self.answer_follow = rollout_follow, answer_follow
         self.rollout_beam = rollout_beam
+        self.answer_beam = rollout_beam if answer_beam < 0 else answer_beam
         self.rest_follow = rest_follow
         self._rest = GreedyAgent(seed=seed + 3, follow=rest_follow) if rest_follow >= 0 else None
         self._acted: tuple[int, Action] | None = None
@@ -303,7 +309,7 @@ class ISMCTSAgent:
         self.rng = random.Random(seed)
         self.evaluator = evaluator or evaluator_for(
             rollout, self.rng, follower(rollout_follow, seed + 1, rollout_beam),
-            follower(answer_follow, seed + 2, rollout_beam))
+            follower(answer_follow, seed + 2, self.answer_beam))
         """Values the leaf of each iteration (a rollout and the heuristic, or a reply)."""
         self.last_iterations = 0
         """Iterations run by the last search (for benchmarks and the web table)."""
@@ -321,6 +327,7 @@ class ISMCTSAgent:
             + (f", rollout_follow={self.rollout_follow}, answer_follow={self.answer_follow}"
                if self.rollout == "reply" else "")
             + (f", rollout_beam={self.rollout_beam}" if self.rollout_beam else "")
+            + (f", answer_beam={self.answer_beam}" if self.answer_beam != self.rollout_beam else "")
             + (f", rest_follow={self.rest_follow}" if self.rest_follow >= 0 else "")
             + (", keep_plan=1" if self.keep_plan else "")
             + (f", worlds={self.worlds})" if self.worlds else ")")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import inspect
 import json
 import logging
 import math
@@ -131,11 +132,22 @@ def replay(record: Record) -> State:
     return state
 
 
+AI_TIME_LIMIT = 4.0
+"""Seconds of wall clock a searching AI of the web table may think per decision: a ceiling
+(``time_limit``) so that nobody waits much longer even on a slow or busy machine. On an idle
+machine every level ends on its iteration count well before it (docs/limits.md, "AI
+thinking"); when it binds, the choice depends on the machine's speed, which a table's
+replay does not need (its moves are stored, not recomputed)."""
+
+
 def make_agent(level: str, seed: int, game: Game) -> agents.Agent:
-    """The AI of a level as ``game`` plays it (``agents.for_level``); ``random`` is the
-    fastest one (tests)."""
+    """The AI of a level as ``game`` plays it (``agents.for_level``), a searching one with the
+    ceiling :data:`AI_TIME_LIMIT`; ``random`` is the fastest one (tests)."""
     if level == "random":
         return agents.load("random", seed=seed)
+    name, _ = agents.parse_spec(agents.level_spec(level, game))
+    if "time_limit" in inspect.signature(agents.REGISTRY[name]).parameters:
+        return agents.for_level(level, seed, game, time_limit=AI_TIME_LIMIT)
     return agents.for_level(level, seed, game)
 
 

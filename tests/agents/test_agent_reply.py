@@ -6,6 +6,7 @@ import pytest
 
 import soulforge
 from soulforge.agents import GreedyAgent, ISMCTSAgent, load
+from soulforge.agents.evaluators import ReplyEvaluator
 from soulforge.agents.ismcts import Edge, own_moves
 from soulforge.agents.plans import PlannedStep
 from soulforge.agents.rollouts import (
@@ -155,6 +156,26 @@ def test_the_rollout_beam_reaches_both_sides_of_a_reply_rollout() -> None:
         load("ismcts:rollout=reply,rollout_beam=-1")
     with pytest.raises(ValueError, match="beam"):
         load("greedy:beam=-1")
+
+
+def test_the_answer_beam_cuts_the_model_of_the_reply_alone() -> None:
+    """``answer_beam`` sets the beam of the other seats' greedy only; without it both sides
+    take ``rollout_beam`` (Soul of Ankiril's hard level: its own turn followed up wider than
+    the opponent's answer)."""
+    def beams(spec: str) -> tuple[int, int]:
+        agent = load(spec, seed=1)
+        assert isinstance(agent, ISMCTSAgent) and isinstance(agent.evaluator, ReplyEvaluator)
+        own = getattr(agent.evaluator.own, "__self__", None)  # the bound GreedyAgent.choice
+        answer = getattr(agent.evaluator.answer, "__self__", None)
+        assert isinstance(own, GreedyAgent) and isinstance(answer, GreedyAgent)
+        return own.beam, answer.beam
+
+    base = "ismcts:rollout=reply,rollout_follow=4,answer_follow=4,rollout_beam=16"
+    assert beams(base) == (16, 16)
+    assert beams(base + ",answer_beam=8") == (16, 8)
+    assert "answer_beam=8" in repr(load(base + ",answer_beam=8"))
+    with pytest.raises(ValueError, match="answer_beam"):
+        load(base + ",answer_beam=-2")
 
 
 def test_rest_follow_searches_a_runs_first_decision_and_lets_greedy_play_on() -> None:

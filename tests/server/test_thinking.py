@@ -18,6 +18,8 @@ from fastapi.testclient import TestClient
 
 from soulforge import agents
 from soulforge.core import Action
+from soulforge.games import GAMES
+from soulforge.games import load as load_game
 from soulforge.server import create_app, tables
 from soulforge.server.thinking import RETRIES, THREADS, AIGaveUp, FairQueue, Job, Thinkers
 from tests.server.fakes import HANG_GUARD, First, Held, Killer, SlowAgent
@@ -203,3 +205,22 @@ def test_six_ai_vs_ai_tables_do_not_keep_a_person_s_ai_waiting(
                 wait_for(client, made["table"], "", lambda d: d["move"] >= 1)
     finally:
         release.set()
+
+
+def test_the_tables_searching_ais_carry_the_time_ceiling() -> None:
+    """Issue 30, item 2: a searching AI of the web table stops at ``AI_TIME_LIMIT`` seconds
+    whatever its level's iterations (a busy or slow machine), while the levels themselves,
+    as the sim and the tests load them, keep no ceiling (seeded runs replay). Read from the
+    agents made, never by timing a search."""
+    ceilinged = 0
+    for game_id in GAMES:
+        game = load_game(game_id)
+        for level in agents.LEVELS:
+            agent = tables.make_agent(level, 7, game)
+            if isinstance(agent, agents.ISMCTSAgent):
+                assert agent.time_limit == tables.AI_TIME_LIMIT, (game_id, level)
+                ceilinged += 1
+                bare = agents.for_level(level, 7, game)
+                assert isinstance(bare, agents.ISMCTSAgent) and bare.time_limit == 0.0
+    assert ceilinged >= len(GAMES)  # every game's hard level searches
+    assert 0 < tables.AI_TIME_LIMIT <= 5.0  # DESIGN.md: no decision over 5 s
