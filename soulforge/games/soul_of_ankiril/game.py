@@ -34,12 +34,13 @@ MAX_EMANATION_HEALTH = 20
 _GUIDED = "ismcts:rollout=heuristic,exploration=0.1,worlds=4,backup=max,widen=1,root_follow=4"
 """The normal level's search, without its iterations (NOTES.md, "Agents")."""
 _REPLY = ("ismcts:iterations=6,rollout=reply,rollout_depth=-1,rollout_follow=4,answer_follow=4,"
-          "root_follow=4,widen=2.5,worlds=1,rollout_beam=8,rest_follow=4")
+          "root_follow=4,widen=2.5,worlds=1,rollout_beam=16,answer_beam=8,rest_follow=4")
 """The hard level: greedy's 6 best first moves, each followed by the rest of the turn and the
-opponent's answer as greedy would play them (following up its 8 moves best one step ahead:
-``rollout_beam``), valued by ``turn_value`` at the next turn's start; the rest of the turn
-is then played by the default greedy, step by step (``rest_follow``): one search a turn,
-1-2 s, instead of 10-26 s for rollouts by the full greedy (NOTES.md, "Agents")."""
+opponent's answer as greedy would play them (following up its 16 moves best one step ahead
+in its own turn, ``rollout_beam``, and 8 in the answer, ``answer_beam``), valued by
+``turn_value`` at the next turn's start; the rest of the turn is then played by the default
+greedy, step by step (``rest_follow``): one search a turn, 1-3 s, instead of 10-26 s for
+rollouts by the full greedy (NOTES.md, "Agents")."""
 
 
 class SoulOfAnkiril(Game[AnkirilState]):
