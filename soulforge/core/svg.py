@@ -23,3 +23,19 @@ def hit_area(x: float, y: float, width: float, height: float) -> str:
     left, top = x - (wide - width) / 2, y - (high - height) / 2
     return (f'<rect class="hit" x="{left:g}" y="{top:g}" width="{wide:g}" height="{high:g}" '
             'fill="transparent" stroke="none"/>')
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Words in lines of at most ``width`` characters (a longer word keeps a line of its own):
+    a name drawn on a card or a panel, cut into lines rather than squeezed.
+
+    >>> wrap("Hilbert: King of Avian Frogs", 14), wrap("Offspring", 13)
+    (['Hilbert: King', 'of Avian Frogs'], ['Offspring'])
+    """
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from soulforge.core.svg import TAP, hit_area
+from soulforge.core.svg import TAP, hit_area, wrap
 from soulforge.games.kipukas.cards import ability
 from soulforge.games.kipukas.data import ARCHETYPES, CARDS, Card, Dice
 from soulforge.games.kipukas.items import ITEM_EFFECTS, NO_ITEM, RECIPES
@@ -114,7 +114,7 @@ def name_lines(name: str, chars: int, lines: int = 2) -> list[str]:
     >>> name_lines("Losetany Shrike", 12), name_lines("Hidden Portal of Lower Dreadmont Cave", 12)
     (['Losetany', 'Shrike'], ['Hidden', 'Portal of…'])
     """
-    wrapped = _wrap(name, chars)
+    wrapped = wrap(name, chars)
     if len(wrapped) <= lines and all(len(line) <= chars for line in wrapped):
         return wrapped
     head = wrapped[:lines]
@@ -668,20 +668,6 @@ def _hand_card(x: float, y: float, w: float, h: float, slot: int, card: str, not
     return "".join(out)
 
 
-def _wrap(text: str, width: int) -> list[str]:
-    """Words in lines of at most ``width`` characters (a longer word keeps a line of its own).
-
-    >>> _wrap("Hilbert: King of Avian Frogs", 14)
-    ['Hilbert: King', 'of Avian Frogs']
-    """
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
-
 
 def _exchange(view: Json, x: float, y: float, panel: Panel) -> tuple[list[str], float]:
     steps = view.get("exchange") or []
@@ -690,7 +676,7 @@ def _exchange(view: Json, x: float, y: float, panel: Panel) -> tuple[list[str], 
     out = [_text(x, y + 14, "Last combat exchange", "name")]
     y += 20
     for i, step in enumerate(steps[-14:], start=max(1, len(steps) - 13)):
-        for j, line in enumerate(_wrap(f"{i}. {step}", panel.chars(panel.width - 20))):
+        for j, line in enumerate(wrap(f"{i}. {step}", panel.chars(panel.width - 20))):
             out.append(_text(x + (0 if j == 0 else 14), y + 12, line, "small"))
             y += panel.line
     return out, y + 4
@@ -703,7 +689,7 @@ def _offer(view: Json, x: float, y: float, panel: Panel) -> tuple[list[str], flo
         return [], y
     card = CARDS[offer["card"]].name if offer["card"] else "a card of its hand"
     out: list[str] = []
-    for line in _wrap(f"Trade offered: seat {offer['from']} offers seat {offer['to']} {card}",
+    for line in wrap(f"Trade offered: seat {offer['from']} offers seat {offer['to']} {card}",
                       panel.chars(panel.width)):
         out.append(_text(x, y + 12, line, "small"))
         y += panel.line
@@ -714,7 +700,7 @@ def _panel(view: Json, x: float, y: float, panel: Panel) -> tuple[str, float]:
     prompt = str(view.get("prompt") or "")
     out = [_text(x, y + 16, "Kipukas", "big")]
     y += 26
-    for line in _wrap(prompt, panel.chars(panel.width))[:3]:
+    for line in wrap(prompt, panel.chars(panel.width))[:3]:
         out.append(_text(x, y + 12, line, "small"))
         y += panel.line
     for part in (_players, _fight, _means):

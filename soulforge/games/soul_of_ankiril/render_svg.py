@@ -17,7 +17,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from soulforge.core.svg import hit_area
+from soulforge.core.svg import hit_area, wrap
 
 SIZE = 30.0
 DX, DY = SIZE * math.sqrt(3) / 2, SIZE * 1.5
@@ -116,20 +116,6 @@ def _card(x: float, y: float, card: dict[str, Any]) -> str:
             f"cost {CARD_COST}</text>"
             f"<title>{text}</title></g>")
 
-
-def wrap(text: str, width: int) -> list[str]:
-    """Words in lines of at most ``width`` characters (a longer word keeps a line of its own).
-
-    >>> wrap("Sciame inarrestabile", 13), wrap("Offspring", 13)
-    (['Sciame', 'inarrestabile'], ['Offspring'])
-    """
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
 
 
 def side_panel(view: dict[str, Any]) -> list[str]:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from soulforge.core.svg import hit_area
+from soulforge.core.svg import hit_area, wrap
 
 Json = dict[str, Any]
 W, H = 900, 1130
@@ -65,20 +65,6 @@ def _card(
         inner.append(f'<circle cx="{x + 10 + 14 * i}" cy="{y + CH - 9}" r="5" fill="#b9483a"/>')
     return _g(handle, "".join(inner), title)
 
-
-def wrap(text: str, width: int) -> list[str]:
-    """Words in lines of at most ``width`` characters (a longer word keeps a line of its own).
-
-    >>> wrap("Shieldwall Sergeant", 10), wrap("Foresight", 10)
-    (['Shieldwall', 'Sergeant'], ['Foresight'])
-    """
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
 
 
 def short_name(name: str, room: int) -> str:
