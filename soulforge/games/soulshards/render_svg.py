@@ -51,7 +51,11 @@ def _card(
     lines: Sequence[str] = (),
     fatigue: int = 0,
     w: float = CW,
+    nested: str = "",
 ) -> str:
+    """A card; ``nested``: elements drawn on it (attached cards), inside its group, so that a
+    click on one that cannot be used now is a click on the card (the page takes the innermost
+    usable handle)."""
     fill = COLOURS.get(kind, "#eee")
     inner = [f'<rect x="{x}" y="{y}" width="{w:g}" height="{CH}" rx="6" fill="{fill}" stroke="#333"/>']
     # The whole name on at most two lines (a narrow card, squeezed in a long hand, its short
@@ -63,7 +67,7 @@ def _card(
         inner.append(_t(x + 4, y + 44 + 13 * i, line))
     for i in range(fatigue):
         inner.append(f'<circle cx="{x + 10 + 14 * i}" cy="{y + CH - 9}" r="5" fill="#b9483a"/>')
-    return _g(handle, "".join(inner), title)
+    return _g(handle, "".join(inner) + nested, title)
 
 
 
@@ -93,7 +97,7 @@ def _unit(x: float, y: float, u: Json) -> str:
         + f" Fatigue {u['fatigue']}."
         + (f" Attached: {', '.join(u['attached'])}." if u["attached"] else "")
     )
-    out = _card(x, y, u["card"], u["type"], f"card:{u['spot']}", title, lines, u["fatigue"])
+    tags = ""
     for i, name in enumerate(u["attached"]):
         # tags in the card's lower part, one a row from the bottom up, so its top stays its own
         ax, ay = x + 2, y + CH - 18 - 16 * i
@@ -102,8 +106,8 @@ def _unit(x: float, y: float, u: Json) -> str:
             + _t(ax + 2, ay + 12, short_name(name, 12))
             + hit_area(ax, ay, CW - 4, 15)
         )
-        out += _g(f"attached:{u['spot']}:{i}", inner, f"Attached: {name}")
-    return out
+        tags += _g(f"attached:{u['spot']}:{i}", inner, f"Attached: {name}")
+    return _card(x, y, u["card"], u["type"], f"card:{u['spot']}", title, lines, u["fatigue"], nested=tags)
 
 
 def _row(x: float, y: float, label: str, units: Sequence[Json]) -> str:
