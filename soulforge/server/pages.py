@@ -11,7 +11,7 @@ from soulforge.core import Game
 from soulforge.games import game_class
 from soulforge.server import views
 from soulforge.server.api import service
-from soulforge.server.catalog import game_classes, game_infos, how_to_html, how_to_path, rulebook_html
+from soulforge.server.catalog import game_infos, how_to_html, how_to_path, rulebook_html
 from soulforge.server.tables import TableError
 
 router = APIRouter(include_in_schema=False)
@@ -20,8 +20,10 @@ router = APIRouter(include_in_schema=False)
 @router.get("/", response_class=HTMLResponse)
 async def lobby(request: Request) -> str:
     rows = await service(request).listing()  # damaged tables are quarantined, not shown
-    titles = {cls.id: cls.title for cls in game_classes()}
-    return views.lobby(game_infos(), [r for r in rows if r.game in titles], titles)
+    # The first call imports every game (about a second): in a thread, not the event loop.
+    infos = await asyncio.to_thread(game_infos)
+    titles = {info["id"]: info["title"] for info in infos}
+    return views.lobby(infos, [r for r in rows if r.game in titles], titles)
 
 
 def _game(game_id: str) -> type[Game]:

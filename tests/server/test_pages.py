@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -232,3 +234,24 @@ def test_worked_examples_still_show_what_their_text_says() -> None:
                  "seat 0 loses 2 Resolve (demoralized by Grave Knight), 7 left",
                  "Sabotage: 5 against DL 4, success", "seat 1 loses 1 Resolve (sabotage), 11 left"):
         assert line in shards, line
+
+
+def test_the_lobby_reads_the_games_off_the_event_loop(client: TestClient,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lobby's first call imports every game (about a second): never in the event loop,
+    where it would hold every other request (issue 29: no request stalls the server)."""
+    from soulforge.server import catalog, pages
+
+    in_loop: list[bool] = []
+
+    def recording() -> list[dict[str, Any]]:
+        try:
+            asyncio.get_running_loop()
+            in_loop.append(True)
+        except RuntimeError:
+            in_loop.append(False)
+        return catalog.game_infos()
+
+    monkeypatch.setattr(pages, "game_infos", recording)
+    assert client.get("/").status_code == 200
+    assert in_loop == [False]
