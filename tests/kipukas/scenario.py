@@ -21,6 +21,17 @@ def fresh(seed: int = 0, affinities: tuple[str, str] = ("Avian", "Decrepit"), ga
     """A 2-player game on the duel map through its setup: seat 0 holds 1, 2, 8 (capital 1),
     seat 1 holds 5, 6, 3 (capital 5); both set their first deck card aside; day 1 begins.
     ``game``: a game built with data overrides (else the game with ``options``)."""
+    state = set_up(seed, affinities, game, **options)
+    while state.phase == "turning":  # a card that may turn the roll or suspend: not now
+        state.apply(KeepDiel())
+    assert state.phase == DAY
+    return state
+
+
+def set_up(seed: int = 0, affinities: tuple[str, str] = ("Avian", "Decrepit"), game: Game | None = None,
+           hands: tuple[str, ...] | None = None, **options: Any) -> KipukasState:
+    """:func:`fresh`'s setup, stopped before the first cycle's roll may be turned; ``hands``:
+    each seat's hand is made exactly these cards before each card is set aside."""
     state = (game or soulforge.load("kipukas", **options)).new_game(seed=seed)
     assert isinstance(state, KipukasState)
     for affinity in affinities:
@@ -34,12 +45,12 @@ def fresh(seed: int = 0, affinities: tuple[str, str] = ("Avian", "Decrepit"), ga
             held = sum(1 for h in state.holder if h == claimer)
             state.apply(Camp(CAMPS[claimer][held - 1]))
     while state.phase == "set_aside":
+        if hands is not None:
+            give(state, 0, *hands)
+            give(state, 1, *hands)
         chooser = state.current_player
         assert chooser is not None
         state.apply(SetAside(sorted(set(state.deck[chooser]))[0]))
-    while state.phase == "turning":  # a card that may turn the roll or suspend: not now
-        state.apply(KeepDiel())
-    assert state.phase == DAY
     return state
 
 

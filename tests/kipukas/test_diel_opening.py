@@ -19,11 +19,11 @@ import pytest
 
 import soulforge
 from soulforge.core import IllegalAction
-from soulforge.games.kipukas.actions import Affinity, Camp, Capital, KeepDiel, SetAside, TurnDiel
+from soulforge.games.kipukas.actions import KeepDiel, TurnDiel
 from soulforge.games.kipukas.state import KipukasState
 from soulforge.sim.runner import SimConfig, check_config
 
-from .scenario import CAMPS, CAPITALS, give, put
+from .scenario import give, put, set_up
 from .test_cards import Loaded, next_turn, said
 
 DAY_FACE, NIGHT_FACE = 0, 3
@@ -39,25 +39,7 @@ def _set_up_holding_cartesian_sea(game: soulforge.Game | None = None) -> Kipukas
     """The scenario's 2-player setup (``scenario.fresh``), both hands holding Cartesian Sea
     before the first cycle begins: day 1 then starts with the trap first in each hand (the
     hands are filled up after it)."""
-    state = (game or soulforge.load("kipukas")).new_game(seed=0)
-    assert isinstance(state, KipukasState)
-    state.apply(Affinity("Avian"))
-    state.apply(Affinity("Decrepit"))
-    while state.phase in ("capital", "camp"):
-        claimer = state.current_player
-        assert claimer is not None
-        if state.phase == "capital":
-            state.apply(Capital(CAPITALS[claimer]))
-        else:
-            held = sum(1 for h in state.holder if h == claimer)
-            state.apply(Camp(CAMPS[claimer][held - 1]))
-    while state.phase == "set_aside":
-        give(state, 0, "cartesian_sea")
-        give(state, 1, "cartesian_sea")
-        chooser = state.current_player
-        assert chooser is not None
-        state.apply(SetAside(sorted(set(state.deck[chooser]))[0]))
-    return state
+    return set_up(game=game, hands=("cartesian_sea",))
 
 
 def _roll_next(s: KipukasState, face: int) -> None:
