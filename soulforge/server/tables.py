@@ -658,7 +658,7 @@ class TableService:
             await self.storage.write(self.storage.truncate, table.id, keep)
             record = table.state.record()
             record.actions = record.actions[:keep]
-            table.state = record.replay()
+            table.state = await asyncio.to_thread(replay, record)  # a long game: not in the event loop
             table.movers = table.movers[:keep]
             table.version = max(time.time_ns() // 1000, table.version + 1)
             await self._announce(table)
