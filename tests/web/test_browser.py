@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +23,11 @@ can use next (the page outlines those)."""
 
 
 def live_state(srv: ServerThread, table: str) -> Any:
+    """The table's state, once it is live: after a restart a table is replayed on its first
+    request (here the page reconnecting) or by the background resume, whichever comes first."""
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while table not in srv.app.state.service.live and time.monotonic() < deadline:
+        time.sleep(0.05)
     return srv.app.state.service.live[table].state
 
 
@@ -282,7 +288,7 @@ def test_server_restart_mid_game_resumes_and_the_page_reconnects(browser: Any, d
     srv.__exit__(None, None, None)
     again = ServerThread(create_app(db_path, ai_workers=0), port=srv.port).__enter__()
     try:
-        assert again.app.state.service.live[made["table"]].state.view(0) == before
+        assert live_state(again, made["table"]).view(0) == before
         move = click_something(page, rng, board_only=True)  # the page reconnected on its own
         page.wait_for_function(f"Number(document.body.dataset.move) > {move}", timeout=TIMEOUT)
         assert live_state(again, made["table"]).move_number > before["move_number"]
