@@ -84,20 +84,69 @@ class Rule(Generic[S, A]):
         return ()
 
 
+@dataclass(frozen=True, slots=True)
+class Check(Generic[S, A]):
+    """One named condition of a rule, stated once: ``test`` passes, or ``reason`` says why not.
+
+    The listing keeps the candidates that pass every check of their rule; a refusal is the
+    first failing check's reason, naming ``section`` (the rule's own when empty). A fast
+    listing calls the same ``test``: it never restates the condition.
+
+    >>> even = Check("even", lambda state, n: n % 2 == 0, "{action} is odd", "Parity")
+    >>> even.refusal(None, 3)
+    IllegalAction('Parity: 3 is odd')
+    >>> even.refusal(None, 4) is None
+    True
+    """
+
+    name: str
+    test: Callable[[S, A], bool]
+    reason: str | Callable[[S, A], str]
+    """The refusal's text: a template (``{action}`` is the action) or a function of both."""
+    section: str = ""
+
+    def refusal(self, state: S, action: A, section: str = "") -> IllegalAction | None:
+        """None when ``action`` passes; else the refusal naming this check's section."""
+        if self.test(state, action):
+            return None
+        text = self.reason(state, action) if callable(self.reason) else self.reason.format(action=action)
+        return IllegalAction(text, rule=self.section or section or None)
+
+
+def first_failure(checks: Iterable[Check[S, A]], state: S, action: A,
+                  section: str = "") -> IllegalAction | None:
+    """The first failing check's refusal (None: every check passes)."""
+    for check in checks:
+        if not check.test(state, action):
+            return check.refusal(state, action, section)
+    return None
+
+
+def passes(checks: Sequence[Check[S, A]], state: S, action: A) -> bool:
+    """Whether ``action`` passes every check (a fast listing's filter)."""
+    for check in checks:  # noqa: SIM110  # a loop, not all(): no generator frame on a hot path
+        if not check.test(state, action):
+            return False
+    return True
+
+
 class CheckedRule(Rule[S, A]):
-    """A rule stated once, as its refusal: the legal actions are the candidates it lets through.
+    """A rule stated once, as its checks: the legal actions are the candidates they let through.
 
     Subclasses implement ``candidates`` (every action of the kind that could make sense
-    here) and ``reason`` (the refusal of one, or None when it is legal): the move and its
-    refusal are then one piece of code, as in boardgame.io. Hot steps list their actions
-    through a fast table (``Step.fast_legal``) proven equal to this one.
+    here) and either declare ``checks`` (named conditions, :class:`Check`) or override
+    ``reason`` (the refusal of one, or None when it is legal): the move and its refusal are
+    then one piece of code, as in boardgame.io. Hot steps list their actions through a fast
+    table (``Step.fast_legal``) that calls the same checks, proven equal to this one.
     """
+
+    checks: ClassVar[tuple[Check[Any, Any], ...]] = ()
 
     def candidates(self, state: S) -> Iterable[A]:
         raise NotImplementedError
 
     def reason(self, state: S, action: A) -> IllegalAction | None:
-        raise NotImplementedError
+        return first_failure(self.checks, state, action, self.section)
 
     def legal(self, state: S) -> list[A]:
         return [action for action in self.candidates(state) if self.reason(state, action) is None]
