@@ -54,7 +54,7 @@ def mid_game_table(server: ServerThread, game_id: str, seed: int = 21,
     tokens = ",".join(s["token"] for s in made["seats"])
     rng = random.Random(seed)
     headers = {"X-Seat-Token": tokens}
-    with httpx.Client(base_url=server.url, headers=headers, timeout=30) as client:
+    with httpx.Client(base_url=server.url, headers=headers, timeout=120) as client:
         payload = client.get(f"/api/tables/{made['table']}", params={"svg": False}).json()
         for _ in range(MID_GAME[game_id]):
             if payload["is_over"] or not payload["legal"]:
