@@ -13,6 +13,7 @@ the listings share (moves, attacks, summons, casts per cell) in ``listing.py``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from soulforge.core.action import Action
@@ -34,14 +35,15 @@ from soulforge.games.soul_of_ankiril.actions import (
 from soulforge.games.soul_of_ankiril.cards import Ctx, run_refs, settle
 from soulforge.games.soul_of_ankiril.combat import attack
 from soulforge.games.soul_of_ankiril.consequences import HAND_LIMIT
+from soulforge.games.soul_of_ankiril.labels import describe
 from soulforge.games.soul_of_ankiril.listing import (
     ACTIVATIONS,
     DRAW,
     END,
     RECHARGE,
+    TABLES,
     abilities,
     activations_of,
-    around_table,
     card_info,
     casts,
     hand_split,
@@ -76,23 +78,24 @@ def _cell(cell: int) -> ClickPath:
 
 
 # -- the checks the rules share ------------------------------------------------------------------
-def affords(st: St, cost: int) -> bool:
+def affords(cost: int, st: St, action: object = None) -> bool:
     """Energy: an action costing ``cost`` Energy needs that much left this turn."""
     return st.energy[st.player] >= cost
 
 
-def _one(st: St, action: Any) -> int:
-    return 1
-
-
-def pays(what: str, cost: Callable[[St, Any], int] = _one) -> Check[St, Any]:
-    """The Energy check of an action costing ``cost`` (1 unless said)."""
-
-    def test(st: St, action: Any) -> bool:
-        return affords(st, cost(st, action))
+def pays(what: str, cost: int | Callable[[St, Any], int] = 1) -> Check[St, Any]:
+    """The Energy check of an action costing ``cost``: a number, or a function of the state
+    and the action (a Leader's resummoning costs what its arrow shows)."""
+    test: Callable[[St, Any], bool]
+    if isinstance(cost, int):
+        test = partial(affords, cost)  # one call a test: the listing asks it on every move
+        price: Callable[[St, Any], int] = lambda st, a: cost  # noqa: E731
+    else:
+        price = cost
+        test = lambda st, a: affords(cost(st, a), st)  # noqa: E731
 
     def reason(st: St, action: Any) -> str:
-        return f"{what} costs {cost(st, action)} Energy, you have {st.energy[st.player]}"
+        return f"{what} costs {price(st, action)} Energy, you have {st.energy[st.player]}"
 
     return Check("Energy", test, reason, "Energy")
 
@@ -324,11 +327,6 @@ def leader_defeated(st: St, action: object = None) -> bool:
     return st.arrow[st.player] >= 0
 
 
-RESUMMON_GATE: tuple[Check[St, Any], ...] = (
-    Check("Leader defeated", leader_defeated, "your Leader is not defeated"),
-    pays("resummoning", lambda st, a: st.arrow[st.player]),
-)
-"""Whether the Leader may return at all (the listing asks it before looking for terrains)."""
 
 
 class ResummonRule(CheckedRule["St", Resummon]):
@@ -336,10 +334,13 @@ class ResummonRule(CheckedRule["St", Resummon]):
 
     action = Resummon
     section = "Recharge or Resummon the Leader"
-    checks = (*RESUMMON_GATE, Check(
-        "deployment terrain",
-        lambda st, a: a.cell in st.board.deployment_cells[st.player] and st.occ[a.cell] == EMPTY,
-        "the Leader returns on an empty Leader deployment terrain of your side"))
+    checks = (
+        Check("Leader defeated", leader_defeated, "your Leader is not defeated"),
+        pays("resummoning", lambda st, a: st.arrow[st.player]),
+        Check("deployment terrain",
+              lambda st, a: a.cell in st.board.deployment_cells[st.player] and st.occ[a.cell] == EMPTY,
+              "the Leader returns on an empty Leader deployment terrain of your side"),
+    )
 
     def candidates(self, st: St) -> list[Resummon]:
         return [resummon(c) for c in st.board.deployment_cells[st.player]]
@@ -364,7 +365,7 @@ def own_units(st: St) -> list[Creature]:
 
 
 def _reach(st: St, c: Creature) -> tuple[tuple[int, Move], ...]:
-    steps, flights, _ = step_tables(st.board)
+    steps, flights, _, _ = step_tables(st.board)
     return flights[c.cell] if "Overfly" in c.card.keywords else steps[c.cell]
 
 
@@ -429,7 +430,7 @@ class AttackRule(CheckedRule["St", Attack]):
     )
 
     def candidates(self, st: St) -> list[Attack]:
-        _, _, strikes = step_tables(st.board)
+        strikes = step_tables(st.board)[2]
         return [attack for c in own_units(st) for _, attack in strikes[c.cell]]
 
     def apply(self, st: St, action: Attack) -> None:
@@ -440,7 +441,7 @@ class AttackRule(CheckedRule["St", Attack]):
 
 
 def _both_paid(st: St, a: Activate) -> bool:
-    return a.mode != 2 or affords(st, 1)
+    return a.mode != 2 or affords(1, st)
 
 
 def _valid(st: St, a: Activate) -> bool:
@@ -496,17 +497,17 @@ def play_listing(st: St) -> list[Action]:
     if passes(RECHARGE_CHECKS, st, RECHARGE):
         out.append(RECHARGE)
     energy, hand = st.energy[p], st.hands[p]
-    if hand and affords(st, 1):
+    if hand and affords(1, st):
         allies, spells = hand_split(st, p)
         if allies:
             out += summons(st, p, allies)
         if spells:
             out += casts(st, p, spells)
     occ = st.occ
-    if passes(RESUMMON_GATE, st, None):  # rare: the rule's own listing
+    if leader_defeated(st):  # rare: the rule's own listing
         out += RESUMMON.legal(st)
-    steps, flights, strikes = step_tables(st.board)
-    around = around_table(st.board)
+    board = st.board
+    steps, flights, strikes, around = TABLES.get(id(board)) or step_tables(board)
     units = st.units
     # The Creatures' rules (MoveRule, AttackRule, ActivateRule), inlined Creature by Creature.
     for c in units.values():
@@ -606,7 +607,7 @@ def apply(st: St, action: Action) -> None:
     """Log the action, carry it out by its rule, remember it for the views; the play begins
     (phase 1 of the first turn) once both Leaders are placed."""
     p, stage = st.player, st.stage
-    text = f"seat {p}: {st.describe(action)}"  # pieces by name, terrains as the board names them
+    text = f"seat {p}: {describe(st, action)}"  # pieces by name, terrains as the board names them
     st.add_log(text)
     _APPLY[type(action)](st, action)
     st.last, st.last_text = action, text

@@ -173,35 +173,25 @@ Steps = tuple[tuple[tuple[int, Move], ...], ...]
 Strikes = tuple[tuple[tuple[int, Attack], ...], ...]
 
 
-Tables = tuple[Steps, Steps, Strikes]
-_TABLES: dict[int, Tables] = {}
+Around = tuple[tuple[tuple[int, Move, Attack], ...], ...]
+Tables = tuple[Steps, Steps, Strikes, Around]
+TABLES: dict[int, Tables] = {}
+"""Per board (by id), its ``step_tables``: the listing reads it with one C-level lookup."""
 
 
 def step_tables(board: Board) -> Tables:
-    """Per board, once: (destination, Move) for steps and Overfly, (target, Attack) pairs."""
-    found = _TABLES.get(id(board))
+    """Per board, once: (destination, Move) for steps and Overfly, (target, Attack) pairs,
+    and for each cell its neighbours with the Move and the Attack there (the same objects)."""
+    found = TABLES.get(id(board))
     if found is None:
         cells = range(board.size)
         steps = tuple(tuple((d, Move(c, d)) for d in board.adjacent[c]) for c in cells)
         flights = tuple(tuple((d, Move(c, d)) for d in board.within2[c]) for c in cells)
         strikes = tuple(tuple((d, Attack(c, d)) for d in board.adjacent[c]) for c in cells)
-        found = _TABLES[id(board)] = (steps, flights, strikes)
-    return found
-
-
-Around = tuple[tuple[tuple[int, Move, Attack], ...], ...]
-_AROUND: dict[int, Around] = {}
-
-
-def around_table(board: Board) -> Around:
-    """Per board, once: for each cell, its neighbours with the Move and the Attack there
-    (the very objects of ``step_tables``)."""
-    found = _AROUND.get(id(board))
-    if found is None:
-        steps, _, strikes = step_tables(board)
-        found = _AROUND[id(board)] = tuple(
+        around = tuple(
             tuple((d, move, attack) for (d, move), (_, attack) in zip(steps[c], strikes[c], strict=True))
-            for c in range(board.size))
+            for c in cells)
+        found = TABLES[id(board)] = (steps, flights, strikes, around)
     return found
 
 
