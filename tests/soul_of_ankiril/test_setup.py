@@ -59,11 +59,15 @@ def test_a_card_without_sources_is_refused() -> None:
 
 def test_abilities_refer_to_registered_pieces() -> None:
     """Glossary: abilities are built from keywords; an unknown piece is a data error."""
-    table = {"type": "ally", "attack": 1, "health": 1, "sync": 1, "text": "x", "active": ["Fly:1"],
+    table = {"type": "ally", "attack": 1, "health": 1, "sync": 1, "text": "x", "active": [["Fly", 1]],
              "source": dict.fromkeys(["name", "type", "element", "class", "attack", "health", "sync",
                                       "abilities"], "authored")}
-    with pytest.raises(DataError, match="unknown ability piece"):
+    with pytest.raises(DataError, match="'Fly' is not in Soul of Ankiril ability pieces"):
         parse_card("cards.toml", "X", table)
+    with pytest.raises(DataError, match="Throw takes 2 parameter"):
+        parse_card("cards.toml", "X", {**table, "active": [["Throw", 1]]})
+    with pytest.raises(DataError, match="'rich' is not in Soul of Ankiril requirements"):
+        parse_card("cards.toml", "X", {**table, "active": [["Meditate"]], "requires": ["rich"]})
 
 
 def test_every_glossary_keyword_is_on_some_card() -> None:

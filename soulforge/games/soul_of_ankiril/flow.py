@@ -32,7 +32,7 @@ from soulforge.games.soul_of_ankiril.actions import (
     Resummon,
     Summon,
 )
-from soulforge.games.soul_of_ankiril.cards import Ctx, run_refs, settle
+from soulforge.games.soul_of_ankiril.cards import Ctx, run_refs, settle, unmet
 from soulforge.games.soul_of_ankiril.combat import attack
 from soulforge.games.soul_of_ankiril.consequences import HAND_LIMIT
 from soulforge.games.soul_of_ankiril.labels import describe
@@ -286,6 +286,12 @@ def _element(st: St, action: Cast) -> str | None:
     return st.cards[action.card].element
 
 
+def _spell_unmet(st: St, a: Cast) -> str:
+    """Why the Spell may not be cast now ("": it may)."""
+    p, card = st.player, st.cards[a.card]
+    return unmet(card, st, Ctx(p, None, EMPTY, (), channelers(st, p, card.element))) or ""
+
+
 class CastRule(CheckedRule["St", Cast]):
     """Cast a Spell: 1 Energy, through an allied Channeler of its element."""
 
@@ -297,6 +303,7 @@ class CastRule(CheckedRule["St", Cast]):
               lambda st, a: (f"a {_element(st, a)} Spell needs an allied {_element(st, a)} Channeler "
                              "on the battlefield")),
         pays("casting"),
+        Check("card requirements", lambda st, a: not _spell_unmet(st, a), _spell_unmet),
         Check("Channeler and target", lambda st, a: a in casts(st, st.player, [a.card]),
               "no such Channeler or target (Mimicry shields at Range > 1)"),
     )
@@ -440,6 +447,12 @@ class AttackRule(CheckedRule["St", Attack]):
         return (f"cell:{action.src}", f"cell:{action.dst}")
 
 
+def _ability_unmet(st: St, a: Activate) -> str:
+    """Why the acting Creature's card may not use its Ability now ("": it may)."""
+    c = _actor(st, a)
+    return unmet(c.card, st, Ctx(st.player, c, EMPTY, (), (c,))) or ""
+
+
 def _both_paid(st: St, a: Activate) -> bool:
     return a.mode != 2 or affords(1, st)
 
@@ -458,6 +471,7 @@ class ActivateRule(CheckedRule["St", Activate]):
         Check("has an Active Ability", lambda st, a: bool(_actor(st, a).card.active),
               lambda st, a: f"{_name(st, a)} has no Active Ability"),
         CHALLENGED_NO_ABILITY,
+        Check("card requirements", lambda st, a: not _ability_unmet(st, a), _ability_unmet),
         Check("Energy", _both_paid,
               lambda st, a: f"Intuition (both Abilities) costs 1 Energy, you have {st.energy[st.player]}",
               "Energy"),
@@ -551,6 +565,8 @@ def play_listing(st: St) -> list[Action]:
                         out.append(attack)
                 elif o <= -2 and not guardian and (-2 - o) // 3 != p:
                     out.append(attack)
+        if info[3] and unmet(c.card, st, Ctx(p, c, EMPTY, (), (c,))):
+            continue  # the card's requirements (ActivateRule's check)
         cells: list[int] = []
         for mode, targets, args, again in info[2]:
             if mode == 2 and energy < 1:

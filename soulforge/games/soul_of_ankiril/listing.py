@@ -22,7 +22,7 @@ from soulforge.games.soul_of_ankiril.actions import (
     Summon,
 )
 from soulforge.games.soul_of_ankiril.board import Board
-from soulforge.games.soul_of_ankiril.cards import PIECES, Args, Targets, mimicry_blocks
+from soulforge.games.soul_of_ankiril.cards import PIECES, Args, Ctx, Targets, mimicry_blocks, unmet
 from soulforge.games.soul_of_ankiril.model import EMPTY, CardDef, Creature
 from soulforge.games.soul_of_ankiril.sequence import channelers, targeted_piece
 
@@ -67,21 +67,23 @@ def activations_of(cell: int) -> tuple[list[Activate], ...]:
 ListedMode = tuple[int, "Targets | None", Args, bool]
 """An Ability mode as listed: ``ability_modes``'s, and whether its targets are those of the
 targeted mode before it (Intuition's both targets as the targeted Ability alone does)."""
-Info = tuple[bool, bool, tuple[ListedMode, ...]]
+Info = tuple[bool, bool, tuple[ListedMode, ...], bool]
 _INFO: dict[str, Info] = {}
 info_of = _INFO.get
 """A card's listed ``Info`` by name, if ``card_info`` already made it (a C-level lookup)."""
 
 
 def card_info(card: CardDef) -> Info:
-    """Per card, once: (Overfly, Guardian, its Ability modes as listed)."""
+    """Per card, once: (Overfly, Guardian, its Ability modes as listed, whether it has
+    requirements)."""
     listed: list[ListedMode] = []
     before: tuple[Targets, Args] | None = None
     for mode, targets, args in ability_modes(card) if card.active else ():
         listed.append((mode, targets, args, targets is not None and before == (targets, args)))
         if targets is not None:
             before = (targets, args)
-    found = _INFO[card.name] = ("Overfly" in card.keywords, "Guardian" in card.keywords, tuple(listed))
+    found = _INFO[card.name] = ("Overfly" in card.keywords, "Guardian" in card.keywords, tuple(listed),
+                                bool(card.requires))
     return found
 
 
@@ -151,7 +153,7 @@ def casts(st: AnkirilState, p: int, names: list[str]) -> list[Action]:
         sources = by_element.get(card.element)
         if sources is None:
             sources = by_element[card.element] = channelers(st, p, card.element)
-        if not sources:
+        if not sources or (card.requires and unmet(card, st, Ctx(p, None, EMPTY, (), sources))):
             continue
         piece_name, args = card.effects[0]
         piece = PIECES[piece_name]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from soulforge.core.cards import CardDeclaration
+
 Ref = tuple[str, tuple[int | str, ...]]
 """A reference to an ability piece by name, with its parameters: ("Throw", (2, 3))."""
 
@@ -35,6 +37,10 @@ class CardDef:
     upkeep: tuple[Ref, ...]
     effects: tuple[Ref, ...]
     text: str
+    requires: tuple[Ref, ...]
+    """Requirements for activating its Ability or casting it (``cards.REQUIREMENTS``)."""
+    declaration: CardDeclaration = dataclasses.field(compare=False, hash=False, repr=False)
+    """The card as the core's ``CardBook`` declared it from its data row (``cards.BOOK``)."""
 
     @property
     def creature(self) -> bool:
