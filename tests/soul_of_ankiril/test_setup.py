@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 from soulforge.core.errors import DataError
+from soulforge.core.registry import Registry
 from soulforge.games.soul_of_ankiril.actions import EndTurn, PlaceLeader
 from soulforge.games.soul_of_ankiril.board import load_board, parse_board
 from soulforge.games.soul_of_ankiril.cards import KEYWORDS, PIECES
@@ -77,6 +78,7 @@ def test_every_glossary_keyword_is_on_some_card() -> None:
     used |= {name for c in cards for refs in (c.active, c.summon, c.legacy, c.persist, c.upkeep, c.effects)
              for name, _ in refs}
     assert set(KEYWORDS) <= used
+    assert isinstance(PIECES, Registry) and isinstance(KEYWORDS, Registry)  # core registries, not dicts
     for piece in ("Challenge", "Draw", "Generate", "Meditate", "Project", "Reinforce", "Swap", "Throw"):
         assert piece in used and piece in PIECES
     assert any(c.legacy for c in cards) and any(c.persist for c in cards)
