@@ -31,7 +31,7 @@ def test_every_action_kind_has_exactly_one_rule() -> None:
 
 
 def test_the_fast_listing_equals_the_rules_own() -> None:
-    """The one-pass listing (listing.play_listing) lists exactly the rules' legal actions,
+    """The one-pass listing (flow.play_listing) lists exactly the rules' legal actions,
     each once: Guardian, Challenged, Overfly, Intuition and Mimicry included."""
     checked = 0
     for state in positions(range(10)):

@@ -133,16 +133,18 @@ def _name(st: St, action: Any) -> str:
     return _actor(st, action).card.name
 
 
-OWN: Check[St, Any] = Check("allied Creature", lambda st, a: own_creature(st, a.src) is not None,
-            lambda st, a: f"there is no allied Creature on cell {a.src}", "Make Creatures Take Action")
-ACTIVE: Check[St, Any] = Check("Active", lambda st, a: _actor(st, a).active,
-               lambda st, a: f"{_name(st, a)} is Inactive (synchronization fatigue or done)",
-               "Creatures' Status")
-NOT_MOVED: Check[St, Any] = Check("not moved", lambda st, a: not _actor(st, a).moved,
-                  lambda st, a: f"{_name(st, a)} has already moved this turn", "Movement")
-NOT_ACTED: Check[St, Any] = Check("not acted", lambda st, a: not _actor(st, a).acted,
-                  lambda st, a: f"{_name(st, a)} has already attacked or used its Ability this turn",
-                  "Combat/Ability")
+OWN: Check[St, Any] = Check(
+    "allied Creature", lambda st, a: own_creature(st, a.src) is not None,
+    lambda st, a: f"there is no allied Creature on cell {a.src}", "Make Creatures Take Action")
+ACTIVE: Check[St, Any] = Check(
+    "Active", lambda st, a: _actor(st, a).active,
+    lambda st, a: f"{_name(st, a)} is Inactive (synchronization fatigue or done)", "Creatures' Status")
+NOT_MOVED: Check[St, Any] = Check(
+    "not moved", lambda st, a: not _actor(st, a).moved,
+    lambda st, a: f"{_name(st, a)} has already moved this turn", "Movement")
+NOT_ACTED: Check[St, Any] = Check(
+    "not acted", lambda st, a: not _actor(st, a).acted,
+    lambda st, a: f"{_name(st, a)} has already attacked or used its Ability this turn", "Combat/Ability")
 
 
 def _free(st: St, action: Any) -> bool:
