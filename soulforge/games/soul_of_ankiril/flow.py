@@ -510,7 +510,8 @@ def play_listing(st: St) -> list[Action]:
     out: list[Action] = [END]
     if passes(DRAW_CHECKS, st, DRAW):
         out.append(DRAW)
-    if passes(RECHARGE_CHECKS, st, RECHARGE):
+    defeated = leader_defeated(st)  # both Leader actions need it: one call while the Leader stands
+    if defeated and passes(RECHARGE_CHECKS, st, RECHARGE):
         out.append(RECHARGE)
     energy, hand = st.energy[p], st.hands[p]
     if hand and affords(1, st):
@@ -520,7 +521,7 @@ def play_listing(st: St) -> list[Action]:
         if spells:
             out += casts(st, p, spells)
     occ = st.occ
-    if leader_defeated(st):  # rare: the rule's own listing
+    if defeated:  # rare: the rule's own listing
         out += RESUMMON.legal(st)
     board = st.board
     steps, flights, strikes, around = TABLES.get(id(board)) or step_tables(board)
