@@ -9,6 +9,7 @@ import pytest
 from soulforge.core.errors import IllegalAction
 from soulforge.games.soul_of_ankiril import SoulOfAnkiril
 from soulforge.games.soul_of_ankiril.actions import Activate, Attack, Cast, DrawCard, Move, PlaceLeader
+from soulforge.games.soul_of_ankiril.model import Creature, slot_copier
 
 from .helpers import arena, new_game, put, started
 
@@ -86,3 +87,25 @@ def test_out_of_board_cells_are_refused() -> None:
     for bad in ({"type": "attack", "src": 3, "dst": -7}, {"type": "move", "src": 99, "dst": 1}):
         with pytest.raises(IllegalAction, match="action format"):
             state.apply_json(bad)
+
+
+def test_creature_copy_is_derived_from_its_slots() -> None:
+    """Creature.copy is made from ``__slots__`` (``model.slot_copier``), not a hand-kept list of
+    fields: every slot is copied, and a slot added later would be too."""
+    state = arena()
+    c = put(state, "Shekun", 0, 21)
+    c.poisoned, c.reinforced, c.challenged_by, c.tmp_atk = 2, 1, 5, 1
+    twin = c.copy()
+    assert twin is not c
+    assert all(getattr(twin, name) == getattr(c, name) for name in Creature.__slots__)
+    twin.hp = 99
+    assert c.hp != 99
+
+    class Marked(Creature):
+        __slots__ = ("mark",)
+        mark: str
+
+    marked = Marked(1, c.card, 0, 21)
+    marked.mark = "new slot"
+    copied = slot_copier(Marked)(marked)
+    assert copied.mark == "new slot" and copied.cell == 21 and type(copied) is Marked

@@ -3,12 +3,19 @@ Strategy and Combat phase proven equal to the rules' own (rulebook, "Turn Struct
 
 from __future__ import annotations
 
+import pytest
+
 import soulforge
 from soulforge.core import IllegalAction
-from soulforge.games.soul_of_ankiril.flow import FLOW
+from soulforge.core.flow import CheckedRule
+from soulforge.games.soul_of_ankiril import flow
+from soulforge.games.soul_of_ankiril.actions import Activate, Attack, DrawCard, EndTurn, Move
+from soulforge.games.soul_of_ankiril.flow import FLOW, ActivateRule, DrawRule, MoveRule
 from soulforge.games.soul_of_ankiril.model import PLAY
 from soulforge.games.soul_of_ankiril.state import AnkirilState
 from tests import playouts
+
+from .helpers import arena, put
 
 GAME = soulforge.load("soul_of_ankiril")
 
@@ -24,7 +31,7 @@ def test_every_action_kind_has_exactly_one_rule() -> None:
 
 
 def test_the_fast_listing_equals_the_rules_own() -> None:
-    """The one-pass listing (listing.play_listing) lists exactly the rules' legal actions,
+    """The one-pass listing (flow.play_listing) lists exactly the rules' legal actions,
     each once: Guardian, Challenged, Overfly, Intuition and Mimicry included."""
     checked = 0
     for state in positions(range(10)):
@@ -54,3 +61,57 @@ def test_click_paths_tell_the_legal_actions_apart() -> None:
         paths = [state.click_path(a) for a in actions]
         assert len(set(p for p in paths if p)) == len([p for p in paths if p])
         assert all(bool(p) or a.kind in buttons for p, a in zip(paths, actions, strict=True))
+
+
+# -- each rule stated once (issue 31) --------------------------------------------------------------
+def test_the_hand_limit_is_stated_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Draw a Card: the limit lives in one check (``flow.hand_has_room``); the fast listing,
+    the rules' own listing and the refusal all follow it when it changes."""
+    state = arena()
+    state.hands[0] = ["Shekun"] * 6
+    state.decks[0] = ["Nirush"] * 5
+    state._legal = None
+    assert DrawCard() not in state.legal_actions()
+    with pytest.raises(IllegalAction, match="you already hold six cards") as refused:
+        state.apply(DrawCard())
+    assert refused.value.rule == "Draw a Card"
+    monkeypatch.setattr(flow, "HAND_LIMIT", 7)  # the one statement, changed: everything follows
+    state._legal = None
+    assert DrawCard() in state.legal_actions() and DrawCard() in FLOW.plain_legal(state)
+    state.apply(DrawCard())
+    assert len(state.hands[0]) == 7
+    assert DrawCard() not in state.legal_actions()
+    with pytest.raises(IllegalAction, match="you already hold six cards"):
+        state.apply(DrawCard())
+
+
+def test_challenged_cannot_move_is_stated_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Glossary, "Challenged": one function (``flow.challenger_cell``) says whom a Creature
+    must attack; the Move, Attack and Ability rules and the fast listing all ask it."""
+    state = arena()
+    put(state, "Urom", 0, 21)
+    put(state, "Shekun", 1, 15)
+    state.apply(Activate(21, 15, 0))
+    state.apply(EndTurn())
+    assert [a for a in state.legal_actions() if getattr(a, "src", None) == 15] == [Attack(15, 21)]
+    with pytest.raises(IllegalAction, match="cannot move before attacking its Challenger") as refused:
+        state.apply(Move(15, 16))
+    assert refused.value.rule == "Challenged"
+    monkeypatch.setattr(flow, "challenger_cell", lambda st, c: -1)  # the rule, removed in one place
+    state._legal = None
+    fast = [a for a in state.legal_actions() if getattr(a, "src", None) == 15]
+    assert Move(15, 16) in fast and set(fast) == {a for a in FLOW.plain_legal(state)
+                                                  if getattr(a, "src", None) == 15}
+    state.apply(Move(15, 16))
+
+
+def test_the_play_rules_are_stated_as_checks() -> None:
+    """Every rule a player can be refused by in play is a CheckedRule: its refusal is its first
+    failing check, naming the rulebook section; the Challenged checks share one test."""
+    plain = {DrawRule: "hand limit", MoveRule: "not Challenged", ActivateRule: "not Challenged"}
+    for kind, name in plain.items():
+        rule = next(r for r in FLOW.rules if isinstance(r, kind))
+        assert isinstance(rule, CheckedRule) and name in [check.name for check in rule.checks]
+    tests = {check.test for rule in FLOW.rules if isinstance(rule, CheckedRule)
+             for check in rule.checks if check.name == "not Challenged"}
+    assert len(tests) == 1

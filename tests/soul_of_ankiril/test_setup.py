@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 from soulforge.core.errors import DataError
+from soulforge.core.registry import Registry
 from soulforge.games.soul_of_ankiril.actions import EndTurn, PlaceLeader
 from soulforge.games.soul_of_ankiril.board import load_board, parse_board
 from soulforge.games.soul_of_ankiril.cards import KEYWORDS, PIECES
@@ -59,11 +60,15 @@ def test_a_card_without_sources_is_refused() -> None:
 
 def test_abilities_refer_to_registered_pieces() -> None:
     """Glossary: abilities are built from keywords; an unknown piece is a data error."""
-    table = {"type": "ally", "attack": 1, "health": 1, "sync": 1, "text": "x", "active": ["Fly:1"],
+    table = {"type": "ally", "attack": 1, "health": 1, "sync": 1, "text": "x", "active": [["Fly", 1]],
              "source": dict.fromkeys(["name", "type", "element", "class", "attack", "health", "sync",
                                       "abilities"], "authored")}
-    with pytest.raises(DataError, match="unknown ability piece"):
+    with pytest.raises(DataError, match="'Fly' is not in Soul of Ankiril ability pieces"):
         parse_card("cards.toml", "X", table)
+    with pytest.raises(DataError, match="Throw takes 2 parameter"):
+        parse_card("cards.toml", "X", {**table, "active": [["Throw", 1]]})
+    with pytest.raises(DataError, match="'rich' is not in Soul of Ankiril requirements"):
+        parse_card("cards.toml", "X", {**table, "active": [["Meditate"]], "requires": ["rich"]})
 
 
 def test_every_glossary_keyword_is_on_some_card() -> None:
@@ -73,6 +78,7 @@ def test_every_glossary_keyword_is_on_some_card() -> None:
     used |= {name for c in cards for refs in (c.active, c.summon, c.legacy, c.persist, c.upkeep, c.effects)
              for name, _ in refs}
     assert set(KEYWORDS) <= used
+    assert isinstance(PIECES, Registry) and isinstance(KEYWORDS, Registry)  # core registries, not dicts
     for piece in ("Challenge", "Draw", "Generate", "Meditate", "Project", "Reinforce", "Swap", "Throw"):
         assert piece in used and piece in PIECES
     assert any(c.legacy for c in cards) and any(c.persist for c in cards)

@@ -42,6 +42,12 @@ class Board:
         default_factory=dict, compare=False, hash=False, repr=False)
     _balls: dict[tuple[Cell, int], tuple[Cell, ...]] = dataclasses.field(
         default_factory=dict, compare=False, hash=False, repr=False)
+    names: tuple[str, ...] = dataclasses.field(init=False, compare=False, hash=False, repr=False)
+    """Each cell's human label (``name``), made once: the log names cells on every move."""
+
+    def __post_init__(self) -> None:
+        names = tuple(f"{'ABCDEFGHIJ'[r]}{x // 2 + 1}" for x, r in self.xy)
+        object.__setattr__(self, "names", names)  # a frozen dataclass: set once, here
 
     @property
     def size(self) -> int:
@@ -52,8 +58,7 @@ class Board:
 
     def name(self, cell: Cell) -> str:
         """A human label: row letter (A = seat 1's back row) and column number."""
-        x, r = self.xy[cell]
-        return f"{'ABCDEFGHIJ'[r]}{x // 2 + 1}"
+        return self.names[cell]
 
     def ball(self, cell: Cell, radius: int) -> tuple[Cell, ...]:
         """The cells within ``radius`` of ``cell`` (itself included), in cell order."""

@@ -1,8 +1,12 @@
-"""The registry of ability pieces that card data refers to by name (glossary keywords).
+"""The registries card data refers to by name, and the book that declares a card from its row.
 
-Static keywords (``KEYWORDS``) are checked by the rules where they bend them (the golden
-rule: card text overrides the rulebook). Effect pieces (``PIECES``) run when an Ability is
-activated, a Spell is cast, or a trigger fires (summon: Project, Legacy, Persist, upkeep).
+A card is one row of ``cards.toml``, declared through the core's ``CardBook`` (``BOOK``):
+its effect pieces come from ``PIECES``, its requirements from ``REQUIREMENTS``, both
+``core.registry.Registry``s; adding a card is adding a row. Static keywords (``KEYWORDS``)
+are checked by the rules where they bend them (the golden rule: card text overrides the
+rulebook). Effect pieces run when an Ability is activated, a Spell is cast, or a trigger
+fires (summon: Project, Legacy, Persist, upkeep); requirements are checked (``unmet``) before
+an Ability is activated or a Spell cast.
 """
 
 from __future__ import annotations
@@ -11,13 +15,17 @@ import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from soulforge.core.cards import CardBook
+from soulforge.core.registry import Registry
 from soulforge.games.soul_of_ankiril import consequences
-from soulforge.games.soul_of_ankiril.model import EMPTY, Creature, Ref
+from soulforge.games.soul_of_ankiril.model import EMPTY, CardDef, Creature, Ref
 
 if TYPE_CHECKING:
     from soulforge.games.soul_of_ankiril.state import AnkirilState
 
-KEYWORDS: dict[str, str] = {
+KEYWORDS: Registry[str] = Registry("Soul of Ankiril keywords")
+"""Each static keyword with its glossary text."""
+for _keyword, _text in {
     "Ambush": "When it attacks, it suffers damage only if the opponent's Creature survives.",
     "Breach": "Excess damage of a defeating attack hits the opponent's Creature at Range 2 behind.",
     "Guardian": "Cannot attack Emanations.",
@@ -29,7 +37,8 @@ KEYWORDS: dict[str, str] = {
     "Sprint": "When summoned it can move, attack and activate its Ability (no synchronization fatigue).",
     "Poison": "A Creature it deals damage to becomes Poisoned with a marker of the given value.",
     "Affinity": "+1 Attack on a terrain of its own Element (authored).",
-}
+}.items():
+    KEYWORDS.add(_keyword, _text)
 
 
 @dataclasses.dataclass(slots=True)
@@ -271,7 +280,9 @@ def shockwave(st: AnkirilState, ctx: Ctx) -> None:
             consequences.damage(st, c, _n(ctx), ctx.src, "ability")
 
 
-PIECES: dict[str, Piece] = {p.name: p for p in (
+PIECES: Registry[Piece] = Registry("Soul of Ankiril ability pieces")
+"""Every ability piece by name: its targeting, its effect, its text (cards name them in data)."""
+for _piece in (
     Piece("Meditate", 0, no_target, meditate, "gains +1/+1"),
     Piece("Recover", 1, no_target, recover, "recovers {0} Health"),
     Piece("Throw", 2, enemy_line, throw, "Throw {0} (Range 2-{1})"),
@@ -289,7 +300,37 @@ PIECES: dict[str, Piece] = {p.name: p for p in (
     Piece("Rally", 2, no_target, rally, "allies of the Channeler's Class get +{0}/+{1} this turn", True),
     Piece("Project", 1, no_target, project, "Project {0}"),
     Piece("Shockwave", 1, no_target, shockwave, "{0} damage to each adjacent opponent's Creature"),
-)}
+):
+    PIECES.add(_piece.name, _piece)
+
+
+# -- requirements ----------------------------------------------------------------------------
+REQUIREMENTS: Registry[Callable[..., str | None]] = Registry("Soul of Ankiril requirements")
+"""When a card's Ability may be activated or its Spell cast: None, or why not."""
+
+
+@REQUIREMENTS.register("emanations_lost")
+def emanations_lost(st: AnkirilState, ctx: Ctx, n: int) -> str | None:
+    """At least ``n`` of the owner's Emanations have been deactivated (a comeback card)."""
+    lost = sum(1 for k in range(3) if st.ema_hp[ctx.owner * 3 + k] <= 0)
+    return None if lost >= n else f"needs {n} of your Emanations deactivated, {lost} are"
+
+
+@REQUIREMENTS.register("wounded")
+def wounded(st: AnkirilState, ctx: Ctx) -> str | None:
+    """The Creature using its Ability has lost Health."""
+    c = ctx.src
+    return None if c is not None and c.hp < c.max_hp else "needs the Creature to be damaged"
+
+
+BOOK: CardBook[AnkirilState, Ctx] = CardBook("Soul of Ankiril", PIECES, REQUIREMENTS)
+"""Declares each card from its data row (``data.parse_card``) and checks its requirements."""
+
+
+def unmet(card: CardDef, st: AnkirilState, ctx: Ctx) -> str | None:
+    """The first of ``card``'s requirements not met now (its reason), or None: the one check
+    of a card's requirements, for the rules and the fast listing alike."""
+    return BOOK.unmet(card.declaration, st, ctx)
 
 
 def describe(ref: Ref) -> str:

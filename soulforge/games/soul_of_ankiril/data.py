@@ -12,10 +12,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from soulforge.core.cards import CardDeclaration
 from soulforge.core.data import choice, data_cache, field, read_toml
 from soulforge.core.decklist import cite_line, deck_cards, read_deck_list
 from soulforge.core.errors import DataError
-from soulforge.games.soul_of_ankiril.cards import KEYWORDS, PIECES
+from soulforge.games.soul_of_ankiril.cards import BOOK, KEYWORDS, PIECES
 from soulforge.games.soul_of_ankiril.model import CardDef, Ref
 
 HERE = Path(__file__).parent
@@ -28,23 +29,18 @@ BUDGET = {1: 75, 2: 65, 3: 55}
 Deck = tuple[str, ...]
 
 
-def parse_ref(file: str, entry: str, text: str) -> Ref:
-    """``"Throw:2:3"`` -> ``("Throw", (2, 3))``, checked against the piece registry."""
-    name, *raw = text.split(":")
-    args: tuple[int | str, ...] = tuple(int(a) if a.lstrip("-").isdigit() else a for a in raw)
-    piece = PIECES.get(name)
-    if piece is None:
-        raise DataError(file, entry, "abilities", f"unknown ability piece {name!r}")
-    if len(args) != piece.arity:
-        raise DataError(file, entry, "abilities", f"{name} takes {piece.arity} parameter(s), got {text!r}")
-    return name, args
+TRIGGERS = ("active", "summon", "legacy", "persist", "upkeep")
+"""A Creature card's piece lists besides the book's own (``effects``, a Spell's pieces): its
+Active Ability, then what fires when it is summoned, defeated, survives a combat, at Upkeep."""
 
 
-def _refs(file: str, entry: str, table: Mapping[str, Any], name: str) -> tuple[Ref, ...]:
-    values = table.get(name, [])
-    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-        raise DataError(file, entry, name, "must be a list of ability names")
-    return tuple(parse_ref(file, entry, v) for v in values)
+def _refs(file: str, name: str, declared: CardDeclaration, what: str) -> tuple[Ref, ...]:
+    """The declared pieces, each given as many parameters as it takes."""
+    for piece, args in declared.effects:
+        if len(args) != PIECES[piece].arity:
+            raise DataError(file, name, what, f"{piece} takes {PIECES[piece].arity} parameter(s), "
+                                              f"got {[piece, *args]!r}")
+    return declared.effects
 
 
 def _keywords(file: str, entry: str, table: Mapping[str, Any]) -> tuple[frozenset[str], int]:
@@ -69,6 +65,8 @@ def _sources(file: str, entry: str, table: Mapping[str, Any]) -> None:
 
 
 def parse_card(file: str, name: str, table: Mapping[str, Any]) -> CardDef:
+    """A card from its data row alone, declared through the core's ``CardBook`` (``cards.BOOK``):
+    its pieces and requirements checked against the registries."""
     _sources(file, name, table)
     kind = choice(file, name, table, "type", TYPES)
     element = table.get("element")
@@ -78,15 +76,19 @@ def parse_card(file: str, name: str, table: Mapping[str, Any]) -> CardDef:
     creature = kind in ("leader", "ally", "token")
     if kind == "spell" and not table.get("effects"):
         raise DataError(file, name, "effects", "a Spell needs at least one effect piece")
+    card = BOOK.declare({**table, "name": name})
+    # The book reads one list of pieces (``effects``); a Creature's other lists are declared
+    # by the same book, each as a row of its own.
+    lists = {what: BOOK.declare({"name": name, "effects": table.get(what, [])}) for what in TRIGGERS}
+    refs = {what: _refs(file, name, declared, what) for what, declared in lists.items()}
     return CardDef(
         name=name, type=kind, element=element, klass=table.get("class"),
         attack=field(file, name, table, "attack", int) if creature else 0,
         health=field(file, name, table, "health", int) if kind != "spell" else 0,
         sync=field(file, name, table, "sync", int), keywords=keywords, poison=poison,
-        active=_refs(file, name, table, "active"), summon=_refs(file, name, table, "summon"),
-        legacy=_refs(file, name, table, "legacy"), persist=_refs(file, name, table, "persist"),
-        upkeep=_refs(file, name, table, "upkeep"), effects=_refs(file, name, table, "effects"),
-        text=field(file, name, table, "text", str),
+        active=refs["active"], summon=refs["summon"], legacy=refs["legacy"], persist=refs["persist"],
+        upkeep=refs["upkeep"], effects=_refs(file, name, card, "effects"),
+        text=field(file, name, table, "text", str), requires=card.requirements, declaration=card,
     )
 
 

@@ -10,7 +10,8 @@ terrain's hover text). Every piece on the battlefield is public, so the words su
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from soulforge.core import Action
 from soulforge.games.soul_of_ankiril.actions import (
@@ -30,35 +31,56 @@ if TYPE_CHECKING:
 
 def describe(st: AnkirilState, action: Action) -> str:
     """``action`` with its cells told by what stands there and the board's coordinates."""
-    where = st.board.name
-    match action:
-        case PlaceLeader(cell=cell):
-            return f"place the Leader at {where(cell)}"
-        case Summon(card=card, cell=cell):
-            return f"summon {card} at {where(cell)}"
-        case Resummon(cell=cell):
-            return f"resummon the Leader at {where(cell)}"
-        case Cast(card=card, via=via, target=target):
-            channel = "" if via < 0 else f" through {on(st, via)}"
-            aim = "" if target < 0 else f" on {on(st, target)}"
-            return f"cast {card}{channel}{aim}"
-        case Move(src=src, dst=dst):
-            return f"move {on(st, src)} to {where(dst)}"
-        case Attack(src=src, dst=dst):
-            return f"{on(st, src)} attacks {on(st, dst)}"
-        case Activate(src=src, target=target, mode=mode):
-            which = ("Ability", "second Ability", "both Abilities")[mode]
-            aim = "" if target < 0 else f" on {on(st, target)}"
-            return f"{which} of {on(st, src)}{aim}"
-    return str(action)
+    words = _WORDS.get(type(action))
+    return str(action) if words is None else words(st, action)
+
+
+# One function per kind, found by type: the log describes every move a playout makes.
+def _place_leader(st: AnkirilState, a: PlaceLeader) -> str:
+    return f"place the Leader at {st.board.names[a.cell]}"
+
+
+def _summon(st: AnkirilState, a: Summon) -> str:
+    return f"summon {a.card} at {st.board.names[a.cell]}"
+
+
+def _resummon(st: AnkirilState, a: Resummon) -> str:
+    return f"resummon the Leader at {st.board.names[a.cell]}"
+
+
+def _cast(st: AnkirilState, a: Cast) -> str:
+    channel = "" if a.via < 0 else f" through {on(st, a.via)}"
+    aim = "" if a.target < 0 else f" on {on(st, a.target)}"
+    return f"cast {a.card}{channel}{aim}"
+
+
+def _move(st: AnkirilState, a: Move) -> str:
+    return f"move {on(st, a.src)} to {st.board.names[a.dst]}"
+
+
+def _attack(st: AnkirilState, a: Attack) -> str:
+    return f"{on(st, a.src)} attacks {on(st, a.dst)}"
+
+
+def _activate(st: AnkirilState, a: Activate) -> str:
+    which = ("Ability", "second Ability", "both Abilities")[a.mode]
+    aim = "" if a.target < 0 else f" on {on(st, a.target)}"
+    return f"{which} of {on(st, a.src)}{aim}"
+
+
+_WORDS: dict[type[Action], Callable[[AnkirilState, Any], str]] = {
+    PlaceLeader: _place_leader, Summon: _summon, Resummon: _resummon, Cast: _cast, Move: _move,
+    Attack: _attack, Activate: _activate,
+}
 
 
 def on(st: AnkirilState, cell: int) -> str:
     """What stands on ``cell``, with the terrain's coordinates: "Damsha (C4)", "seat 1's
     Emanation (G2)", or the coordinates alone ("D5") where nothing does."""
-    if not 0 <= cell < st.board.size:
+    names = st.board.names
+    if not 0 <= cell < len(names):
         return f"cell {cell}"
-    name = st.board.name(cell)
+    name = names[cell]
     uid = st.occ[cell]
     if uid != EMPTY and uid in st.units:
         return f"{st.units[uid].card.name} ({name})"

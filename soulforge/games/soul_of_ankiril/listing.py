@@ -1,9 +1,7 @@
-"""The fast listing of the Strategy and Combat phase, and the tables it shares with the rules.
-
-``play_listing`` is the hottest code of a playout: it lists every legal action of the phase
-in one pass over the Creatures (moves, attacks and Abilities interleaved, Creature by
-Creature), with the rules' conditions inlined. The rules themselves are in ``flow.py``;
-``tests/soul_of_ankiril/test_flow.py`` proves this listing equal to theirs.
+"""The tables the Strategy and Combat phase's listings share: one action object per value
+(moves, attacks, summons, casts and activations per cell), per card once (Overfly,
+Guardian, Ability modes), per hand once (its Allies and Spells). No legality here: the
+rules and the fast listing that asks their checks are in ``flow.py``.
 """
 
 from __future__ import annotations
@@ -24,8 +22,7 @@ from soulforge.games.soul_of_ankiril.actions import (
     Summon,
 )
 from soulforge.games.soul_of_ankiril.board import Board
-from soulforge.games.soul_of_ankiril.cards import PIECES, Args, Targets, mimicry_blocks
-from soulforge.games.soul_of_ankiril.consequences import HAND_LIMIT
+from soulforge.games.soul_of_ankiril.cards import PIECES, Args, Ctx, Targets, mimicry_blocks, unmet
 from soulforge.games.soul_of_ankiril.model import EMPTY, CardDef, Creature
 from soulforge.games.soul_of_ankiril.sequence import channelers, targeted_piece
 
@@ -41,7 +38,7 @@ _CASTS: dict[tuple[str, int], list[Cast]] = {}
 _SUMMONS: dict[str, list[Summon]] = {}
 CELLS = 64
 """Table width: more cells than any battlefield has (tables are indexed by cell + 1)."""
-_ACTIVATIONS: list[tuple[list[Activate], ...] | None] = [None] * CELLS
+ACTIVATIONS: list[tuple[list[Activate], ...] | None] = [None] * CELLS
 """Per cell, per mode, per target + 1 (a list indexed by cell: no key tuple to build)."""
 
 
@@ -58,109 +55,35 @@ def _casts_of(name: str, via: int) -> list[Cast]:
     return found
 
 
-def _activations_of(cell: int) -> tuple[list[Activate], ...]:
-    found = _ACTIVATIONS[cell]
+def activations_of(cell: int) -> tuple[list[Activate], ...]:
+    """Activating the Creature on ``cell``, per mode, per target + 1."""
+    found = ACTIVATIONS[cell]
     if found is None:
         targets = range(-1, CELLS)
-        found = _ACTIVATIONS[cell] = tuple([Activate(cell, t, mode) for t in targets] for mode in range(3))
+        found = ACTIVATIONS[cell] = tuple([Activate(cell, t, mode) for t in targets] for mode in range(3))
     return found
-
-
-def play_listing(st: AnkirilState) -> list[Action]:
-    """Every legal action of the Strategy and Combat phase, in the listing order."""
-    p = st.player
-    out: list[Action] = [END]
-    energy, arrow, hand = st.energy[p], st.arrow[p], st.hands[p]
-    if energy >= 1:
-        if len(hand) < HAND_LIMIT and st.decks[p]:
-            out.append(DRAW)
-        if arrow > 0:
-            out.append(RECHARGE)
-        if hand:
-            allies, spells = hand_split(st, p)
-            if allies:
-                out += summons(st, p, allies)
-            if spells:
-                out += casts(st, p, spells)
-    occ = st.occ
-    if 0 <= arrow <= energy:
-        out += [resummon(c) for c in st.board.deployment_cells[p] if occ[c] == EMPTY]
-    steps, flights, strikes = step_tables(st.board)
-    around = around_table(st.board)
-    units = st.units
-    # creature_actions and abilities, inlined: this loop is the hottest code of a playout.
-    for c in units.values():
-        if c.owner != p or not c.active:
-            continue
-        cell = c.cell
-        info = _INFO.get(c.card.name) or card_info(c.card)
-        if c.challenged_by >= 0:
-            if not c.acted:
-                target = units[c.challenged_by].cell
-                out += [attack for d, attack in strikes[cell] if d == target]
-            continue
-        # Plain loops, not list comprehensions: on a few items, creating the comprehension's
-        # function costs more than the loop (Python 3.11).
-        guardian = info[1]
-        if not c.moved and not c.acted and not info[0]:
-            # The common case: steps and attacks look at the same neighbours, in one pass
-            # (the attacks still come after all the moves).
-            attacks: list[Action] = []
-            for d, move, attack in around[cell]:
-                o = occ[d]
-                if o == EMPTY:
-                    out.append(move)
-                elif o >= 0:
-                    if units[o].owner != p:
-                        attacks.append(attack)
-                elif not guardian and (-2 - o) // 3 != p:  # an Emanation
-                    attacks.append(attack)
-            out += attacks
-        else:
-            if not c.moved:
-                for d, move in flights[cell] if info[0] else steps[cell]:
-                    if occ[d] == EMPTY:
-                        out.append(move)
-            if c.acted:
-                continue
-            for d, attack in strikes[cell]:
-                o = occ[d]
-                if o >= 0:
-                    if units[o].owner != p:
-                        out.append(attack)
-                elif o <= -2 and not guardian and (-2 - o) // 3 != p:
-                    out.append(attack)
-        cells: list[int] = []
-        for mode, targets, args, again in info[2]:
-            if mode == 2 and energy < 1:
-                continue
-            table = (_ACTIVATIONS[cell] or _activations_of(cell))[mode]
-            if targets is None:
-                out.append(table[0])
-            else:
-                if not again:  # else Intuition's both: the targets just found for one Ability
-                    cells = targets(st, c, p, args)
-                for t in cells:
-                    out.append(table[t + 1])
-    return out
 
 
 ListedMode = tuple[int, "Targets | None", Args, bool]
 """An Ability mode as listed: ``ability_modes``'s, and whether its targets are those of the
 targeted mode before it (Intuition's both targets as the targeted Ability alone does)."""
-Info = tuple[bool, bool, tuple[ListedMode, ...]]
+Info = tuple[bool, bool, tuple[ListedMode, ...], bool]
 _INFO: dict[str, Info] = {}
+info_of = _INFO.get
+"""A card's listed ``Info`` by name, if ``card_info`` already made it (a C-level lookup)."""
 
 
 def card_info(card: CardDef) -> Info:
-    """Per card, once: (Overfly, Guardian, its Ability modes as listed)."""
+    """Per card, once: (Overfly, Guardian, its Ability modes as listed, whether it has
+    requirements)."""
     listed: list[ListedMode] = []
     before: tuple[Targets, Args] | None = None
     for mode, targets, args in ability_modes(card) if card.active else ():
         listed.append((mode, targets, args, targets is not None and before == (targets, args)))
         if targets is not None:
             before = (targets, args)
-    found = _INFO[card.name] = ("Overfly" in card.keywords, "Guardian" in card.keywords, tuple(listed))
+    found = _INFO[card.name] = ("Overfly" in card.keywords, "Guardian" in card.keywords, tuple(listed),
+                                bool(card.requires))
     return found
 
 
@@ -230,7 +153,7 @@ def casts(st: AnkirilState, p: int, names: list[str]) -> list[Action]:
         sources = by_element.get(card.element)
         if sources is None:
             sources = by_element[card.element] = channelers(st, p, card.element)
-        if not sources:
+        if not sources or (card.requires and unmet(card, st, Ctx(p, None, EMPTY, (), sources))):
             continue
         piece_name, args = card.effects[0]
         piece = PIECES[piece_name]
@@ -252,35 +175,25 @@ Steps = tuple[tuple[tuple[int, Move], ...], ...]
 Strikes = tuple[tuple[tuple[int, Attack], ...], ...]
 
 
-Tables = tuple[Steps, Steps, Strikes]
-_TABLES: dict[int, Tables] = {}
+Around = tuple[tuple[tuple[int, Move, Attack], ...], ...]
+Tables = tuple[Steps, Steps, Strikes, Around]
+TABLES: dict[int, Tables] = {}
+"""Per board (by id), its ``step_tables``: the listing reads it with one C-level lookup."""
 
 
 def step_tables(board: Board) -> Tables:
-    """Per board, once: (destination, Move) for steps and Overfly, (target, Attack) pairs."""
-    found = _TABLES.get(id(board))
+    """Per board, once: (destination, Move) for steps and Overfly, (target, Attack) pairs,
+    and for each cell its neighbours with the Move and the Attack there (the same objects)."""
+    found = TABLES.get(id(board))
     if found is None:
         cells = range(board.size)
         steps = tuple(tuple((d, Move(c, d)) for d in board.adjacent[c]) for c in cells)
         flights = tuple(tuple((d, Move(c, d)) for d in board.within2[c]) for c in cells)
         strikes = tuple(tuple((d, Attack(c, d)) for d in board.adjacent[c]) for c in cells)
-        found = _TABLES[id(board)] = (steps, flights, strikes)
-    return found
-
-
-Around = tuple[tuple[tuple[int, Move, Attack], ...], ...]
-_AROUND: dict[int, Around] = {}
-
-
-def around_table(board: Board) -> Around:
-    """Per board, once: for each cell, its neighbours with the Move and the Attack there
-    (the very objects of ``step_tables``)."""
-    found = _AROUND.get(id(board))
-    if found is None:
-        steps, _, strikes = step_tables(board)
-        found = _AROUND[id(board)] = tuple(
+        around = tuple(
             tuple((d, move, attack) for (d, move), (_, attack) in zip(steps[c], strikes[c], strict=True))
-            for c in range(board.size))
+            for c in cells)
+        found = TABLES[id(board)] = (steps, flights, strikes, around)
     return found
 
 
@@ -310,6 +223,6 @@ def abilities(st: AnkirilState, c: Creature, energy: int) -> list[Action]:
         if mode == 2 and energy < 1:
             continue
         cells = [EMPTY] if targets is None else targets(st, c, c.owner, args)
-        table = _activations_of(c.cell)[mode]
+        table = activations_of(c.cell)[mode]
         out += [table[t + 1] for t in cells]
     return out
