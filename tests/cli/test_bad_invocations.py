@@ -10,6 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.registered import GAMES
+
 from .conftest import Invoke
 
 
@@ -92,7 +94,7 @@ def test_deck_validate_of_a_binary_file(invoke: Invoke, tmp_path: Path) -> None:
 
 
 WORDS = st.sampled_from([
-    "five_realms", "soul_of_ankiril", "nope", "--option", "x=1", "stones=NaN", "deck0=/etc/passwd",
+    *GAMES, "nope", "--option", "x=1", "stones=NaN", "deck0=/etc/passwd",
     "--seat", "9", "-1", "--seed", "1e400", "99999999999999999999999", "--save", "/", "--step",
     "--continue", "--vs", "human", "--agent-spec", "ismcts:iterations=nan", "/etc", "/dev/null", "", "ü",
     "--pager", "validate", "--help", "-n", "0"])

@@ -23,6 +23,7 @@ import soulforge
 from soulforge.server import create_app
 from soulforge.server.api import MAX_WS_MESSAGE, TOO_BIG, UNSUPPORTED_DATA
 from soulforge.server.app import MAX_BODY
+from tests.registered import DECK_GAMES
 from tests.server.helpers import create, first_answer, token
 
 JSON_LEAF = st.one_of(
@@ -161,7 +162,7 @@ def peak_of(client: TestClient, method: str, url: str, **kwargs: Any) -> tuple[A
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                    HealthCheck.too_slow])
-@given(game=st.sampled_from(["kipukas", "soul_of_ankiril", "soulshards"]), deck=DECK_TEXT,
+@given(game=st.sampled_from(DECK_GAMES), deck=DECK_TEXT,
        seat=st.sampled_from(["deck0", "deck1"]))
 def test_a_deck_list_of_any_size_count_or_nesting_is_answered_in_bounded_memory(
         world: tuple[TestClient, dict[str, Any]], game: str, deck: str, seat: str) -> None:

@@ -25,6 +25,7 @@ from soulforge.server import create_app
 from soulforge.server.api import MAX_WS_MESSAGE, TOO_BIG, UNSUPPORTED_DATA
 from soulforge.server.app import MAX_BODY, BodyLimit
 from soulforge.server.schemas import MAX_JSON_DEPTH
+from tests.registered import DECK_GAMES
 from tests.server.helpers import create, token
 
 HUGE = 999_999_999_999_999_999
@@ -58,7 +59,7 @@ def detail_text(answer: Any) -> str:
 
 # -- defect 1: deck lists ----------------------------------------------------------------
 
-@pytest.mark.parametrize("game", ["kipukas", "soul_of_ankiril", "soulshards"])
+@pytest.mark.parametrize("game", DECK_GAMES)
 def test_a_huge_copy_count_is_a_422_in_bounded_memory(client: TestClient, game: str) -> None:
     text = f'city = "Ironhold"\n[cards]\nGanuri = {HUGE}\n'
     answer, peak = post_measured(client, "/api/tables", {"game": game, "seats": VS_AI,
