@@ -115,3 +115,9 @@ def test_no_command_line_ends_in_a_traceback(command: str, words: list[str]) -> 
     ended = result.exception is None or isinstance(result.exception, SystemExit)
     assert ended, (args, repr(result.exception))
     assert "Traceback" not in result.output, args
+
+
+def test_cards_of_a_name_too_long_for_a_file(invoke: Invoke) -> None:
+    """Found by the every-command fuzz: a results name longer than any file name was an
+    uncaught OSError (ENAMETOOLONG), not a one-line error."""
+    assert "not a results file" in one_line_error(invoke("cards", "x" * 5000))

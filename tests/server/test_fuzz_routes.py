@@ -38,7 +38,7 @@ JSON = st.recursive(JSON_LEAF, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(KEYS, inner, max_size=5)), max_leaves=12)
 RAW_TEXT = st.sampled_from(["NaN", "Infinity", "1e400", '{"players": 1e400}', '{"seed": 1e30}', "[" * 300, "",
                             '{"move": 0, "action": {"type": "choose", "prize": 99999999999999999999999}}',
-                            '{"game": "five_realms", "name": "' + "x" * MAX_BODY + '"}'])
+                            '{"game": "tricks", "name": "' + "x" * MAX_BODY + '"}'])
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +47,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient
     with pytest.MonkeyPatch.context() as patch:  # many tables from one address: no rate limit here
         patch.setenv("SOULFORGE_RATE_LIMITS", "off")
         with TestClient(create_app(db, ai_workers=0)) as client:
-            yield client, create(client, game="five_realms", seats=[{"kind": "human"}, {"kind": "human"}])
+            yield client, create(client, game="tricks", seats=[{"kind": "human"}, {"kind": "human"}])
 
 
 def routes(client: TestClient) -> list[tuple[str, str]]:
