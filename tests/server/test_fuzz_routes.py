@@ -23,6 +23,7 @@ import soulforge
 from soulforge.server import create_app
 from soulforge.server.api import MAX_WS_MESSAGE, TOO_BIG, UNSUPPORTED_DATA
 from soulforge.server.app import MAX_BODY
+from tests import toy
 from tests.registered import DECK_GAMES
 from tests.server.helpers import create, first_answer, token
 
@@ -46,6 +47,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient
     db = f"sqlite:///{tmp_path_factory.mktemp('fuzz')}/fuzz.db"
     with pytest.MonkeyPatch.context() as patch:  # many tables from one address: no rate limit here
         patch.setenv("SOULFORGE_RATE_LIMITS", "off")
+        toy.register(patch)  # the module's world outlives the per-test registration of conftest
         with TestClient(create_app(db, ai_workers=0)) as client:
             yield client, create(client, game="tricks", seats=[{"kind": "human"}, {"kind": "human"}])
 
