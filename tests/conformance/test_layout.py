@@ -133,6 +133,13 @@ def test_every_module_the_notes_name_exists(game_id: str) -> None:
     assert [name for name in names if not (here / name).exists()] == []
 
 
+def game_named(item: ast.expr | None) -> str | None:
+    """The string an entry of a literal names: itself, or a ``pytest.param``'s first argument."""
+    if isinstance(item, ast.Call) and item.args and ast.unparse(item.func).endswith("param"):
+        item = item.args[0]
+    return item.value if isinstance(item, ast.Constant) and isinstance(item.value, str) else None
+
+
 def literal_game_lists(path: Path, game_ids: frozenset[str]) -> list[str]:
     """``path:line`` of each literal list, tuple, set or dict (its keys) naming two or more
     registered games: a list of games the module keeps instead of reading the registry."""
@@ -144,8 +151,7 @@ def literal_game_lists(path: Path, game_ids: frozenset[str]) -> list[str]:
             items = list(node.keys)
         else:
             continue
-        named = {item.value for item in items
-                 if isinstance(item, ast.Constant) and isinstance(item.value, str) and item.value in game_ids}
+        named = {name for item in items if (name := game_named(item)) in game_ids}
         if len(named) >= 2:
             found.append(f"{path}:{node.lineno} {sorted(named)}")
     return found
@@ -153,9 +159,10 @@ def literal_game_lists(path: Path, game_ids: frozenset[str]) -> list[str]:
 
 def test_the_literal_list_finder_finds_lists_and_dict_keys(tmp_path: Path) -> None:
     module = tmp_path / "m.py"
-    module.write_text('A = ["a", "b"]\nB = {"a": 1, "b": 2}\nC = ("a", "z")\nD = f("a", "b")\n')
+    module.write_text('A = ["a", "b"]\nB = {"a": 1, "b": 2}\nC = ("a", "z")\nD = f("a", "b")\n'
+                      'E = [pytest.param("a", marks=x), "b"]\nF = load("a"), load("b")\n')
     found = literal_game_lists(module, frozenset({"a", "b"}))
-    assert [line.split(" ")[0].rsplit(":", 1)[1] for line in found] == ["1", "2"]
+    assert [line.split(" ")[0].rsplit(":", 1)[1] for line in found] == ["1", "2", "5"]
 
 
 def test_no_test_or_adapter_keeps_its_own_list_of_games() -> None:
