@@ -325,8 +325,9 @@ def memory_main(args: argparse.Namespace) -> None:
     proc, url = start_server(db, [], Path(args.code).resolve(), env)
     first_start = round(time.perf_counter() - started, 1)
     try:
-        games = args.games.split(",") if args.games else ["five_realms", "kipukas", "soul_of_ankiril",
-                                                          "soulgivers", "soulshards"]
+        # by default every game the server registers (it may be another checkout's)
+        served = [game["id"] for game in httpx.get(f"{url}/api/games").json()]
+        games = args.games.split(",") if args.games else served
         result = asyncio.run(memory_run(url, proc.pid, games, args.per_game, args.created, args.game))
     finally:
         proc.terminate()

@@ -55,6 +55,7 @@ def doctor(
 def _unplayable(storage: Any, known: set[str]) -> dict[str, str]:
     """The unfinished tables whose record no longer replays, and why."""
     from soulforge.core import Record
+    from soulforge.games import load
 
     found: dict[str, str] = {}
     for row in storage.tables("playing", None):
@@ -62,7 +63,7 @@ def _unplayable(storage: Any, known: set[str]) -> dict[str, str]:
             continue
         try:
             actions = [action for _, action in storage.moves(row.id)]
-            Record(row.game, row.options, row.seed, row.players, actions).replay()
+            Record(row.game, row.options, row.seed, row.players, actions).replay(load=load)
         except Exception as err:  # any failure of an old record is the finding itself
             found[row.id] = f"its record no longer replays ({type(err).__name__}: {str(err)[:160]})"
     return found

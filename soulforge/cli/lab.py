@@ -55,6 +55,8 @@ def _rows(results: Path) -> list[ResultRow]:
         rows = load_results(results)
     except SimulationError as err:  # a file that is not results: a bad argument, like a bad record
         fail(str(err), USAGE)
+    except OSError as err:  # a name no file can have (too long): a bad argument too
+        fail(f"{str(results)[:80]}: not a results file ({err.strerror})", USAGE)
     if not rows:
         fail(f"{results}: no results (missing or empty file)", USAGE)
     return rows

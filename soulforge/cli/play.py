@@ -16,6 +16,7 @@ from soulforge.cli.common import FAILURE, INTERRUPTED, USAGE, console, fail, loa
 from soulforge.cli.render import log_lines, render_view, result_text
 from soulforge.cli.session import Session
 from soulforge.core import Record, RecordError, State
+from soulforge.games import load
 from soulforge.sim.runner import agent_seed, make_agent
 from soulforge.sim.stats import winner_of
 
@@ -119,7 +120,7 @@ def load_record(file: Path) -> Record:
 def replay_state(record: Record, upto: int | None = None) -> State:
     """The state the record replays to; exits 1 with one line if it does not replay."""
     try:
-        return record.replay(upto)
+        return record.replay(upto, load)
     except (ImportError, AttributeError) as err:
         fail(f"the game {record.game!r} cannot be loaded: {err}")
     except ValueError as err:

@@ -21,7 +21,9 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
+
+DeckT = TypeVar("DeckT")
 
 MAX_DECK_TEXT = 20_000
 """The longest deck list, in characters (a 40-card list is about 1,000)."""
@@ -160,3 +162,46 @@ def deck_cards(counts: Mapping[str, int]) -> tuple[str, ...]:
     if problems:
         raise ValueError("; ".join(problems))
     return tuple(card for card, n in counts.items() for _ in range(n))
+
+
+def resolve_deck(
+    option: str,
+    spec: str,
+    builtins: Mapping[str, DeckT],
+    read: Callable[[str], tuple[DeckT | None, list[str]]],
+    *,
+    builtin: str = "built-in deck",
+    form: str = "[cards] name = copies",
+) -> DeckT:
+    """A deck option's deck: a built-in deck's name or a deck list's TOML text, never a path
+    (over the web a deck is sent as its text; the terminal reads deck files itself).
+
+    ``read`` is the game's: the deck a list describes and the problems that break its rules
+    (the deck is None if it could not be read). ``builtin`` and ``form`` name the choices in
+    the refusal of a spec that is neither ("starter deck"; "city = ..., [cards] name = copies").
+
+    >>> def read(text: str) -> tuple[tuple[str, ...] | None, list[str]]:
+    ...     _, counts, problems = read_deck_list(text, "card name")
+    ...     return (None, problems) if problems else (deck_cards(counts), [])
+    >>> resolve_deck("deck0", "[cards]\\nGanuri = 2\\n", {"fire": ("Ifrit",)}, read)
+    ('Ganuri', 'Ganuri')
+    >>> resolve_deck("deck0", "fire", {"fire": ("Ifrit",)}, read)
+    ('Ifrit',)
+    >>> resolve_deck("deck0", "/etc/passwd", {"fire": ("Ifrit",)}, read)
+    Traceback (most recent call last):
+    ...
+    ValueError: option 'deck0': neither a built-in deck ['fire'] nor a deck list ([cards] name = copies)
+    >>> resolve_deck("deck0", "[cards]\\nGanuri = 0\\n", {}, read)
+    Traceback (most recent call last):
+    ...
+    ValueError: option 'deck0': the deck list breaks the rules: copies of 'Ganuri' must be a positive integer
+    """
+    if spec in builtins:
+        return builtins[spec]
+    if "[cards]" not in spec:
+        raise ValueError(f"option {option!r}: neither a {builtin} {sorted(builtins)} "
+                         f"nor a deck list ({form})")
+    deck, problems = read(spec)
+    if problems or deck is None:
+        raise ValueError(f"option {option!r}: the deck list breaks the rules: " + "; ".join(problems))
+    return deck

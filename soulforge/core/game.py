@@ -46,6 +46,10 @@ class Game(ABC, Generic[StateT]):
     action_types: ClassVar[tuple[type[Action], ...]] = ()
     max_game_length: ClassVar[int] = 10_000
     """An upper bound on the number of actions in any game (conformance checks it)."""
+    observation_size: ClassVar[int] = 8192
+    """The length of a seat's fixed-shape observation tensor (``soulforge.interop.observation``):
+    large enough that the hashed features of the game's view seldom share a slot (each game's
+    figures: ``soulforge/interop/README.md``); a game with a small view may halve it."""
     chance: ClassVar[str] = "seeded"
     information: ClassVar[str] = "imperfect"
     utility: ClassVar[str] = "zero_sum"

@@ -1,9 +1,15 @@
-"""Records: game, options, seed, player count and actions; they replay to the state."""
+"""Records: game, options, seed, player count and actions; they replay to the state.
+
+A record names its game by id; the core does not know the games (they depend on it, not
+the reverse), so the game is made by the caller's loader or, by default, by the one the
+game registry installs when it is imported (:func:`use_loader`).
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -11,9 +17,22 @@ from soulforge.core.action import Action, JsonDict
 from soulforge.core.errors import RecordError
 
 if TYPE_CHECKING:
+    from soulforge.core.game import Game
     from soulforge.core.state import State
 
 FORMAT = "soulforge-record/1"
+
+GameLoader = Callable[..., "Game"]
+"""Makes a game from its id and options: ``load(game_id, **options)``."""
+
+_loader: list[GameLoader] = []
+"""The default loader (at most one), installed by the game registry (``soulforge.games``)."""
+
+
+def use_loader(load: GameLoader) -> None:
+    """Make ``load`` the loader of records replayed without one (the game registry calls it
+    on import, so ``Record.replay()`` works wherever ``soulforge`` is imported)."""
+    _loader[:] = [load]
 
 
 @dataclasses.dataclass
@@ -81,19 +100,25 @@ class Record:
             raise RecordError(f"not JSON text: {err}") from None
         return cls.from_json(data)
 
-    def new_state(self) -> State:
-        """The state before any action."""
-        from soulforge.games import load
+    def game_of(self, load: GameLoader | None = None) -> Game:
+        """The record's game with its options, made by ``load`` (by default the registry's)."""
+        if load is None:
+            if not _loader:
+                raise RecordError("no game loader: import soulforge (its registry) or pass one")
+            load = _loader[0]
+        return load(self.game, **self.options)
 
-        state: State = load(self.game, **self.options).new_game(seed=self.seed, players=self.players)
+    def new_state(self, load: GameLoader | None = None) -> State:
+        """The state before any action (``load`` makes the game: see :meth:`game_of`)."""
+        state: State = self.game_of(load).new_game(seed=self.seed, players=self.players)
         return state
 
-    def replay(self, upto: int | None = None) -> State:
+    def replay(self, upto: int | None = None, load: GameLoader | None = None) -> State:
         """The state after the first ``upto`` actions (all by default).
 
         An action the rules refuse raises :class:`~soulforge.IllegalAction` naming its number.
         """
-        state = self.new_state()
+        state = self.new_state(load)
         for number, data in enumerate(self.actions[:upto]):
             try:
                 state.apply_json(data)

@@ -20,8 +20,9 @@ KeyError: "'three' is not in effects; known: ['two']"
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 F = TypeVar("F")
@@ -58,3 +59,39 @@ class Registry(dict[str, F]):
     def names(self) -> frozenset[str]:
         """Every registered name (data validation checks names against it)."""
         return frozenset(self)
+
+
+def reference_of(obj: type | Callable[..., object]) -> str:
+    """The ``"module:Name"`` reference of a class or function, importable in another
+    process (:func:`import_reference` turns it back).
+
+    >>> reference_of(Registry)
+    'soulforge.core.registry:Registry'
+    """
+    return f"{obj.__module__}:{obj.__qualname__}"
+
+
+def split_reference(ref: str) -> tuple[str, str]:
+    """The module and the name of a ``"module:Name"`` reference (ValueError if it is none).
+
+    >>> split_reference("soulforge.games.kipukas:Kipukas")
+    ('soulforge.games.kipukas', 'Kipukas')
+    """
+    module, colon, name = ref.partition(":")
+    if not (module and colon and name):
+        raise ValueError(f"{ref!r} is not a 'module:Name' reference")
+    return module, name
+
+
+def import_reference(ref: str) -> Any:
+    """The object a ``"module:Name"`` reference names, its module imported on demand: the
+    one lookup behind the game registry, the AI workers and the simulator's jobs.
+
+    >>> import_reference("soulforge.core.registry:Registry") is Registry
+    True
+    """
+    module, name = split_reference(ref)
+    target: Any = importlib.import_module(module)
+    for part in name.split("."):
+        target = getattr(target, part)
+    return target

@@ -10,8 +10,10 @@ import importlib
 from types import ModuleType
 from typing import Any
 
+from soulforge.core import record
 from soulforge.core.errors import OptionError
 from soulforge.core.game import Game
+from soulforge.core.registry import import_reference, split_reference
 
 REGISTRY: dict[str, str] = {
     "five_realms": "soulforge.games.five_realms:FiveRealms",
@@ -28,14 +30,16 @@ def game_class(game_id: str) -> type[Game]:
     """The :class:`Game` subclass registered as ``game_id``."""
     if game_id not in REGISTRY:
         raise OptionError(f"unknown game {game_id!r}; known games: {list(GAMES)}")
-    module_name, _, class_name = REGISTRY[game_id].partition(":")
-    cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
+    cls: type[Game] = import_reference(REGISTRY[game_id])
     return cls
 
 
 def load(game_id: str, /, **options: Any) -> Game:
     """A game with its options validated (a bad option raises ``ValueError`` naming it)."""
     return game_class(game_id)(**options)
+
+
+record.use_loader(load)  # a record replays through the registry; the core never imports it
 
 
 def game_module(game_id: str, name: str) -> ModuleType | None:
@@ -45,7 +49,7 @@ def game_module(game_id: str, name: str) -> ModuleType | None:
     (``soulforge/games/<id>/<name>.py`` for the registered games).
     """
     game_class(game_id)
-    home = importlib.import_module(REGISTRY[game_id].partition(":")[0])
+    home = importlib.import_module(split_reference(REGISTRY[game_id])[0])
     package = home.__name__ if hasattr(home, "__path__") else home.__name__.rpartition(".")[0]
     target = f"{package}.{name}"
     try:

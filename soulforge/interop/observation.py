@@ -4,7 +4,7 @@ The observation of a seat is a pure function of the JSON view that seat is given
 (``state.view(p)``), so it holds exactly what the seat may know: resampling anything hidden
 from the seat (``determinize``) leaves it unchanged (``tests/interop/test_observation.py``).
 
-Layout (the same rule for every game; sizes per game in :data:`SIZES`, the features each
+Layout (the same rule for every game; its size the game's ``observation_size``, the features each
 game's view produces: ``python -m soulforge.interop.observation [GAME] [--slots]``):
 
 - ``[0]`` 1 if the viewer is the seat to decide now;
@@ -25,8 +25,8 @@ game's view produces: ``python -m soulforge.interop.observation [GAME] [--slots]
 >>> import soulforge
 >>> state = soulforge.load("five_realms").new_game(seed=1)
 >>> encoder = ObservationEncoder(state.game)
->>> encoder.encode(state.view(0)).shape
-(4096,)
+>>> encoder.encode(state.view(0)).shape == (state.game.observation_size,)
+True
 """
 
 from __future__ import annotations
@@ -45,18 +45,11 @@ import numpy.typing as npt
 import soulforge
 from soulforge.core import Action, Seat, State
 from soulforge.core.game import Game
+from soulforge.games import game_class
 
 Tensor = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
-SIZES: dict[str, int] = {
-    "five_realms": 4096,
-    "kipukas": 4096,
-    "soul_of_ankiril": 8192,
-    "soulgivers": 4096,
-}
-"""Observation length per game; a game registered later gets :data:`DEFAULT_SIZE`."""
-DEFAULT_SIZE = 8192
 HEADER = 4
 """Slots before the hashed part (see the module's layout)."""
 SKIPPED = frozenset({"game", "options", "is_over", "returns", "move_number", "num_players"})
@@ -64,8 +57,9 @@ _CACHE_LIMIT = 200_000
 
 
 def observation_size(game_id: str) -> int:
-    """The fixed length of ``game_id``'s observation tensor."""
-    return SIZES.get(game_id, DEFAULT_SIZE)
+    """The fixed length of ``game_id``'s observation tensor: the game's own
+    (:attr:`~soulforge.core.game.Game.observation_size`), so no adapter keeps a table of games."""
+    return game_class(game_id).observation_size
 
 
 def leaves(view: dict[str, Any]) -> tuple[list[str], list[float]]:
@@ -130,7 +124,7 @@ class ObservationEncoder:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.size = observation_size(game.id)
+        self.size = game.observation_size
         self._slots: dict[str, int] = {}
         self._reset_tree()
 

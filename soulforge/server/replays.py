@@ -18,6 +18,7 @@ import dataclasses
 import threading
 
 from soulforge.core import Record, State
+from soulforge.games import load
 
 CHECKPOINT = 16
 """Moves between two kept states in an ordinary game: a step replays at most this many."""
@@ -44,7 +45,7 @@ class Checkpoints:
     def of(cls, record: Record) -> Checkpoints:
         """Replay ``record`` once, keeping a clone of the state at every checkpoint."""
         every = cls.spacing(len(record.actions))
-        state, states = record.new_state(), []
+        state, states = record.new_state(load), []
         for number, data in enumerate(record.actions):
             if number % every == 0:
                 states.append(state.clone())

@@ -127,7 +127,7 @@ RESUME_PACE = 2.0
 def replay(record: Record) -> State:
     """The state of a stored record, with its game's action index ready (a worker thread calls
     it: neither a long replay nor the index's first build holds up the event loop)."""
-    state = record.replay()
+    state = record.replay(load=load)
     state.game.prepare_action_index()
     return state
 

@@ -62,7 +62,6 @@ import collections
 import contextlib
 import ctypes
 import dataclasses
-import importlib
 import logging
 import multiprocessing
 import os
@@ -73,6 +72,7 @@ from typing import Any
 
 from soulforge import agents
 from soulforge.core import Action, State
+from soulforge.core.registry import import_reference, reference_of
 
 log = logging.getLogger("soulforge.server")
 
@@ -130,13 +130,11 @@ class ThinkJob:
 
     @classmethod
     def of(cls, state: State, seat: int, agent: agents.Agent) -> ThinkJob:
-        game = type(state.game)
-        return cls(f"{game.__module__}:{game.__qualname__}", dict(state.game.options), state.seed,
+        return cls(reference_of(type(state.game)), dict(state.game.options), state.seed,
                    state.num_players, [a.to_json() for a in state.history], seat, agent)
 
     def state(self) -> State:
-        module, _, name = self.game_class.partition(":")
-        game = getattr(importlib.import_module(module), name)(**self.options)
+        game = import_reference(self.game_class)(**self.options)
         state: State = game.new_game(seed=self.seed, players=self.players)
         for action in self.actions:
             state.apply_json(action)

@@ -32,6 +32,7 @@ from typing import Any
 from soulforge import agents as agent_registry
 from soulforge.agents import Agent
 from soulforge.core import Game, data
+from soulforge.core.registry import import_reference
 from soulforge.games import REGISTRY, game_class
 from soulforge.sim import storage
 from soulforge.sim.stats import GameKey, game_key, winner_of
@@ -189,8 +190,7 @@ def jobs_for(config: SimConfig, done: Collection[GameKey] = frozenset()) -> list
 def _game(ref: str, options: str, overrides: str = "{}") -> Game:
     """The game object for a registry reference, JSON options and JSON data overrides
     (cached per process)."""
-    module_name, _, class_name = ref.partition(":")
-    cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
+    cls: type[Game] = import_reference(ref)
     with data.overriding(json.loads(overrides)):
         return cls(**json.loads(options))
 

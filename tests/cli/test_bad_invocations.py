@@ -10,6 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.registered import GAMES
+
 from .conftest import Invoke
 
 
@@ -92,7 +94,7 @@ def test_deck_validate_of_a_binary_file(invoke: Invoke, tmp_path: Path) -> None:
 
 
 WORDS = st.sampled_from([
-    "five_realms", "soul_of_ankiril", "nope", "--option", "x=1", "stones=NaN", "deck0=/etc/passwd",
+    *GAMES, "nope", "--option", "x=1", "stones=NaN", "deck0=/etc/passwd",
     "--seat", "9", "-1", "--seed", "1e400", "99999999999999999999999", "--save", "/", "--step",
     "--continue", "--vs", "human", "--agent-spec", "ismcts:iterations=nan", "/etc", "/dev/null", "", "ü",
     "--pager", "validate", "--help", "-n", "0"])
@@ -113,3 +115,9 @@ def test_no_command_line_ends_in_a_traceback(command: str, words: list[str]) -> 
     ended = result.exception is None or isinstance(result.exception, SystemExit)
     assert ended, (args, repr(result.exception))
     assert "Traceback" not in result.output, args
+
+
+def test_cards_of_a_name_too_long_for_a_file(invoke: Invoke) -> None:
+    """Found by the every-command fuzz: a results name longer than any file name was an
+    uncaught OSError (ENAMETOOLONG), not a one-line error."""
+    assert "not a results file" in one_line_error(invoke("cards", "x" * 5000))

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from soulforge.cli import app
 from soulforge.cli.common import FAILURE, USAGE
+from tests.registered import GAMES
 
 from .conftest import Invoke
 from .test_bad_invocations import one_line_error
@@ -148,7 +149,7 @@ def test_every_command_is_covered() -> None:
 
 
 WORDS = st.sampled_from([
-    "five_realms", "kipukas", "soul_of_ankiril", "soulshards", "nope", "--option", "self=1", "cls=1",
+    *GAMES, "nope", "--option", "self=1", "cls=1",
     "copies=" + "[" * 50, "deck0={huge_deck}", "deck0={deep_deck}", "--seed", "-1", HUGE, "--players",
     "--seat",
     "-n", "0", "--workers", "--out", "{folder}", "{garbage_results}", "{deep_results}", "{odd_results}",

@@ -28,9 +28,11 @@ from soulforge.core.decklist import (
     read_deck_list,
 )
 from soulforge.core.options import Option, validate_options
+from tests import registered
+from tests.registered import deck_options
 
 HUGE = 999_999_999_999_999_999
-DECK_GAMES = {"kipukas": "deck0", "soul_of_ankiril": "deck0", "soulshards": "deck0"}
+DECK_GAMES = {game_id: deck_options(game_id)[0] for game_id in registered.DECK_GAMES}
 PEAK_MB = 8
 
 

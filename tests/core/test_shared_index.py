@@ -11,23 +11,32 @@ from typing import Any
 import pytest
 
 import soulforge
+import soulforge.games
 from soulforge.core import game as core_game
 from soulforge.core.options import Option, OptionValue
 
-OPTIONS_PER_GAME: dict[str, dict[str, Any]] = {
-    "kipukas": {"deck0": "tide", "peace_after": 12},
-    "soul_of_ankiril": {"deck0": "fire", "turn_limit": 30},
-    "soulgivers": {"turn_limit": 50},
-    "soulshards": {"deck0": "lorespire", "turn_limit": 40},
-    "five_realms": {},
-}
+
+def other_decks_and_limits(game_id: str) -> dict[str, Any]:
+    """Options of another table of ``game_id`` that its action index does not read: each
+    deck option set to the next deck option's default (another built-in deck), and each
+    ranged number the game leaves out of :attr:`~soulforge.core.game.Game.index_options`
+    set to another value of its range (a game naming no ``index_options`` keeps them)."""
+    specs = soulforge.games.game_class(game_id).option_specs
+    kept = soulforge.games.game_class(game_id).index_options
+    decks = [spec for spec in specs if spec.deck]
+    other: dict[str, Any] = {spec.name: decks[(i + 1) % len(decks)].default for i, spec in enumerate(decks)}
+    for spec in specs:
+        ranged = spec.minimum is not None and spec.maximum is not None
+        if ranged and kept is not None and spec.name not in kept:
+            other[spec.name] = spec.minimum if spec.default != spec.minimum else spec.maximum
+    return other
 
 
 @pytest.mark.parametrize("game_id", soulforge.GAMES)
 def test_two_tables_of_a_game_share_one_action_index(game_id: str) -> None:
     """Two game objects (two tables), even with other decks or limits, hold the same index."""
     first = soulforge.load(game_id)
-    second = soulforge.load(game_id, **OPTIONS_PER_GAME[game_id])
+    second = soulforge.load(game_id, **other_decks_and_limits(game_id))
     assert first._action_table is second._action_table
     assert first._action_numbers is second._action_numbers
 

@@ -16,8 +16,10 @@ import numpy as np
 import pytest
 
 import soulforge
+from soulforge.core import Game
 from soulforge.interop.observation import ObservationEncoder, action_mask, legal_indices, observation_size
 from tests.interop.helpers import GAME_IDS, midgame_states
+from tests.toy import Tricks
 
 
 class ViewOnly:
@@ -89,3 +91,16 @@ def test_the_layout_of_every_game_is_written_down(game_id: str) -> None:
     section = readme.split(f"### {game_id}\n", 1)
     assert len(section) == 2, f"soulforge/interop/README.md has no layout of {game_id}"
     assert section[1].lstrip().startswith(f"{observation_size(game_id)} slots")
+
+
+class SmallTricks(Tricks):
+    """A game that declares its own observation size (no adapter lists it)."""
+
+    id = "small_tricks"
+    observation_size = 512
+
+
+def test_the_size_of_an_observation_is_the_games_own() -> None:
+    state = SmallTricks().new_game(seed=2)
+    assert ObservationEncoder(state.game).observe(state, 0).shape == (512,)
+    assert ObservationEncoder(Tricks()).size == Game.observation_size

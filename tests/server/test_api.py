@@ -366,7 +366,7 @@ def test_page_holds_the_spectator_board_and_openapi_documents_the_api(client: Te
 
 def test_ai_levels_come_from_the_agents_and_ai_only_tables_play_out(client: TestClient) -> None:
     seats = [{"kind": "human"}, {"kind": "ai", "level": "easy"}]
-    easy = create(client, game="five_realms", seats=seats, seed=2)
+    easy = create(client, game="tricks", seats=seats, seed=2)
     data = get(client, easy["table"], token(easy, 0))
     if data["current_player"] == 0:
         act(client, easy["table"], token(easy, 0), data["move"], data["legal"][0]["action"])

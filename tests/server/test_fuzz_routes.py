@@ -23,6 +23,8 @@ import soulforge
 from soulforge.server import create_app
 from soulforge.server.api import MAX_WS_MESSAGE, TOO_BIG, UNSUPPORTED_DATA
 from soulforge.server.app import MAX_BODY
+from tests import toy
+from tests.registered import DECK_GAMES
 from tests.server.helpers import create, first_answer, token
 
 JSON_LEAF = st.one_of(
@@ -37,7 +39,7 @@ JSON = st.recursive(JSON_LEAF, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(KEYS, inner, max_size=5)), max_leaves=12)
 RAW_TEXT = st.sampled_from(["NaN", "Infinity", "1e400", '{"players": 1e400}', '{"seed": 1e30}', "[" * 300, "",
                             '{"move": 0, "action": {"type": "choose", "prize": 99999999999999999999999}}',
-                            '{"game": "five_realms", "name": "' + "x" * MAX_BODY + '"}'])
+                            '{"game": "tricks", "name": "' + "x" * MAX_BODY + '"}'])
 
 
 @pytest.fixture(scope="module")
@@ -45,8 +47,9 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient
     db = f"sqlite:///{tmp_path_factory.mktemp('fuzz')}/fuzz.db"
     with pytest.MonkeyPatch.context() as patch:  # many tables from one address: no rate limit here
         patch.setenv("SOULFORGE_RATE_LIMITS", "off")
+        toy.register(patch)  # the module's world outlives the per-test registration of conftest
         with TestClient(create_app(db, ai_workers=0)) as client:
-            yield client, create(client, game="five_realms", seats=[{"kind": "human"}, {"kind": "human"}])
+            yield client, create(client, game="tricks", seats=[{"kind": "human"}, {"kind": "human"}])
 
 
 def routes(client: TestClient) -> list[tuple[str, str]]:
@@ -161,7 +164,7 @@ def peak_of(client: TestClient, method: str, url: str, **kwargs: Any) -> tuple[A
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                    HealthCheck.too_slow])
-@given(game=st.sampled_from(["kipukas", "soul_of_ankiril", "soulshards"]), deck=DECK_TEXT,
+@given(game=st.sampled_from(DECK_GAMES), deck=DECK_TEXT,
        seat=st.sampled_from(["deck0", "deck1"]))
 def test_a_deck_list_of_any_size_count_or_nesting_is_answered_in_bounded_memory(
         world: tuple[TestClient, dict[str, Any]], game: str, deck: str, seat: str) -> None:

@@ -25,6 +25,7 @@ from soulforge.server import create_app
 from soulforge.server.api import MAX_WS_MESSAGE, TOO_BIG, UNSUPPORTED_DATA
 from soulforge.server.app import MAX_BODY, BodyLimit
 from soulforge.server.schemas import MAX_JSON_DEPTH
+from tests.registered import DECK_GAMES
 from tests.server.helpers import create, token
 
 HUGE = 999_999_999_999_999_999
@@ -58,7 +59,7 @@ def detail_text(answer: Any) -> str:
 
 # -- defect 1: deck lists ----------------------------------------------------------------
 
-@pytest.mark.parametrize("game", ["kipukas", "soul_of_ankiril", "soulshards"])
+@pytest.mark.parametrize("game", DECK_GAMES)
 def test_a_huge_copy_count_is_a_422_in_bounded_memory(client: TestClient, game: str) -> None:
     text = f'city = "Ironhold"\n[cards]\nGanuri = {HUGE}\n'
     answer, peak = post_measured(client, "/api/tables", {"game": game, "seats": VS_AI,
@@ -86,21 +87,21 @@ def test_an_option_value_nested_deep_is_a_422_naming_it(client: TestClient, dept
     value: Any = 1
     for _ in range(depth):
         value = [value]
-    answer = client.post("/api/tables", json={"game": "five_realms", "options": {"copies": value}})
-    assert answer.status_code == 422 and "'copies' is nested too deep" in detail_text(answer)
+    answer = client.post("/api/tables", json={"game": "tricks", "options": {"hand": value}})
+    assert answer.status_code == 422 and "'hand' is nested too deep" in detail_text(answer)
 
 
 def test_an_option_value_as_deep_as_allowed_gets_the_games_own_words(client: TestClient) -> None:
     value: Any = 1
     for _ in range(MAX_JSON_DEPTH):
         value = [value]
-    answer = client.post("/api/tables", json={"game": "five_realms", "options": {"copies": value}})
-    assert answer.status_code == 422 and "option 'copies' must be int" in detail_text(answer)
+    answer = client.post("/api/tables", json={"game": "tricks", "options": {"hand": value}})
+    assert answer.status_code == 422 and "option 'hand' must be int" in detail_text(answer)
 
 
 UNKNOWN_FIELDS = [
-    ("/api/tables", {"game": "five_realms", "seeds": 5}, "seeds"),
-    ("/api/tables", {"game": "five_realms", "seats": [{"kind": "ai", "levle": "hard"}]}, "levle"),
+    ("/api/tables", {"game": "tricks", "seeds": 5}, "seeds"),
+    ("/api/tables", {"game": "tricks", "seats": [{"kind": "ai", "levle": "hard"}]}, "levle"),
     ("/api/tables/{table}/actions", {"move": 0, "action": {}, "sat": 0}, "sat"),
     ("/api/tables/{table}/undo", {"move": 0, "moves": 1}, "moves"),
     ("/api/tables/{table}/join", {"nmae": "x"}, "nmae"),
@@ -114,7 +115,7 @@ UNKNOWN_FIELDS = [
 @pytest.mark.parametrize(("path", "body", "field"), UNKNOWN_FIELDS, ids=[f for _, _, f in UNKNOWN_FIELDS])
 def test_a_misspelled_field_is_refused_naming_it(client: TestClient, path: str, body: dict[str, Any],
                                                  field: str) -> None:
-    made = create(client, game="five_realms", seats=[{"kind": "human"}, {"kind": "human"}], hot_seat=True)
+    made = create(client, game="tricks", seats=[{"kind": "human"}, {"kind": "human"}], hot_seat=True)
     answer = client.post(path.format(table=made["table"]), json=body,
                          headers={"X-Seat-Token": token(made, 0)})
     assert answer.status_code == 422, answer.text
@@ -124,17 +125,17 @@ def test_a_misspelled_field_is_refused_naming_it(client: TestClient, path: str, 
 
 def test_a_misspelled_seed_creates_no_table(client: TestClient) -> None:
     before = len(client.get("/api/tables").json())
-    assert client.post("/api/tables", json={"game": "five_realms", "seeds": 5}).status_code == 422
+    assert client.post("/api/tables", json={"game": "tricks", "seeds": 5}).status_code == 422
     assert len(client.get("/api/tables").json()) == before
 
 
 # -- defect 7: bodies --------------------------------------------------------------------
 
 def test_a_body_over_the_bound_is_a_413_before_it_is_read(client: TestClient) -> None:
-    body = b'{"game": "five_realms", "name": "' + b"x" * MAX_BODY + b'"}'
+    body = b'{"game": "tricks", "name": "' + b"x" * MAX_BODY + b'"}'
     answer = client.post("/api/tables", content=body, headers={"content-type": "application/json"})
     assert answer.status_code == 413 and f"{MAX_BODY:,} bytes" in answer.json()["detail"]
-    ok = client.post("/api/tables", json={"game": "five_realms", "name": "x" * 100})
+    ok = client.post("/api/tables", json={"game": "tricks", "name": "x" * 100})
     assert ok.status_code == 201
 
 
@@ -193,7 +194,7 @@ def test_a_bad_frame_after_the_hello_closes_cleanly(client: TestClient, caplog: 
 
 
 def test_a_small_text_after_the_hello_is_ignored(client: TestClient) -> None:
-    made = create(client, game="five_realms", seats=[{"kind": "human"}, {"kind": "human"}], hot_seat=True)
+    made = create(client, game="tricks", seats=[{"kind": "human"}, {"kind": "human"}], hot_seat=True)
     with client.websocket_connect(f"/ws/tables/{made['table']}") as socket:
         tokens = [token(made, 0), token(made, 1)]
         socket.send_json({"tokens": tokens, "svg": False})

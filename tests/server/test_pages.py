@@ -107,9 +107,9 @@ def test_lobby_links_each_built_game_to_its_how_to_page(client: TestClient) -> N
 
 def test_examples_are_reproducible_positions_from_the_public_api() -> None:
     first = Example(seed=3, moves=5, caption="x", play="first")
-    assert first.state("five_realms").record().to_json() == first.state("five_realms").record().to_json()
+    assert first.state("tricks").record().to_json() == first.state("tricks").record().to_json()
     random_play = Example(seed=3, moves=5, caption="x")
-    assert random_play.state("five_realms").view(None) == random_play.state("five_realms").view(None)
+    assert random_play.state("tricks").view(None) == random_play.state("tricks").view(None)
 
 
 def test_example_directive_parsing() -> None:

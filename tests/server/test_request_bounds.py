@@ -20,15 +20,15 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 @pytest.mark.parametrize("body", [
-    '{"game": "five_realms", "players": 300000000}',
-    '{"game": "five_realms", "players": 1e30}',
-    '{"game": "five_realms", "players": 0}',
-    '{"game": "five_realms", "seed": NaN}',
-    '{"game": "five_realms", "seed": Infinity}',
-    '{"game": "five_realms", "seed": 1e400}',
-    '{"game": "five_realms", "seed": 123456789012345678901234567890}',
-    '{"game": "five_realms", "seed": -1}',
-    '{"game": "five_realms", "seats": [' + ",".join(['{"kind": "ai", "level": "random"}'] * 40) + "]}",
+    '{"game": "tricks", "players": 300000000}',
+    '{"game": "tricks", "players": 1e30}',
+    '{"game": "tricks", "players": 0}',
+    '{"game": "tricks", "seed": NaN}',
+    '{"game": "tricks", "seed": Infinity}',
+    '{"game": "tricks", "seed": 1e400}',
+    '{"game": "tricks", "seed": 123456789012345678901234567890}',
+    '{"game": "tricks", "seed": -1}',
+    '{"game": "tricks", "seats": [' + ",".join(['{"kind": "ai", "level": "random"}'] * 40) + "]}",
 ])
 def test_a_bad_number_is_a_json_422(client: TestClient, body: str) -> None:
     answer = client.post("/api/tables", content=body, headers={"content-type": "application/json"})
@@ -39,7 +39,7 @@ def test_a_bad_number_is_a_json_422(client: TestClient, body: str) -> None:
 
 def test_a_bad_move_number_is_a_json_422(client: TestClient) -> None:
     seats = [{"kind": "human"}, {"kind": "human"}]
-    body = {"game": "five_realms", "seed": 3, "seats": seats, "hot_seat": True}
+    body = {"game": "tricks", "seed": 3, "seats": seats, "hot_seat": True}
     made = client.post("/api/tables", json=body)
     assert made.status_code == 201
     table = made.json()["table"]

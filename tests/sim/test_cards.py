@@ -78,7 +78,7 @@ def test_the_report_shows_the_card_numbers() -> None:
     assert page.count("data:image/png") == 4, "the 3 summary plots and the improvement plot"
 
 
-@pytest.mark.parametrize("game", ["five_realms", "soul_of_ankiril", "soulgivers", "kipukas", "soulshards"])
+@pytest.mark.parametrize("game", soulforge.GAMES)
 def test_every_game_writes_a_summary_in_its_rows(game: str) -> None:
     row = play_game(jobs_for(SimConfig(game, ("random", "random"), 1, seed=2))[0])
     seats = row["summary"]["seats"]

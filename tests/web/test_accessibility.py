@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
+from tests.registered import GAMES
 from tests.server.support import ServerThread
 from tests.web.test_browser import click_something, create, wait_turn
 
 pytestmark = pytest.mark.browser
-GAMES = ("five_realms", "soul_of_ankiril", "soulgivers", "soulshards", "kipukas")
 SEVERE = ("serious", "critical")
 DECISIONS = 8
 """Decisions played on each table, axe running before every click of them."""

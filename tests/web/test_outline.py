@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
+from tests.registered import GAMES
 from tests.server.support import ServerThread
 from tests.web.test_browser import click_something, create, wait_turn
 
 pytestmark = pytest.mark.browser
-GAMES = ("five_realms", "soul_of_ankiril", "soulgivers", "soulshards", "kipukas")
 DECISIONS = 8
 """Decisions played on each table; the rings are read before every click of them."""
 

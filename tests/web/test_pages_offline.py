@@ -13,11 +13,11 @@ import pytest
 
 import soulforge
 from soulforge.games import game_class
+from tests.registered import GAMES
 from tests.server.support import ServerThread
 from tests.web.test_browser import TIMEOUT, create
 
 pytestmark = pytest.mark.browser
-GAMES = ("five_realms", "soul_of_ankiril", "soulgivers", "soulshards", "kipukas")
 CODE_NAME = re.compile(r"_|[a-z][0-9]")
 """What gives a code name away: ``peace_after``, ``deck0``."""
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.registered import GAMES
 from tests.server.support import ServerThread
 from tests.web.test_browser import BOARD_TARGETS, click_something, create, live_state, wait_turn
 
@@ -93,7 +94,13 @@ def on_first_screen(page: Any) -> dict[str, Any]:
     return m
 
 
-@pytest.mark.parametrize("game_id", ["five_realms", "soulgivers", "soulshards"])
+TALL_FIRST_SCREEN = pytest.mark.xfail(strict=True, reason=(
+    "Kipukas' board and hand push its prompt below the first 844 px of a phone (measured "
+    "1012-1050 px): a layout still to fix"))
+
+
+@pytest.mark.parametrize("game_id", [pytest.param(g, marks=TALL_FIRST_SCREEN) if g == "kipukas" else g
+                                     for g in GAMES])
 def test_the_prompt_and_the_first_button_are_on_the_first_screen(
         browser: Any, server: ServerThread, game_id: str) -> None:
     """Issue 30, item 5: on opening a table whose first decision is made by a button (Five
@@ -118,7 +125,7 @@ def test_the_prompt_and_the_first_button_are_on_the_first_screen(
     context.close()
 
 
-@pytest.mark.parametrize("game_id", ["five_realms", "soul_of_ankiril", "soulgivers", "soulshards", "kipukas"])
+@pytest.mark.parametrize("game_id", GAMES)
 def test_whole_game_on_a_phone_by_taps(browser: Any, server: ServerThread, game_id: str) -> None:
     made = create(server, game=game_id, seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}],
                   seed=21)
@@ -138,7 +145,7 @@ def test_whole_game_on_a_phone_by_taps(browser: Any, server: ServerThread, game_
     context.close()
 
 
-@pytest.mark.parametrize("game_id", ["five_realms", "soul_of_ankiril", "soulgivers"])
+@pytest.mark.parametrize("game_id", GAMES)
 def test_a_long_press_shows_what_hover_would(browser: Any, server: ServerThread, game_id: str) -> None:
     """Issue "The board is the interface": hover, "or long-press on touch", shows an element's
     full text; on a phone it appears in a tip, and the next touch hides it."""

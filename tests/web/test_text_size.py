@@ -16,6 +16,8 @@ from typing import Any
 import httpx
 import pytest
 
+import soulforge
+from tests.registered import GAMES
 from tests.server.support import ServerThread
 from tests.web.test_browser import create
 
@@ -23,9 +25,10 @@ pytestmark = pytest.mark.browser
 SMALLEST = 10.0
 """The smallest readable text, in CSS px."""
 SIZES = {"desktop": (1440, 900), "phone": (390, 844)}
-MID_GAME = {"five_realms": 14, "soul_of_ankiril": 40, "soulgivers": 30, "soulshards": 60, "kipukas": 60}
-"""How many random moves make each game's mid-game position (cards in hand, pieces out)."""
-TABLES = {**{game_id: (game_id, {}) for game_id in MID_GAME}, "kipukas-grand": ("kipukas", {"map": "grand"})}
+MID_GAME = 8
+"""A game's mid-game position (cards in hand, pieces out): after an eighth of the moves of a
+seeded random game of it (14 to 60 moves)."""
+TABLES = {**{game_id: (game_id, {}) for game_id in GAMES}, "kipukas-grand": ("kipukas", {"map": "grand"})}
 """The tables measured: each game, and Kipukas' widest board (12 territories, 1032 units)."""
 
 MEASURE = """() => {
@@ -45,10 +48,18 @@ MEASURE = """() => {
 }"""
 
 
+def random_game_length(game_id: str, seed: int, options: dict[str, Any]) -> int:
+    """The number of moves of a seeded random game of ``game_id``."""
+    state, rng = soulforge.load(game_id, **options).new_game(seed=seed), random.Random(seed)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    return len(state.history)
+
+
 def mid_game_table(server: ServerThread, game_id: str, seed: int = 21,
                    options: dict[str, Any] | None = None) -> str:
-    """A hot-seat table of ``game_id`` after ``MID_GAME[game_id]`` seeded random moves; the
-    link that opens it for its seats."""
+    """A hot-seat table of ``game_id`` after :data:`MID_GAME` seeded random moves; the link
+    that opens it for its seats."""
     made = create(server, game=game_id, seats=[{"kind": "human"}, {"kind": "human"}], seed=seed,
                   hot_seat=True, options=options or {})
     tokens = ",".join(s["token"] for s in made["seats"])
@@ -56,7 +67,7 @@ def mid_game_table(server: ServerThread, game_id: str, seed: int = 21,
     headers = {"X-Seat-Token": tokens}
     with httpx.Client(base_url=server.url, headers=headers, timeout=120) as client:
         payload = client.get(f"/api/tables/{made['table']}", params={"svg": False}).json()
-        for _ in range(MID_GAME[game_id]):
+        for _ in range(random_game_length(game_id, seed, options or {}) // MID_GAME):
             if payload["is_over"] or not payload["legal"]:
                 break
             action = rng.choice(payload["legal"])["action"]
