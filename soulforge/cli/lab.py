@@ -206,8 +206,10 @@ def ladder_command(
 def ablate(
     game: Annotated[str, typer.Argument(help="Game id (put it before --agents).")],
     agents: Annotated[list[str], typer.Option("--agents", "-a", help="Agent specs, one per seat.")],
-    card: Annotated[str, typer.Option("--card", help="The card to take out of every deck holding it.")],
-    replacement: Annotated[str, typer.Option("--with", help="The card put in its place.")],
+    card: Annotated[str, typer.Option("--card", help="The card to take out of every deck holding it "
+                                      "(as `soulforge cards` names it: Kipukas by card id).")],
+    replacement: Annotated[str, typer.Option("--with", help="The card put in its place (the deck must "
+                                             "stay legal; a refusal names cards that may).")],
     games: Annotated[int, typer.Option("-n", "--games", help="Games per run (paired seeds).")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first deal.")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", help="Game option name=value.")] = None,
