@@ -18,8 +18,16 @@ from soulforge.sim.ladder import Rating, is_ordered, ladder, play_round_robin
 from soulforge.sim.report import render_ladder, render_sweep
 from soulforge.sim.runner import BACKENDS, OnResult, ResultRow, SimConfig, SimulationError, load_results
 from soulforge.sim.stats import Proportion, format_p
+from soulforge.sim.sweep import (
+    BALANCE_MEASURES,
+    OnStart,
+    SweepPoint,
+    describe_measure,
+    parse_sweep,
+    run_sweep,
+    verdict,
+)
 from soulforge.sim.sweep import MEASURES as SWEEP_MEASURES
-from soulforge.sim.sweep import OnStart, SweepPoint, closest_to_even, describe_measure, parse_sweep, run_sweep
 
 HEADERS = {"in_deck": "in deck", "in_hand": "in hand", "opening": "opening", "drawn": "drawn",
            "not_drawn": "not drawn", "played": "played"}
@@ -89,13 +97,21 @@ def _bar(screen: Console) -> Progress:
 
 
 def sweep_table(points: list[SweepPoint], key: str, what: str) -> Table:
-    """One row per swept value: games, the measure and its 95% interval."""
-    table = Table(title=f"sweep of {key}: {what}")
-    for column in (key, "games", "rate", "95% CI"):
+    """One row per swept value: games, the measure and its 95% interval, and the paired
+    difference from the baseline value with its interval and McNemar p."""
+    baseline = next((p.value for p in points if p.versus is None), None)
+    table = Table(title=f"sweep of {key}: {what}",
+                  caption=f"vs {key}={baseline}: the same games, this value minus the baseline in points "
+                  "(Newcombe's paired 95% interval); p: exact McNemar")
+    for column in (key, "games", "rate", "95% CI", f"vs {baseline}", "p"):
         table.add_column(column, justify="right")
     for p in points:
+        c = p.versus
+        diff = ("baseline" if c is None else
+                f"{100 * c.difference:+.1f} [{100 * c.low:+.1f}, {100 * c.high:+.1f}]" if c.pairs else "-")
         table.add_row(str(p.value), str(p.games), f"{100 * p.rate.rate:.1f}%",
-                      f"{100 * p.rate.low:.1f}-{100 * p.rate.high:.1f}%")
+                      f"{100 * p.rate.low:.1f}-{100 * p.rate.high:.1f}%", diff,
+                      "" if c is None or not c.pairs else format_p(c.p_value).lstrip("= "))
     return table
 
 
@@ -114,16 +130,23 @@ def sweep(
         "starting player's, seat 0's.")] = "agent",
     out: Annotated[Path, typer.Option("--out", help="Folder of results (one file per value) and "
                                       "sweep.html.")] = Path("sweep"),
+    baseline: Annotated[str | None, typer.Option(
+        "--baseline", help="The value every other is compared with, paired (default: the first).")] = None,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
     backend: Annotated[str, typer.Option("--backend", help=f"One of {', '.join(BACKENDS)}.")] = "processes",
     address: Annotated[str | None, typer.Option("--address", help="Ray cluster to join.")] = None,
 ) -> None:
     """Play one authored number or rule option over a range, every value on the same paired
-    seeds; plot the measure against the value and name the value closest to even."""
+    seeds; plot the measure against the value, each value against the baseline (paired)."""
     try:
         swept, fixed_sets, fixed_options = parse_sweep(set_ or [], option or [])
     except ValueError as err:
         fail(str(err), USAGE)
+    chosen = swept.values[0]
+    if baseline is not None:
+        chosen = next((v for v in swept.values if str(v) == baseline.strip()), None)
+        if chosen is None:
+            fail(f"--baseline {baseline!r} is not a swept value: {', '.join(map(str, swept.values))}", USAGE)
     table = load_game(game, [f"{k}={v}" for k, v in fixed_options.items()])
     output_folder(out, "--out")
     base = SimConfig(game, tuple(agents), games, seed, dict(table.options), True, fixed_sets)
@@ -135,18 +158,18 @@ def sweep(
                 return (lambda done, total: progress.reset(task, total=total, completed=done),
                         lambda _row: progress.advance(task))
 
-            points = run_sweep(base, swept, out, measure, workers, backend, on_value, address)
+            points = run_sweep(base, swept, out, measure, workers, backend, on_value, address, chosen)
     except (ValueError, SimulationError) as err:
         fail(str(err), USAGE if isinstance(err, ValueError) else FAILURE)
     what = describe_measure(measure, base.labels[0])
     screen.print(sweep_table(points, swept.key, what))
-    best = closest_to_even(points)
-    if best is not None:
-        screen.print(Text(f"closest to even: {swept.key} = {best.value} "
-                          f"({100 * best.rate.rate:.1f}%, {best.games} games)", style="bold"))
+    lines = verdict(points, swept.key, measure, base.labels[0])
+    for line in lines:
+        screen.print(Text(line, style="bold"))
     page = out / "sweep.html"
     setup = f"{game}: {' vs '.join(agents)}, {games} games per value from seed {seed}"
-    page.write_text(render_sweep(points, swept.key, what, setup), encoding="utf-8")
+    page.write_text(render_sweep(points, swept.key, what, setup, lines, measure in BALANCE_MEASURES),
+                    encoding="utf-8")
     screen.print(Text(f"Sweep report written to {page}", style="green"))
 
 

@@ -7,14 +7,15 @@ import html
 import io
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from matplotlib.figure import Figure
 
 from soulforge.sim.cards import MEASURES, CardStats, Matchup, card_stats, end_facts, matchups
 from soulforge.sim.ladder import Rating
 from soulforge.sim.runner import ResultRow, load_results
-from soulforge.sim.stats import Comparison, DealStats, Proportion, Summary, compare, summarize
-from soulforge.sim.sweep import SweepPoint, closest_to_even
+from soulforge.sim.stats import Comparison, DealStats, Proportion, Summary, compare_rows, summarize
+from soulforge.sim.sweep import SweepPoint
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; color: #222; }
@@ -241,18 +242,29 @@ def cards_section(rows: Sequence[ResultRow]) -> str:
     return "\n".join(["<h2>Cards, decks and endings</h2>", *parts])
 
 
-def comparison_section(a: Summary, b: Summary) -> str:
-    """The A/B section: differences of win rates with CI and two-proportion z tests."""
-    rows = compare(a, b)
+def comparison_section(a: Sequence[ResultRow], b: Sequence[ResultRow]) -> str:
+    """The A/B section: differences of win rates with their intervals and tests, paired on
+    seed and seating where the two runs played the same games (``compare_rows``)."""
+    rows = compare_rows(a, b)
+    paired = bool(rows) and rows[0].paired
     table = _table(
-        ["measure", "A", "B", "A - B", "95% CI", "z", "p"],
+        ["measure", "A", "B", "A - B", "95% CI", "only A / only B" if paired else "z", "p"],
         [[c.name, _interval(c.a), _interval(c.b), _pct(c.difference),
-          f"[{_pct(c.low)}, {_pct(c.high)}]", f"{c.z:.2f}", f"{c.p_value:.4f}"] for c in rows],
+          f"[{_pct(c.low)}, {_pct(c.high)}]",
+          f"{c.a_only} / {c.b_only}" if paired else f"{c.z:.2f}", f"{c.p_value:.4f}"] for c in rows],
     )
+    if paired:
+        note = (f"Paired: {rows[0].pairs} games of the same seed and seating in both runs (the others "
+                "left out); each rate over those games (a draw is not a win). Difference with "
+                "Newcombe's paired score interval; p from the exact McNemar test: the games the "
+                "event happened in under A only against those under B only.")
+    else:
+        note = ("Unpaired (the runs share too few seeds and seatings to match their games): "
+                "differences with Newcombe's score interval; p from a pooled two-proportion z test "
+                "(two-sided).")
     return "\n".join([
         "<h2>A/B comparison</h2>",
-        '<p class="note">Differences use Newcombe\'s score interval; p from a pooled '
-        "two-proportion z test (two-sided).</p>",
+        f'<p class="note">{html.escape(note)}</p>',
         table,
         _comparison_plot(rows),
     ])
@@ -280,7 +292,7 @@ def render_report(
     if other is not None:
         other_summary = summarize(other)
         sections.append(summary_section(f"B: {_describe(other)}", other_summary))
-        sections.append(comparison_section(summary, other_summary))
+        sections.append(comparison_section(rows, other))
     body = "\n".join(sections)
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -306,38 +318,78 @@ def write_report(results: str | Path, out: str | Path, compare_with: str | Path 
 
 # -- sweeps ------------------------------------------------------------------------------
 
-def _sweep_plot(points: Sequence[SweepPoint], key: str, measure: str, best: SweepPoint | None) -> str:
-    """The measure against the swept value, with 95% intervals and the even line."""
-    figure = Figure(figsize=(6, 3.2))
-    axes = figure.subplots()
-    numeric = all(isinstance(p.value, int | float) for p in points)
+def _integer_ticks(axes: Any, values: Sequence[Any]) -> None:
+    """Whole-number ticks for an integer setting (no 3.25 castles)."""
+    from matplotlib.ticker import MaxNLocator
+
+    if len(values) <= 12:
+        axes.set_xticks(list(values))
+    else:
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+
+
+def _sweep_plot(points: Sequence[SweepPoint], key: str, measure: str, balance: bool) -> str:
+    """The sweep's figure as an embedded PNG."""
+    return _png(sweep_figure(points, key, measure, balance))
+
+
+def sweep_figure(points: Sequence[SweepPoint], key: str, measure: str, balance: bool) -> Figure:
+    """The measure against the swept value, with 95% intervals (and the even line for a balance
+    measure); below it, each value's paired difference from the baseline value."""
+    compared = [p for p in points if p.versus is not None and p.versus.pairs]
+    figure = Figure(figsize=(6, 5.6 if compared else 3.2))
+    axes, *rest = figure.subplots(2 if compared else 1, 1, sharex=True, squeeze=False)[:, 0]
+    numeric = all(isinstance(p.value, int | float) and not isinstance(p.value, bool) for p in points)
+    integral = numeric and all(isinstance(p.value, int) for p in points)
     xs = [p.value if numeric else str(p.value) for p in points]
     rates = [p.rate.rate for p in points]
     errors = [[p.rate.rate - p.rate.low for p in points], [p.rate.high - p.rate.rate for p in points]]
     axes.errorbar(xs, rates, yerr=errors, fmt="o-", capsize=5)
-    axes.axhline(0.5, linestyle="--", color="#888")
-    if best is not None:
-        where = float(best.value) if numeric else float(list(points).index(best))
-        axes.axvline(where, linestyle=":", color="#c44e52")
+    if balance:
+        axes.axhline(0.5, linestyle="--", color="#888")
     axes.set_ylim(0, 1)
-    axes.set_xlabel(key)
-    axes.set_ylabel(f"{measure} (95% CI)")
-    return _png(figure)
+    axes.set_ylabel(f"{measure} (95% CI)", fontsize=8)
+    if compared:
+        lower = rest[0]
+        dx = [p.value if numeric else str(p.value) for p in compared]
+        diffs = [100 * p.versus.difference for p in compared if p.versus is not None]
+        low = [100 * p.versus.low for p in compared if p.versus is not None]
+        high = [100 * p.versus.high for p in compared if p.versus is not None]
+        lower.errorbar(dx, diffs, yerr=[[d - lo for d, lo in zip(diffs, low, strict=True)],
+                                        [hi - d for d, hi in zip(diffs, high, strict=True)]],
+                       fmt="s", capsize=5, color="#c44e52")
+        lower.axhline(0, linestyle="--", color="#888")
+        lower.set_ylabel("minus baseline, points\n(paired 95% CI)", fontsize=8)
+        lower.set_xlabel(key)
+    else:
+        axes.set_xlabel(key)
+    if integral:
+        _integer_ticks(axes, [p.value for p in points])
+    return figure
 
 
-def render_sweep(points: Sequence[SweepPoint], key: str, measure: str, setup: str) -> str:
-    """The HTML page of a sweep: the plot, the table, the value closest to an even matchup."""
-    best = closest_to_even(points)
-    table = _table([key, "games", measure, "95% CI"],
-                   [[p.value, p.games, _pct(p.rate.rate), f"[{_pct(p.rate.low)}, {_pct(p.rate.high)}]"]
-                    for p in points])
-    verdict = ("no value measured" if best is None else
-               f"closest to even: {key} = {best.value} ({_interval(best.rate)})")
+def render_sweep(points: Sequence[SweepPoint], key: str, measure: str, setup: str,
+                 lines: Sequence[str] = (), balance: bool = True) -> str:
+    """The HTML page of a sweep: the verdict (``lines``, from ``sweep.verdict``), the plot and
+    the table, each value with its paired difference from the baseline value."""
+    baseline = next((p.value for p in points if p.versus is None), None)
+    rows = []
+    for p in points:
+        c = p.versus
+        paired = ("baseline" if c is None else
+                  f"{100 * c.difference:+.1f} [{100 * c.low:+.1f}, {100 * c.high:+.1f}] "
+                  f"({c.a_only} / {c.b_only}, p = {c.p_value:.4f})" if c.pairs else "no matched games")
+        interval = f"[{_pct(p.rate.low)}, {_pct(p.rate.high)}]"
+        rows.append([p.value, p.games, _pct(p.rate.rate), interval, paired])
+    table = _table([key, "games", measure, "95% CI", f"minus {key} = {baseline} (paired)"], rows)
     body = "\n".join([
         f"<p>{html.escape(setup)}</p>",
-        '<p class="note">Every value played on the same paired seeds (each deal from every seat).</p>',
-        f"<p><strong>{html.escape(verdict)}</strong></p>",
-        _sweep_plot(points, key, measure, best), table,
+        '<p class="note">Every value played on the same paired seeds (each deal from every seat). '
+        "The last column: the value's rate minus the baseline's over the same games (a draw not "
+        "won), Newcombe's paired 95% interval, the games the event happened in under this value "
+        "only / under the baseline only, and the exact McNemar p.</p>",
+        "".join(f"<p><strong>{html.escape(line)}</strong></p>" for line in lines),
+        _sweep_plot(points, key, measure, balance), table,
     ])
     return _page(f"Sweep of {key}", body)
 

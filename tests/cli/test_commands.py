@@ -250,8 +250,16 @@ def test_sweep_writes_a_results_file_per_value_and_a_page(invoke: Invoke, tmp_pa
     result = invoke("sweep", "five_realms", "--agents", "random", "greedy", "--set",
                     "five_realms.cards.setup.starting_castles=1..2", "-n", "2", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    assert "closest to even: five_realms.cards.setup.starting_castles =" in result.output
+    assert "measure: random's win rate; higher: random wins more" in result.output
+    assert "closest to even" not in result.output, "a skill measure has no even value"
     assert len(list(tmp_path.glob("*.jsonl"))) == 2 and (tmp_path / "sweep.html").exists()
+    again = invoke("sweep", "five_realms", "--agents", "random", "greedy", "--set",
+                   "five_realms.cards.setup.starting_castles=1..2", "-n", "2", "--out", str(tmp_path),
+                   "--baseline", "2")
+    assert again.exit_code == 0 and "vs 2" in again.output, again.output
+    assert invoke("sweep", "five_realms", "--agents", "random", "greedy", "--set",
+                  "five_realms.cards.setup.starting_castles=1..2", "-n", "2", "--out", str(tmp_path),
+                  "--baseline", "7").exit_code == 2
     assert invoke("sweep", "five_realms", "--agents", "random", "greedy", "-n", "2",
                   "--out", str(tmp_path)).exit_code == 2
 
