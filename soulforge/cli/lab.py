@@ -13,7 +13,7 @@ from rich.text import Text
 
 from soulforge.cli.common import FAILURE, USAGE, console, fail, load_game, output_folder
 from soulforge.sim.ablate import Ablation, run_ablation
-from soulforge.sim.cards import MEASURES, CardStats, card_stats, sort_cards
+from soulforge.sim.cards import MEASURES, MIN_GAMES, CardStats, card_stats, records_opening, sort_cards
 from soulforge.sim.ladder import Rating, is_ordered, ladder, play_round_robin
 from soulforge.sim.report import render_ladder, render_sweep
 from soulforge.sim.runner import BACKENDS, OnResult, ResultRow, SimConfig, SimulationError, load_results
@@ -33,27 +33,45 @@ HEADERS = {"in_deck": "in deck", "in_hand": "in hand", "opening": "opening", "dr
            "not_drawn": "not drawn", "played": "played"}
 
 
-def _cell(p: Proportion) -> str:
-    """``55.0% ±9 (120)``: rate, half the 95% interval's width, count."""
+def _cell(p: Proportion, minimum: int = 0) -> Text:
+    """``55.0% ±9 (120)``: rate, half the 95% interval's width, count; dim below ``minimum``."""
     if not p.trials:
-        return "-"
-    return f"{100 * p.rate:.1f}% ±{50 * (p.high - p.low):.0f} ({p.trials})"
+        return Text("-")
+    return Text(f"{100 * p.rate:.1f}% ±{50 * (p.high - p.low):.0f} ({p.trials})",
+                style="dim" if p.trials < minimum else "")
 
 
-def cards_table(stats: list[CardStats], title: str) -> Table:
-    """The 17lands-style table: one row per card, each rate with its interval and count."""
-    table = Table(title=title, caption="win rate ±half the 95% Wilson interval (games); "
-                  "improvement = in hand - not drawn, with Newcombe's 95% interval")
+def _improvement(s: CardStats, minimum: int) -> Text:
+    """The improvement with its interval; dim and said so when the games cannot tell."""
+    if not s.has_improvement:
+        return Text("-")
+    text = f"{100 * s.improvement:+.1f} [{100 * s.improvement_low:+.0f}, {100 * s.improvement_high:+.0f}]"
+    if s.improvement_games < minimum:
+        return Text(text + " too few", style="dim")
+    if not s.improvement_bound:
+        return Text(text + " ?", style="dim")
+    return Text(text)
+
+
+def cards_table(stats: list[CardStats], title: str, minimum: int = 0) -> Table:
+    """The 17lands-style table: one row per card, each rate with its interval and count, games
+    in hand first (the opening hand left out where no summary records one)."""
+    measures = [m for m in MEASURES if m != "opening" or records_opening(stats)]
+    caption = ("win rate ±half the 95% Wilson interval (games), ranked by the interval's lower end; "
+               "improvement = in hand - not drawn, with Newcombe's 95% interval (?: it holds 0)")
+    if minimum:
+        caption += f"; dim: under {minimum} games"
+    if not records_opening(stats):
+        caption += "; no opening hand recorded (counted as drawn)"
+    table = Table(title=title, caption=caption)
     table.add_column("card", overflow="fold")
     table.add_column("deck")
-    for name in MEASURES:
+    for name in measures:
         table.add_column(HEADERS[name], justify="right")
     table.add_column("improvement", justify="right")
     for s in stats:
-        improvement = (f"{100 * s.improvement:+.1f} [{100 * s.improvement_low:+.0f}, "
-                       f"{100 * s.improvement_high:+.0f}]") if s.has_improvement else "-"
-        table.add_row(Text(s.card), Text(", ".join(s.decks)), *(_cell(s.measure(m)) for m in MEASURES),
-                      improvement)
+        cells = [_cell(s.measure(m), minimum) for m in measures]
+        table.add_row(Text(s.card), Text(", ".join(s.decks)), *cells, _improvement(s, minimum))
     return table
 
 
@@ -71,22 +89,35 @@ def _rows(results: Path) -> list[ResultRow]:
 def cards(
     results: Annotated[Path, typer.Argument(help="Results written by simulate (JSON lines or Parquet).")],
     sort: Annotated[str, typer.Option(
-        "--sort", help=f"Sort by one of {', '.join(MEASURES)} or improvement.")] = "in_hand",
-    minimum: Annotated[int, typer.Option("--min", help="Leave out cards with fewer games.")] = 0,
+        "--sort", help=f"Rank by one of {', '.join(MEASURES)} or improvement (by the lower end of "
+        "its 95% interval).")] = "in_hand",
+    minimum: Annotated[int, typer.Option("--min", help="Leave out cards with fewer games of the "
+                                         "sorted measure (0: list every card).")] = MIN_GAMES,
     top: Annotated[int, typer.Option("--top", help="Show only the first N cards (0: all).")] = 0,
     agent: Annotated[str | None, typer.Option(
         "--agent", help="Count only the seats this agent (its label in the results) played.")] = None,
 ) -> None:
-    """Per-card statistics: games in deck, in hand, opening hand, drawn, not drawn, played."""
+    """Per-card statistics: games in hand (17lands' GIH), opening hand, drawn, not drawn,
+    played, in deck; ranked by the lower end of the 95% interval."""
     if sort not in (*MEASURES, "improvement"):
         fail(f"--sort must be one of {[*MEASURES, 'improvement']}, got {sort!r}", USAGE)
     rows = _rows(results)
-    stats = sort_cards(card_stats(rows, agent=agent), sort, minimum)
+    every = card_stats(rows, agent=agent)
+    if not every:
+        fail(f"{results}: no card statistics (the rows carry no summary)", USAGE)
+    stats = sort_cards(every, sort, minimum)
     if not stats:
-        fail(f"{results}: no card statistics (the rows carry no summary, or --min leaves none)", USAGE)
+        most = max(s.improvement_games if sort == "improvement" else s.measure(sort).trials for s in every)
+        console().print(Text(f"{len(rows)} games: no card has {minimum} games of {sort} (the most: {most}); "
+                             "too few to tell. --min 0 lists them anyway.", style="yellow"))
+        return
     shown = stats[:top] if top > 0 else stats
     who = f" · seats of {agent}" if agent else ""
-    console().print(cards_table(shown, f"{len(rows)} games{who} · {len(stats)} cards · sorted by {sort}"))
+    left = len(every) - len(stats)
+    title = f"{len(rows)} games{who} · {len(stats)} cards · ranked by {sort}"
+    if left:
+        title += f" · {left} with under {minimum} games left out"
+    console().print(cards_table(shown, title, minimum))
 
 
 def _bar(screen: Console) -> Progress:

@@ -11,7 +11,18 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
-from soulforge.sim.cards import MEASURES, CardStats, Matchup, card_stats, end_facts, matchups
+from soulforge.sim.cards import (
+    MEASURES,
+    MIN_GAMES,
+    CardStats,
+    Matchup,
+    agents_of,
+    card_stats,
+    end_facts,
+    matchups,
+    records_opening,
+    sort_cards,
+)
 from soulforge.sim.ladder import Rating
 from soulforge.sim.runner import ResultRow, load_results
 from soulforge.sim.stats import Comparison, DealStats, Proportion, Summary, compare_rows, summarize
@@ -25,6 +36,7 @@ th:first-child, td:first-child { text-align: left; }
 img { max-width: 100%; }
 .note { color: #666; font-size: .9rem; }
 table.sortable th { cursor: pointer; }
+td.few { color: #999; }
 """
 
 SORT_SCRIPT = """
@@ -161,38 +173,58 @@ def _deal_parts(deals: DealStats) -> list[str]:
     ]
 
 
-def _rate_cell(p: Proportion) -> str:
-    """A sortable cell: the rate, its interval and count (sorted by the rate)."""
+def _rate_cell(p: Proportion, minimum: int = 0) -> str:
+    """A sortable cell: the rate, its interval and count (sorted by the interval's lower end);
+    greyed, and said so, below ``minimum`` games."""
     if not p.trials:
         return '<td data-v="-1">-</td>'
     text = f"{_pct(p.rate)} [{_pct(p.low)}, {_pct(p.high)}] n={p.trials}"
-    return f'<td data-v="{p.rate:.6f}">{html.escape(text)}</td>'
+    few = ' class="few" title="too few games to tell"' if p.trials < minimum else ""
+    return f'<td data-v="{p.low:.6f}"{few}>{html.escape(text)}</td>'
 
 
-def _card_row(s: CardStats) -> str:
+def _card_row(s: CardStats, measures: Sequence[str], minimum: int = 0) -> str:
     """One card's row of the sortable card table."""
     if s.has_improvement:
         text = f"{100 * s.improvement:+.1f} [{100 * s.improvement_low:+.1f}, {100 * s.improvement_high:+.1f}]"
-        improvement = f'<td data-v="{s.improvement:.6f}">{html.escape(text)}</td>'
+        if s.improvement_games < minimum:
+            text += " (too few games)"
+        elif not s.improvement_bound:
+            text += " (cannot tell)"
+        improvement = f'<td data-v="{s.improvement_low:.6f}">{html.escape(text)}</td>'
     else:
         improvement = '<td data-v="-2">-</td>'
-    cells = "".join(_rate_cell(s.measure(m)) for m in MEASURES)
+    cells = "".join(_rate_cell(s.measure(m), minimum) for m in measures)
     return (f"<tr><td>{html.escape(s.card)}</td><td>{html.escape(', '.join(s.decks))}</td>"
             f"{cells}{improvement}</tr>")
 
 
-def _improvement_plot(stats: Sequence[CardStats], count: int = 15) -> str:
-    """The cards whose drawing changes the win rate most, with their intervals."""
-    shown = sorted((s for s in stats if s.has_improvement), key=lambda s: -abs(s.improvement))[:count]
+def telling_cards(stats: Sequence[CardStats], minimum: int = MIN_GAMES, count: int = 15) -> list[CardStats]:
+    """The cards the improvement plot shows: at least ``minimum`` games both in hand and not
+    drawn, ranked by the smallest effect their interval allows (its end nearest 0), then by
+    the observed improvement; never a card of a handful of games on top."""
+    kept = [s for s in stats if s.has_improvement and s.improvement_games >= minimum]
+    return sorted(kept, key=lambda s: (-abs(s.improvement_bound), -abs(s.improvement), s.card))[:count]
+
+
+def _improvement_plot(stats: Sequence[CardStats], minimum: int = MIN_GAMES, count: int = 15) -> str:
+    """The cards whose drawing changes the win rate most, with their intervals (those whose
+    interval holds 0 in grey), or a sentence saying the games cannot tell."""
+    shown = telling_cards(stats, minimum, count)
+    if not shown:
+        return (f'<p class="note">No card has {minimum} games both in hand and not drawn: too few '
+                "to tell what drawing a card changes.</p>")
     figure = Figure(figsize=(6, 0.6 + 0.35 * max(1, len(shown))))
     axes = figure.subplots()
-    values = [100 * s.improvement for s in shown]
-    errors = [[v - 100 * s.improvement_low for v, s in zip(values, shown, strict=True)],
-              [100 * s.improvement_high - v for v, s in zip(values, shown, strict=True)]]
-    axes.errorbar(values, [s.card for s in shown], xerr=errors, fmt="o", capsize=4)
+    for s in shown:
+        value = 100 * s.improvement
+        axes.errorbar([value], [s.card], xerr=[[value - 100 * s.improvement_low],
+                                               [100 * s.improvement_high - value]],
+                      fmt="o", capsize=4, color="#4c72b0" if s.improvement_bound else "#aaaaaa")
+    axes.invert_yaxis()
     axes.axvline(0, linestyle="--", color="#888")
-    axes.set_xlabel("improvement when drawn, points (95% CI)")
-    axes.set_title("Cards that change the win rate most when drawn")
+    axes.set_xlabel("improvement when drawn, points (95% CI; grey: holds 0)")
+    axes.set_title(f"Cards that change the win rate most when drawn (n >= {minimum})")
     return _png(figure)
 
 
@@ -219,24 +251,48 @@ def _end_parts(rows: Sequence[ResultRow]) -> list[str]:
     return ["<h3>How games ended</h3>", table]
 
 
-def cards_section(rows: Sequence[ResultRow]) -> str:
-    """Per-card statistics (sortable), the deck matchup matrix and the end facts; empty when
-    the rows carry no card summary."""
-    stats = card_stats(rows)
-    parts = _end_parts(rows)
-    if stats:
-        header = "".join(f"<th>{html.escape(h)}</th>" for h in
-                         ["card", "deck", *(HEADERS[m] for m in MEASURES), "improvement when drawn"])
-        body = "".join(_card_row(s) for s in sorted(stats, key=lambda s: -s.in_hand.rate))
-        parts += [
-            "<h3>Cards</h3>",
-            '<p class="note">Win rate of the seat that had the card, with the 95% Wilson interval and '
-            "the number of games; improvement when drawn = in hand minus not drawn, in points, "
-            "with Newcombe's interval. Click a header to sort.</p>",
-            f'<table class="sortable"><tbody><tr>{header}</tr>{body}</tbody></table>',
-            _improvement_plot(stats),
-        ]
-    parts += _matchup_parts(matchups(rows))
+def _card_table(stats: Sequence[CardStats], minimum: int) -> str:
+    """The sortable card table, ranked by the lower end of the games-in-hand interval (the
+    opening-hand column left out where no summary records an opening hand)."""
+    measures = [m for m in MEASURES if m != "opening" or records_opening(stats)]
+    header = "".join(f"<th>{html.escape(h)}</th>" for h in
+                     ["card", "deck", *(HEADERS[m] for m in measures), "improvement when drawn"])
+    ranked = sort_cards(stats, "in_hand") + [s for s in stats if not s.in_hand.trials]
+    body = "".join(_card_row(s, measures, minimum) for s in dict.fromkeys(ranked))
+    return f'<table class="sortable"><tbody><tr>{header}</tr>{body}</tbody></table>'
+
+
+def _card_parts(rows: Sequence[ResultRow], minimum: int) -> list[str]:
+    """The card tables and plots: one per agent when different agents played the seats (a
+    strong agent's seats would lift every card it drew), else one."""
+    agents = agents_of(rows)
+    groups: list[tuple[str, str | None]] = ([(f"Cards of {agent}'s seats", agent) for agent in agents]
+                                            if len(agents) > 1 else [("Cards", None)])
+    parts = []
+    for title, agent in groups:
+        stats = card_stats(rows, agent=agent)
+        if not stats:
+            continue
+        parts += [f"<h3>{html.escape(title)}</h3>", _card_table(stats, minimum),
+                  _improvement_plot(stats, minimum)]
+        if not records_opening(stats):
+            parts.insert(-2, '<p class="note">This game\'s summaries record no opening hand: its '
+                         "cards count as drawn.</p>")
+    if not parts:
+        return []
+    note = ('<p class="note">Win rate of the seat that had the card, with the 95% Wilson interval and '
+            "the number of games; games in hand (opening hand or drawn: 17lands' GIH WR) first. "
+            f"Ranked by the interval's lower end, not the observed rate; below {minimum} games a "
+            "cell is grey (too few to tell). Improvement when drawn = in hand minus not drawn, in "
+            "points, with Newcombe's interval (\"cannot tell\" where it holds 0). Click a header "
+            "to sort by the interval's lower end.</p>")
+    return [parts[0], note, *parts[1:]]
+
+
+def cards_section(rows: Sequence[ResultRow], minimum: int = MIN_GAMES) -> str:
+    """Per-card statistics (sortable, per agent), the deck matchup matrix and the end facts;
+    empty when the rows carry no card summary."""
+    parts = _end_parts(rows) + _card_parts(rows, minimum) + _matchup_parts(matchups(rows))
     if not parts:
         return ""
     return "\n".join(["<h2>Cards, decks and endings</h2>", *parts])

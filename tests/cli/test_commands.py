@@ -183,7 +183,8 @@ def test_report_writes_html_with_images(invoke: Invoke, tmp_path: Path) -> None:
     result = invoke("report", str(a), "--compare", str(b), "--out", str(html))
     assert result.exit_code == 0 and f"Report written to {html}" in result.output
     page = html.read_text()
-    assert page.count("data:image/png;base64,") == 8 and "A/B comparison" in page, "7 + the cards plot of A"
+    assert page.count("data:image/png;base64,") == 7 and "A/B comparison" in page, "4 games: no card plot"
+    assert "too few to tell what drawing a card changes" in page
     missing = invoke("report", str(tmp_path / "none.jsonl"), "--out", str(html))
     assert missing.exit_code == 2 and "no results" in missing.output
 
@@ -212,9 +213,11 @@ def test_cards_prints_the_card_table(invoke: Invoke, tmp_path: Path) -> None:
     out = tmp_path / "r.jsonl"
     assert invoke("simulate", "soul_of_ankiril", "--agents", "random", "random", "-n", "2",
                   "--out", str(out)).exit_code == 0
-    result = invoke("cards", str(out), "--sort", "improvement", "--top", "3")
+    result = invoke("cards", str(out), "--sort", "improvement", "--top", "3", "--min", "0")
     assert result.exit_code == 0, result.output
     assert "2 games" in result.output and "in hand" in result.output and "improvement" in result.output
+    few = invoke("cards", str(out))
+    assert few.exit_code == 0 and "no card has 30 games of in_hand (the most: 2)" in few.output, few.output
     assert invoke("cards", str(out), "--sort", "nonsense").exit_code == 2
 
 
