@@ -14,7 +14,7 @@ from rich.text import Text
 from soulforge.cli.common import FAILURE, USAGE, console, fail, load_game, output_folder
 from soulforge.sim.ablate import Ablation, run_ablation
 from soulforge.sim.cards import MEASURES, MIN_GAMES, CardStats, card_stats, records_opening, sort_cards
-from soulforge.sim.ladder import Rating, is_ordered, ladder, play_round_robin
+from soulforge.sim.ladder import HeadToHead, Rating, head_to_head, ladder, level_verdict, play_round_robin
 from soulforge.sim.report import render_ladder, render_sweep
 from soulforge.sim.runner import BACKENDS, OnResult, ResultRow, SimConfig, SimulationError, load_results
 from soulforge.sim.stats import Proportion, format_p
@@ -215,6 +215,23 @@ def ladder_table(ratings: list[Rating], title: str) -> Table:
     return table
 
 
+def head_to_head_table(ratings: list[Rating], records: dict[tuple[str, str], HeadToHead]) -> Table:
+    """The row agent's wins-losses(-draws) against each column agent."""
+    agents = [r.agent for r in ratings]
+    table = Table(title="head to head", caption="row's wins-losses(-draws) against the column")
+    table.add_column("agent", overflow="fold")
+    for agent in agents:
+        table.add_column(agent, justify="right", overflow="fold")
+    for a in agents:
+        cells = []
+        for b in agents:
+            record = records.get((a, b))
+            cells.append("" if record is None else
+                         f"{record.wins}-{record.losses}" + (f"-{record.draws}" if record.draws else ""))
+        table.add_row(Text(a), *cells)
+    return table
+
+
 def ladder_command(
     game: Annotated[str, typer.Argument(help="Game id (put it before --agents).")],
     agents: Annotated[list[str], typer.Option(
@@ -228,8 +245,9 @@ def ladder_command(
     backend: Annotated[str, typer.Option("--backend", help=f"One of {', '.join(BACKENDS)}.")] = "processes",
     address: Annotated[str | None, typer.Option("--address", help="Ray cluster to join.")] = None,
 ) -> None:
-    """A round robin of agents: Elo ratings with 95% intervals, printed and plotted; says
-    whether the levels easy, normal and hard are ordered."""
+    """A round robin of agents: Elo ratings with 95% intervals and the head-to-head matrix,
+    printed and plotted; says whether the levels easy, normal and hard are ordered (only when
+    each adjacent pair's intervals separate)."""
     table = load_game(game, option)
     output_folder(out, "--out")
     screen = console()
@@ -245,15 +263,19 @@ def ladder_command(
     except (ValueError, SimulationError) as err:
         fail(str(err), USAGE if isinstance(err, ValueError) else FAILURE)
     ratings = ladder(rows)
+    records = head_to_head(rows)
     screen.print(ladder_table(ratings, f"{game}: {len(rows)} games"))
+    screen.print(head_to_head_table(ratings, records))
     levels = [level for level in ("easy", "normal", "hard") if level in agents]
-    if len(levels) > 1:
-        ordered = is_ordered(ratings, levels)
-        screen.print(Text(f"levels {' < '.join(levels)}: {'ordered' if ordered else 'NOT ordered'}",
-                          style="green" if ordered else "red"))
+    verdict = level_verdict(ratings, levels, records) if len(levels) > 1 else None
+    if verdict is not None:
+        style = {"ordered": "green", "NOT ordered": "red"}.get(verdict.word, "yellow")
+        screen.print(Text(f"levels {' < '.join(levels)}: {verdict.word}", style=style))
+        for step in verdict.steps:
+            screen.print(Text(f"  {step}"))
     page = out / "ladder.html"
-    page.write_text(render_ladder(ratings, f"{game}: {', '.join(agents)}; {games} games per pair"),
-                    encoding="utf-8")
+    page.write_text(render_ladder(ratings, f"{game}: {', '.join(agents)}; {games} games per pair",
+                                  records, verdict), encoding="utf-8")
     screen.print(Text(f"Ladder report written to {page}", style="green"))
 
 

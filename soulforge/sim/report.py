@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import html
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,7 @@ from soulforge.sim.cards import (
     records_opening,
     sort_cards,
 )
-from soulforge.sim.ladder import Rating
+from soulforge.sim.ladder import HeadToHead, LevelVerdict, Rating
 from soulforge.sim.runner import ResultRow, load_results
 from soulforge.sim.stats import Comparison, DealStats, Proportion, Summary, compare_rows, summarize
 from soulforge.sim.sweep import SweepPoint
@@ -476,15 +476,39 @@ def _ladder_plot(ratings: Sequence[Rating]) -> str:
     return _png(figure)
 
 
-def render_ladder(ratings: Sequence[Rating], setup: str) -> str:
-    """The HTML page of a ladder: the plot and the table."""
+def _record_cell(record: HeadToHead | None) -> str:
+    """``7-2-1 (77.8% [45.3%, 93.7%] of decisive)`` or ``-``."""
+    if record is None:
+        return "-"
+    draws = f"-{record.draws}" if record.draws else ""
+    return f"{record.wins}-{record.losses}{draws} ({_interval(record.decisive)} of decisive)"
+
+
+def render_ladder(ratings: Sequence[Rating], setup: str,
+                  records: Mapping[tuple[str, str], HeadToHead] | None = None,
+                  verdict: LevelVerdict | None = None) -> str:
+    """The HTML page of a ladder: the plot, the table, the head-to-head matrix and the
+    verdict on the levels."""
     table = _table(["agent", "Elo", "95% CI", "games", "score"],
                    [[r.agent, f"{r.elo:.0f}", f"[{r.low:.0f}, {r.high:.0f}]", r.games, _pct(r.score)]
                     for r in ratings])
-    body = "\n".join([
+    parts = [
         f"<p>{html.escape(setup)}</p>",
         '<p class="note">Bradley-Terry fit of every game on the Elo scale (mean 1500); a draw is '
         "half a win; intervals from 200 resamples of each pair's games.</p>",
-        _ladder_plot(ratings), table,
-    ])
-    return _page("Agent ladder", body)
+    ]
+    if verdict is not None:
+        parts.append(f"<p><strong>levels: {html.escape(verdict.word)}</strong></p>")
+        parts.append("<ul>" + "".join(f"<li>{html.escape(step)}</li>" for step in verdict.steps) + "</ul>")
+        parts.append('<p class="note">Ordered only when every adjacent pair is told apart: Elo '
+                     "intervals that do not overlap, and the stronger's decisive games against the "
+                     "weaker with a 95% interval above 50%.</p>")
+    parts += [_ladder_plot(ratings), table]
+    if records:
+        agents = [r.agent for r in ratings]
+        matrix = [[a, *(_record_cell(records.get((a, b))) if a != b else "" for b in agents)] for a in agents]
+        parts += ["<h2>Head to head</h2>",
+                  '<p class="note">The row agent\'s wins-losses(-draws) against the column agent, and '
+                  "its win rate among their decisive games [95% Wilson interval].</p>",
+                  _table(["agent \\ against", *agents], matrix)]
+    return _page("Agent ladder", "\n".join(parts))

@@ -271,8 +271,8 @@ def test_ladder_prints_ratings_and_writes_its_page(invoke: Invoke, tmp_path: Pat
     result = invoke("ladder", "five_realms", "--agents", "random", "greedy", "-n", "2",
                     "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    assert "Elo" in result.output and "greedy" in result.output
-    assert (tmp_path / "ladder.html").exists()
+    assert "Elo" in result.output and "greedy" in result.output and "head to head" in result.output
+    assert "Head to head" in (tmp_path / "ladder.html").read_text()
 
 
 def test_ablate_prints_the_effect_and_the_sign_test(invoke: Invoke, tmp_path: Path) -> None:
