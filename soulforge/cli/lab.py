@@ -7,11 +7,11 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
 from soulforge.cli.common import FAILURE, USAGE, console, fail, load_game, output_folder
+from soulforge.cli.progress import RunProgress, run_progress
 from soulforge.sim.ablate import Ablation, run_ablation
 from soulforge.sim.cards import MEASURES, MIN_GAMES, CardStats, card_stats, records_opening, sort_cards
 from soulforge.sim.ladder import HeadToHead, Rating, head_to_head, ladder, level_verdict, play_round_robin
@@ -120,11 +120,9 @@ def cards(
     console().print(cards_table(shown, title, minimum))
 
 
-def _bar(screen: Console) -> Progress:
-    """A progress bar with games per second and the time left (``simulate``'s)."""
-    from soulforge.cli.simulate import _progress
-
-    return _progress(screen)
+def _bar(screen: Console) -> RunProgress:
+    """``simulate``'s progress: a bar on a terminal, periodic lines in a log."""
+    return run_progress(screen)
 
 
 def sweep_table(points: list[SweepPoint], key: str, what: str) -> Table:
