@@ -220,9 +220,16 @@ def level_verdict(ratings: Sequence[Rating], order: Sequence[str],
             told, wrong = False, True
         else:
             record = records.get((high.agent, low.agent))
-            met = f"; {high.agent} {record.wins}-{record.losses}" + (
-                f" ({record.draws} drawn)" if record.draws else "") if record else ""
-            steps.append(f"{low.agent} vs {high.agent}: intervals overlap{met}")
+            met = "" if record is None else f"{high.agent} {record.wins}-{record.losses}" + (
+                f" ({record.draws} drawn)" if record.draws else "")
+            apart = high.low > low.high or low.low > high.high
+            if not apart or record is None:
+                overlap = f"{low.agent} vs {high.agent}: Elo intervals overlap"
+                steps.append(overlap + (f"; {met}" if met else ""))
+            else:
+                rate = record.decisive
+                steps.append(f"{low.agent} vs {high.agent}: Elo intervals apart, but {met} head to head "
+                             f"({100 * rate.low:.0f}-{100 * rate.high:.0f}% of decisive games) holds 50%")
             told = False
     word = "ordered" if told else "NOT ordered" if wrong else "cannot tell"
     return LevelVerdict(word, tuple(steps))

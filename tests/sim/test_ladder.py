@@ -74,7 +74,7 @@ def test_levels_are_ordered_only_when_adjacent_intervals_separate() -> None:
     assert is_ordered(ratings, ["easy", "normal", "hard"]), "the point estimates are in order"
     verdict = level_verdict(ratings, ["easy", "normal", "hard"], head_to_head(close))
     assert verdict.word == "cannot tell"
-    assert verdict.steps[0] == "easy vs normal: intervals overlap; normal 11-9"
+    assert verdict.steps[0] == "easy vs normal: Elo intervals overlap; normal 11-9"
     far = games("hard", "easy", 40, 0) + games("hard", "normal", 38, 2) + games("normal", "easy", 38, 2)
     clear = level_verdict(ladder(far, resamples=100), ["easy", "normal", "hard"], head_to_head(far))
     assert clear.word == "ordered"
@@ -88,7 +88,10 @@ def test_a_collapsed_interval_of_a_short_sweep_is_not_told_apart() -> None:
     swept = games("b", "a", 2, 0)
     ratings = ladder(swept, resamples=50)
     assert ratings[0].low > ratings[1].high, "the bootstrap intervals separate"
-    assert level_verdict(ratings, ["a", "b"], head_to_head(swept)).word == "cannot tell"
+    verdict = level_verdict(ratings, ["a", "b"], head_to_head(swept))
+    assert verdict.word == "cannot tell"
+    assert verdict.steps == ("a vs b: Elo intervals apart, but b 2-0 head to head "
+                             "(34-100% of decisive games) holds 50%",)
 
 
 def test_the_ladder_page_shows_the_head_to_head_matrix() -> None:
