@@ -155,7 +155,9 @@ def _run(
 
 def report(
     results: Annotated[Path, typer.Argument(help="Results written by simulate (JSON lines or Parquet).")],
-    compare: Annotated[Path | None, typer.Option("--compare", help="A second results file (A/B).")] = None,
+    compare: Annotated[Path | None, typer.Option(
+        "--compare", help="A second results file (A/B): paired on seed and seating where the two "
+        "runs played the same games (McNemar), else unpaired.")] = None,
     out: Annotated[Path, typer.Option("--out", help="HTML file to write.")] = Path("report.html"),
 ) -> None:
     """Write an HTML report with plots: win rates, first-seat advantage, game length, A/B."""

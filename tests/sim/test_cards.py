@@ -123,3 +123,13 @@ def test_a_game_without_cards_has_an_empty_summary(tmp_path: Path) -> None:
     rows = simulate(SimConfig("tricks", ("random", "random"), 2), tmp_path / "r.jsonl")
     assert all(row["summary"] == {"seats": [], "end": {}} for row in rows)
     assert "Cards, decks" not in render_report(rows)
+
+
+def test_a_game_whose_summaries_record_no_opening_hand_says_so() -> None:
+    """Kipukas' opening-hand column was empty: its summary takes the hand before the deal."""
+    rows = [row | {"length": 5, "seed": i, "game": "g", "agents": ["a", "a"],
+                   "summary": {"seats": [dict(seat, opening=[]) for seat in row["summary"]["seats"]]}}
+            for i, row in enumerate(ROWS)]
+    page = render_report(rows)
+    assert "record no opening hand" in page and "<th>opening hand</th>" not in page
+    assert "<th>opening hand</th>" in render_report([row | {"seed": i} for i, row in enumerate(ROWS)])
