@@ -14,6 +14,7 @@ from soulforge.cli.common import FAILURE, USAGE, console, fail, load_game, outpu
 from soulforge.cli.progress import RunProgress, run_progress
 from soulforge.sim.ablate import Ablation, run_ablation
 from soulforge.sim.cards import MEASURES, MIN_GAMES, CardStats, card_stats, records_opening, sort_cards
+from soulforge.sim.decks import legal_replacements
 from soulforge.sim.ladder import HeadToHead, Rating, head_to_head, ladder, level_verdict, play_round_robin
 from soulforge.sim.report import render_ladder, render_sweep
 from soulforge.sim.runner import BACKENDS, OnResult, ResultRow, SimConfig, SimulationError, load_results
@@ -282,8 +283,9 @@ def ablate(
     agents: Annotated[list[str], typer.Option("--agents", "-a", help="Agent specs, one per seat.")],
     card: Annotated[str, typer.Option("--card", help="The card to take out of every deck holding it "
                                       "(as `soulforge cards` names it: Kipukas by card id).")],
-    replacement: Annotated[str, typer.Option("--with", help="The card put in its place (the deck must "
-                                             "stay legal; a refusal names cards that may).")],
+    replacement: Annotated[str | None, typer.Option(
+        "--with", help="The card put in its place (the deck must stay legal; default: the first "
+        "legal card of the decks holding it, else of the game's other decks).")] = None,
     games: Annotated[int, typer.Option("-n", "--games", help="Games per run (paired seeds).")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first deal.")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", help="Game option name=value.")] = None,
@@ -298,6 +300,15 @@ def ablate(
     output_folder(out, "--out")
     base = SimConfig(game, tuple(agents), games, seed, dict(table.options), True)
     screen = console()
+    if replacement is None:
+        try:
+            legal = legal_replacements(table, card, limit=1)
+        except ValueError as err:
+            fail(str(err), USAGE)
+        if not legal:
+            fail(f"no card of {game}'s decks may take the place of {card!r}: name one with --with", USAGE)
+        replacement = legal[0]
+        screen.print(Text(f"{card} replaced by {replacement}: the first legal card (--with chooses)"))
     try:
         with _bar(screen) as progress:
             def on_run(name: str) -> tuple[OnStart, OnResult]:

@@ -173,12 +173,18 @@ def replace_card(game: Game, card: str, replacement: str) -> dict[str, OptionVal
 
 
 def legal_replacements(game: Game, card: str, limit: int = 12) -> list[str]:
-    """Cards of the game's decks (any deck option's) that may take ``card``'s place in every
-    deck holding it under the deckbuilding rules, by name; at most ``limit``."""
+    """Cards of the game's decks that may take ``card``'s place in every deck holding it under
+    the deckbuilding rules: first those of the decks holding it (another copy of a card it
+    already plays), then the other decks' cards, each by name; at most ``limit``."""
     names = deck_options(game)
     documents = [deck_document(game, option) for option in names]
-    listed = {c for document in documents for counts in sections(document).values() for c in counts}
-    pool = sorted(listed - {card})
+
+    def listed(holding: bool) -> set[str]:
+        return {c for document in documents for counts in sections(document).values() for c in counts
+                if any(card in table for table in sections(document).values()) == holding}
+
+    own = listed(True) - {card}
+    pool = sorted(own) + sorted(listed(False) - own - {card})
     legal = []
     for candidate in pool:
         swapped = [replaced(document, card, candidate) for document in documents]

@@ -283,3 +283,12 @@ def test_ablate_prints_the_effect_and_the_sign_test(invoke: Invoke, tmp_path: Pa
     bad = invoke("ablate", "soul_of_ankiril", "--agents", "random", "random", "--card", "Shekun",
                  "--with", "Nirush", "-n", "2", "--out", str(tmp_path))
     assert bad.exit_code == 2 and "at most 3 copies" in bad.output
+
+
+def test_ablate_kipukas_with_the_first_legal_replacement(invoke: Invoke, tmp_path: Path) -> None:
+    """ablate refused Kipukas ("has no decks whose cards can be replaced")."""
+    result = invoke("ablate", "kipukas", "--agents", "random", "random", "--card", "pyrostegia_dragon",
+                    "-n", "2", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "pyrostegia_dragon replaced by avian_keepers_den: the first legal card" in result.output
+    assert "effect of the card" in result.output
