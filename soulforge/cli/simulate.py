@@ -6,18 +6,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
+from rich.progress import TaskID
 from rich.table import Table
 from rich.text import Text
 
@@ -31,6 +20,7 @@ from soulforge.cli.common import (
     output_file,
     read_text,
 )
+from soulforge.cli.progress import RunProgress, run_progress
 from soulforge.core.data import parse_override
 from soulforge.sim.runner import BACKENDS, ResultRow, SimConfig, SimulationError, simulate
 from soulforge.sim.stats import Proportion, Summary, summarize
@@ -73,23 +63,6 @@ def summary_table(summary: Summary) -> Table:
     return table
 
 
-class RateColumn(ProgressColumn):
-    """Games per second over the games played in this run (resumed games left out)."""
-
-    def render(self, task: Task) -> Text:
-        """``12.3 games/s`` (blank until a game of this run has finished)."""
-        speed = task.finished_speed or task.speed
-        return Text("" if speed is None else f"{speed:.1f} games/s", style="cyan")
-
-
-def _progress(out: Console) -> Progress:
-    """The run's progress bar: games done, games per second, time elapsed and left."""
-    return Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), RateColumn(),
-        TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(), console=out,
-    )
-
-
 def simulate_command(
     game: Annotated[str, typer.Argument(help="Game id (put it before --agents).")],
     agents: Annotated[
@@ -126,7 +99,7 @@ def simulate_command(
     config = SimConfig(game, tuple(agents), games, seed, dict(table.options), paired,
                        read_overrides(set_, set_file))
     screen = console()
-    with _progress(screen) as progress:
+    with run_progress(screen) as progress:
         task = progress.add_task(f"{game}: {' vs '.join(agents)}", total=games)
         rows = _run(config, path, workers, backend, progress, task, address, parquet_batch)
     screen.print(Text(f"{len(rows)} games in {path}", style="green"))
@@ -154,7 +127,7 @@ def _results_path(path: Path) -> Path:
 
 
 def _run(
-    config: SimConfig, path: Path, workers: int, backend: str, progress: Progress, task: TaskID,
+    config: SimConfig, path: Path, workers: int, backend: str, progress: RunProgress, task: TaskID,
     address: str | None = None,
     batch: int = 64,
 ) -> list[ResultRow]:
@@ -182,7 +155,9 @@ def _run(
 
 def report(
     results: Annotated[Path, typer.Argument(help="Results written by simulate (JSON lines or Parquet).")],
-    compare: Annotated[Path | None, typer.Option("--compare", help="A second results file (A/B).")] = None,
+    compare: Annotated[Path | None, typer.Option(
+        "--compare", help="A second results file (A/B): paired on seed and seating where the two "
+        "runs played the same games (McNemar), else unpaired.")] = None,
     out: Annotated[Path, typer.Option("--out", help="HTML file to write.")] = Path("report.html"),
 ) -> None:
     """Write an HTML report with plots: win rates, first-seat advantage, game length, A/B."""

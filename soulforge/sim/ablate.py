@@ -2,7 +2,9 @@
 deck's win rate, with a paired sign test.
 
 The base run and the ablated run share game, agents, seeds and seatings; only the decks
-that held the card differ (``Game.replace_card``). Each game of the base run is matched
+that held the card differ (:func:`soulforge.sim.decks.replace_card`: any game with deck
+options, the replacement in the card's place, the changed deck checked by the game's own
+deckbuilding rules). Each game of the base run is matched
 with the ablated game of the same seed and seating; for every seat whose deck held the
 card, the pair is *better* with the card (won with it, not without), *worse*, or tied.
 """
@@ -14,6 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from soulforge.games import game_class
+from soulforge.sim.decks import replace_card
 from soulforge.sim.runner import OnResult, ResultRow, SimConfig, simulate
 from soulforge.sim.stats import GameKey, Proportion, difference_interval, game_key, sign_test
 
@@ -102,7 +105,7 @@ def run_ablation(
     """Play ``base`` (paired) as it is and with ``replacement`` for ``card`` in every deck
     holding it, one resumable results file each under ``folder``; the card's effect."""
     game = game_class(base.game)(**base.options)
-    ablated_options = game.replace_card(card, replacement)
+    ablated_options = replace_card(game, card, replacement)
     game_class(base.game)(**ablated_options)  # the ablated decks must be legal
     folder.mkdir(parents=True, exist_ok=True)
     runs = {"base": dataclasses.replace(base, paired=True),

@@ -13,6 +13,12 @@ seat had it in its deck (``cards`` of the seat's summary), the win rate of the s
   95% interval.
 
 Draws count as games not won. Rows without a summary (older files) are left out.
+
+A card's numbers are noise below a few dozen games (at n = 9 a 95% interval spans about
+60 points), so the tables leave out the cards with fewer than :data:`MIN_GAMES` games by
+default and rank by the lower end of the interval (the rate the games make likely at
+least), not by the observed rate: a card won 8 of 9 times (89%, at least 57%) does not top
+one won 350 of 500 (70%, at least 66%).
 """
 
 from __future__ import annotations
@@ -24,8 +30,11 @@ from typing import Any
 from soulforge.sim.stats import Proportion, difference_interval
 
 Row = Mapping[str, Any]
-MEASURES = ("in_deck", "in_hand", "opening", "drawn", "not_drawn", "played")
-"""The win rates of a card, in table order."""
+MEASURES = ("in_hand", "opening", "drawn", "not_drawn", "played", "in_deck")
+"""The win rates of a card, in table order: games in hand first (17lands' GIH WR)."""
+MIN_GAMES = 30
+"""The fewest games a card's rate is ranked on by default (``soulforge cards --min``, the
+report): below it, a 95% interval spans more than 30 points."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -52,6 +61,28 @@ class CardStats:
     def has_improvement(self) -> bool:
         """Whether both the in-hand and the not-drawn games exist (else no improvement)."""
         return bool(self.in_hand.trials and self.not_drawn.trials)
+
+    @property
+    def improvement_games(self) -> int:
+        """The games the improvement rests on: the fewer of in hand and not drawn."""
+        return min(self.in_hand.trials, self.not_drawn.trials)
+
+    @property
+    def improvement_bound(self) -> float:
+        """The smallest improvement its 95% interval allows: the end nearest 0, or 0 when the
+        interval holds 0 (the games cannot tell the card's effect from none).
+
+        >>> p = Proportion.of(1, 2)
+        >>> CardStats("k", (), p, p, p, p, p, p, 0.05, 0.30).improvement_bound
+        0.05
+        >>> CardStats("k", (), p, p, p, p, p, p, -0.10, 0.30).improvement_bound
+        0.0
+        """
+        if self.improvement_low > 0:
+            return self.improvement_low
+        if self.improvement_high < 0:
+            return self.improvement_high
+        return 0.0
 
     def measure(self, name: str) -> Proportion:
         """One of :data:`MEASURES` by name."""
@@ -134,13 +165,31 @@ def card_stats(rows: Iterable[Row], confidence: float = 0.95, agent: str | None 
 
 
 def sort_cards(stats: Sequence[CardStats], by: str = "in_hand", minimum: int = 0) -> list[CardStats]:
-    """Cards with at least ``minimum`` games of measure ``by``, best rate first
-    (``by="improvement"`` sorts by improvement when drawn)."""
+    """Cards with at least ``minimum`` games of measure ``by``, ranked by the lower end of its
+    95% interval, best first (``by="improvement"``: by the lower end of the improvement's
+    interval), never by the observed rate alone.
+
+    >>> few = CardStats("few", (), *[Proportion.of(8, 9)] * 6, 0.0, 0.0)
+    >>> many = CardStats("many", (), *[Proportion.of(350, 500)] * 6, 0.0, 0.0)
+    >>> [s.card for s in sort_cards([few, many])]
+    ['many', 'few']
+    """
     if by == "improvement":
-        kept = [s for s in stats if min(s.in_hand.trials, s.not_drawn.trials) >= minimum]
-        return sorted(kept, key=lambda s: (not s.has_improvement, -s.improvement, s.card))
+        kept = [s for s in stats if s.improvement_games >= minimum]
+        return sorted(kept, key=lambda s: (not s.has_improvement, -s.improvement_low, s.card))
     kept = [s for s in stats if s.measure(by).trials >= minimum]
-    return sorted(kept, key=lambda s: (-s.measure(by).rate, s.card))
+    return sorted(kept, key=lambda s: (-s.measure(by).low, -s.measure(by).rate, s.card))
+
+
+def records_opening(stats: Iterable[CardStats]) -> bool:
+    """Whether the summaries say what any opening hand held (a game whose summary records
+    none counts its opening hand as drawn)."""
+    return any(s.opening.trials for s in stats)
+
+
+def agents_of(rows: Iterable[Row]) -> list[str]:
+    """The agent labels that played any seat of ``rows``, sorted."""
+    return sorted({str(label) for row in rows for label in row.get("agents") or ()})
 
 
 @dataclasses.dataclass(frozen=True)

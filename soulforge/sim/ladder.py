@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from soulforge.sim.runner import OnResult, ResultRow, SimConfig, simulate
+from soulforge.sim.stats import Proportion
 
 Pair = tuple[str, str]
 Score = tuple[float, int]
@@ -134,3 +135,101 @@ def is_ordered(ratings: Sequence[Rating], order: Sequence[str]) -> bool:
     by_agent = {r.agent: r.elo for r in ratings}
     values = [by_agent[agent] for agent in order if agent in by_agent]
     return all(x < y for x, y in itertools.pairwise(values))
+
+
+@dataclasses.dataclass(frozen=True)
+class HeadToHead:
+    """One pair's games: ``agent``'s wins, losses and draws against ``against``."""
+
+    agent: str
+    against: str
+    wins: int
+    losses: int
+    draws: int
+
+    @property
+    def games(self) -> int:
+        """Games the two played."""
+        return self.wins + self.losses + self.draws
+
+    @property
+    def decisive(self) -> Proportion:
+        """``agent``'s wins among the decisive games, with the Wilson interval."""
+        return Proportion.of(self.wins, self.wins + self.losses)
+
+
+def head_to_head(rows: Iterable[ResultRow]) -> dict[Pair, HeadToHead]:
+    """Every ordered pair of agents that met: the first's record against the second.
+
+    >>> record = head_to_head([{"agents": ["a", "b"], "winner": 0}, {"agents": ["b", "a"], "winner": None}])
+    >>> record[("a", "b")], record[("b", "a")].losses
+    (HeadToHead(agent='a', against='b', wins=1, losses=0, draws=1), 1)
+    """
+    out: dict[Pair, HeadToHead] = {}
+    for (a, b), points in outcomes(rows).items():
+        wins, losses = points.count(1.0), points.count(0.0)
+        draws = len(points) - wins - losses
+        out[(a, b)] = HeadToHead(a, b, wins, losses, draws)
+        out[(b, a)] = HeadToHead(b, a, losses, wins, draws)
+    return out
+
+
+def separated(weaker: Rating, stronger: Rating, record: HeadToHead | None) -> bool:
+    """Whether ``stronger`` is told apart from ``weaker``: their Elo intervals do not overlap,
+    and where they met, ``stronger``'s decisive games' interval lies above 50% (a clean sweep
+    of a few games collapses the bootstrap interval onto the fit; the head-to-head does not).
+
+    >>> weak, strong = Rating("e", 1400, 1350, 1450, 10, .3), Rating("h", 1600, 1550, 1650, 10, .7)
+    >>> [separated(weak, strong, HeadToHead("h", "e", w, l, 0)) for w, l in ((9, 1), (3, 2))]
+    [True, False]
+    """
+    if stronger.low <= weaker.high:
+        return False
+    return record is None or record.decisive.low > 0.5
+
+
+@dataclasses.dataclass(frozen=True)
+class LevelVerdict:
+    """Whether levels (weakest first) are ordered: ``ordered`` only when every adjacent pair
+    is told apart; ``NOT ordered`` when a pair is told apart the wrong way round; else
+    ``cannot tell``."""
+
+    word: str
+    steps: tuple[str, ...]
+    """One line per adjacent pair."""
+
+
+def level_verdict(ratings: Sequence[Rating], order: Sequence[str],
+                  records: Mapping[Pair, HeadToHead]) -> LevelVerdict:
+    """The verdict on ``order`` (weakest first) from the ratings' intervals and the pairs'
+    head-to-head records.
+
+    >>> r = [Rating("hard", 1700, 1650, 1750, 10, .8), Rating("easy", 1300, 1250, 1350, 10, .2),
+    ...      Rating("normal", 1500, 1330, 1660, 10, .5)]
+    >>> level_verdict(r, ["easy", "normal", "hard"], {}).word
+    'cannot tell'
+    """
+    by_agent = {r.agent: r for r in ratings}
+    levels = [by_agent[agent] for agent in order if agent in by_agent]
+    steps, told, wrong = [], True, False
+    for low, high in itertools.pairwise(levels):
+        if separated(low, high, records.get((high.agent, low.agent))):
+            steps.append(f"{low.agent} < {high.agent}: told apart")
+        elif separated(high, low, records.get((low.agent, high.agent))):
+            steps.append(f"{low.agent} > {high.agent}: told apart, the wrong way round")
+            told, wrong = False, True
+        else:
+            record = records.get((high.agent, low.agent))
+            met = "" if record is None else f"{high.agent} {record.wins}-{record.losses}" + (
+                f" ({record.draws} drawn)" if record.draws else "")
+            apart = high.low > low.high or low.low > high.high
+            if not apart or record is None:
+                overlap = f"{low.agent} vs {high.agent}: Elo intervals overlap"
+                steps.append(overlap + (f"; {met}" if met else ""))
+            else:
+                rate = record.decisive
+                steps.append(f"{low.agent} vs {high.agent}: Elo intervals apart, but {met} head to head "
+                             f"({100 * rate.low:.0f}-{100 * rate.high:.0f}% of decisive games) holds 50%")
+            told = False
+    word = "ordered" if told else "NOT ordered" if wrong else "cannot tell"
+    return LevelVerdict(word, tuple(steps))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from statistics import NormalDist
 from typing import Any
 
@@ -328,7 +328,13 @@ def summarize(rows: Iterable[Row], confidence: float = 0.95) -> Summary:
 
 @dataclasses.dataclass(frozen=True)
 class Comparison:
-    """An A/B difference of one proportion between two result sets."""
+    """An A/B difference of one proportion between two result sets.
+
+    Unpaired (``pairs == 0``): Newcombe's interval and the pooled two-proportion z test.
+    Paired (the same games, seed and seating, in both sets): ``a`` and ``b`` over the
+    matched games, Newcombe's paired interval and the exact McNemar test (a sign test of the
+    games where the event happened in one set only: ``a_only`` against ``b_only``).
+    """
 
     name: str
     a: Proportion
@@ -337,11 +343,127 @@ class Comparison:
     high: float
     z: float
     p_value: float
+    pairs: int = 0
+    """Matched games (0: an unpaired comparison)."""
+    a_only: int = 0
+    """Matched games where the event happened in A and not in B."""
+    b_only: int = 0
 
     @property
     def difference(self) -> float:
         """``rate(a) - rate(b)``."""
         return self.a.rate - self.b.rate
+
+    @property
+    def paired(self) -> bool:
+        """Whether the comparison matched games of the same seed and seating."""
+        return self.pairs > 0
+
+    @property
+    def test(self) -> str:
+        """The test behind :attr:`p_value`, in words."""
+        return "exact McNemar (paired)" if self.paired else "two-proportion z (unpaired)"
+
+    @property
+    def significant(self) -> bool:
+        """Whether the 95% interval of the difference leaves out 0."""
+        return self.low > 0 or self.high < 0
+
+
+def paired_interval(both: int, a_only: int, b_only: int, neither: int,
+                    confidence: float = 0.95) -> tuple[float, float]:
+    """Newcombe's hybrid score interval for the difference of two paired proportions
+    (his method 10: the two Wilson intervals joined with the pairs' correlation, as
+    biostatUZH's confIntPairedProportion).
+
+    >>> low, high = paired_interval(30, 15, 5, 50)
+    >>> round(low, 3), round(high, 3)
+    (0.012, 0.185)
+    """
+    n = both + a_only + b_only + neither
+    if n == 0:
+        return -1.0, 1.0
+    p1, p2 = (both + a_only) / n, (both + b_only) / n
+    l1, u1 = wilson_interval(both + a_only, n, confidence)
+    l2, u2 = wilson_interval(both + b_only, n, confidence)
+    spread = (both + a_only) * (b_only + neither) * (both + b_only) * (a_only + neither)
+    cross = both * neither - a_only * b_only
+    if spread == 0:
+        phi = 0.0
+    elif cross > 0:
+        phi = max(cross - n / 2, 0.0) / math.sqrt(spread)
+    else:
+        phi = cross / math.sqrt(spread)
+    d = p1 - p2
+    low = d - math.sqrt(max(0.0, (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2))
+    high = d + math.sqrt(max(0.0, (p2 - l2) ** 2 - 2 * phi * (p2 - l2) * (u1 - p1) + (u1 - p1) ** 2))
+    return max(-1.0, low), min(1.0, high)
+
+
+Event = Callable[[Row], "bool | None"]
+"""Whether a game's event happened (a seat won, the starter won); None: the game does not
+count for this measure (it names no starting player)."""
+
+
+def matched(a: Iterable[Row], b: Iterable[Row]) -> list[tuple[Row, Row]]:
+    """The games of ``a`` and ``b`` with the same seed and seating, in ``a``'s order (rows
+    without a seed are left out)."""
+    others = {game_key(row): row for row in b if "seed" in row}
+    return [(row, others[game_key(row)]) for row in a if "seed" in row and game_key(row) in others]
+
+
+def compare_paired(name: str, pairs: Sequence[tuple[Row, Row]], event: Event,
+                   confidence: float = 0.95) -> Comparison:
+    """A paired comparison of one event over matched games (see :class:`Comparison`).
+
+    >>> won = lambda row: row["winner"] == 0
+    >>> pairs = [({"winner": 0}, {"winner": 1})] * 6 + [({"winner": 1}, {"winner": 0})]
+    >>> c = compare_paired("seat 0", pairs, won)
+    >>> c.pairs, c.a_only, c.b_only, round(c.p_value, 4)
+    (7, 6, 1, 0.125)
+    """
+    counts = {(True, True): 0, (True, False): 0, (False, True): 0, (False, False): 0}
+    for x, y in pairs:
+        ex, ey = event(x), event(y)
+        if ex is None or ey is None:
+            continue
+        counts[(ex, ey)] += 1
+    both, a_only, b_only, neither = (counts[(True, True)], counts[(True, False)],
+                                     counts[(False, True)], counts[(False, False)])
+    n = both + a_only + b_only + neither
+    low, high = paired_interval(both, a_only, b_only, neither, confidence)
+    z = (a_only - b_only) / math.sqrt(a_only + b_only) if a_only + b_only else 0.0
+    return Comparison(name, Proportion.of(both + a_only, n, confidence),
+                      Proportion.of(both + b_only, n, confidence), low, high, z,
+                      sign_test(a_only, b_only), n, a_only, b_only)
+
+
+def _winner(row: Row) -> int | None:
+    winner = row.get("winner")
+    return None if winner is None else int(winner)
+
+
+def agent_won(label: str) -> Event:
+    """The event "agent ``label`` won" (None where it did not play)."""
+    def event(row: Row) -> bool | None:
+        labels = [str(x) for x in row["agents"]]
+        if label not in labels:
+            return None
+        winner = _winner(row)
+        return winner is not None and labels[winner] == label
+    return event
+
+
+def seat_won(seat: int) -> Event:
+    """The event "seat ``seat`` won" (a draw: not won)."""
+    return lambda row: _winner(row) == seat
+
+
+def starter_won(row: Row) -> bool | None:
+    """The event "the starting player won" (None where the row names no starting player)."""
+    if row.get("first_player") is None:
+        return None
+    return _winner(row) == int(row["first_player"])
 
 
 def compare_proportions(name: str, a: Proportion, b: Proportion, confidence: float = 0.95) -> Comparison:
@@ -349,6 +471,32 @@ def compare_proportions(name: str, a: Proportion, b: Proportion, confidence: flo
     low, high = difference_interval(a.successes, a.trials, b.successes, b.trials, confidence)
     z, p = two_proportion_z_test(a.successes, a.trials, b.successes, b.trials)
     return Comparison(name, a, b, low, high, z, p)
+
+
+PAIRED_SHARE = 0.5
+"""Compare two result sets paired when at least this share of the smaller one's games has a
+twin (same seed and seating) in the other: runs on the same seeds (``--seed``, ``--paired``)."""
+
+
+def compare_rows(a: Sequence[Row], b: Sequence[Row], confidence: float = 0.95) -> list[Comparison]:
+    """A/B of two result sets: paired on seed and seating where they share their games
+    (:data:`PAIRED_SHARE`), else unpaired (:func:`compare`). Measures: each agent's win rate,
+    seat 0's (paired: every matched game, a draw not won), the starting player's.
+
+    >>> one = [{"seed": i, "agents": ["x", "y"], "winner": 0} for i in range(5)]
+    >>> two = [dict(row, winner=1 if row["seed"] < 4 else 0) for row in one]
+    >>> [(c.name, c.pairs, c.a_only, c.b_only) for c in compare_rows(one, two)]
+    [('win rate x', 5, 4, 0), ('win rate y', 5, 0, 4), ('first seat', 5, 4, 0)]
+    """
+    pairs = matched(a, b)
+    if not a or not b or len(pairs) < PAIRED_SHARE * min(len(a), len(b)):
+        return compare(summarize(a, confidence), summarize(b, confidence), confidence)
+    labels = sorted({str(label) for row, _ in pairs for label in row["agents"]})
+    out = [compare_paired(f"win rate {label}", pairs, agent_won(label), confidence) for label in labels]
+    out.append(compare_paired("first seat", pairs, seat_won(0), confidence))
+    if any(x.get("first_player") is not None and y.get("first_player") is not None for x, y in pairs):
+        out.append(compare_paired("starting player", pairs, starter_won, confidence))
+    return out
 
 
 def compare(a: Summary, b: Summary, confidence: float = 0.95) -> list[Comparison]:

@@ -9,7 +9,14 @@ so a run killed half-way and started again loses and duplicates nothing.
   table. Finished games are buffered and written as one row group per part, every
   ``batch`` games (and at the end); each part is written under a temporary name and renamed,
   so a kill loses at most the games of the unwritten batch, which the resumed run plays again.
-  Nested fields (options, summary, overrides) are stored as JSON text columns.
+  Nested fields (options, summary, overrides) are typed columns: structs and lists Arrow
+  infers from the values (``summary.seats[1].cards`` is a list of strings, ``options.deck0``
+  a string), so SQL reads them without parsing (``docs/lab.md`` has example queries). A
+  column Arrow cannot hold exactly (values of mixed types, keys that differ from row to row,
+  an empty struct Parquet cannot write) falls back to JSON text, listed in the schema's
+  metadata; a column that is ``{}`` in every row of a part (``overrides`` of a run without
+  ``--set``) is stored as nulls and listed too. Readers of older parts, whose nested columns
+  are all JSON text, read them alike.
 """
 
 from __future__ import annotations
@@ -28,6 +35,8 @@ PARQUET_SUFFIX = ".parquet"
 PART_GLOB = "part-*.parquet"
 JSON_COLUMNS_KEY = b"soulforge.json_columns"
 """Schema metadata: the columns that hold JSON text (decoded on reading)."""
+EMPTY_COLUMNS_KEY = b"soulforge.empty_columns"
+"""Schema metadata: the columns that were ``{}`` in every row (stored as nulls)."""
 
 LIST_COLUMNS = {"agents": "string", "specs": "string", "returns": "float64"}
 INT_COLUMNS = ("index", "seed", "winner", "first_player", "length")
@@ -151,40 +160,102 @@ class JsonLinesWriter:
 
 # -- Parquet ----------------------------------------------------------------------------
 
-def _schema(pa: Any, json_columns: Sequence[str]) -> Any:
-    """The Arrow schema of result rows: typed core columns, the rest JSON text."""
+def _core_fields(pa: Any) -> list[Any]:
+    """The Arrow fields of the typed core columns."""
     fields = [pa.field(name, pa.string()) for name in TEXT_COLUMNS]
     fields += [pa.field(name, pa.int64()) for name in INT_COLUMNS]
     fields += [pa.field(name, pa.float64()) for name in FLOAT_COLUMNS]
     fields += [pa.field(name, pa.list_(getattr(pa, kind)())) for name, kind in LIST_COLUMNS.items()]
-    fields += [pa.field(name, pa.string()) for name in json_columns]
-    return pa.schema(fields, metadata={JSON_COLUMNS_KEY: json.dumps(list(json_columns)).encode()})
+    return fields
 
 
 TYPED_COLUMNS = frozenset((*TEXT_COLUMNS, *INT_COLUMNS, *FLOAT_COLUMNS, *LIST_COLUMNS))
 
 
+def _has_empty_struct(pa: Any, kind: Any) -> bool:
+    """Whether an Arrow type holds a struct without fields anywhere (Parquet cannot write one)."""
+    if pa.types.is_struct(kind):
+        return kind.num_fields == 0 or any(_has_empty_struct(pa, kind.field(i).type)
+                                           for i in range(kind.num_fields))
+    if pa.types.is_list(kind) or pa.types.is_large_list(kind):
+        return bool(_has_empty_struct(pa, kind.value_type))
+    return False
+
+
+def _strings_for_nulls(pa: Any, kind: Any) -> Any:
+    """``kind`` with every null type (a field no row of the batch filled: Five Realms' deck,
+    an empty opening hand) read as string, so that parts agree on their schema whichever
+    batch first filled the field (the summaries' names are strings)."""
+    if pa.types.is_null(kind):
+        return pa.string()
+    if pa.types.is_struct(kind):
+        return pa.struct([pa.field(kind.field(i).name, _strings_for_nulls(pa, kind.field(i).type))
+                          for i in range(kind.num_fields)])
+    if pa.types.is_list(kind):
+        return pa.list_(_strings_for_nulls(pa, kind.value_type))
+    return kind
+
+
+def nested_array(pa: Any, values: list[Any]) -> Any | None:
+    """The values as one Arrow array of inferred nested types (structs, lists), or None where
+    Arrow would not give them back exactly: mixed types, keys that differ from row to row
+    (a struct gives every row every key), an empty struct.
+
+    >>> import pyarrow as pa
+    >>> str(nested_array(pa, [{"deck": None, "cards": ["a"]}, None]).type)
+    'struct<deck: string, cards: list<item: string>>'
+    >>> nested_array(pa, [{"a": 1}, {"b": 2}]) is None, nested_array(pa, [{"a": 1}, {"a": "x"}]) is None
+    (True, True)
+    """
+    try:
+        array = pa.array(values)
+    except (pa.ArrowException, TypeError, ValueError, OverflowError):
+        return None
+    if _has_empty_struct(pa, array.type):
+        return None
+    array = array.cast(_strings_for_nulls(pa, array.type))
+    return array if array.to_pylist() == values else None
+
+
 def rows_to_table(rows: Sequence[ResultRow]) -> Any:
-    """An Arrow table of result rows (fields outside the typed core become JSON text)."""
+    """An Arrow table of result rows: the typed core, then each other field as a nested typed
+    column where Arrow holds it exactly, else as JSON text (see the module's docstring)."""
     pa = importlib.import_module("pyarrow")
-    json_columns = sorted({key for row in rows for key in row} - TYPED_COLUMNS)
-    columns: dict[str, list[Any]] = {}
-    for name in (*TEXT_COLUMNS, *INT_COLUMNS, *FLOAT_COLUMNS, *LIST_COLUMNS):
-        columns[name] = [row.get(name) for row in rows]
-    for name in json_columns:
-        columns[name] = [json.dumps(row[name], sort_keys=True) if name in row else None for row in rows]
-    return pa.Table.from_pydict(columns, schema=_schema(pa, json_columns))
+    extra = sorted({key for row in rows for key in row} - TYPED_COLUMNS)
+    fields = _core_fields(pa)
+    arrays = [pa.array([row.get(field.name) for row in rows], type=field.type) for field in fields]
+    json_columns, empty_columns = [], []
+    for name in extra:
+        values = [row.get(name) for row in rows]
+        if all(value == {} for value in values):
+            array = pa.nulls(len(rows))
+            empty_columns.append(name)
+        else:
+            array = nested_array(pa, values)
+        if array is None:
+            array = pa.array([json.dumps(row[name], sort_keys=True) if name in row else None for row in rows],
+                             type=pa.string())
+            json_columns.append(name)
+        fields.append(pa.field(name, array.type))
+        arrays.append(array)
+    metadata = {JSON_COLUMNS_KEY: json.dumps(json_columns).encode(),
+                EMPTY_COLUMNS_KEY: json.dumps(empty_columns).encode()}
+    return pa.Table.from_arrays(arrays, schema=pa.schema(fields, metadata=metadata))
 
 
 def table_to_rows(table: Any) -> list[ResultRow]:
-    """Result rows of an Arrow table written by :func:`rows_to_table`."""
+    """Result rows of an Arrow table written by :func:`rows_to_table` (or by an older
+    version, whose nested columns are all JSON text)."""
     metadata = table.schema.metadata or {}
     json_columns = set(json.loads(metadata.get(JSON_COLUMNS_KEY, b"[]")))
+    empty_columns = set(json.loads(metadata.get(EMPTY_COLUMNS_KEY, b"[]")))
     rows = []
     for record in table.to_pylist():
         row: ResultRow = {}
         for name, value in record.items():
-            if name in json_columns:
+            if name in empty_columns:
+                row[name] = {}
+            elif name in json_columns:
                 if value is not None:
                     row[name] = json.loads(value)
             elif value is not None or name in ("winner", "winner_agent", "first_player"):

@@ -15,13 +15,27 @@ from typing import Any
 
 from soulforge.core.data import parse_override
 from soulforge.sim.runner import OnResult, ResultRow, SimConfig, simulate
-from soulforge.sim.stats import Proportion, summarize
+from soulforge.sim.stats import (
+    Comparison,
+    Event,
+    Proportion,
+    agent_won,
+    compare_paired,
+    format_p,
+    matched,
+    seat_won,
+    starter_won,
+    summarize,
+)
 
 OnStart = Callable[[int, int], None]
 """``on_start(games already in the file, games of the run)``."""
 
 MEASURES = ("agent", "starter", "first_seat")
 """What a sweep measures: the first agent's win rate, the starting player's, seat 0's."""
+BALANCE_MEASURES = ("starter", "first_seat")
+"""The measures where 50% is even (a seat's advantage); the agent's win rate measures skill,
+where "closest to even" means nothing."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -122,6 +136,8 @@ class SweepPoint:
     value: Any
     rate: Proportion
     games: int
+    versus: Comparison | None = None
+    """This value against the baseline value, paired on the same games (None: the baseline)."""
 
 
 def closest_to_even(points: Sequence[SweepPoint], even: float = 0.5) -> SweepPoint | None:
@@ -135,6 +151,17 @@ def closest_to_even(points: Sequence[SweepPoint], even: float = 0.5) -> SweepPoi
     return min(measured, key=lambda p: abs(p.rate.rate - even)) if measured else None
 
 
+def event_of(what: str, agent: str) -> Event:
+    """The per-game event a measure counts (for the paired comparisons)."""
+    if what == "agent":
+        return agent_won(agent)
+    if what == "starter":
+        return starter_won
+    if what == "first_seat":
+        return seat_won(0)
+    raise ValueError(f"unknown measure {what!r}; known: {list(MEASURES)}")
+
+
 def run_sweep(
     base: SimConfig,
     sweep: Sweep,
@@ -144,22 +171,99 @@ def run_sweep(
     backend: str = "processes",
     on_value: Callable[[Any], tuple[OnStart, OnResult]] | None = None,
     address: str | None = None,
+    baseline: Any = None,
 ) -> list[SweepPoint]:
     """Play every value of ``sweep`` on ``base``'s paired seeds, one results file each under
-    ``folder`` (resumable); the measured point of each value. ``on_value(value)`` gives the
+    ``folder`` (resumable); the measured point of each value, with its paired difference
+    from ``baseline`` (default: the first value). ``on_value(value)`` gives the
     ``on_start`` and ``on_result`` callbacks of the value's run (a progress bar)."""
     if what not in MEASURES:
         raise ValueError(f"unknown measure {what!r}; known: {list(MEASURES)}")
+    if baseline is None:
+        baseline = sweep.values[0]
+    if baseline not in sweep.values:
+        raise ValueError(f"the baseline {baseline!r} is not a swept value ({list(sweep.values)})")
     folder.mkdir(parents=True, exist_ok=True)
-    points = []
+    runs: list[tuple[Any, list[ResultRow]]] = []
     agent = base.labels[0]
     for value in sweep.values:
         config = sweep.config(base, value)
         on_start, on_result = on_value(value) if on_value is not None else (None, None)
         out = sweep.file(folder, value)
-        rows = simulate(config, out, workers, backend, on_start, on_result, address)
-        points.append(SweepPoint(value, measure(rows, what, agent), len(rows)))
+        runs.append((value, simulate(config, out, workers, backend, on_start, on_result, address)))
+    return points_of(runs, what, agent, baseline, sweep.key)
+
+
+def points_of(runs: Sequence[tuple[Any, Sequence[ResultRow]]], what: str, agent: str, baseline: Any,
+              key: str = "value") -> list[SweepPoint]:
+    """Each value's measure and its paired comparison with the baseline value's games."""
+    base_rows = next(rows for value, rows in runs if value == baseline)
+    event = event_of(what, agent)
+    points = []
+    for value, rows in runs:
+        versus = None if value == baseline else compare_paired(
+            f"{key}={value} - {key}={baseline}", matched(rows, base_rows), event)
+        points.append(SweepPoint(value, measure(rows, what, agent), len(rows), versus))
     return points
+
+
+def _points(d: float) -> str:
+    """A difference of rates in points: ``+8.0``."""
+    return f"{100 * d:+.1f}"
+
+
+def verdict(points: Sequence[SweepPoint], key: str, what: str, agent: str) -> list[str]:
+    """What the sweep shows, in words that name the measure and its direction: each value
+    against the baseline (paired), and for a balance measure which values are even within
+    their interval. Nothing is called better or even on a point estimate alone.
+
+    >>> base = SweepPoint(1, Proportion.of(60, 100), 100)
+    >>> other = SweepPoint(2, Proportion.of(80, 100), 100, compare_paired(
+    ...     "", [({"winner": 0}, {"winner": 1})] * 20 + [({"winner": 0}, {"winner": 0})] * 60, seat_won(0)))
+    >>> lines = verdict([base, other], "k", "first_seat", "a")
+    >>> for line in lines: print(line)  # doctest: +NORMALIZE_WHITESPACE
+    measure: seat 0's win rate (decisive games); 50% is even, above it favours seat 0
+    k = 2 raises seat 0's win rate by +25.0 points [+15.6, +35.5] against k = 1
+    (paired on 80 games, McNemar p < 0.001)
+    no value is even within its 95% interval: every one is above 50%
+    """
+    baseline = next((p for p in points if p.versus is None), None)
+    lines = [f"measure: {describe_measure(what, agent)}; " + (
+        "50% is even, above it favours " + ("the starting player" if what == "starter" else "seat 0")
+        if what in BALANCE_MEASURES else f"higher: {agent} wins more")]
+    changed = [p for p in points if p.versus is not None and p.versus.pairs and p.versus.significant]
+    for p in changed:
+        c = p.versus
+        assert c is not None
+        direction = "raises" if c.difference > 0 else "lowers"
+        lines.append(f"{key} = {p.value} {direction} {SHORT[what].format(agent=agent)} by "
+                     f"{_points(c.difference)} points [{_points(c.low)}, {_points(c.high)}] against "
+                     f"{key} = {baseline.value if baseline else '?'} (paired on {c.pairs} games, "
+                     f"McNemar p {format_p(c.p_value)})")
+    compared = [p for p in points if p.versus is not None and p.versus.pairs]
+    if compared and not changed:
+        lines.append(f"no value differs from {key} = {baseline.value if baseline else '?'} beyond the "
+                     "noise (every paired 95% interval holds 0)")
+    measured = [p for p in points if p.rate.trials]
+    if what in BALANCE_MEASURES and measured:
+        even = [p for p in measured if p.rate.low <= 0.5 <= p.rate.high]
+        if even:
+            lines.append(f"even within the 95% interval: {key} = " + ", ".join(str(p.value) for p in even))
+        else:
+            side = ("above" if all(p.rate.low > 0.5 for p in measured) else
+                    "below" if all(p.rate.high < 0.5 for p in measured) else "off")
+            lines.append(f"no value is even within its 95% interval: every one is {side} 50%")
+    elif measured:
+        if all(p.rate.low > 0.5 for p in measured):
+            lines.append(f"{agent} wins more than half at every value (every interval above 50%)")
+        elif all(p.rate.high < 0.5 for p in measured):
+            lines.append(f"{agent} wins less than half at every value (every interval below 50%)")
+    return lines
+
+
+SHORT = {"agent": "{agent}'s win rate", "starter": "the starting player's win rate",
+         "first_seat": "seat 0's win rate"}
+"""Each measure in a few words (a paired difference counts every matched game, a draw not won)."""
 
 
 def describe_measure(what: str, agent: str) -> str:

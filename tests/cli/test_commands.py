@@ -183,7 +183,8 @@ def test_report_writes_html_with_images(invoke: Invoke, tmp_path: Path) -> None:
     result = invoke("report", str(a), "--compare", str(b), "--out", str(html))
     assert result.exit_code == 0 and f"Report written to {html}" in result.output
     page = html.read_text()
-    assert page.count("data:image/png;base64,") == 8 and "A/B comparison" in page, "7 + the cards plot of A"
+    assert page.count("data:image/png;base64,") == 7 and "A/B comparison" in page, "4 games: no card plot"
+    assert "too few to tell what drawing a card changes" in page
     missing = invoke("report", str(tmp_path / "none.jsonl"), "--out", str(html))
     assert missing.exit_code == 2 and "no results" in missing.output
 
@@ -212,9 +213,11 @@ def test_cards_prints_the_card_table(invoke: Invoke, tmp_path: Path) -> None:
     out = tmp_path / "r.jsonl"
     assert invoke("simulate", "soul_of_ankiril", "--agents", "random", "random", "-n", "2",
                   "--out", str(out)).exit_code == 0
-    result = invoke("cards", str(out), "--sort", "improvement", "--top", "3")
+    result = invoke("cards", str(out), "--sort", "improvement", "--top", "3", "--min", "0")
     assert result.exit_code == 0, result.output
     assert "2 games" in result.output and "in hand" in result.output and "improvement" in result.output
+    few = invoke("cards", str(out))
+    assert few.exit_code == 0 and "no card has 30 games of in_hand (the most: 2)" in few.output, few.output
     assert invoke("cards", str(out), "--sort", "nonsense").exit_code == 2
 
 
@@ -250,8 +253,16 @@ def test_sweep_writes_a_results_file_per_value_and_a_page(invoke: Invoke, tmp_pa
     result = invoke("sweep", "five_realms", "--agents", "random", "greedy", "--set",
                     "five_realms.cards.setup.starting_castles=1..2", "-n", "2", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    assert "closest to even: five_realms.cards.setup.starting_castles =" in result.output
+    assert "measure: random's win rate; higher: random wins more" in result.output
+    assert "closest to even" not in result.output, "a skill measure has no even value"
     assert len(list(tmp_path.glob("*.jsonl"))) == 2 and (tmp_path / "sweep.html").exists()
+    again = invoke("sweep", "five_realms", "--agents", "random", "greedy", "--set",
+                   "five_realms.cards.setup.starting_castles=1..2", "-n", "2", "--out", str(tmp_path),
+                   "--baseline", "2")
+    assert again.exit_code == 0 and "vs 2" in again.output, again.output
+    assert invoke("sweep", "five_realms", "--agents", "random", "greedy", "--set",
+                  "five_realms.cards.setup.starting_castles=1..2", "-n", "2", "--out", str(tmp_path),
+                  "--baseline", "7").exit_code == 2
     assert invoke("sweep", "five_realms", "--agents", "random", "greedy", "-n", "2",
                   "--out", str(tmp_path)).exit_code == 2
 
@@ -260,8 +271,8 @@ def test_ladder_prints_ratings_and_writes_its_page(invoke: Invoke, tmp_path: Pat
     result = invoke("ladder", "five_realms", "--agents", "random", "greedy", "-n", "2",
                     "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    assert "Elo" in result.output and "greedy" in result.output
-    assert (tmp_path / "ladder.html").exists()
+    assert "Elo" in result.output and "greedy" in result.output and "head to head" in result.output
+    assert "Head to head" in (tmp_path / "ladder.html").read_text()
 
 
 def test_ablate_prints_the_effect_and_the_sign_test(invoke: Invoke, tmp_path: Path) -> None:
@@ -272,3 +283,12 @@ def test_ablate_prints_the_effect_and_the_sign_test(invoke: Invoke, tmp_path: Pa
     bad = invoke("ablate", "soul_of_ankiril", "--agents", "random", "random", "--card", "Shekun",
                  "--with", "Nirush", "-n", "2", "--out", str(tmp_path))
     assert bad.exit_code == 2 and "at most 3 copies" in bad.output
+
+
+def test_ablate_kipukas_with_the_first_legal_replacement(invoke: Invoke, tmp_path: Path) -> None:
+    """ablate refused Kipukas ("has no decks whose cards can be replaced")."""
+    result = invoke("ablate", "kipukas", "--agents", "random", "random", "--card", "pyrostegia_dragon",
+                    "-n", "2", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "pyrostegia_dragon replaced by avian_keepers_den: the first legal card" in result.output
+    assert "effect of the card" in result.output

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import soulforge
 from soulforge.core.errors import OptionError
+from soulforge.games import game_class
 from soulforge.games.soul_of_ankiril import SoulOfAnkiril
+from soulforge.games.soulshards import Soulshards
 from soulforge.sim.ablate import compare_runs, run_ablation
+from soulforge.sim.decks import deck_text, document_of, replace_card
 from soulforge.sim.runner import SimConfig, load_results
 from soulforge.sim.stats import sign_test
 
@@ -56,3 +60,53 @@ def test_an_ablation_plays_the_same_deals_twice(tmp_path: Path) -> None:
     assert deals[0] == deals[1] and len(deals[0]) == 4
     assert result.with_card.trials == 4, "the water deck (seat 0) held Shekun in each game"
     assert result.better + result.worse + result.ties == 4
+
+
+@pytest.mark.parametrize(("game", "card", "replacement"), [
+    ("kipukas", "pyrostegia_dragon", "myrthvither_raven"),
+    ("soulshards", "Pit Berserker", "Bone Thrall"),
+])
+def test_every_game_with_decks_can_be_ablated(tmp_path: Path, game: str, card: str, replacement: str) -> None:
+    """Kipukas and Soulshards were refused ("has no decks whose cards can be replaced")."""
+    base = SimConfig(game, ("random", "random"), 2, seed=3)
+    result = run_ablation(base, card, replacement, tmp_path)
+    assert result.with_card.trials == result.without.trials == 2, "seat 0's deck held the card in both games"
+    assert result.better + result.worse + result.ties == 2
+    deals = [sorted((r["seed"], tuple(r["agents"])) for r in load_results(f))
+             for f in sorted(tmp_path.glob("*.jsonl"))]
+    assert deals[0] == deals[1] and len(deals[0]) == 2
+
+
+@pytest.mark.parametrize(("game", "card", "replacement"), [
+    ("kipukas", "pyrostegia_dragon", "myrthvither_raven"),
+    ("soulshards", "Pit Berserker", "Bone Thrall"),
+])
+def test_the_replacement_takes_the_cards_place_in_the_deck(game: str, card: str, replacement: str) -> None:
+    """The same shuffle then puts the replacement where the card was: the deals differ by it alone."""
+    before: Any = soulforge.load(game)
+    options = replace_card(before, card, replacement)
+    after: Any = game_class(game)(**options)
+    cards = [getattr(deck, "cards", deck) for deck in (before.decks[0], after.decks[0])]
+    assert list(cards[1]) == [replacement if c == card else c for c in cards[0]]
+    assert options["deck1"] == before.options["deck1"], "the other deck is left as it was"
+
+
+def test_an_illegal_replacement_is_refused_naming_legal_ones() -> None:
+    game = soulforge.load("soulshards")
+    with pytest.raises(OptionError, match=r"at most 3 copies of the card Militia Spearman.*legal in its "
+                                          r"place: Arc Bolt"):
+        replace_card(game, "Pit Berserker", "Militia Spearman")
+    with pytest.raises(OptionError, match="no deck of this game holds 'Nobody'"):
+        replace_card(game, "Nobody", "Arc Bolt")
+    with pytest.raises(OptionError, match="five_realms has no decks"):
+        replace_card(soulforge.load("five_realms"), "King", "Queen")
+
+
+def test_a_deck_list_option_is_ablated_from_its_own_text() -> None:
+    """A custom deck (a deck list) keeps its other fields (the City) and sections (Reserves)."""
+    text = deck_text(document_of(Soulshards().decks[0]))
+    game = Soulshards(deck0=text)
+    options = replace_card(game, "Pit Berserker", "Bone Thrall")
+    changed = Soulshards(**options).decks[0]
+    assert changed.city == "Ironhold" and "Pit Berserker" not in changed.cards
+    assert changed.reserves == game.decks[0].reserves

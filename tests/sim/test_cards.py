@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 import soulforge
-from soulforge.sim.cards import card_stats, end_facts, matchups, sort_cards
-from soulforge.sim.report import render_report
+from soulforge.sim.cards import CardStats, card_stats, end_facts, matchups, sort_cards
+from soulforge.sim.report import render_report, telling_cards
 from soulforge.sim.runner import SimConfig, jobs_for, play_game, simulate
-from soulforge.sim.stats import difference_interval, wilson_interval
+from soulforge.sim.stats import Proportion, difference_interval, wilson_interval
 
 
 def seat(deck: str, cards: list[str], opening: list[str], drawn: list[str],
@@ -71,11 +71,39 @@ def test_matchups_and_end_facts_match_the_hand_count() -> None:
 
 
 def test_the_report_shows_the_card_numbers() -> None:
-    page = render_report([row | {"length": 5, "seed": i, "game": "g"} for i, row in enumerate(ROWS)])
+    mirror = [row | {"length": 5, "seed": i, "game": "g", "agents": ["a", "a"]} for i, row in enumerate(ROWS)]
+    page = render_report(mirror)
     assert "Cards, decks and endings" in page and 'class="sortable"' in page
     assert "33.3% [6.1%, 79.2%] n=3" in page, "K in hand: 1 of 3 with its Wilson interval"
     assert "50.0% [15.0%, 85.0%] n=4" in page, "red against blue: 2 of 4"
-    assert page.count("data:image/png") == 4, "the 3 summary plots and the improvement plot"
+    assert page.count('class="few"') > 0, "every count is below the minimum: greyed"
+    assert page.count("data:image/png") == 3, "the 3 summary plots; no card has the games to plot"
+    assert "too few to tell what drawing a card changes" in page
+
+
+def test_the_report_has_a_card_table_per_agent() -> None:
+    """The HTML card table mixed both agents' seats (only the CLI had --agent)."""
+    page = render_report([row | {"length": 5, "seed": i, "game": "g"} for i, row in enumerate(ROWS)])
+    assert "Cards of a&#x27;s seats" in page and "Cards of b&#x27;s seats" in page
+    a_part, b_part = page.split("Cards of b&#x27;s seats")
+    assert "50.0% [9.5%, 90.5%] n=2" in a_part, "a held K in games 1 (won) and 4 (drew)"
+    assert "0.0% [0.0%, 79.3%] n=1" in b_part.split("<h3>")[0], "b held K in game 2 (lost)"
+
+
+def stat(card: str, wins: int, games: int, low: float, high: float) -> CardStats:
+    p = Proportion.of(wins, games)
+    return CardStats(card, (), p, p, p, p, p, p, low, high)
+
+
+def test_cards_are_ranked_by_their_interval_not_their_point_estimate() -> None:
+    """Soulshards' "changes win rate most" plot put Pit Berserker (+41, n = 9) on top."""
+    few = stat("few", 8, 9, -0.05, 0.75)  # +41 observed, n = 9: the interval holds 0
+    sure = stat("sure", 350, 500, 0.04, 0.12)
+    small = stat("small", 10, 20, 0.10, 0.70)
+    assert [s.card for s in telling_cards([few, sure, small], minimum=30)] == ["sure"]
+    assert [s.card for s in telling_cards([few, sure, small], minimum=5)] == ["small", "sure", "few"]
+    assert [s.card for s in sort_cards([few, sure, small], "improvement")] == ["small", "sure", "few"]
+    assert [s.card for s in sort_cards([few, sure, small], "in_hand")] == ["sure", "few", "small"]
 
 
 @pytest.mark.parametrize("game", soulforge.GAMES)
@@ -95,3 +123,13 @@ def test_a_game_without_cards_has_an_empty_summary(tmp_path: Path) -> None:
     rows = simulate(SimConfig("tricks", ("random", "random"), 2), tmp_path / "r.jsonl")
     assert all(row["summary"] == {"seats": [], "end": {}} for row in rows)
     assert "Cards, decks" not in render_report(rows)
+
+
+def test_a_game_whose_summaries_record_no_opening_hand_says_so() -> None:
+    """Kipukas' opening-hand column was empty: its summary takes the hand before the deal."""
+    rows = [row | {"length": 5, "seed": i, "game": "g", "agents": ["a", "a"],
+                   "summary": {"seats": [dict(seat, opening=[]) for seat in row["summary"]["seats"]]}}
+            for i, row in enumerate(ROWS)]
+    page = render_report(rows)
+    assert "record no opening hand" in page and "<th>opening hand</th>" not in page
+    assert "<th>opening hand</th>" in render_report([row | {"seed": i} for i, row in enumerate(ROWS)])

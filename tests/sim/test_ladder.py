@@ -6,7 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from soulforge.sim.ladder import Rating, fit_elo, is_ordered, ladder, outcomes, play_round_robin
+from soulforge.sim.ladder import (
+    HeadToHead,
+    Rating,
+    fit_elo,
+    head_to_head,
+    is_ordered,
+    ladder,
+    level_verdict,
+    outcomes,
+    play_round_robin,
+)
 from soulforge.sim.report import render_ladder
 
 
@@ -55,3 +65,41 @@ def test_a_clean_sweeps_collapsed_interval_still_plots() -> None:
     ratings = [Rating("hard", 1911.0, 1911.0000000001, 1911.0, 18, 1.0),
                Rating("random", 1089.0, 1089.0, 1088.9999999999, 18, 0.0)]
     assert render_ladder(ratings, "swept").count("data:image/png;base64,") == 1
+
+
+def test_levels_are_ordered_only_when_adjacent_intervals_separate() -> None:
+    """The ladder printed "ordered" while easy ranked below random with overlapping intervals."""
+    close = games("hard", "easy", 16, 4) + games("hard", "normal", 11, 9) + games("normal", "easy", 11, 9)
+    ratings = ladder(close, resamples=100)
+    assert is_ordered(ratings, ["easy", "normal", "hard"]), "the point estimates are in order"
+    verdict = level_verdict(ratings, ["easy", "normal", "hard"], head_to_head(close))
+    assert verdict.word == "cannot tell"
+    assert verdict.steps[0] == "easy vs normal: Elo intervals overlap; normal 11-9"
+    far = games("hard", "easy", 40, 0) + games("hard", "normal", 38, 2) + games("normal", "easy", 38, 2)
+    clear = level_verdict(ladder(far, resamples=100), ["easy", "normal", "hard"], head_to_head(far))
+    assert clear.word == "ordered"
+    assert clear.steps == ("easy < normal: told apart", "normal < hard: told apart")
+    wrong = level_verdict(ladder(far, resamples=100), ["hard", "normal"], head_to_head(far))
+    assert wrong.word == "NOT ordered"
+
+
+def test_a_collapsed_interval_of_a_short_sweep_is_not_told_apart() -> None:
+    """Every pair swept 2-0: the bootstrap interval collapses onto the fit, the head-to-head does not."""
+    swept = games("b", "a", 2, 0)
+    ratings = ladder(swept, resamples=50)
+    assert ratings[0].low > ratings[1].high, "the bootstrap intervals separate"
+    verdict = level_verdict(ratings, ["a", "b"], head_to_head(swept))
+    assert verdict.word == "cannot tell"
+    assert verdict.steps == ("a vs b: Elo intervals apart, but b 2-0 head to head "
+                             "(34-100% of decisive games) holds 50%",)
+
+
+def test_the_ladder_page_shows_the_head_to_head_matrix() -> None:
+    rows = games("hard", "easy", 7, 2, 1) + games("hard", "normal", 5, 5)
+    ratings = ladder(rows, resamples=20)
+    records = head_to_head(rows)
+    assert records[("hard", "easy")] == HeadToHead("hard", "easy", 7, 2, 1)
+    verdict = level_verdict(ratings, ["easy", "normal", "hard"], records)
+    page = render_ladder(ratings, "toy", records, verdict)
+    assert "Head to head" in page and "<td>7-2-1 (77.8% [45.3%, 93.7%] of decisive)</td>" in page
+    assert "<td>2-7-1 (" in page and f"levels: {verdict.word}" in page

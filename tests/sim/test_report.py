@@ -10,6 +10,7 @@ import pytest
 
 from soulforge.sim.report import render_report, write_report
 from soulforge.sim.runner import SimConfig, simulate
+from soulforge.sim.stats import sign_test
 
 PNG = re.compile(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"')
 
@@ -33,10 +34,20 @@ def test_report_embeds_three_plots_and_the_tables() -> None:
 
 
 def test_report_with_comparison_has_ab_section() -> None:
-    page = render_report(rows(8, 20), rows(10, 20))
+    other = [row | {"seed": 100 + int(str(row["seed"]))} for row in rows(10, 20)]
+    page = render_report(rows(8, 20), other)
     assert "A/B comparison" in page and "first seat" in page
     assert len(PNG.findall(page)) == 7
-    assert "two-proportion z test" in page
+    assert "two-proportion z test" in page and "McNemar" not in page, "no seed in common: unpaired"
+
+
+def test_a_comparison_on_the_same_seeds_is_paired() -> None:
+    """``report --compare`` used an unpaired z test on runs that played the same deals."""
+    page = render_report(rows(16, 20), rows(10, 20))
+    assert "exact McNemar" in page and "two-proportion z test" not in page
+    # seat 0 won games 0-15 under A and 0-9 under B: 6 games only under A, none only under B
+    assert "<td>first seat</td><td>80.0% [58.4%, 91.9%]</td><td>50.0% [29.9%, 70.1%]</td>" in page
+    assert f"<td>6 / 0</td><td>{sign_test(6, 0):.4f}</td>" in page
 
 
 def test_report_escapes_labels() -> None:

@@ -25,9 +25,18 @@ from soulforge.games.soul_of_ankiril import SoulOfAnkiril
 from soulforge.games.soulgivers.board import HOLE
 from soulforge.games.soulgivers.encoding import piece_of
 from soulforge.games.soulgivers.state import SoulgiversState
-from soulforge.sim.report import render_sweep
+from soulforge.sim.report import render_sweep, sweep_figure
 from soulforge.sim.runner import SimConfig, SimulationError, check_config, load_results, simulate
-from soulforge.sim.sweep import Sweep, closest_to_even, parse_sweep, run_sweep, value_range
+from soulforge.sim.stats import Proportion, sign_test
+from soulforge.sim.sweep import (
+    Sweep,
+    SweepPoint,
+    closest_to_even,
+    parse_sweep,
+    run_sweep,
+    value_range,
+    verdict,
+)
 
 CASTLES = "five_realms.cards.setup.starting_castles"
 
@@ -252,9 +261,53 @@ def test_a_sweep_plays_every_value_on_the_same_paired_seeds(tmp_path: Path) -> N
         rows = load_results(file)
         assert point.rate.successes == sum(row["winner_agent"] == "random" for row in rows)
         assert all(row["overrides"] == {CASTLES: point.value} for row in rows)
-    page = render_sweep(points, CASTLES, "random's win rate", "five_realms")
-    assert page.count("data:image/png;base64,") == 1 and "closest to even" in page
+    page = render_sweep(points, CASTLES, "random's win rate", "five_realms",
+                        verdict(points, CASTLES, "agent", "random"), balance=False)
+    assert page.count("data:image/png;base64,") == 1 and "closest to even" not in page
+    assert "measure: random&#x27;s win rate; higher: random wins more" in page
     assert closest_to_even(points) in points
+
+
+def test_each_swept_value_is_compared_with_the_baseline_on_the_same_games(tmp_path: Path) -> None:
+    """Sweeps showed no paired difference between values."""
+    base = SimConfig("five_realms", ("random", "greedy"), 6, seed=3)
+    points = run_sweep(base, Sweep("set", CASTLES, (1, 3)), tmp_path, "agent", baseline=3)
+    assert points[1].versus is None, "the baseline itself"
+    versus = points[0].versus
+    assert versus is not None
+    files = {value: Sweep("set", CASTLES, ()).file(tmp_path, value) for value in (1, 3)}
+    rows = {value: {(r["seed"], tuple(r["agents"])): r["winner_agent"] == "random"
+                    for r in load_results(file)}
+            for value, file in files.items()}
+    only_1 = sum(won and not rows[3][game] for game, won in rows[1].items())
+    only_3 = sum(won and not rows[1][game] for game, won in rows[3].items())
+    assert (versus.pairs, versus.a_only, versus.b_only) == (6, only_1, only_3)
+    assert versus.p_value == sign_test(only_1, only_3)
+    assert versus.difference == pytest.approx(points[0].rate.rate - points[1].rate.rate)
+    with pytest.raises(ValueError, match="baseline 5 is not a swept value"):
+        run_sweep(base, Sweep("set", CASTLES, (1, 3)), tmp_path, "agent", baseline=5)
+
+
+def point(value: int, wins: int, games: int = 100) -> SweepPoint:
+    return SweepPoint(value, Proportion.of(wins, games), games)
+
+
+def test_a_skill_measure_is_never_called_closest_to_even() -> None:
+    """Every interval above 50% for an agent's win rate: the sweep named a value 'closest to even'."""
+    lines = verdict([point(1, 70), point(2, 75), point(3, 80)], "k", "agent", "greedy")
+    assert lines[0] == "measure: greedy's win rate; higher: greedy wins more"
+    assert not any("even" in line for line in lines)
+    assert lines[-1] == "greedy wins more than half at every value (every interval above 50%)"
+    balance = verdict([point(1, 70), point(2, 52)], "k", "starter", "a")
+    assert "above it favours the starting player" in balance[0]
+    assert balance[-1] == "even within the 95% interval: k = 2"
+
+
+def test_an_integer_setting_is_plotted_with_whole_ticks() -> None:
+    """The sweep plotted an integer setting with 3.25 ticks."""
+    figure = sweep_figure([point(v, 50) for v in (1, 2, 3, 4)], "castles", "rate", balance=True)
+    ticks = figure.axes[0].get_xticks()
+    assert list(ticks) == [1, 2, 3, 4]
 
 
 @pytest.mark.usefixtures("toy_games")
