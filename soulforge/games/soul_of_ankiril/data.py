@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from soulforge.core import decklist
 from soulforge.core.cards import CardDeclaration
 from soulforge.core.data import choice, data_cache, field, read_toml
 from soulforge.core.decklist import cite_line, deck_cards, read_deck_list
@@ -180,16 +181,13 @@ def resolve_deck(option: str, spec: str) -> Deck:
     ...
     ValueError: option 'deck0': neither a built-in deck ['fire', 'water'] nor a deck list ...
     """
-    decks = builtin_decks()
-    if spec in decks:
-        return decks[spec]
-    if "[cards]" not in spec:
-        raise ValueError(f"option {option!r}: neither a built-in deck {sorted(decks)} nor a deck list "
-                         "([cards] name = copies)")
-    deck, problems = parse_deck_text(spec)
-    problems = problems or [cite_line(spec, problem) for problem in deck_problems(deck)]
-    if problems:
-        raise ValueError(f"option {option!r}: the deck list breaks the rules: " + "; ".join(problems))
-    return deck
+    return decklist.resolve_deck(option, spec, builtin_decks(), read_deck)
+
+
+def read_deck(text: str) -> tuple[Deck, list[str]]:
+    """The deck a deck list describes and the problems that break its rules (each citing
+    the list's line)."""
+    deck, problems = parse_deck_text(text)
+    return deck, problems or [cite_line(text, problem) for problem in deck_problems(deck)]
 
 
