@@ -194,12 +194,12 @@ def _otter_lost(s: S, piece: int, winner: int) -> bool:
 def _oshliath_lost(s: S, piece: int, winner: int) -> None:
     """'Must retreat if osileth takes damage (keal means bout is lost while having chosen
     Osileth's Scale)': it retreats at once, unchallenged, to the first stand it may."""
-    from soulforge.games.kipukas.cycle import place, retreats
+    from soulforge.games.kipukas.cycle import place, retreat_stands
 
     side = 1 if s.defender == piece else 0
     if s.card_of(piece).keal_means[s.means[side]].name != "Osileth's Scale":
         return
-    stands = retreats(s, piece)
+    stands = retreat_stands(s, piece)
     if stands:
         place(s, piece, stands[0])
         s.add_log(f"{s.piece_name(piece)} must retreat: Osileth is hurt")
@@ -349,11 +349,11 @@ def _sabina(s: S, trap: int, mover: int) -> None:
 
 def _piffions(s: S, trap: int, mover: int) -> None:
     """Read with the activation sequence: on entry, the owner's soul there slips one stand away."""
-    from soulforge.games.kipukas.cycle import place, retreats
+    from soulforge.games.kipukas.cycle import place, retreat_stands
 
     for p in s.pieces_in(s.territory[trap]):
-        if s.owner[p] == s.owner[trap] and s.card_of(p).soul and retreats(s, p):
-            place(s, p, retreats(s, p)[0])
+        if s.owner[p] == s.owner[trap] and s.card_of(p).soul and retreat_stands(s, p):
+            place(s, p, retreat_stands(s, p)[0])
             s.add_log(f"{s.piece_name(p)} slips away before the attack")
             return
 

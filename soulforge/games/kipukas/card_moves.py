@@ -21,7 +21,7 @@ from soulforge.games.kipukas.actions import (
     Sacrifice,
 )
 from soulforge.games.kipukas.data import Dice
-from soulforge.games.kipukas.day import owes_contention, own_souls, play_spots
+from soulforge.games.kipukas.day import owes_contention, own_souls, play_spots, plays_spent
 from soulforge.games.kipukas.encoding import PUBLIC
 from soulforge.games.kipukas.movement import DAY_SPENT, can_move, enemies_at, is_downed
 
@@ -388,7 +388,7 @@ class FormRule(Rule["S", ChangeForm]):
 
 def exchanges(s: S, souls: list[int]) -> list[Action]:
     """The exchanges open when no contention is owed (``ExchangeRule``); ``souls``: ``own_souls``."""
-    if s.played[s.active] >= s.game.play.plays_per_roll or not any(s.prisoner):
+    if plays_spent(s) or not any(s.prisoner):
         return []  # (a bottled soul is a prisoner: none anywhere, the common case)
     bottled = [
         p for p in s.live() if s.owner[p] == s.active and s.prisoner[p] and s.timers[p].get(cards.BOTTLED)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from soulforge.core import Action, IllegalAction
 from soulforge.core.flow import ClickPath, Rule
-from soulforge.games.kipukas import cards, cycle, fight
+from soulforge.games.kipukas import cards, cycle, fight, taming
 from soulforge.games.kipukas.actions import (
     ASIDE_SLOT,
     CallInitiative,
@@ -45,11 +45,25 @@ if TYPE_CHECKING:
 
 
 # -- day ----------------------------------------------------------------------------------------
-def owes_contention(s: S) -> bool:
-    """#day 2: contention carried over from the previous day is dealt with first."""
-    return any(enemies_at(s, stand, s.active) for stand in s.due[s.active]) and bool(
-        fight.CounterRule().legal(s) or fight.RetreatRule().legal(s)
-    )
+def owes_contention(s: S, fights: bool | None = None) -> bool:
+    """#day 2: contention carried over from the previous day is dealt with first: an enemy
+    still stands where the seat owes contention and the seat has an attack or a retreat open
+    (``fights``: whether it has, when the caller listed them already, as the fast listing)."""
+    if not any(enemies_at(s, stand, s.active) for stand in s.due[s.active]):
+        return False
+    if fights is None:
+        return bool(fight.CounterRule().legal(s) or fight.RetreatRule().legal(s))
+    return fights
+
+
+def plays_spent(s: S) -> bool:
+    """#game_setup 8: the seat has played its cards of this diel roll (plays and equips)."""
+    return s.played[s.active] >= s.game.play.plays_per_roll
+
+
+def initiative_called(s: S) -> bool:
+    """#day 3, #day 5: someone called initiative: the others may only end their actions."""
+    return s.called >= 0
 
 
 def _card_in(s: S, slot: int) -> str | None:
@@ -117,7 +131,7 @@ def play_spots(
 def playable(s: S) -> list[tuple[int, str]]:
     """The seat's play slots holding a card, and the card (empty once it played its plays):
     what ``plays`` and ``untamed_plays`` both walk, worked out once by the fast listing."""
-    if s.played[s.active] >= s.game.play.plays_per_roll:
+    if plays_spent(s):
         return []
     return [(slot, card_id) for slot in _slots(s) if (card_id := _card_in(s, slot)) is not None]
 
@@ -137,12 +151,11 @@ def plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[Action]:
 
 def untameable_by(s: S, card_id: str) -> bool:
     """#tameability: a species (with no call of its own) whose tameability exceeds the seat's
-    control over it (its affinity bonus, ``taming.control``; no tameability: untameable)."""
+    control over it (``taming.tames``; no tameability: untameable)."""
     card = s.game.cards[card_id]
     if card.card_type != "species" or cards.ability(card_id).summon is not None:
         return False
-    control = 1 if s.affinity[s.active] == card.archetypal_gene else 0
-    return card.tameability is None or card.tameability > control
+    return not taming.tames(taming.control_over(s, s.active, card.archetypal_gene), card.tameability)
 
 
 def untamed_plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[Action]:
@@ -214,7 +227,8 @@ class PlayRule(Rule["S", Play]):
         return [] if owes_contention(s) else plays(s)
 
     def refusal(self, s: S, action: Play) -> IllegalAction:
-        if s.played[s.active] >= (most := s.game.play.plays_per_roll):
+        if plays_spent(s):
+            most = s.game.play.plays_per_roll
             return IllegalAction(f"you have played {most} cards this diel roll", rule="game_setup")
         if owes_contention(s):
             return IllegalAction("deal with the contention carried over first: attack or retreat", rule="day")
@@ -264,7 +278,7 @@ def _replace_feature(s: S, card_id: str, stand: str) -> None:
 
 def equips(s: S, souls: list[int]) -> list[Action]:
     """The equips open when no contention is owed (``EquipRule``); ``souls``: ``own_souls``."""
-    if s.played[s.active] >= s.game.play.plays_per_roll:
+    if plays_spent(s):
         return []
     hand, table = s.hand[s.active], s.game.cards
     return [
@@ -566,10 +580,10 @@ class CallInitiativeRule(Rule["S", CallInitiative]):
     section = "day"
 
     def legal(self, s: S) -> Sequence[Action]:
-        return [] if s.called >= 0 or owes_contention(s) else [CallInitiative()]
+        return [] if initiative_called(s) or owes_contention(s) else [CallInitiative()]
 
     def refusal(self, s: S, action: CallInitiative) -> IllegalAction:
-        if s.called >= 0:
+        if initiative_called(s):
             return IllegalAction(f"{s.seat_name(s.called)} has already called initiative", rule=self.section)
         return IllegalAction("deal with the contention carried over first: attack or retreat", rule="day")
 
@@ -587,7 +601,7 @@ class EndActionsRule(Rule["S", EndActions]):
     section = "day"
 
     def legal(self, s: S) -> Sequence[Action]:
-        return [EndActions()] if s.called >= 0 and not owes_contention(s) else []
+        return [EndActions()] if initiative_called(s) and not owes_contention(s) else []
 
     def refusal(self, s: S, action: EndActions) -> IllegalAction:
         return IllegalAction(

@@ -501,14 +501,19 @@ def retreats(s: S, stands: list[str]) -> list[Action]:
     """The single retreats of the seat acting from ``stands`` (``RetreatRule``)."""
     seat = s.active
     return [
-        Retreat(p, to) for stand in stands for p in _mine_at(s, seat, stand) for to in cycle.retreats(s, p)
+        Retreat(p, to)
+        for stand in stands
+        for p in _mine_at(s, seat, stand)
+        for to in cycle.retreat_stands(s, p)
     ]
 
 
 def group_retreats(s: S, stands: list[str]) -> list[Action]:
     """The group retreats of the seat acting from ``stands`` (``RetreatGroupRule``)."""
     seat = s.active
-    return [RetreatGroup(origin, to) for origin in stands for to in cycle.group_retreats(s, seat, origin)]
+    return [
+        RetreatGroup(origin, to) for origin in stands for to in cycle.group_retreat_stands(s, seat, origin)
+    ]
 
 
 class CounterRule(Rule["S", Attack]):

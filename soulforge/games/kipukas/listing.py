@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from soulforge.core import Action
 from soulforge.games.kipukas import boats, card_moves, crafted, cycle, day, fight, negotiation
 from soulforge.games.kipukas.actions import CallInitiative, EndActions, Unequip
-from soulforge.games.kipukas.movement import enemies_at
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -31,8 +30,8 @@ def day_listing(s: S) -> Sequence[Action]:
     if stands:  # (no contention, the common case: no fight listed, none owed)
         attacks, retreats = fight.attacks(s, stands), fight.retreats(s, stands)
         groups = fight.group_retreats(s, stands)
-        owes = bool(attacks or retreats) and any(enemies_at(s, stand, seat) for stand in s.due[seat])
-        if owes:  # #day 2: only attacking and retreating now (every other rule lists nothing)
+        # #day 2: only attacking and retreating now (every other rule lists nothing)
+        if day.owes_contention(s, fights=bool(attacks or retreats)):
             return attacks + retreats + groups
     else:
         attacks = retreats = groups = []
@@ -81,10 +80,10 @@ def day_listing(s: S) -> Sequence[Action]:
         out += attacks
         out += retreats
         out += groups
-    # The negotiations over a rogue (#rouge): none once the seat gave or offered today, nor with
-    # no rogue on the kipuka (every candidate would be refused so); no contention is owed here.
-    if s.rogues and s.negotiated[seat] != s.cycle and negotiation.at_large(s):
+    # The negotiations over a rogue (#rouge): none while they are closed to the seat (every
+    # candidate would be refused so, ``negotiation.closed``); no contention is owed here.
+    if s.rogues and not negotiation.closed(s):
         out += negotiation.gifts(s, owed=False)
         out += negotiation.offers(s, owed=False)
-    out.append(CALL if s.called < 0 else END)
+    out.append(END if day.initiative_called(s) else CALL)
     return out

@@ -34,9 +34,22 @@ if TYPE_CHECKING:
 SECTION = "taming"
 
 
+def control_over(s: S, seat: int, gene: str | None) -> int:
+    """The seat's control over a card of archetypal ``gene``: its affinity bonus (#affinity),
+    items and loyalty 0."""
+    return 1 if s.affinity[seat] == gene else 0
+
+
 def control(s: S, seat: int, piece: int) -> int:
-    """The seat's control over the card: its affinity bonus (#affinity), items and loyalty 0."""
-    return 1 if s.affinity[seat] == cards.gene(s, piece) else 0
+    """The seat's control over the soul ``piece`` (its gene as it is now, ``cards.gene``)."""
+    return control_over(s, seat, cards.gene(s, piece))
+
+
+def tames(held: int, tameability: int | None) -> bool:
+    """The one statement of the threshold: a control of ``held`` tames a species of
+    ``tameability`` when it stacks equally with it (equal is enough, NOTES.md, Readings);
+    a species with no tameability is untameable."""
+    return tameability is not None and held >= tameability
 
 
 def why_not(s: S, seat: int, piece: int) -> str:
@@ -47,7 +60,7 @@ def why_not(s: S, seat: int, piece: int) -> str:
     if card.tameability is None:
         return f"{card.name} has no tameability: no bonus tames it"
     held = control(s, seat, piece)
-    if held < card.tameability:
+    if not tames(held, card.tameability):
         return (
             f"{card.name} has tameability {card.tameability} and your control is {held} "
             "(affinity +1 for its archetypal gene; no item raises control)"
