@@ -9,9 +9,9 @@ import pytest
 
 import soulforge
 from soulforge.core import Action, Game
-from soulforge.games.kipukas import card_moves
 from soulforge.games.kipukas.encoding import DAY
 from soulforge.games.kipukas.game import Kipukas
+from soulforge.games.kipukas.rules import card_moves
 from soulforge.games.kipukas.state import KipukasState
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from soulforge.core import IllegalAction
-from soulforge.games.kipukas import cards, cycle, day, render_svg, rogue, taming
+from soulforge.games.kipukas import cards, cycle, render_svg, rogue, taming
 from soulforge.games.kipukas.actions import KeepDiel, LetRoguesBe, Move, Tame
 from soulforge.games.kipukas.data import CARDS
+from soulforge.games.kipukas.rules import day
 from soulforge.games.kipukas.state import KipukasState
 
 from .scenario import fresh, put

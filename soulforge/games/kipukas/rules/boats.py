@@ -64,7 +64,7 @@ class FerryRule(Rule["S", Ferry]):
     section = SECTION
 
     def legal(self, s: S) -> Sequence[Action]:
-        from soulforge.games.kipukas.day import owes_contention, own_souls
+        from soulforge.games.kipukas.rules.day import owes_contention, own_souls
 
         if not s.board.boats or owes_contention(s):
             return []
@@ -78,7 +78,7 @@ class FerryRule(Rule["S", Ferry]):
         )
 
     def apply(self, s: S, action: Ferry) -> None:
-        from soulforge.games.kipukas.day import own_souls
+        from soulforge.games.kipukas.rules.day import own_souls
 
         seat = s.active
         party = riders(s, action.boat, own_souls(s))

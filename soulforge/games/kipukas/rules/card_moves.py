@@ -21,9 +21,9 @@ from soulforge.games.kipukas.actions import (
     Sacrifice,
 )
 from soulforge.games.kipukas.data import Dice
-from soulforge.games.kipukas.day import owes_contention, own_souls, play_spots, plays_spent
 from soulforge.games.kipukas.encoding import PUBLIC
 from soulforge.games.kipukas.movement import DAY_SPENT, can_move, enemies_at, is_downed
+from soulforge.games.kipukas.rules.day import owes_contention, own_souls, play_spots, plays_spent
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S

@@ -1,6 +1,14 @@
-"""The flow of a Kipukas game: its steps and the rules open at each, one rule per action kind
-(``core.flow``): setup decisions (``opening.py``), day actions (``day.py``, ``card_moves.py``),
-the roll's turning, night actions and the forced peace (``night.py``), fights (``fight.py``).
+"""Every rule of Kipukas, one module per step or family of actions, and the flow they make.
+
+Each module holds its rules (one ``core.flow.Rule`` per action kind) with the listings that
+say when they are legal: ``opening`` (setup decisions), ``day`` (the day's actions),
+``card_moves`` (day actions cards give), ``crafted`` (actions crafted items and trap cards
+give), ``boats`` (ferries), ``night`` (the roll's turning, night actions, the forced peace),
+``taming`` (the TAMING step), ``negotiation`` (cards given or traded over a rogue), ``fight``
+(the fight's steps), ``breach`` and ``portal`` (the steps of two cards), ``bs`` (the optional
+challenging BS rule); ``listing`` is the day step's fast listing, calling the same functions.
+The modules beside this package are helpers (the board, combat maths, the diel cycle, the
+cards' registry...): they hold no rule class.
 
 Each step is a decision point: the phase names it (``encoding.PHASES``). A day or night
 action passes the action on to the next seat still acting (``cycle.end_action``); calling
@@ -13,21 +21,6 @@ from typing import TYPE_CHECKING
 
 from soulforge.core import IllegalAction
 from soulforge.core.flow import Flow, Step
-from soulforge.games.kipukas import (
-    boats,
-    breach,
-    bs,
-    card_moves,
-    crafted,
-    day,
-    fight,
-    listing,
-    negotiation,
-    night,
-    opening,
-    portal,
-    taming,
-)
 from soulforge.games.kipukas.actions import Tame
 from soulforge.games.kipukas.encoding import (
     AFFINITY,
@@ -50,6 +43,21 @@ from soulforge.games.kipukas.encoding import (
     TARGET,
     TRADE,
     TURNING,
+)
+from soulforge.games.kipukas.rules import (
+    boats,
+    breach,
+    bs,
+    card_moves,
+    crafted,
+    day,
+    fight,
+    listing,
+    negotiation,
+    night,
+    opening,
+    portal,
+    taming,
 )
 
 if TYPE_CHECKING:

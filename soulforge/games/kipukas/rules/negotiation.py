@@ -61,7 +61,7 @@ def _why_not(s: S, slot: int, to: int, *, gift: bool, owed: bool | None = None) 
     if not gift and not s.hand[to]:
         return f"seat {to} has no card in hand to trade"
     if owed is None:
-        from soulforge.games.kipukas.day import owes_contention
+        from soulforge.games.kipukas.rules.day import owes_contention
 
         owed = owes_contention(s)
     if owed:

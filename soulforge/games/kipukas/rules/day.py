@@ -38,6 +38,7 @@ from soulforge.games.kipukas.movement import (
     reach,
 )
 from soulforge.games.kipukas.rogue import make_rogue
+from soulforge.games.kipukas.rules.fight import CounterRule, RetreatRule
 from soulforge.games.kipukas.setup import new_piece
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def owes_contention(s: S, fights: bool | None = None) -> bool:
     if not any(enemies_at(s, stand, s.active) for stand in s.due[s.active]):
         return False
     if fights is None:
-        return bool(fight.CounterRule().legal(s) or fight.RetreatRule().legal(s))
+        return bool(CounterRule().legal(s) or RetreatRule().legal(s))
     return fights
 
 
@@ -307,7 +308,7 @@ class EquipRule(Rule["S", Equip]):
         s.played[seat] += 1
         s.add_log(f"{s.seat_name(seat)} equips {CARDS[item].name} to {s.piece_name(action.piece)}")
         if s.game.play.challenge_bs:
-            from soulforge.games.kipukas import bs
+            from soulforge.games.kipukas.rules import bs
 
             bs.open_challenge(s, seat, action.piece, action.slot, item)
             return

@@ -348,7 +348,7 @@ class CraftRule(Rule["S", Craft]):
         s.items[action.piece] += [*recipe.ingredients, marker]
         s.add_log(f"{s.seat_name(seat)} crafts {recipe.name} for {s.piece_name(action.piece)}")
         if s.game.play.challenge_bs:  # #BS (optional): the other seats may call the craft out
-            from soulforge.games.kipukas import bs
+            from soulforge.games.kipukas.rules import bs
 
             bs.open_challenge(s, seat, action.piece, -1, marker)
             return

@@ -1,4 +1,4 @@
-"""The fast listing of the day step (``flow.DAY``), the hottest code of a random playout.
+"""The fast listing of the day step (``encoding.DAY``), the hottest code of a random playout.
 
 The day's rules each ask first whether contention carried over is owed (``day.owes_contention``,
 itself the attacks and retreats of the day), then list from the seat's souls. Here those facts
@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from soulforge.core import Action
-from soulforge.games.kipukas import boats, card_moves, crafted, cycle, day, fight, negotiation
+from soulforge.games.kipukas import cycle
 from soulforge.games.kipukas.actions import CallInitiative, EndActions, Unequip
+from soulforge.games.kipukas.rules import boats, card_moves, crafted, day, fight, negotiation
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
