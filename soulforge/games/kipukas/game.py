@@ -10,8 +10,15 @@ from soulforge.core.action import Action
 from soulforge.core.errors import OptionError
 from soulforge.core.game import Game
 from soulforge.core.options import Option
+from soulforge.games.kipukas import (
+    abilities,  # noqa: F401  (declares the cards, before the rules load)
+    crafted,
+    data,
+    fight,
+    heuristic,
+    movement,
+)
 from soulforge.games.kipukas import actions as a
-from soulforge.games.kipukas import crafted, data, fight, heuristic, movement
 from soulforge.games.kipukas.board import KipukaMap, load_maps
 from soulforge.games.kipukas.data import (
     ARCHETYPES,
