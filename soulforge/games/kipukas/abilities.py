@@ -32,7 +32,11 @@ from soulforge.games.kipukas.cards import (
     trap_numbers,
     waste,
 )
+from soulforge.games.kipukas.cycle import claim, lay_waste, place, retreat_stands, reveal
 from soulforge.games.kipukas.data import CARDS, Dice
+from soulforge.games.kipukas.fight import available_means, single_bout, targets
+from soulforge.games.kipukas.movement import is_downed
+from soulforge.games.kipukas.setup import new_piece
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -145,7 +149,6 @@ def _central_claims(s: S, piece: int) -> None:
     """Unburdened Central, lodged in an enemy capital, takes it at the start of a cycle once all
     else is claimed by her seat (her move in tried it already: ``cycle.claim``)."""
     if c.lodged(s, piece):
-        from soulforge.games.kipukas.cycle import claim
 
         claim(s, piece)
 
@@ -178,7 +181,6 @@ def _pyrostegia(s: S, piece: int) -> bool:
     s.add_log(f"{s.seat_name(s.owner[piece])} rolls a D20 for the Pyrostegia Dragon: {roll}")
     if roll not in s.board.territories or s.board.geography[roll - 1] != "Forest":
         return False
-    from soulforge.games.kipukas.cycle import place
 
     place(s, piece, s.board.camp_of(roll))
     return True
@@ -213,8 +215,6 @@ def _raven_engage(s: S, piece: int, other: int) -> bool:
 @hook
 def _mihela_engage(s: S, piece: int, other: int) -> bool:
     """Wastes souls when she engages them if they are downed."""
-    from soulforge.games.kipukas.fight import targets
-    from soulforge.games.kipukas.movement import is_downed
 
     if s.attacker == piece and other in targets(s, piece) and is_downed(s, other):
         s.add_log(f"{s.piece_name(piece)} wastes the downed {s.piece_name(other)}")
@@ -238,7 +238,6 @@ def _otter_lost(s: S, piece: int, winner: int) -> bool:
 def _oshliath_lost(s: S, piece: int, winner: int) -> None:
     """'Must retreat if osileth takes damage (keal means bout is lost while having chosen
     Osileth's Scale)': it retreats at once, unchallenged, to the first stand it may."""
-    from soulforge.games.kipukas.cycle import place, retreat_stands
 
     side = 1 if s.defender == piece else 0
     if s.card_of(piece).keal_means[s.means[side]].name != "Osileth's Scale":
@@ -253,7 +252,6 @@ def _oshliath_lost(s: S, piece: int, winner: int) -> None:
 def _raven_enters(s: S, piece: int) -> None:
     """It 'reveals cards in a territory as it moves into the territory' (they may stay revealed:
     the card says they 'can be reset')."""
-    from soulforge.games.kipukas.cycle import reveal
 
     for p in s.pieces_in(s.territory[piece]):
         if s.owner[p] != s.owner[piece] and not s.known[p] & PUBLIC:
@@ -327,7 +325,6 @@ def _meteor(s: S, feature: int) -> None:
     clock["meteor"] -= 1
     if clock["meteor"] > 1:
         return
-    from soulforge.games.kipukas.cycle import lay_waste
 
     target = s.rng.randint(1, len(s.board.geography))
     s.add_log(f"the meteor shower strikes territory {target}")
@@ -341,7 +338,6 @@ def _timebattle(s: S, trap: int) -> None:
     """Timebattle: 'activation: You lose the territory this trap is laid in ... Your opponent's
     capital moves to this location and becomes cursed with the following effect: All cards
     within the territory can only be used every other turn.'"""
-    from soulforge.games.kipukas.cycle import reveal
 
     clock, territory = s.timers[trap], s.territory[trap]
     holder = s.holder[territory - 1]
@@ -371,7 +367,6 @@ def _movement_plus(n: int) -> Callable[[S, int], int]:
 @hook
 def _freezing(s: S, trap: int, mover: int) -> None:
     """The owner may place an Endothermic soul from hand in the trap's territory."""
-    from soulforge.games.kipukas.setup import new_piece
 
     seat, table = s.owner[trap], s.game.cards
     chosen = [cid for cid in s.hand[seat] if table[cid].soul and table[cid].archetypal_gene == "Endothermic"]
@@ -406,7 +401,6 @@ def _sabina(s: S, trap: int, mover: int) -> None:
 @hook
 def _piffions(s: S, trap: int, mover: int) -> None:
     """Read with the activation sequence: on entry, the owner's soul there slips one stand away."""
-    from soulforge.games.kipukas.cycle import place, retreat_stands
 
     for p in s.pieces_in(s.territory[trap]):
         if s.owner[p] == s.owner[trap] and s.card_of(p).soul and retreat_stands(s, p):
@@ -463,6 +457,7 @@ def _mutant(s: S, seat: int, territory: int) -> None:
     mutant_night(s, len(s.mutants) - 1)
 
 
+@hook
 def mutant_night(s: S, index: int) -> None:
     """'Each night throw a D6': 4 or more, a random opponent base camp's souls are too tired to
     move the next day; 3 or less, one step closer to taming: two failures and it is led away.
@@ -493,7 +488,6 @@ def mutant_night(s: S, index: int) -> None:
 def _dreamer(s: S, seat: int, territory: int) -> int:
     """Onironauta's manipulator: a revealed Telekinetic soul of the seat, able to fight, 'one
     space outside the base camp' of the territory; -1 if none."""
-    from soulforge.games.kipukas.fight import available_means
 
     camp = s.board.camp_of(territory)
     near = {there for there, _ in s.board.exits[camp]}
@@ -518,8 +512,6 @@ def _onironauta(s: S, seat: int, territory: int) -> None:
     """A KEAL means bout against each soul of the base camp: each that loses moves 1 space out
     and is dazed (cannot move) the next day; a lost bout harms the telekinetic (one KEAL means
     damage, or the Final Blow if it is downed) and ends the attempt."""
-    from soulforge.games.kipukas.cycle import place, reveal
-    from soulforge.games.kipukas.fight import available_means, single_bout
 
     manipulator = _dreamer(s, seat, territory)
     camp = s.board.camp_of(territory)

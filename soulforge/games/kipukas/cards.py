@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from soulforge.core.cards import CardBook
 from soulforge.core.registry import Registry
+from soulforge.games.kipukas.combat import brawl_winner, roll
 from soulforge.games.kipukas.data import CARDS, Card, CardId, Dice, KealMeans
 
 if TYPE_CHECKING:
@@ -176,7 +177,6 @@ def throw(s: S, piece: int, dice: Dice) -> int:
     """One throw of the soul's dice for a bout, a Final Blow or a grab; a card with the option
     to re-roll (Tira Marvelous Myriad: "D6-D6 (Option to Re-roll)") throws them all again and
     keeps the better throw (NOTES.md)."""
-    from soulforge.games.kipukas.combat import roll
 
     thrown = roll(dice, s.rng)
     if ABILITIES[s.card[piece]].reroll:
@@ -506,7 +506,6 @@ def grabbers(s: S, territory: int) -> dict[int, int]:
 def grab(s: S, territory: int) -> None:
     """#items: in a contested territory each side's soul grabs; a bout of rolls, the victor
     equips the items and the loser takes KEAL means damage (ties: the brawl)."""
-    from soulforge.games.kipukas.combat import brawl_winner
 
     hands = grabbers(s, territory)
     if len(hands) < 2 or not s.dropped[territory - 1]:
@@ -689,8 +688,7 @@ def on_cycle_start(s: S) -> None:
 
         breach.on_cycle_start(s)
     if s.diel == "night":
-        from soulforge.games.kipukas.abilities import mutant_night
-
+        mutant_night = HOOKS["mutant_night"]  # (the Mutant's nightly roll, ``abilities.py``)
         for index, (seat, *_) in enumerate(list(s.mutants)):
             if seat >= 0:
                 mutant_night(s, index)

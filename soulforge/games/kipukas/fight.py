@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from soulforge.games.kipukas import cards, combat, cycle
-from soulforge.games.kipukas.data import Card
+from soulforge.games.kipukas.data import Card, Dice
 from soulforge.games.kipukas.encoding import KEAL, PRESS, PUBLIC, RESPOND, TARGET
 from soulforge.games.kipukas.movement import enemies_at, is_downed
 from soulforge.games.kipukas.rogue import is_rogue
@@ -242,7 +242,6 @@ def _automatic_means(s: S, attacker: int, target: int) -> list[int]:
 
 
 def _total(s: S, piece: int, other: int, dice: object, what: str) -> int:
-    from soulforge.games.kipukas.data import Dice
 
     card = s.card_of(piece)
     if not isinstance(dice, Dice):

@@ -32,6 +32,7 @@ from soulforge.games.kipukas.data import (
 from soulforge.games.kipukas.encoding import PEACE_CYCLES
 from soulforge.games.kipukas.items import Recipe, load_recipes
 from soulforge.games.kipukas.state import KipukasState
+from soulforge.games.kipukas.summary import summarize
 
 MAX_PIECES = 4 * 30 + 8
 """Pieces a game can hold: every card of four decks (and a few recalled and replayed)."""
@@ -231,7 +232,6 @@ class Kipukas(Game[KipukasState]):
 
     def result_summary(self, state: KipukasState, start: KipukasState) -> dict[str, Any]:
         """Decks, cards drawn and played, territories held (``summary.py``)."""
-        from soulforge.games.kipukas.summary import summarize
 
         return summarize(state, start)
 

@@ -12,7 +12,9 @@ from soulforge.games.kipukas.actions import Release, TakeNoMore, TakeOver
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
+from soulforge.games.kipukas import cards, crafted
 from soulforge.games.kipukas.breach import FREED, TAKEN, prisoners_dealt
+from soulforge.games.kipukas.cycle import resume
 
 
 def _releasing(s: S) -> bool:
@@ -38,8 +40,6 @@ def _release(s: S, piece: int) -> None:
 
 def _finish(s: S) -> None:
     """The rest are wasted; the cycle goes on."""
-    from soulforge.games.kipukas import cards
-    from soulforge.games.kipukas.cycle import resume
 
     holder = s.dealing[0]
     for p in prisoners_dealt(s):
@@ -63,7 +63,6 @@ class TakeOverRule(Rule["S", TakeOver]):
         return IllegalAction("up to 2 of the breach's prisoners, before releasing one", rule=self.section)
 
     def apply(self, s: S, action: TakeOver) -> None:
-        from soulforge.games.kipukas import cards, crafted
 
         holder, piece = s.dealing[0], action.piece
         if s.carried or s.snares:  # its first owner's trap is lost with it (#traps), as when wasted

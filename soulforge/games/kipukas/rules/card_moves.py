@@ -20,6 +20,7 @@ from soulforge.games.kipukas.actions import (
     Imprison,
     Sacrifice,
 )
+from soulforge.games.kipukas.combat import roll
 from soulforge.games.kipukas.data import Dice
 from soulforge.games.kipukas.encoding import PUBLIC
 from soulforge.games.kipukas.movement import DAY_SPENT, can_move, enemies_at, is_downed
@@ -486,7 +487,6 @@ class BurnRule(Rule["S", Burn]):
         )
 
     def apply(self, s: S, action: Burn) -> None:
-        from soulforge.games.kipukas.combat import roll
 
         own, against, tries = _burner(s, action.piece) or (Dice((), 0), Dice((), 0), 0)
         s.timers[action.piece]["burn"] = s.cycle

@@ -30,6 +30,7 @@ from soulforge.games.kipukas.crafted import (
     shot_dice,
     weapon_of,
 )
+from soulforge.games.kipukas.rules.day import owes_contention, own_souls, travel
 
 
 # -- carried traps: a trap card moved by any soul, a crafted one in a Bag on stick (#traps) -----
@@ -93,7 +94,6 @@ class ShiftRule(Rule["S", Shift]):
     section = "traps"
 
     def legal(self, s: S) -> Sequence[Action]:
-        from soulforge.games.kipukas.rules.day import owes_contention, own_souls
 
         return [] if owes_contention(s) else shifts(s, own_souls(s))
 
@@ -161,7 +161,6 @@ class ShootRule(Rule["S", Shoot]):
     section = "items"
 
     def legal(self, s: S) -> Sequence[Action]:
-        from soulforge.games.kipukas.rules.day import owes_contention, own_souls
 
         return [] if owes_contention(s) else shots(s, own_souls(s))
 
@@ -195,7 +194,6 @@ class ShootRule(Rule["S", Shoot]):
 def night_moves(s: S) -> list[Action]:
     """The night moves open (``NightMoveRule``): once a night, a soul of the seat holding a light,
     free to move, within its range."""
-    from soulforge.games.kipukas.rules.day import own_souls
 
     if LIT in s.night_used[s.active] or not any(s.items):
         return []  # (no piece carries an item, the common case: no soul of the seat looked at)
@@ -229,7 +227,6 @@ class NightMoveRule(Rule["S", NightMove]):
         )
 
     def apply(self, s: S, action: NightMove) -> None:
-        from soulforge.games.kipukas.rules.day import _travel
 
         seat, piece = s.active, action.piece
         light, group = light_of(s, piece), company(s, piece)
@@ -238,7 +235,7 @@ class NightMoveRule(Rule["S", NightMove]):
         for p in (piece, *group):
             cycle.reveal(s, p)
             s.steps_used[p] += len(way)
-        arrived = _travel(s, piece, way)
+        arrived = travel(s, piece, way)
         for p in group:
             cycle.place(s, p, arrived)
         movers = [p for p in (piece, *group) if s.on_map[p] and not s.prisoner[p]]
@@ -302,7 +299,6 @@ class HaulRule(Rule["S", Haul]):
     section = "items"
 
     def legal(self, s: S) -> Sequence[Action]:
-        from soulforge.games.kipukas.rules.day import owes_contention, own_souls
 
         return [] if owes_contention(s) else hauls(s, own_souls(s))
 
@@ -358,7 +354,6 @@ class LaunchRule(Rule["S", Launch]):
     section = "items"
 
     def legal(self, s: S) -> Sequence[Action]:
-        from soulforge.games.kipukas.rules.day import owes_contention, own_souls
 
         return [] if owes_contention(s) else launches(s, own_souls(s))
 

@@ -38,6 +38,7 @@ from soulforge.games.kipukas.movement import (
     reach,
 )
 from soulforge.games.kipukas.rogue import make_rogue
+from soulforge.games.kipukas.rules import bs
 from soulforge.games.kipukas.rules.fight import CounterRule, RetreatRule
 from soulforge.games.kipukas.setup import new_piece
 
@@ -308,7 +309,6 @@ class EquipRule(Rule["S", Equip]):
         s.played[seat] += 1
         s.add_log(f"{s.seat_name(seat)} equips {CARDS[item].name} to {s.piece_name(action.piece)}")
         if s.game.play.challenge_bs:
-            from soulforge.games.kipukas.rules import bs
 
             bs.open_challenge(s, seat, action.piece, action.slot, item)
             return
@@ -513,7 +513,7 @@ class MoveRule(Rule["S", Move]):
         way = reach(s, piece)[action.stand]
         cycle.reveal(s, piece)
         s.steps_used[piece] += len(way)
-        arrived = _travel(s, piece, way)
+        arrived = travel(s, piece, way)
         s.add_log(f"{s.piece_name(piece)} moves to {stand_label(arrived)}")
         s.mover, s.claimant = seat, piece
         if not s.on_map[piece] or s.prisoner[piece]:
@@ -530,7 +530,7 @@ class MoveRule(Rule["S", Move]):
         return (f"piece:{action.piece}", f"stand:{action.stand}")
 
 
-def _travel(s: S, piece: int, way: tuple[str, ...]) -> str:
+def travel(s: S, piece: int, way: tuple[str, ...]) -> str:
     """Step along the way: swim rolls at the water's edge, trap rolls in each enemy
     territory entered (flyers only where they land); returns where the soul stops."""
     card = s.card_of(piece)

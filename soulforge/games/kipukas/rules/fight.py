@@ -32,6 +32,7 @@ from soulforge.games.kipukas.rogue import is_rogue
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
+from soulforge.games.kipukas.crafted import choose_means
 from soulforge.games.kipukas.fight import (
     after_waste,
     ask_means,
@@ -47,6 +48,7 @@ from soulforge.games.kipukas.fight import (
     say,
     targets,
 )
+from soulforge.games.kipukas.movement import can_move, ground, reach
 
 
 # -- the rules -----------------------------------------------------------------------------
@@ -90,7 +92,6 @@ class KealRule(Rule["S", Keal]):
 
     def apply(self, s: S, action: Keal) -> None:
         if s.shooting:  # a ranged attack: only the defender chooses (``crafted.py``)
-            from soulforge.games.kipukas.crafted import choose_means
 
             choose_means(s, action.means)
             return
@@ -327,7 +328,6 @@ class RetreatGroupRule(Rule["S", RetreatGroup]):
 def reinforcements(s: S, seat: int) -> list[int]:
     """The seat's souls that may join the fight: in uncontended territory, the fight's stand
     within their range (#retreat: 'moving souls from nearby uncontended territory')."""
-    from soulforge.games.kipukas.movement import can_move, ground, reach
 
     seen = ground(s, seat)
     enemy_territories = {s.board.stands[stand].territory for stand in seen.enemy_stands}
@@ -358,7 +358,6 @@ class ReinforceRule(Rule["S", Reinforce]):
         )
 
     def apply(self, s: S, action: Reinforce) -> None:
-        from soulforge.games.kipukas.movement import reach
 
         way = reach(s, action.piece)[s.fight_stand]
         cycle.reveal(s, action.piece)

@@ -24,6 +24,7 @@ from soulforge.core.flow import CheckedRule, ClickPath
 from soulforge.games.kipukas import cycle
 from soulforge.games.kipukas.actions import AcceptTrade, DeclineTrade, Gift, OfferTrade
 from soulforge.games.kipukas.encoding import DAY, TRADE
+from soulforge.games.kipukas.rules.day import owes_contention
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -61,7 +62,6 @@ def _why_not(s: S, slot: int, to: int, *, gift: bool, owed: bool | None = None) 
     if not gift and not s.hand[to]:
         return f"seat {to} has no card in hand to trade"
     if owed is None:
-        from soulforge.games.kipukas.rules.day import owes_contention
 
         owed = owes_contention(s)
     if owed:

@@ -26,6 +26,7 @@ from soulforge.games.kipukas.actions import (
 )
 from soulforge.games.kipukas.data import CARDS
 from soulforge.games.kipukas.encoding import DAY, PUBLIC, STORM
+from soulforge.games.kipukas.rules import bs
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -348,7 +349,6 @@ class CraftRule(Rule["S", Craft]):
         s.items[action.piece] += [*recipe.ingredients, marker]
         s.add_log(f"{s.seat_name(seat)} crafts {recipe.name} for {s.piece_name(action.piece)}")
         if s.game.play.challenge_bs:  # #BS (optional): the other seats may call the craft out
-            from soulforge.games.kipukas.rules import bs
 
             bs.open_challenge(s, seat, action.piece, -1, marker)
             return

@@ -16,6 +16,7 @@ from soulforge.games.kipukas.movement import is_downed
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
+from soulforge.games.kipukas.cycle import check_conquest, end_action, lay_waste, resume, reveal
 from soulforge.games.kipukas.portal import anteable
 
 
@@ -46,7 +47,6 @@ class AnteRule(Rule["S", Ante]):
         )
 
     def apply(self, s: S, action: Ante) -> None:
-        from soulforge.games.kipukas.cycle import end_action, reveal
 
         seat, piece = s.active, action.piece
         card_id = s.hand[seat].pop(action.slot)
@@ -86,7 +86,6 @@ class LayWasteRule(Rule["S", LayWaste]):
         return IllegalAction("a territory not laid waste yet, up to 12", rule=self.section)
 
     def apply(self, s: S, action: LayWaste) -> None:
-        from soulforge.games.kipukas.cycle import check_conquest, lay_waste, resume
 
         seat, left, piece = s.laying
         lay_waste(s, action.territory, spare=piece)
@@ -113,7 +112,6 @@ class EnoughWasteRule(Rule["S", EnoughWaste]):
         return IllegalAction("only while choosing the territories to lay waste", rule=self.section)
 
     def apply(self, s: S, action: EnoughWaste) -> None:
-        from soulforge.games.kipukas.cycle import resume
 
         s.laying = []
         resume(s)

@@ -14,11 +14,11 @@ from soulforge.games.kipukas.movement import DAY_SPENT
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
+from soulforge.games.kipukas.cycle import open_day, rogue_avenged
 from soulforge.games.kipukas.taming import SECTION, tameable, why_not
 
 
 def _next(s: S) -> None:
-    from soulforge.games.kipukas.cycle import open_day, rogue_avenged
 
     rogue_avenged(s)  # #rouge: a rogue that defeated a seat is 'defeated or tamed'
     if s.phase == OVER:
