@@ -652,11 +652,19 @@ def declare_all() -> None:
     if unknown:
         raise DataError(ENTRIES.name, unknown[0], "", "no such card in cards.json")
     for card_id, row in _RAW.items():
-        entry = entries.get(card_id, {})
-        declared = c.BOOK.add({**row, **entry}, key="id")
-        fields: Fields = {text: entry[text] for text in ("reading", "missing") if text in entry}
-        c.BOOK.run(declared, fields, declared.row)
-        register(card_id, Ability(**fields))
+        declare(row, entries.get(card_id, {}))
+
+
+def declare(row: Mapping[str, Any], entry: Mapping[str, Any]) -> Ability:
+    """Declare one card in ``cards.BOOK``: its data ``row`` (as in ``cards.json``) with its
+    ``entry`` (as in ``card_effects.toml``: pieces, requirements, reading, missing); its
+    ``Ability`` is built from the pieces and registered under the row's id."""
+    declared = c.BOOK.add({**row, **entry}, key="id")
+    fields: Fields = {text: entry[text] for text in ("reading", "missing") if text in entry}
+    c.BOOK.run(declared, fields, declared.row)
+    found = Ability(**fields)
+    register(declared.name, found)
+    return found
 
 
 declare_all()  # once, at import: the rules read the cards' abilities when they load
