@@ -45,7 +45,7 @@ from soulforge.games.kipukas import hidden, labels, view
 from soulforge.games.kipukas.board import KipukaMap
 from soulforge.games.kipukas.data import SOUL_TYPES, Card
 from soulforge.games.kipukas.encoding import OVER, PUBLIC
-from soulforge.games.kipukas.rules import FLOW, prompt
+from soulforge.games.kipukas.flow import FLOW, prompt
 from soulforge.games.kipukas.setup import setup as setup_game
 
 if TYPE_CHECKING:
