@@ -4,11 +4,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from soulforge.core import Action, IllegalAction
-from soulforge.core.flow import ClickPath, Rule
+from soulforge.core.flow import Check, CheckedRule, ClickPath, Rule
 from soulforge.games.kipukas import cards, cycle, fight, taming
 from soulforge.games.kipukas.actions import (
     ASIDE_SLOT,
@@ -66,6 +66,62 @@ def plays_spent(s: S) -> bool:
 def initiative_called(s: S) -> bool:
     """#day 3, #day 5: someone called initiative: the others may only end their actions."""
     return s.called >= 0
+
+
+# -- the day's named checks: the listings below call the same predicates -----------------------
+NO_CONTENTION_OWED: Check[S, Action] = Check(
+    "no contention owed",
+    lambda s, action: not owes_contention(s),
+    "deal with the contention carried over first: attack or retreat",
+    "day",
+)
+"""#day 2: every day action but attacking and retreating waits for the contention owed."""
+
+
+def _own_soul(s: S, piece: int) -> bool:
+    """A soul of the seat on the map, not a prisoner (one of ``own_souls``)."""
+    return piece in own_souls(s)
+
+
+def _revealed(s: S, piece: int) -> bool:
+    return bool(s.known[piece] & PUBLIC)
+
+
+def _gives(s: S, piece: int) -> bool:
+    """The soul carries items and has range left to hand them on or drop them (#equiping)."""
+    return bool(s.items[piece]) and range_of(s, piece) > 0
+
+
+def _items_lie(s: S, piece: int) -> bool:
+    """Items the seat can find lie in the soul's territory."""
+    return bool(s.dropped[s.territory[piece] - 1]) and bool(cards.findable(s, s.active, s.territory[piece]))
+
+
+def _uncontested(s: S, piece: int) -> bool:
+    return not enemies_at(s, s.stand[piece], s.active)
+
+
+def _item_in(s: S, slot: int) -> bool:
+    """The hand's ``slot`` holds an item card."""
+    hand = s.hand[s.active]
+    return 0 <= slot < len(hand) and s.game.cards[hand[slot]].card_type == "item"
+
+
+def _yours(s: S, piece: int) -> bool:
+    """A card of the seat's on the map."""
+    return 0 <= piece < len(s.card) and s.on_map[piece] and s.owner[piece] == s.active
+
+
+def _face_down(s: S, piece: int) -> bool:
+    return not s.known[piece] & PUBLIC
+
+
+_REVEALABLE = frozenset({"character", "species", "terrain_feature"})
+
+
+def _revealable(s: S, piece: int) -> bool:
+    """A soul or a terrain feature (traps and sabotage are not revealed by choice)."""
+    return s.game.cards[s.card[piece]].card_type in _REVEALABLE
 
 
 def _card_in(s: S, slot: int) -> str | None:
@@ -278,29 +334,44 @@ def _replace_feature(s: S, card_id: str, stand: str) -> None:
             cards.waste(s, p)
 
 
-def equips(s: S, souls: list[int]) -> list[Action]:
+def equips(s: S, souls: list[int]) -> list[Equip]:
     """The equips open when no contention is owed (``EquipRule``); ``souls``: ``own_souls``."""
     if plays_spent(s):
         return []
-    hand, table = s.hand[s.active], s.game.cards
-    return [
-        Equip(slot, p) for slot in range(len(hand)) if table[hand[slot]].card_type == "item" for p in souls
-    ]
+    return [Equip(slot, p) for slot in range(len(s.hand[s.active])) if _item_in(s, slot) for p in souls]
 
 
-class EquipRule(Rule["S", Equip]):
+class EquipRule(CheckedRule["S", Equip]):
     """#equiping: an item from your hand to one of your souls (a card played)."""
 
     action = Equip
     section = "equiping"
+    checks = (
+        NO_CONTENTION_OWED,
+        Check(
+            "plays left",
+            lambda s, a: not plays_spent(s),
+            lambda s, a: f"you have played {s.game.play.plays_per_roll} cards this diel roll",
+            "game_setup",
+        ),
+        Check(
+            "an item in hand",
+            lambda s, a: _item_in(s, a.slot),
+            "card {action.slot} of your hand is not an item",
+        ),
+        Check(
+            "to your soul",
+            lambda s, a: _own_soul(s, a.piece),
+            "#{action.piece} is not a soul of yours on the map",
+        ),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Equip]:
         return [] if owes_contention(s) else equips(s, own_souls(s))
 
-    def refusal(self, s: S, action: Equip) -> IllegalAction:
-        return IllegalAction(
-            "equip an item card of your hand to one of your souls on the map", rule=self.section
-        )
+    def candidates(self, s: S) -> Iterable[Equip]:
+        """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
+        return (Equip(slot, p) for slot in range(len(s.hand[s.active])) for p in range(len(s.card)))
 
     def apply(self, s: S, action: Equip) -> None:
         seat = s.active
@@ -325,7 +396,7 @@ def own_souls(s: S) -> list[int]:
     return [p for p in s.live() if owner[p] == seat and traits[card[p]].soul and not prisoner[p]]
 
 
-def pick_ups(s: S, souls: list[int]) -> list[Action]:
+def pick_ups(s: S, souls: list[int]) -> list[PickUp]:
     """The pick-ups open when no contention is owed (``PickUpRule``)."""
     if not any(s.dropped):
         return []  # no items lie anywhere (the common case)
@@ -333,30 +404,44 @@ def pick_ups(s: S, souls: list[int]) -> list[Action]:
         PickUp(p)
         for p in souls
         # The cheap tests first (all are pure): revealed, and items lying in its territory.
-        if s.known[p] & PUBLIC
-        and s.dropped[s.territory[p] - 1]
-        and cards.findable(s, s.active, s.territory[p])
-        and range_of(s, p) > 0
-        and not enemies_at(s, s.stand[p], s.active)
+        if _revealed(s, p) and _items_lie(s, p) and range_of(s, p) > 0 and _uncontested(s, p)
     ]
 
 
-class PickUpRule(Rule["S", PickUp]):
+class PickUpRule(CheckedRule["S", PickUp]):
     """#equiping: 'A reasonable soul under the control of either player may pick up and equip
     these items provided they are in the same territory on an uncontested stand.'"""
 
     action = PickUp
     section = "equiping"
+    checks = (
+        NO_CONTENTION_OWED,
+        Check(
+            "your soul",
+            lambda s, a: _own_soul(s, a.piece),
+            "#{action.piece} is not a soul of yours on the map",
+        ),
+        Check("revealed", lambda s, a: _revealed(s, a.piece), "soul #{action.piece} is not revealed"),
+        Check("items lie there", lambda s, a: _items_lie(s, a.piece),
+              "no items you can find lie in soul #{action.piece}'s territory"),
+        Check(
+            "range left",
+            lambda s, a: range_of(s, a.piece) > 0,
+            "soul #{action.piece} has no range left today",
+        ),
+        Check(
+            "uncontested",
+            lambda s, a: _uncontested(s, a.piece),
+            "soul #{action.piece} stands on a contested stand",
+        ),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[PickUp]:
         return [] if owes_contention(s) else pick_ups(s, own_souls(s))
 
-    def refusal(self, s: S, action: PickUp) -> IllegalAction:
-        return IllegalAction(
-            f"soul #{action.piece} cannot pick up items: it must be your revealed soul "
-            "on an uncontested stand of a territory where items lie",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[PickUp]:
+        """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
+        return (PickUp(p) for p in range(len(s.card)))
 
     def apply(self, s: S, action: PickUp) -> None:
         territory = s.territory[action.piece]
@@ -373,26 +458,49 @@ class PickUpRule(Rule["S", PickUp]):
 
 def givers(s: S, souls: list[int]) -> list[int]:
     """The souls that may unequip or hand on their items: with items and range left."""
-    return [p for p in souls if s.items[p] and range_of(s, p) > 0]
+    return [p for p in souls if _gives(s, p)]
 
 
-def transfers(s: S, giving: list[int]) -> list[Action]:
+def transfers(s: S, giving: list[int]) -> list[Transfer]:
     """The transfers open when no contention is owed (``TransferRule``); ``giving``: ``givers``."""
-    seat = s.active
-    return [Transfer(p, q) for p in giving for q in s.souls_at(s.stand[p]) if q != p and s.owner[q] == seat]
+    return [Transfer(p, q) for p in giving for q in s.souls_at(s.stand[p]) if _fellow(s, p, q)]
 
 
-class UnequipRule(Rule["S", Unequip]):
+def _fellow(s: S, piece: int, other: int) -> bool:
+    """``other``, standing with ``piece``, is another soul of the seat's."""
+    return other != piece and s.owner[other] == s.active
+
+
+def _takes_from(s: S, piece: int, other: int) -> bool:
+    """``other`` is another soul of the seat's on ``piece``'s stand."""
+    return 0 <= other < len(s.card) and other in s.souls_at(s.stand[piece]) and _fellow(s, piece, other)
+
+
+_GIVER_CHECKS: tuple[Check[Any, Any], ...] = (
+    NO_CONTENTION_OWED,
+    Check(
+        "your soul",
+        lambda s, a: _own_soul(s, a.piece),
+        "#{action.piece} is not a soul of yours on the map",
+    ),
+    Check("items and range", lambda s, a: _gives(s, a.piece),
+          "soul #{action.piece} has no items or no range left to hand them on"),
+)
+
+
+class UnequipRule(CheckedRule["S", Unequip]):
     """#equiping: 'Equipped items are allowed to be unequipped ... dropped in the territory.'"""
 
     action = Unequip
     section = "equiping"
+    checks = _GIVER_CHECKS
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Unequip]:
         return [] if owes_contention(s) else [Unequip(p) for p in givers(s, own_souls(s))]
 
-    def refusal(self, s: S, action: Unequip) -> IllegalAction:
-        return IllegalAction(f"soul #{action.piece} is not your soul with items", rule=self.section)
+    def candidates(self, s: S) -> Iterable[Unequip]:
+        """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
+        return (Unequip(p) for p in range(len(s.card)))
 
     def apply(self, s: S, action: Unequip) -> None:
         s.steps_used[action.piece] += 1  # part of the movement phase, as equipping (#equiping)
@@ -403,23 +511,25 @@ class UnequipRule(Rule["S", Unequip]):
         return (f"piece:{action.piece}", "unequip")
 
 
-class TransferRule(Rule["S", Transfer]):
+class TransferRule(CheckedRule["S", Transfer]):
     """#equiping: 'Equipped items may transfer between souls if they occupy the same
     territory/movement stand.' Read: souls of one player on one stand; like equipping, part
     of the giver's movement (a step of its range)."""
 
     action = Transfer
     section = "equiping"
+    checks = (
+        *_GIVER_CHECKS,
+        Check("to a soul of yours there", lambda s, a: _takes_from(s, a.piece, a.to),
+              "soul #{action.to} is not another soul of yours on one stand with soul #{action.piece}"),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Transfer]:
         return [] if owes_contention(s) else transfers(s, givers(s, own_souls(s)))
 
-    def refusal(self, s: S, action: Transfer) -> IllegalAction:
-        return IllegalAction(
-            f"soul #{action.piece} cannot hand its items to soul #{action.to}: both must be your "
-            "souls on one stand, the giver with items and range left",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[Transfer]:
+        """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
+        return (Transfer(p, q) for p in range(len(s.card)) for q in range(len(s.card)))
 
     def apply(self, s: S, action: Transfer) -> None:
         given = s.items[action.piece]
@@ -434,31 +544,32 @@ class TransferRule(Rule["S", Transfer]):
         return (f"piece:{action.piece}", f"piece:{action.to}")
 
 
-_REVEALABLE = frozenset({"character", "species", "terrain_feature"})
-
-
-def reveals(s: S) -> list[Action]:
+def reveals(s: S) -> list[Reveal]:
     """The reveals open when no contention is owed (``RevealRule``)."""
-    seat, owner, known, card = s.active, s.owner, s.known, s.card
-    return [
-        Reveal(p)
-        for p in s.live()
-        if owner[p] == seat and not known[p] & PUBLIC and s.game.cards[card[p]].card_type in _REVEALABLE
-    ]
+    seat, owner = s.active, s.owner
+    return [Reveal(p) for p in s.live() if owner[p] == seat and _face_down(s, p) and _revealable(s, p)]
 
 
-class RevealRule(Rule["S", Reveal]):
+class RevealRule(CheckedRule["S", Reveal]):
     """#day 3: reveal one of your unrevealed souls; #terrain_features: or a terrain feature
     of yours (its effects apply once revealed)."""
 
     action = Reveal
     section = "day"
+    checks = (
+        NO_CONTENTION_OWED,
+        Check("yours", lambda s, a: _yours(s, a.piece), "#{action.piece} is not a card of yours on the map"),
+        Check("face down", lambda s, a: _face_down(s, a.piece), "#{action.piece} is already revealed"),
+        Check("a soul or a feature", lambda s, a: _revealable(s, a.piece),
+              "#{action.piece} is neither a soul nor a terrain feature", "terrain_features"),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Reveal]:
         return [] if owes_contention(s) else reveals(s)
 
-    def refusal(self, s: S, action: Reveal) -> IllegalAction:
-        return IllegalAction(f"soul #{action.piece} is not an unrevealed soul of yours", rule=self.section)
+    def candidates(self, s: S) -> Iterable[Reveal]:
+        """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
+        return (Reveal(p) for p in range(len(s.card)))
 
     def apply(self, s: S, action: Reveal) -> None:
         cycle.reveal(s, action.piece)
@@ -574,19 +685,24 @@ def _swims(s: S, piece: int) -> bool:
     return ok
 
 
-class CallInitiativeRule(Rule["S", CallInitiative]):
+class CallInitiativeRule(CheckedRule["S", CallInitiative]):
     """#day 3, #night: calling initiative ends your actions for this turn."""
 
     action = CallInitiative
     section = "day"
 
-    def legal(self, s: S) -> Sequence[Action]:
+    checks = (
+        Check("not called yet", lambda s, a: not initiative_called(s),
+              lambda s, a: f"{s.seat_name(s.called)} has already called initiative"),
+        NO_CONTENTION_OWED,
+    )
+
+    def legal(self, s: S) -> list[CallInitiative]:
         return [] if initiative_called(s) or owes_contention(s) else [CallInitiative()]
 
-    def refusal(self, s: S, action: CallInitiative) -> IllegalAction:
-        if initiative_called(s):
-            return IllegalAction(f"{s.seat_name(s.called)} has already called initiative", rule=self.section)
-        return IllegalAction("deal with the contention carried over first: attack or retreat", rule="day")
+    def candidates(self, s: S) -> Iterable[CallInitiative]:
+        """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
+        return (CallInitiative(),)
 
     def apply(self, s: S, action: CallInitiative) -> None:
         s.called = s.active
@@ -595,19 +711,24 @@ class CallInitiativeRule(Rule["S", CallInitiative]):
         cycle.end_action(s, s.active)
 
 
-class EndActionsRule(Rule["S", EndActions]):
+class EndActionsRule(CheckedRule["S", EndActions]):
     """#day 5: once initiative is called, the others act until they end their actions."""
 
     action = EndActions
     section = "day"
 
-    def legal(self, s: S) -> Sequence[Action]:
+    checks = (
+        Check("initiative called", lambda s, a: initiative_called(s),
+              "no one has called initiative yet: call it to end your actions"),
+        NO_CONTENTION_OWED,
+    )
+
+    def legal(self, s: S) -> list[EndActions]:
         return [EndActions()] if initiative_called(s) and not owes_contention(s) else []
 
-    def refusal(self, s: S, action: EndActions) -> IllegalAction:
-        return IllegalAction(
-            "no one has called initiative yet: call it to end your actions", rule=self.section
-        )
+    def candidates(self, s: S) -> Iterable[EndActions]:
+        """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
+        return (EndActions(),)
 
     def apply(self, s: S, action: EndActions) -> None:
         s.done[s.active] = True
