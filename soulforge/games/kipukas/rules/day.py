@@ -4,11 +4,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from soulforge.core import Action, IllegalAction
-from soulforge.core.flow import Check, CheckedRule, ClickPath, Rule
+from soulforge.core import Action
+from soulforge.core.flow import Check, CheckedRule, ClickPath
 from soulforge.games.kipukas import cards, cycle, fight, taming
 from soulforge.games.kipukas.actions import (
     ASIDE_SLOT,
@@ -76,6 +76,34 @@ NO_CONTENTION_OWED: Check[S, Action] = Check(
     "day",
 )
 """#day 2: every day action but attacking and retreating waits for the contention owed."""
+
+PLAYS_LEFT: Check[S, Action] = Check(
+    "plays left",
+    lambda s, action: not plays_spent(s),
+    lambda s, action: f"you have played {s.game.play.plays_per_roll} cards this diel roll",
+    "game_setup",
+)
+"""#game_setup 8: plays and equips count against the roll's plays."""
+
+
+def _held_card(s: S, slot: int) -> str | None:
+    """The card a play slot holds now (the set-aside card once it may be played), or None."""
+    return _card_in(s, slot) if slot in _slots(s) else None
+
+
+def _placement(s: S, action: Play) -> str:
+    return (
+        f"that card cannot be played {'revealed' if action.revealed else 'unrevealed'} at "
+        f"{stand_label(action.stand)}: souls go to your base camps and capital, terrain "
+        "features and traps to territories you hold"
+    )
+
+
+def _out_of_reach(s: S, action: Move) -> str:
+    return (
+        f"{stand_label(action.stand)} is out of reach: beyond the soul's range, past an "
+        "enemy, across water it cannot cross, or a territory already holding 3 of your souls"
+    )
 
 
 def _own_soul(s: S, piece: int) -> bool:
@@ -194,11 +222,11 @@ def playable(s: S) -> list[tuple[int, str]]:
     return [(slot, card_id) for slot in _slots(s) if (card_id := _card_in(s, slot)) is not None]
 
 
-def plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[Action]:
+def plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[Play]:
     """The plays open when no contention is owed (``PlayRule``; ``hand``: ``playable``)."""
     if hand is None:
         hand = playable(s)
-    out: list[Action] = []
+    out: list[Play] = []
     if not hand:
         return out
     held, watched = _held_camps(s), _watched(s)  # the same for every card
@@ -216,7 +244,7 @@ def untameable_by(s: S, card_id: str) -> bool:
     return not taming.tames(taming.control_over(s, s.active, card.archetypal_gene), card.tameability)
 
 
-def untamed_plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[Action]:
+def untamed_plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[PlayUntamed]:
     """The species the seat may play untamed (``PlayUntamedRule``): revealed, where it could
     play them tame ('Rouges must be revealed'; ``hand``: ``playable``)."""
     if hand is None:
@@ -224,7 +252,7 @@ def untamed_plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[Actio
     wild = [(slot, card) for slot, card in hand if untameable_by(s, card)]
     if not wild:
         return []  # no such species in hand (the common case): no camps looked at
-    out: list[Action] = []
+    out: list[PlayUntamed] = []
     held, watched = _held_camps(s), _watched(s)
     for slot, card_id in wild:
         out += [PlayUntamed(slot, st) for st, way in play_spots(s, card_id, held, watched) if way]
@@ -242,7 +270,7 @@ def _take_from_hand(s: S, slot: int) -> str:
     return card_id
 
 
-class PlayUntamedRule(Rule["S", PlayUntamed]):
+class PlayUntamedRule(CheckedRule["S", PlayUntamed]):
     """#tameability: "If the player chooses to play the creature untamed ... the creature
     becomes under its own influence, rouge": a species whose tameability exceeds the seat's
     control is played revealed on a camp of the seat and goes rogue at once (``rogue.py``);
@@ -250,16 +278,33 @@ class PlayUntamedRule(Rule["S", PlayUntamed]):
 
     action = PlayUntamed
     section = "tameability"
+    checks = (
+        NO_CONTENTION_OWED,
+        PLAYS_LEFT,
+        Check(
+            "a card there",
+            lambda s, a: _held_card(s, a.slot) is not None,
+            "your hand has no card {action.slot}",
+        ),
+        Check(
+            "beyond your control",
+            lambda s, a: untameable_by(s, str(_held_card(s, a.slot))),
+            "only a species whose tameability exceeds your control may be played untamed",
+        ),
+        Check(
+            "where it could be played",
+            lambda s, a: (a.stand, True) in play_spots(s, str(_held_card(s, a.slot))),
+            "it is played untamed, revealed, where you could play it: {action.stand} is not such a stand",
+            "placement",
+        ),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[PlayUntamed]:
         return [] if owes_contention(s) else untamed_plays(s)
 
-    def refusal(self, s: S, action: PlayUntamed) -> IllegalAction:
-        return IllegalAction(
-            "only a species whose tameability exceeds your control may be played untamed, "
-            "where you could play it, within the roll's plays",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[PlayUntamed]:
+        """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
+        return (PlayUntamed(slot, stand) for slot in _slots(s) for stand in s.board.stands)
 
     def apply(self, s: S, action: PlayUntamed) -> None:
         seat = s.active
@@ -274,28 +319,35 @@ class PlayUntamedRule(Rule["S", PlayUntamed]):
         return (f"hand:{action.slot}", f"stand:{action.stand}", "face:untamed")
 
 
-class PlayRule(Rule["S", Play]):
+class PlayRule(CheckedRule["S", Play]):
     """#day 3: play a soul on your base camp or capital, a terrain feature or a trap on a
     territory you hold; at most 3 cards per diel roll (#game_setup 8)."""
 
     action = Play
     section = "day"
+    checks = (
+        PLAYS_LEFT,
+        NO_CONTENTION_OWED,
+        Check(
+            "a card there",
+            lambda s, a: _held_card(s, a.slot) is not None,
+            "your hand has no card {action.slot}",
+        ),
+        Check(
+            "placement",
+            lambda s, a: (a.stand, a.revealed) in play_spots(s, str(_held_card(s, a.slot))),
+            _placement,
+            "placement",
+        ),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Play]:
         return [] if owes_contention(s) else plays(s)
 
-    def refusal(self, s: S, action: Play) -> IllegalAction:
-        if plays_spent(s):
-            most = s.game.play.plays_per_roll
-            return IllegalAction(f"you have played {most} cards this diel roll", rule="game_setup")
-        if owes_contention(s):
-            return IllegalAction("deal with the contention carried over first: attack or retreat", rule="day")
-        return IllegalAction(
-            f"that card cannot be played {'revealed' if action.revealed else 'unrevealed'} at "
-            f"{stand_label(action.stand)}: souls go to your base camps and capital, terrain "
-            "features and traps to territories you hold",
-            rule="placement",
-        )
+    def candidates(self, s: S) -> Iterable[Play]:
+        """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
+        stands = s.board.stands
+        return (Play(slot, stand, way) for slot in _slots(s) for stand in stands for way in (True, False))
 
     def apply(self, s: S, action: Play) -> None:
         seat = s.active
@@ -348,12 +400,7 @@ class EquipRule(CheckedRule["S", Equip]):
     section = "equiping"
     checks = (
         NO_CONTENTION_OWED,
-        Check(
-            "plays left",
-            lambda s, a: not plays_spent(s),
-            lambda s, a: f"you have played {s.game.play.plays_per_roll} cards this diel roll",
-            "game_setup",
-        ),
+        PLAYS_LEFT,
         Check(
             "an item in hand",
             lambda s, a: _item_in(s, a.slot),
@@ -579,10 +626,10 @@ class RevealRule(CheckedRule["S", Reveal]):
         return (f"piece:{action.piece}", "reveal")
 
 
-def moves(s: S, souls: list[int]) -> list[Action]:
+def moves(s: S, souls: list[int]) -> list[Move]:
     """The moves open when no contention is owed (``MoveRule``); ``souls``: ``own_souls``
     (a soul that can move is one of them)."""
-    out: list[Action] = []
+    out: list[Move] = []
     seen = None
     for p in souls:
         if not free_to_move(s, p):
@@ -594,30 +641,30 @@ def moves(s: S, souls: list[int]) -> list[Action]:
     return out
 
 
-class MoveRule(Rule["S", Move]):
+class MoveRule(CheckedRule["S", Move]):
     """#movement: along the paths within the soul's range; moving reveals it; entering an
     enemy stand attacks (#contention); a free camp stand is claimed (#claiming_territories)."""
 
     action = Move
     section = "movement"
+    checks = (
+        Check(
+            "may move",
+            lambda s, a: _own_soul(s, a.piece) and can_move(s, a.piece),
+            "soul #{action.piece} cannot move now (yours, on the map, not played unrevealed "
+            "this cycle, with range left)",
+            "summoning_sickness",
+        ),
+        NO_CONTENTION_OWED,
+        Check("within reach", lambda s, a: a.stand in reach(s, a.piece), _out_of_reach),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Move]:
         return [] if owes_contention(s) else moves(s, own_souls(s))
 
-    def refusal(self, s: S, action: Move) -> IllegalAction:
-        piece = action.piece
-        if not (0 <= piece < len(s.card)) or s.owner[piece] != s.active or not can_move(s, piece):
-            return IllegalAction(
-                f"soul #{piece} cannot move now (yours, on the map, not played unrevealed "
-                "this cycle, with range left)",
-                rule="summoning_sickness",
-            )
-        return IllegalAction(
-            f"{stand_label(action.stand)} is out of reach: beyond the soul's range, past an "
-            "enemy, across water it cannot cross, or a territory already holding 3 of "
-            "your souls",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[Move]:
+        """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
+        return (Move(p, stand) for p in own_souls(s) for stand in s.board.stands)
 
     def apply(self, s: S, action: Move) -> None:
         seat, piece = s.active, action.piece

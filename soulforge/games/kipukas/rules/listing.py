@@ -38,8 +38,9 @@ def day_listing(s: S) -> Sequence[Action]:
         attacks = retreats = groups = []
     souls = day.own_souls(s)
     hand = day.playable(s)  # the slots and cards both kinds of play walk
-    out = day.plays(s, hand) if hand else []
+    out: list[Action] = []
     if hand:
+        out += day.plays(s, hand)
         out += day.untamed_plays(s, hand)
     out += day.equips(s, souls)
     out += day.pick_ups(s, souls)
