@@ -5,11 +5,11 @@ in ``fight.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from soulforge.core import Action, IllegalAction
-from soulforge.core.flow import ClickPath, Rule
+from soulforge.core.flow import Check, CheckedRule, ClickPath, Rule
 from soulforge.games.kipukas import cards, combat, cycle
 from soulforge.games.kipukas.actions import (
     Attack,
@@ -194,7 +194,22 @@ def _fight_stands(s: S) -> list[str]:
     return [s.fight_stand] if s.phase == RESPOND else cycle.contention_stands(s, s.active)
 
 
-def attacks(s: S, stands: list[str]) -> list[Action]:
+def _fighting(s: S, piece: int) -> bool:
+    """``piece`` is a soul of the acting seat on a stand where it may attack or retreat from."""
+    stands = _fight_stands(s)
+    return 0 <= piece < len(s.card) and any(piece in mine_at(s, s.active, stand) for stand in stands)
+
+
+FROM_A_FIGHT: Check[S, Attack | Retreat] = Check(
+    "from a fight",
+    lambda s, a: _fighting(s, a.piece),
+    "soul #{action.piece} is not a soul of yours on a stand where you fight",
+)
+"""A single attack or retreat is made by a soul of the seat on a stand of contention (the
+fight's stand when answering an attack)."""
+
+
+def attacks(s: S, stands: list[str]) -> list[Attack]:
     """The attacks of the seat acting from ``stands`` (``CounterRule``)."""
     seat = s.active
     return [
@@ -206,7 +221,7 @@ def attacks(s: S, stands: list[str]) -> list[Action]:
     ]
 
 
-def retreats(s: S, stands: list[str]) -> list[Action]:
+def retreats(s: S, stands: list[str]) -> list[Retreat]:
     """The single retreats of the seat acting from ``stands`` (``RetreatRule``)."""
     seat = s.active
     return [
@@ -217,7 +232,7 @@ def retreats(s: S, stands: list[str]) -> list[Action]:
     ]
 
 
-def group_retreats(s: S, stands: list[str]) -> list[Action]:
+def group_retreats(s: S, stands: list[str]) -> list[RetreatGroup]:
     """The group retreats of the seat acting from ``stands`` (``RetreatGroupRule``)."""
     seat = s.active
     return [
@@ -225,22 +240,33 @@ def group_retreats(s: S, stands: list[str]) -> list[Action]:
     ]
 
 
-class CounterRule(Rule["S", Attack]):
+class CounterRule(CheckedRule["S", Attack]):
     """#ADRH: attack an enemy soul on a stand you share (a counterattack, or carried-over
     contention at the start of your day actions)."""
 
     action = Attack
     section = "ADRH"
+    checks = (
+        FROM_A_FIGHT,
+        Check(
+            "able to attack",
+            lambda s, a: can_attack(s, a.piece),
+            "soul #{action.piece} cannot attack this cycle",
+            "combat_lifecycle",
+        ),
+        Check(
+            "a target there",
+            lambda s, a: a.target in targets(s, a.piece),
+            "soul #{action.target} is not an enemy soul soul #{action.piece} may attack on its stand",
+        ),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Attack]:
         return attacks(s, _fight_stands(s))
 
-    def refusal(self, s: S, action: Attack) -> IllegalAction:
-        return IllegalAction(
-            f"soul #{action.piece} cannot attack soul #{action.target} now: it must "
-            "be yours, able to attack this cycle and on the same stand",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[Attack]:
+        """Every attack between two pieces (``legal`` lists the ones the checks let through faster)."""
+        return (Attack(p, t) for p in range(len(s.card)) for t in range(len(s.card)))
 
     def apply(self, s: S, action: Attack) -> None:
         cycle.clear_due(s, s.active, s.stand[action.piece])
@@ -253,22 +279,28 @@ class CounterRule(Rule["S", Attack]):
         return (f"piece:{action.piece}", f"piece:{action.target}")
 
 
-class RetreatRule(Rule["S", Retreat]):
+class RetreatRule(CheckedRule["S", Retreat]):
     """#retreat: to a stand within the soul's range, in territory you hold, free of enemies."""
 
     action = Retreat
     section = "retreat"
+    checks = (
+        FROM_A_FIGHT,
+        Check(
+            "to a retreat stand",
+            lambda s, a: a.stand in cycle.retreat_stands(s, a.piece),
+            "soul #{action.piece} cannot retreat there: the stand must be in your territory, free of "
+            "enemies, or another conflict of yours, within its range (downed souls need an escort), "
+            "once a day",
+        ),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Retreat]:
         return retreats(s, _fight_stands(s))
 
-    def refusal(self, s: S, action: Retreat) -> IllegalAction:
-        return IllegalAction(
-            f"soul #{action.piece} cannot retreat there: the stand must be in your "
-            "territory, free of enemies and within its range (downed souls need an "
-            "escort)",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[Retreat]:
+        """Every retreat of a piece to a stand (``legal`` lists the ones the checks let through faster)."""
+        return (Retreat(p, stand) for p in range(len(s.card)) for stand in s.board.stands)
 
     def apply(self, s: S, action: Retreat) -> None:
         cycle.clear_due(s, s.active, s.stand[action.piece])
@@ -289,21 +321,32 @@ class RetreatRule(Rule["S", Retreat]):
         return (f"piece:{action.piece}", f"stand:{action.stand}")
 
 
-class RetreatGroupRule(Rule["S", RetreatGroup]):
+class RetreatGroupRule(CheckedRule["S", RetreatGroup]):
     """#retreat: 'Players may retreat souls individually or as a group', one roll for the group."""
 
     action = RetreatGroup
     section = "retreat"
+    checks = (
+        Check(
+            "from a fight",
+            lambda s, a: a.origin in _fight_stands(s),
+            "a group retreats from a stand where you fight: {action.origin} is not one",
+        ),
+        Check(
+            "to a retreat stand",
+            lambda s, a: a.stand in cycle.group_retreat_stands(s, s.active, a.origin),
+            "a group retreats within its slowest soul's range, to your territory free of enemies "
+            "(or another conflict of yours) with room for all",
+        ),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[RetreatGroup]:
         return group_retreats(s, _fight_stands(s))
 
-    def refusal(self, s: S, action: RetreatGroup) -> IllegalAction:
-        return IllegalAction(
-            "a group retreats from a stand where you fight, within its slowest soul's range, "
-            "to your territory free of enemies with room for all",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[RetreatGroup]:
+        """Every group retreat between two stands (``legal`` lists the ones the checks let through faster)."""
+        stands = s.board.stands
+        return (RetreatGroup(origin, stand) for origin in stands for stand in stands)
 
     def apply(self, s: S, action: RetreatGroup) -> None:
         group = cycle.retreat_group_of(s, s.active, action.origin)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from soulforge.core import Action
 from soulforge.games.kipukas import cycle
-from soulforge.games.kipukas.actions import CallInitiative, EndActions, Unequip
+from soulforge.games.kipukas.actions import Attack, CallInitiative, EndActions, Retreat, RetreatGroup, Unequip
 from soulforge.games.kipukas.rules import boats, card_moves, crafted, day, fight, negotiation
 
 if TYPE_CHECKING:
@@ -28,14 +28,15 @@ def day_listing(s: S) -> Sequence[Action]:
     """Every legal action of the day step, in the order of the step's rules."""
     seat = s.active
     stands = cycle.contention_stands(s, seat)
+    attacks: list[Attack] = []
+    retreats: list[Retreat] = []
+    groups: list[RetreatGroup] = []
     if stands:  # (no contention, the common case: no fight listed, none owed)
         attacks, retreats = fight.attacks(s, stands), fight.retreats(s, stands)
         groups = fight.group_retreats(s, stands)
         # #day 2: only attacking and retreating now (every other rule lists nothing)
         if day.owes_contention(s, fights=bool(attacks or retreats)):
-            return attacks + retreats + groups
-    else:
-        attacks = retreats = groups = []
+            return [*attacks, *retreats, *groups]
     souls = day.own_souls(s)
     hand = day.playable(s)  # the slots and cards both kinds of play walk
     out: list[Action] = []
