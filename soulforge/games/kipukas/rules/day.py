@@ -111,6 +111,14 @@ def _own_soul(s: S, piece: int) -> bool:
     return piece in own_souls(s)
 
 
+YOUR_SOUL: Check[Any, Any] = Check(
+    "your soul",
+    lambda s, action: _own_soul(s, action.piece),
+    "#{action.piece} is not a soul of yours on the map",
+)
+"""The action's soul (``piece``) is one of the seat's own souls."""
+
+
 def _revealed(s: S, piece: int) -> bool:
     return bool(s.known[piece] & PUBLIC)
 
@@ -406,11 +414,7 @@ class EquipRule(CheckedRule["S", Equip]):
             lambda s, a: _item_in(s, a.slot),
             "card {action.slot} of your hand is not an item",
         ),
-        Check(
-            "to your soul",
-            lambda s, a: _own_soul(s, a.piece),
-            "#{action.piece} is not a soul of yours on the map",
-        ),
+        YOUR_SOUL,
     )
 
     def legal(self, s: S) -> list[Equip]:
@@ -463,11 +467,7 @@ class PickUpRule(CheckedRule["S", PickUp]):
     section = "equiping"
     checks = (
         NO_CONTENTION_OWED,
-        Check(
-            "your soul",
-            lambda s, a: _own_soul(s, a.piece),
-            "#{action.piece} is not a soul of yours on the map",
-        ),
+        YOUR_SOUL,
         Check("revealed", lambda s, a: _revealed(s, a.piece), "soul #{action.piece} is not revealed"),
         Check("items lie there", lambda s, a: _items_lie(s, a.piece),
               "no items you can find lie in soul #{action.piece}'s territory"),
@@ -525,11 +525,7 @@ def _takes_from(s: S, piece: int, other: int) -> bool:
 
 _GIVER_CHECKS: tuple[Check[Any, Any], ...] = (
     NO_CONTENTION_OWED,
-    Check(
-        "your soul",
-        lambda s, a: _own_soul(s, a.piece),
-        "#{action.piece} is not a soul of yours on the map",
-    ),
+    YOUR_SOUL,
     Check("items and range", lambda s, a: _gives(s, a.piece),
           "soul #{action.piece} has no items or no range left to hand them on"),
 )
