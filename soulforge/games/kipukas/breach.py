@@ -20,7 +20,8 @@ are imprisoned; ``RELEASE`` cycles later, at that cycle's start (the BREACH_DEAL
 the turn goes on), the holder takes up to 2 under its control (``TakeOver``, ``TakeNoMore``),
 releases 1 of the rest where it stands (``Release``; a lone one is released by itself), and the
 rest are wasted. Souls taken over are revealed and count as the victim's, their
-cards going to the first owner's discard when wasted (``KipukasState.tamed``).
+cards going to the first owner's discard when wasted (``KipukasState.tamed``). The
+BREACH_DEAL step's rules are in ``rules/breach.py``.
 """
 
 from __future__ import annotations

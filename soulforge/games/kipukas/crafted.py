@@ -6,7 +6,8 @@ crafted trap by a Bag on stick's wielder.
 A crafted trap is laid, face down, in the territory of the soul it is crafted for, which its
 seat must hold (like a trap card, #placement); it is a face-down card stack there, so a soul of
 another seat entering the territory rolls the D20 (#card_activation). Its cards go to its
-seat's discard once it has sprung (unless it resets) or been detected.
+seat's discard once it has sprung (unless it resets) or been detected. The actions these
+items give (shots, hauls, launches, night moves, trap cards moved) are in ``rules/crafted.py``.
 """
 
 from __future__ import annotations

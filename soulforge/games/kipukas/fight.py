@@ -1,5 +1,6 @@
-"""Fights (#ADRH): choosing the target and the KEAL means, bouts, pressing, the Final Blow,
-then the attacked side's answer (counterattack, retreat, hold) and the retreat's challenge.
+"""The mechanics of a fight (#ADRH): who may attack whom, the bouts and their rolls, injuries,
+the Final Blow; the rules of its steps (the target, the KEAL means, pressing, the answer, the
+retreat's challenge) are in ``rules/fight.py``.
 
 An exchange starts when a soul moves onto a stand holding enemies (#movement) or attacks
 from a stand it shares with them; it ends when the attacked side holds or has no soul left

@@ -21,7 +21,8 @@ most 3 cycles after the night played. "Win" is a throw above the other (ties los
 dice" is a D20 and two D6 (the dice every player has). Healing is checked, not prevented: fewer
 injuries than at the ante fail the journey. Success heals the soul (back on its stand) and
 opens the LAY_WASTE step at that cycle's start: the player lays waste to territories one at a
-time (any not yet waste, up to 12) or stops; then the cycle goes on (``cycle.resume``).
+time (any not yet waste, up to 12) or stops; then the cycle goes on (``cycle.resume``). The
+ante and the LAY_WASTE step's rules are in ``rules/portal.py``.
 """
 
 from __future__ import annotations

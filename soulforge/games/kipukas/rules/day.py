@@ -1,6 +1,8 @@
 """The day's actions of Kipukas (#day): play a card, equip, pick up or drop items, reveal, move
 (with its swim and activation rolls), call initiative or end one's actions. Fights are in
-``fight.py``; the actions some cards give in ``card_moves.py``."""
+``rules/fight.py``; the actions some cards give in ``rules/card_moves.py``. Most of these rules
+are written as named checks (``NO_CONTENTION_OWED``, ``PLAYS_LEFT``, ``YOUR_SOUL``...): their
+listings, which the fast day listing calls, test the same predicates."""
 
 from __future__ import annotations
 
