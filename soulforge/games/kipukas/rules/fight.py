@@ -257,7 +257,7 @@ class CounterRule(CheckedRule["S", Attack]):
         Check(
             "a target there",
             lambda s, a: a.target in targets(s, a.piece),
-            "soul #{action.target} is not an enemy soul soul #{action.piece} may attack on its stand",
+            "soul #{action.target} is not an enemy that soul #{action.piece} may attack on its stand",
         ),
     )
 
