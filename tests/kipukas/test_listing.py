@@ -9,9 +9,10 @@ import pytest
 
 import soulforge
 from soulforge.core import Action, Game
-from soulforge.games.kipukas import card_moves
+from soulforge.core.flow import CheckedRule
 from soulforge.games.kipukas.encoding import DAY
 from soulforge.games.kipukas.game import Kipukas
+from soulforge.games.kipukas.rules import FLOW, card_moves
 from soulforge.games.kipukas.state import KipukasState
 
 
@@ -62,3 +63,27 @@ def checked_day_listings(game: Game, seed: int, players: int = 2) -> Iterator[li
             assert legal == state.flow.plain_legal(state), (seed, state.move_number)
             yield legal
         state.apply(chooser.choice(legal))
+
+
+def test_the_checked_rules_list_exactly_what_their_checks_let_through() -> None:
+    """Issue 31: a rule written as named checks (``CheckedRule``) lists, with its own fast
+    listing, exactly the candidates its checks let through, so the listing and the refusal are
+    one statement. Checked at every position of seeded playouts, for the rules open there."""
+    checked = [rule for rule in FLOW.rules if isinstance(rule, CheckedRule)]
+    assert len(checked) >= 15
+    game = soulforge.load("kipukas")
+    positions = 0
+    for seed in range(6):
+        state = game.new_game(seed=seed)
+        assert isinstance(state, KipukasState)
+        chooser = random.Random(seed)
+        while not state.is_over:
+            positions += 1
+            for rule in FLOW.step(state).rules:
+                if isinstance(rule, CheckedRule):
+                    listed = set(rule.legal(state))
+                    passing = {a for a in rule.candidates(state) if rule.reason(state, a) is None}
+                    assert listed == passing, (seed, type(rule).__name__)
+            legal = state.legal_actions()
+            state.apply(legal[chooser.randrange(len(legal))])
+    assert positions > 1000  # (6 games: every checked rule lists something in them)

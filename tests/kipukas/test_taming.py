@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from soulforge.core import IllegalAction
-from soulforge.games.kipukas import cycle, render_svg, rogue
+from soulforge.games.kipukas import cards, cycle, render_svg, rogue, taming
 from soulforge.games.kipukas.actions import KeepDiel, LetRoguesBe, Move, Tame
 from soulforge.games.kipukas.data import CARDS
+from soulforge.games.kipukas.rules import day
 from soulforge.games.kipukas.state import KipukasState
 
 from .scenario import fresh, put
@@ -134,3 +135,25 @@ def test_taming_the_rogue_that_defeated_a_player_wins() -> None:
     assert s.is_over and s.returns() == [1.0, -1.0]
     assert s.outcome() == ("Seat 0 wins: seat 0 tamed the rogue Frost Tipped Arctic Otter that defeated "
                            "seat 1.")
+
+
+def test_playing_untamed_and_taming_read_one_threshold() -> None:
+    """#tameability, #taming (issue 31): the threshold was written twice, in ``day.py`` (who may
+    play a species untamed) and beside ``taming.control`` (who may tame a rogue). Now one
+    statement (``taming.tames``): for every species with no call of its own and every
+    affinity, a seat may play it untamed exactly when it could not tame it as a rogue."""
+    species = [c for c in CARDS.values() if c.card_type == "species" and c.id != "sboi_threat_plus_plus"]
+    genes = sorted({c.archetypal_gene for c in species if c.archetypal_gene})
+    for gene in genes:
+        s = fresh(affinities=(gene, gene))
+        put(s, 0, "brox_the_defiant", "T3")
+        for card in species:
+            if cards.ability(card.id).summon is not None:
+                continue
+            wild = put(s, 1, card.id, "T3")
+            rogue.make_rogue(s, wild)
+            uncontrolled = bool(taming.why_not(s, 0, wild))
+            assert day.untameable_by(s, card.id) == uncontrolled, (gene, card.id)
+            assert taming.tames(taming.control(s, 0, wild), card.tameability) != uncontrolled
+            s.on_map[wild] = False  # off the kipuka: the next species is the one rogue there
+            s.moved()

@@ -173,7 +173,7 @@ def test_the_text_board_names_a_carried_trap_card_to_its_owner_only_traps() -> N
 def test_a_soul_taken_over_by_the_breachs_holder_loses_its_trap_card_traps() -> None:
     """#traps: a carried card belongs to its first owner; its carrier passing under another
     seat's control (What Do You See in the Breach) loses it to the owner's discard."""
-    from soulforge.games.kipukas import breach
+    from soulforge.games.kipukas.rules import breach
 
     s, _, carrier = _picked_up()
     s.prisoner[carrier] = True

@@ -18,7 +18,7 @@ from soulforge.games.kipukas.actions import Play
 from soulforge.games.kipukas.encoding import AFFINITY, ASIDE, CAMP, CAPITAL
 from soulforge.games.kipukas.game import Kipukas
 from soulforge.games.kipukas.movement import range_of
-from soulforge.games.kipukas.night import recipes_in_hand
+from soulforge.games.kipukas.rules.night import recipes_in_hand
 from soulforge.games.kipukas.setup import new_piece
 from soulforge.games.kipukas.state import KipukasState
 from soulforge.games.soul_of_ankiril import SoulOfAnkiril

@@ -1,28 +1,62 @@
-"""The abilities of the Founder's Deck, one entry per card (registered into ``cards.ABILITIES``).
+"""The cards of the Founder's Deck as the engine plays them: each card is declared once, in
+``card_effects.toml``, by its pieces (``cards.BOOK``, a ``core.cards.CardBook``).
 
-Each entry reads the card's text (``cards.json`` ``game_effects``, a trap's criteria, a
-sabotage's criteria, result and failure) into flags and hooks; ``reading`` says how a vague
-text is taken, ``missing`` what is not played yet. NOTES.md lists both.
+A card's declaration is its ``cards.json`` row (the data) with, from ``card_effects.toml``,
+its ``effects`` (pieces registered here in ``cards.PIECES``: one per field of
+``cards.Ability``, a flag, a number or a behaviour named in ``cards.HOOKS``), its ``requires``
+(conditions of its use, ``cards.REQUIREMENTS``), its ``reading`` (how a vague text is taken)
+and what is ``missing`` (not played yet); NOTES.md lists both. This module holds the
+behaviours (hooks) the pieces name, the pieces and the requirements; ``declare_all`` builds
+each card's ``Ability`` from its declaration, once.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable
+import tomllib
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from soulforge.core.errors import DataError
 from soulforge.games.kipukas import breach
 from soulforge.games.kipukas import cards as c
-from soulforge.games.kipukas.cards import Ability, heal, register, trap_numbers, waste
+from soulforge.games.kipukas.cards import (
+    HOOKS,
+    PIECES,
+    REQUIREMENTS,
+    Ability,
+    heal,
+    register,
+    trap_numbers,
+    waste,
+)
+from soulforge.games.kipukas.cycle import claim, lay_waste, place, retreat_stands, reveal
 from soulforge.games.kipukas.data import CARDS, Dice
+from soulforge.games.kipukas.fight import available_means, single_bout, targets
+from soulforge.games.kipukas.movement import is_downed
+from soulforge.games.kipukas.setup import new_piece
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
 
 PUBLIC = 1 << 8
 _RAW = {e["id"]: e for e in json.loads((Path(__file__).parent / "data" / "cards.json").read_text("utf-8"))}
+ENTRIES = Path(__file__).parent / "card_effects.toml"
+"""Each card's pieces, requirements, reading and what is missing, keyed by card id."""
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def hook(behaviour: F) -> F:
+    """Register ``behaviour`` in ``cards.HOOKS`` under its name (less the leading underscore),
+    for a hook piece to name (``["cycle", "liliel"]``)."""
+    HOOKS.add(behaviour.__name__.lstrip("_"), behaviour)
+    return behaviour
+
+
+HOOKS.add("breach_play", breach.play)
 
 
 # -- hooks shared by several cards ------------------------------------------------------------
@@ -34,6 +68,7 @@ def _same_territory_friends(s: S, piece: int) -> list[int]:
     ]
 
 
+@hook
 def _liliel(s: S, piece: int) -> None:
     """Treats 1 KEAL means damage every other diel cycle (a friendly soul in her territory)."""
     if c.tick(s, piece, "liliel") % 2:
@@ -44,6 +79,7 @@ def _liliel(s: S, piece: int) -> None:
             return
 
 
+@hook
 def _tejas(s: S, piece: int) -> None:
     """Heals one KEAL means per turn of every Mechanical, Algorithmic or Entropic soul in
     the same uncontended territory. 'If Tejas does not perform any actions this turn he becomes
@@ -80,11 +116,13 @@ def _tejas(s: S, piece: int) -> None:
             s.add_log(f"{s.piece_name(piece)} repairs {s.piece_name(friend)}")
 
 
+@hook
 def _tejas_fought(s: S, piece: int, other: int) -> None:
     """A bout is an action of Tejas's (he is not bored that day)."""
     s.timers[piece]["acted"] = s.cycle
 
 
+@hook
 def _colony_cycle(s: S, piece: int) -> None:
     """'It can only survive without a carrier in your capital': on the map outside its seat's
     capital at the start of a cycle (it had the day it was played to board a carrier), it is
@@ -94,6 +132,7 @@ def _colony_cycle(s: S, piece: int) -> None:
         waste(s, piece)
 
 
+@hook
 def _virus_hops(s: S, piece: int) -> list[str]:
     """'Moves instantly to any basecamp or capital in immediate contact with the current
     territory': the camp stands of held territories touching its own."""
@@ -105,15 +144,16 @@ def _virus_hops(s: S, piece: int) -> list[str]:
     ]
 
 
+@hook
 def _central_claims(s: S, piece: int) -> None:
     """Unburdened Central, lodged in an enemy capital, takes it at the start of a cycle once all
     else is claimed by her seat (her move in tried it already: ``cycle.claim``)."""
     if c.lodged(s, piece):
-        from soulforge.games.kipukas.cycle import claim
 
         claim(s, piece)
 
 
+@hook
 def _self_care(s: S, piece: int) -> None:
     """On a day roll, heals 1 KEAL means of every soul on its forest movement stand."""
     stand = s.board.stands[s.stand[piece]]
@@ -134,18 +174,19 @@ def _d20_summon(numbers: frozenset[int]) -> Callable[[S, int], bool]:
     return summon
 
 
+@hook
 def _pyrostegia(s: S, piece: int) -> bool:
     """Placed on the territory whose number the D20 shows, if that territory is a forest."""
     roll = s.rng.randint(1, 20)
     s.add_log(f"{s.seat_name(s.owner[piece])} rolls a D20 for the Pyrostegia Dragon: {roll}")
     if roll not in s.board.territories or s.board.geography[roll - 1] != "Forest":
         return False
-    from soulforge.games.kipukas.cycle import place
 
     place(s, piece, s.board.camp_of(roll))
     return True
 
 
+@hook
 def _knightsoul_cycle(s: S, piece: int) -> None:
     """Stays on the field 2 diel cycles, then is recalled to the hand (wasted if it is full)."""
     if c.tick(s, piece, "knightsoul") < 2:
@@ -160,6 +201,7 @@ def _knightsoul_cycle(s: S, piece: int) -> None:
     s.add_log(f"{s.piece_name(piece)} is recalled to {s.seat_name(seat)}'s hand")
 
 
+@hook
 def _raven_engage(s: S, piece: int, other: int) -> bool:
     """An opponent engaging the Raven must roll standard detection (D20: 1-4) first."""
     if s.defender != piece:
@@ -170,10 +212,9 @@ def _raven_engage(s: S, piece: int, other: int) -> bool:
     return found
 
 
+@hook
 def _mihela_engage(s: S, piece: int, other: int) -> bool:
     """Wastes souls when she engages them if they are downed."""
-    from soulforge.games.kipukas.fight import targets
-    from soulforge.games.kipukas.movement import is_downed
 
     if s.attacker == piece and other in targets(s, piece) and is_downed(s, other):
         s.add_log(f"{s.piece_name(piece)} wastes the downed {s.piece_name(other)}")
@@ -181,40 +222,43 @@ def _mihela_engage(s: S, piece: int, other: int) -> bool:
     return True
 
 
+@hook
 def _oly_won(s: S, piece: int, loser: int) -> None:
     """The soul that lost to Oly is immobile and unable to defend next turn."""
     s.tired_cycle[loser] = s.cycle + 1
     s.add_log(f"{s.piece_name(loser)} is overwhelmed by Oly's potion until the next turn ends")
 
 
+@hook
 def _otter_lost(s: S, piece: int, winner: int) -> bool:
     return c.gene(s, winner) == "Cenozoic"
 
 
+@hook
 def _oshliath_lost(s: S, piece: int, winner: int) -> None:
     """'Must retreat if osileth takes damage (keal means bout is lost while having chosen
     Osileth's Scale)': it retreats at once, unchallenged, to the first stand it may."""
-    from soulforge.games.kipukas.cycle import place, retreats
 
     side = 1 if s.defender == piece else 0
     if s.card_of(piece).keal_means[s.means[side]].name != "Osileth's Scale":
         return
-    stands = retreats(s, piece)
+    stands = retreat_stands(s, piece)
     if stands:
         place(s, piece, stands[0])
         s.add_log(f"{s.piece_name(piece)} must retreat: Osileth is hurt")
 
 
+@hook
 def _raven_enters(s: S, piece: int) -> None:
     """It 'reveals cards in a territory as it moves into the territory' (they may stay revealed:
     the card says they 'can be reset')."""
-    from soulforge.games.kipukas.cycle import reveal
 
     for p in s.pieces_in(s.territory[piece]):
         if s.owner[p] != s.owner[piece] and not s.known[p] & PUBLIC:
             reveal(s, p)
 
 
+@hook
 def _orbs_wasted(s: S, piece: int) -> None:
     """When defeated, guides one wasted soul (the last in its owner's discard) to the deck's bottom
     (a rogue's: the seat that played it)."""
@@ -226,6 +270,7 @@ def _orbs_wasted(s: S, piece: int) -> None:
         s.add_log(f"{CARDS['orbs_trail'].name} guides {CARDS[guided].name} to the bottom of the deck")
 
 
+@hook
 def _arctechnic_storm(s: S, piece: int) -> bool:
     """No damage from its first storm (counted on its timer)."""
     if not s.timers[piece].get("storms"):
@@ -234,6 +279,7 @@ def _arctechnic_storm(s: S, piece: int) -> bool:
     return False
 
 
+@hook
 def _joker_summon(s: S, piece: int) -> bool:
     """Once introduced: both hands are combined and shuffled, then taken back one by one to
     the counts held (the takes are random here: NOTES.md)."""
@@ -249,14 +295,17 @@ def _joker_summon(s: S, piece: int) -> bool:
 
 
 # -- terrain features ------------------------------------------------------------------------
+@hook
 def _palace_bonus(s: S, piece: int, other: int) -> int:
     return 3 if s.card_of(piece).habitat == "Nomad" else 0
 
 
+@hook
 def _palace_tolerance(s: S, piece: int) -> int:
     return 1 if s.card_of(piece).habitat == "Nomad" else 0
 
 
+@hook
 def _shards(s: S, feature: int) -> None:
     """1 KEAL means damage per turn, at the start of the turn, to every soul in the territory
     (damage to a downed soul wastes it: #combat_lifecycle)."""
@@ -266,6 +315,7 @@ def _shards(s: S, feature: int) -> None:
             c.damage(s, p)
 
 
+@hook
 def _meteor(s: S, feature: int) -> None:
     """After a D6 of turns, lays waste to a random territory (#random_territory)."""
     clock = s.timers[feature]
@@ -275,7 +325,6 @@ def _meteor(s: S, feature: int) -> None:
     clock["meteor"] -= 1
     if clock["meteor"] > 1:
         return
-    from soulforge.games.kipukas.cycle import lay_waste
 
     target = s.rng.randint(1, len(s.board.geography))
     s.add_log(f"the meteor shower strikes territory {target}")
@@ -284,11 +333,11 @@ def _meteor(s: S, feature: int) -> None:
         waste(s, feature)
 
 
+@hook
 def _timebattle(s: S, trap: int) -> None:
     """Timebattle: 'activation: You lose the territory this trap is laid in ... Your opponent's
     capital moves to this location and becomes cursed with the following effect: All cards
     within the territory can only be used every other turn.'"""
-    from soulforge.games.kipukas.cycle import reveal
 
     clock, territory = s.timers[trap], s.territory[trap]
     holder = s.holder[territory - 1]
@@ -315,9 +364,9 @@ def _movement_plus(n: int) -> Callable[[S, int], int]:
 
 
 # -- traps ------------------------------------------------------------------------------------
+@hook
 def _freezing(s: S, trap: int, mover: int) -> None:
     """The owner may place an Endothermic soul from hand in the trap's territory."""
-    from soulforge.games.kipukas.setup import new_piece
 
     seat, table = s.owner[trap], s.game.cards
     chosen = [cid for cid in s.hand[seat] if table[cid].soul and table[cid].archetypal_gene == "Endothermic"]
@@ -327,6 +376,7 @@ def _freezing(s: S, trap: int, mover: int) -> None:
         s.add_log(f"{s.seat_name(seat)} places {CARDS[chosen[0]].name} out of turn")
 
 
+@hook
 def _bottle(s: S, trap: int, mover: int) -> None:
     """The soul is bottled: held in the territory, unusable until freed (read as a prisoner)."""
     s.prisoner[mover] = True
@@ -335,6 +385,7 @@ def _bottle(s: S, trap: int, mover: int) -> None:
     s.add_log(f"{s.piece_name(mover)} is bottled")
 
 
+@hook
 def _sabina(s: S, trap: int, mover: int) -> None:
     """Steal a card from the opponent's hand (or deck) if the hand stays at 3 or fewer."""
     seat, victim = s.owner[trap], s.owner[mover]
@@ -347,18 +398,19 @@ def _sabina(s: S, trap: int, mover: int) -> None:
         s.add_log(f"{s.seat_name(seat)} steals a card from {s.seat_name(victim)}")
 
 
+@hook
 def _piffions(s: S, trap: int, mover: int) -> None:
     """Read with the activation sequence: on entry, the owner's soul there slips one stand away."""
-    from soulforge.games.kipukas.cycle import place, retreats
 
     for p in s.pieces_in(s.territory[trap]):
-        if s.owner[p] == s.owner[trap] and s.card_of(p).soul and retreats(s, p):
-            place(s, p, retreats(s, p)[0])
+        if s.owner[p] == s.owner[trap] and s.card_of(p).soul and retreat_stands(s, p):
+            place(s, p, retreat_stands(s, p)[0])
             s.add_log(f"{s.piece_name(p)} slips away before the attack")
             return
 
 
 # -- sabotage ---------------------------------------------------------------------------------
+@hook
 def _spectral(s: S, seat: int, territory: int) -> None:
     a, b = s.rng.randint(1, 6), s.rng.randint(1, 6)
     ok = a == b or a + b == 7 or (c.sabotage_boost(s, seat, territory) and {a, b} == {1, 2})
@@ -372,6 +424,7 @@ def _spectral(s: S, seat: int, territory: int) -> None:
         s.add_log(f"territories {', '.join(map(str, chosen))} cannot be taken for {turns} turns")
 
 
+@hook
 def _cats(s: S, seat: int, territory: int) -> None:
     tries = [(s.rng.randint(1, 6), s.rng.randint(1, 6)) for _ in range(2)]
     boost = c.sabotage_boost(s, seat, territory)
@@ -396,6 +449,7 @@ def _cats(s: S, seat: int, territory: int) -> None:
         s.add_log(f"the angry cats attack the souls of territory {hit}")
 
 
+@hook
 def _mutant(s: S, seat: int, territory: int) -> None:
     """Mutant Hide and Seek stays in play: this night and each night after, a D6 (see
     ``mutant_night``); the territory played against is only where the card was aimed."""
@@ -403,6 +457,7 @@ def _mutant(s: S, seat: int, territory: int) -> None:
     mutant_night(s, len(s.mutants) - 1)
 
 
+@hook
 def mutant_night(s: S, index: int) -> None:
     """'Each night throw a D6': 4 or more, a random opponent base camp's souls are too tired to
     move the next day; 3 or less, one step closer to taming: two failures and it is led away.
@@ -433,7 +488,6 @@ def mutant_night(s: S, index: int) -> None:
 def _dreamer(s: S, seat: int, territory: int) -> int:
     """Onironauta's manipulator: a revealed Telekinetic soul of the seat, able to fight, 'one
     space outside the base camp' of the territory; -1 if none."""
-    from soulforge.games.kipukas.fight import available_means
 
     camp = s.board.camp_of(territory)
     near = {there for there, _ in s.board.exits[camp]}
@@ -453,12 +507,11 @@ def _onironauta_ok(s: S, seat: int, territory: int) -> bool:
     return _dreamer(s, seat, territory) >= 0
 
 
+@hook
 def _onironauta(s: S, seat: int, territory: int) -> None:
     """A KEAL means bout against each soul of the base camp: each that loses moves 1 space out
     and is dazed (cannot move) the next day; a lost bout harms the telekinetic (one KEAL means
     damage, or the Final Blow if it is downed) and ends the attempt."""
-    from soulforge.games.kipukas.cycle import place, reveal
-    from soulforge.games.kipukas.fight import available_means, single_bout
 
     manipulator = _dreamer(s, seat, territory)
     camp = s.board.camp_of(territory)
@@ -477,391 +530,141 @@ def _onironauta(s: S, seat: int, territory: int) -> None:
             return
 
 
-def _trap(
-    card_id: str, sprung: Callable[[S, int, int], None] | None, reading: str, missing: str = ""
-) -> Ability:
-    raw = _RAW[card_id]
-    on, off = raw.get("activation_criteria") or "", raw.get("detection_criteria") or ""
-    detect = frozenset() if "Impossible" in off else (trap_numbers(off) or None)
-    return Ability(
-        reading=reading, missing=missing, trap_on=trap_numbers(on), detect_on=detect, sprung=sprung
-    )
+# -- requirements -----------------------------------------------------------------------------
+@REQUIREMENTS.register("breach_target")
+def _breach_target(s: S, aim: tuple[int, int]) -> str | None:
+    """What Do You See in the Breach: against another seat's capital, not already infected."""
+    if breach.playable(s, *aim):
+        return None
+    return "the breach opens on another seat's capital, not infected yet"
 
 
-def register_all() -> None:
-    """One ability per card of ``cards.json``."""
-    none = Ability()
-    for cid in ("hilbert_king_of_avian_frogs", "artificer_of_the_salt_chancel", "brox_the_defiant"):
-        register(cid, none)
-    register("incubation_egg", Ability(reading="Non-playable (#incubation_cards)."))
-    register(
-        "oshliath_and_osileth",
-        Ability(
-            lost_bout=_oshliath_lost,
-            reading="the forced retreat goes to the first stand it may retreat to, unchallenged",
-        ),
-    )
-    register(
-        "branwen_mantillusion_practitioner",
-        Ability(
-            attacked_first=True,
-            swaps_first=True,
-            reading="other cards must attack Branwen first; in the first fight between her and a card, "
-            "she attacks it and it defends",
-        ),
-    )
-    register(
-        "liliel_healing_fairy",
-        Ability(
-            cycle=_liliel,
-            reading="heals one injury of a friendly soul in her territory every other diel cycle",
-        ),
-    )
-    register("mihela_cleanser_of_fields", Ability(engage=_mihela_engage))
-    register("parched_traveler", Ability(constantly_downed=True, acts_downed=True, waste_on_loss="defence"))
-    register(
-        "allele_sect_explorer",
-        Ability(dice=Dice(("D6",), 0), reading="the slaps mini-game is replaced by its roll, a D6"),
-    )
-    register(
-        "sboi_threat_plus_plus",
-        Ability(
-            summon=_d20_summon(frozenset({1, 10, 11})),
-            rogue_on_fail=True,
-            reading="a failed summon leaves Sboi rogue on the camp it was played to",
-        ),
-    )
-    register("plane_table_joker", Ability(summon=_joker_summon))
-    register(
-        "frost_tipped_arctic_otter",
-        Ability(
-            lost_to=_otter_lost,
-            donates=True,
-            reading="the donation heals 2 injuries of a soul of yours "
-            "on its stand for 1 injury to itself (a day action)",
-        ),
-    )
-    register(
-        "pyrostegia_dragon",
-        Ability(
-            summon=_pyrostegia,
-            movement=1,
-            leaps=True,
-            sacrifice=True,
-            reading="its one move a day is the instant leap to a stand of a forest territory where "
-            "revealed souls of two sides are; the sacrifice wastes every soul on its stand, itself too",
-        ),
-    )
-    register(
-        "sprite_of_wilds_spirit",
-        Ability(
-            movement=2,
-            dice=Dice(("D6", "D6"), 0),
-            second_form=(
-                ("Forest", frozenset({1, 2, 3})),
-                ("Mountain", frozenset({1, 2})),
-                ("Plains", frozenset({1, 2})),
-            ),
-            form_near_water=frozenset({4}),
-            form_movement=1,
-            form_dice=Dice(("D20",), 0),
-            reading="without bear: 2 D6, movement 2; capturing a bear is a day action of a revealed "
-            "Sprite that has not moved that day, once a day: a D6 (forest 1-3, mountain or plains "
-            "1-2, and 4 when a water territory touches its own); with bear: a D20, movement 1, "
-            "Crushing Bite; turning back is the same action, without a roll; a change of form ends "
-            "its movement for the day",
-        ),
-    )
-    register(
-        "tejas_curious_mech",
-        Ability(
-            cycle=_tejas,
-            won_bout=_tejas_fought,
-            lost_bout=_tejas_fought,
-            reading="he acts by moving, fighting or being played; a day with none makes him break "
-            "at the next cycle's start (no move, fight or repair that cycle), and he fixes himself "
-            "at the start of the one after (no repair that cycle either); nights never bore him",
-        ),
-    )
-    register(
-        "rooster_calling_of_light",
-        Ability(
-            cannot_attack=True,
-            turns_roll="day",
-            reading="on the map, not downed, every other turn: a night "
-            "roll becomes day before any action (its owner decides first thing in the turn)",
-        ),
-    )
-    register(
-        "gray_wolf_harbinger_of_night",
-        Ability(
-            turns_roll="night", reading="on the map, not downed, every other turn: a day roll becomes night"
-        ),
-    )
-    register(
-        "balanced_inline_processing_colony",
-        Ability(
-            immobile=True,
-            cannot_attack=True,
-            carried=True,
-            cycle=_colony_cycle,
-            reading="it boards a soul of yours on its stand (a day action) and travels as its item; "
-            "unequipped in your capital it is set down there, anywhere else (or its carrier "
-            "wasted) it is wasted; on the map outside your capital at a cycle's start it is "
-            "wasted; in your capital it defends with Security Hacking (a D6); your sabotage "
-            "against a territory it is in also succeeds on a 1-2 (Spectral Lands, the Cats; a 1 or "
-            "a 2 of the Mutant's nightly D6 while it is in the territory the Mutant was played "
-            "against); Onironauta's bouts have no die faces to add to",
-        ),
-    )
-    register(
-        "knightsoul_of_binding_time",
-        Ability(summon=_d20_summon(frozenset(range(10, 21))), cycle=_knightsoul_cycle),
-    )
-    register(
-        "myrthvither_raven",
-        Ability(
-            constantly_downed=True,
-            acts_downed=True,
-            waste_on_loss="any",
-            engage=_raven_engage,
-            enters=_raven_enters,
-        ),
-    )
-    register(
-        "neural_network_synapse_virus",
-        Ability(
-            movement=1,
-            contention_with=frozenset({"Mechanical", "Algorithmic"}),
-            hops=_virus_hops,
-            infects=True,
-            reading="a digital cloud: takes no space and holds no camp; in contention only with "
-            "Mechanical or Algorithmic souls; its one move a day is the instant hop to the camp "
-            "stand of a held territory touching its own; a bout where the two totals differ by 3 "
-            "or more either way infects the other soul: the virus is equipped to it, a D6 is "
-            "taken from each of its bout and Final Blow rolls, it cannot be unequipped, and it "
-            "is wasted when the host is",
-        ),
-    )
-    register(
-        "illia_and_dorsay_the_buck_skull",
-        Ability(
-            reading="digs as every underground dweller may (3 days for a tunnel, flow.DigRule); "
-            "'might be closed by collapse': when the digger is wasted, a D6 of 1-3 (authored, "
-            "rules.play.collapse_high) closes each tunnel it dug (cards.collapse)",
-        ),
-    )
-    register("tears_for_oly", Ability(won_bout=_oly_won))
-    register(
-        "tira_marvelous_myriad",
-        Ability(
-            dice=Dice(("D6", "D6"), 0),
-            reroll=True,
-            reading="'D6-D6 (Option to Re-roll)' to attack and defend: 2 D6 (the data leaves the "
-            "text unparsed); the option to re-roll is a second throw of both dice in every bout, "
-            "Final Blow and grab, the better throw kept (so nothing is left for the owner to decide)",
-        ),
-    )
-    register("arctechnic_wonderer", Ability(storm_proof=_arctechnic_storm))
-    register(
-        "little_charm",
-        Ability(
-            movement=0,
-            dice=Dice(("D6",), 6),
-            hunts_in_water=frozenset({"Spirit", "Possessor", "Conscience"}),
-            reading="moves only in water: on land it cannot move; revealed, able to fight and with "
-            "room, it moves to an enemy Spirit, Possessor or Conscience soul that steps onto a "
-            "water stand (flyers only where they land); that soul's move ends there and it must "
-            "attack (if it can); its throws against Little Charm are halved, rounded down",
-        ),
-    )
-    register("orbs_trail", Ability(wasted=_orbs_wasted))
-    register(
-        "self_care",
-        Ability(
-            constantly_downed=True,
-            acts_downed=True,
-            movement=1,
-            cycle=_self_care,
-        ),
-    )
-    register(
-        "the_causal_sophist",
-        Ability(
-            makes_magic=True,
-            reading="revealed, she makes the Cenozoic and "
-            "Astral souls on her stand Magic (affinity, Final Blow)",
-        ),
-    )
-    register(
-        "unburdened_central",
-        Ability(
-            cannot_claim=True,
-            stays_in_capital=True,
-            takes_capital=True,
-            cycle=_central_claims,
-            sacrifice_genes=frozenset({"Glitch", "Mechanical", "Algorithmic", "Energetic"}),
-            reading="in an enemy capital she cannot move out or be engaged, cards are played there revealed, "
-            "and her sacrifice wastes the opponents' Glitch, Mechanical, Algorithmic and Energetic souls "
-            "there; she takes that capital, on entering it or at a cycle's start, once her seat holds "
-            "every other territory (no enemy soul on its camp stand); she holds no base camp",
-        ),
-    )
-    # terrain features
-    register(
-        "meteor_shower",
-        Ability(
-            must_reveal=True, cycle=_meteor, reading="the wasteland has no camps; its cards are discarded"
-        ),
-    )
-    register(
-        "avian_keepers_den",
-        Ability(
-            den=True,
-            reading="revealed, its holder's avian soul takes a "
-            "non-avian enemy one injury from downed, on its stand in a territory "
-            "touching the den's, by winning a KEAL means bout",
-        ),
-    )
-    register("palace_of_the_allele_sect", Ability(bonus=_palace_bonus, tolerance=_palace_tolerance))
-    register(
-        "shards_desert",
-        Ability(
-            cycle=_shards,
-            hides=True,
-            reading="revealed: the items its territory's holder's souls drop there are hidden: "
-            "only that seat's souls pick them up, and no one grabs for them; once it leaves, they "
-            "are found as any dropped items",
-        ),
-    )
-    register(
-        "passage_among_maples",
-        Ability(
-            move_bonus=_movement_plus(1),
-            honey_night=True,
-            reading="revealed: +1 range to souls "
-            "starting here; its territory's holder may take a honey at night instead of refilling",
-        ),
-    )
-    register(
-        "losetany_steppes",
-        Ability(
-            move_bonus=_movement_plus(2),
-            reading="+2 to moves that start here (mountain ways only: not checked)",
-        ),
-    )
-    # traps
-    register(
-        "feeding_the_piffions",
-        dataclasses.replace(
-            _trap(
-                "feeding_the_piffions",
-                _piffions,
-                "'activates when a territory is attacked': an "
-                "enemy entering it attacks it, so it springs on every activation roll",
-            ),
-            trap_on=frozenset(range(1, 21)),
-        ),
-    )
-    register(
-        "freezing_of_the_heart",
-        _trap("freezing_of_the_heart", _freezing, "the first Endothermic soul in hand is placed"),
-    )
-    register(
-        "to_catch_a_spirit",
-        dataclasses.replace(
-            _trap(
-                "to_catch_a_spirit",
-                _bottle,
-                "the bottle is a prison in the trap's territory; its soul's seat may free it (a day "
-                "action, one of the turn's plays) by bottling a revealed soul of its own in that "
-                "territory: the freed soul is played again, revealed, on a camp stand of its seat "
-                "where a soul may be played, with its card's summon roll; a failed roll wastes both; "
-                "once sprung it stays, revealed, and springs on its numbers on any soul entering "
-                "its territory, its owner's too",
-            ),
-            lingers=True,
-        ),
-    )
-    register(
-        "cartesian_sea",
-        Ability(
-            turns_roll="either",
-            reading="played from the hand after the roll, before any action: night "
-            "becomes day or day night (never a storm); then discarded",
-        ),
-    )
-    register(
-        "timebattle",
-        Ability(
-            detect_on=frozenset(),
-            cycle=_timebattle,
-            reading="laid as a trap; at the first cycle's start after another seat holds its "
-            "territory, it turns up there as a terrain feature (it takes no feature's place), that "
-            "seat's capital moves there, and from then on every other turn the souls there cannot "
-            "move, attack or retreat; never detected (no card nullifies capital effects)",
-        ),
-    )
-    register(
-        "ushered_through_sabina_emporium",
-        _trap("ushered_through_sabina_emporium", _sabina, "the stolen card is taken at random"),
-    )
-    # sabotage
-    register(
-        "spectral_lands_decree_and_hearing",
-        Ability(sabotage=_spectral, reading="the first territories held are chosen"),
-    )
-    register(
-        "enchantress_of_cats",
-        Ability(sabotage=_cats, reading="the fish are the doubles of rules.play.cats_fish (authored: 1s)"),
-    )
-    register(
-        "mutant_hide_and_seek",
-        Ability(sabotage=_mutant, stays=True, reading="in play until led away: a D6 every night"),
-    )
-    register(
-        "what_do_you_see_in_the_breach",
-        Ability(
-            sabotage=breach.play,
-            sabotage_ok=breach.playable,
-            reading="played against another seat's capital; open 3 diel cycles after the night "
-            "played; the failure's prisoners dealt with in the BREACH_DEAL step (breach.py)",
-        ),
-    )
-    register(
-        "onironauta",
-        Ability(
-            sabotage=_onironauta,
-            sabotage_ok=_onironauta_ok,
-            reading="needs a revealed Telekinetic soul of yours one path from the camp; "
-            "each camp soul that loses goes out along the camp's first path",
-        ),
-    )
-    register(
-        "hidden_portal_of_lower_dreadmont_cave",
-        Ability(
-            ante=True,
-            reading="a night's sabotage anteing a soul (portal.Ante); the cave at random; the "
-            "steps thrown on entering and a cycle later; 'all their dice' a D20 and two D6; "
-            "the territories laid waste chosen one at a time (portal.LayWaste)",
-        ),
-    )
-    # items (their effects are in items.py)
-    for item in ("cloth", "feathers", "honey", "sticks", "string"):
-        register(item, Ability(reading="see items.py"))
-    # personal effects
-    register(
-        "location_of_the_deep_apothecary_shop",
-        Ability(
-            reading="named in the deck list: a night action, once a night, with an uncontested "
-            "forest base camp: an item from the deck for two cards of the hand (night.PurchaseRule)"
-        ),
-    )
-    register(
-        "suspended_animation",
-        Ability(
-            reading="named in the deck list: first thing in a turn, once every 5 diel cycles, no "
-            "move into, out of or within the territory, no card played there, no fight "
-            "(night.SuspendRule)"
-        ),
-    )
+@REQUIREMENTS.register("telekinetic_near_camp")
+def _telekinetic_near_camp(s: S, aim: tuple[int, int]) -> str | None:
+    """Onironauta: a revealed Telekinetic soul of the seat one path from the target's camp."""
+    if _onironauta_ok(s, *aim):
+        return None
+    return "Onironauta needs a revealed Telekinetic soul of yours one path from the camp"
+
+
+# -- pieces: one per field of ``Ability`` -----------------------------------------------------
+Fields = dict[str, Any]
+"""The fields of the ``Ability`` a card's pieces are building."""
+_HOOK_FIELDS = frozenset(
+    f.name for f in dataclasses.fields(Ability) if "Callable" in str(f.type) or "Hook" in str(f.type)
+)
+
+
+def _flag(name: str) -> Callable[..., None]:
+    def piece(fields: Fields, row: Mapping[str, Any]) -> None:
+        fields[name] = True
+
+    return piece
+
+
+def _value(name: str) -> Callable[..., None]:
+    def piece(fields: Fields, row: Mapping[str, Any], value: Any) -> None:
+        fields[name] = value
+
+    return piece
+
+
+def _numbers(name: str) -> Callable[..., None]:
+    """A set of names or numbers; a text such as "1 through 20" reads as a trap's numbers."""
+
+    def piece(fields: Fields, row: Mapping[str, Any], *values: Any) -> None:
+        if len(values) == 1 and isinstance(values[0], str) and values[0][0].isdigit():
+            fields[name] = trap_numbers(values[0])
+        else:
+            fields[name] = frozenset(values)
+
+    return piece
+
+
+def _dice(name: str) -> Callable[..., None]:
+    def piece(fields: Fields, row: Mapping[str, Any], dice: list[str], base: int) -> None:
+        fields[name] = Dice(tuple(dice), base)
+
+    return piece
+
+
+def _hook(name: str) -> Callable[..., None]:
+    def piece(fields: Fields, row: Mapping[str, Any], behaviour: str) -> None:
+        fields[name] = HOOKS[behaviour]
+
+    return piece
+
+
+def _second_form(fields: Fields, row: Mapping[str, Any], faces: Mapping[str, list[int]]) -> None:
+    fields["second_form"] = tuple((ground, frozenset(numbers)) for ground, numbers in faces.items())
+
+
+def _register_pieces() -> None:
+    """One piece per field of ``Ability`` (its reading and what is missing are the row's text)."""
+    for f in dataclasses.fields(Ability):
+        kind = str(f.type)
+        if f.name in ("reading", "missing"):
+            continue
+        if f.name in _HOOK_FIELDS:
+            PIECES.add(f.name, _hook(f.name))
+        elif f.name == "second_form":
+            PIECES.add(f.name, _second_form)
+        elif kind == "bool":
+            PIECES.add(f.name, _flag(f.name))
+        elif kind.startswith("frozenset"):
+            PIECES.add(f.name, _numbers(f.name))
+        elif kind.startswith("Dice"):
+            PIECES.add(f.name, _dice(f.name))
+        else:
+            PIECES.add(f.name, _value(f.name))
+
+
+_register_pieces()
+
+
+@PIECES.register("trap")
+def _trap(fields: Fields, row: Mapping[str, Any]) -> None:
+    """A trap card: the D20 numbers that spring it and that detect it, read from its data row's
+    criteria (#traps; "Impossible": never detected; none named: standard detection)."""
+    on, off = row.get("activation_criteria") or "", row.get("detection_criteria") or ""
+    fields["trap_on"] = trap_numbers(on)
+    fields["detect_on"] = frozenset() if "Impossible" in off else (trap_numbers(off) or None)
+
+
+@PIECES.register("summon_d20")
+def _summon_d20(fields: Fields, row: Mapping[str, Any], *faces: int) -> None:
+    """A summon roll: a D20 showing one of ``faces`` calls the card."""
+    fields["summon"] = _d20_summon(frozenset(faces))
+
+
+@PIECES.register("move_bonus_plus")
+def _move_bonus_plus(fields: Fields, row: Mapping[str, Any], n: int) -> None:
+    """+``n`` range to the moves of souls starting in the card's territory."""
+    fields["move_bonus"] = _movement_plus(n)
+
+
+def declare_all() -> None:
+    """Declare every card of ``cards.json`` in ``cards.BOOK`` (its row with its entry of
+    ``card_effects.toml``: a card with no entry plays as its data alone) and build its
+    ``Ability`` from its pieces, once."""
+    entries = tomllib.loads(ENTRIES.read_text("utf-8"))
+    unknown = sorted(set(entries) - set(CARDS))
+    if unknown:
+        raise DataError(ENTRIES.name, unknown[0], "", "no such card in cards.json")
+    for card_id, row in _RAW.items():
+        declare(row, entries.get(card_id, {}))
+
+
+def declare(row: Mapping[str, Any], entry: Mapping[str, Any]) -> Ability:
+    """Declare one card in ``cards.BOOK``: its data ``row`` (as in ``cards.json``) with its
+    ``entry`` (as in ``card_effects.toml``: pieces, requirements, reading, missing); its
+    ``Ability`` is built from the pieces and registered under the row's id."""
+    declared = c.BOOK.add({**row, **entry}, key="id")
+    fields: Fields = {text: entry[text] for text in ("reading", "missing") if text in entry}
+    c.BOOK.run(declared, fields, declared.row)
+    found = Ability(**fields)
+    register(declared.name, found)
+    return found
+
+
+declare_all()  # once, at import: the rules read the cards' abilities when they load

@@ -11,6 +11,8 @@ from __future__ import annotations
 import dataclasses
 
 from soulforge.core import Action
+from soulforge.games.kipukas.cards import RECIPES
+from soulforge.games.kipukas.data import CARDS
 
 ASIDE_SLOT = 3
 """The ``Play`` slot of the default personal effect's card (#personal_effects), once playable.
@@ -69,7 +71,6 @@ class SetAside(Action):
     card: str
 
     def __str__(self) -> str:
-        from soulforge.games.kipukas.data import CARDS
 
         return f"set {CARDS[self.card].name} aside (the default personal effect)"
 
@@ -641,7 +642,6 @@ class Purchase(Action):
     second: int
 
     def __str__(self) -> str:
-        from soulforge.games.kipukas.data import CARDS
 
         return (
             f"purchase {CARDS[self.item].name} for cards {self.first + 1} and {self.second + 1} of your hand"
@@ -697,7 +697,6 @@ class Craft(Action):
     piece: int
 
     def __str__(self) -> str:
-        from soulforge.games.kipukas.cards import RECIPES
 
         return f"craft {RECIPES[self.recipe].name} for soul #{self.piece}"
 

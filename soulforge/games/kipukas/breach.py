@@ -20,17 +20,14 @@ are imprisoned; ``RELEASE`` cycles later, at that cycle's start (the BREACH_DEAL
 the turn goes on), the holder takes up to 2 under its control (``TakeOver``, ``TakeNoMore``),
 releases 1 of the rest where it stands (``Release``; a lone one is released by itself), and the
 rest are wasted. Souls taken over are revealed and count as the victim's, their
-cards going to the first owner's discard when wasted (``KipukasState.tamed``).
+cards going to the first owner's discard when wasted (``KipukasState.tamed``). The
+BREACH_DEAL step's rules are in ``rules/breach.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from soulforge.core import Action, IllegalAction
-from soulforge.core.flow import ClickPath, Rule
-from soulforge.games.kipukas.actions import Release, TakeNoMore, TakeOver
 from soulforge.games.kipukas.encoding import BREACH_DEAL, INTERLUDES
 
 if TYPE_CHECKING:
@@ -138,103 +135,3 @@ def prisoners_dealt(s: S) -> list[int]:
     return _souls_of(s, seat, s.board.camp_of(territory), prisoners=True)
 
 
-def _releasing(s: S) -> bool:
-    """Past taking: 2 taken, or the holder took no more (``dealing[3]`` is -1)."""
-    return s.dealing[3] < 0 or s.dealing[3] >= TAKEN
-
-
-def _after_take(s: S) -> None:
-    """Taking is over: one prisoner left is released; none, the cycle goes on; else choose."""
-    left = prisoners_dealt(s)
-    s.dealing[3] = -1
-    if len(left) <= FREED:
-        for p in left:
-            _release(s, p)
-        _finish(s)
-
-
-def _release(s: S, piece: int) -> None:
-    s.prisoner[piece], s.loiter_since[piece] = False, -1
-    s.moved()
-    s.add_log(f"{s.piece_name(piece)} is released")
-
-
-def _finish(s: S) -> None:
-    """The rest are wasted; the cycle goes on."""
-    from soulforge.games.kipukas import cards
-    from soulforge.games.kipukas.cycle import resume
-
-    holder = s.dealing[0]
-    for p in prisoners_dealt(s):
-        s.add_log(f"{s.seat_name(holder)} wastes {s.piece_name(p)}")
-        cards.waste(s, p)
-    s.dealing = []
-    resume(s)
-
-
-class TakeOverRule(Rule["S", TakeOver]):
-    """What Do You See in the Breach, failure: the opponent "chooses up to 2 souls to take under
-    their control"."""
-
-    action = TakeOver
-    section = "prison"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [] if _releasing(s) else [TakeOver(p) for p in prisoners_dealt(s)]
-
-    def refusal(self, s: S, action: TakeOver) -> IllegalAction:
-        return IllegalAction("up to 2 of the breach's prisoners, before releasing one", rule=self.section)
-
-    def apply(self, s: S, action: TakeOver) -> None:
-        from soulforge.games.kipukas import cards, crafted
-
-        holder, piece = s.dealing[0], action.piece
-        if s.carried or s.snares:  # its first owner's trap is lost with it (#traps), as when wasted
-            crafted.drop_load(s, piece)
-        s.tamed[piece] = cards.keeper(s, piece)
-        s.owner[piece], s.prisoner[piece] = holder, False
-        s.moved()
-        s.add_log(f"{s.seat_name(holder)} takes {s.card_of(piece).name} under its control")
-        s.dealing[3] += 1
-        if s.dealing[3] >= TAKEN or not prisoners_dealt(s):
-            _after_take(s)
-
-    def path(self, action: TakeOver) -> ClickPath:
-        return (f"piece:{action.piece}",)
-
-
-class TakeNoMoreRule(Rule["S", TakeNoMore]):
-    """The opponent takes no more (it may take fewer than 2)."""
-
-    action = TakeNoMore
-    section = "prison"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [] if _releasing(s) else [TakeNoMore()]
-
-    def refusal(self, s: S, action: TakeNoMore) -> IllegalAction:
-        return IllegalAction("only while taking the breach's prisoners", rule=self.section)
-
-    def apply(self, s: S, action: TakeNoMore) -> None:
-        _after_take(s)
-
-
-class ReleaseRule(Rule["S", Release]):
-    """The opponent releases "1 of the remaining souls to you, then ... wastes the rest"."""
-
-    action = Release
-    section = "prison"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [Release(p) for p in prisoners_dealt(s)] if _releasing(s) else []
-
-    def refusal(self, s: S, action: Release) -> IllegalAction:
-        why = "one of the breach's remaining prisoners, once taking is over"
-        return IllegalAction(why, rule=self.section)
-
-    def apply(self, s: S, action: Release) -> None:
-        _release(s, action.piece)
-        _finish(s)
-
-    def path(self, action: Release) -> ClickPath:
-        return (f"piece:{action.piece}",)

@@ -11,8 +11,11 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from soulforge.core.cards import CardBook
+from soulforge.core.registry import Registry
+from soulforge.games.kipukas.combat import brawl_winner, roll
 from soulforge.games.kipukas.data import CARDS, Card, CardId, Dice, KealMeans
 
 if TYPE_CHECKING:
@@ -64,11 +67,9 @@ class Ability:
     or 4 is rolled', the game's ``play.detection_high``)."""
     sprung: Callable[[S, int, int], None] | None = None
     sabotage: Callable[[S, int, int], None] | None = None
-    sabotage_ok: Callable[[S, int, int], bool] | None = None
     ante: bool = False
     """A sabotage that antes a soul of the seat instead of aiming at a territory (the Hidden
     Portal of Lower Dreadmont Cave, ``portal.py``)."""
-    """A sabotage's condition on the seat and the target territory (Onironauta's manipulator)."""
     # turning the diel roll: "day" turns a night roll to day, "night" a day roll to night,
     # "either" both ways; a soul every other turn, a card of the hand once
     turns_roll: str = ""
@@ -126,6 +127,19 @@ class Ability:
     form_dice: Dice | None = None
 
 ABILITIES: dict[CardId, Ability] = {}
+"""Each card's :class:`Ability`, built once from its declaration (``abilities.declare_all``):
+the engine reads its fields on hot paths, so the pieces are not looked up again in play."""
+
+PIECES: Registry[Callable[..., None]] = Registry("Kipukas card pieces")
+"""What a card's ``effects`` name (``card_effects.toml``): each piece sets its part of the
+card's :class:`Ability` (a flag, a number, a hook by name), given the fields being built and
+the card's data row. Filled by ``abilities.py``: one piece per field of :class:`Ability`."""
+HOOKS: Registry[Callable[..., Any]] = Registry("Kipukas card hooks")
+"""The card behaviours a hook piece names (``["cycle", "liliel"]``), from ``abilities.py``."""
+REQUIREMENTS: Registry[Callable[..., str | None]] = Registry("Kipukas card requirements")
+"""What a card's ``requires`` name: a condition of its use, None when met, else why not."""
+BOOK: CardBook[Any, Any] = CardBook("Kipukas", PIECES, REQUIREMENTS)
+"""Every card as declared: its ``cards.json`` row, its pieces and its requirements."""
 
 
 def ability(card: CardId) -> Ability:
@@ -136,6 +150,13 @@ def register(card_id: CardId, found: Ability) -> None:
     if card_id not in CARDS:
         raise KeyError(f"no card {card_id!r}")
     ABILITIES[card_id] = found
+
+
+def unmet(s: S, card_id: CardId, aim: tuple[int, int]) -> str | None:
+    """Why ``card_id`` cannot be played now by the seat against the territory of ``aim``
+    (seat, territory): its first unmet requirement, None when all are met."""
+    card = BOOK[card_id]
+    return BOOK.unmet(card, s, aim) if card.requirements else None
 
 
 # -- what the engine asks ----------------------------------------------------------------------
@@ -156,7 +177,6 @@ def throw(s: S, piece: int, dice: Dice) -> int:
     """One throw of the soul's dice for a bout, a Final Blow or a grab; a card with the option
     to re-roll (Tira Marvelous Myriad: "D6-D6 (Option to Re-roll)") throws them all again and
     keeps the better throw (NOTES.md)."""
-    from soulforge.games.kipukas.combat import roll
 
     thrown = roll(dice, s.rng)
     if ABILITIES[s.card[piece]].reroll:
@@ -486,7 +506,6 @@ def grabbers(s: S, territory: int) -> dict[int, int]:
 def grab(s: S, territory: int) -> None:
     """#items: in a contested territory each side's soul grabs; a bout of rolls, the victor
     equips the items and the loser takes KEAL means damage (ties: the brawl)."""
-    from soulforge.games.kipukas.combat import brawl_winner
 
     hands = grabbers(s, territory)
     if len(hands) < 2 or not s.dropped[territory - 1]:
@@ -669,8 +688,7 @@ def on_cycle_start(s: S) -> None:
 
         breach.on_cycle_start(s)
     if s.diel == "night":
-        from soulforge.games.kipukas.abilities import mutant_night
-
+        mutant_night = HOOKS["mutant_night"]  # (the Mutant's nightly roll, ``abilities.py``)
         for index, (seat, *_) in enumerate(list(s.mutants)):
             if seat >= 0:
                 mutant_night(s, index)
@@ -793,12 +811,7 @@ def trap_numbers(text: str) -> frozenset[int]:
     return frozenset(int(n) for n in re.findall(r"\d+", text.split(":", 1)[-1]) if 1 <= int(n) <= 20)
 
 
-from soulforge.games.kipukas import abilities as _abilities  # noqa: E402  (fills ABILITIES)
 from soulforge.games.kipukas import crafted  # noqa: E402  (crafted traps: they call back here)
 from soulforge.games.kipukas.items import ITEM_EFFECTS, NO_ITEM, RECIPES, afflicted  # noqa: E402
 
 __all__ = ["ABILITIES", "ITEM_EFFECTS", "RECIPES", "Ability", "ability", "trap_numbers"]
-_abilities.register_all()
-_missing = sorted(set(CARDS) - set(ABILITIES))
-if _missing:
-    raise KeyError(f"cards without an ability: {_missing}")

@@ -2,7 +2,7 @@
 
 Pure functions over cards, dice, the territory's geography and the game's typing chart and
 motives (``Kipukas.matchups``); the rules that ask the players (choices, pressing, retreat)
-are in ``flow.py`` and ``fight.py``.
+are in ``rules/fight.py`` and ``fight.py``.
 
 >>> brawl_winner("HMPU", "ZrrD")
 0

@@ -71,7 +71,7 @@ def retreat_range(s: S, piece: int) -> int:
     return max(escorts, default=0)
 
 
-def retreats(s: S, piece: int) -> list[str]:
+def retreat_stands(s: S, piece: int) -> list[str]:
     """Stands the soul may retreat to, within range: in the seat's territory and free of
     enemies, or into another conflict of the seat's (#retreat: 'retreat a soul or group from one
     conflict to another by executing a successful retreat roll')."""
@@ -109,7 +109,7 @@ def escape(s: S, *, succeeded: bool) -> None:
     finish_exchange(s)
 
 
-def group_retreats(s: S, seat: int, origin: str) -> list[str]:
+def group_retreat_stands(s: S, seat: int, origin: str) -> list[str]:
     """Where the seat's souls on ``origin`` may retreat together (#retreat): 'within the max
     Movement Range of the slowest card in the group'; downed souls go along under the escort of
     the others (at least one with a KEAL means), in territory the seat holds, free of enemies,

@@ -1,36 +1,20 @@
-"""Fights (#ADRH): choosing the target and the KEAL means, bouts, pressing, the Final Blow,
-then the attacked side's answer (counterattack, retreat, hold) and the retreat's challenge.
+"""The mechanics of a fight (#ADRH): who may attack whom, the bouts and their rolls, injuries,
+the Final Blow; the rules of its steps (the target, the KEAL means, pressing, the answer, the
+retreat's challenge) are in ``rules/fight.py``.
 
 An exchange starts when a soul moves onto a stand holding enemies (#movement) or attacks
 from a stand it shares with them; it ends when the attacked side holds or has no soul left
-there, and the turn then passes on from the seat that started it (``flow.finish_exchange``).
+there, and the turn then passes on from the seat that started it (``cycle.finish_exchange``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from soulforge.core import Action, IllegalAction
-from soulforge.core.flow import ClickPath, Rule
 from soulforge.games.kipukas import cards, combat, cycle
-from soulforge.games.kipukas.actions import (
-    Attack,
-    Challenge,
-    FinalBlow,
-    Hold,
-    Keal,
-    LetGo,
-    Press,
-    Reinforce,
-    Retreat,
-    RetreatGroup,
-    Stop,
-    Target,
-    stand_label,
-)
-from soulforge.games.kipukas.data import Card
-from soulforge.games.kipukas.encoding import CHALLENGE, KEAL, PRESS, PUBLIC, RESPOND, TARGET
+from soulforge.games.kipukas.data import Card, Dice
+from soulforge.games.kipukas.encoding import KEAL, PRESS, PUBLIC, RESPOND, TARGET
 from soulforge.games.kipukas.movement import enemies_at, is_downed
 from soulforge.games.kipukas.rogue import is_rogue
 
@@ -113,21 +97,21 @@ def engage(s: S, target: int) -> None:
         if kept in available_means(s, piece):
             s.means[side] = kept
     if min(s.means) >= 0:
-        _say(s, "the KEAL means chosen earlier today hold")
+        say(s, "the KEAL means chosen earlier today hold")
         bout(s)
         return
-    _ask_means(s)
+    ask_means(s)
 
 
-def _ask_means(s: S) -> None:
+def ask_means(s: S) -> None:
     side = 0 if s.means[0] < 0 else 1
     piece = s.attacker if side == 0 else s.defender
     if is_rogue(s, piece):  # a rogue's means: its first usable one, chosen by rule
         s.means[side] = available_means(s, piece)[0]
         if min(s.means) < 0:
-            _ask_means(s)
+            ask_means(s)
             return
-        _say(s, f"the rogue fights with {s.card_of(piece).keal_means[s.means[side]].name}")
+        say(s, f"the rogue fights with {s.card_of(piece).keal_means[s.means[side]].name}")
         bout(s)
         return
     s.active, s.phase = s.owner[piece], KEAL
@@ -152,13 +136,13 @@ def lose_attack(s: S) -> None:
 def end_fight(s: S) -> None:
     """The attacked side answers: counterattack, retreat or hold (#contention, #retreat)."""
     s.responder = s.owner[s.defender] if s.defender >= 0 else -1
-    if not 0 <= s.responder < s.num_players or not _mine_at(s, s.responder, s.fight_stand):
+    if not 0 <= s.responder < s.num_players or not mine_at(s, s.responder, s.fight_stand):
         cycle.finish_exchange(s)
         return
     s.active, s.phase = s.responder, RESPOND
 
 
-def _mine_at(s: S, seat: int, stand: str) -> list[int]:
+def mine_at(s: S, seat: int, stand: str) -> list[int]:
     return [p for p in s.souls_at(stand) if s.owner[p] == seat]
 
 
@@ -196,7 +180,7 @@ def _bout_roll(s: S) -> bool:
     d_total = _total(s, d, a, cards.dice_of(s, d, attacking=False), d_means.name)
     typing = combat.keal_modifier(s.game.matchups, a_means.archetypes, d_means.archetypes)
     a_total += typing
-    _say(s, f"typing chart: {a_means.name} against {d_means.name} gives {typing:+d} to the attack")
+    say(s, f"typing chart: {a_means.name} against {d_means.name} gives {typing:+d} to the attack")
     won = _compare(s, a_total, d_total)
     cards.after_bout(s, a, d, attacker_won=won, margin=a_total - d_total)
     return won
@@ -210,14 +194,14 @@ def auto_attack(s: S, attacker: int, target: int) -> bool:
     s.attacker, s.defender, s.fight_stand = attacker, target, s.stand[target]
     cycle.reveal(s, target)
     s.exchange = []
-    _say(s, f"{s.piece_name(attacker)} attacks {s.piece_name(target)}")
+    say(s, f"{s.piece_name(attacker)} attacks {s.piece_name(target)}")
     while s.on_map[attacker] and s.on_map[target] and available_means(s, attacker):
         if (is_downed(s, target) and not cards.ability(s.card[target]).acts_downed) or not available_means(
             s, target
         ):
             won = final_blow(s)
             if won:
-                _say(s, f"the Final Blow wastes {s.piece_name(target)}")
+                say(s, f"the Final Blow wastes {s.piece_name(target)}")
                 cards.waste(s, target)
             break
         s.means = _automatic_means(s, attacker, target)
@@ -226,7 +210,7 @@ def auto_attack(s: S, attacker: int, target: int) -> bool:
             cards.on_bout_lost(s, attacker, attacking=True)
             break
         s.injuries[target][s.means[1]] += 1
-        _say(s, f"{s.piece_name(target)}'s {s.card_of(target).keal_means[s.means[1]].name} is injured")
+        say(s, f"{s.piece_name(target)}'s {s.card_of(target).keal_means[s.means[1]].name} is injured")
         cards.on_bout_lost(s, target, attacking=False)
     if s.on_map[attacker] and s.on_map[target]:
         s.spent_cycle[attacker] = s.cycle
@@ -259,7 +243,6 @@ def _automatic_means(s: S, attacker: int, target: int) -> list[int]:
 
 
 def _total(s: S, piece: int, other: int, dice: object, what: str) -> int:
-    from soulforge.games.kipukas.data import Dice
 
     card = s.card_of(piece)
     if not isinstance(dice, Dice):
@@ -275,7 +258,7 @@ def _total(s: S, piece: int, other: int, dice: object, what: str) -> int:
     parts = f"{thrown} thrown" + (f", halved to {halved}" if halved != thrown else "")
     parts += f", {habitat:+d} habitat" if habitat else ""
     parts += (", +1 affinity" if affinity else "") + (f", {effects:+d} effects" if effects else "")
-    _say(s, f"{card.name} ({what}): {parts}")
+    say(s, f"{card.name} ({what}): {parts}")
     return total
 
 
@@ -283,16 +266,16 @@ def _compare(s: S, attack: int, defence: int) -> bool:
     """Whether the attack wins; a tie goes to the brawl (#brawl)."""
     if attack != defence:
         side = "attack" if attack > defence else "defence"
-        _say(s, f"attack {attack} against defence {defence}: the {side} wins")
+        say(s, f"attack {attack} against defence {defence}: the {side} wins")
         return attack > defence
     first = s.card_of(s.attacker).brawl_sequence or ""
     second = s.card_of(s.defender).brawl_sequence or ""
     winner = combat.brawl_winner(first, second)
-    _say(s, f"attack and defence tie at {attack}: brawl, {first} against {second}")
+    say(s, f"attack and defence tie at {attack}: brawl, {first} against {second}")
     return winner == 0
 
 
-def _say(s: S, line: str) -> None:
+def say(s: S, line: str) -> None:
     s.exchange.append(line)
     s.add_log(line)
 
@@ -301,7 +284,7 @@ def _injure(s: S) -> None:
     d = s.defender
     s.injuries[d][s.means[1]] += 1
     means = s.card_of(d).keal_means[s.means[1]]
-    _say(s, f"{s.piece_name(d)}'s {means.name} is injured")
+    say(s, f"{s.piece_name(d)}'s {means.name} is injured")
     cards.on_bout_lost(s, d, attacking=False)
     if not s.on_map[d] or s.stand[d] != s.fight_stand:
         after_waste(s)  # wasted, or gone from the stand (Oshliath's forced retreat)
@@ -313,7 +296,7 @@ def _injure(s: S) -> None:
         s.means[1] = -1
         s.keal_memory.pop(f"{d}>{s.attacker}", None)
     if is_downed(s, d):
-        _say(s, f"{s.piece_name(d)} is downed")
+        say(s, f"{s.piece_name(d)} is downed")
     s.active, s.phase = s.owner[s.attacker], PRESS
 
 
@@ -328,7 +311,7 @@ def final_blow(s: S) -> bool:
     )
     rounds = 3 if combat.best_of_three(chart, a_motive, d_motive) else 1
     need, wins, losses = rounds // 2 + 1, 0, 0
-    _say(s, f"genes and motives: {plus_attack:+d} to the attack, {plus_defence:+d} to the defence")
+    say(s, f"genes and motives: {plus_attack:+d} to the attack, {plus_defence:+d} to the defence")
     while wins < need and losses < need:
         a_dice = cards.dice_of(s, s.attacker, attacking=True)
         d_dice = cards.dice_of(s, s.defender, attacking=False)
@@ -341,362 +324,3 @@ def final_blow(s: S) -> bool:
     return wins == need
 
 
-# -- the rules -----------------------------------------------------------------------------
-class TargetRule(Rule["S", Target]):
-    """#contention: attack one or all (one at a time) of the enemies on the stand."""
-
-    action = Target
-    section = "contention"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [Target(p) for p in targets(s, s.attacker)]
-
-    def refusal(self, s: S, action: Target) -> IllegalAction:
-        return IllegalAction(
-            f"soul #{action.piece} is not an enemy you may attack on this stand "
-            "(revealed souls first, then unrevealed ones)",
-            rule=self.section,
-        )
-
-    def apply(self, s: S, action: Target) -> None:
-        engage(s, action.piece)
-
-    def path(self, action: Target) -> ClickPath:
-        return (f"piece:{action.piece}",)
-
-
-class KealRule(Rule["S", Keal]):
-    """#ce_setup: each side chooses a KEAL means; the choices are shown together."""
-
-    action = Keal
-    section = "ce_setup"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        piece = s.attacker if s.means[0] < 0 else s.defender
-        return [Keal(i) for i in available_means(s, piece)]
-
-    def refusal(self, s: S, action: Keal) -> IllegalAction:
-        return IllegalAction(
-            f"KEAL means {action.means + 1} is injured or not this soul's", rule="keal_means_DHT"
-        )
-
-    def apply(self, s: S, action: Keal) -> None:
-        if s.shooting:  # a ranged attack: only the defender chooses (``crafted.py``)
-            from soulforge.games.kipukas.crafted import choose_means
-
-            choose_means(s, action.means)
-            return
-        side = 0 if s.means[0] < 0 else 1
-        s.means[side] = action.means
-        piece = s.attacker if side == 0 else s.defender
-        name = s.card_of(piece).keal_means[action.means].name
-        if side == 0 and s.means[1] < 0:
-            s.secret = True
-            s.add_log(f"{s.seat_name(s.owner[piece])} chooses a KEAL means in secret")
-            s.add_log(f"you chose {name}", visible_to=s.owner[piece])
-            _ask_means(s)
-            return
-        chosen = [
-            s.card_of(p).keal_means[m].name for p, m in zip((s.attacker, s.defender), s.means, strict=True)
-        ]
-        s.mark_revealed()
-        s.secret = False
-        s.keal_memory[f"{s.attacker}>{s.defender}"] = s.means[0]
-        s.keal_memory[f"{s.defender}>{s.attacker}"] = s.means[1]
-        _say(s, f"revealed together: {chosen[0]} attacks {chosen[1]}")
-        bout(s)
-
-    def path(self, action: Keal) -> ClickPath:
-        return (f"means:{action.means}",)
-
-
-class PressRule(Rule["S", Press]):
-    """#keal_means_DHT: after a won bout the attacker may press on."""
-
-    action = Press
-    section = "keal_means_DHT"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        if s.defender < 0 or not available_means(s, s.defender) or not available_means(s, s.attacker):
-            return []
-        downed = is_downed(s, s.defender) and not cards.ability(s.card[s.defender]).acts_downed
-        return [] if downed else [Press()]
-
-    def refusal(self, s: S, action: Press) -> IllegalAction:
-        return IllegalAction("the defender is downed: only the Final Blow remains", rule="final_blow")
-
-    def apply(self, s: S, action: Press) -> None:
-        if s.means[1] < 0:
-            _ask_means(s)
-        else:
-            bout(s)
-
-
-class FinalBlowRule(Rule["S", FinalBlow]):
-    """#final_blow: the downed soul may be engaged in a final attack."""
-
-    action = FinalBlow
-    section = "final_blow"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [FinalBlow()] if is_downed(s, s.defender) else []
-
-    def refusal(self, s: S, action: FinalBlow) -> IllegalAction:
-        return IllegalAction("the defender still has KEAL means: it is not downed", rule=self.section)
-
-    def apply(self, s: S, action: FinalBlow) -> None:
-        cycle.reveal(s, s.defender)
-        if final_blow(s):
-            _say(s, f"the Final Blow wastes {s.piece_name(s.defender)}")
-            cards.waste(s, s.defender)
-            after_waste(s)
-        else:
-            _say(s, f"{s.piece_name(s.defender)} survives the Final Blow")
-            lose_attack(s)
-
-
-class StopRule(Rule["S", Stop]):
-    """#contention: the attacker may stop (but moving in, it must attack once)."""
-
-    action = Stop
-    section = "contention"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [Stop()] if s.phase == PRESS or s.may_stop else []
-
-    def refusal(self, s: S, action: Stop) -> IllegalAction:
-        return IllegalAction("moving onto an enemy's stand, you must attack", rule="movement")
-
-    def apply(self, s: S, action: Stop) -> None:
-        # A stopped attack waits for the following day (#contention: 'on the following day,
-        # you have the option to continue the fight'): the soul attacks no more this cycle.
-        s.spent_cycle[s.attacker] = s.cycle
-        s.add_log(f"{s.seat_name(s.active)} stops the attack")
-        if s.phase == TARGET:
-            s.defender = -1
-            cycle.finish_exchange(s)
-        else:
-            end_fight(s)
-
-
-def _fight_stands(s: S) -> list[str]:
-    """Where the seat may attack or retreat from: the fight's stand when answering an attack,
-    else the stands of contention (``cycle.contention_stands``)."""
-    return [s.fight_stand] if s.phase == RESPOND else cycle.contention_stands(s, s.active)
-
-
-def attacks(s: S, stands: list[str]) -> list[Action]:
-    """The attacks of the seat acting from ``stands`` (``CounterRule``)."""
-    seat = s.active
-    return [
-        Attack(p, t)
-        for stand in stands
-        for p in _mine_at(s, seat, stand)
-        if can_attack(s, p)
-        for t in targets(s, p)
-    ]
-
-
-def retreats(s: S, stands: list[str]) -> list[Action]:
-    """The single retreats of the seat acting from ``stands`` (``RetreatRule``)."""
-    seat = s.active
-    return [
-        Retreat(p, to) for stand in stands for p in _mine_at(s, seat, stand) for to in cycle.retreats(s, p)
-    ]
-
-
-def group_retreats(s: S, stands: list[str]) -> list[Action]:
-    """The group retreats of the seat acting from ``stands`` (``RetreatGroupRule``)."""
-    seat = s.active
-    return [RetreatGroup(origin, to) for origin in stands for to in cycle.group_retreats(s, seat, origin)]
-
-
-class CounterRule(Rule["S", Attack]):
-    """#ADRH: attack an enemy soul on a stand you share (a counterattack, or carried-over
-    contention at the start of your day actions)."""
-
-    action = Attack
-    section = "ADRH"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return attacks(s, _fight_stands(s))
-
-    def refusal(self, s: S, action: Attack) -> IllegalAction:
-        return IllegalAction(
-            f"soul #{action.piece} cannot attack soul #{action.target} now: it must "
-            "be yours, able to attack this cycle and on the same stand",
-            rule=self.section,
-        )
-
-    def apply(self, s: S, action: Attack) -> None:
-        cycle.clear_due(s, s.active, s.stand[action.piece])
-        if s.phase != RESPOND:
-            s.mover = s.active
-        begin(s, action.piece, may_stop=False)
-        engage(s, action.target)
-
-    def path(self, action: Attack) -> ClickPath:
-        return (f"piece:{action.piece}", f"piece:{action.target}")
-
-
-class RetreatRule(Rule["S", Retreat]):
-    """#retreat: to a stand within the soul's range, in territory you hold, free of enemies."""
-
-    action = Retreat
-    section = "retreat"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return retreats(s, _fight_stands(s))
-
-    def refusal(self, s: S, action: Retreat) -> IllegalAction:
-        return IllegalAction(
-            f"soul #{action.piece} cannot retreat there: the stand must be in your "
-            "territory, free of enemies and within its range (downed souls need an "
-            "escort)",
-            rule=self.section,
-        )
-
-    def apply(self, s: S, action: Retreat) -> None:
-        cycle.clear_due(s, s.active, s.stand[action.piece])
-        s.retreat_piece, s.retreat_to, s.retreat_from = action.piece, action.stand, s.phase
-        if s.phase != RESPOND:
-            s.mover = s.active
-        chaser = next((p for p in enemies_at(s, s.stand[action.piece], s.active)), -1)
-        s.add_log(f"{s.piece_name(action.piece)} tries to retreat")
-        if chaser < 0:
-            cycle.escape(s, succeeded=True)
-            return
-        if is_rogue(s, chaser):  # a rogue always challenges
-            ChallengeRule().apply(s, Challenge())
-            return
-        s.active, s.phase = s.owner[chaser], CHALLENGE
-
-    def path(self, action: Retreat) -> ClickPath:
-        return (f"piece:{action.piece}", f"stand:{action.stand}")
-
-
-class RetreatGroupRule(Rule["S", RetreatGroup]):
-    """#retreat: 'Players may retreat souls individually or as a group', one roll for the group."""
-
-    action = RetreatGroup
-    section = "retreat"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return group_retreats(s, _fight_stands(s))
-
-    def refusal(self, s: S, action: RetreatGroup) -> IllegalAction:
-        return IllegalAction(
-            "a group retreats from a stand where you fight, within its slowest soul's range, "
-            "to your territory free of enemies with room for all",
-            rule=self.section,
-        )
-
-    def apply(self, s: S, action: RetreatGroup) -> None:
-        group = cycle.retreat_group_of(s, s.active, action.origin)
-        cycle.clear_due(s, s.active, action.origin)
-        s.retreat_piece, s.retreat_group = group[0], group[1:]
-        s.retreat_to, s.retreat_from = action.stand, s.phase
-        if s.phase != RESPOND:
-            s.mover = s.active
-        s.add_log(f"{s.seat_name(s.active)}'s souls on {stand_label(action.origin)} try to retreat together")
-        chaser = next((p for p in enemies_at(s, action.origin, s.active)), -1)
-        if chaser < 0:
-            cycle.escape(s, succeeded=True)
-        elif is_rogue(s, chaser):
-            ChallengeRule().apply(s, Challenge())
-        else:
-            s.active, s.phase = s.owner[chaser], CHALLENGE
-
-    def path(self, action: RetreatGroup) -> ClickPath:
-        return (f"stand:{action.origin}", f"stand:{action.stand}")
-
-
-def reinforcements(s: S, seat: int) -> list[int]:
-    """The seat's souls that may join the fight: in uncontended territory, the fight's stand
-    within their range (#retreat: 'moving souls from nearby uncontended territory')."""
-    from soulforge.games.kipukas.movement import can_move, ground, reach
-
-    seen = ground(s, seat)
-    enemy_territories = {s.board.stands[stand].territory for stand in seen.enemy_stands}
-    out = []
-    for p in s.live():
-        if s.owner[p] != seat or s.stand[p] == s.fight_stand or s.territory[p] in enemy_territories:
-            continue
-        if can_move(s, p) and s.fight_stand in reach(s, p, seen):
-            out.append(p)
-    return out
-
-
-class ReinforceRule(Rule["S", Reinforce]):
-    """#retreat: reinforcing takes the timing of a retreat (after an attack fails or stops,
-    before the counterattack) and needs no roll to enter."""
-
-    action = Reinforce
-    section = "retreat"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [Reinforce(p) for p in reinforcements(s, s.active)]
-
-    def refusal(self, s: S, action: Reinforce) -> IllegalAction:
-        return IllegalAction(
-            f"soul #{action.piece} cannot reinforce: it must be yours, in uncontended "
-            "territory, with the fight's stand within its range",
-            rule=self.section,
-        )
-
-    def apply(self, s: S, action: Reinforce) -> None:
-        from soulforge.games.kipukas.movement import reach
-
-        way = reach(s, action.piece)[s.fight_stand]
-        cycle.reveal(s, action.piece)
-        s.steps_used[action.piece] += len(way)
-        cycle.place(s, action.piece, s.fight_stand)
-        s.add_log(
-            f"{s.piece_name(action.piece)} reinforces the fight on territory {s.territory[action.piece]}"
-        )
-
-    def path(self, action: Reinforce) -> ClickPath:
-        return (f"piece:{action.piece}", "reinforce")
-
-
-class HoldRule(Rule["S", Hold]):
-    """#contention: the attacked side neither counterattacks nor retreats; the contention
-    carries over to the next day."""
-
-    action = Hold
-    section = "contention"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [Hold()]
-
-    def apply(self, s: S, action: Hold) -> None:
-        s.add_log(f"{s.seat_name(s.active)} holds")
-        cycle.finish_exchange(s)
-
-
-class ChallengeRule(Rule["S", Challenge]):
-    """#retreat: the escapee must win 2 D6 against a D20."""
-
-    action = Challenge
-    section = "retreat"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [Challenge()]
-
-    def apply(self, s: S, action: Challenge) -> None:
-        escape = combat.roll(combat.Dice(("D6", "D6"), 0), s.rng) + cards.escape_bonus(s, s.retreat_piece)
-        chase = s.rng.randint(1, 20)
-        s.add_log(f"the retreat is challenged: 2 D6 give {escape} against a D20 of {chase}")
-        cycle.escape(s, succeeded=escape > chase)
-
-
-class LetGoRule(Rule["S", LetGo]):
-    action = LetGo
-    section = "retreat"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [LetGo()]
-
-    def apply(self, s: S, action: LetGo) -> None:
-        s.add_log(f"{s.seat_name(s.active)} lets the soul go")
-        cycle.escape(s, succeeded=True)

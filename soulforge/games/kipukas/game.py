@@ -10,8 +10,15 @@ from soulforge.core.action import Action
 from soulforge.core.errors import OptionError
 from soulforge.core.game import Game
 from soulforge.core.options import Option
+from soulforge.games.kipukas import (
+    abilities,  # noqa: F401  (declares the cards, before the rules load)
+    crafted,
+    data,
+    fight,
+    heuristic,
+    movement,
+)
 from soulforge.games.kipukas import actions as a
-from soulforge.games.kipukas import crafted, data, fight, heuristic, movement
 from soulforge.games.kipukas.board import KipukaMap, load_maps
 from soulforge.games.kipukas.data import (
     ARCHETYPES,
@@ -25,6 +32,7 @@ from soulforge.games.kipukas.data import (
 from soulforge.games.kipukas.encoding import PEACE_CYCLES
 from soulforge.games.kipukas.items import Recipe, load_recipes
 from soulforge.games.kipukas.state import KipukasState
+from soulforge.games.kipukas.summary import summarize
 
 MAX_PIECES = 4 * 30 + 8
 """Pieces a game can hold: every card of four decks (and a few recalled and replayed)."""
@@ -224,7 +232,6 @@ class Kipukas(Game[KipukasState]):
 
     def result_summary(self, state: KipukasState, start: KipukasState) -> dict[str, Any]:
         """Decks, cards drawn and played, territories held (``summary.py``)."""
-        from soulforge.games.kipukas.summary import summarize
 
         return summarize(state, start)
 

@@ -16,14 +16,15 @@ import random
 from typing import TYPE_CHECKING
 
 from soulforge.core import Seat
+from soulforge.games.kipukas.crafted import RECIPE, SEAT, SHOWN, is_trap_recipe, movable_trap
 from soulforge.games.kipukas.encoding import KEAL, PUBLIC
+from soulforge.games.kipukas.fight import available_means
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
 
 
 def resample(s: S, player: Seat, rng: random.Random) -> None:
-    from soulforge.games.kipukas.crafted import movable_trap  # (lazily, as for ``_crafted_traps``)
 
     s.moved()
     mask = PUBLIC | (1 << player)
@@ -60,7 +61,6 @@ def resample(s: S, player: Seat, rng: random.Random) -> None:
     s.moved()
     _crafted_traps(s, player, rng)
     if s.phase == KEAL and s.secret and s.owner[s.attacker] != player:
-        from soulforge.games.kipukas.fight import available_means
 
         s.means[0] = rng.choice(available_means(s, s.attacker))
 
@@ -68,7 +68,6 @@ def resample(s: S, player: Seat, rng: random.Random) -> None:
 def _crafted_traps(s: S, player: Seat, rng: random.Random) -> None:
     """Another seat's crafted trap that has not sprung is face down: its recipe is drawn again
     among the trap recipes (``crafted.py``; the view shows none)."""
-    from soulforge.games.kipukas.crafted import RECIPE, SEAT, SHOWN, is_trap_recipe
 
     hidden = [entry for entry in s.snares if entry[SEAT] != player and not entry[SHOWN]]
     if hidden:

@@ -57,7 +57,7 @@ class Traits:
     """Its ability's range is 0: a water-only soul (Little Charm) that does not move on land."""
     acts: bool
     """It may give a day action of its own: a sacrifice, a donation, a carriage, a form change
-    or a dig (``listing.day_listing`` skips those listings when no soul of the seat may)."""
+    or a dig (``rules.listing.day_listing`` skips those listings when no soul of the seat may)."""
 
 
 def _traits(card: Card) -> Traits:

@@ -21,21 +21,17 @@ most 3 cycles after the night played. "Win" is a throw above the other (ties los
 dice" is a D20 and two D6 (the dice every player has). Healing is checked, not prevented: fewer
 injuries than at the ante fail the journey. Success heals the soul (back on its stand) and
 opens the LAY_WASTE step at that cycle's start: the player lays waste to territories one at a
-time (any not yet waste, up to 12) or stops; then the cycle goes on (``cycle.resume``).
+time (any not yet waste, up to 12) or stops; then the cycle goes on (``cycle.resume``). The
+ante and the LAY_WASTE step's rules are in ``rules/portal.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from soulforge.core import Action, IllegalAction
-from soulforge.core.flow import ClickPath, Rule
 from soulforge.games.kipukas import cards
-from soulforge.games.kipukas.actions import Ante, EnoughWaste, LayWaste
 from soulforge.games.kipukas.combat import roll
-from soulforge.games.kipukas.data import CARDS
-from soulforge.games.kipukas.encoding import LAY_WASTE, OVER
+from soulforge.games.kipukas.encoding import LAY_WASTE
 from soulforge.games.kipukas.movement import enemies_at, is_downed
 
 if TYPE_CHECKING:
@@ -67,60 +63,6 @@ def anteable(s: S, seat: int) -> list[int]:
         and p not in journeying
         and (len(s.card_of(p).keal_means) >= MEANS or is_downed(s, p))
     ]
-
-
-def antes(s: S) -> list[Action]:
-    if "sabotage" in s.night_used[s.active]:
-        return []
-    slots = [i for i, cid in enumerate(s.hand[s.active]) if cards.ability(cid).ante]
-    if not slots:
-        return []
-    souls = anteable(s, s.active)
-    return [Ante(slot, p) for slot in slots for p in souls]
-
-
-class AnteRule(Rule["S", Ante]):
-    """#sabotage: the night's sabotage may be the Hidden Portal, anteing a soul of yours."""
-
-    action = Ante
-    section = "sabotage"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return antes(s)
-
-    def refusal(self, s: S, action: Ante) -> IllegalAction:
-        return IllegalAction(
-            "one sabotage card a night: the portal antes a soul of yours with 2 or more KEAL "
-            "means (or a downed one) not already on a journey",
-            rule=self.section,
-        )
-
-    def apply(self, s: S, action: Ante) -> None:
-        from soulforge.games.kipukas.cycle import end_action, reveal
-
-        seat, piece = s.active, action.piece
-        card_id = s.hand[seat].pop(action.slot)
-        s.mark_revealed()
-        reveal(s, piece)
-        means = s.card_of(piece).keal_means
-        if not is_downed(s, piece):
-            left = [m.tolerance - s.injuries[piece][i] for i, m in enumerate(means)]
-            keep = left.index(max(left))
-            for i, m in enumerate(means):
-                if i != keep:
-                    s.injuries[piece][i] = max(s.injuries[piece][i], m.tolerance)
-        cave = s.rng.randint(1, len(s.board.geography))
-        s.portal.append([seat, piece, cave, s.cycle, 0, sum(s.injuries[piece]), 0])
-        s.discard[seat].append(card_id)
-        s.add_log(
-            f"{s.seat_name(seat)} plays {CARDS[card_id].name}, anteing {s.piece_name(piece)}: "
-            f"the cave is in territory {cave}"
-        )
-        s.night_used[seat].append("sabotage")
-        end_action(s, seat)
-
-    def path(self, action: Ante) -> ClickPath:
-        return (f"hand:{action.slot}", f"piece:{action.piece}")
 
 
 def in_cave(s: S, piece: int) -> bool:
@@ -218,47 +160,3 @@ def _succeed(s: S, entry: list[int]) -> None:
     s.active, s.phase = seat, LAY_WASTE
 
 
-class LayWasteRule(Rule["S", LayWaste]):
-    """Hidden Portal, success: "Choose up to 12 territories to lay waste", one at a time."""
-
-    action = LayWaste
-    section = "sabotage"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [LayWaste(t) for t in s.board.territories if not s.wasteland[t - 1]]
-
-    def refusal(self, s: S, action: LayWaste) -> IllegalAction:
-        return IllegalAction("a territory not laid waste yet, up to 12", rule=self.section)
-
-    def apply(self, s: S, action: LayWaste) -> None:
-        from soulforge.games.kipukas.cycle import check_conquest, lay_waste, resume
-
-        seat, left, piece = s.laying
-        lay_waste(s, action.territory, spare=piece)
-        s.laying[1] = left - 1
-        check_conquest(s, seat)
-        if s.phase != OVER and (left == 1 or not self.legal(s)):
-            s.laying = []
-            resume(s)
-
-    def path(self, action: LayWaste) -> ClickPath:
-        return (f"territory:{action.territory}",)
-
-
-class EnoughWasteRule(Rule["S", EnoughWaste]):
-    """Hidden Portal, success: no more territories laid waste; the cycle goes on."""
-
-    action = EnoughWaste
-    section = "sabotage"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [EnoughWaste()]
-
-    def refusal(self, s: S, action: EnoughWaste) -> IllegalAction:
-        return IllegalAction("only while choosing the territories to lay waste", rule=self.section)
-
-    def apply(self, s: S, action: EnoughWaste) -> None:
-        from soulforge.games.kipukas.cycle import resume
-
-        s.laying = []
-        resume(s)

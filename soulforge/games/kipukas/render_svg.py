@@ -11,7 +11,7 @@ grow with the map's width (:func:`text_scale`) to stay 10 px at the least on bot
 (tests/web/test_text_size.py).
 
 Every element a player may click carries ``data-handle``, the handles of the rules' click
-paths (``flow.py``, ``fight.py``): ``territory:<n>`` (a territory's box), ``stand:<id>`` (a
+paths (``rules/``): ``territory:<n>`` (a territory's box), ``stand:<id>`` (a
 stand's row inside it), ``piece:<n>`` (a card on a stand, inside its stand's row),
 ``hand:<slot>`` (the viewer's hand; slot 3 the card set aside), ``face:up``, ``face:down`` and
 ``face:untamed`` (a species played rogue, #tameability), ``boat:<n>`` (a boat, #geography),

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from soulforge.games.kipukas import cards
+from soulforge.games.kipukas.items import immobile
 from soulforge.games.kipukas.movement import exits as movement_exits
 
 if TYPE_CHECKING:
@@ -54,7 +55,6 @@ def _step(s: S, piece: int) -> bool:
     """One path, numbered 1-6 around its stand and picked by a D6 (re-counted around when the
     stand has fewer paths); then the activation roll and the attacks. False: it stops."""
     from soulforge.games.kipukas.cycle import place
-    from soulforge.games.kipukas.items import immobile
 
     if immobile(s, piece):
         return False  # snared by a crafted trap: no one rescues a rogue

@@ -1,5 +1,5 @@
 """#game_setup of Kipukas: decks, the D6 roll-off, then the seats' setup decisions
-(affinity, capital, base camps, the default personal effect) in ``flow.py``."""
+(affinity, capital, base camps, the default personal effect) in ``rules/opening.py``."""
 
 from __future__ import annotations
 

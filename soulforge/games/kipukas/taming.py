@@ -18,15 +18,10 @@ seat that played it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from soulforge.core import IllegalAction
-from soulforge.core.flow import CheckedRule, ClickPath
 from soulforge.games.kipukas import cards
-from soulforge.games.kipukas.actions import LetRoguesBe, Tame
-from soulforge.games.kipukas.encoding import OVER, TAMING
-from soulforge.games.kipukas.movement import DAY_SPENT
+from soulforge.games.kipukas.encoding import TAMING
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -34,9 +29,22 @@ if TYPE_CHECKING:
 SECTION = "taming"
 
 
+def control_over(s: S, seat: int, gene: str | None) -> int:
+    """The seat's control over a card of archetypal ``gene``: its affinity bonus (#affinity),
+    items and loyalty 0."""
+    return 1 if s.affinity[seat] == gene else 0
+
+
 def control(s: S, seat: int, piece: int) -> int:
-    """The seat's control over the card: its affinity bonus (#affinity), items and loyalty 0."""
-    return 1 if s.affinity[seat] == cards.gene(s, piece) else 0
+    """The seat's control over the soul ``piece`` (its gene as it is now, ``cards.gene``)."""
+    return control_over(s, seat, cards.gene(s, piece))
+
+
+def tames(held: int, tameability: int | None) -> bool:
+    """The one statement of the threshold: a control of ``held`` tames a species of
+    ``tameability`` when it stacks equally with it (equal is enough, NOTES.md, Readings);
+    a species with no tameability is untameable."""
+    return tameability is not None and held >= tameability
 
 
 def why_not(s: S, seat: int, piece: int) -> str:
@@ -47,7 +55,7 @@ def why_not(s: S, seat: int, piece: int) -> str:
     if card.tameability is None:
         return f"{card.name} has no tameability: no bonus tames it"
     held = control(s, seat, piece)
-    if held < card.tameability:
+    if not tames(held, card.tameability):
         return (
             f"{card.name} has tameability {card.tameability} and your control is {held} "
             "(affinity +1 for its archetypal gene; no item raises control)"
@@ -76,60 +84,3 @@ def begin(s: S) -> bool:
     return True
 
 
-def _next(s: S) -> None:
-    from soulforge.games.kipukas.cycle import open_day, rogue_avenged
-
-    rogue_avenged(s)  # #rouge: a rogue that defeated a seat is 'defeated or tamed'
-    if s.phase == OVER:
-        return
-    s.tamers = [seat for seat in s.tamers if tameable(s, seat)]
-    if s.tamers:
-        s.active = s.tamers[0]
-    else:
-        s.phase, s.active = s.diel, s.initiative
-        open_day(s)
-
-
-class TameRule(CheckedRule["S", Tame]):
-    """#taming: tame a rogue in a territory where a soul of yours already is."""
-
-    action = Tame
-    section = SECTION
-
-    def candidates(self, s: S) -> Iterator[Tame]:
-        return (Tame(p) for p in s.rogues)
-
-    def reason(self, s: S, action: Tame) -> IllegalAction | None:
-        why = why_not(s, s.active, action.piece)
-        return IllegalAction(f"cannot tame: {why} (#taming)", rule=SECTION) if why else None
-
-    def apply(self, s: S, action: Tame) -> None:
-        seat, piece = s.active, action.piece
-        s.tamed[piece] = s.rogues.pop(piece)
-        s.owner[piece] = seat
-        s.steps_used[piece] = DAY_SPENT  # its rogue move was its day's movement
-        s.loiter_since[piece] = -1
-        s.moved()
-        where = s.territory[piece]
-        s.add_log(f"{s.seat_name(seat)} tames the rogue {s.card_of(piece).name} on territory {where}")
-        _next(s)
-
-    def path(self, action: Tame) -> ClickPath:
-        return (f"piece:{action.piece}",)
-
-
-class LetBeRule(CheckedRule["S", LetRoguesBe]):
-    """#taming: taming is a choice; the next seat may tame, then the day's actions begin."""
-
-    action = LetRoguesBe
-    section = SECTION
-
-    def candidates(self, s: S) -> Iterator[LetRoguesBe]:
-        yield LetRoguesBe()
-
-    def reason(self, s: S, action: LetRoguesBe) -> IllegalAction | None:
-        return None
-
-    def apply(self, s: S, action: LetRoguesBe) -> None:
-        s.tamers = [seat for seat in s.tamers if seat != s.active]
-        _next(s)

@@ -24,6 +24,7 @@ from soulforge.core.flow import CheckedRule, ClickPath
 from soulforge.games.kipukas import cycle
 from soulforge.games.kipukas.actions import AcceptTrade, DeclineTrade, Gift, OfferTrade
 from soulforge.games.kipukas.encoding import DAY, TRADE
+from soulforge.games.kipukas.rules.day import owes_contention
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -36,14 +37,22 @@ def at_large(s: S) -> bool:
     return any(s.on_map[p] for p in s.rogues)
 
 
+def closed(s: S) -> str:
+    """Why the negotiations are closed to the seat now ("" when open): no rogue on the kipuka,
+    or the seat gave or offered a card today."""
+    if not at_large(s):
+        return "cards change hands only in the negotiations over a rogue on the kipuka"
+    if s.negotiated[s.active] == s.cycle:
+        return "one gift or trade offer a day"
+    return ""
+
+
 def _why_not(s: S, slot: int, to: int, *, gift: bool, owed: bool | None = None) -> str:
     """Why the gift or offer is refused, "" if it is not (``owed``: ``owes_contention``, when the
     caller knows it already)."""
     seat = s.active
-    if not at_large(s):
-        return "cards change hands only in the negotiations over a rogue on the kipuka"
-    if s.negotiated[seat] == s.cycle:
-        return "one gift or trade offer a day"
+    if why := closed(s):
+        return why
     if not 0 <= slot < len(s.hand[seat]):
         return f"your hand has no card {slot + 1}"
     if to == seat or not 0 <= to < s.num_players or s.beaten_by[to] >= 0:
@@ -53,7 +62,6 @@ def _why_not(s: S, slot: int, to: int, *, gift: bool, owed: bool | None = None) 
     if not gift and not s.hand[to]:
         return f"seat {to} has no card in hand to trade"
     if owed is None:
-        from soulforge.games.kipukas.day import owes_contention
 
         owed = owes_contention(s)
     if owed:

@@ -22,6 +22,7 @@ from soulforge.core.flow import ClickPath, Rule
 from soulforge.games.kipukas import cycle
 from soulforge.games.kipukas.actions import Ferry, stand_label
 from soulforge.games.kipukas.movement import DAY_SPENT, can_move, enemies_at, room_in
+from soulforge.games.kipukas.rules.day import owes_contention, own_souls
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -64,7 +65,6 @@ class FerryRule(Rule["S", Ferry]):
     section = SECTION
 
     def legal(self, s: S) -> Sequence[Action]:
-        from soulforge.games.kipukas.day import owes_contention, own_souls
 
         if not s.board.boats or owes_contention(s):
             return []
@@ -78,7 +78,6 @@ class FerryRule(Rule["S", Ferry]):
         )
 
     def apply(self, s: S, action: Ferry) -> None:
-        from soulforge.games.kipukas.day import own_souls
 
         seat = s.active
         party = riders(s, action.boat, own_souls(s))

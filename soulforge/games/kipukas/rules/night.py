@@ -26,6 +26,7 @@ from soulforge.games.kipukas.actions import (
 )
 from soulforge.games.kipukas.data import CARDS
 from soulforge.games.kipukas.encoding import DAY, PUBLIC, STORM
+from soulforge.games.kipukas.rules import bs
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -348,7 +349,6 @@ class CraftRule(Rule["S", Craft]):
         s.items[action.piece] += [*recipe.ingredients, marker]
         s.add_log(f"{s.seat_name(seat)} crafts {recipe.name} for {s.piece_name(action.piece)}")
         if s.game.play.challenge_bs:  # #BS (optional): the other seats may call the craft out
-            from soulforge.games.kipukas import bs
 
             bs.open_challenge(s, seat, action.piece, -1, marker)
             return
@@ -374,11 +374,17 @@ class SabotageRule(Rule["S", Sabotage]):
                 out += [
                     Sabotage(slot, t)
                     for t in targets
-                    if entry.sabotage_ok is None or entry.sabotage_ok(s, s.active, t)
+                    if cards.unmet(s, cid, (s.active, t)) is None
                 ]
         return out
 
     def refusal(self, s: S, action: Sabotage) -> IllegalAction:
+        hand = s.hand[s.active]
+        held = s.holder[action.territory - 1] if 0 < action.territory <= len(s.holder) else -1
+        if _night_once(s, "sabotage") and 0 <= action.slot < len(hand) and held not in (-1, s.active):
+            why = cards.unmet(s, hand[action.slot], (s.active, action.territory))
+            if why is not None:  # the card's own requirement (``card_effects.toml``)
+                return IllegalAction(why, rule=self.section)
         return IllegalAction(
             "one sabotage card a night, against a territory another player holds", rule=self.section
         )

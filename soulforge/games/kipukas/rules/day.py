@@ -1,15 +1,17 @@
 """The day's actions of Kipukas (#day): play a card, equip, pick up or drop items, reveal, move
 (with its swim and activation rolls), call initiative or end one's actions. Fights are in
-``fight.py``; the actions some cards give in ``card_moves.py``."""
+``rules/fight.py``; the actions some cards give in ``rules/card_moves.py``. Most of these rules
+are written as named checks (``NO_CONTENTION_OWED``, ``PLAYS_LEFT``, ``YOUR_SOUL``...): their
+listings, which the fast day listing calls, test the same predicates."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
-from soulforge.core import Action, IllegalAction
-from soulforge.core.flow import ClickPath, Rule
-from soulforge.games.kipukas import cards, cycle, fight
+from soulforge.core import Action
+from soulforge.core.flow import Check, CheckedRule, ClickPath
+from soulforge.games.kipukas import cards, cycle, fight, taming
 from soulforge.games.kipukas.actions import (
     ASIDE_SLOT,
     CallInitiative,
@@ -38,6 +40,8 @@ from soulforge.games.kipukas.movement import (
     reach,
 )
 from soulforge.games.kipukas.rogue import make_rogue
+from soulforge.games.kipukas.rules import bs
+from soulforge.games.kipukas.rules.fight import CounterRule, RetreatRule
 from soulforge.games.kipukas.setup import new_piece
 
 if TYPE_CHECKING:
@@ -45,11 +49,117 @@ if TYPE_CHECKING:
 
 
 # -- day ----------------------------------------------------------------------------------------
-def owes_contention(s: S) -> bool:
-    """#day 2: contention carried over from the previous day is dealt with first."""
-    return any(enemies_at(s, stand, s.active) for stand in s.due[s.active]) and bool(
-        fight.CounterRule().legal(s) or fight.RetreatRule().legal(s)
+def owes_contention(s: S, fights: bool | None = None) -> bool:
+    """#day 2: contention carried over from the previous day is dealt with first: an enemy
+    still stands where the seat owes contention and the seat has an attack or a retreat open
+    (``fights``: whether it has, when the caller listed them already, as the fast listing)."""
+    if not any(enemies_at(s, stand, s.active) for stand in s.due[s.active]):
+        return False
+    if fights is None:
+        return bool(CounterRule().legal(s) or RetreatRule().legal(s))
+    return fights
+
+
+def plays_spent(s: S) -> bool:
+    """#game_setup 8: the seat has played its cards of this diel roll (plays and equips)."""
+    return s.played[s.active] >= s.game.play.plays_per_roll
+
+
+def initiative_called(s: S) -> bool:
+    """#day 3, #day 5: someone called initiative: the others may only end their actions."""
+    return s.called >= 0
+
+
+# -- the day's named checks: the listings below call the same predicates -----------------------
+NO_CONTENTION_OWED: Check[S, Action] = Check(
+    "no contention owed",
+    lambda s, action: not owes_contention(s),
+    "deal with the contention carried over first: attack or retreat",
+    "day",
+)
+"""#day 2: every day action but attacking and retreating waits for the contention owed."""
+
+PLAYS_LEFT: Check[S, Action] = Check(
+    "plays left",
+    lambda s, action: not plays_spent(s),
+    lambda s, action: f"you have played {s.game.play.plays_per_roll} cards this diel roll",
+    "game_setup",
+)
+"""#game_setup 8: plays and equips count against the roll's plays."""
+
+
+def _held_card(s: S, slot: int) -> str | None:
+    """The card a play slot holds now (the set-aside card once it may be played), or None."""
+    return _card_in(s, slot) if slot in _slots(s) else None
+
+
+def _placement(s: S, action: Play) -> str:
+    return (
+        f"that card cannot be played {'revealed' if action.revealed else 'unrevealed'} at "
+        f"{stand_label(action.stand)}: souls go to your base camps and capital, terrain "
+        "features and traps to territories you hold"
     )
+
+
+def _out_of_reach(s: S, action: Move) -> str:
+    return (
+        f"{stand_label(action.stand)} is out of reach: beyond the soul's range, past an "
+        "enemy, across water it cannot cross, or a territory already holding 3 of your souls"
+    )
+
+
+def _own_soul(s: S, piece: int) -> bool:
+    """A soul of the seat on the map, not a prisoner (one of ``own_souls``)."""
+    return piece in own_souls(s)
+
+
+YOUR_SOUL: Check[Any, Any] = Check(
+    "your soul",
+    lambda s, action: _own_soul(s, action.piece),
+    "#{action.piece} is not a soul of yours on the map",
+)
+"""The action's soul (``piece``) is one of the seat's own souls."""
+
+
+def _revealed(s: S, piece: int) -> bool:
+    return bool(s.known[piece] & PUBLIC)
+
+
+def _gives(s: S, piece: int) -> bool:
+    """The soul carries items and has range left to hand them on or drop them (#equiping)."""
+    return bool(s.items[piece]) and range_of(s, piece) > 0
+
+
+def _items_lie(s: S, piece: int) -> bool:
+    """Items the seat can find lie in the soul's territory."""
+    return bool(s.dropped[s.territory[piece] - 1]) and bool(cards.findable(s, s.active, s.territory[piece]))
+
+
+def _uncontested(s: S, piece: int) -> bool:
+    return not enemies_at(s, s.stand[piece], s.active)
+
+
+def _item_in(s: S, slot: int) -> bool:
+    """The hand's ``slot`` holds an item card."""
+    hand = s.hand[s.active]
+    return 0 <= slot < len(hand) and s.game.cards[hand[slot]].card_type == "item"
+
+
+def _yours(s: S, piece: int) -> bool:
+    """A card of the seat's on the map."""
+    return 0 <= piece < len(s.card) and s.on_map[piece] and s.owner[piece] == s.active
+
+
+def _face_down(s: S, piece: int) -> bool:
+    return not s.known[piece] & PUBLIC
+
+
+_REVEALABLE = frozenset({"character", "species", "terrain_feature"})
+
+
+def _revealable(s: S, piece: int) -> bool:
+    """A soul or a terrain feature (traps and sabotage are not revealed by choice)."""
+    return s.game.cards[s.card[piece]].card_type in _REVEALABLE
 
 
 def _card_in(s: S, slot: int) -> str | None:
@@ -117,16 +227,16 @@ def play_spots(
 def playable(s: S) -> list[tuple[int, str]]:
     """The seat's play slots holding a card, and the card (empty once it played its plays):
     what ``plays`` and ``untamed_plays`` both walk, worked out once by the fast listing."""
-    if s.played[s.active] >= s.game.play.plays_per_roll:
+    if plays_spent(s):
         return []
     return [(slot, card_id) for slot in _slots(s) if (card_id := _card_in(s, slot)) is not None]
 
 
-def plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[Action]:
+def plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[Play]:
     """The plays open when no contention is owed (``PlayRule``; ``hand``: ``playable``)."""
     if hand is None:
         hand = playable(s)
-    out: list[Action] = []
+    out: list[Play] = []
     if not hand:
         return out
     held, watched = _held_camps(s), _watched(s)  # the same for every card
@@ -137,15 +247,14 @@ def plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[Action]:
 
 def untameable_by(s: S, card_id: str) -> bool:
     """#tameability: a species (with no call of its own) whose tameability exceeds the seat's
-    control over it (its affinity bonus, ``taming.control``; no tameability: untameable)."""
+    control over it (``taming.tames``; no tameability: untameable)."""
     card = s.game.cards[card_id]
     if card.card_type != "species" or cards.ability(card_id).summon is not None:
         return False
-    control = 1 if s.affinity[s.active] == card.archetypal_gene else 0
-    return card.tameability is None or card.tameability > control
+    return not taming.tames(taming.control_over(s, s.active, card.archetypal_gene), card.tameability)
 
 
-def untamed_plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[Action]:
+def untamed_plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[PlayUntamed]:
     """The species the seat may play untamed (``PlayUntamedRule``): revealed, where it could
     play them tame ('Rouges must be revealed'; ``hand``: ``playable``)."""
     if hand is None:
@@ -153,7 +262,7 @@ def untamed_plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[Actio
     wild = [(slot, card) for slot, card in hand if untameable_by(s, card)]
     if not wild:
         return []  # no such species in hand (the common case): no camps looked at
-    out: list[Action] = []
+    out: list[PlayUntamed] = []
     held, watched = _held_camps(s), _watched(s)
     for slot, card_id in wild:
         out += [PlayUntamed(slot, st) for st, way in play_spots(s, card_id, held, watched) if way]
@@ -171,7 +280,7 @@ def _take_from_hand(s: S, slot: int) -> str:
     return card_id
 
 
-class PlayUntamedRule(Rule["S", PlayUntamed]):
+class PlayUntamedRule(CheckedRule["S", PlayUntamed]):
     """#tameability: "If the player chooses to play the creature untamed ... the creature
     becomes under its own influence, rouge": a species whose tameability exceeds the seat's
     control is played revealed on a camp of the seat and goes rogue at once (``rogue.py``);
@@ -179,16 +288,33 @@ class PlayUntamedRule(Rule["S", PlayUntamed]):
 
     action = PlayUntamed
     section = "tameability"
+    checks = (
+        NO_CONTENTION_OWED,
+        PLAYS_LEFT,
+        Check(
+            "a card there",
+            lambda s, a: _held_card(s, a.slot) is not None,
+            "your hand has no card {action.slot}",
+        ),
+        Check(
+            "beyond your control",
+            lambda s, a: untameable_by(s, str(_held_card(s, a.slot))),
+            "only a species whose tameability exceeds your control may be played untamed",
+        ),
+        Check(
+            "where it could be played",
+            lambda s, a: (a.stand, True) in play_spots(s, str(_held_card(s, a.slot))),
+            "it is played untamed, revealed, where you could play it: {action.stand} is not such a stand",
+            "placement",
+        ),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[PlayUntamed]:
         return [] if owes_contention(s) else untamed_plays(s)
 
-    def refusal(self, s: S, action: PlayUntamed) -> IllegalAction:
-        return IllegalAction(
-            "only a species whose tameability exceeds your control may be played untamed, "
-            "where you could play it, within the roll's plays",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[PlayUntamed]:
+        """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
+        return (PlayUntamed(slot, stand) for slot in _slots(s) for stand in s.board.stands)
 
     def apply(self, s: S, action: PlayUntamed) -> None:
         seat = s.active
@@ -203,27 +329,35 @@ class PlayUntamedRule(Rule["S", PlayUntamed]):
         return (f"hand:{action.slot}", f"stand:{action.stand}", "face:untamed")
 
 
-class PlayRule(Rule["S", Play]):
+class PlayRule(CheckedRule["S", Play]):
     """#day 3: play a soul on your base camp or capital, a terrain feature or a trap on a
     territory you hold; at most 3 cards per diel roll (#game_setup 8)."""
 
     action = Play
     section = "day"
+    checks = (
+        PLAYS_LEFT,
+        NO_CONTENTION_OWED,
+        Check(
+            "a card there",
+            lambda s, a: _held_card(s, a.slot) is not None,
+            "your hand has no card {action.slot}",
+        ),
+        Check(
+            "placement",
+            lambda s, a: (a.stand, a.revealed) in play_spots(s, str(_held_card(s, a.slot))),
+            _placement,
+            "placement",
+        ),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Play]:
         return [] if owes_contention(s) else plays(s)
 
-    def refusal(self, s: S, action: Play) -> IllegalAction:
-        if s.played[s.active] >= (most := s.game.play.plays_per_roll):
-            return IllegalAction(f"you have played {most} cards this diel roll", rule="game_setup")
-        if owes_contention(s):
-            return IllegalAction("deal with the contention carried over first: attack or retreat", rule="day")
-        return IllegalAction(
-            f"that card cannot be played {'revealed' if action.revealed else 'unrevealed'} at "
-            f"{stand_label(action.stand)}: souls go to your base camps and capital, terrain "
-            "features and traps to territories you hold",
-            rule="placement",
-        )
+    def candidates(self, s: S) -> Iterable[Play]:
+        """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
+        stands = s.board.stands
+        return (Play(slot, stand, way) for slot in _slots(s) for stand in stands for way in (True, False))
 
     def apply(self, s: S, action: Play) -> None:
         seat = s.active
@@ -262,29 +396,35 @@ def _replace_feature(s: S, card_id: str, stand: str) -> None:
             cards.waste(s, p)
 
 
-def equips(s: S, souls: list[int]) -> list[Action]:
+def equips(s: S, souls: list[int]) -> list[Equip]:
     """The equips open when no contention is owed (``EquipRule``); ``souls``: ``own_souls``."""
-    if s.played[s.active] >= s.game.play.plays_per_roll:
+    if plays_spent(s):
         return []
-    hand, table = s.hand[s.active], s.game.cards
-    return [
-        Equip(slot, p) for slot in range(len(hand)) if table[hand[slot]].card_type == "item" for p in souls
-    ]
+    return [Equip(slot, p) for slot in range(len(s.hand[s.active])) if _item_in(s, slot) for p in souls]
 
 
-class EquipRule(Rule["S", Equip]):
+class EquipRule(CheckedRule["S", Equip]):
     """#equiping: an item from your hand to one of your souls (a card played)."""
 
     action = Equip
     section = "equiping"
+    checks = (
+        NO_CONTENTION_OWED,
+        PLAYS_LEFT,
+        Check(
+            "an item in hand",
+            lambda s, a: _item_in(s, a.slot),
+            "card {action.slot} of your hand is not an item",
+        ),
+        YOUR_SOUL,
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Equip]:
         return [] if owes_contention(s) else equips(s, own_souls(s))
 
-    def refusal(self, s: S, action: Equip) -> IllegalAction:
-        return IllegalAction(
-            "equip an item card of your hand to one of your souls on the map", rule=self.section
-        )
+    def candidates(self, s: S) -> Iterable[Equip]:
+        """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
+        return (Equip(slot, p) for slot in range(len(s.hand[s.active])) for p in range(len(s.card)))
 
     def apply(self, s: S, action: Equip) -> None:
         seat = s.active
@@ -293,7 +433,6 @@ class EquipRule(Rule["S", Equip]):
         s.played[seat] += 1
         s.add_log(f"{s.seat_name(seat)} equips {CARDS[item].name} to {s.piece_name(action.piece)}")
         if s.game.play.challenge_bs:
-            from soulforge.games.kipukas import bs
 
             bs.open_challenge(s, seat, action.piece, action.slot, item)
             return
@@ -310,7 +449,7 @@ def own_souls(s: S) -> list[int]:
     return [p for p in s.live() if owner[p] == seat and traits[card[p]].soul and not prisoner[p]]
 
 
-def pick_ups(s: S, souls: list[int]) -> list[Action]:
+def pick_ups(s: S, souls: list[int]) -> list[PickUp]:
     """The pick-ups open when no contention is owed (``PickUpRule``)."""
     if not any(s.dropped):
         return []  # no items lie anywhere (the common case)
@@ -318,30 +457,40 @@ def pick_ups(s: S, souls: list[int]) -> list[Action]:
         PickUp(p)
         for p in souls
         # The cheap tests first (all are pure): revealed, and items lying in its territory.
-        if s.known[p] & PUBLIC
-        and s.dropped[s.territory[p] - 1]
-        and cards.findable(s, s.active, s.territory[p])
-        and range_of(s, p) > 0
-        and not enemies_at(s, s.stand[p], s.active)
+        if _revealed(s, p) and _items_lie(s, p) and range_of(s, p) > 0 and _uncontested(s, p)
     ]
 
 
-class PickUpRule(Rule["S", PickUp]):
+class PickUpRule(CheckedRule["S", PickUp]):
     """#equiping: 'A reasonable soul under the control of either player may pick up and equip
     these items provided they are in the same territory on an uncontested stand.'"""
 
     action = PickUp
     section = "equiping"
+    checks = (
+        NO_CONTENTION_OWED,
+        YOUR_SOUL,
+        Check("revealed", lambda s, a: _revealed(s, a.piece), "soul #{action.piece} is not revealed"),
+        Check("items lie there", lambda s, a: _items_lie(s, a.piece),
+              "no items you can find lie in soul #{action.piece}'s territory"),
+        Check(
+            "range left",
+            lambda s, a: range_of(s, a.piece) > 0,
+            "soul #{action.piece} has no range left today",
+        ),
+        Check(
+            "uncontested",
+            lambda s, a: _uncontested(s, a.piece),
+            "soul #{action.piece} stands on a contested stand",
+        ),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[PickUp]:
         return [] if owes_contention(s) else pick_ups(s, own_souls(s))
 
-    def refusal(self, s: S, action: PickUp) -> IllegalAction:
-        return IllegalAction(
-            f"soul #{action.piece} cannot pick up items: it must be your revealed soul "
-            "on an uncontested stand of a territory where items lie",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[PickUp]:
+        """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
+        return (PickUp(p) for p in range(len(s.card)))
 
     def apply(self, s: S, action: PickUp) -> None:
         territory = s.territory[action.piece]
@@ -358,26 +507,45 @@ class PickUpRule(Rule["S", PickUp]):
 
 def givers(s: S, souls: list[int]) -> list[int]:
     """The souls that may unequip or hand on their items: with items and range left."""
-    return [p for p in souls if s.items[p] and range_of(s, p) > 0]
+    return [p for p in souls if _gives(s, p)]
 
 
-def transfers(s: S, giving: list[int]) -> list[Action]:
+def transfers(s: S, giving: list[int]) -> list[Transfer]:
     """The transfers open when no contention is owed (``TransferRule``); ``giving``: ``givers``."""
-    seat = s.active
-    return [Transfer(p, q) for p in giving for q in s.souls_at(s.stand[p]) if q != p and s.owner[q] == seat]
+    return [Transfer(p, q) for p in giving for q in s.souls_at(s.stand[p]) if _fellow(s, p, q)]
 
 
-class UnequipRule(Rule["S", Unequip]):
+def _fellow(s: S, piece: int, other: int) -> bool:
+    """``other``, standing with ``piece``, is another soul of the seat's."""
+    return other != piece and s.owner[other] == s.active
+
+
+def _takes_from(s: S, piece: int, other: int) -> bool:
+    """``other`` is another soul of the seat's on ``piece``'s stand."""
+    return 0 <= other < len(s.card) and other in s.souls_at(s.stand[piece]) and _fellow(s, piece, other)
+
+
+_GIVER_CHECKS: tuple[Check[Any, Any], ...] = (
+    NO_CONTENTION_OWED,
+    YOUR_SOUL,
+    Check("items and range", lambda s, a: _gives(s, a.piece),
+          "soul #{action.piece} has no items or no range left to hand them on"),
+)
+
+
+class UnequipRule(CheckedRule["S", Unequip]):
     """#equiping: 'Equipped items are allowed to be unequipped ... dropped in the territory.'"""
 
     action = Unequip
     section = "equiping"
+    checks = _GIVER_CHECKS
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Unequip]:
         return [] if owes_contention(s) else [Unequip(p) for p in givers(s, own_souls(s))]
 
-    def refusal(self, s: S, action: Unequip) -> IllegalAction:
-        return IllegalAction(f"soul #{action.piece} is not your soul with items", rule=self.section)
+    def candidates(self, s: S) -> Iterable[Unequip]:
+        """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
+        return (Unequip(p) for p in range(len(s.card)))
 
     def apply(self, s: S, action: Unequip) -> None:
         s.steps_used[action.piece] += 1  # part of the movement phase, as equipping (#equiping)
@@ -388,23 +556,25 @@ class UnequipRule(Rule["S", Unequip]):
         return (f"piece:{action.piece}", "unequip")
 
 
-class TransferRule(Rule["S", Transfer]):
+class TransferRule(CheckedRule["S", Transfer]):
     """#equiping: 'Equipped items may transfer between souls if they occupy the same
     territory/movement stand.' Read: souls of one player on one stand; like equipping, part
     of the giver's movement (a step of its range)."""
 
     action = Transfer
     section = "equiping"
+    checks = (
+        *_GIVER_CHECKS,
+        Check("to a soul of yours there", lambda s, a: _takes_from(s, a.piece, a.to),
+              "soul #{action.to} is not another soul of yours on one stand with soul #{action.piece}"),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Transfer]:
         return [] if owes_contention(s) else transfers(s, givers(s, own_souls(s)))
 
-    def refusal(self, s: S, action: Transfer) -> IllegalAction:
-        return IllegalAction(
-            f"soul #{action.piece} cannot hand its items to soul #{action.to}: both must be your "
-            "souls on one stand, the giver with items and range left",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[Transfer]:
+        """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
+        return (Transfer(p, q) for p in range(len(s.card)) for q in range(len(s.card)))
 
     def apply(self, s: S, action: Transfer) -> None:
         given = s.items[action.piece]
@@ -419,31 +589,32 @@ class TransferRule(Rule["S", Transfer]):
         return (f"piece:{action.piece}", f"piece:{action.to}")
 
 
-_REVEALABLE = frozenset({"character", "species", "terrain_feature"})
-
-
-def reveals(s: S) -> list[Action]:
+def reveals(s: S) -> list[Reveal]:
     """The reveals open when no contention is owed (``RevealRule``)."""
-    seat, owner, known, card = s.active, s.owner, s.known, s.card
-    return [
-        Reveal(p)
-        for p in s.live()
-        if owner[p] == seat and not known[p] & PUBLIC and s.game.cards[card[p]].card_type in _REVEALABLE
-    ]
+    seat, owner = s.active, s.owner
+    return [Reveal(p) for p in s.live() if owner[p] == seat and _face_down(s, p) and _revealable(s, p)]
 
 
-class RevealRule(Rule["S", Reveal]):
+class RevealRule(CheckedRule["S", Reveal]):
     """#day 3: reveal one of your unrevealed souls; #terrain_features: or a terrain feature
     of yours (its effects apply once revealed)."""
 
     action = Reveal
     section = "day"
+    checks = (
+        NO_CONTENTION_OWED,
+        Check("yours", lambda s, a: _yours(s, a.piece), "#{action.piece} is not a card of yours on the map"),
+        Check("face down", lambda s, a: _face_down(s, a.piece), "#{action.piece} is already revealed"),
+        Check("a soul or a feature", lambda s, a: _revealable(s, a.piece),
+              "#{action.piece} is neither a soul nor a terrain feature", "terrain_features"),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Reveal]:
         return [] if owes_contention(s) else reveals(s)
 
-    def refusal(self, s: S, action: Reveal) -> IllegalAction:
-        return IllegalAction(f"soul #{action.piece} is not an unrevealed soul of yours", rule=self.section)
+    def candidates(self, s: S) -> Iterable[Reveal]:
+        """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
+        return (Reveal(p) for p in range(len(s.card)))
 
     def apply(self, s: S, action: Reveal) -> None:
         cycle.reveal(s, action.piece)
@@ -453,10 +624,10 @@ class RevealRule(Rule["S", Reveal]):
         return (f"piece:{action.piece}", "reveal")
 
 
-def moves(s: S, souls: list[int]) -> list[Action]:
+def moves(s: S, souls: list[int]) -> list[Move]:
     """The moves open when no contention is owed (``MoveRule``); ``souls``: ``own_souls``
     (a soul that can move is one of them)."""
-    out: list[Action] = []
+    out: list[Move] = []
     seen = None
     for p in souls:
         if not free_to_move(s, p):
@@ -468,37 +639,37 @@ def moves(s: S, souls: list[int]) -> list[Action]:
     return out
 
 
-class MoveRule(Rule["S", Move]):
+class MoveRule(CheckedRule["S", Move]):
     """#movement: along the paths within the soul's range; moving reveals it; entering an
     enemy stand attacks (#contention); a free camp stand is claimed (#claiming_territories)."""
 
     action = Move
     section = "movement"
+    checks = (
+        Check(
+            "may move",
+            lambda s, a: _own_soul(s, a.piece) and can_move(s, a.piece),
+            "soul #{action.piece} cannot move now (yours, on the map, not played unrevealed "
+            "this cycle, with range left)",
+            "summoning_sickness",
+        ),
+        NO_CONTENTION_OWED,
+        Check("within reach", lambda s, a: a.stand in reach(s, a.piece), _out_of_reach),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Move]:
         return [] if owes_contention(s) else moves(s, own_souls(s))
 
-    def refusal(self, s: S, action: Move) -> IllegalAction:
-        piece = action.piece
-        if not (0 <= piece < len(s.card)) or s.owner[piece] != s.active or not can_move(s, piece):
-            return IllegalAction(
-                f"soul #{piece} cannot move now (yours, on the map, not played unrevealed "
-                "this cycle, with range left)",
-                rule="summoning_sickness",
-            )
-        return IllegalAction(
-            f"{stand_label(action.stand)} is out of reach: beyond the soul's range, past an "
-            "enemy, across water it cannot cross, or a territory already holding 3 of "
-            "your souls",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[Move]:
+        """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
+        return (Move(p, stand) for p in own_souls(s) for stand in s.board.stands)
 
     def apply(self, s: S, action: Move) -> None:
         seat, piece = s.active, action.piece
         way = reach(s, piece)[action.stand]
         cycle.reveal(s, piece)
         s.steps_used[piece] += len(way)
-        arrived = _travel(s, piece, way)
+        arrived = travel(s, piece, way)
         s.add_log(f"{s.piece_name(piece)} moves to {stand_label(arrived)}")
         s.mover, s.claimant = seat, piece
         if not s.on_map[piece] or s.prisoner[piece]:
@@ -515,7 +686,7 @@ class MoveRule(Rule["S", Move]):
         return (f"piece:{action.piece}", f"stand:{action.stand}")
 
 
-def _travel(s: S, piece: int, way: tuple[str, ...]) -> str:
+def travel(s: S, piece: int, way: tuple[str, ...]) -> str:
     """Step along the way: swim rolls at the water's edge, trap rolls in each enemy
     territory entered (flyers only where they land); returns where the soul stops."""
     card = s.card_of(piece)
@@ -559,19 +730,24 @@ def _swims(s: S, piece: int) -> bool:
     return ok
 
 
-class CallInitiativeRule(Rule["S", CallInitiative]):
+class CallInitiativeRule(CheckedRule["S", CallInitiative]):
     """#day 3, #night: calling initiative ends your actions for this turn."""
 
     action = CallInitiative
     section = "day"
 
-    def legal(self, s: S) -> Sequence[Action]:
-        return [] if s.called >= 0 or owes_contention(s) else [CallInitiative()]
+    checks = (
+        Check("not called yet", lambda s, a: not initiative_called(s),
+              lambda s, a: f"{s.seat_name(s.called)} has already called initiative"),
+        NO_CONTENTION_OWED,
+    )
 
-    def refusal(self, s: S, action: CallInitiative) -> IllegalAction:
-        if s.called >= 0:
-            return IllegalAction(f"{s.seat_name(s.called)} has already called initiative", rule=self.section)
-        return IllegalAction("deal with the contention carried over first: attack or retreat", rule="day")
+    def legal(self, s: S) -> list[CallInitiative]:
+        return [] if initiative_called(s) or owes_contention(s) else [CallInitiative()]
+
+    def candidates(self, s: S) -> Iterable[CallInitiative]:
+        """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
+        return (CallInitiative(),)
 
     def apply(self, s: S, action: CallInitiative) -> None:
         s.called = s.active
@@ -580,19 +756,24 @@ class CallInitiativeRule(Rule["S", CallInitiative]):
         cycle.end_action(s, s.active)
 
 
-class EndActionsRule(Rule["S", EndActions]):
+class EndActionsRule(CheckedRule["S", EndActions]):
     """#day 5: once initiative is called, the others act until they end their actions."""
 
     action = EndActions
     section = "day"
 
-    def legal(self, s: S) -> Sequence[Action]:
-        return [EndActions()] if s.called >= 0 and not owes_contention(s) else []
+    checks = (
+        Check("initiative called", lambda s, a: initiative_called(s),
+              "no one has called initiative yet: call it to end your actions"),
+        NO_CONTENTION_OWED,
+    )
 
-    def refusal(self, s: S, action: EndActions) -> IllegalAction:
-        return IllegalAction(
-            "no one has called initiative yet: call it to end your actions", rule=self.section
-        )
+    def legal(self, s: S) -> list[EndActions]:
+        return [EndActions()] if initiative_called(s) and not owes_contention(s) else []
+
+    def candidates(self, s: S) -> Iterable[EndActions]:
+        """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
+        return (EndActions(),)
 
     def apply(self, s: S, action: EndActions) -> None:
         s.done[s.active] = True

@@ -4,11 +4,11 @@ To Catch a Spirit's exchange, fire starters, digging tunnels."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from soulforge.core import Action, IllegalAction
-from soulforge.core.flow import ClickPath, Rule
+from soulforge.core.flow import Check, CheckedRule, ClickPath, Rule
 from soulforge.games.kipukas import cards, cycle, fight
 from soulforge.games.kipukas.actions import (
     Burn,
@@ -20,10 +20,18 @@ from soulforge.games.kipukas.actions import (
     Imprison,
     Sacrifice,
 )
+from soulforge.games.kipukas.combat import roll
 from soulforge.games.kipukas.data import Dice
-from soulforge.games.kipukas.day import owes_contention, own_souls, play_spots
 from soulforge.games.kipukas.encoding import PUBLIC
 from soulforge.games.kipukas.movement import DAY_SPENT, can_move, enemies_at, is_downed
+from soulforge.games.kipukas.rules.day import (
+    NO_CONTENTION_OWED,
+    YOUR_SOUL,
+    owes_contention,
+    own_souls,
+    play_spots,
+    plays_spent,
+)
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -39,34 +47,44 @@ every other soul with one set lookup."""
 
 
 def _can_sacrifice(s: S, piece: int) -> bool:
+    """Its card gives a sacrifice it may make now (Unburdened Central's only where she lodges)."""
+    if s.card[piece] not in _SACRIFICERS:
+        return False
     entry = cards.ability(s.card[piece])
     return entry.sacrifice or (bool(entry.sacrifice_genes) and cards.lodged(s, piece))
 
 
-def sacrifices(s: S, souls: list[int]) -> list[Action]:
+def _revealed(s: S, piece: int) -> bool:
+    return bool(s.known[piece] & PUBLIC)
+
+
+def sacrifices(s: S, souls: list[int]) -> list[Sacrifice]:
     """The sacrifices open when no contention is owed (``SacrificeRule``); ``souls``: ``own_souls``."""
-    card = s.card
-    return [
-        Sacrifice(p)
-        for p in souls
-        if card[p] in _SACRIFICERS and s.known[p] & PUBLIC and _can_sacrifice(s, p)
-    ]
+    return [Sacrifice(p) for p in souls if _revealed(s, p) and _can_sacrifice(s, p)]
 
 
-class SacrificeRule(Rule["S", Sacrifice]):
+class SacrificeRule(CheckedRule["S", Sacrifice]):
     """Pyrostegia Dragon: 'May sacrifice itself to waste all souls in the space.'"""
 
     action = Sacrifice
     section = "day"
+    checks = (
+        NO_CONTENTION_OWED,
+        YOUR_SOUL,
+        Check("revealed", lambda s, a: _revealed(s, a.piece), "soul #{action.piece} is not revealed"),
+        Check(
+            "may sacrifice itself",
+            lambda s, a: _can_sacrifice(s, a.piece),
+            "soul #{action.piece} cannot sacrifice itself (here)",
+        ),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Sacrifice]:
         return [] if owes_contention(s) else sacrifices(s, own_souls(s))
 
-    def refusal(self, s: S, action: Sacrifice) -> IllegalAction:
-        return IllegalAction(
-            f"soul #{action.piece} is not a revealed soul of yours that can sacrifice itself",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[Sacrifice]:
+        """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
+        return (Sacrifice(p) for p in range(len(s.card)))
 
     def apply(self, s: S, action: Sacrifice) -> None:
         stand, genes = s.stand[action.piece], cards.ability(s.card[action.piece]).sacrifice_genes
@@ -89,34 +107,51 @@ class SacrificeRule(Rule["S", Sacrifice]):
         return (f"piece:{action.piece}", "sacrifice")
 
 
-def donations(s: S, souls: list[int]) -> list[Action]:
+def _donor(s: S, piece: int) -> bool:
+    """A revealed Otter with a KEAL means to give."""
+    return s.card[piece] in _DONORS and _revealed(s, piece) and bool(fight.available_means(s, piece))
+
+
+def _injured_fellow(s: S, piece: int, other: int) -> bool:
+    """``other``, on ``piece``'s stand, is another injured soul of the seat's."""
+    return other != piece and s.owner[other] == s.active and any(s.injuries[other])
+
+
+def donations(s: S, souls: list[int]) -> list[Donate]:
     """The Otter's gifts open when no contention is owed (``DonateRule``); ``souls``: ``own_souls``."""
-    donors = [
-        p for p in souls if s.card[p] in _DONORS and s.known[p] & PUBLIC and fight.available_means(s, p)
-    ]
-    return [
-        Donate(p, q)
-        for p in donors
-        for q in s.souls_at(s.stand[p])
-        if q != p and s.owner[q] == s.active and any(s.injuries[q])
-    ]
+    donors = [p for p in souls if _donor(s, p)]
+    return [Donate(p, q) for p in donors for q in s.souls_at(s.stand[p]) if _injured_fellow(s, p, q)]
 
 
-class DonateRule(Rule["S", Donate]):
+class DonateRule(CheckedRule["S", Donate]):
     """Frost Tipped Arctic Otter: 'Can donate 2 keal means at the cost of 1 keal means to itself'
     (read: a day action toward an injured soul of yours on its stand)."""
 
     action = Donate
     section = "day"
+    checks = (
+        NO_CONTENTION_OWED,
+        YOUR_SOUL,
+        Check(
+            "a donor",
+            lambda s, a: _donor(s, a.piece),
+            "soul #{action.piece} is not a revealed Otter with a KEAL means to give",
+        ),
+        Check(
+            "to an injured soul of yours there",
+            lambda s, a: 0 <= a.target < len(s.card)
+            and a.target in s.souls_at(s.stand[a.piece])
+            and _injured_fellow(s, a.piece, a.target),
+            "the Otter donates to an injured soul of yours on its stand",
+        ),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Donate]:
         return [] if owes_contention(s) else donations(s, own_souls(s))
 
-    def refusal(self, s: S, action: Donate) -> IllegalAction:
-        return IllegalAction(
-            "the Otter donates to an injured soul of yours on its stand, while it has a KEAL means to give",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[Donate]:
+        """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
+        return (Donate(p, q) for p in range(len(s.card)) for q in range(len(s.card)))
 
     def apply(self, s: S, action: Donate) -> None:
         cards.injure_any(s, action.piece)
@@ -388,7 +423,7 @@ class FormRule(Rule["S", ChangeForm]):
 
 def exchanges(s: S, souls: list[int]) -> list[Action]:
     """The exchanges open when no contention is owed (``ExchangeRule``); ``souls``: ``own_souls``."""
-    if s.played[s.active] >= s.game.play.plays_per_roll or not any(s.prisoner):
+    if plays_spent(s) or not any(s.prisoner):
         return []  # (a bottled soul is a prisoner: none anywhere, the common case)
     bottled = [
         p for p in s.live() if s.owner[p] == s.active and s.prisoner[p] and s.timers[p].get(cards.BOTTLED)
@@ -486,7 +521,6 @@ class BurnRule(Rule["S", Burn]):
         )
 
     def apply(self, s: S, action: Burn) -> None:
-        from soulforge.games.kipukas.combat import roll
 
         own, against, tries = _burner(s, action.piece) or (Dice((), 0), Dice((), 0), 0)
         s.timers[action.piece]["burn"] = s.cycle

@@ -1,4 +1,4 @@
-"""The fast listing of the day step (``flow.DAY``), the hottest code of a random playout.
+"""The fast listing of the day step (``encoding.DAY``), the hottest code of a random playout.
 
 The day's rules each ask first whether contention carried over is owed (``day.owes_contention``,
 itself the attacks and retreats of the day), then list from the seat's souls. Here those facts
@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from soulforge.core import Action
-from soulforge.games.kipukas import boats, card_moves, crafted, cycle, day, fight, negotiation
-from soulforge.games.kipukas.actions import CallInitiative, EndActions, Unequip
-from soulforge.games.kipukas.movement import enemies_at
+from soulforge.games.kipukas import cycle
+from soulforge.games.kipukas.actions import Attack, CallInitiative, EndActions, Retreat, RetreatGroup, Unequip
+from soulforge.games.kipukas.rules import boats, card_moves, crafted, day, fight, negotiation
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -28,18 +28,20 @@ def day_listing(s: S) -> Sequence[Action]:
     """Every legal action of the day step, in the order of the step's rules."""
     seat = s.active
     stands = cycle.contention_stands(s, seat)
+    attacks: list[Attack] = []
+    retreats: list[Retreat] = []
+    groups: list[RetreatGroup] = []
     if stands:  # (no contention, the common case: no fight listed, none owed)
         attacks, retreats = fight.attacks(s, stands), fight.retreats(s, stands)
         groups = fight.group_retreats(s, stands)
-        owes = bool(attacks or retreats) and any(enemies_at(s, stand, seat) for stand in s.due[seat])
-        if owes:  # #day 2: only attacking and retreating now (every other rule lists nothing)
-            return attacks + retreats + groups
-    else:
-        attacks = retreats = groups = []
+        # #day 2: only attacking and retreating now (every other rule lists nothing)
+        if day.owes_contention(s, fights=bool(attacks or retreats)):
+            return [*attacks, *retreats, *groups]
     souls = day.own_souls(s)
     hand = day.playable(s)  # the slots and cards both kinds of play walk
-    out = day.plays(s, hand) if hand else []
+    out: list[Action] = []
     if hand:
+        out += day.plays(s, hand)
         out += day.untamed_plays(s, hand)
     out += day.equips(s, souls)
     out += day.pick_ups(s, souls)
@@ -81,10 +83,10 @@ def day_listing(s: S) -> Sequence[Action]:
         out += attacks
         out += retreats
         out += groups
-    # The negotiations over a rogue (#rouge): none once the seat gave or offered today, nor with
-    # no rogue on the kipuka (every candidate would be refused so); no contention is owed here.
-    if s.rogues and s.negotiated[seat] != s.cycle and negotiation.at_large(s):
+    # The negotiations over a rogue (#rouge): none while they are closed to the seat (every
+    # candidate would be refused so, ``negotiation.closed``); no contention is owed here.
+    if s.rogues and not negotiation.closed(s):
         out += negotiation.gifts(s, owed=False)
         out += negotiation.offers(s, owed=False)
-    out.append(CALL if s.called < 0 else END)
+    out.append(END if day.initiative_called(s) else CALL)
     return out

@@ -1,0 +1,457 @@
+"""The rules of a fight (#ADRH, #retreat): the target and the KEAL means, pressing, the Final
+Blow, stopping, then the attacked side's answer (counterattack, retreat, reinforce, hold) and
+the retreat's challenge. The fight's mechanics (bouts, injuries, the Final Blow's rolls) are
+in ``fight.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from soulforge.core import Action, IllegalAction
+from soulforge.core.flow import Check, CheckedRule, ClickPath, Rule
+from soulforge.games.kipukas import cards, combat, cycle
+from soulforge.games.kipukas.actions import (
+    Attack,
+    Challenge,
+    FinalBlow,
+    Hold,
+    Keal,
+    LetGo,
+    Press,
+    Reinforce,
+    Retreat,
+    RetreatGroup,
+    Stop,
+    Target,
+    stand_label,
+)
+from soulforge.games.kipukas.encoding import CHALLENGE, PRESS, RESPOND, TARGET
+from soulforge.games.kipukas.movement import enemies_at, is_downed
+from soulforge.games.kipukas.rogue import is_rogue
+
+if TYPE_CHECKING:
+    from soulforge.games.kipukas.state import KipukasState as S
+from soulforge.games.kipukas.crafted import choose_means
+from soulforge.games.kipukas.fight import (
+    after_waste,
+    ask_means,
+    available_means,
+    begin,
+    bout,
+    can_attack,
+    end_fight,
+    engage,
+    final_blow,
+    lose_attack,
+    mine_at,
+    say,
+    targets,
+)
+from soulforge.games.kipukas.movement import can_move, ground, reach
+
+
+# -- the rules -----------------------------------------------------------------------------
+class TargetRule(Rule["S", Target]):
+    """#contention: attack one or all (one at a time) of the enemies on the stand."""
+
+    action = Target
+    section = "contention"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [Target(p) for p in targets(s, s.attacker)]
+
+    def refusal(self, s: S, action: Target) -> IllegalAction:
+        return IllegalAction(
+            f"soul #{action.piece} is not an enemy you may attack on this stand "
+            "(revealed souls first, then unrevealed ones)",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Target) -> None:
+        engage(s, action.piece)
+
+    def path(self, action: Target) -> ClickPath:
+        return (f"piece:{action.piece}",)
+
+
+class KealRule(Rule["S", Keal]):
+    """#ce_setup: each side chooses a KEAL means; the choices are shown together."""
+
+    action = Keal
+    section = "ce_setup"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        piece = s.attacker if s.means[0] < 0 else s.defender
+        return [Keal(i) for i in available_means(s, piece)]
+
+    def refusal(self, s: S, action: Keal) -> IllegalAction:
+        return IllegalAction(
+            f"KEAL means {action.means + 1} is injured or not this soul's", rule="keal_means_DHT"
+        )
+
+    def apply(self, s: S, action: Keal) -> None:
+        if s.shooting:  # a ranged attack: only the defender chooses (``crafted.py``)
+
+            choose_means(s, action.means)
+            return
+        side = 0 if s.means[0] < 0 else 1
+        s.means[side] = action.means
+        piece = s.attacker if side == 0 else s.defender
+        name = s.card_of(piece).keal_means[action.means].name
+        if side == 0 and s.means[1] < 0:
+            s.secret = True
+            s.add_log(f"{s.seat_name(s.owner[piece])} chooses a KEAL means in secret")
+            s.add_log(f"you chose {name}", visible_to=s.owner[piece])
+            ask_means(s)
+            return
+        chosen = [
+            s.card_of(p).keal_means[m].name for p, m in zip((s.attacker, s.defender), s.means, strict=True)
+        ]
+        s.mark_revealed()
+        s.secret = False
+        s.keal_memory[f"{s.attacker}>{s.defender}"] = s.means[0]
+        s.keal_memory[f"{s.defender}>{s.attacker}"] = s.means[1]
+        say(s, f"revealed together: {chosen[0]} attacks {chosen[1]}")
+        bout(s)
+
+    def path(self, action: Keal) -> ClickPath:
+        return (f"means:{action.means}",)
+
+
+class PressRule(Rule["S", Press]):
+    """#keal_means_DHT: after a won bout the attacker may press on."""
+
+    action = Press
+    section = "keal_means_DHT"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        if s.defender < 0 or not available_means(s, s.defender) or not available_means(s, s.attacker):
+            return []
+        downed = is_downed(s, s.defender) and not cards.ability(s.card[s.defender]).acts_downed
+        return [] if downed else [Press()]
+
+    def refusal(self, s: S, action: Press) -> IllegalAction:
+        return IllegalAction("the defender is downed: only the Final Blow remains", rule="final_blow")
+
+    def apply(self, s: S, action: Press) -> None:
+        if s.means[1] < 0:
+            ask_means(s)
+        else:
+            bout(s)
+
+
+class FinalBlowRule(Rule["S", FinalBlow]):
+    """#final_blow: the downed soul may be engaged in a final attack."""
+
+    action = FinalBlow
+    section = "final_blow"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [FinalBlow()] if is_downed(s, s.defender) else []
+
+    def refusal(self, s: S, action: FinalBlow) -> IllegalAction:
+        return IllegalAction("the defender still has KEAL means: it is not downed", rule=self.section)
+
+    def apply(self, s: S, action: FinalBlow) -> None:
+        cycle.reveal(s, s.defender)
+        if final_blow(s):
+            say(s, f"the Final Blow wastes {s.piece_name(s.defender)}")
+            cards.waste(s, s.defender)
+            after_waste(s)
+        else:
+            say(s, f"{s.piece_name(s.defender)} survives the Final Blow")
+            lose_attack(s)
+
+
+class StopRule(Rule["S", Stop]):
+    """#contention: the attacker may stop (but moving in, it must attack once)."""
+
+    action = Stop
+    section = "contention"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [Stop()] if s.phase == PRESS or s.may_stop else []
+
+    def refusal(self, s: S, action: Stop) -> IllegalAction:
+        return IllegalAction("moving onto an enemy's stand, you must attack", rule="movement")
+
+    def apply(self, s: S, action: Stop) -> None:
+        # A stopped attack waits for the following day (#contention: 'on the following day,
+        # you have the option to continue the fight'): the soul attacks no more this cycle.
+        s.spent_cycle[s.attacker] = s.cycle
+        s.add_log(f"{s.seat_name(s.active)} stops the attack")
+        if s.phase == TARGET:
+            s.defender = -1
+            cycle.finish_exchange(s)
+        else:
+            end_fight(s)
+
+
+def _fight_stands(s: S) -> list[str]:
+    """Where the seat may attack or retreat from: the fight's stand when answering an attack,
+    else the stands of contention (``cycle.contention_stands``)."""
+    return [s.fight_stand] if s.phase == RESPOND else cycle.contention_stands(s, s.active)
+
+
+def _fighting(s: S, piece: int) -> bool:
+    """``piece`` is a soul of the acting seat on a stand where it may attack or retreat from."""
+    stands = _fight_stands(s)
+    return 0 <= piece < len(s.card) and any(piece in mine_at(s, s.active, stand) for stand in stands)
+
+
+FROM_A_FIGHT: Check[S, Attack | Retreat] = Check(
+    "from a fight",
+    lambda s, a: _fighting(s, a.piece),
+    "soul #{action.piece} is not a soul of yours on a stand where you fight",
+)
+"""A single attack or retreat is made by a soul of the seat on a stand of contention (the
+fight's stand when answering an attack)."""
+
+
+def attacks(s: S, stands: list[str]) -> list[Attack]:
+    """The attacks of the seat acting from ``stands`` (``CounterRule``)."""
+    seat = s.active
+    return [
+        Attack(p, t)
+        for stand in stands
+        for p in mine_at(s, seat, stand)
+        if can_attack(s, p)
+        for t in targets(s, p)
+    ]
+
+
+def retreats(s: S, stands: list[str]) -> list[Retreat]:
+    """The single retreats of the seat acting from ``stands`` (``RetreatRule``)."""
+    seat = s.active
+    return [
+        Retreat(p, to)
+        for stand in stands
+        for p in mine_at(s, seat, stand)
+        for to in cycle.retreat_stands(s, p)
+    ]
+
+
+def group_retreats(s: S, stands: list[str]) -> list[RetreatGroup]:
+    """The group retreats of the seat acting from ``stands`` (``RetreatGroupRule``)."""
+    seat = s.active
+    return [
+        RetreatGroup(origin, to) for origin in stands for to in cycle.group_retreat_stands(s, seat, origin)
+    ]
+
+
+class CounterRule(CheckedRule["S", Attack]):
+    """#ADRH: attack an enemy soul on a stand you share (a counterattack, or carried-over
+    contention at the start of your day actions)."""
+
+    action = Attack
+    section = "ADRH"
+    checks = (
+        FROM_A_FIGHT,
+        Check(
+            "able to attack",
+            lambda s, a: can_attack(s, a.piece),
+            "soul #{action.piece} cannot attack this cycle",
+            "combat_lifecycle",
+        ),
+        Check(
+            "a target there",
+            lambda s, a: a.target in targets(s, a.piece),
+            "soul #{action.target} is not an enemy that soul #{action.piece} may attack on its stand",
+        ),
+    )
+
+    def legal(self, s: S) -> list[Attack]:
+        return attacks(s, _fight_stands(s))
+
+    def candidates(self, s: S) -> Iterable[Attack]:
+        """Every attack between two pieces (``legal`` lists the ones the checks let through faster)."""
+        return (Attack(p, t) for p in range(len(s.card)) for t in range(len(s.card)))
+
+    def apply(self, s: S, action: Attack) -> None:
+        cycle.clear_due(s, s.active, s.stand[action.piece])
+        if s.phase != RESPOND:
+            s.mover = s.active
+        begin(s, action.piece, may_stop=False)
+        engage(s, action.target)
+
+    def path(self, action: Attack) -> ClickPath:
+        return (f"piece:{action.piece}", f"piece:{action.target}")
+
+
+class RetreatRule(CheckedRule["S", Retreat]):
+    """#retreat: to a stand within the soul's range, in territory you hold, free of enemies."""
+
+    action = Retreat
+    section = "retreat"
+    checks = (
+        FROM_A_FIGHT,
+        Check(
+            "to a retreat stand",
+            lambda s, a: a.stand in cycle.retreat_stands(s, a.piece),
+            "soul #{action.piece} cannot retreat there: the stand must be in your territory, free of "
+            "enemies, or another conflict of yours, within its range (downed souls need an escort), "
+            "once a day",
+        ),
+    )
+
+    def legal(self, s: S) -> list[Retreat]:
+        return retreats(s, _fight_stands(s))
+
+    def candidates(self, s: S) -> Iterable[Retreat]:
+        """Every retreat of a piece to a stand (``legal`` lists the ones the checks let through faster)."""
+        return (Retreat(p, stand) for p in range(len(s.card)) for stand in s.board.stands)
+
+    def apply(self, s: S, action: Retreat) -> None:
+        cycle.clear_due(s, s.active, s.stand[action.piece])
+        s.retreat_piece, s.retreat_to, s.retreat_from = action.piece, action.stand, s.phase
+        if s.phase != RESPOND:
+            s.mover = s.active
+        chaser = next((p for p in enemies_at(s, s.stand[action.piece], s.active)), -1)
+        s.add_log(f"{s.piece_name(action.piece)} tries to retreat")
+        if chaser < 0:
+            cycle.escape(s, succeeded=True)
+            return
+        if is_rogue(s, chaser):  # a rogue always challenges
+            ChallengeRule().apply(s, Challenge())
+            return
+        s.active, s.phase = s.owner[chaser], CHALLENGE
+
+    def path(self, action: Retreat) -> ClickPath:
+        return (f"piece:{action.piece}", f"stand:{action.stand}")
+
+
+class RetreatGroupRule(CheckedRule["S", RetreatGroup]):
+    """#retreat: 'Players may retreat souls individually or as a group', one roll for the group."""
+
+    action = RetreatGroup
+    section = "retreat"
+    checks = (
+        Check(
+            "from a fight",
+            lambda s, a: a.origin in _fight_stands(s),
+            "a group retreats from a stand where you fight: {action.origin} is not one",
+        ),
+        Check(
+            "to a retreat stand",
+            lambda s, a: a.stand in cycle.group_retreat_stands(s, s.active, a.origin),
+            "a group retreats within its slowest soul's range, to your territory free of enemies "
+            "(or another conflict of yours) with room for all",
+        ),
+    )
+
+    def legal(self, s: S) -> list[RetreatGroup]:
+        return group_retreats(s, _fight_stands(s))
+
+    def candidates(self, s: S) -> Iterable[RetreatGroup]:
+        """Every group retreat between two stands (``legal`` lists the ones the checks let through faster)."""
+        stands = s.board.stands
+        return (RetreatGroup(origin, stand) for origin in stands for stand in stands)
+
+    def apply(self, s: S, action: RetreatGroup) -> None:
+        group = cycle.retreat_group_of(s, s.active, action.origin)
+        cycle.clear_due(s, s.active, action.origin)
+        s.retreat_piece, s.retreat_group = group[0], group[1:]
+        s.retreat_to, s.retreat_from = action.stand, s.phase
+        if s.phase != RESPOND:
+            s.mover = s.active
+        s.add_log(f"{s.seat_name(s.active)}'s souls on {stand_label(action.origin)} try to retreat together")
+        chaser = next((p for p in enemies_at(s, action.origin, s.active)), -1)
+        if chaser < 0:
+            cycle.escape(s, succeeded=True)
+        elif is_rogue(s, chaser):
+            ChallengeRule().apply(s, Challenge())
+        else:
+            s.active, s.phase = s.owner[chaser], CHALLENGE
+
+    def path(self, action: RetreatGroup) -> ClickPath:
+        return (f"stand:{action.origin}", f"stand:{action.stand}")
+
+
+def reinforcements(s: S, seat: int) -> list[int]:
+    """The seat's souls that may join the fight: in uncontended territory, the fight's stand
+    within their range (#retreat: 'moving souls from nearby uncontended territory')."""
+
+    seen = ground(s, seat)
+    enemy_territories = {s.board.stands[stand].territory for stand in seen.enemy_stands}
+    out = []
+    for p in s.live():
+        if s.owner[p] != seat or s.stand[p] == s.fight_stand or s.territory[p] in enemy_territories:
+            continue
+        if can_move(s, p) and s.fight_stand in reach(s, p, seen):
+            out.append(p)
+    return out
+
+
+class ReinforceRule(Rule["S", Reinforce]):
+    """#retreat: reinforcing takes the timing of a retreat (after an attack fails or stops,
+    before the counterattack) and needs no roll to enter."""
+
+    action = Reinforce
+    section = "retreat"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [Reinforce(p) for p in reinforcements(s, s.active)]
+
+    def refusal(self, s: S, action: Reinforce) -> IllegalAction:
+        return IllegalAction(
+            f"soul #{action.piece} cannot reinforce: it must be yours, in uncontended "
+            "territory, with the fight's stand within its range",
+            rule=self.section,
+        )
+
+    def apply(self, s: S, action: Reinforce) -> None:
+
+        way = reach(s, action.piece)[s.fight_stand]
+        cycle.reveal(s, action.piece)
+        s.steps_used[action.piece] += len(way)
+        cycle.place(s, action.piece, s.fight_stand)
+        s.add_log(
+            f"{s.piece_name(action.piece)} reinforces the fight on territory {s.territory[action.piece]}"
+        )
+
+    def path(self, action: Reinforce) -> ClickPath:
+        return (f"piece:{action.piece}", "reinforce")
+
+
+class HoldRule(Rule["S", Hold]):
+    """#contention: the attacked side neither counterattacks nor retreats; the contention
+    carries over to the next day."""
+
+    action = Hold
+    section = "contention"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [Hold()]
+
+    def apply(self, s: S, action: Hold) -> None:
+        s.add_log(f"{s.seat_name(s.active)} holds")
+        cycle.finish_exchange(s)
+
+
+class ChallengeRule(Rule["S", Challenge]):
+    """#retreat: the escapee must win 2 D6 against a D20."""
+
+    action = Challenge
+    section = "retreat"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [Challenge()]
+
+    def apply(self, s: S, action: Challenge) -> None:
+        escape = combat.roll(combat.Dice(("D6", "D6"), 0), s.rng) + cards.escape_bonus(s, s.retreat_piece)
+        chase = s.rng.randint(1, 20)
+        s.add_log(f"the retreat is challenged: 2 D6 give {escape} against a D20 of {chase}")
+        cycle.escape(s, succeeded=escape > chase)
+
+
+class LetGoRule(Rule["S", LetGo]):
+    action = LetGo
+    section = "retreat"
+
+    def legal(self, s: S) -> Sequence[Action]:
+        return [LetGo()]
+
+    def apply(self, s: S, action: LetGo) -> None:
+        s.add_log(f"{s.seat_name(s.active)} lets the soul go")
+        cycle.escape(s, succeeded=True)
