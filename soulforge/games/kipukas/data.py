@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from soulforge.core import decklist
 from soulforge.core.data import choice, data_cache, field, read_json, read_toml, sourced
 from soulforge.core.decklist import cite_line, deck_cards, read_deck_list
 from soulforge.core.errors import DataError
@@ -371,10 +372,16 @@ def _about(key: str, problem: str) -> bool:
     return problem.startswith(key + " ") or repr(key) in problem or named
 
 
+def read_deck(text: str) -> tuple[DeckList, list[str]]:
+    """The deck a deck list describes and the problems that break its rules (each citing
+    the list's line)."""
+    deck, problems = parse_deck(text)
+    return deck, problems or [cite_line(text, problem, _about) for problem in deck_problems(deck)]
+
+
 def validate_deck(text: str) -> list[str]:
     """The problems of a deck list's text (empty: the deck may be played)."""
-    deck, problems = parse_deck(text)
-    return problems or [cite_line(text, problem, _about) for problem in deck_problems(deck)]
+    return read_deck(text)[1]
 
 
 @data_cache
@@ -402,14 +409,5 @@ def resolve_deck(option: str, spec: str) -> DeckList:
     >>> len(resolve_deck("deck0", "ember").cards)
     30
     """
-    decks = starter_decks()
-    if spec in decks:
-        return decks[spec]
-    if "[cards]" not in spec:
-        raise ValueError(
-            f"option {option!r}: neither a starter deck {sorted(decks)} nor a deck list ([cards] id = copies)"
-        )
-    problems = validate_deck(spec)
-    if problems:
-        raise ValueError(f"option {option!r}: the deck list breaks the rules: " + "; ".join(problems))
-    return parse_deck(spec)[0]
+    return decklist.resolve_deck(option, spec, starter_decks(), read_deck,
+                                 builtin="starter deck", form="[cards] id = copies")

@@ -59,6 +59,7 @@ class Kipukas(Game[KipukasState]):
         "days, nights and storms; hold every base camp and capital to dominate."
     )
     rulebook: ClassVar[str] = "kipukas.md"
+    observation_size: ClassVar[int] = 4096
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     option_specs: ClassVar[tuple[Option, ...]] = (
