@@ -74,6 +74,8 @@ class CreateTable(Request):
                                       "time bank in minutes (none by default)")
     listed: bool = Field(False, description="offer the other human seats in the lobby, to whoever joins "
                                             "first, instead of making an invite link for each")
+    rated: bool = Field(False, description="a rated table: signed-in people only (two seats or more, no "
+                                           "AI, no chosen seed); its end updates each seat's rating")
 
 
 class SeatInvite(BaseModel):
@@ -162,6 +164,8 @@ class SeatInfo(BaseModel):
     level: str | None
     claimed: bool
     name: str | None = None
+    account: str | None = Field(None, description="the account holding the seat, if one does")
+    rating: float | None = Field(None, description="that account's rating for this game (rated games)")
 
 
 class TablePayload(BaseModel):
@@ -187,6 +191,7 @@ class TablePayload(BaseModel):
     thinking: bool
     can_undo: bool
     spectators_muted: bool
+    rated: bool = Field(False, description="a rated table (its end updates the seats' ratings)")
     clock: dict[str, Any] | None = Field(description="the turn clock: each seat's bank in seconds as of "
                                                      "`since` (epoch s), the seat whose time runs")
     rematch: dict[str, Any] | None = Field(description="the rematch offered at the end: its table, and "
@@ -204,6 +209,7 @@ class TableSummary(BaseModel):
     status: str
     open: bool = Field(description="a human seat is free to join from the lobby")
     seed_chosen: bool = Field(description="the creator chose the seed (practice or hot-seat)")
+    rated: bool = Field(False, description="a rated table between signed-in people")
     players: int
     seats: list[SeatInfo]
     returns: list[float] | None
