@@ -220,3 +220,25 @@ def test_passwords_are_never_logged_returned_or_stored(site: TestClient, db_url:
     assert [r["password_hash"].startswith("$argon2id$") for r in stored] == [True]
     assert all(secret not in str(dict(r)) for r in stored)
     assert all("password" not in str(u) for u in service.list_users())
+
+
+def test_docs_limits_states_the_account_bounds_as_the_code_has_them() -> None:
+    from pathlib import Path
+
+    from soulforge.server import community, ratings
+
+    page = (Path(__file__).parents[2] / "docs" / "limits.md").read_text(encoding="utf-8")
+    section = page.split("## Accounts", 1)[1]
+    expected = [
+        f"| {accounts.SIGN_IN_FAILURES} in {accounts.SIGN_IN_WINDOW:g} s | `SIGN_IN_FAILURES`",
+        f"| {accounts.REGISTRATIONS} per {accounts.REGISTRATION_WINDOW / 60:g} minutes | `REGISTRATIONS`",
+        f"| {accounts.NAME_MIN} to {accounts.NAME_MAX} characters",
+        f"| {accounts.PASSWORD_MIN} to {accounts.PASSWORD_MAX} characters",
+        f"{accounts.HASHING_AT_ONCE} hashes at once", f"| {accounts.SESSION_DAYS} days from sign-in",
+        f"| {accounts.MAX_ACCOUNT_SEATS}, newest first | `MAX_ACCOUNT_SEATS`",
+        f"| {community.MAX_PLAYER_GAMES}, newest first | `community.MAX_PLAYER_GAMES`",
+        f"| {ratings.MAX_HISTORY:,} | `ratings.MAX_HISTORY`",
+    ]
+    assert [text for text in expected if text not in section] == []
+    hasher = accounts.HASHER
+    assert (hasher.time_cost, hasher.memory_cost, hasher.parallelism) == (3, 65536, 4)

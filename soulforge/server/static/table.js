@@ -81,7 +81,8 @@
     showClock(p);
     const host = p.seats.find((s) => s.kind === "human");
     $("seats").replaceChildren(...p.seats.map((s) => {
-      const li = el("li", seatName(p, s.seat) + (s.kind === "human" && !s.claimed ? " · free" : ""));
+      const account = s.account ? " · " + s.account + (s.rating != null ? " (rating " + s.rating + ")" : "") : "";
+      const li = el("li", seatName(p, s.seat) + account + (s.kind === "human" && !s.claimed ? " · free" : ""));
       if (s.seat === p.current_player) li.className = "current";
       // A new one-time link: for one's own seat (to move it to another device: this browser
       // loses it), or, by the table's creator, for a seat nobody has taken yet.
