@@ -176,10 +176,13 @@ class Accounts:
 
     @staticmethod
     def check_name(name: str) -> str:
-        """A display name fit for an account (plain text, 3 to 32 characters), or 422."""
+        """A display name fit for an account (plain text, 3 to 32 characters, no ``/``: it is
+        the address of the player's page), or 422."""
         cleaned = clean_name(name) or ""
         if len(cleaned) < NAME_MIN or len(name.strip()) > NAME_MAX:
             raise TableError(422, f"a name has {NAME_MIN} to {NAME_MAX} characters")
+        if "/" in cleaned:
+            raise TableError(422, "a name may not hold '/'")
         return cleaned
 
     @staticmethod

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from html import escape
 from typing import Any
+from urllib.parse import quote
 
 from soulforge.server.views import page
 
@@ -33,10 +34,19 @@ def plot(points: list[float], label: str) -> str:
             f'<polyline fill="none" stroke="currentColor" stroke-width="2" points="{line}"/>{dots}</svg>')
 
 
+def home(name: str) -> str:
+    """The address of a player's page, escaped for an attribute.
+
+    >>> home("Ada & Bo")
+    '/u/Ada%20%26%20Bo'
+    """
+    return escape("/u/" + quote(name, safe=""))
+
+
 def _game_row(game: dict[str, Any], finished: bool) -> str:
     tid = escape(game["table"])
     when = time.strftime("%Y-%m-%d", time.gmtime(game["created"]))
-    others = ", ".join(f'<a href="/u/{escape(n)}">{escape(n)}</a>' for n in game["opponents"].values())
+    others = ", ".join(f'<a href="{home(n)}">{escape(n)}</a>' for n in game["opponents"].values())
     link = (f'<a href="/t/{tid}/replay">replay</a>' if finished
             else f'<a href="/t/{tid}">go to the table</a>')
     rated = " (rated)" if game["rated"] else ""
@@ -59,7 +69,7 @@ def render(player: dict[str, Any]) -> str:
         for game, seats in player["win_rates"].items() for seat, c in sorted(seats.items()))
     table = ('<table class="win-rates"><thead><tr><th>Game</th><th>Seat</th><th>Won</th><th>Rate</th></tr>'
              f'</thead><tbody>{rates}</tbody></table>') if rates else "<p>No finished game yet.</p>"
-    opponents = "".join(f'<li><a href="/u/{escape(o["name"])}">{escape(o["name"])}</a>: {o["games"]} games, '
+    opponents = "".join(f'<li><a href="{home(o["name"])}">{escape(o["name"])}</a>: {o["games"]} games, '
                         f'{o["won"]} won</li>' for o in player["opponents"]) or "<li>None yet.</li>"
     body = (f'<section class="player"><h1>{name}</h1>'
             f'<h2>Ratings</h2><ul class="ratings">{ratings}</ul>'
