@@ -74,8 +74,9 @@ def test_a_rated_game_between_two_browsers_updates_both_ratings(browser: Any, se
     table = made["data"]["table"]
     ada.goto(f"{server.url}/t/{table}")  # her seat came with the account
     bob.goto(made["data"]["seats"][1]["invite"])
+    seated = "document.getElementById('seats').innerText.includes('(you)')"
     for page in (ada, bob):
-        page.wait_for_function("document.getElementById('seats').innerText.includes('(you)')", timeout=TIMEOUT)
+        page.wait_for_function(seated, timeout=TIMEOUT)
     rng = random.Random(3)
     while not live_state(server, table).is_over:
         actor = (ada, bob)[live_state(server, table).current_player]
