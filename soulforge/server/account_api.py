@@ -169,6 +169,15 @@ async def my_seats(request: Request) -> list[dict[str, Any]]:
     return await accounts(request).seats((await required(request)).account)
 
 
+@router.get("/account/turns", responses=ERRORS)
+async def my_turns(request: Request) -> list[dict[str, Any]]:
+    """The account's games where it is its turn (turn-based and live tables): the "your turn"
+    list of the lobby and the player's page."""
+    session = await required(request)
+    games = await community(request).turns(session.account.id)
+    return [{"table": g["table"], "game": g["game"], "seat": g["seat"], "clock": g["clock"]} for g in games]
+
+
 @router.post("/account/seats", status_code=204, responses=ERRORS)
 async def attach(body: AttachRequest, request: Request) -> None:
     """Attach a seat taken in this browser without an account to the signed-in account."""

@@ -96,7 +96,8 @@ async def create_table(body: schemas.CreateTable, request: Request) -> dict[str,
         seats = [(s.kind, s.level or ("normal" if s.kind == "ai" else None)) for s in body.seats]
     table, tokens, invites = await service(request).create(
         body.game, body.options, count or len(seats), seats, body.seed, body.hot_seat, body.listed, body.name,
-        clock_minutes=body.clock_minutes, address=address(request), rated=body.rated)
+        clock_minutes=body.clock_minutes, address=address(request), rated=body.rated,
+        turn_hours=body.turn_hours)
     await community(request).keep(session, table.id, tokens)
     base = str(request.base_url).rstrip("/")
     return {"table": table.id, "url": f"{base}/t/{table.id}", "seats": [

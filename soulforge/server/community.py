@@ -99,7 +99,11 @@ class Community:
         user_id, shown_name = found
         games = await self.service.storage.read(self._games, user_id)
         rated = await self.ratings.player(user_id)
-        return {"name": shown_name, **rated, **summary(games)}
+        for game in games:
+            playing = game["status"] == "playing"
+            game["to_move"] = self.to_move(game["table"], game["clock"]) if playing else None
+        turn = [g for g in games if g["to_move"] is not None and g["to_move"] == g["seat"]]
+        return {"name": shown_name, **rated, **summary(games), "your_turn": turn}
 
     def _games(self, user_id: int) -> list[dict[str, Any]]:
         """The account's newest games, each with its table row and the other accounts seated."""
@@ -123,9 +127,24 @@ class Community:
                 continue
             out.append({"table": row.id, "game": row.game, "seat": seat, "status": row.status,
                         "rated": row.rated, "returns": row.returns, "created": row.created,
-                        "opponents": by_table.get(row.id, {})})
+                        "opponents": by_table.get(row.id, {}), "clock": row.clock})
         out.sort(key=lambda g: -g["created"])
         return out[:MAX_PLAYER_GAMES]
+
+    def to_move(self, table_id: str, clock: dict[str, Any] | None) -> int | None:
+        """The seat to move at a table still playing: the live state's if it is in memory, else
+        its clock's running seat (a turn-based table is never replayed just to say whose turn)."""
+        live = self.service.live.get(table_id)
+        if live is not None:
+            return live.to_move
+        running = (clock or {}).get("running")
+        return running if isinstance(running, int) else None
+
+    async def turns(self, user_id: int) -> list[dict[str, Any]]:
+        """The account's games where its seat is to move, oldest turn first."""
+        games = await self.service.storage.read(self._games, user_id)
+        return [g for g in games
+                if g["status"] == "playing" and self.to_move(g["table"], g["clock"]) == g["seat"]]
 
 
 def summary(games: list[dict[str, Any]]) -> dict[str, Any]:

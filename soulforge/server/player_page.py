@@ -62,6 +62,7 @@ def render(player: dict[str, Any]) -> str:
         f'{plot([h["rating"] for h in player["history"].get(game, [])], game)}</li>'
         for game, r in player["ratings"].items()) or "<li>No rated game yet.</li>"
     playing = "".join(_game_row(g, False) for g in player["playing"]) or "<li>None.</li>"
+    turn = "".join(_game_row(g, False) for g in player.get("your_turn", [])) or "<li>None.</li>"
     finished = "".join(_game_row(g, True) for g in player["finished"]) or "<li>None.</li>"
     rates = "".join(
         f'<tr><td>{escape(game)}</td><td>{escape(seat)}</td><td>{c["won"]} / {c["played"]}</td>'
@@ -73,6 +74,7 @@ def render(player: dict[str, Any]) -> str:
                         f'{o["won"]} won</li>' for o in player["opponents"]) or "<li>None yet.</li>"
     body = (f'<section class="player"><h1>{name}</h1>'
             f'<h2>Ratings</h2><ul class="ratings">{ratings}</ul>'
+            f'<h2>Waiting for {name} to move</h2><ul class="your-turn">{turn}</ul>'
             f'<h2>Games in progress</h2><ul class="games-playing">{playing}</ul>'
             f'<h2>Finished games</h2><ul class="games-over">{finished}</ul>'
             f'<h2>Win rates by game and seat</h2>{table}'

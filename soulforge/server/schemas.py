@@ -10,6 +10,8 @@ MAX_SEATS = 16
 """More seats than any game has: a bigger number is refused before anything is built."""
 MAX_SEED = 2**63 - 1
 MAX_MOVE = 10**9
+MAX_TURN_HOURS = 14 * 24
+"""The longest turn of a turn-based table: 14 days."""
 MAX_JSON_DEPTH = 3
 """The deepest nesting of lists and objects in one value of a request's free-form JSON (a game
 option, a field of an action): every real one is at most 1 deep (an action's tuple); a
@@ -70,6 +72,9 @@ class CreateTable(Request):
                              "(it would tell the hidden cards); otherwise the server draws a secret one")
     hot_seat: bool = Field(False, description="one browser plays every human seat")
     name: str | None = Field(None, max_length=200, description="the creator's display name")
+    turn_hours: int | None = Field(None, ge=1, le=MAX_TURN_HOURS, description="a turn-based table: each "
+                                   "turn may last this many hours (up to 14 days); nobody needs to stay "
+                                   "connected between moves")
     clock_minutes: int | None = Field(None, ge=1, le=600, description="a turn clock: each human seat's "
                                       "time bank in minutes (none by default)")
     listed: bool = Field(False, description="offer the other human seats in the lobby, to whoever joins "

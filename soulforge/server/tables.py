@@ -307,6 +307,7 @@ class TableService:
                      seats: Sequence[tuple[str, str | None]], seed: int | None,
                      hot_seat: bool, listed: bool, name: str | None = None, creator: int | None = None,
                      clock_minutes: int | None = None, address: str | None = None, rated: bool = False,
+                     turn_hours: int | None = None,
                      ) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
         """A new table; returns it with the creator's seat tokens and the other seats' invites.
 
@@ -349,9 +350,14 @@ class TableService:
                        hot_seat, listed, seed is not None, "playing", None, time.time(), seat_rows,
                        rated=rated)
         table = LiveTable(row, state, [])
-        if clock_minutes:
+        if clock_minutes and turn_hours:
+            raise TableError(422, "a table has a clock for the whole game (clock_minutes) or per turn "
+                                  "(turn_hours), not both")
+        if clock_minutes or turn_hours:
             first = table.human_to_move(state)
-            row.clock = Clock.start(len(seats), 60 * clock_minutes, first, clock_now()).to_json()
+            seconds = 60 * clock_minutes if clock_minutes else 3600 * (turn_hours or 0)
+            row.clock = Clock.start(len(seats), seconds, first, clock_now(),
+                                    per_move=bool(turn_hours)).to_json()
         await self.storage.write(self.storage.create_table, row)
         self._keep(table)
         self._schedule_ai(table)

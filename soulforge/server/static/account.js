@@ -98,11 +98,46 @@
     all.addEventListener("click", async () => { await post("/api/account/sign-out-everywhere"); location.reload(); });
     box.replaceChildren(el("a", account.name, {href: "/u/" + encodeURIComponent(account.name)}), " ", out, " ", all);
   }
+  // "Your turn" (issue 34): the account's games waiting for it, in the lobby; the tab's title
+  // counts them and, with permission, a notification says when one more comes (checked every
+  // minute: turn-based games need no open connection).
+  const baseTitle = document.title;
+  let known = null;
+  async function turns() {
+    const res = await fetch("/api/account/turns");
+    if (!res.ok) return;
+    const games = await res.json();
+    const onTable = /^\/t\//.test(location.pathname);  // the table page says it itself
+    if (!onTable) document.title = (games.length ? "(" + games.length + ") Your turn - " : "") + baseTitle;
+    const fresh = known === null ? [] : games.filter((g) => !known.has(g.table + ":" + g.seat));
+    known = new Set(games.map((g) => g.table + ":" + g.seat));
+    if (fresh.length && document.hidden && "Notification" in window && Notification.permission === "granted") {
+      new Notification("Soulforge: your turn", {body: fresh.map((g) => g.game).join(", "), tag: "soulforge-turns"});
+    }
+    const form = document.getElementById("sign-in");
+    if (!form) return;
+    form.hidden = false;
+    const list = el("ul", "", {id: "your-turn", class: "your-turn"});
+    games.forEach((g) => {
+      const li = el("li");
+      li.append(el("a", g.game + " (seat " + g.seat + ")", {href: "/t/" + g.table}));
+      list.append(li);
+    });
+    const parts = [el("h2", games.length ? "Your turn" : "Your turn: no game waits for you"), list];
+    if ("Notification" in window && Notification.permission === "default") {
+      const ask = el("button", "Notify me when it is my turn", {type: "button"});
+      ask.addEventListener("click", async () => { await Notification.requestPermission(); turns(); });
+      parts.push(ask);
+    }
+    form.replaceChildren(...parts);
+  }
   (async () => {
     if (!cookie("sf_csrf")) { signedOut(); return; }
     const res = await fetch("/api/account");
     if (!res.ok) { signedOut(); return; }
     signedIn((await res.json()).account);
     await bringSeats();
+    await turns();
+    setInterval(turns, 60000);
   })();
 })();
