@@ -158,6 +158,8 @@ class Accounts:
         self.failures_by_address = RateLimit(SIGN_IN_FAILURES, SIGN_IN_WINDOW)
         self.registrations = RateLimit(REGISTRATIONS, REGISTRATION_WINDOW)
         self._hashing = asyncio.Semaphore(HASHING_AT_ONCE)
+        self.disabled_ids: frozenset[int] = frozenset()
+        """The disabled accounts (their seats cannot act), as last read (``read_disabled``)."""
 
     # -- passwords ---------------------------------------------------------------
     async def _hash(self, password: str) -> str:
@@ -279,7 +281,15 @@ class Accounts:
             conn.execute(update(users_t).where(users_t.c.id == user).values(disabled=disabled))
             if disabled:
                 conn.execute(delete(sessions_t).where(sessions_t.c.user_id == user))
+        self.disabled_ids = self.disabled_ids | {user} if disabled else self.disabled_ids - {user}
         return True
+
+    def read_disabled(self) -> frozenset[int]:
+        """The disabled accounts, read anew (another process, ``soulforge users``, may disable)."""
+        with self.storage.engine.connect() as conn:
+            found = frozenset(int(r[0]) for r in conn.execute(select(users_t.c.id).where(users_t.c.disabled)))
+        self.disabled_ids = found
+        return found
 
     def reset_password(self, name: str, password: str) -> bool:
         """A new password for an account, every session of it ended; False if there is none."""

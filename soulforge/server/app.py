@@ -40,7 +40,8 @@ def create_app(db_url: str | None = None, ai_workers: int | None = None) -> Fast
         storage = Storage(db_url)
         app.state.service = service = TableService(storage, Thinkers(ai_workers))
         app.state.accounts = Accounts(storage)
-        app.state.community = Community(service, app.state.accounts, Ratings(storage))
+        app.state.community = community = Community(service, app.state.accounts, Ratings(storage))
+        service.spawn(community.watch_disabled())
         app.state.hub = Hub(service)
         await service.resume_all()
         yield

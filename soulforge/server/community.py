@@ -3,6 +3,7 @@ the rating of a rated table's end, and a player's page (games, ratings, opponent
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,6 +16,9 @@ from soulforge.server.tables import LiveTable, TableError, TableService
 
 MAX_PLAYER_GAMES = 500
 """The newest games of a player that their page shows and counts."""
+DISABLED_REFRESH = 5.0
+"""Seconds between two readings of the disabled accounts: a seat of an account the operator
+disabled stops acting within this time (at once when disabled by this process)."""
 
 
 class Community:
@@ -24,9 +28,25 @@ class Community:
         self.service, self.accounts, self.ratings = service, accounts, ratings
         service.accounts_of = self.accounts_of
         service.on_over = self.rate
+        service.seat_guard = self.guard
+
+    def guard(self, table: LiveTable, held: set[int]) -> None:
+        """A seat held by a disabled account cannot act, nor see its seat's view (403)."""
+        if any(table.owners.get(seat) in self.accounts.disabled_ids for seat in held):
+            raise TableError(403, "this seat's account is disabled")
+
+    async def watch_disabled(self) -> None:
+        """Read the disabled accounts every :data:`DISABLED_REFRESH` seconds (the operator's
+        command runs in another process)."""
+        while True:
+            await self.service.storage.read(self.accounts.read_disabled)
+            await asyncio.sleep(DISABLED_REFRESH)
 
     async def accounts_of(self, table: LiveTable) -> dict[int, dict[str, Any]]:
-        """The table's seats held by accounts, each with the account's rating for the game."""
+        """The table's seats held by accounts, each with the account's rating for the game
+        (and ``table.owners`` set: each such seat's account id)."""
+        owners = (await self.accounts.owners([table.id])).get(table.id, {})
+        table.owners = {seat: o["user_id"] for seat, o in owners.items()}
         return (await self.seat_accounts([table.row]))[table.id]
 
     async def seat_accounts(self, rows: Sequence[TableRow]) -> dict[str, dict[int, dict[str, Any]]]:
@@ -72,9 +92,11 @@ class Community:
         """The seats just taken (``{seat: token}``) follow the signed-in account, if any."""
         if session is None or not tokens:
             return
+        table = await self.service.get(table_id)
         for seat, token in tokens.items():
             await self.accounts.attach(session.account, table_id, seat, token)
-        await self.service.accounts_changed(await self.service.get(table_id))
+            await self.service.name_if_unnamed(table, seat, session.account.name)
+        await self.service.accounts_changed(table)
 
     async def attach(self, session: Session, table_id: str, seat: int, token: str) -> None:
         """A seat taken in this browser without an account now follows the account: the token

@@ -63,6 +63,8 @@ class LiveTable:
     """When a request or a change last used the table (``eviction``: idle ones leave memory)."""
     accounts: dict[int, dict[str, Any]] = dataclasses.field(default_factory=dict)
     """The accounts holding seats, by seat: ``{"account": name, "rating": shown or None}``."""
+    owners: dict[int, int] = dataclasses.field(default_factory=dict)
+    """The account id holding each seat that an account holds (never sent to anyone)."""
     ai_stuck_on: State | None = None
     """The state the AI failed to move in (given up or refused): the table waits, no longer
     shown as thinking, until its state changes (an undo) or the server restarts."""
@@ -174,6 +176,8 @@ class TableService:
         """Called once a table ends (by its rules or a claim on time): rated tables are rated."""
         self.accounts_of: Callable[[LiveTable], Awaitable[dict[int, dict[str, Any]]]] | None = None
         """The accounts holding the table's seats and their ratings (shown beside the names)."""
+        self.seat_guard: Callable[[LiveTable, set[int]], None] | None = None
+        """Refuses (TableError) seats whose account may not act (a disabled one)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._change: asyncio.Event | None = None
 
@@ -201,6 +205,10 @@ class TableService:
                 continue
             if table.ai_task is not None:
                 await asyncio.wait({table.ai_task}, timeout=RESUME_PACE)
+
+    def spawn(self, job: Coroutine[Any, Any, None]) -> None:
+        """Run ``job`` in the background, cancelled at :meth:`shutdown` (for the app's own jobs)."""
+        self._spawn(job)
 
     def _spawn(self, job: Coroutine[Any, Any, None]) -> None:
         """Run ``job`` in the background, cancelled at :meth:`shutdown`."""
@@ -518,6 +526,12 @@ class TableService:
             await self._name(table, seat, name)
         await self._announce(table)
 
+    async def name_if_unnamed(self, table: LiveTable, seat: int, name: str) -> None:
+        """Give ``seat`` the name of the account taking it, unless its player gave one."""
+        if table.row.seats[seat].name is None:
+            async with table.lock:
+                await self._name(table, seat, name)
+
     async def _name(self, table: LiveTable, seat: int, name: str | None) -> None:
         named = clean_name(name)
         await self.storage.write(self.storage.set_seat_name, table.id, seat, named)
@@ -589,6 +603,8 @@ class TableService:
             if not match:
                 raise TableError(403, "this seat token is not valid at this table")
             held.add(match[0].seat)
+        if held and self.seat_guard is not None:
+            self.seat_guard(table, held)
         return held
 
     @staticmethod

@@ -242,3 +242,21 @@ def test_docs_limits_states_the_account_bounds_as_the_code_has_them() -> None:
     assert [text for text in expected if text not in section] == []
     hasher = accounts.HASHER
     assert (hasher.time_cost, hasher.memory_cost, hasher.parallelism) == (3, 65536, 4)
+
+
+def test_a_disabled_accounts_seat_cannot_act(site: TestClient) -> None:
+    ada = Browser(site)
+    ada.register("Ada")
+    made = ada.post("/api/tables", json={"game": "tricks", "seats": TWO}).json()
+    table, ada_token = made["table"], made["seats"][0]["token"]
+    assert get(site, table)["seats"][0]["name"] == "Ada"  # the account's name, none given
+    service: Accounts = site.app.state.accounts  # type: ignore[attr-defined]
+    first = get(site, table, ada_token)["legal"][0]["action"]
+    assert service.set_disabled("Ada", True)
+    refused = site.post(f"/api/tables/{table}/actions", headers={"X-Seat-Token": ada_token},
+                        json={"move": 0, "action": first})
+    assert refused.status_code == 403 and "disabled" in refused.json()["detail"]
+    assert service.set_disabled("Ada", False)
+    moved = site.post(f"/api/tables/{table}/actions", headers={"X-Seat-Token": ada_token},
+                      json={"move": 0, "action": first})
+    assert moved.status_code == 200, moved.text
