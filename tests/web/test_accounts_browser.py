@@ -57,7 +57,7 @@ def test_sign_in_on_a_second_browser_finds_the_game_and_sign_out_everywhere(
     phone = browser.new_context().new_page()
     sign_in(phone, server.url, "Ada")
     phone.goto(f"{server.url}/t/{table}")  # no token in this browser: the account brings it
-    phone.wait_for_function("document.getElementById('seats').innerText.includes('Seat 0 (you)')",
+    phone.wait_for_function("document.getElementById('seats').innerText.includes('Seat 0 · Ada (you)')",
                             timeout=TIMEOUT)
     assert "Ada" in phone.locator("#seats").inner_text()
     phone.click("#account button:text('Sign out everywhere')")

@@ -82,7 +82,8 @@
     showClock(p);
     const host = p.seats.find((s) => s.kind === "human");
     $("seats").replaceChildren(...p.seats.map((s) => {
-      const account = s.account ? " · " + s.account + (s.rating != null ? " (rating " + s.rating + ")" : "") : "";
+      const account = (s.account && s.account !== s.name ? " · account " + s.account : "")
+        + (s.rating != null ? " (rating " + s.rating + ")" : "");
       const li = el("li", seatName(p, s.seat) + account + (s.kind === "human" && !s.claimed ? " · free" : ""));
       if (s.seat === p.current_player) li.className = "current";
       // A new one-time link: for one's own seat (to move it to another device: this browser
