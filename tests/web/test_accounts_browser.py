@@ -95,3 +95,49 @@ def test_a_rated_game_between_two_browsers_updates_both_ratings(browser: Any, se
     ada.goto(f"{server.url}/u/Ada")
     assert ada.locator(f"a[href='/t/{table}/replay']").count() == 1
     assert ada.locator("svg.rating-plot").count() == 1
+
+
+def your_turn_lists(page: Any, url: str, table: str) -> bool:
+    """Open the lobby: does its "Your turn" list link to ``table``? (And the tab's title.)"""
+    page.goto(url + "/")
+    page.wait_for_selector("#your-turn", state="attached", timeout=TIMEOUT)
+    listed: bool = page.locator(f"#your-turn a[href='/t/{table}']").count() == 1
+    assert listed == page.title().startswith("(1) Your turn")
+    return listed
+
+
+def test_a_turn_based_game_over_a_restart_with_a_your_turn_list(browser: Any, db_path: str,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(accounts, "HASHER", CHEAP)
+    srv = ServerThread(create_app(db_path, ai_workers=0)).__enter__()
+    ada, bob = browser.new_context().new_page(), browser.new_context().new_page()
+    try:
+        sign_in(ada, srv.url, "Ada", register=True)
+        sign_in(bob, srv.url, "Bob", register=True)
+        made = fetch_json(ada, "/api/tables", {"game": "tricks", "seats": TWO, "turn_hours": 24})
+        table = made["data"]["table"]
+        bob.goto(made["data"]["seats"][1]["invite"])
+        bob.wait_for_function("document.getElementById('seats').innerText.includes('(you)')", timeout=TIMEOUT)
+        assert your_turn_lists(ada, srv.url, table) and not your_turn_lists(bob, srv.url, table)
+        ada.goto(f"{srv.url}/t/{table}")
+        rng = random.Random(5)
+        while live_state(srv, table).current_player == 0:
+            wait_turn(ada)
+            assert ada.title().startswith("(Your turn)")
+            click_something(ada, rng)
+        ada.wait_for_function("document.body.dataset.turn === 'other'", timeout=TIMEOUT)
+        assert not ada.title().startswith("(Your turn)")
+    finally:
+        srv.__exit__(None, None, None)
+    again = ServerThread(create_app(db_path, ai_workers=0), port=srv.port).__enter__()
+    try:
+        assert your_turn_lists(bob, again.url, table) and not your_turn_lists(ada, again.url, table)
+        bob.click(f"#your-turn a[href='/t/{table}']")
+        wait_turn(bob)
+        move = click_something(bob, random.Random(6))
+        bob.wait_for_function(f"Number(document.body.dataset.move) > {move}", timeout=TIMEOUT)
+        state = live_state(again, table)
+        if not state.is_over and state.current_player == 0:
+            assert your_turn_lists(ada, again.url, table)
+    finally:
+        again.__exit__(None, None, None)
