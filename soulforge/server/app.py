@@ -227,9 +227,12 @@ def safe_error(error: Any) -> dict[str, Any]:
     {'loc': ['body', 'seed'], 'msg': 'bad', 'type': 'int', 'input': 'nan'}
     >>> safe_error({"loc": ("body", "seeds"), "msg": "Extra inputs", "type": "extra_forbidden"})["msg"]
     "unknown field 'seeds': it is not one of this request's fields"
+    >>> safe_error({"loc": ("body", "password"), "msg": "too long", "type": "x", "input": "hunter2"})["input"]
+    '(hidden)'
     """
-    shown = reprlib.repr(error.get("input"))
     loc = [str(part) for part in error.get("loc", ())]
+    # a password is never sent back, not even a piece of it to its own sender (issue 34)
+    shown = "(hidden)" if "password" in loc else reprlib.repr(error.get("input"))
     msg = str(error.get("msg", ""))
     if error.get("type") == "extra_forbidden" and loc:
         msg = f"unknown field {loc[-1]!r}: it is not one of this request's fields"
