@@ -64,6 +64,9 @@ def test_a_rated_game_updates_both_ratings_by_the_librarys_numbers(site: TestCli
     assert [s["rating"] for s in seats] == [round(t[0].ordinal(), 1) for t in expected]
     listed = next(t for t in site.get("/api/tables").json() if t["table"] == table)
     assert listed["rated"] and [s["rating"] for s in listed["seats"]] == [s["rating"] for s in seats]
+    lobby = site.get("/").text
+    shown = [f"{name} ({round(t[0].ordinal(), 1):g})" for name, t in zip(["Ada", "Bob"], expected, strict=True)]
+    assert ", ".join(shown) in lobby and '<span class="tag">rated</span>' in lobby
 
 
 def test_abandoning_a_rated_game_is_a_loss(site: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
