@@ -65,7 +65,8 @@ def test_a_rated_game_updates_both_ratings_by_the_librarys_numbers(site: TestCli
     listed = next(t for t in site.get("/api/tables").json() if t["table"] == table)
     assert listed["rated"] and [s["rating"] for s in listed["seats"]] == [s["rating"] for s in seats]
     lobby = site.get("/").text
-    shown = [f"{name} ({round(t[0].ordinal(), 1):g})" for name, t in zip(["Ada", "Bob"], expected, strict=True)]
+    pairs = zip(["Ada", "Bob"], expected, strict=True)
+    shown = [f"{name} ({round(t[0].ordinal(), 1):g})" for name, t in pairs]
     assert ", ".join(shown) in lobby and '<span class="tag">rated</span>' in lobby
 
 
