@@ -228,7 +228,7 @@ def test_passwords_are_never_logged_returned_or_stored(site: TestClient, db_url:
 def test_docs_limits_states_the_account_bounds_as_the_code_has_them() -> None:
     from pathlib import Path
 
-    from soulforge.server import community, ratings
+    from soulforge.server import community, ratings, schemas
 
     page = (Path(__file__).parents[2] / "docs" / "limits.md").read_text(encoding="utf-8")
     section = page.split("## Accounts", 1)[1]
@@ -241,6 +241,7 @@ def test_docs_limits_states_the_account_bounds_as_the_code_has_them() -> None:
         f"| {accounts.MAX_ACCOUNT_SEATS}, newest first | `MAX_ACCOUNT_SEATS`",
         f"| {community.MAX_PLAYER_GAMES}, newest first | `community.MAX_PLAYER_GAMES`",
         f"| {ratings.MAX_HISTORY:,} | `ratings.MAX_HISTORY`",
+        f"within {community.DISABLED_REFRESH:g} s", f"| 1 to {schemas.MAX_TURN_HOURS} hours",
     ]
     assert [text for text in expected if text not in section] == []
     hasher = accounts.HASHER
