@@ -189,6 +189,11 @@ class CsrfGuard:
         await self.app(scope, receive, send)
 
 
+SIGNING_IN = frozenset({"/api/account/sign-in", "/api/account/register"})
+"""Where a browser whose CSRF cookie is lost may still go (a new session replaces the old one;
+another site is kept out by the ``Origin`` check, which browsers always send on a POST)."""
+
+
 def csrf_refusal(headers: Headers, path: str) -> str | None:
     """Why a state-changing request is refused as a possible cross-site forgery, or None."""
     cookies = _cookies(headers.get("cookie", ""))
@@ -198,7 +203,7 @@ def csrf_refusal(headers: Headers, path: str) -> str | None:
         host = headers.get("host", "")
         if origin.split("://", 1)[-1].rstrip("/") != host:
             return "a request from another site may not act for a signed-in player"
-    if session:
+    if session and path not in SIGNING_IN:
         sent, expected = headers.get(CSRF_HEADER, ""), cookies.get(CSRF_COOKIE, "")
         if not sent or not hmac.compare_digest(sent.encode(), expected.encode()):
             return (f"this request needs the {CSRF_HEADER} header of your session "

@@ -130,6 +130,13 @@ def test_a_request_with_the_cookie_but_without_the_csrf_token_is_refused(site: T
     assert other_site.status_code == 403
     assert ada.get("/api/account").status_code == 200  # nothing was done
     assert ada.get("/api/account/seats").json() == []
+    lost = Browser(site, csrf=False)  # its CSRF cookie lost: it may still sign in anew
+    lost.cookies.set("sf_session", ada.cookies["sf_session"], domain="testserver.local")
+    assert lost.sign_in("Ada").status_code == 200
+    assert ada.get("/api/account").status_code == 200  # without the token, the old session stays
+    cross = Browser(site).post("/api/account/sign-in", json={"name": "Ada", "password": PASSWORD},
+                               headers={"Origin": "https://evil.example"})
+    assert cross.status_code == 403  # no signing in from another site (login CSRF)
 
 
 def test_a_session_id_planted_before_sign_in_is_never_used(site: TestClient) -> None:
