@@ -111,6 +111,10 @@ MAX_ACCOUNT_SEATS = 500
 
 HASHER = argon2.PasswordHasher()
 """argon2id with the library's defaults (RFC 9106 low-memory: t=3, 64 MiB, p=4)."""
+DUMMY_HASH = ("$argon2id$v=19$m=65536,t=3,p=4$KLmqWXg2Z4x7JoAqGoHEkg$"
+              "+KaBOTCugJqqTio89GFu4m+jgxmWVTpyRTKruchrczs")
+"""The hash of a random password nobody kept, made with :data:`HASHER`'s parameters: what an
+unknown name's password is verified against (a start-up does not spend a hash on it)."""
 WRONG = "wrong name or password"
 """The one answer to an unknown name and to a wrong password."""
 
@@ -152,8 +156,10 @@ class Accounts:
     def __init__(self, storage: Storage, hasher: argon2.PasswordHasher | None = None) -> None:
         self.storage = storage
         self.hasher = hasher or HASHER
-        self.dummy_hash = self.hasher.hash(secrets.token_urlsafe(16))
-        """Verified against when the name is unknown: the same work as a wrong password."""
+        self.dummy_hash = DUMMY_HASH if not self.hasher.check_needs_rehash(DUMMY_HASH) else (
+            self.hasher.hash(secrets.token_urlsafe(16)))
+        """Verified against when the name is unknown: the same work as a wrong password (a hash
+        of this hasher's own parameters)."""
         self.failures_by_name = RateLimit(SIGN_IN_FAILURES, SIGN_IN_WINDOW)
         self.failures_by_address = RateLimit(SIGN_IN_FAILURES, SIGN_IN_WINDOW)
         self.registrations = RateLimit(REGISTRATIONS, REGISTRATION_WINDOW)

@@ -272,3 +272,9 @@ def test_a_disabled_accounts_seat_cannot_act(site: TestClient) -> None:
     moved = site.post(f"/api/tables/{table}/actions", headers={"X-Seat-Token": ada_token},
                       json={"move": 0, "action": first})
     assert moved.status_code == 200, moved.text
+
+
+def test_the_dummy_hash_has_the_servers_own_parameters() -> None:
+    """An unknown name costs what a wrong password costs: the stored dummy is a hash of the
+    default hasher's parameters (nobody knows its password)."""
+    assert not accounts.HASHER.check_needs_rehash(accounts.DUMMY_HASH)
