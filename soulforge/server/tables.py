@@ -247,13 +247,13 @@ class TableService:
         except Exception as err:  # a rule or game changed under a stored record: this table only
             raise self.quarantine(table_id, "its record no longer replays "
                                             f"({type(err).__name__}: {str(err)[:160]})") from None
-        if table_id in self.damaged:  # quarantined by another request while this one replayed
-            raise TableError(409, self.damaged[table_id])
         touched = time.monotonic() if touch else -math.inf  # a background resume: idle at once
         fresh = LiveTable(row, state, [s for s, _ in moves], touched=touched)
         if self.accounts_of is not None:
             fresh.accounts = await self.accounts_of(fresh)
-        table = self._keep(fresh)
+        if table_id in self.damaged:  # quarantined by another request while this one replayed
+            raise TableError(409, self.damaged[table_id])
+        table = self._keep(fresh)  # no await since the check: a quarantine cannot slip in between
         self._schedule_ai(table)
         return table
 
