@@ -9,7 +9,7 @@ import typer
 from typer.core import TyperGroup
 
 import soulforge.games as registry
-from soulforge.cli import doctor, info, lab, play, simulate
+from soulforge.cli import doctor, info, lab, play, simulate, users
 from soulforge.cli.common import expand_multi_value
 
 MULTI_VALUE_OPTIONS = frozenset({"--agents", "-a"})
@@ -46,6 +46,7 @@ app.command("rules")(info.rules)
 app.add_typer(info.deck_app, name="deck")
 app.command("serve")(info.serve)
 app.command("doctor")(doctor.doctor)
+app.add_typer(users.users_app, name="users")
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -13,6 +13,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from soulforge.games import game_class
 from soulforge.server import schemas
+from soulforge.server.account_api import community, signed_in
 from soulforge.server.catalog import game_infos
 from soulforge.server.hub import Connection, Hub
 from soulforge.server.render import render_board
@@ -26,7 +27,7 @@ Token = Annotated[str | None, Header(alias="X-Seat-Token", description="seat tok
 Svg = Annotated[bool, Query(description="false: leave the board's SVG out (bots, API clients)")]
 JSON = "application/json"
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": schemas.ErrorBody} for code in (403, 404, 409, 422, 429)
+    code: {"model": schemas.ErrorBody} for code in (401, 403, 404, 409, 422, 429)
 }
 
 
@@ -67,21 +68,26 @@ async def tables(request: Request, status: Literal["open", "playing", "over"] | 
     """Tables, newest first: ``open`` (a free seat to join), ``playing`` (to watch), ``over`` (replay)."""
     rows = await service(request).listing("playing" if status == "open" else status)
     rows = [row for row in rows if status != "open" or row.open]
+    held = await community(request).seat_accounts(rows)
     out = []
     for row in rows:
         with contextlib.suppress(ValueError, ImportError):
             out.append({"table": row.id, "game": row.game, "title": game_class(row.game).title,
                         "status": row.status, "open": row.open, "players": row.players,
-                        "seed_chosen": row.seed_chosen,
+                        "seed_chosen": row.seed_chosen, "rated": row.rated,
                         "returns": row.returns, "created": row.created,
-                        "seats": [s.public() for s in row.seats]})
+                        "seats": [s.public() | held[row.id].get(s.seat, {}) for s in row.seats]})
     return out
 
 
 @router.post("/tables", response_model=schemas.CreatedTable, status_code=201, responses=ERRORS)
 async def create_table(body: schemas.CreateTable, request: Request) -> dict[str, Any]:
     """A new table. The creator's seat gets its secret token (shown only here), every other
-    human seat a one-time invite link (or, ``listed``, a place in the lobby)."""
+    human seat a one-time invite link (or, ``listed``, a place in the lobby). Signed in, the
+    creator's seats follow the account; a ``rated`` table needs an account (401)."""
+    session = await signed_in(request)
+    if body.rated and session is None:
+        raise TableError(401, "a rated table is for signed-in players: sign in first")
     count = body.players if body.players is not None else len(body.seats or ()) or None
     seats: list[tuple[str, str | None]]
     if body.seats is None:
@@ -90,7 +96,9 @@ async def create_table(body: schemas.CreateTable, request: Request) -> dict[str,
         seats = [(s.kind, s.level or ("normal" if s.kind == "ai" else None)) for s in body.seats]
     table, tokens, invites = await service(request).create(
         body.game, body.options, count or len(seats), seats, body.seed, body.hot_seat, body.listed, body.name,
-        clock_minutes=body.clock_minutes, address=address(request))
+        clock_minutes=body.clock_minutes, address=address(request), rated=body.rated,
+        turn_hours=body.turn_hours)
+    await community(request).keep(session, table.id, tokens)
     base = str(request.base_url).rstrip("/")
     return {"table": table.id, "url": f"{base}/t/{table.id}", "seats": [
         {"seat": s.seat, "kind": s.kind, "level": s.level, "token": tokens.get(s.seat),
@@ -135,15 +143,22 @@ async def undo(table_id: str, body: schemas.UndoRequest, request: Request,
 
 @router.post("/tables/{table_id}/join", response_model=schemas.Joined, responses=ERRORS)
 async def join(table_id: str, request: Request, body: schemas.JoinRequest | None = None) -> dict[str, Any]:
-    """Take a free human seat of a listed table."""
+    """Take a free human seat of a listed table (signed in: the seat follows the account; a
+    rated table's seat needs an account, one per account)."""
+    session = await signed_in(request)
+    await community(request).may_sit(session, table_id)
     seat, token = await service(request).join(table_id, body.name if body else None, address(request))
+    await community(request).keep(session, table_id, {seat: token})
     return {"table": table_id, "seat": seat, "token": token}
 
 
 @router.post("/tables/{table_id}/claim", response_model=schemas.Joined, responses=ERRORS)
 async def claim(table_id: str, body: schemas.ClaimRequest, request: Request) -> dict[str, Any]:
     """Use a one-time invite: the seat's fresh token, for this browser only (403 once used)."""
+    session = await signed_in(request)
+    await community(request).may_sit(session, table_id)
     token = await service(request).claim(table_id, body.seat, body.invite, body.name, address(request))
+    await community(request).keep(session, table_id, {body.seat: token})
     return {"table": table_id, "seat": body.seat, "token": token}
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hmac
 import reprlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -17,8 +18,11 @@ from sqlalchemy.exc import DBAPIError
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from soulforge.server import api, apidocs, pages
+from soulforge.server import account_api, api, apidocs, pages
+from soulforge.server.accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, Accounts
+from soulforge.server.community import Community
 from soulforge.server.hub import Hub
+from soulforge.server.ratings import Ratings
 from soulforge.server.storage import Storage, StorageError, open_storage
 from soulforge.server.tables import TableError, TableService
 from soulforge.server.thinking import Thinkers
@@ -35,6 +39,9 @@ def create_app(db_url: str | None = None, ai_workers: int | None = None) -> Fast
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(db_url)
         app.state.service = service = TableService(storage, Thinkers(ai_workers))
+        app.state.accounts = Accounts(storage)
+        app.state.community = community = Community(service, app.state.accounts, Ratings(storage))
+        service.spawn(community.watch_disabled())
         app.state.hub = Hub(service)
         await service.resume_all()
         yield
@@ -50,8 +57,11 @@ def create_app(db_url: str | None = None, ai_workers: int | None = None) -> Fast
         title="Soulforge", version="0.1.0", lifespan=lifespan, redoc_url=None,
         description="A digital table for tabletop games: lobby, tables, seats, live updates.")
     app.include_router(apidocs.router)
+    app.add_middleware(CsrfGuard)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.include_router(api.router)
+    app.include_router(account_api.router)
+    app.include_router(account_api.pages)
     app.include_router(api.ws_router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -159,6 +169,57 @@ class BodyLimit:
             await too_large(self.limit)(scope, receive, send)
 
 
+class CsrfGuard:
+    """ASGI middleware: a state-changing request (not GET, HEAD, OPTIONS) that carries the
+    session cookie must carry its CSRF token too, as the ``X-CSRF-Token`` header equal to
+    the CSRF cookie (another site can make a browser send the cookies, not read or set the
+    header); and one sent from another origin (``Origin``) is refused when it carries the
+    cookie or signs in. Refused: 403 before anything is read. The session's own token is
+    checked again where the session is used (``account_api.signed_in``)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] not in ("GET", "HEAD", "OPTIONS"):
+            why = csrf_refusal(Headers(scope=scope), scope.get("path", ""))
+            if why is not None:
+                await JSONResponse({"detail": why}, status_code=403)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+SIGNING_IN = frozenset({"/api/account/sign-in", "/api/account/register"})
+"""Where a browser whose CSRF cookie is lost may still go (a new session replaces the old one;
+another site is kept out by the ``Origin`` check, which browsers always send on a POST)."""
+
+
+def csrf_refusal(headers: Headers, path: str) -> str | None:
+    """Why a state-changing request is refused as a possible cross-site forgery, or None."""
+    cookies = _cookies(headers.get("cookie", ""))
+    session = SESSION_COOKIE in cookies
+    origin = headers.get("origin")
+    if origin is not None and (session or path.startswith("/api/account/")):
+        host = headers.get("host", "")
+        if origin.split("://", 1)[-1].rstrip("/") != host:
+            return "a request from another site may not act for a signed-in player"
+    if session and path not in SIGNING_IN:
+        sent, expected = headers.get(CSRF_HEADER, ""), cookies.get(CSRF_COOKIE, "")
+        if not sent or not hmac.compare_digest(sent.encode(), expected.encode()):
+            return (f"this request needs the {CSRF_HEADER} header of your session "
+                    "(sign in again if it is lost)")
+    return None
+
+
+def _cookies(header: str) -> dict[str, str]:
+    """The request's cookies by name (the first of each name; never logged)."""
+    found: dict[str, str] = {}
+    for part in header.split(";"):
+        name, _, value = part.strip().partition("=")
+        found.setdefault(name, value)
+    return found
+
+
 def too_large(limit: int) -> JSONResponse:
     """The 413 answer to a body over ``limit`` bytes."""
     return JSONResponse({"detail": f"the request body is larger than {limit:,} bytes"}, status_code=413)
@@ -171,9 +232,12 @@ def safe_error(error: Any) -> dict[str, Any]:
     {'loc': ['body', 'seed'], 'msg': 'bad', 'type': 'int', 'input': 'nan'}
     >>> safe_error({"loc": ("body", "seeds"), "msg": "Extra inputs", "type": "extra_forbidden"})["msg"]
     "unknown field 'seeds': it is not one of this request's fields"
+    >>> safe_error({"loc": ("body", "password"), "msg": "too long", "type": "x", "input": "hunter2"})["input"]
+    '(hidden)'
     """
-    shown = reprlib.repr(error.get("input"))
     loc = [str(part) for part in error.get("loc", ())]
+    # a password is never sent back, not even a piece of it to its own sender (issue 34)
+    shown = "(hidden)" if "password" in loc else reprlib.repr(error.get("input"))
     msg = str(error.get("msg", ""))
     if error.get("type") == "extra_forbidden" and loc:
         msg = f"unknown field {loc[-1]!r}: it is not one of this request's fields"

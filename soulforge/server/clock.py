@@ -32,11 +32,21 @@ class Clock:
     since: float
     claimed_by: int | None = None
     """The seat that claimed the win when ``running`` ran out of time."""
+    per_move: float | None = None
+    """A turn-based table's (issue 34): the seconds each turn gets, its bank filled again
+    whenever the turn passes to it; None: a bank for the whole game."""
 
     @classmethod
-    def start(cls, seats: int, seconds: float, running: int | None, now: float) -> Clock:
-        """``seats`` banks of ``seconds`` each, ``running``'s time running from ``now``."""
-        return cls((float(seconds),) * seats, running, now)
+    def start(cls, seats: int, seconds: float, running: int | None, now: float,
+              per_move: bool = False) -> Clock:
+        """``seats`` banks of ``seconds`` each, ``running``'s time running from ``now``;
+        ``per_move``: each turn gets ``seconds`` anew (a turn-based table).
+
+        >>> days = Clock.start(2, 86400, 0, 0.0, per_move=True).switch(1, 80000.0).switch(0, 90000.0)
+        >>> days.bank, days.out(90000.0 + 86400)
+        ((86400.0, 76400.0), 0)
+        """
+        return cls((float(seconds),) * seats, running, now, per_move=float(seconds) if per_move else None)
 
     def left(self, seat: int, now: float) -> float:
         spent = now - self.since if seat == self.running else 0.0
@@ -45,6 +55,8 @@ class Clock:
     def switch(self, running: int | None, now: float) -> Clock:
         """The clock after a move: the mover's time taken off, ``running``'s time starts."""
         bank = tuple(self.left(seat, now) for seat in range(len(self.bank)))
+        if self.per_move is not None and running is not None and running != self.running:
+            bank = (*bank[:running], self.per_move, *bank[running + 1:])  # a new turn: a full allowance
         return dataclasses.replace(self, bank=bank, running=running, since=now)
 
     def out(self, now: float) -> int | None:
@@ -52,9 +64,14 @@ class Clock:
         return self.running if self.running is not None and self.left(self.running, now) <= 0 else None
 
     def to_json(self) -> dict[str, Any]:
-        return {"bank": list(self.bank), "running": self.running, "since": self.since,
+        data = {"bank": list(self.bank), "running": self.running, "since": self.since,
                 "claimed_by": self.claimed_by}
+        if self.per_move is not None:  # a real-time table's clock stays as it was
+            data["per_move"] = self.per_move
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Clock:
-        return cls(tuple(data["bank"]), data["running"], data["since"], data.get("claimed_by"))
+        per_move = data.get("per_move")
+        return cls(tuple(data["bank"]), data["running"], data["since"], data.get("claimed_by"),
+                   float(per_move) if isinstance(per_move, int | float) else None)

@@ -10,6 +10,7 @@ from fastapi.responses import FileResponse, HTMLResponse
 from soulforge.core import Game
 from soulforge.games import game_class
 from soulforge.server import views
+from soulforge.server.account_api import community
 from soulforge.server.api import service
 from soulforge.server.catalog import game_infos, how_to_html, how_to_path, rulebook_html
 from soulforge.server.tables import TableError
@@ -23,7 +24,8 @@ async def lobby(request: Request) -> str:
     # The first call imports every game (about a second): in a thread, not the event loop.
     infos = await asyncio.to_thread(game_infos)
     titles = {info["id"]: info["title"] for info in infos}
-    return views.lobby(infos, [r for r in rows if r.game in titles], titles)
+    shown = [r for r in rows if r.game in titles]
+    return views.lobby(infos, shown, titles, await community(request).seat_accounts(shown))
 
 
 def _game(game_id: str) -> type[Game]:

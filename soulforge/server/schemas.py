@@ -10,6 +10,8 @@ MAX_SEATS = 16
 """More seats than any game has: a bigger number is refused before anything is built."""
 MAX_SEED = 2**63 - 1
 MAX_MOVE = 10**9
+MAX_TURN_HOURS = 14 * 24
+"""The longest turn of a turn-based table: 14 days."""
 MAX_JSON_DEPTH = 3
 """The deepest nesting of lists and objects in one value of a request's free-form JSON (a game
 option, a field of an action): every real one is at most 1 deep (an action's tuple); a
@@ -70,10 +72,15 @@ class CreateTable(Request):
                              "(it would tell the hidden cards); otherwise the server draws a secret one")
     hot_seat: bool = Field(False, description="one browser plays every human seat")
     name: str | None = Field(None, max_length=200, description="the creator's display name")
+    turn_hours: int | None = Field(None, ge=1, le=MAX_TURN_HOURS, description="a turn-based table: each "
+                                   "turn may last this many hours (up to 14 days); nobody needs to stay "
+                                   "connected between moves")
     clock_minutes: int | None = Field(None, ge=1, le=600, description="a turn clock: each human seat's "
                                       "time bank in minutes (none by default)")
     listed: bool = Field(False, description="offer the other human seats in the lobby, to whoever joins "
                                             "first, instead of making an invite link for each")
+    rated: bool = Field(False, description="a rated table: signed-in people only (two seats or more, no "
+                                           "AI, no chosen seed); its end updates each seat's rating")
 
 
 class SeatInvite(BaseModel):
@@ -162,6 +169,8 @@ class SeatInfo(BaseModel):
     level: str | None
     claimed: bool
     name: str | None = None
+    account: str | None = Field(None, description="the account holding the seat, if one does")
+    rating: float | None = Field(None, description="that account's rating for this game (rated games)")
 
 
 class TablePayload(BaseModel):
@@ -187,6 +196,7 @@ class TablePayload(BaseModel):
     thinking: bool
     can_undo: bool
     spectators_muted: bool
+    rated: bool = Field(False, description="a rated table (its end updates the seats' ratings)")
     clock: dict[str, Any] | None = Field(description="the turn clock: each seat's bank in seconds as of "
                                                      "`since` (epoch s), the seat whose time runs")
     rematch: dict[str, Any] | None = Field(description="the rematch offered at the end: its table, and "
@@ -204,6 +214,7 @@ class TableSummary(BaseModel):
     status: str
     open: bool = Field(description="a human seat is free to join from the lobby")
     seed_chosen: bool = Field(description="the creator chose the seed (practice or hot-seat)")
+    rated: bool = Field(False, description="a rated table between signed-in people")
     players: int
     seats: list[SeatInfo]
     returns: list[float] | None

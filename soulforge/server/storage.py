@@ -69,6 +69,7 @@ tables_t = Table(
     Column("status", String(16), nullable=False),
     Column("returns", JSON, nullable=True),
     Column("created", Float, nullable=False),
+    Column("rated", Boolean, nullable=False, default=False),
 )
 seats_t = Table(
     "sf_seats", metadata,
@@ -167,6 +168,9 @@ class TableRow:
     spectators_muted: bool = False
     clock: dict[str, Any] | None = None
     """The turn clock (``clock.Clock`` as JSON), None for a table without one."""
+    rated: bool = False
+    """A rated table (issue 34): people only, each seat an account's, the seed secret; its
+    end updates every seat's rating for the game."""
 
     @property
     def open(self) -> bool:
@@ -337,13 +341,15 @@ class Storage:
                                  .order_by(seats_t.c.seat)).mappings().all()
         return _table_row(dict(row), [dict(s) for s in seats])
 
-    def listing(self, status: str | None = None, limit: int | None = 200,
+    def listing(self, status: str | None = None, limit: int | None = 200, ids: list[str] | None = None,
                 ) -> tuple[list[TableRow], dict[str, str]]:
-        """The newest ``limit`` tables (of a ``status``) whose rows are sound, and the damaged
-        ones' reasons by table: one damaged row never hides the others."""
+        """The newest ``limit`` tables (of a ``status``; among ``ids`` if given) whose rows are
+        sound, and the damaged ones' reasons by table: one damaged row never hides the others."""
         query = select(*_raw(tables_t)).order_by(tables_t.c.created.desc()).limit(limit)
         if status is not None:
             query = query.where(tables_t.c.status == status)
+        if ids is not None:
+            query = query.where(tables_t.c.id.in_(ids))
         with self.engine.connect() as conn:
             rows = [dict(r) for r in conn.execute(query).mappings()]
             ids = [r["id"] for r in rows]
@@ -444,7 +450,7 @@ def _checked(table_id: str, field: str, value: Any, ok: bool, expected: str) -> 
     return value
 
 
-FLAGS = ("hot_seat", "listed", "seed_chosen", "spectators_muted")
+FLAGS = ("hot_seat", "listed", "seed_chosen", "spectators_muted", "rated")
 
 
 def open_storage(url: str | None = None) -> Storage:
@@ -484,7 +490,7 @@ def _table_row(row: dict[str, Any], seats: list[dict[str, Any]]) -> TableRow:
     seat_rows = _seat_rows(tid, seats, players)
     flag = {name: _flag(tid, name, row[name]) for name in FLAGS}
     return TableRow(tid, game, options, seed, players, flag["hot_seat"], flag["listed"], flag["seed_chosen"],
-                    status, returns, created, seat_rows, flag["spectators_muted"], clock)
+                    status, returns, created, seat_rows, flag["spectators_muted"], clock, flag["rated"])
 
 
 def _seat_rows(tid: str, seats: list[dict[str, Any]], players: int) -> list[SeatRow]:

@@ -61,6 +61,10 @@ class LiveTable:
     """The AI of each AI seat, kept from move to move (an agent may plan a whole turn)."""
     touched: float = dataclasses.field(default_factory=time.monotonic)
     """When a request or a change last used the table (``eviction``: idle ones leave memory)."""
+    accounts: dict[int, dict[str, Any]] = dataclasses.field(default_factory=dict)
+    """The accounts holding seats, by seat: ``{"account": name, "rating": shown or None}``."""
+    owners: dict[int, int] = dataclasses.field(default_factory=dict)
+    """The account id holding each seat that an account holds (never sent to anyone)."""
     ai_stuck_on: State | None = None
     """The state the AI failed to move in (given up or refused): the table waits, no longer
     shown as thinking, until its state changes (an undo) or the server restarts."""
@@ -168,6 +172,12 @@ class TableService:
         self.chat_broadcast: Callable[[str, dict[str, Any]], Awaitable[None]] | None = None
         self.rates = Rates(Limits.from_env())
         """Every write's allowance per address and per seat (``people.Limits``)."""
+        self.on_over: Callable[[LiveTable], Awaitable[None]] | None = None
+        """Called once a table ends (by its rules or a claim on time): rated tables are rated."""
+        self.accounts_of: Callable[[LiveTable], Awaitable[dict[int, dict[str, Any]]]] | None = None
+        """The accounts holding the table's seats and their ratings (shown beside the names)."""
+        self.seat_guard: Callable[[LiveTable, set[int]], None] | None = None
+        """Refuses (TableError) seats whose account may not act (a disabled one)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._change: asyncio.Event | None = None
 
@@ -195,6 +205,10 @@ class TableService:
                 continue
             if table.ai_task is not None:
                 await asyncio.wait({table.ai_task}, timeout=RESUME_PACE)
+
+    def spawn(self, job: Coroutine[Any, Any, None]) -> None:
+        """Run ``job`` in the background, cancelled at :meth:`shutdown` (for the app's own jobs)."""
+        self._spawn(job)
 
     def _spawn(self, job: Coroutine[Any, Any, None]) -> None:
         """Run ``job`` in the background, cancelled at :meth:`shutdown`."""
@@ -233,12 +247,34 @@ class TableService:
         except Exception as err:  # a rule or game changed under a stored record: this table only
             raise self.quarantine(table_id, "its record no longer replays "
                                             f"({type(err).__name__}: {str(err)[:160]})") from None
+        touched = time.monotonic() if touch else -math.inf  # a background resume: idle at once
+        fresh = LiveTable(row, state, [s for s, _ in moves], touched=touched)
+        if self.accounts_of is not None:
+            fresh.accounts = await self.accounts_of(fresh)
         if table_id in self.damaged:  # quarantined by another request while this one replayed
             raise TableError(409, self.damaged[table_id])
-        touched = time.monotonic() if touch else -math.inf  # a background resume: idle at once
-        table = self._keep(LiveTable(row, state, [s for s, _ in moves], touched=touched))
+        table = self._keep(fresh)  # no await since the check: a quarantine cannot slip in between
         self._schedule_ai(table)
         return table
+
+    async def accounts_changed(self, table: LiveTable) -> None:
+        """Read the table's accounts and ratings anew (a seat attached, a game rated) and tell
+        the room."""
+        if self.accounts_of is None:
+            return
+        table.accounts = await self.accounts_of(table)
+        table.version = max(time.time_ns() // 1000, table.version + 1)
+        await self._announce(table)
+
+    async def _ended(self, table: LiveTable) -> None:
+        """The table just ended: let the ratings know (a failure there is logged, the game's
+        end stands)."""
+        if self.on_over is None:
+            return
+        try:
+            await self.on_over(table)
+        except Exception:
+            log.exception("the end of table %s could not be rated", table.id)
 
     def quarantine(self, table_id: str, reason: str) -> TableError:
         """Mark a table damaged (the 409 it answers from now on, logged once for the operator)
@@ -278,7 +314,8 @@ class TableService:
     async def create(self, game: str, options: dict[str, Any], players: int | None,
                      seats: Sequence[tuple[str, str | None]], seed: int | None,
                      hot_seat: bool, listed: bool, name: str | None = None, creator: int | None = None,
-                     clock_minutes: int | None = None, address: str | None = None,
+                     clock_minutes: int | None = None, address: str | None = None, rated: bool = False,
+                     turn_hours: int | None = None,
                      ) -> tuple[LiveTable, dict[int, str], dict[int, str]]:
         """A new table; returns it with the creator's seat tokens and the other seats' invites.
 
@@ -291,6 +328,9 @@ class TableService:
         if seed is not None and humans > 1 and not hot_seat:
             raise TableError(422, "a chosen seed would tell the hidden cards to whoever knows it: it is "
                                   "allowed only with one human seat (practice) or in hot-seat")
+        if rated and (humans != len(seats) or len(seats) < 2 or seed is not None or hot_seat):
+            raise TableError(422, "a rated table is between people only: two seats or more, every one "
+                                  "human, no chosen seed, not hot-seat")
         try:  # no seed: the core draws one from the system's secure source, kept until the end
             state = load(game, **options).new_game(seed=seed, players=players)
         except ValueError as err:
@@ -315,11 +355,17 @@ class TableService:
                                      hash_token(secret) if secret else None, held,
                                      clean_name(name) if number in tokens else None))
         row = TableRow(secrets.token_hex(6), game, dict(state.game.options), state.seed, state.num_players,
-                       hot_seat, listed, seed is not None, "playing", None, time.time(), seat_rows)
+                       hot_seat, listed, seed is not None, "playing", None, time.time(), seat_rows,
+                       rated=rated)
         table = LiveTable(row, state, [])
-        if clock_minutes:
+        if clock_minutes and turn_hours:
+            raise TableError(422, "a table has a clock for the whole game (clock_minutes) or per turn "
+                                  "(turn_hours), not both")
+        if clock_minutes or turn_hours:
             first = table.human_to_move(state)
-            row.clock = Clock.start(len(seats), 60 * clock_minutes, first, clock_now()).to_json()
+            seconds = 60 * clock_minutes if clock_minutes else 3600 * (turn_hours or 0)
+            row.clock = Clock.start(len(seats), seconds, first, clock_now(),
+                                    per_move=bool(turn_hours)).to_json()
         await self.storage.write(self.storage.create_table, row)
         self._keep(table)
         self._schedule_ai(table)
@@ -399,6 +445,7 @@ class TableService:
             table.row.status, table.row.returns, table.row.clock = "over", returns, ended
             table.version += 1
         await self._announce(table)
+        await self._ended(table)
         return table
 
     @staticmethod
@@ -479,6 +526,12 @@ class TableService:
             await self._name(table, seat, name)
         await self._announce(table)
 
+    async def name_if_unnamed(self, table: LiveTable, seat: int, name: str) -> None:
+        """Give ``seat`` the name of the account taking it, unless its player gave one."""
+        if table.row.seats[seat].name is None:
+            async with table.lock:
+                await self._name(table, seat, name)
+
     async def _name(self, table: LiveTable, seat: int, name: str | None) -> None:
         named = clean_name(name)
         await self.storage.write(self.storage.set_seat_name, table.id, seat, named)
@@ -550,6 +603,8 @@ class TableService:
             if not match:
                 raise TableError(403, "this seat token is not valid at this table")
             held.add(match[0].seat)
+        if held and self.seat_guard is not None:
+            self.seat_guard(table, held)
         return held
 
     @staticmethod
@@ -611,6 +666,8 @@ class TableService:
         table.row.status, table.row.returns, table.row.clock = status, returns, clock
         table.version = max(time.time_ns() // 1000, table.version + 1)
         await self._announce(table)
+        if status == "over":
+            await self._ended(table)
 
     async def _announce(self, table: LiveTable) -> None:
         table.touched = time.monotonic()  # a change: the table is not idle (``eviction``)
@@ -754,7 +811,8 @@ class TableService:
             "status": table.row.status,
             "seat": seat,
             "seats_held": sorted(held),
-            "seats": [s.public() for s in table.row.seats],
+            "seats": [s.public() | table.accounts.get(s.seat, {}) for s in table.row.seats],
+            "rated": table.row.rated,
             "spectators_muted": table.row.spectators_muted,
             "rematch": self.rematch_for(table, held),
             "move": state.move_number,

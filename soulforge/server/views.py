@@ -15,24 +15,31 @@ ICON = '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
 
 
 def page(title: str, body: str, script: str | None = None, data: str = "") -> str:
-    tag = f'<script src="/static/{script}" {data} defer></script>' if script else ""
+    """A page of the site; every page carries the account script (sign-in state in the header,
+    the CSRF header on the page's writes)."""
+    tag = '<script src="/static/account.js" defer></script>'
+    tag += f'<script src="/static/{script}" {data} defer></script>' if script else ""
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f'<title>{escape(title)} - Soulforge</title>{ICON}'
         f'<link rel="stylesheet" href="/static/style.css">{tag}'
         '</head><body><header class="top"><a href="/" class="brand">Soulforge</a>'
-        f'<span class="crumb">{escape(title)}</span></header><main>{body}</main></body></html>'
+        f'<span class="crumb">{escape(title)}</span><span id="account" class="account"></span></header>'
+        f'<main>{body}</main></body></html>'
     )
 
 
-def lobby(games: list[dict[str, Any]], tables: list[TableRow], titles: dict[str, str]) -> str:
+def lobby(games: list[dict[str, Any]], tables: list[TableRow], titles: dict[str, str],
+          accounts: dict[str, dict[int, dict[str, Any]]] | None = None) -> str:
+    """The lobby; ``accounts``: each table's seats held by accounts, shown with their rating."""
     cards = "".join(_game_card(g) for g in games) or "<p>No game is registered.</p>"
     groups = [("Open tables", [t for t in tables if t.open], "Join"),
               ("In progress", [t for t in tables if t.status == "playing" and not t.open], "Watch"),
               ("Finished", [t for t in tables if t.status == "over"], "Replay")]
-    lists = "".join(_table_list(label, rows, verb, titles) for label, rows, verb in groups)
-    body = ('<p class="your-name"><label>Your name (shown to the other players) <input id="your-name" '
+    lists = "".join(_table_list(label, rows, verb, titles, accounts or {}) for label, rows, verb in groups)
+    body = ('<section id="sign-in" class="sign-in" hidden></section>'
+            '<p class="your-name"><label>Your name (shown to the other players) <input id="your-name" '
             'maxlength="32" autocomplete="nickname"></label></p>'
             f'<section class="games"><h1>Games</h1><div class="cards">{cards}</div></section>'
             f'<section class="tables"><h1>Tables</h1>{lists}</section>')
@@ -54,11 +61,14 @@ def _game_card(game: dict[str, Any]) -> str:
         f'{"<fieldset><legend>Options</legend>" + options + "</fieldset>" if options else ""}'
         '<label>Seed <input name="seed" type="number" placeholder="random"> (practice against the AI '
         'or hot-seat only)</label>'
+        '<label>Turn-based <input name="turn_hours" type="number" min="1" max="336" placeholder="no"> '
+        'hours per turn (games over days: nobody needs to stay connected)</label>'
         '<label>Turn clock <input name="clock" type="number" min="1" max="600" placeholder="none"> '
         'minutes per player</label>'
         '<label class="check"><input name="hot_seat" type="checkbox"> Hot-seat (one screen plays all '
         'humans)</label><label class="check"><input name="listed" type="checkbox"> Offer the other seats '
-        'in the lobby (instead of invite links)</label>'
+        'in the lobby (instead of invite links)</label><label class="check"><input name="rated" '
+        'type="checkbox"> Rated (signed-in people only, no AI)</label>'
         '<button type="submit">New table</button><div class="created"></div>'
         '</form></article>'
     )
@@ -119,12 +129,23 @@ def _option_input(opt: dict[str, Any]) -> str:
     return f'<label class="option"><span class="option-name">{label}</span> {field}{help_text}</label>'
 
 
-def _table_list(label: str, rows: list[TableRow], verb: str, titles: dict[str, str]) -> str:
+def _seat_label(seat: Any, held: dict[str, Any] | None) -> str:
+    """A seat in the lobby: its name (or its account's), the account's rating beside it."""
+    if seat.kind != "human":
+        return f"AI {seat.level}"
+    if held is None:
+        return str(seat.name or seat.kind)
+    rating = f" ({held['rating']:g})" if held.get("rating") is not None else ""
+    return f"{seat.name or held['account']}{rating}"
+
+
+def _table_list(label: str, rows: list[TableRow], verb: str, titles: dict[str, str],
+                accounts: dict[str, dict[int, dict[str, Any]]]) -> str:
     if not rows:
         return f'<h2>{label}</h2><p class="empty">None.</p>'
     items = []
     for row in rows[:50]:
-        seats = ", ".join((s.name or s.kind) if s.kind == "human" else f"AI {s.level}" for s in row.seats)
+        seats = ", ".join(_seat_label(s, accounts.get(row.id, {}).get(s.seat)) for s in row.seats)
         if verb == "Join":
             act = f'<button class="join" data-table="{row.id}">Join</button> <a href="/t/{row.id}">Watch</a>'
         elif verb == "Replay":
@@ -133,6 +154,7 @@ def _table_list(label: str, rows: list[TableRow], verb: str, titles: dict[str, s
         else:
             act = f'<a href="/t/{row.id}">Watch</a>'
         chosen = ' <span class="tag">chosen seed</span>' if row.seed_chosen else ""
+        chosen += ' <span class="tag">rated</span>' if row.rated else ""
         items.append(f'<li><b>{escape(titles.get(row.game, row.game))}</b> <code>{row.id}</code> '
                      f'<span class="muted">{escape(seats)}</span>{chosen} {act}</li>')
     return f'<h2>{label}</h2><ul class="table-list">{"".join(items)}</ul>'
@@ -170,6 +192,7 @@ def table(payload: dict[str, Any], how_url: str | None = None) -> str:
         '<section id="decision" class="side decision" aria-label="Decision">'
         f'<h1 class="table-title">{escape(payload["title"])}</h1>'
         '<div id="turn" class="turn"></div><p id="clock" class="clock" hidden aria-live="off"></p>'
+        '<button id="notify" type="button" class="notify" hidden>Notify me when it is my turn</button>'
         f'<div id="prompt" class="prompt">{escape(payload["prompt"])}</div>'
         '<div id="thinking" class="thinking" hidden>AI is thinking&hellip;</div>'
         '<div id="error" class="error" role="alert"></div><div id="actions" class="actions"></div>'

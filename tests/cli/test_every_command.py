@@ -101,6 +101,12 @@ CASES: list[tuple[str, list[str], str] | tuple[str, list[str], str, int]] = [
     ("doctor", ["doctor", "--db", "sqlite:///{missing_folder}/x.db"], "cannot be used", FAILURE),
     ("doctor", ["doctor", "--db", "not a url"], "not a database URL", FAILURE),
     ("doctor", ["doctor", "--nope"], "No such option"),
+    ("users list", ["users", "list", "--db", "not a url"], "not a database URL", FAILURE),
+    ("users disable", ["users", "disable", "nobody", "--db", "sqlite:///{folder}/u.db"], "no account named",
+     FAILURE),
+    ("users enable", ["users", "enable", "--nope"], "No such option"),
+    ("users reset-password", ["users", "reset-password", "nobody", "--password-stdin", "--db",
+                              "sqlite:///{folder}/u.db"], "no password on standard input"),
 ]
 
 

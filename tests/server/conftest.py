@@ -7,8 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
+from soulforge.server import accounts, create_app
 from tests import toy
+from tests.server.browsers import CHEAP
 from tests.server.support import postgres_cluster
 
 
@@ -32,3 +35,16 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         pytest.skip(server)
     url: str = server.new_database()
     return url
+
+
+@pytest.fixture
+def cheap_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """argon2 with tiny costs (tests hash many passwords; the server keeps the defaults)."""
+    monkeypatch.setattr(accounts, "HASHER", CHEAP)
+
+
+@pytest.fixture
+def site(db_url: str, cheap_hashes: None) -> Iterator[TestClient]:
+    """The app on ``db_url`` (SQLite and PostgreSQL), its AI in threads, cheap password hashes."""
+    with TestClient(create_app(db_url, ai_workers=0)) as c:
+        yield c

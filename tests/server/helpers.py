@@ -13,7 +13,7 @@ from tests.server.fakes import HANG_GUARD
 
 PUBLIC_KEYS = {"table", "game", "title", "status", "seat", "seats_held", "seats", "move", "version",
                "current_player", "prompt", "is_over", "returns", "outcome", "verdict", "thinking", "can_undo",
-               "spectators_muted", "rematch", "clock"}
+               "spectators_muted", "rematch", "clock", "rated"}
 
 
 def expected_state(game: str, options: dict[str, Any], seed: int, players: int,

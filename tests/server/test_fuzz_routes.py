@@ -20,11 +20,12 @@ from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
 
 import soulforge
-from soulforge.server import create_app
+from soulforge.server import accounts, create_app
 from soulforge.server.api import MAX_WS_MESSAGE, TOO_BIG, UNSUPPORTED_DATA
 from soulforge.server.app import MAX_BODY
 from tests import toy
 from tests.registered import DECK_GAMES
+from tests.server.browsers import CHEAP, PASSWORD
 from tests.server.helpers import create, first_answer, token
 
 JSON_LEAF = st.one_of(
@@ -34,7 +35,7 @@ JSON_LEAF = st.one_of(
 )
 KEYS = st.sampled_from(["game", "players", "seats", "seed", "options", "kind", "level", "move", "action",
                         "type", "seat", "prize", "card", "invite", "name", "text", "muted", "tokens", "svg",
-                        "hand", "deck0"])
+                        "hand", "deck0", "password", "rated", "table", "token"])
 JSON = st.recursive(JSON_LEAF, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(KEYS, inner, max_size=5)), max_leaves=12)
 RAW_TEXT = st.sampled_from(["NaN", "Infinity", "1e400", '{"players": 1e400}', '{"seed": 1e30}', "[" * 300, "",
@@ -48,8 +49,13 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient
     with pytest.MonkeyPatch.context() as patch:  # many tables from one address: no rate limit here
         patch.setenv("SOULFORGE_RATE_LIMITS", "off")
         toy.register(patch)  # the module's world outlives the per-test registration of conftest
+        patch.setattr(accounts, "HASHER", CHEAP)
         with TestClient(create_app(db, ai_workers=0)) as client:
-            yield client, create(client, game="tricks", seats=[{"kind": "human"}, {"kind": "human"}])
+            made = create(client, game="tricks", seats=[{"kind": "human"}, {"kind": "human"}])
+            signed = client.post("/api/account/register", json={"name": "Fuzzer", "password": PASSWORD})
+            made["session"], made["csrf"] = signed.cookies["sf_session"], signed.cookies["sf_csrf"]
+            client.cookies.clear()  # each example chooses its own cookies
+            yield client, made
 
 
 def routes(client: TestClient) -> list[tuple[str, str]]:
@@ -60,7 +66,7 @@ def routes(client: TestClient) -> list[tuple[str, str]]:
 
 
 PAGES = {("GET", "/"), ("GET", "/rules/{game_id}"), ("GET", "/how/{game_id}"), ("GET", "/t/{table_id}"),
-         ("GET", "/t/{table_id}/replay")}
+         ("GET", "/t/{table_id}/replay"), ("GET", "/u/{name}")}
 """The HTML pages (not in the API's schema)."""
 
 
@@ -68,7 +74,8 @@ def fill(path: str, table: str, value: Any) -> str:
     """The route's path with its parameters: the real table, or a fuzzed value."""
     text = urllib.parse.quote(str(value)[:30], safe="") or "x"
     return path.replace("{table_id}", table if isinstance(value, bool) else text).replace(
-        "{seat}", text).replace("{step}", text).replace("{game_id}", text)
+        "{seat}", text).replace("{step}", text).replace("{game_id}", text).replace(
+        "{name}", "Fuzzer" if isinstance(value, bool) else text)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -81,6 +88,15 @@ def test_no_route_answers_500_whatever_it_is_sent(world: tuple[TestClient, dict[
     url = fill(path, table, data.draw(st.one_of(st.booleans(), JSON_LEAF)))
     tokens = data.draw(st.sampled_from(["", token(made, 0), "forged", token(made, 1) + ",x" * 3]))
     headers = {"X-Seat-Token": tokens, "Content-Type": "application/json"}
+    # issue 34: no session, a session with or without its CSRF token, a forged one, another origin
+    session = data.draw(st.sampled_from(["none", "csrf", "no csrf", "forged", "other origin"]))
+    if session != "none":
+        sid = "forged" if session == "forged" else made["session"]
+        headers["Cookie"] = f"sf_session={sid}; sf_csrf={made['csrf']}"
+    if session in ("csrf", "forged", "other origin"):
+        headers["X-CSRF-Token"] = made["csrf"]
+    if session == "other origin":
+        headers["Origin"] = "https://evil.example"
     body = data.draw(st.one_of(JSON.map(lambda v: json.dumps(v)), RAW_TEXT))
     before = client.app.state.service.live[table].state.move_number  # type: ignore[attr-defined]
     res, peak = peak_of(client, method, url, headers=headers, content=body if method != "GET" else None)
@@ -109,7 +125,10 @@ def test_the_fuzz_reaches_every_route(world: tuple[TestClient, dict[str, Any]]) 
     paths = {path for _, path in routes(world[0])}
     assert {"/api/tables", "/api/tables/{table_id}/actions", "/api/tables/{table_id}/chat",
             "/api/tables/{table_id}/claim", "/api/tables/{table_id}/rematch"} <= paths
-    assert len(paths) >= 19
+    assert {"/api/account/register", "/api/account/sign-in", "/api/account/sign-out",
+            "/api/account/sign-out-everywhere", "/api/account", "/api/account/seats",
+            "/api/players/{name}", "/u/{name}"} <= paths
+    assert len(paths) >= 26
 
 
 # -- issue 29: deck lists, options, frames after the hello; bounded memory -----------------

@@ -40,6 +40,8 @@
       const body = {game: form.dataset.game, players, seats, options,
         seed: form.elements.seed.value === "" ? null : Number(form.elements.seed.value),
         hot_seat: form.elements.hot_seat.checked, listed: form.elements.listed.checked, name: myName(),
+        rated: form.elements.rated.checked,
+        turn_hours: form.elements.turn_hours.value === "" ? null : Number(form.elements.turn_hours.value),
         clock_minutes: form.elements.clock.value === "" ? null : Number(form.elements.clock.value)};
       const res = await fetch("/api/tables", {method: "POST",
         headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});

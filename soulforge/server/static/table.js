@@ -63,6 +63,7 @@
     last = p;
     document.body.dataset.move = p.move; // for tests and styles
     document.body.dataset.turn = p.is_over ? "over" : p.seat !== null && p.current_player === p.seat ? "mine" : "other";
+    yourTurn(before, p);
     $("board").innerHTML = p.svg;
     $("prompt").textContent = p.prompt;
     $("turn").textContent = p.is_over ? "Game over"
@@ -81,7 +82,9 @@
     showClock(p);
     const host = p.seats.find((s) => s.kind === "human");
     $("seats").replaceChildren(...p.seats.map((s) => {
-      const li = el("li", seatName(p, s.seat) + (s.kind === "human" && !s.claimed ? " · free" : ""));
+      const account = (s.account && s.account !== s.name ? " · account " + s.account : "")
+        + (s.rating != null ? " (rating " + s.rating + ")" : "");
+      const li = el("li", seatName(p, s.seat) + account + (s.kind === "human" && !s.claimed ? " · free" : ""));
       if (s.seat === p.current_player) li.className = "current";
       // A new one-time link: for one's own seat (to move it to another device: this browser
       // loses it), or, by the table's creator, for a seat nobody has taken yet.
@@ -242,9 +245,31 @@
       seat: last.seats_held.includes(last.current_player) ? last.current_player : null});
   }
 
+  // -- "your turn" (issue 34): the tab's title says so, and, with permission, a notification
+  // when the turn comes to this browser's seat while the page is hidden (turn-based tables).
+  const baseTitle = document.title;
+  function yourTurn(before, p) {
+    const mine = !p.is_over && p.seat !== null && p.current_player === p.seat;
+    document.title = (mine ? "(Your turn) " : "") + baseTitle;
+    const wasMine = before && !before.is_over && before.seat !== null && before.current_player === before.seat;
+    if (mine && before && !wasMine && document.hidden && "Notification" in window
+        && Notification.permission === "granted") {
+      new Notification("Soulforge: your turn", {body: p.title + ": " + p.prompt, tag: "soulforge-" + p.table});
+    }
+    const ask = $("notify");
+    if (ask) ask.hidden = !(p.clock && p.clock.per_move && p.seats_held.length && !p.is_over
+      && "Notification" in window && Notification.permission === "default");
+  }
+  if ($("notify")) $("notify").addEventListener("click", async () => {
+    await Notification.requestPermission();
+    if (last) yourTurn(last, last);
+  });
+
   // -- the turn clock: the server sends each bank as of `since`; the page counts down.
   const clockText = (secs) => {
     const s = Math.max(0, Math.floor(secs));
+    if (s >= 86400) return Math.floor(s / 86400) + " d " + Math.floor((s % 86400) / 3600) + " h";
+    if (s >= 3600) return Math.floor(s / 3600) + " h " + String(Math.floor((s % 3600) / 60)).padStart(2, "0") + " min";
     return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
   };
   function showClock(p) {
