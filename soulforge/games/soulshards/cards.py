@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from soulforge.core.registry import Registry
+from soulforge.games.soulshards.moving import may_move
 
 if TYPE_CHECKING:
     from soulforge.games.soulshards.state import ShardsState, Unit
@@ -121,7 +122,7 @@ def pin(s: ShardsState, use: Use) -> None:
 def move(s: ShardsState, use: Use) -> None:
     """The target Moves (fails if it cannot)."""
     u = _target(s, use)
-    if u is not None and s.can_move(u):
+    if u is not None and may_move(s, u):
         s.move_unit(u)
 
 

@@ -12,10 +12,11 @@ Click handles: ``card:<spot>`` (a card in a Battlefield or Keep), ``hand:<card>`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from soulforge.core import Action, IllegalAction
-from soulforge.core.flow import ClickPath, Flow, Rule, Step
+from soulforge.core.flow import Check, ClickPath, Flow, Rule, Step, first_failure, passes
 from soulforge.games.soulshards import sequence as sq
 from soulforge.games.soulshards import setup
 from soulforge.games.soulshards.actions import (
@@ -65,6 +66,16 @@ from soulforge.games.soulshards.actions import (
     use_,
 )
 from soulforge.games.soulshards.data import ATTRS
+from soulforge.games.soulshards.frames import (
+    AttackChoice,
+    ContestChoice,
+    Declaring,
+    DLCheck,
+    Fight,
+    GuardChoice,
+    SabotageChoice,
+    ZealousChoice,
+)
 from soulforge.games.soulshards.listing import (
     Targets,
     deploy_listing,
@@ -74,6 +85,7 @@ from soulforge.games.soulshards.listing import (
     swap_listing,
     trigger_listing,
 )
+from soulforge.games.soulshards.moving import free_to_move, fresh, may_move, room_in
 
 if TYPE_CHECKING:
     from soulforge.games.soulshards.state import ShardsState as S
@@ -98,8 +110,35 @@ END_TURN_ACTION = EndTurn()
 SPEND_UP, SPEND_DOWN = SpendEdge(1), SpendEdge(-1)
 
 
-def _top(s: S) -> dict[str, Any]:
-    return s.stack[-1]
+def _choice(s: S) -> AttackChoice:
+    """The decision frame on top: a choice inside an attack."""
+    f = s.stack[-1]
+    assert type(f) is AttackChoice
+    return f
+
+
+def _contest(s: S) -> ContestChoice:
+    """The decision frame on top: a choice inside a fight or a check."""
+    f = s.stack[-1]
+    assert type(f) is ContestChoice
+    return f
+
+
+def _declaring(s: S) -> Declaring:
+    f = s.stack[-1]
+    assert type(f) is Declaring
+    return f
+
+
+def _guard(s: S) -> GuardChoice:
+    f = s.stack[-1]
+    assert type(f) is GuardChoice
+    return f
+
+
+def guard_bonus(s: S) -> int:
+    """Guard's Elude bonus for the fight (``rules.toml``: ``guard_elude``)."""
+    return s.game.rules.numbers["guard_elude"]
 
 
 def _spot(s: S, u: Unit) -> str:
@@ -218,20 +257,40 @@ class AttributeRule(_Rule):
 
 
 # -- the phases --------------------------------------------------------------------------------
+def _mover(s: S, a: Move) -> Unit | None:
+    """The decider's card a Move names (None: no card of theirs there)."""
+    u = s.unit_at(a.spot)
+    return u if u is not None and u.owner == s.decider else None
+
+
+def _moving(s: S, a: Move) -> Unit:
+    """The card a Move names, once the first check found it."""
+    u = s.unit_at(a.spot)
+    assert u is not None  # the "own card" check passed before
+    return u
+
+
+MOVE_CHECKS: tuple[Check[S, Move], ...] = (
+    Check("own card", lambda s, a: _mover(s, a) is not None,
+          "{action} is not allowed now: move a card of your own Battlefield or Keep"),
+    Check("once a phase", lambda s, a: fresh(_moving(s, a)),
+          "{action} is not allowed now: each card Moves once in the Deploy phase"),
+    Check("may Move", lambda s, a: may_move(s, _moving(s, a)),
+          "{action} is not allowed now: a pinned card cannot Move, nor one whose other Zone is full"),
+)
+"""Deploy's Move: a card of yours, once a phase, that May Move (``moving.py``)."""
+
+
 class MoveRule(_Rule):
     action = Move
     section = "Deploy"
 
     def legal(self, s: S) -> list[Move]:
-        return [move_(s.spot_of(u)) for u in sq.movable(s, s.decider)]
+        candidates = [move_(s.spot_of(s.units[uid])) for zone in s.zones[s.decider] for uid in zone]
+        return [a for a in candidates if passes(MOVE_CHECKS, s, a)]
 
-    def why(self, s: S, a: Move) -> str:
-        u = s.unit_at(a.spot)
-        if u is None or u.owner != s.decider:
-            return "move a card of your own Battlefield or Keep"
-        if u.moved:
-            return "each card Moves once in the Deploy phase"
-        return "it cannot Move now"
+    def refusal(self, s: S, a: Move) -> IllegalAction:
+        return first_failure(MOVE_CHECKS, s, a, self.section) or super().refusal(s, a)
 
     def do(self, s: S, a: Move) -> None:
         u = s.unit_at(a.spot)
@@ -304,7 +363,7 @@ class PlayRule(_Rule):
     def listing(self, s: S, tg: Targets) -> list[Play]:
         p = s.decider
         pool, cards, out = s.pool[p], s.cards, []
-        room = len(s.zones[p][1]) < s.game.zone_limit
+        room = room_in(s, p, 1)
         for name in sorted(set(s.hand[p])):
             card = cards[name]
             if not sq.can_pay(pool, card.cost):
@@ -340,7 +399,7 @@ class PlayRule(_Rule):
             return
         u = s.new_unit(p, a.card)
         if s.has(u, "zealous"):
-            s.stack.append({"k": "zealous", "p": p, "u": u.uid})
+            s.stack.append(ZealousChoice(p, u.uid))
 
     def path(self, a: Play) -> ClickPath:
         return (f"hand:{a.card}", *_card_path(a.target))
@@ -495,16 +554,16 @@ class MountRule(_Rule):
     def legal(self, s: S) -> list[Mount]:
         p, out = s.decider, []
         for z in (0, 1):
-            if len(s.zones[p][1 - z]) + 2 > s.game.zone_limit or len(s.zones[p][z]) < 2:
+            if not room_in(s, p, 1 - z, 2) or len(s.zones[p][z]) < 2:
                 continue
             chars = _own(s, z)
             if not any(s.has(u, "mountable") for _, u in chars):
                 continue
             for ms, m in chars:
-                if not s.has(m, "mountable") or m.fatigue >= 4 or m.pinned:
+                if not s.has(m, "mountable") or m.fatigue >= 4 or not free_to_move(m):
                     continue
                 for rs, r in chars:
-                    if r is not m and r.card.trait <= m.card.trait - 1 and r.fatigue < 4 and not r.pinned:
+                    if r is not m and r.card.trait <= m.card.trait - 1 and r.fatigue < 4 and free_to_move(r):
                         out.append(mount_(ms, rs))
         return out
 
@@ -539,7 +598,7 @@ class AttackRule(_Rule):
     def do(self, s: S, a: Attack) -> None:
         u = s.unit_at(a.spot)
         assert u is not None
-        s.stack.append({"k": "declare", "p": s.decider, "att": [u.uid]})
+        s.stack.append(Declaring(s.decider, (u.uid,)))
 
     def path(self, a: Attack) -> ClickPath:
         return (f"card:{a.spot}", "attack")
@@ -550,13 +609,14 @@ class JoinRule(_Rule):
     section = "Attack, step 1"
 
     def legal(self, s: S) -> list[Join]:
-        att = _top(s)["att"]
+        att = _declaring(s).attackers
         return [join_(spot) for spot, u in _own(s, 0) if u.fatigue < 4 and u.uid not in att]
 
     def do(self, s: S, a: Join) -> None:
         u = s.unit_at(a.spot)
         assert u is not None
-        _top(s)["att"].append(u.uid)
+        f = _declaring(s)
+        s.stack[-1] = Declaring(f.p, (*f.attackers, u.uid))
 
     def path(self, a: Join) -> ClickPath:
         return _card_path(a.spot)
@@ -570,8 +630,9 @@ class ChargeRule(_Rule):
         return [CHARGE_ACTION]
 
     def do(self, s: S, a: Charge) -> None:
-        f = s.stack.pop()
-        sq.begin_attack(s, f["att"])
+        f = _declaring(s)
+        s.stack.pop()
+        sq.begin_attack(s, list(f.attackers))
 
 
 class ProvokeRule(_Rule):
@@ -579,16 +640,18 @@ class ProvokeRule(_Rule):
     section = "CHARACTER KEYWORDS: Provoke"
 
     def legal(self, s: S) -> list[Provoke]:
-        f = s.stack[_top(s)["c"]]
+        f = sq.attack_at(s, _choice(s).c)
         return [Provoke(_spot(s, s.units[uid])) for uid in sq.provoke_targets(s, f)]
 
     def do(self, s: S, a: Provoke) -> None:
-        frame = s.stack.pop()
+        frame = _choice(s)
+        s.stack.pop()
         b = s.unit_at(a.target)
         assert b is not None
         b.provoked = True
-        s.stack[frame["c"]]["blk"][str(frame["a"])] = b.uid
-        s.add_log(f"{s.units[frame['a']].card.name} provokes {s.name_of(b)}: it blocks")
+        attack = sq.attack_at(s, frame.c)
+        s.stack[frame.c] = replace(attack, blocks=(*attack.blocks, (frame.a, b.uid)))
+        s.add_log(f"{s.units[frame.a].card.name} provokes {s.name_of(b)}: it blocks")
 
     def path(self, a: Provoke) -> ClickPath:
         return _card_path(a.target)
@@ -599,7 +662,7 @@ class BlockRule(_Rule):
     section = "Attack, step 2"
 
     def legal(self, s: S) -> list[Block]:
-        f = s.stack[_top(s)["c"]]
+        f = sq.attack_at(s, _choice(s).c)
         return [Block(_spot(s, s.units[b]), _spot(s, s.units[a])) for b, a in sq.block_options(s, f)]
 
     def why(self, s: S, a: Block) -> str:
@@ -609,10 +672,11 @@ class BlockRule(_Rule):
         return "one Character of your Battlefield blocks each attacker, for 1 Fatigue"
 
     def do(self, s: S, a: Block) -> None:
-        f = s.stack[_top(s)["c"]]
+        c = _choice(s).c
+        f = sq.attack_at(s, c)
         b, att = s.unit_at(a.blocker), s.unit_at(a.attacker)
         assert b is not None and att is not None
-        f["blk"][str(att.uid)] = b.uid
+        s.stack[c] = replace(f, blocks=(*f.blocks, (att.uid, b.uid)))
         s.add_log(f"{s.name_of(b)} blocks {att.card.name}")
         s.gain_fatigue(b, 1)
 
@@ -636,18 +700,19 @@ class FightNextRule(_Rule):
     section = "Attack, step 3"
 
     def legal(self, s: S) -> list[FightNext]:
-        f = s.stack[_top(s)["c"]]
+        f = sq.attack_at(s, _choice(s).c)
         return [
             FightNext(_spot(s, s.units[a]))
-            for a in f["att"]
-            if str(a) in f["blk"] and a not in f["fought"] and a in s.units
+            for a in f.attackers
+            if f.blocked(a) and a not in f.fought and a in s.units
         ]
 
     def do(self, s: S, a: FightNext) -> None:
-        frame = s.stack.pop()
+        frame = _choice(s)
+        s.stack.pop()
         u = s.unit_at(a.attacker)
         assert u is not None
-        sq.start_fight(s, s.stack[frame["c"]], u.uid)
+        sq.start_fight(s, frame.c, u.uid)
 
     def path(self, a: FightNext) -> ClickPath:
         return _card_path(a.attacker)
@@ -658,17 +723,20 @@ class GuardRule(_Rule):
     section = "CHARACTER KEYWORDS: Guard"
 
     def legal(self, s: S) -> list[Guard]:
-        return [Guard(_spot(s, s.units[uid])) for uid in sq.guard_options(s, _top(s))]
+        return [Guard(_spot(s, s.units[uid])) for uid in sq.guard_options(s, _guard(s))]
 
     def do(self, s: S, a: Guard) -> None:
-        frame = _top(s)
+        frame = _guard(s)
         u = s.unit_at(a.spot)
         assert u is not None
-        frame["used"].append(u.uid)
-        s.stack[frame["c"]]["guard"] += s.game.rules.numbers["guard_elude"]
+        s.stack[-1] = replace(frame, used=(*frame.used, u.uid))
+        bonus = guard_bonus(s)
+        fight = sq.contest_at(s, frame.c)
+        assert type(fight) is Fight
+        s.stack[frame.c] = fight = replace(fight, guard=fight.guard + bonus)
         if s.fight is not None:
-            s.fight["guard"] = s.stack[frame["c"]]["guard"]
-        s.add_log(f"{s.name_of(u)} guards: +2 Elude for the fight")
+            s.fight["guard"] = fight.guard
+        s.add_log(f"{s.name_of(u)} guards: +{bonus} Elude for the fight")
         s.gain_fatigue(u, 1)
 
     def path(self, a: Guard) -> ClickPath:
@@ -684,13 +752,14 @@ class SpendEdgeRule(_Rule):
 
     def do(self, s: S, a: SpendEdge) -> None:
         p = s.decider
-        check = s.stack[_top(s)["c"]]
+        c = _contest(s).c
+        check = sq.contest_at(s, c)
         s.edge[p] -= 1
-        check["mod"] += a.delta
-        what = "the DL" if check["k"] == "check" else "the damage"
+        s.stack[c] = check = replace(check, mod=check.mod + a.delta)
+        what = "the DL" if check.kind == "check" else "the damage"
         s.add_log(f"seat {p} spends 1 Edge: {what} {a.delta:+d}")
         if s.fight is not None:
-            s.fight["damage_mod" if check["k"] == "fight" else "dl_mod"] = check["mod"]
+            s.fight["damage_mod" if check.kind == "fight" else "dl_mod"] = check.mod
 
     def path(self, a: SpendEdge) -> ClickPath:
         return ("edge:up" if a.delta > 0 else "edge:down",)
@@ -820,8 +889,9 @@ class DemoralizeRule(_Rule):
         return [DEMORALIZE_ACTION]
 
     def do(self, s: S, a: Demoralize) -> None:
-        frame = s.stack.pop()
-        u = s.units[frame["a"]]
+        frame = _choice(s)
+        s.stack.pop()
+        u = s.units[frame.a]
         s.no_attack = True
         s.lose_resolve(1 - s.active, 1 + u.card.trait, f"demoralized by {u.card.name}")
 
@@ -837,10 +907,11 @@ class AmbushRule(_Rule):
         return "the target is a Character with at least 1 Fatigue in the opponent's Battlefield or Keep"
 
     def do(self, s: S, a: Ambush) -> None:
-        frame = s.stack.pop()
+        frame = _choice(s)
+        s.stack.pop()
         target = s.unit_at(a.target)
         assert target is not None
-        sq.push_fight(s, frame["a"], target.uid, True)
+        sq.push_fight(s, frame.a, target.uid, True)
 
     def path(self, a: Ambush) -> ClickPath:
         return _card_path(a.target)
@@ -854,22 +925,10 @@ class SabotageRule(_Rule):
         return [SABOTAGE_ACTION]
 
     def do(self, s: S, a: Sabotage) -> None:
-        frame = s.stack.pop()
-        sq.start_check(
-            s,
-            {
-                "k": "check",
-                "p": s.active,
-                "card": "Sabotage",
-                "slot": "sabotage",
-                "target": -1,
-                "caster": frame["a"],
-                "dl": s.game.rules.numbers["sabotage_dl"],
-                "benefit": "elude",
-                "mod": 0,
-                "t": [0, 0],
-            },
-        )
+        frame = _choice(s)
+        s.stack.pop()
+        dl = s.game.rules.numbers["sabotage_dl"]
+        sq.start_check(s, DLCheck(s.active, "Sabotage", "sabotage", -1, frame.a, dl, "elude"))
 
 
 class SabotageOptionRule(_Rule):
@@ -885,7 +944,8 @@ class SabotageOptionRule(_Rule):
 
     def do(self, s: S, a: SabotageOption) -> None:
         frame = s.stack.pop()
-        other, by = 1 - s.active, frame["a"]
+        assert type(frame) is SabotageChoice
+        other, by = 1 - s.active, frame.a
         u = s.unit_at(a.target)
         if a.option == "gear" and u is not None:
             s.discard_unit(u, by=by)
@@ -923,7 +983,8 @@ class ZealousRule(_Rule):
 
     def do(self, s: S, a: ZealousMove) -> None:
         frame = s.stack.pop()
-        s.move_unit(s.units[frame["u"]])
+        assert type(frame) is ZealousChoice
+        s.move_unit(s.units[frame.unit])
 
 
 class EndTurnRule(_Rule):
@@ -950,7 +1011,7 @@ PROMPTS = {
     "provoke": "Provoke: choose the Character who must block",
     "block": "choose blockers (1 Fatigue each)",
     "order": "choose the next fight",
-    "guard": "Guard: give the fighter +2 Elude for 1 Fatigue?",
+    "guard": "Guard: give the fighter +{guard_elude} Elude for 1 Fatigue?",
     "tactics": "spend Edge on this fight or DL?",
     "support": "choose a Support card: hand, Stockpile or the top of the Arsenal",
     "trigger": "use or skip an Exhausted effect",
@@ -960,9 +1021,17 @@ PROMPTS = {
 }
 
 
+"""What the deciding seat is asked at each step; ``{name}``: a number of ``rules.toml``."""
+
+
+def step_prompt(s: S) -> str:
+    """The prompt of the step ``s`` is at, its numbers read from the game's rules."""
+    return PROMPTS.get(s.step, s.step).format(**s.game.rules.numbers)
+
+
 def not_now(s: S, action: Action) -> IllegalAction:
     return IllegalAction(
-        f"{action} is not possible now: seat {s.decider} must {PROMPTS.get(s.step, s.step)}",
+        f"{action} is not possible now: seat {s.decider} must {step_prompt(s)}",
         rule="order of play",
     )
 

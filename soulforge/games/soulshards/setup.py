@@ -1,4 +1,4 @@
-"""Setup (rulebook, "To begin the game"): City, Reserves, shuffle, draw 6 with mulligans,
+"""FirstPlayerDraw (rulebook, "To begin the game"): City, Reserves, shuffle, draw 6 with mulligans,
 a random first player, and the second player's Attribute."""
 
 from __future__ import annotations
@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from soulforge.games.soulshards import sequence
+from soulforge.games.soulshards.frames import FirstPlayerDraw, SeatTask
 
 if TYPE_CHECKING:
     from soulforge.games.soulshards.state import ShardsState
@@ -40,13 +41,13 @@ def setup(s: ShardsState) -> None:
         s.add_log(f"seat {p} places the City {s.cities[p].name} ({s.resolve[p]} Resolve)")
     # Each player performs the tasks in order: seat 0, then seat 1 (top of the stack last).
     s.stack = [
-        {"k": "first"},
-        {"k": "mulligan", "p": 1},
-        {"k": "deal", "p": 1},
-        {"k": "reserves", "p": 1},
-        {"k": "mulligan", "p": 0},
-        {"k": "deal", "p": 0},
-        {"k": "reserves", "p": 0},
+        FirstPlayerDraw(),
+        SeatTask("mulligan", 1),
+        SeatTask("deal", 1),
+        SeatTask("reserves", 1),
+        SeatTask("mulligan", 0),
+        SeatTask("deal", 0),
+        SeatTask("reserves", 0),
     ]
     sequence.run(s)
 
@@ -70,4 +71,4 @@ def choose_first(s: ShardsState) -> None:
     """Step 5: randomly decide who takes the first turn; step 6 for the other player."""
     s.starter = s.rng.randrange(2)
     s.add_log(f"seat {s.starter} is drawn to take the first turn")
-    s.stack += [{"k": "turn", "p": s.starter}, {"k": "attribute", "p": 1 - s.starter}]
+    s.stack += [SeatTask("turn", s.starter), SeatTask("attribute", 1 - s.starter)]
