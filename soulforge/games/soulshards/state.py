@@ -21,8 +21,8 @@ from soulforge.core.text import winner_first
 from soulforge.games.soulshards import hidden, setup, view
 from soulforge.games.soulshards.cards import CITY_HOOKS
 from soulforge.games.soulshards.data import CardDef, City
-from soulforge.games.soulshards.flow import FLOW
 from soulforge.games.soulshards.frames import Frame
+from soulforge.games.soulshards.rules import FLOW
 from soulforge.games.soulshards.sequence import SPOTS
 
 if TYPE_CHECKING:

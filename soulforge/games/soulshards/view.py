@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from soulforge.core.action import JsonDict
 from soulforge.games.soulshards.cards import effect_words
 from soulforge.games.soulshards.data import ATTRS, KEYWORDS, Ability, CardDef
+from soulforge.games.soulshards.rules import step_prompt
 
 if TYPE_CHECKING:
     from soulforge.games.soulshards.state import ShardsState, Unit
@@ -128,8 +129,6 @@ def view(s: ShardsState, viewer: int | None) -> JsonDict:
 
 
 def prompt(s: ShardsState) -> str:
-    from soulforge.games.soulshards.flow import step_prompt
-
     if s.step == "over":
         return ""
     return f"seat {s.decider}: {step_prompt(s)}"
