@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from soulforge.games.soulshards import setup
-from soulforge.games.soulshards.cards import EFFECTS, TARGETS, Use
+from soulforge.games.soulshards.cards import TARGETS, Use
 from soulforge.games.soulshards.data import Ability, Cost
 from soulforge.games.soulshards.frames import (
     NO_UNIT,
@@ -31,7 +31,7 @@ from soulforge.games.soulshards.frames import (
 from soulforge.games.soulshards.moving import deploy_places, may_move
 
 if TYPE_CHECKING:
-    from soulforge.games.soulshards.state import ShardsState, Unit
+    from soulforge.games.soulshards.state import ShardsState
 
 OVER = "over"
 
@@ -170,10 +170,6 @@ def produce(s: ShardsState, f: SeatTask) -> None:
 
 
 # -- using an effect: targets, DL checks ----------------------------------------------------------
-def valid_target(s: ShardsState, seat: int, kind: str, u: Unit | None) -> bool:
-    return u is not None and TARGETS[kind](s, seat, u)
-
-
 SPOTS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
     tuple(tuple(f"{p}{z}{i}" for i in range(64)) for z in "bk") for p in "01")
 """``SPOTS[seat][zone][index]``: the spot names, made once."""
@@ -208,13 +204,15 @@ def use_ability(
 def complete(
     s: ShardsState, seat: int, card: str, slot: str, ab: Ability, target: int, caster: int, success: bool
 ) -> None:
-    if success and ab.target != "none" and not valid_target(s, seat, ab.target, s.units.get(target)):
-        s.add_log(f"{card}: the target is gone, the effect fails")
-        success = False
     if success:
         use = Use(seat, target, card, caster, slot)
-        for name, args in ab.effects:
-            EFFECTS[name](s, use, *args)
+        book = s.game.book
+        unmet = book.unmet(ab.declaration, s, use)
+        if unmet is None:
+            book.run(ab.declaration, s, use)
+        else:
+            s.add_log(f"{card}: {unmet}, the effect fails")
+            success = False
     if slot == "spell":
         finish_spell(s, seat, card, caster, success)
 
