@@ -1,4 +1,4 @@
-"""Each rule stated once (issue 31): May Move in ``moving.py``; Guard's bonus read from
+"""Each rule stated once (issue 31): May Move in ``conditions.py``; Guard's bonus read from
 ``rules.toml``; the order of play as typed frames; the rules in the ``rules`` package."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import soulforge
 from soulforge import IllegalAction
 from soulforge.core.data import overriding
 from soulforge.core.flow import Rule
-from soulforge.games.soulshards import flow, frames, listing, moving, rules
-from soulforge.games.soulshards.actions import Move
+from soulforge.games.soulshards import conditions, flow, frames, listing, rules
+from soulforge.games.soulshards.actions import Attack, Move
 from soulforge.games.soulshards.state import ShardsState
 from tests.soulshards.helpers import act, hand, labels, put, run, table
 from tests.soulshards.test_attacks import _words, attack, block
@@ -41,8 +41,8 @@ def test_a_pinned_card_may_not_move_anywhere_the_rule_is_used() -> None:
     with pytest.raises(IllegalAction, match="a pinned card cannot Move") as refused:
         s.apply(Move(s.spot_of(pinned)))
     assert refused.value.rule == "Deploy"
-    assert moving.deploy_places(s, 0) == [(0, 0)]
-    assert not moving.may_move(s, pinned) and moving.may_move(s, free)
+    assert conditions.deploy_places(s, 0) == [(0, 0)]
+    assert not conditions.may_move(s, pinned) and conditions.may_move(s, free)
 
 
 def test_a_full_zone_stops_moves_into_it_in_every_listing() -> None:
@@ -55,7 +55,7 @@ def test_a_full_zone_stops_moves_into_it_in_every_listing() -> None:
     _at_deploy(s)
     # The Battlefield is full: the Keep's card stays; the Battlefield's may go to the Keep.
     assert labels(s) == ["move seat 0's Battlefield #1", "move seat 0's Battlefield #2", "end Deploy"]
-    assert not moving.may_move(s, a)
+    assert not conditions.may_move(s, a)
     with pytest.raises(IllegalAction, match="other Zone is full"):
         s.apply(Move(s.spot_of(a)))
 
@@ -121,3 +121,21 @@ def test_every_rule_lives_in_the_rules_package_and_flow_re_exports() -> None:
             assert type(rule).__module__.startswith("soulforge.games.soulshards.rules."), type(rule)
     defined = [value for value in vars(flow).values() if inspect.isclass(value) and issubclass(value, Rule)]
     assert not defined
+
+
+def test_attack_once_a_turn_is_one_check_in_the_rule_and_the_fast_listing() -> None:
+    """May attack: after the attack action, neither listing offers another; the refusal is the
+    check's reason, and a Character too tired to attack is refused by the next check."""
+    s = table()
+    a = put(s, 0, "b", "Militia Spearman")
+    tired = put(s, 0, "b", "Gate Archer", fatigue=4)
+    with pytest.raises(IllegalAction, match="fewer than 4 Fatigue") as refused:
+        s.apply(Attack(s.spot_of(tired)))
+    assert refused.value.rule == "Attack"
+    s.no_attack = True
+    s.forget_listing()
+    assert not conditions.may_attack(s)
+    assert not [x for x in listing.engage_listing(s) if isinstance(x, Attack)]
+    assert rules.attack.AttackRule().legal(s) == []
+    with pytest.raises(IllegalAction, match="attack action again this turn"):
+        s.apply(Attack(s.spot_of(a)))

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from soulforge.core.registry import Registry
-from soulforge.games.soulshards.moving import may_move
+from soulforge.games.soulshards.conditions import may_move
 
 if TYPE_CHECKING:
     from soulforge.games.soulshards.state import ShardsState, Unit

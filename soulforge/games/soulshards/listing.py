@@ -1,5 +1,5 @@
 """Fast listings of the hot steps (Engage, the Reserves swaps), each the same actions in the
-same order as the rules' own listing in ``flow.py`` (a differential test proves it:
+same order as the rules' own listing in ``rules/`` (a differential test proves it:
 tests/soulshards/test_listing.py).
 
 They walk the decider's cards in play once, and take actions from tables of shared action
@@ -31,7 +31,7 @@ from soulforge.games.soulshards.actions import (
     UseEffect,
     UseTrigger,
 )
-from soulforge.games.soulshards.moving import deploy_places, free_to_move, room_in
+from soulforge.games.soulshards.conditions import deploy_places, free_to_move, may_attack, room_in
 from soulforge.games.soulshards.sequence import SPOTS, can_pay, targets
 
 if TYPE_CHECKING:
@@ -261,7 +261,7 @@ def stockpile_listing(s: S) -> list[Action]:
 
 
 def deploy_listing(s: S) -> list[Action]:
-    """Deploy: Move each card that may still Move (``moving.deploy_places``), then end the phase."""
+    """Deploy: Move each card that may still Move (``conditions.deploy_places``), then end the phase."""
     names = SPOTS[s.decider]
     out: list[Action] = [MOVES[names[z][i]] for z, i in deploy_places(s, s.decider)]
     out.append(END_DEPLOY)
@@ -269,7 +269,7 @@ def deploy_listing(s: S) -> list[Action]:
 
 
 def engage_listing(s: S) -> list[Action]:
-    """Engage: Play, Cast, effects, Tactics, Mount, Attack, end the turn (flow.py's order)."""
+    """Engage: Play, Cast, effects, Tactics, Mount, Attack, end the turn (the rules' order)."""
     p = s.decider
     game = s.game
     key = tuple(s.pool[p])
@@ -347,7 +347,7 @@ def engage_listing(s: S) -> list[Action]:
     out += map(TACTIC, spots[1])
     if mountable and (len(ready[0]) > 1 or len(ready[1]) > 1):  # a Mount takes two
         out += _mounts(s, p, spots, ready)
-    if not s.no_attack:
+    if may_attack(s):
         out += map(ATTACK, spots[0])
     out.append(END_TURN)
     return out

@@ -2,7 +2,7 @@
 
 A frame is a typed frame of ``frames.py``. Automatic frames (``AUTO``) are carried out as
 soon as they reach the top; a decision frame stops the run and names the step and the seat
-deciding (``flow.py`` holds each decision's rule). Pending Exhausted effects come first: any
+deciding (``rules/`` holds each decision's rule). Pending Exhausted effects come first: any
 Trigger Effect from a discard resolves before the effect that caused it goes on (rulebook,
 "Support", "TRIGGER EFFECTS"), the active player's first.
 """
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from soulforge.games.soulshards import setup
 from soulforge.games.soulshards.cards import TARGETS, Use
+from soulforge.games.soulshards.conditions import deploy_places, may_move
 from soulforge.games.soulshards.data import Ability, Cost
 from soulforge.games.soulshards.frames import (
     NO_UNIT,
@@ -28,7 +29,6 @@ from soulforge.games.soulshards.frames import (
     SabotageChoice,
     SeatTask,
 )
-from soulforge.games.soulshards.moving import deploy_places, may_move
 
 if TYPE_CHECKING:
     from soulforge.games.soulshards.state import ShardsState

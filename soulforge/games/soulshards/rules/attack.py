@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from soulforge.core.flow import ClickPath
+from soulforge.core import IllegalAction
+from soulforge.core.flow import Check, ClickPath, first_failure, passes
 from soulforge.games.soulshards import sequence as sq
 from soulforge.games.soulshards.actions import (
     Ambush,
@@ -24,6 +25,7 @@ from soulforge.games.soulshards.actions import (
     attack_,
     join_,
 )
+from soulforge.games.soulshards.conditions import may_attack
 from soulforge.games.soulshards.frames import (
     Declaring,
     DLCheck,
@@ -53,19 +55,30 @@ def guard_bonus(s: S) -> int:
 
 
 # -- attacks -----------------------------------------------------------------------------------
+def _ready_attacker(s: S, a: Attack) -> bool:
+    u = s.unit_at(a.spot)
+    return u is not None and u.owner == s.decider and u.is_char and s.zone_of(u) == 0 and u.fatigue < 4
+
+
+ATTACK_CHECKS: tuple[Check[S, Attack], ...] = (
+    Check("once a turn", lambda s, a: may_attack(s),
+          "{action} is not allowed now: you cannot choose the attack action again this turn"),
+    Check("ready attacker", _ready_attacker,
+          "{action} is not allowed now: only a Character of your Battlefield with fewer than 4 Fatigue"
+          " can attack"),
+)
+
+
 class AttackRule(ShardsRule):
     action = Attack
     section = "Attack"
 
     def legal(self, s: S) -> list[Attack]:
-        if s.no_attack:
-            return []
-        return [attack_(spot) for spot, u in own_cards(s, 0) if u.fatigue < 4]
+        candidates = [attack_(spot) for spot, _ in own_cards(s, 0)]
+        return [a for a in candidates if passes(ATTACK_CHECKS, s, a)]
 
-    def why(self, s: S, a: Attack) -> str:
-        if s.no_attack:
-            return "you cannot choose the attack action again this turn"
-        return "only a Character of your Battlefield can attack"
+    def refusal(self, s: S, a: Attack) -> IllegalAction:
+        return first_failure(ATTACK_CHECKS, s, a, self.section) or super().refusal(s, a)
 
     def do(self, s: S, a: Attack) -> None:
         u = s.unit_at(a.spot)

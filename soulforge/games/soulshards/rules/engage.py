@@ -19,13 +19,13 @@ from soulforge.games.soulshards.actions import (
     tactics_,
     use_,
 )
+from soulforge.games.soulshards.conditions import free_to_move, room_in
 from soulforge.games.soulshards.frames import (
     ZealousChoice,
 )
 from soulforge.games.soulshards.listing import (
     Targets,
 )
-from soulforge.games.soulshards.moving import free_to_move, room_in
 from soulforge.games.soulshards.rules.common import (
     ShardsRule,
     card_path,

@@ -17,11 +17,11 @@ from soulforge.games.soulshards.actions import (
     ZealousMove,
     move_,
 )
+from soulforge.games.soulshards.conditions import fresh, may_move
 from soulforge.games.soulshards.data import ATTRS
 from soulforge.games.soulshards.frames import (
     ZealousChoice,
 )
-from soulforge.games.soulshards.moving import fresh, may_move
 from soulforge.games.soulshards.rules.common import (
     END_DEPLOY_ACTION,
     END_TURN_ACTION,
@@ -58,7 +58,7 @@ MOVE_CHECKS: tuple[Check[S, Move], ...] = (
     Check("may Move", lambda s, a: may_move(s, _moving(s, a)),
           "{action} is not allowed now: a pinned card cannot Move, nor one whose other Zone is full"),
 )
-"""Deploy's Move: a card of yours, once a phase, that May Move (``moving.py``)."""
+"""Deploy's Move: a card of yours, once a phase, that May Move (``conditions.py``)."""
 
 
 class MoveRule(ShardsRule):

@@ -1,9 +1,13 @@
-"""May Move, stated once (rulebook, "Deploy"; "CHARACTER KEYWORDS: Zealous, Mountable"; effects
-that Move a card): a card Moves between its Battlefield and Keep when it is not pinned this
-turn and the other Zone has room (the zone limit, NOTES.md); in the Deploy phase, once.
+"""Conditions several places ask, each stated once: the rules (``rules/``) build their named
+checks from them, and the order of play, the fast listings and the effects call them.
 
-The Deploy, Zealous and Mount rules (``rules/``), the Deploy skip test and fast listing, and
-the ``move`` effect all call these functions: none restates the condition.
+May Move (rulebook, "Deploy"; "CHARACTER KEYWORDS: Zealous, Mountable"; effects that Move a
+card): a card Moves between its Battlefield and Keep when it is not pinned this turn and the
+other Zone has room (the zone limit, NOTES.md); in the Deploy phase, once. The Deploy, Zealous
+and Mount rules, the Deploy skip test and fast listing, and the ``move`` effect call these.
+
+May attack (rulebook, "Attack"): the attack action once a turn; the Attack rule and the Engage
+fast listing call it.
 """
 
 from __future__ import annotations
@@ -48,3 +52,9 @@ def deploy_places(s: ShardsState, p: int) -> list[tuple[int, int]]:
             if fresh(u) and free_to_move(u):
                 out.append((z, i))
     return out
+
+
+def may_attack(s: ShardsState) -> bool:
+    """The attack action is chosen at most once a turn (an overwhelmed blocker or a Demoralize
+    also ends the attacks)."""
+    return not s.no_attack
