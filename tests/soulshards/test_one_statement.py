@@ -13,7 +13,7 @@ from soulforge import IllegalAction
 from soulforge.core.data import overriding
 from soulforge.core.flow import Rule
 from soulforge.games.soulshards import conditions, flow, frames, listing, rules
-from soulforge.games.soulshards.actions import Attack, Move
+from soulforge.games.soulshards.actions import Attack, Move, Mulligan
 from soulforge.games.soulshards.state import ShardsState
 from tests.soulshards.helpers import act, hand, labels, put, run, table
 from tests.soulshards.test_attacks import _words, attack, block
@@ -139,3 +139,28 @@ def test_attack_once_a_turn_is_one_check_in_the_rule_and_the_fast_listing() -> N
     assert rules.attack.AttackRule().legal(s) == []
     with pytest.raises(IllegalAction, match="attack action again this turn"):
         s.apply(Attack(s.spot_of(a)))
+
+
+def test_mulligan_cost_and_blocker_fatigue_are_read_from_the_rules_data() -> None:
+    """Numbers of rules.toml once: the mulligan's cost in its prompt and log, a blocker's
+    Fatigue in the block prompt and the block (each printed or applied as 1 before)."""
+    numbers = {"soulshards.rules.numbers.mulligan_cost": 2, "soulshards.rules.numbers.blocker_fatigue": 2}
+    with overriding(numbers):
+        game = soulforge.load("soulshards")
+        s = table()
+    first = game.new_game(seed=0)
+    while first.step != "mulligan":
+        first.apply(first.legal_actions()[-1])  # keep the deck
+    assert "pay 2 Resolve" in first.prompt()
+    seat = first.decider
+    assert seat is not None
+    before = first.resolve[seat]
+    first.apply(Mulligan())
+    assert first.resolve[seat] == before - 2
+    assert any("pays 2 Resolve to mulligan" in line for line in first.log(None))
+    a = put(s, 0, "b", "Militia Spearman")
+    d = put(s, 1, "b", "Spire Acolyte")
+    attack(s, a)
+    assert "2 Fatigue each" in s.prompt()
+    block(s, d, a)
+    assert d.fatigue == 2

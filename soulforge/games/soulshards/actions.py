@@ -260,7 +260,7 @@ class FightNext(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Guard(Action):
-    """Guard: 1 Fatigue to give the fighter +2 Elude for the fight."""
+    """Guard: 1 Fatigue to give the fighter Guard's Elude bonus (``guard_elude``) for the fight."""
 
     kind: ClassVar[str] = "guard"
     spot: str

@@ -60,10 +60,11 @@ def deal(s: ShardsState, p: int) -> None:
 
 def mulligan(s: ShardsState, p: int) -> None:
     """Step 4 again: pay 1 Resolve, shuffle the hand into the Arsenal, draw 6."""
-    s.resolve[p] -= s.game.rules.numbers["mulligan_cost"]
+    cost = s.game.rules.numbers["mulligan_cost"]
+    s.resolve[p] -= cost
     s.arsenal[p] += s.hand[p]
     s.hand[p] = []
-    s.add_log(f"seat {p} pays 1 Resolve to mulligan ({s.resolve[p]} left)")
+    s.add_log(f"seat {p} pays {cost} Resolve to mulligan ({s.resolve[p]} left)")
     deal(s, p)
 
 

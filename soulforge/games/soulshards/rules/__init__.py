@@ -72,7 +72,7 @@ if TYPE_CHECKING:
 
 PROMPTS = {
     "reserves": "swap cards with your Reserves, or keep the deck",
-    "mulligan": "keep this hand, or pay 1 Resolve to draw a new one",
+    "mulligan": "keep this hand, or pay {mulligan_cost} Resolve to draw a new one",
     "attribute": "you go second: gain 1 Attribute of your choice",
     "deploy": "Deploy: Move cards between the Battlefield and the Keep",
     "stockpile": "Stockpile: place 1 card from your hand into the Stockpile",
@@ -80,7 +80,7 @@ PROMPTS = {
     "zealous": "Zealous: Move the Character just played?",
     "declare": "choose other attackers",
     "provoke": "Provoke: choose the Character who must block",
-    "block": "choose blockers (1 Fatigue each)",
+    "block": "choose blockers ({blocker_fatigue} Fatigue each)",
     "order": "choose the next fight",
     "guard": "Guard: give the fighter +{guard_elude} Elude for 1 Fatigue?",
     "tactics": "spend Edge on this fight or DL?",
@@ -90,8 +90,6 @@ PROMPTS = {
     "sabotage": "Sabotage succeeded: choose what to discard",
     "over": "",
 }
-
-
 """What the deciding seat is asked at each step; ``{name}``: a number of ``rules.toml``."""
 
 

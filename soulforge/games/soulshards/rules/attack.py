@@ -163,7 +163,7 @@ class BlockRule(ShardsRule):
         assert b is not None and att is not None
         s.stack[c] = replace(f, blocks=(*f.blocks, (att.uid, b.uid)))
         s.add_log(f"{s.name_of(b)} blocks {att.card.name}")
-        s.gain_fatigue(b, 1)
+        s.gain_fatigue(b, s.game.rules.numbers["blocker_fatigue"])
 
     def path(self, a: Block) -> ClickPath:
         return (f"card:{a.blocker}", f"card:{a.attacker}")
