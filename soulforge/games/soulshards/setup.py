@@ -1,11 +1,10 @@
-"""FirstPlayerDraw (rulebook, "To begin the game"): City, Reserves, shuffle, draw 6 with mulligans,
+"""Setup (rulebook, "To begin the game"): City, Reserves, shuffle, draw 6 with mulligans,
 a random first player, and the second player's Attribute."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from soulforge.games.soulshards import sequence
 from soulforge.games.soulshards.frames import FirstPlayerDraw, SeatTask
 
 if TYPE_CHECKING:
@@ -49,7 +48,6 @@ def setup(s: ShardsState) -> None:
         SeatTask("deal", 0),
         SeatTask("reserves", 0),
     ]
-    sequence.run(s)
 
 
 def deal(s: ShardsState, p: int) -> None:

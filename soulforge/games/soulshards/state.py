@@ -18,7 +18,7 @@ from soulforge.core.clone import ClonePlan
 from soulforge.core.log import Seat
 from soulforge.core.state import State, outcome_from_returns
 from soulforge.core.text import winner_first
-from soulforge.games.soulshards import hidden, setup, view
+from soulforge.games.soulshards import hidden, sequence, setup, view
 from soulforge.games.soulshards.cards import CITY_HOOKS
 from soulforge.games.soulshards.data import CardDef, City
 from soulforge.games.soulshards.frames import Frame
@@ -127,6 +127,7 @@ class ShardsState(State):
     def __init__(self, game: Soulshards, seed: int, num_players: int) -> None:
         super().__init__(game, seed, num_players)
         setup.setup(self)
+        sequence.run(self)
 
     # -- the contract ----------------------------------------------------------------------------
     @property
