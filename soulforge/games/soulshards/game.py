@@ -10,7 +10,7 @@ from soulforge.core.action import Action
 from soulforge.core.cards import CardBook
 from soulforge.core.game import Game
 from soulforge.core.options import Option
-from soulforge.games.soulshards import data, heuristic
+from soulforge.games.soulshards import data, heuristic, summary
 from soulforge.games.soulshards.actions import (
     ACTION_TYPES,
     Ambush,
@@ -225,9 +225,7 @@ class Soulshards(Game[ShardsState]):
 
     def result_summary(self, state: ShardsState, start: ShardsState) -> dict[str, Any]:
         """Decks, opening hands, cards drawn and played, Resolve left (``summary.py``)."""
-        from soulforge.games.soulshards.summary import summarize
-
-        return summarize(state, start)
+        return summary.summarize(state, start)
 
     def validate_deck(self, text: str) -> list[str]:
         return data.validate_deck(text, self.cards, self.cities, self.rules.numbers)
