@@ -13,9 +13,9 @@ from soulforge import IllegalAction
 from soulforge.core.data import overriding
 from soulforge.core.flow import Rule
 from soulforge.games.soulshards import conditions, flow, frames, listing, rules
-from soulforge.games.soulshards.actions import Attack, Move, Mulligan
+from soulforge.games.soulshards.actions import Attack, Move, Mulligan, Play, Stockpile
 from soulforge.games.soulshards.state import ShardsState
-from tests.soulshards.helpers import act, hand, labels, put, run, table
+from tests.soulshards.helpers import act, give, hand, labels, put, run, table
 from tests.soulshards.test_attacks import _words, attack, block
 
 
@@ -164,3 +164,24 @@ def test_mulligan_cost_and_blocker_fatigue_are_read_from_the_rules_data() -> Non
     assert "2 Fatigue each" in s.prompt()
     block(s, d, a)
     assert d.fatigue == 2
+
+
+def test_play_and_stockpile_refusals_are_their_first_failing_check() -> None:
+    """Play and Stockpile refuse with the named check that fails first, naming the section."""
+    s = table()
+    hand(s, 0, "Militia Spearman", "Shatter")
+    with pytest.raises(IllegalAction, match="Militia Spearman costs 1 Might") as refused:
+        s.apply(Play("Militia Spearman", ""))
+    assert refused.value.rule == "Engage"
+    with pytest.raises(IllegalAction, match="Gate Archer is not in your hand"):
+        s.apply(Play("Gate Archer", ""))
+    give(s, 0, might=3, finesse=3, sorcery=3, strategy=3)
+    with pytest.raises(IllegalAction, match="choose a target the Spell can apply to"):
+        s.apply(Play("Shatter", ""))
+    names = [check.name for check in rules.engage.PLAY_CHECKS]
+    assert names == ["in hand", "cost", "target", "room in the Keep"]
+    s.stack[-1:] = [frames.SeatTask("stockpile", 0)]
+    run(s)
+    with pytest.raises(IllegalAction, match="produces only an Attribute of its cost") as refused:
+        s.apply(Stockpile("Militia Spearman", 3))
+    assert refused.value.rule == "Stockpile"

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from soulforge.core.flow import ClickPath
+from soulforge.core import IllegalAction
+from soulforge.core.flow import Check, ClickPath, first_failure
 from soulforge.games.soulshards import sequence as sq
 from soulforge.games.soulshards.actions import (
     Cast,
@@ -37,6 +38,32 @@ if TYPE_CHECKING:
 
 
 # -- Engage: playing cards ------------------------------------------------------------------------
+def _placed(s: S, a: Play) -> bool:
+    """A Character or Gear goes to the Keep, with no target, if the Keep has room."""
+    return s.cards[a.card].spell is not None or (not a.target and room_in(s, s.decider, 1))
+
+
+def _targeted(s: S, a: Play) -> bool:
+    """A Spell names a target its kind allows (none for "none")."""
+    spell = s.cards[a.card].spell
+    return spell is None or a.target in sq.targets(s, s.decider, spell.target)
+
+
+PLAY_CHECKS: tuple[Check[S, Play], ...] = (
+    Check("in hand", lambda s, a: a.card in s.cards and a.card in s.hand[s.decider],
+          "{action} is not allowed now: {action.card} is not in your hand"),
+    Check("cost", lambda s, a: sq.can_pay(s.pool[s.decider], s.cards[a.card].cost),
+          lambda s, a: f"{a} is not allowed now: {a.card} costs {s.cards[a.card].cost.words()}"),
+    Check("target", _targeted,
+          "{action} is not allowed now: choose a target the Spell can apply to (CHOOSING TARGETS)"),
+    Check("room in the Keep", _placed,
+          "{action} is not allowed now: your Keep is full (or it takes no target)"),
+)
+"""Play (rulebook, "Engage"): a card of your hand whose cost you pay; a Spell on a target of its
+kind, any other card into a Keep with room. ``listing`` asks the same (``can_pay``,
+``room_in``, the target kinds) for every card at once."""
+
+
 class PlayRule(ShardsRule):
     action = Play
     section = "Engage"
@@ -59,16 +86,8 @@ class PlayRule(ShardsRule):
                 out += [play_(name, t) for t in tg(card.spell.target)]
         return out
 
-    def why(self, s: S, a: Play) -> str:
-        p = s.decider
-        card = s.cards.get(a.card)
-        if card is None or a.card not in s.hand[p]:
-            return f"{a.card} is not in your hand"
-        if not sq.can_pay(s.pool[p], card.cost):
-            return f"{a.card} costs {card.cost.words()}"
-        if card.spell is not None:
-            return "choose a target the Spell can apply to (CHOOSING TARGETS)"
-        return "your Keep is full"
+    def refusal(self, s: S, a: Play) -> IllegalAction:
+        return first_failure(PLAY_CHECKS, s, a, self.section) or super().refusal(s, a)
 
     def do(self, s: S, a: Play) -> None:
         p = s.decider

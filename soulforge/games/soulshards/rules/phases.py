@@ -95,6 +95,16 @@ class EndDeployRule(ShardsRule):
         s.stack.pop()
 
 
+STOCKPILE_CHECKS: tuple[Check[S, Stockpile], ...] = (
+    Check("in hand", lambda s, a: a.card in s.cards and a.card in s.hand[s.decider],
+          "{action} is not allowed now: {action.card} is not in your hand"),
+    Check("an Attribute of its cost", lambda s, a: a.attr in s.cards[a.card].produces,
+          "{action} is not allowed now: {action.card} produces only an Attribute of its cost"),
+)
+"""Stockpile: a card of your hand, for an Attribute it produces (``CardDef.produces``, which the
+fast listing's table is made of)."""
+
+
 class StockpileRule(ShardsRule):
     action = Stockpile
     section = "Stockpile"
@@ -105,10 +115,8 @@ class StockpileRule(ShardsRule):
             Stockpile(name, attr) for name in sorted(set(s.hand[s.decider])) for attr in cards[name].produces
         ]
 
-    def why(self, s: S, a: Stockpile) -> str:
-        if a.card not in s.hand[s.decider]:
-            return f"{a.card} is not in your hand"
-        return f"{a.card} produces only an Attribute of its cost"
+    def refusal(self, s: S, a: Stockpile) -> IllegalAction:
+        return first_failure(STOCKPILE_CHECKS, s, a, self.section) or super().refusal(s, a)
 
     def do(self, s: S, a: Stockpile) -> None:
         p = s.decider
