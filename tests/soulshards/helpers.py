@@ -12,6 +12,7 @@ from typing import Any
 import soulforge
 from soulforge.core import Action
 from soulforge.games.soulshards import sequence
+from soulforge.games.soulshards.frames import SeatTask
 from soulforge.games.soulshards.state import ShardsState, Unit
 
 
@@ -28,7 +29,7 @@ def table(seed: int = 0, **options: Any) -> ShardsState:
         s.hand[p] = []
         s.pool[p] = [0, 0, 0, 0]
     s.resolve = [s.cities[0].resolve, s.cities[1].resolve]
-    s.stack = [{"k": "engage", "p": 0}]
+    s.stack = [SeatTask("engage", 0)]
     s.step, s.decider, s.active, s.turn, s.starter = "engage", 0, 0, 1, 0
     s.triggers = []
     s.forget_listing()

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from soulforge import IllegalAction
-from soulforge.games.soulshards.flow import FLOW
+from soulforge.games.soulshards.rules import FLOW
 from tests.soulshards.helpers import new_game, table
 
 

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from soulforge.games.soulshards.cards import TARGETS
-from soulforge.games.soulshards.flow import FLOW
 from soulforge.games.soulshards.listing import FAST_TARGETS, affordable
+from soulforge.games.soulshards.rules import FLOW
 from soulforge.games.soulshards.sequence import can_pay, targets
 from tests.soulshards.helpers import new_game
 

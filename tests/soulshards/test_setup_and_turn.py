@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from soulforge import IllegalAction
+from soulforge.games.soulshards.frames import SeatTask
 from tests.soulshards.helpers import act, give, hand, labels, new_game, put, run, table
 
 
@@ -100,7 +101,7 @@ def test_stockpile_one_card_for_an_attribute_of_its_cost() -> None:
     s = table()
     act(s, "end the turn")
     hand(s, 1, "Grave Knight")
-    s.stack[-1:] = [{"k": "stockpile", "p": 1}]
+    s.stack[-1:] = [SeatTask("stockpile", 1)]
     run(s)
     assert "stockpile Grave Knight for Sorcery" in labels(s)
     assert not any("Might" in label for label in labels(s))

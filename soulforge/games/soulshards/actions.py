@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from soulforge.core.action import Action
+from soulforge.games.soulshards.data import ATTRS
 
 ZONES = "bk"
 """b: Battlefield, k: Keep."""
@@ -78,8 +79,6 @@ class ChooseAttribute(Action):
     attr: int
 
     def __str__(self) -> str:
-        from soulforge.games.soulshards.data import ATTRS
-
         return f"gain 1 {ATTRS[self.attr].title()}"
 
 
@@ -111,8 +110,6 @@ class Stockpile(Action):
     attr: int
 
     def __str__(self) -> str:
-        from soulforge.games.soulshards.data import ATTRS
-
         return f"stockpile {self.card} for {ATTRS[self.attr].title()}"
 
 
@@ -260,7 +257,7 @@ class FightNext(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Guard(Action):
-    """Guard: 1 Fatigue to give the fighter +2 Elude for the fight."""
+    """Guard: 1 Fatigue to give the fighter Guard's Elude bonus (``guard_elude``) for the fight."""
 
     kind: ClassVar[str] = "guard"
     spot: str

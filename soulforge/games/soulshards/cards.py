@@ -1,9 +1,12 @@
-"""The registry of Soulshards card pieces: effects (``EFFECTS``), City hooks (``CITY_HOOKS``)
-and target kinds (``TARGETS``). Card data names pieces; no rule tests a card's name.
+"""The registries of Soulshards card pieces: effects (``EFFECTS``) and requirements
+(``REQUIREMENTS``) for the uses of cards declared on ``core.cards.CardBook`` (``data.py``),
+the target kinds the ``target`` requirement names (``TARGETS``), and City hooks
+(``CITY_HOOKS``). Card data names pieces; no rule tests a card's name.
 
 An effect piece is ``piece(state, use, *args)``; ``use`` says who uses it, on what target
-(a unit id, or -1), from which card and through which caster (rulebook, "CHOOSING TARGETS":
-an effect whose target is gone fails).
+(a unit id, or -1), from which card and through which caster. A requirement piece is
+``piece(state, use, *args)`` too, returning None when met, else why not (rulebook, "CHOOSING
+TARGETS": an effect whose target is gone fails).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from soulforge.core.registry import Registry
+from soulforge.games.soulshards.conditions import may_move
 
 if TYPE_CHECKING:
     from soulforge.games.soulshards.state import ShardsState, Unit
@@ -32,6 +36,8 @@ class Use(NamedTuple):
 
 Effect = Callable[..., None]
 EFFECTS: Registry[Effect] = Registry("Soulshards effects")
+Requirement = Callable[..., "str | None"]
+REQUIREMENTS: Registry[Requirement] = Registry("Soulshards requirements")
 CityHook = Callable[..., None]
 CITY_HOOKS: Registry[CityHook] = Registry("Soulshards City effects")
 TargetTest = Callable[["ShardsState", int, "Unit"], bool]
@@ -66,6 +72,15 @@ def _enemy_gear(s: ShardsState, seat: int, u: Unit) -> bool:
 @TARGETS.register("fatigued_enemy")
 def _fatigued_enemy(s: ShardsState, seat: int, u: Unit) -> bool:
     return u.owner != seat and u.is_char and u.fatigue > 0
+
+
+# -- requirements ---------------------------------------------------------------------------------
+@REQUIREMENTS.register("target")
+def target(s: ShardsState, use: Use, kind: str) -> str | None:
+    """The use's target is a unit the user may target with ``kind`` (checked when the effect
+    completes: a target gone by then makes it fail)."""
+    u = s.units.get(use.target)
+    return None if u is not None and TARGETS[kind](s, use.seat, u) else "the target is gone"
 
 
 # -- effects ----------------------------------------------------------------------------------------
@@ -121,7 +136,7 @@ def pin(s: ShardsState, use: Use) -> None:
 def move(s: ShardsState, use: Use) -> None:
     """The target Moves (fails if it cannot)."""
     u = _target(s, use)
-    if u is not None and s.can_move(u):
+    if u is not None and may_move(s, u):
         s.move_unit(u)
 
 

@@ -8,9 +8,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from soulforge.core.cards import CardBook, CardDeclaration
 from soulforge.core.data import choice, data_cache, field, read_toml, sourced
 from soulforge.core.decklist import cite_line, deck_cards, read_deck_list
 from soulforge.core.errors import DataError
+from soulforge.games.soulshards.cards import EFFECTS, REQUIREMENTS, TARGETS
 
 HERE = Path(__file__).parent
 ATTRS: tuple[str, ...] = ("might", "finesse", "sorcery", "strategy")
@@ -30,7 +32,6 @@ KEYWORDS = frozenset(
     }
 )
 """Character keywords (rulebook, "CHARACTER KEYWORDS"); Ranged is named only by Airborne."""
-TARGETS = frozenset({"none", "own_char", "enemy_char", "any_char", "enemy_gear", "fatigued_enemy"})
 TYPES = frozenset({"character", "spell", "gear"})
 BENEFITS = frozenset({"", "martial", "elude", "endure"})
 SOURCES = frozenset({"rulebook", "clarifications", "shared-data", "authored"})
@@ -63,13 +64,20 @@ Effect = tuple[str, tuple[Any, ...]]
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Ability:
-    """An effect: its cost, target, DL (0: none) and the character stat it benefits from."""
+    """A use of a card (Spell, effect, Exhausted effect): its declaration on the game's
+    :class:`CardBook` (effect pieces, requirements), cost, DL (0: none) and the Character stat
+    it benefits from. ``target`` is the kind its ``target`` requirement names ("none": no
+    target), read at load for the listings."""
 
     cost: Cost
-    target: str
-    effects: tuple[Effect, ...]
+    declaration: CardDeclaration
+    target: str = "none"
     dl: int = 0
     benefit: str = ""
+
+    @property
+    def effects(self) -> tuple[Effect, ...]:
+        return self.declaration.effects
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -145,29 +153,40 @@ def _cost(file: str, entry: str, table: dict[str, Any]) -> Cost:
     return Cost((attrs[0], attrs[1], attrs[2], attrs[3]), generic, fatigue)
 
 
+USES = {"spell": "Spell", "ability": "effect", "exhausted": "Exhausted effect"}
+"""A card's uses by their data field, with the name their declaration takes."""
+
+
+def card_book() -> CardBook[Any, Any]:
+    """A book of Soulshards card uses: effect pieces of ``cards.EFFECTS``, requirements of
+    ``cards.REQUIREMENTS`` (``requires``)."""
+    return CardBook("Soulshards", EFFECTS, REQUIREMENTS)
+
+
 def _ability(
-    file: str, entry: str, table: dict[str, Any], name: str, pieces: frozenset[str]
+    file: str, entry: str, table: dict[str, Any], name: str, book: CardBook[Any, Any]
 ) -> Ability | None:
+    """The use ``name`` of card ``entry``, declared on ``book`` from its data row."""
     if name not in table:
         return None
     cell = field(file, entry, table, name, dict)
     where = f"{entry}.{name}"
-    target = choice(file, where, cell, "target", set(TARGETS))
-    raw = field(file, where, cell, "effects", list)
-    effects: list[Effect] = []
-    for item in raw:
-        if not isinstance(item, list) or not item or item[0] not in pieces:
-            raise DataError(file, where, "effects", f"unknown effect {item!r}; known: {sorted(pieces)}")
-        effects.append((str(item[0]), tuple(item[1:])))
+    field(file, where, cell, "effects", list)
+    declaration = book.add({**cell, "name": f"{entry} ({USES[name]})"})
+    kinds = [args for piece, args in declaration.requirements if piece == "target"]
+    for args in kinds:
+        if len(args) != 1 or args[0] not in TARGETS:
+            raise DataError(file, where, "requires", f"a target is one of {sorted(TARGETS.names())}")
     benefit = str(cell.get("benefit", ""))
     if benefit not in BENEFITS:
         raise DataError(file, where, "benefit", f"must be one of {sorted(BENEFITS)}")
-    return Ability(
-        _cost(file, where, cell.get("cost", {})), target, tuple(effects), int(cell.get("dl", 0)), benefit
-    )
+    target = str(kinds[0][0]) if kinds else "none"
+    cost = _cost(file, where, cell.get("cost", {}))
+    return Ability(cost, declaration, target, int(cell.get("dl", 0)), benefit)
 
 
-def _card(file: str, table: dict[str, Any], pieces: frozenset[str]) -> CardDef:
+def declare_card(file: str, table: dict[str, Any], book: CardBook[Any, Any]) -> CardDef:
+    """A card from its data row: its numbers, and each of its uses declared on ``book``."""
     name = field(file, "card", table, "name", str)
     choice(file, name, table, "source", set(SOURCES))
     kind = choice(file, name, table, "type", set(TYPES))
@@ -187,7 +206,7 @@ def _card(file: str, table: dict[str, Any], pieces: frozenset[str]) -> CardDef:
     }
     if kind == "character" and stats["endure"] < 1:
         raise DataError(file, name, "endure", "must be at least 1")
-    spell = _ability(file, name, table, "spell", pieces)
+    spell = _ability(file, name, table, "spell", book)
     if (kind == "spell") != (spell is not None):
         raise DataError(file, name, "spell", "a Spell has a spell effect; only a Spell has one")
     return CardDef(
@@ -203,18 +222,20 @@ def _card(file: str, table: dict[str, Any], pieces: frozenset[str]) -> CardDef:
         equip_stats=(int(equip.get("martial", 0)), int(equip.get("elude", 0)), int(equip.get("endure", 0))),
         equip_keywords=equip_kw,
         spell=spell,
-        ability=_ability(file, name, table, "ability", pieces),
-        exhausted=_ability(file, name, table, "exhausted", pieces),
+        ability=_ability(file, name, table, "ability", book),
+        exhausted=_ability(file, name, table, "exhausted", book),
     )
 
 
 @data_cache
-def load_cards(pieces: frozenset[str], hooks: frozenset[str]) -> tuple[dict[str, CardDef], dict[str, City]]:
+def load_cards(hooks: frozenset[str]) -> tuple[dict[str, CardDef], dict[str, City], CardBook[Any, Any]]:
+    """The cards (each declared on the game's card book, returned too) and the Cities."""
     file = "cards.toml"
     raw = read_toml(HERE / file)
     cards: dict[str, CardDef] = {}
+    book = card_book()
     for table in raw.get("card", []):
-        card = _card(file, table, pieces)
+        card = declare_card(file, table, book)
         if card.name in cards:
             raise DataError(file, card.name, "name", "defined twice")
         cards[card.name] = card
@@ -236,7 +257,7 @@ def load_cards(pieces: frozenset[str], hooks: frozenset[str]) -> tuple[dict[str,
             choice(file, name, table, "hook", set(hooks)),
             field(file, name, table, "text", str),
         )
-    return cards, cities
+    return cards, cities, book
 
 
 @data_cache

@@ -7,9 +7,10 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from soulforge.core.action import Action
+from soulforge.core.cards import CardBook
 from soulforge.core.game import Game
 from soulforge.core.options import Option
-from soulforge.games.soulshards import data, heuristic
+from soulforge.games.soulshards import data, heuristic, summary
 from soulforge.games.soulshards.actions import (
     ACTION_TYPES,
     Ambush,
@@ -48,7 +49,7 @@ from soulforge.games.soulshards.actions import (
     UseTrigger,
     ZealousMove,
 )
-from soulforge.games.soulshards.cards import CITY_HOOKS, EFFECTS
+from soulforge.games.soulshards.cards import CITY_HOOKS
 from soulforge.games.soulshards.listing import Affordable
 from soulforge.games.soulshards.state import ShardsState
 
@@ -58,6 +59,8 @@ MAX_TURNS = 200
 class Soulshards(Game[ShardsState]):
     rules: data.Rules
     cards: dict[str, data.CardDef]
+    book: CardBook[Any, Any]
+    """The declarations of the cards' uses (``data.load_cards``): their effect pieces and requirements."""
     cities: dict[str, data.City]
     decks: tuple[data.Deck, data.Deck]
     zone_limit: int
@@ -105,7 +108,7 @@ class Soulshards(Game[ShardsState]):
     def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
         self.rules = data.load_rules()
-        self.cards, self.cities = data.load_cards(EFFECTS.names(), CITY_HOOKS.names())
+        self.cards, self.cities, self.book = data.load_cards(CITY_HOOKS.names())
         table = (self.cards, self.cities, self.rules.numbers)
         self.decks = (
             data.resolve_deck("deck0", str(self.options["deck0"]), *table),
@@ -222,9 +225,7 @@ class Soulshards(Game[ShardsState]):
 
     def result_summary(self, state: ShardsState, start: ShardsState) -> dict[str, Any]:
         """Decks, opening hands, cards drawn and played, Resolve left (``summary.py``)."""
-        from soulforge.games.soulshards.summary import summarize
-
-        return summarize(state, start)
+        return summary.summarize(state, start)
 
     def validate_deck(self, text: str) -> list[str]:
         return data.validate_deck(text, self.cards, self.cities, self.rules.numbers)

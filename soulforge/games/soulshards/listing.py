@@ -1,5 +1,5 @@
 """Fast listings of the hot steps (Engage, the Reserves swaps), each the same actions in the
-same order as the rules' own listing in ``flow.py`` (a differential test proves it:
+same order as the rules' own listing in ``rules/`` (a differential test proves it:
 tests/soulshards/test_listing.py).
 
 They walk the decider's cards in play once, and take actions from tables of shared action
@@ -31,6 +31,7 @@ from soulforge.games.soulshards.actions import (
     UseEffect,
     UseTrigger,
 )
+from soulforge.games.soulshards.conditions import deploy_places, free_to_move, may_attack, room_in
 from soulforge.games.soulshards.sequence import SPOTS, can_pay, targets
 
 if TYPE_CHECKING:
@@ -260,25 +261,15 @@ def stockpile_listing(s: S) -> list[Action]:
 
 
 def deploy_listing(s: S) -> list[Action]:
-    """Deploy: Move each card that may still Move, then end the phase."""
-    # ``movable_places``'s walk, taking each Move from the table as it goes (no pairs made).
-    p = s.decider
-    units, zones, limit = s.units, s.zones[p], s.game.zone_limit
-    out: list[Action] = []
-    for z in (0, 1):
-        if len(zones[1 - z]) >= limit:
-            continue
-        names = SPOTS[p][z]
-        for i, uid in enumerate(zones[z]):
-            u = units[uid]
-            if not u.moved and not u.pinned:
-                out.append(MOVES[names[i]])
+    """Deploy: Move each card that may still Move (``conditions.deploy_places``), then end the phase."""
+    names = SPOTS[s.decider]
+    out: list[Action] = [MOVES[names[z][i]] for z, i in deploy_places(s, s.decider)]
     out.append(END_DEPLOY)
     return out
 
 
 def engage_listing(s: S) -> list[Action]:
-    """Engage: Play, Cast, effects, Tactics, Mount, Attack, end the turn (flow.py's order)."""
+    """Engage: Play, Cast, effects, Tactics, Mount, Attack, end the turn (the rules' order)."""
     p = s.decider
     game = s.game
     key = tuple(s.pool[p])
@@ -313,7 +304,7 @@ def engage_listing(s: S) -> list[Action]:
     # Play: the hand's cards the pool pays for, in name order (one C-level intersection and sort).
     hand = afford.plays.intersection(s.hand[p])
     if hand:
-        room = len(zones[1]) < game.zone_limit
+        room = room_in(s, p, 1)
         for name in sorted(hand):
             kind = kinds.get(name)
             if kind is None:
@@ -356,7 +347,7 @@ def engage_listing(s: S) -> list[Action]:
     out += map(TACTIC, spots[1])
     if mountable and (len(ready[0]) > 1 or len(ready[1]) > 1):  # a Mount takes two
         out += _mounts(s, p, spots, ready)
-    if not s.no_attack:
+    if may_attack(s):
         out += map(ATTACK, spots[0])
     out.append(END_TURN)
     return out
@@ -374,11 +365,10 @@ def _mounts(
 ) -> list[Mount]:
     """Mountable: both Characters ready, not pinned, in one Zone, room in the other (MountRule)."""
     out: list[Mount] = []
-    zones, limit = s.zones[p], s.game.zone_limit
     for z in (0, 1):
-        if len(ready[z]) < 2 or len(zones[1 - z]) + 2 > limit:
+        if len(ready[z]) < 2 or not room_in(s, p, 1 - z, 2):
             continue
-        chars = [(spot, u) for spot, u in zip(spots[z], ready[z], strict=True) if not u.pinned]
+        chars = [(spot, u) for spot, u in zip(spots[z], ready[z], strict=True) if free_to_move(u)]
         for ms, m in chars:
             if not _mountable(s, m):
                 continue

@@ -2,7 +2,7 @@
 
 The seven Zones of both seats (City, Arsenal, Battlefield, Keep, Hand, Home, Stockpile), Resolve,
 Fatigue, Edge and Attributes; each card's whole text in its ``<title>`` (hover); the fight or DL
-check step by step. Clickable elements carry the handles of ``flow.py``'s click paths.
+check step by step. Clickable elements carry the handles of the rules' click paths (``rules/``).
 """
 
 from __future__ import annotations

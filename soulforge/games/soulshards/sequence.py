@@ -1,8 +1,8 @@
 """The order of play as a stack of frames: the turn's phases, attacks, fights, DL checks.
 
-A frame is a small dict ``{"k": kind, ...}``. Automatic frames (``AUTO``) are carried out as
+A frame is a typed frame of ``frames.py``. Automatic frames (``AUTO``) are carried out as
 soon as they reach the top; a decision frame stops the run and names the step and the seat
-deciding (``flow.py`` holds each decision's rule). Pending Exhausted effects come first: any
+deciding (``rules/`` holds each decision's rule). Pending Exhausted effects come first: any
 Trigger Effect from a discard resolves before the effect that caused it goes on (rulebook,
 "Support", "TRIGGER EFFECTS"), the active player's first.
 """
@@ -10,16 +10,29 @@ Trigger Effect from a discard resolves before the effect that caused it goes on 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from soulforge.games.soulshards import setup
-from soulforge.games.soulshards.cards import EFFECTS, TARGETS, Use
+from soulforge.games.soulshards.cards import TARGETS, Use
+from soulforge.games.soulshards.conditions import deploy_places, may_move
 from soulforge.games.soulshards.data import Ability, Cost
+from soulforge.games.soulshards.frames import (
+    NO_UNIT,
+    AttackChoice,
+    AttackInProgress,
+    ContestChoice,
+    DLCheck,
+    Fight,
+    GuardChoice,
+    Reveal,
+    SabotageChoice,
+    SeatTask,
+)
 
 if TYPE_CHECKING:
-    from soulforge.games.soulshards.state import ShardsState, Unit
+    from soulforge.games.soulshards.state import ShardsState
 
-Frame = dict[str, Any]
 OVER = "over"
 
 
@@ -61,12 +74,11 @@ def pay(pool: list[int], cost: Cost, reduction: int = 0) -> None:
 
 
 # -- the run -----------------------------------------------------------------------------------
-def attackers(s: ShardsState) -> list[int]:
+def attackers(s: ShardsState) -> tuple[int, ...]:
     for f in s.stack:
-        if f["k"] == "attack":
-            att: list[int] = f["att"]
-            return att
-    return []
+        if type(f) is AttackInProgress:
+            return f.attackers
+    return ()
 
 
 def settle(s: ShardsState) -> None:
@@ -102,7 +114,7 @@ def run(s: ShardsState) -> None:
             s.step, s.decider = "trigger", owner
             return
         top = s.stack[-1]
-        kind = top["k"]
+        kind = top.kind
         auto = AUTO.get(kind)
         if auto is not None:
             s.stack.pop()
@@ -112,14 +124,14 @@ def run(s: ShardsState) -> None:
         if skip is not None and skip(s, top):
             s.stack.pop()
             continue
-        s.step, s.decider = kind, top["p"]
+        s.step, s.decider = kind, top.p  # type: ignore[union-attr]  # not automatic: a Decision
         return
 
 
 # -- the turn --------------------------------------------------------------------------------
-def start_turn(s: ShardsState, f: Frame) -> None:
+def start_turn(s: ShardsState, f: SeatTask) -> None:
     """Phase 1, Recover: 1 Fatigue off each card of yours in play (Undead: 1 more); lose all Edge."""
-    p = f["p"]
+    p = f.p
     if s.turn >= s.game.turn_limit:
         a, b = s.resolve
         s.finish(None if a == b else (0 if a > b else 1), f"the turn limit ({s.game.turn_limit}) is reached")
@@ -137,23 +149,18 @@ def start_turn(s: ShardsState, f: Frame) -> None:
             if u.fatigue:
                 u.fatigue = max(0, u.fatigue - 1 - (1 if s.has(u, "undead") else 0))
     s.edge[p] = 0
-    s.stack += [
-        {"k": "engage", "p": p},
-        {"k": "stockpile", "p": p},
-        {"k": "produce", "p": p},
-        {"k": "deploy", "p": p},
-    ]
+    s.stack += [SeatTask(kind, p) for kind in ("engage", "stockpile", "produce", "deploy")]
 
 
 def end_turn(s: ShardsState) -> None:
     for u in s.units.values():
         u.temp, u.pinned = (0, 0, 0), False
-    s.stack.append({"k": "turn", "p": 1 - s.active})
+    s.stack.append(SeatTask("turn", 1 - s.active))
 
 
-def produce(s: ShardsState, f: Frame) -> None:
+def produce(s: ShardsState, f: SeatTask) -> None:
     """Phase 3, Draw (2 if no Character Moved to the Battlefield), and phase 4, Production."""
-    p = f["p"]
+    p = f.p
     s.draw(p, 1 if s.to_battlefield else 2)
     pool = s.pool[p]
     for attr in s.cities[p].produces:
@@ -163,10 +170,6 @@ def produce(s: ShardsState, f: Frame) -> None:
 
 
 # -- using an effect: targets, DL checks ----------------------------------------------------------
-def valid_target(s: ShardsState, seat: int, kind: str, u: Unit | None) -> bool:
-    return u is not None and TARGETS[kind](s, seat, u)
-
-
 SPOTS: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
     tuple(tuple(f"{p}{z}{i}" for i in range(64)) for z in "bk") for p in "01")
 """``SPOTS[seat][zone][index]``: the spot names, made once."""
@@ -193,21 +196,7 @@ def use_ability(
 ) -> None:
     """Carry out an effect whose costs are paid: a DL check first if it has one."""
     if ab.dl:
-        start_check(
-            s,
-            {
-                "k": "check",
-                "p": seat,
-                "card": card,
-                "slot": slot,
-                "target": target,
-                "caster": caster,
-                "dl": ab.dl,
-                "benefit": ab.benefit,
-                "mod": 0,
-                "t": [0, 0],
-            },
-        )
+        start_check(s, DLCheck(seat, card, slot, target, caster, ab.dl, ab.benefit))
         return
     complete(s, seat, card, slot, ab, target, caster, True)
 
@@ -215,13 +204,15 @@ def use_ability(
 def complete(
     s: ShardsState, seat: int, card: str, slot: str, ab: Ability, target: int, caster: int, success: bool
 ) -> None:
-    if success and ab.target != "none" and not valid_target(s, seat, ab.target, s.units.get(target)):
-        s.add_log(f"{card}: the target is gone, the effect fails")
-        success = False
     if success:
         use = Use(seat, target, card, caster, slot)
-        for name, args in ab.effects:
-            EFFECTS[name](s, use, *args)
+        book = s.game.book
+        unmet = book.unmet(ab.declaration, s, use)
+        if unmet is None:
+            book.run(ab.declaration, s, use)
+        else:
+            s.add_log(f"{card}: {unmet}, the effect fails")
+            success = False
     if slot == "spell":
         finish_spell(s, seat, card, caster, success)
 
@@ -242,58 +233,58 @@ def finish_spell(s: ShardsState, seat: int, card: str, caster: int, success: boo
         s.home[seat].append(card)
 
 
-def start_check(s: ShardsState, f: Frame) -> None:
+def start_check(s: ShardsState, f: DLCheck) -> None:
     """A DL effect: Tactics (active player first), Support by the user, triggers, the check."""
     p, other = s.active, 1 - s.active
-    caster = s.units.get(f["caster"])
+    caster = s.units.get(f.caster)
     if caster is not None and caster.is_char:
-        f["for_" + str(f["p"])] = caster.uid
+        backs = list(f.backs)
+        backs[f.p] = caster.uid
+        f = replace(f, backs=(backs[0], backs[1]))
     s.stack.append(f)
     c = len(s.stack) - 1
     s.fight = {
         "kind": "check",
-        "card": f["card"],
-        "seat": f["p"],
-        "dl": f["dl"],
+        "card": f.card,
+        "seat": f.p,
+        "dl": f.dl,
         "support": [None, None],
         "result": "",
     }
-    s.stack += [
-        {"k": "reveal", "c": c},
-        {"k": "support", "p": f["p"], "c": c},
-        {"k": "tactics", "p": other, "c": c},
-        {"k": "tactics", "p": p, "c": c},
-    ]
+    s.stack += [Reveal(c), ContestChoice("support", f.p, c), ContestChoice("tactics", other, c),
+                ContestChoice("tactics", p, c)]
 
 
-def resolve_check(s: ShardsState, f: Frame) -> None:
-    p = f["p"]
-    caster = s.units.get(f["caster"])
-    value = f["t"][p]
-    if f["benefit"] and caster is not None and caster.is_char:
-        value += s.stat(caster, ("martial", "elude", "endure").index(f["benefit"]))
-    if f["slot"] == "sabotage" and caster is not None and s.has(caster, "stealthy"):
+def resolve_check(s: ShardsState, f: DLCheck) -> None:
+    p = f.p
+    caster = s.units.get(f.caster)
+    value = f.traits[p]
+    if f.benefit and caster is not None and caster.is_char:
+        value += s.stat(caster, ("martial", "elude", "endure").index(f.benefit))
+    if f.slot == "sabotage" and caster is not None and s.has(caster, "stealthy"):
         value += 1
-    dl = max(0, f["dl"] + f["mod"])
+    dl = max(0, f.dl + f.mod)
     success = value >= dl
-    text = f"{f['card']}: {value} against DL {dl}, {'success' if success else 'failure'}"
+    text = f"{f.card}: {value} against DL {dl}, {'success' if success else 'failure'}"
     s.add_log(text)
     if s.fight is not None:
         s.fight["result"] = text
-    if f["slot"] == "sabotage":
+    if f.slot == "sabotage":
         if success:
-            s.stack.append({"k": "sabotage", "p": p, "a": f["caster"]})
+            s.stack.append(SabotageChoice(p, f.caster))
         return
-    card = s.cards[f["card"]]
-    ab = card.spell if f["slot"] == "spell" else card.ability
+    card = s.cards[f.card]
+    ab = card.spell if f.slot == "spell" else card.ability
     assert ab is not None
-    complete(s, p, f["card"], f["slot"], ab, f["target"], f["caster"], success)
+    complete(s, p, f.card, f.slot, ab, f.target, f.caster, success)
 
 
-def reveal(s: ShardsState, f: Frame) -> None:
+def reveal(s: ShardsState, f: Reveal) -> None:
     """Both Support cards are shown, then discarded (Attach cards Attach to the Character they
     supported); their Exhausted effects wait at the top (rulebook, "Support")."""
-    check = s.stack[f["c"]]
+    check = s.stack[f.c]
+    assert isinstance(check, DLCheck | Fight)
+    traits = list(check.traits)
     for seat in (s.active, 1 - s.active):
         chosen = s.concealed[seat]
         if chosen is None:
@@ -301,11 +292,11 @@ def reveal(s: ShardsState, f: Frame) -> None:
         s.concealed[seat] = None
         source, name = chosen
         card = s.cards[name]
-        check["t"][seat] = card.trait
+        traits[seat] = card.trait
         s.add_log(f"seat {seat} reveals {name} from the {source} for Support (Trait {card.trait})")
         if s.fight is not None:
             s.fight["support"][seat] = {"source": source, "card": name, "trait": card.trait}
-        host = s.units.get(check.get("for_" + str(seat), -1))
+        host = s.units.get(check.backs[seat])
         if card.attach and host is not None and host.owner == seat and host.is_char:
             host.attached.append(name)
             s.add_log(f"{name} is Attached to {s.name_of(host)}")
@@ -314,6 +305,7 @@ def reveal(s: ShardsState, f: Frame) -> None:
         else:
             s.discard_card(seat, name)
         s.city_event(seat, "support_discarded", type=card.type)
+    s.stack[f.c] = replace(check, traits=(traits[0], traits[1]))
     s.mark_revealed()
 
 
@@ -324,7 +316,7 @@ def begin_attack(s: ShardsState, att: list[int]) -> None:
         s.gain_fatigue(s.units[uid], 1)
     names = ", ".join(s.units[uid].card.name for uid in att)
     s.add_log(f"seat {s.active} attacks with {names}")
-    s.stack.append({"k": "attack", "ph": "provoke", "att": list(att), "blk": {}, "done": [], "fought": []})
+    s.stack.append(AttackInProgress("provoke", tuple(att)))
 
 
 def push_fight(s: ShardsState, a: int, d: int, ambush: bool) -> None:
@@ -332,19 +324,9 @@ def push_fight(s: ShardsState, a: int, d: int, ambush: bool) -> None:
     the reveal and its triggers, then the winner and damage (rulebook, "FIGHT")."""
     att, dfd = s.units[a], s.units[d]
     keep = s.zone_of(dfd) == 1
-    f = {
-        "k": "fight",
-        "a": a,
-        "d": d,
-        "amb": ambush,
-        "keep": keep,
-        "mod": 0,
-        "guard": 0,
-        "t": [0, 0],
-        "for_" + str(att.owner): a,
-        "for_" + str(dfd.owner): d,
-    }
-    s.stack.append(f)
+    backs = [NO_UNIT, NO_UNIT]
+    backs[att.owner], backs[dfd.owner] = a, d
+    s.stack.append(Fight(a, d, ambush, keep, backs=(backs[0], backs[1])))
     c = len(s.stack) - 1
     s.fight = {
         "kind": "ambush" if ambush else "fight",
@@ -359,31 +341,31 @@ def push_fight(s: ShardsState, a: int, d: int, ambush: bool) -> None:
     s.add_log(f"fight: {s.name_of(att)} against {s.name_of(dfd)}")
     p, other = s.active, 1 - s.active
     s.stack += [
-        {"k": "reveal", "c": c},
-        {"k": "support", "p": att.owner, "c": c},
-        {"k": "support", "p": dfd.owner, "c": c},
-        {"k": "tactics", "p": other, "c": c},
-        {"k": "tactics", "p": p, "c": c},
-        {"k": "guard", "p": dfd.owner, "c": c, "used": []},
+        Reveal(c),
+        ContestChoice("support", att.owner, c),
+        ContestChoice("support", dfd.owner, c),
+        ContestChoice("tactics", other, c),
+        ContestChoice("tactics", p, c),
+        GuardChoice(dfd.owner, c),
     ]
 
 
-def resolve_fight(s: ShardsState, f: Frame) -> None:
-    a, d = s.units.get(f["a"]), s.units.get(f["d"])
+def resolve_fight(s: ShardsState, f: Fight) -> None:
+    a, d = s.units.get(f.a), s.units.get(f.d)
     if a is None or d is None:
         s.add_log("the fight fails: a fighter is gone")
         if s.fight is not None:
             s.fight["result"] = "the fight fails: a fighter is gone"
         return
-    mine, theirs = f["t"][a.owner], f["t"][d.owner]
+    mine, theirs = f.traits[a.owner], f.traits[d.owner]
     attack = s.stat(a, 0) + mine
-    defence = s.stat(d, 1) + f["guard"] + theirs
-    won = attack > defence if (f["amb"] and f["keep"]) else attack >= defence
+    defence = s.stat(d, 1) + f.guard + theirs
+    won = attack > defence if (f.ambush and f.keep) else attack >= defence
     words = f"Martial {s.stat(a, 0)} + {mine} against Elude {s.stat(d, 1)}"
-    words += f" + {f['guard']} (Guard)" if f["guard"] else ""
+    words += f" + {f.guard} (Guard)" if f.guard else ""
     words += f" + {theirs}: "
     if won:
-        damage = max(0, s.stat(a, 0) + f["mod"] + (1 if f["amb"] and s.has(a, "stealthy") else 0))
+        damage = max(0, s.stat(a, 0) + f.mod + (1 if f.ambush and s.has(a, "stealthy") else 0))
         words += f"{a.card.name} wins and deals {damage} damage"
         left = s.take_damage(d, damage)
         if d.uid in s.units and d.fatigue >= 4:
@@ -393,48 +375,48 @@ def resolve_fight(s: ShardsState, f: Frame) -> None:
     else:
         words += f"{d.card.name} wins; {a.card.name} gains 1 Fatigue"
         s.gain_fatigue(a, 1)
-        if not f["amb"]:
+        if not f.ambush:
             s.city_event(d.owner, "block_won")
     s.add_log(words)
     if s.fight is not None:
         s.fight["result"] = words
 
 
-def attack_step(s: ShardsState, f: Frame) -> None:
+def attack_step(s: ShardsState, f: AttackInProgress) -> None:
     """The attack's steps after the attackers: Provoke, blocks, fights, unblocked choices."""
     s.stack.append(f)
     c = len(s.stack) - 1
     p = s.active
-    if f["ph"] == "provoke":
-        for uid in f["att"]:
+    if f.phase == "provoke":
+        for uid in f.attackers:
             u = s.units.get(uid)
-            if u is not None and uid not in f["done"] and s.has(u, "provoke"):
-                f["done"].append(uid)
+            if u is not None and uid not in f.done and s.has(u, "provoke"):
+                f = s.stack[c] = replace(f, done=(*f.done, uid))
                 if provoke_targets(s, f):
-                    s.stack.append({"k": "provoke", "p": p, "c": c, "a": uid})
+                    s.stack.append(AttackChoice("provoke", p, c, uid))
                     return
-        f["ph"], f["done"] = "block", []
-        s.stack.append({"k": "block", "p": 1 - p, "c": c})
+        s.stack[c] = replace(f, phase="block", done=())
+        s.stack.append(AttackChoice("block", 1 - p, c))
         return
-    if f["ph"] == "block":
-        f["ph"] = "fights"
-    if f["ph"] == "fights":
-        todo = [a for a in f["att"] if str(a) in f["blk"] and a not in f["fought"] and a in s.units]
+    if f.phase == "block":
+        f = s.stack[c] = replace(f, phase="fights")
+    if f.phase == "fights":
+        todo = [a for a in f.attackers if f.blocked(a) and a not in f.fought and a in s.units]
         if len(todo) > 1:
-            s.stack.append({"k": "order", "p": p, "c": c})
+            s.stack.append(AttackChoice("order", p, c))
             return
         if todo:
-            start_fight(s, f, todo[0])
+            start_fight(s, c, todo[0])
             return
-        f["ph"] = "unblocked"
-    if f["ph"] == "unblocked":
-        for a in f["att"]:
-            if a in s.units and str(a) not in f["blk"] and a not in f["done"]:
-                f["done"].append(a)
-                s.stack.append({"k": "unblocked", "p": p, "c": c, "a": a})
+        f = s.stack[c] = replace(f, phase="unblocked")
+    if f.phase == "unblocked":
+        for a in f.attackers:
+            if a in s.units and not f.blocked(a) and a not in f.done:
+                s.stack[c] = replace(f, done=(*f.done, a))
+                s.stack.append(AttackChoice("unblocked", p, c, a))
                 return
     s.stack.pop()
-    for uid in f["att"]:
+    for uid in f.attackers:
         u = s.units.get(uid)
         if u is not None and u.fatigue >= 4:
             s.discard_unit(u)
@@ -442,17 +424,34 @@ def attack_step(s: ShardsState, f: Frame) -> None:
         u.provoked = False
 
 
-def start_fight(s: ShardsState, f: Frame, a: int) -> None:
-    f["fought"].append(a)
-    d = f["blk"][str(a)]
+def attack_at(s: ShardsState, c: int) -> AttackInProgress:
+    """The attack in progress at ``c`` in the stack (a decision frame's ``c``)."""
+    f = s.stack[c]
+    assert type(f) is AttackInProgress
+    return f
+
+
+def contest_at(s: ShardsState, c: int) -> DLCheck | Fight:
+    """The fight or DL check at ``c`` in the stack (a Tactics, Support or Guard frame's ``c``)."""
+    f = s.stack[c]
+    assert type(f) is DLCheck or type(f) is Fight
+    return f
+
+
+def start_fight(s: ShardsState, c: int, a: int) -> None:
+    """The fight of attacker ``a`` of the attack at ``c`` against its blocker."""
+    f = attack_at(s, c)
+    s.stack[c] = replace(f, fought=(*f.fought, a))
+    d = f.blocker_of(a)
     if d not in s.units:
         s.add_log("the fight fails: the blocker is gone")
         return
+    assert d is not None
     push_fight(s, a, d, False)
 
 
-def provoke_targets(s: ShardsState, f: Frame) -> list[int]:
-    blocking = set(f["blk"].values())
+def provoke_targets(s: ShardsState, f: AttackInProgress) -> list[int]:
+    blocking = f.blockers()
     return [
         uid
         for uid in s.zones[1 - s.active][0]
@@ -460,10 +459,10 @@ def provoke_targets(s: ShardsState, f: Frame) -> list[int]:
     ]
 
 
-def block_options(s: ShardsState, f: Frame) -> list[tuple[int, int]]:
+def block_options(s: ShardsState, f: AttackInProgress) -> list[tuple[int, int]]:
     """(blocker, attacker): one blocker per attacker, Battlefield Characters, Airborne rule."""
-    blocking = set(f["blk"].values())
-    free = [a for a in f["att"] if a in s.units and str(a) not in f["blk"]]
+    blocking = f.blockers()
+    free = [a for a in f.attackers if a in s.units and not f.blocked(a)]
     out = []
     for uid in s.zones[1 - s.active][0]:
         b = s.units[uid]
@@ -476,10 +475,11 @@ def block_options(s: ShardsState, f: Frame) -> list[tuple[int, int]]:
     return out
 
 
-def guard_options(s: ShardsState, f: Frame) -> list[int]:
+def guard_options(s: ShardsState, f: GuardChoice) -> list[int]:
     """Guard Characters in the fighter's Zone (not the fighter) able to pay 1 Fatigue."""
-    check = s.stack[f["c"]]
-    d = s.units.get(check["d"])
+    fight = s.stack[f.c]
+    assert type(fight) is Fight
+    d = s.units.get(fight.d)
     if d is None:
         return []
     zone = s.zones[d.owner][s.zone_of(d)]
@@ -487,7 +487,7 @@ def guard_options(s: ShardsState, f: Frame) -> list[int]:
         uid
         for uid in zone
         if uid != d.uid
-        and uid not in f["used"]
+        and uid not in f.used
         and s.units[uid].is_char
         and s.units[uid].fatigue < 4
         and s.has(s.units[uid], "guard")
@@ -518,45 +518,13 @@ def sabotage_options(s: ShardsState) -> list[tuple[str, int, int]]:
     return out
 
 
-def movable(s: ShardsState, p: int) -> list[Unit]:
-    """Seat ``p``'s cards that may still Move this Deploy phase (``ShardsState.can_move``)."""
-    return [s.units[s.zones[p][z][i]] for z, i in movable_places(s, p)]
-
-
-def movable_places(s: ShardsState, p: int) -> list[tuple[int, int]]:
-    """(zone, index) of each card of seat ``p`` not Moved yet, not pinned, with room to go."""
-    units, zones, limit = s.units, s.zones[p], s.game.zone_limit
-    out = []
-    for z in (0, 1):
-        if len(zones[1 - z]) >= limit:
-            continue
-        for i, uid in enumerate(zones[z]):
-            u = units[uid]
-            if not u.moved and not u.pinned:
-                out.append((z, i))
-    return out
-
-
-def can_deploy(s: ShardsState, p: int) -> bool:
-    """Whether ``movable_places`` lists anything: the Deploy phase's skip test, which stops at
-    the first card that may Move (run after every Move)."""
-    units, zones, limit = s.units, s.zones[p], s.game.zone_limit
-    for z in (0, 1):
-        if len(zones[1 - z]) < limit:
-            for uid in zones[z]:
-                u = units[uid]
-                if not u.moved and not u.pinned:
-                    return True
-    return False
-
-
 def support_sources(s: ShardsState, p: int) -> bool:
     return bool(s.hand[p] or s.stockpile[p] or s.arsenal[p])
 
 
-AUTO: dict[str, Callable[[ShardsState, Frame], None]] = {
+AUTO: dict[str, Callable[[ShardsState, Any], None]] = {
     "first": lambda s, f: setup.choose_first(s),
-    "deal": lambda s, f: setup.deal(s, f["p"]),
+    "deal": lambda s, f: setup.deal(s, f.p),
     "turn": start_turn,
     "produce": produce,
     "reveal": reveal,
@@ -564,18 +532,18 @@ AUTO: dict[str, Callable[[ShardsState, Frame], None]] = {
     "check": resolve_check,
     "attack": attack_step,
 }
-SKIP: dict[str, Callable[[ShardsState, Frame], bool]] = {
+SKIP: dict[str, Callable[[ShardsState, Any], bool]] = {
     "reserves": lambda s, f: (
-        not s.reserves[f["p"]] or s.swaps[f["p"]] >= s.game.rules.numbers["reserves_max"]
+        not s.reserves[f.p] or s.swaps[f.p] >= s.game.rules.numbers["reserves_max"]
     ),
-    "mulligan": lambda s, f: s.resolve[f["p"]] <= s.game.rules.numbers["mulligan_cost"],
-    "deploy": lambda s, f: not can_deploy(s, f["p"]),
-    "stockpile": lambda s, f: not s.hand[f["p"]],
-    "tactics": lambda s, f: s.edge[f["p"]] == 0,
+    "mulligan": lambda s, f: s.resolve[f.p] <= s.game.rules.numbers["mulligan_cost"],
+    "deploy": lambda s, f: not deploy_places(s, f.p),
+    "stockpile": lambda s, f: not s.hand[f.p],
+    "tactics": lambda s, f: s.edge[f.p] == 0,
     "guard": lambda s, f: not guard_options(s, f),
-    "support": lambda s, f: not support_sources(s, f["p"]),
-    "block": lambda s, f: not block_options(s, s.stack[f["c"]]),
-    "zealous": lambda s, f: f["u"] not in s.units or not s.can_move(s.units[f["u"]]),
-    "unblocked": lambda s, f: f["a"] not in s.units,
+    "support": lambda s, f: not support_sources(s, f.p),
+    "block": lambda s, f: not block_options(s, attack_at(s, f.c)),
+    "zealous": lambda s, f: f.unit not in s.units or not may_move(s, s.units[f.unit]),
+    "unblocked": lambda s, f: f.a not in s.units,
     "sabotage": lambda s, f: not sabotage_options(s),
 }

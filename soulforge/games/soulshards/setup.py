@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from soulforge.games.soulshards import sequence
+from soulforge.games.soulshards.frames import FirstPlayerDraw, SeatTask
 
 if TYPE_CHECKING:
     from soulforge.games.soulshards.state import ShardsState
@@ -40,15 +40,14 @@ def setup(s: ShardsState) -> None:
         s.add_log(f"seat {p} places the City {s.cities[p].name} ({s.resolve[p]} Resolve)")
     # Each player performs the tasks in order: seat 0, then seat 1 (top of the stack last).
     s.stack = [
-        {"k": "first"},
-        {"k": "mulligan", "p": 1},
-        {"k": "deal", "p": 1},
-        {"k": "reserves", "p": 1},
-        {"k": "mulligan", "p": 0},
-        {"k": "deal", "p": 0},
-        {"k": "reserves", "p": 0},
+        FirstPlayerDraw(),
+        SeatTask("mulligan", 1),
+        SeatTask("deal", 1),
+        SeatTask("reserves", 1),
+        SeatTask("mulligan", 0),
+        SeatTask("deal", 0),
+        SeatTask("reserves", 0),
     ]
-    sequence.run(s)
 
 
 def deal(s: ShardsState, p: int) -> None:
@@ -59,10 +58,11 @@ def deal(s: ShardsState, p: int) -> None:
 
 def mulligan(s: ShardsState, p: int) -> None:
     """Step 4 again: pay 1 Resolve, shuffle the hand into the Arsenal, draw 6."""
-    s.resolve[p] -= s.game.rules.numbers["mulligan_cost"]
+    cost = s.game.rules.numbers["mulligan_cost"]
+    s.resolve[p] -= cost
     s.arsenal[p] += s.hand[p]
     s.hand[p] = []
-    s.add_log(f"seat {p} pays 1 Resolve to mulligan ({s.resolve[p]} left)")
+    s.add_log(f"seat {p} pays {cost} Resolve to mulligan ({s.resolve[p]} left)")
     deal(s, p)
 
 
@@ -70,4 +70,4 @@ def choose_first(s: ShardsState) -> None:
     """Step 5: randomly decide who takes the first turn; step 6 for the other player."""
     s.starter = s.rng.randrange(2)
     s.add_log(f"seat {s.starter} is drawn to take the first turn")
-    s.stack += [{"k": "turn", "p": s.starter}, {"k": "attribute", "p": 1 - s.starter}]
+    s.stack += [SeatTask("turn", s.starter), SeatTask("attribute", 1 - s.starter)]

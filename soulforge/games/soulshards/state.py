@@ -18,10 +18,11 @@ from soulforge.core.clone import ClonePlan
 from soulforge.core.log import Seat
 from soulforge.core.state import State, outcome_from_returns
 from soulforge.core.text import winner_first
-from soulforge.games.soulshards import hidden, setup, view
+from soulforge.games.soulshards import hidden, sequence, setup, view
 from soulforge.games.soulshards.cards import CITY_HOOKS
 from soulforge.games.soulshards.data import CardDef, City
-from soulforge.games.soulshards.flow import FLOW
+from soulforge.games.soulshards.frames import Frame
+from soulforge.games.soulshards.rules import FLOW
 from soulforge.games.soulshards.sequence import SPOTS
 
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ class ShardsState(State):
     """A Support card chosen and not yet revealed: (source, card) per seat."""
     casting: list[str]
     """Spells being cast (out of every Zone until they resolve)."""
-    stack: list[dict[str, Any]]
+    stack: list[Frame]
     triggers: list[tuple[int, str]]
     """Pending Exhausted effects: (owner, card)."""
     step: str
@@ -126,6 +127,7 @@ class ShardsState(State):
     def __init__(self, game: Soulshards, seed: int, num_players: int) -> None:
         super().__init__(game, seed, num_players)
         setup.setup(self)
+        sequence.run(self)
 
     # -- the contract ----------------------------------------------------------------------------
     @property
@@ -239,10 +241,6 @@ class ShardsState(State):
             self.gain_fatigue(u, 1)
             amount -= endure
         return amount
-
-    def can_move(self, u: Unit) -> bool:
-        other = self.zones[u.owner][1 - self.zone_of(u)]
-        return not u.pinned and len(other) < self.game.zone_limit
 
     def move_unit(self, u: Unit) -> None:
         zone = self.zone_of(u)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from soulforge.core.action import JsonDict
 from soulforge.games.soulshards.cards import effect_words
 from soulforge.games.soulshards.data import ATTRS, KEYWORDS, Ability, CardDef
+from soulforge.games.soulshards.rules import step_prompt
 
 if TYPE_CHECKING:
     from soulforge.games.soulshards.state import ShardsState, Unit
@@ -71,32 +72,6 @@ def unit_view(s: ShardsState, u: Unit) -> JsonDict:
     }
 
 
-UNIT_KEYS = frozenset({"a", "d", "u", "caster", "for_0", "for_1"})
-"""Order-of-play frame keys that hold one unit (shown as its spot)."""
-UNIT_LIST_KEYS = frozenset({"att", "done", "fought", "used"})
-"""Frame keys that hold a list of units."""
-
-
-def _spot(s: ShardsState, uid: Any) -> Any:
-    unit = s.units.get(uid) if isinstance(uid, int) else None
-    return None if unit is None else s.spot_of(unit)
-
-
-def frame_view(s: ShardsState, frame: dict[str, Any]) -> JsonDict:
-    """One frame of the order of play, units shown by spot: what is declared, blocked and
-    fought so far is public, and the legal moves depend on it, so the view must show it."""
-    out: JsonDict = {}
-    for key, value in frame.items():
-        if key in UNIT_KEYS:
-            value = _spot(s, value)
-        elif key in UNIT_LIST_KEYS:
-            value = [_spot(s, uid) for uid in value]
-        elif key == "blk":
-            value = {str(_spot(s, int(a))): _spot(s, d) for a, d in value.items()}
-        out[key] = value
-    return out
-
-
 def player_view(s: ShardsState, p: int, viewer: int | None) -> JsonDict:
     city = s.cities[p]
     concealed = s.concealed[p]
@@ -143,7 +118,7 @@ def view(s: ShardsState, viewer: int | None) -> JsonDict:
         "players": [player_view(s, p, viewer) for p in range(2)],
         "casting": list(s.casting),
         "fight": s.fight,
-        "order_of_play": [frame_view(s, frame) for frame in s.stack],
+        "order_of_play": [frame.view(s) for frame in s.stack],
         "pending_triggers": [{"seat": o, "card": n} for o, n in s.triggers],
         "no_more_attacks": s.no_attack,
         "winner": s.winner,
@@ -154,8 +129,6 @@ def view(s: ShardsState, viewer: int | None) -> JsonDict:
 
 
 def prompt(s: ShardsState) -> str:
-    from soulforge.games.soulshards.flow import PROMPTS
-
     if s.step == "over":
         return ""
-    return f"seat {s.decider}: {PROMPTS.get(s.step, s.step)}"
+    return f"seat {s.decider}: {step_prompt(s)}"

@@ -1,0 +1,247 @@
+"""The frames of the order of play: one frozen dataclass per kind of frame on ``state.stack``.
+
+Each frame kind names what it is (``kind``, also the step name of a decision frame) and
+holds only its own fields. Frames are frozen (a change replaces the frame in the stack:
+``s.stack[i] = replace(...)``), so a state's clone copies the stack as a flat list.
+``view()`` is the frame as the views show it (units by spot), the same keys for every
+frame of a kind as the earlier dict frames had (``k`` the kind, ``p`` the seat, ``c`` the
+index of the fight or check in the stack, ``for_<seat>`` the Character a seat's Support
+backs).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from soulforge.core.action import JsonDict
+
+if TYPE_CHECKING:
+    from soulforge.games.soulshards.state import ShardsState
+
+NO_UNIT = -1
+
+
+def _spot(s: ShardsState, uid: int) -> str | None:
+    unit = s.units.get(uid)
+    return None if unit is None else s.spot_of(unit)
+
+
+def _spots(s: ShardsState, uids: tuple[int, ...]) -> list[str | None]:
+    return [_spot(s, uid) for uid in uids]
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayerDraw:
+    """The draw for the first player (``first``): automatic."""
+
+    kind: ClassVar[str] = "first"
+
+    def view(self, s: ShardsState) -> JsonDict:
+        return {"k": self.kind}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTask:
+    """A task of one seat with nothing else to it: a setup task (``deal``, ``reserves``,
+    ``mulligan``, ``attribute``), a turn (``turn``) or one of its phases (``deploy``,
+    ``produce``, ``stockpile``, ``engage``). """
+
+    kind: str
+    p: int
+
+    def view(self, s: ShardsState) -> JsonDict:
+        return {"k": self.kind, "p": self.p}
+
+
+@dataclass(frozen=True, slots=True)
+class ZealousChoice:
+    """Zealous: the Character ``unit`` just played may Move."""
+
+    kind: ClassVar[str] = "zealous"
+    p: int
+    unit: int
+
+    def view(self, s: ShardsState) -> JsonDict:
+        return {"k": self.kind, "p": self.p, "u": _spot(s, self.unit)}
+
+
+@dataclass(frozen=True, slots=True)
+class Declaring:
+    """Attack, step 1: the attackers chosen so far; more may join."""
+
+    kind: ClassVar[str] = "declare"
+    p: int
+    attackers: tuple[int, ...]
+
+    def view(self, s: ShardsState) -> JsonDict:
+        return {"k": self.kind, "p": self.p, "att": _spots(s, self.attackers)}
+
+
+@dataclass(frozen=True, slots=True)
+class AttackInProgress:
+    """An attack after its declaration: its phase (``provoke``, ``block``, ``fights``,
+    ``unblocked``), the attackers, the blocks (attacker, blocker), the attackers dealt with in
+    this phase (``done``) and those that fought."""
+
+    kind: ClassVar[str] = "attack"
+    phase: str
+    attackers: tuple[int, ...]
+    blocks: tuple[tuple[int, int], ...] = ()
+    done: tuple[int, ...] = ()
+    fought: tuple[int, ...] = ()
+
+    def blocker_of(self, attacker: int) -> int | None:
+        for a, d in self.blocks:
+            if a == attacker:
+                return d
+        return None
+
+    def blocked(self, attacker: int) -> bool:
+        return any(a == attacker for a, _ in self.blocks)
+
+    def blockers(self) -> set[int]:
+        return {d for _, d in self.blocks}
+
+    def view(self, s: ShardsState) -> JsonDict:
+        return {
+            "k": self.kind,
+            "ph": self.phase,
+            "att": _spots(s, self.attackers),
+            "blk": {str(_spot(s, a)): _spot(s, d) for a, d in self.blocks},
+            "done": _spots(s, self.done),
+            "fought": _spots(s, self.fought),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class AttackChoice:
+    """A decision of the attack at ``c`` in the stack: ``provoke`` (by attacker ``a``),
+    ``block``, ``order`` (the next fight), ``unblocked`` (what attacker ``a`` does)."""
+
+    kind: str
+    p: int
+    c: int
+    a: int = NO_UNIT
+
+    def view(self, s: ShardsState) -> JsonDict:
+        out: JsonDict = {"k": self.kind, "p": self.p, "c": self.c}
+        if self.kind in ("provoke", "unblocked"):
+            out["a"] = _spot(s, self.a)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class SabotageChoice:
+    """A Sabotage by attacker ``a`` succeeded: its user chooses what to discard."""
+
+    kind: ClassVar[str] = "sabotage"
+    p: int
+    a: int
+
+    def view(self, s: ShardsState) -> JsonDict:
+        return {"k": self.kind, "p": self.p, "a": _spot(s, self.a)}
+
+
+def _backs_view(out: JsonDict, s: ShardsState, backs: tuple[int, int]) -> JsonDict:
+    for seat, uid in enumerate(backs):
+        if uid != NO_UNIT:
+            out[f"for_{seat}"] = _spot(s, uid)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class DLCheck:
+    """A DL check: its user, the card (or "Sabotage") and slot, target and caster, the DL and
+    the stat it benefits from, the Tactics modifier, each seat's Support Trait (``traits``),
+    and the Character each seat's Support backs (``backs``, -1: none)."""
+
+    kind: ClassVar[str] = "check"
+    p: int
+    card: str
+    slot: str
+    target: int
+    caster: int
+    dl: int
+    benefit: str
+    mod: int = 0
+    traits: tuple[int, int] = (0, 0)
+    backs: tuple[int, int] = (NO_UNIT, NO_UNIT)
+
+    def view(self, s: ShardsState) -> JsonDict:
+        out: JsonDict = {
+            "k": self.kind, "p": self.p, "card": self.card, "slot": self.slot, "target": self.target,
+            "caster": _spot(s, self.caster), "dl": self.dl, "benefit": self.benefit, "mod": self.mod,
+            "t": list(self.traits),
+        }
+        return _backs_view(out, s, self.backs)
+
+
+@dataclass(frozen=True, slots=True)
+class Fight:
+    """A fight: attacker ``a``, defender ``d``, whether it is an Ambush and the defender in its
+    Keep, the damage modifier (Tactics), the Guard bonus, each seat's Support Trait and the
+    Character each seat's Support backs."""
+
+    kind: ClassVar[str] = "fight"
+    a: int
+    d: int
+    ambush: bool
+    keep: bool
+    mod: int = 0
+    guard: int = 0
+    traits: tuple[int, int] = (0, 0)
+    backs: tuple[int, int] = (NO_UNIT, NO_UNIT)
+
+    def view(self, s: ShardsState) -> JsonDict:
+        out: JsonDict = {
+            "k": self.kind, "a": _spot(s, self.a), "d": _spot(s, self.d), "amb": self.ambush,
+            "keep": self.keep, "mod": self.mod, "guard": self.guard, "t": list(self.traits),
+        }
+        return _backs_view(out, s, self.backs)
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """Both Support cards of the fight or check at ``c`` are revealed: automatic."""
+
+    kind: ClassVar[str] = "reveal"
+    c: int
+
+    def view(self, s: ShardsState) -> JsonDict:
+        return {"k": self.kind, "c": self.c}
+
+
+@dataclass(frozen=True, slots=True)
+class ContestChoice:
+    """A seat's decision in the fight or check at ``c``: ``tactics`` (spend Edge) or
+    ``support`` (choose a Support card)."""
+
+    kind: str
+    p: int
+    c: int
+
+    def view(self, s: ShardsState) -> JsonDict:
+        return {"k": self.kind, "p": self.p, "c": self.c}
+
+
+@dataclass(frozen=True, slots=True)
+class GuardChoice:
+    """Guard in the fight at ``c``: the Guard Characters that guarded already (``used``)."""
+
+    kind: ClassVar[str] = "guard"
+    p: int
+    c: int
+    used: tuple[int, ...] = ()
+
+    def view(self, s: ShardsState) -> JsonDict:
+        return {"k": self.kind, "p": self.p, "c": self.c, "used": _spots(s, self.used)}
+
+
+Frame = (FirstPlayerDraw | SeatTask | ZealousChoice | Declaring | AttackInProgress | AttackChoice
+         | SabotageChoice | DLCheck | Fight | Reveal | ContestChoice | GuardChoice)
+"""A frame of the order of play."""
+Decision = SeatTask | ZealousChoice | Declaring | AttackChoice | SabotageChoice | ContestChoice | GuardChoice
+"""A frame that stops the run: its seat ``p`` decides."""
+Contest = DLCheck | Fight
+"""A frame that Support and Tactics add to."""

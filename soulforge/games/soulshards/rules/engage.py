@@ -1,0 +1,283 @@
+"""The rules of Engage: Play, Cast, a card's effect, Tactics, Mount (rulebook, "Engage",
+"Acting")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from soulforge.core import IllegalAction
+from soulforge.core.flow import Check, ClickPath, first_failure
+from soulforge.games.soulshards import sequence as sq
+from soulforge.games.soulshards.actions import (
+    Cast,
+    Mount,
+    Play,
+    Tactics,
+    UseEffect,
+    cast_,
+    mount_,
+    play_,
+    tactics_,
+    use_,
+)
+from soulforge.games.soulshards.conditions import free_to_move, room_in
+from soulforge.games.soulshards.frames import (
+    ZealousChoice,
+)
+from soulforge.games.soulshards.listing import (
+    Targets,
+)
+from soulforge.games.soulshards.rules.common import (
+    ShardsRule,
+    card_path,
+    own_cards,
+)
+
+if TYPE_CHECKING:
+    from soulforge.games.soulshards.state import ShardsState as S
+
+
+# -- Engage: playing cards ------------------------------------------------------------------------
+def _placed(s: S, a: Play) -> bool:
+    """A Character or Gear goes to the Keep, with no target, if the Keep has room."""
+    return s.cards[a.card].spell is not None or (not a.target and room_in(s, s.decider, 1))
+
+
+def _targeted(s: S, a: Play) -> bool:
+    """A Spell names a target its kind allows (none for "none")."""
+    spell = s.cards[a.card].spell
+    return spell is None or a.target in sq.targets(s, s.decider, spell.target)
+
+
+PLAY_CHECKS: tuple[Check[S, Play], ...] = (
+    Check("in hand", lambda s, a: a.card in s.cards and a.card in s.hand[s.decider],
+          "{action} is not allowed now: {action.card} is not in your hand"),
+    Check("cost", lambda s, a: sq.can_pay(s.pool[s.decider], s.cards[a.card].cost),
+          lambda s, a: f"{a} is not allowed now: {a.card} costs {s.cards[a.card].cost.words()}"),
+    Check("target", _targeted,
+          "{action} is not allowed now: choose a target the Spell can apply to (CHOOSING TARGETS)"),
+    Check("room in the Keep", _placed,
+          "{action} is not allowed now: your Keep is full (or it takes no target)"),
+)
+"""Play (rulebook, "Engage"): a card of your hand whose cost you pay; a Spell on a target of its
+kind, any other card into a Keep with room. ``listing`` asks the same (``can_pay``,
+``room_in``, the target kinds) for every card at once."""
+
+
+class PlayRule(ShardsRule):
+    action = Play
+    section = "Engage"
+
+    def legal(self, s: S) -> list[Play]:
+        return self.listing(s, Targets(s))
+
+    def listing(self, s: S, tg: Targets) -> list[Play]:
+        p = s.decider
+        pool, cards, out = s.pool[p], s.cards, []
+        room = room_in(s, p, 1)
+        for name in sorted(set(s.hand[p])):
+            card = cards[name]
+            if not sq.can_pay(pool, card.cost):
+                continue
+            if card.spell is None:
+                if room:
+                    out.append(play_(name, ""))
+            else:
+                out += [play_(name, t) for t in tg(card.spell.target)]
+        return out
+
+    def refusal(self, s: S, a: Play) -> IllegalAction:
+        return first_failure(PLAY_CHECKS, s, a, self.section) or super().refusal(s, a)
+
+    def do(self, s: S, a: Play) -> None:
+        p = s.decider
+        card = s.cards[a.card]
+        sq.pay(s.pool[p], card.cost)
+        s.hand[p].remove(a.card)
+        target = s.unit_at(a.target)
+        s.add_log(f"seat {p} plays {a.card}" + (f" on {s.name_of(target)}" if target else ""))
+        if card.spell is not None:
+            s.casting.append(a.card)
+            sq.use_ability(s, p, a.card, "spell", card.spell, -1 if target is None else target.uid, -1)
+            return
+        u = s.new_unit(p, a.card)
+        if s.has(u, "zealous"):
+            s.stack.append(ZealousChoice(p, u.uid))
+
+    def path(self, a: Play) -> ClickPath:
+        return (f"hand:{a.card}", *card_path(a.target))
+
+
+class CastRule(ShardsRule):
+    action = Cast
+    section = "Acting: Cast"
+
+    def legal(self, s: S) -> list[Cast]:
+        return self.listing(s, Targets(s))
+
+    def listing(self, s: S, tg: Targets) -> list[Cast]:
+        p = s.decider
+        casters = [(spot, u) for spot, u in own_cards(s, 1) if u.fatigue < 4]
+        if not casters:
+            return []
+        spells = [
+            n
+            for n in sorted(set(s.home[p]))
+            if s.cards[n].spell is not None and sq.can_pay(s.pool[p], s.cards[n].cost)
+        ]
+        out = []
+        for spot, _ in casters:
+            for name in spells:
+                ab = s.cards[name].spell
+                assert ab is not None
+                out += [cast_(spot, name, t) for t in tg(ab.target)]
+        return out
+
+    def why(self, s: S, a: Cast) -> str:
+        u = s.unit_at(a.caster)
+        if u is None or u.owner != s.decider or not u.is_char or s.zone_of(u) != 1:
+            return "only a Character in your Keep can Cast"
+        if a.card not in s.home[s.decider]:
+            return f"{a.card} is not a Spell in your Home"
+        return "the cost cannot be paid or the target is not valid"
+
+    def do(self, s: S, a: Cast) -> None:
+        p = s.decider
+        u = s.unit_at(a.caster)
+        assert u is not None
+        card = s.cards[a.card]
+        assert card.spell is not None
+        target = s.unit_at(a.target)
+        sq.pay(s.pool[p], card.cost)
+        s.home[p].remove(a.card)
+        s.casting.append(a.card)
+        s.add_log(
+            f"seat {p}'s {u.card.name} casts {a.card} from Home"
+            + (f" on {s.name_of(target)}" if target else "")
+        )
+        s.gain_fatigue(u, 1)
+        sq.use_ability(s, p, a.card, "spell", card.spell, -1 if target is None else target.uid, u.uid)
+
+    def path(self, a: Cast) -> ClickPath:
+        return (f"card:{a.caster}", f"home:{a.card}", *card_path(a.target))
+
+
+class UseEffectRule(ShardsRule):
+    action = UseEffect
+    section = "Acting: Effect"
+
+    def legal(self, s: S) -> list[UseEffect]:
+        return self.listing(s, Targets(s))
+
+    def listing(self, s: S, tg: Targets) -> list[UseEffect]:
+        p = s.decider
+        out = []
+        for z in (0, 1):
+            names = sq.SPOTS[p][z]
+            zone = s.zones[p][z]
+            for i, uid in enumerate(zone):
+                u = s.units[uid]
+                ab = u.card.ability
+                if ab is None or not sq.can_pay(s.pool[p], ab.cost):
+                    continue
+                payers = [""]
+                if ab.cost.fatigue:
+                    if u.is_char:
+                        payers = [""] if u.fatigue < 4 else []
+                    else:
+                        payers = [names[j] for j, c in enumerate(zone)
+                                  if s.units[c].is_char and s.units[c].fatigue < 4]
+                spot = names[i]
+                for payer in payers:
+                    out += [use_(spot, payer, t) for t in tg(ab.target)]
+        return out
+
+    def why(self, s: S, a: UseEffect) -> str:
+        u = s.unit_at(a.spot)
+        if u is None or u.owner != s.decider or u.card.ability is None:
+            return "choose a card of yours with an effect that has a cost"
+        cost = u.card.ability.cost.words()
+        return f"pay {cost} (a Gear's Fatigue: a Character in its Zone) and choose a valid target"
+
+    def do(self, s: S, a: UseEffect) -> None:
+        p = s.decider
+        u = s.unit_at(a.spot)
+        assert u is not None and u.card.ability is not None
+        ab = u.card.ability
+        target = s.unit_at(a.target)
+        payer = s.unit_at(a.payer) if a.payer else u
+        sq.pay(s.pool[p], ab.cost)
+        s.add_log(
+            f"seat {p} uses the effect of {u.card.name}" + (f" on {s.name_of(target)}" if target else "")
+        )
+        if ab.cost.fatigue and payer is not None:
+            s.gain_fatigue(payer, ab.cost.fatigue)
+        sq.use_ability(s, p, u.card.name, "ability", ab, -1 if target is None else target.uid, u.uid)
+
+    def path(self, a: UseEffect) -> ClickPath:
+        return (f"card:{a.spot}", *card_path(a.payer), *card_path(a.target))
+
+
+class TacticsRule(ShardsRule):
+    action = Tactics
+    section = "Acting: Tactics"
+
+    def legal(self, s: S) -> list[Tactics]:
+        return [tactics_(spot) for spot, u in own_cards(s) if u.fatigue < 4]
+
+    def apply(self, s: S, a: Tactics) -> None:
+        # A Tactics in Engage that leaves its Character ready and discards nothing changes only
+        # its Fatigue, Prepared and Edge: nothing the Engage listing reads (the Character stays
+        # ready; its owner's targets do not depend on its own Characters' Fatigue), so the core
+        # keeps this position's listing for the next (a fifth of Engage positions in random
+        # playouts; ``State.carry_listing``).
+        p, u, in_play = s.decider, s.unit_at(a.spot), len(s.units)
+        super().apply(s, a)
+        if s.step == "engage" and s.decider == p and not s.triggers and len(s.units) == in_play:
+            assert u is not None
+            if u.fatigue < 4:
+                s.carry_listing()
+
+    def do(self, s: S, a: Tactics) -> None:
+        u = s.unit_at(a.spot)
+        assert u is not None
+        s.gain_fatigue(u, 1)
+        u.prepared = True
+        s.edge[u.owner] += 1
+        s.add_log(f"seat {u.owner}'s {u.card.name} is Prepared: 1 Edge ({s.edge[u.owner]})")
+
+    def path(self, a: Tactics) -> ClickPath:
+        return (f"card:{a.spot}", "tactics")
+
+
+class MountRule(ShardsRule):
+    action = Mount
+    section = "CHARACTER KEYWORDS: Mountable"
+
+    def legal(self, s: S) -> list[Mount]:
+        p, out = s.decider, []
+        for z in (0, 1):
+            if not room_in(s, p, 1 - z, 2) or len(s.zones[p][z]) < 2:
+                continue
+            chars = own_cards(s, z)
+            if not any(s.has(u, "mountable") for _, u in chars):
+                continue
+            for ms, m in chars:
+                if not s.has(m, "mountable") or m.fatigue >= 4 or not free_to_move(m):
+                    continue
+                for rs, r in chars:
+                    if r is not m and r.card.trait <= m.card.trait - 1 and r.fatigue < 4 and free_to_move(r):
+                        out.append(mount_(ms, rs))
+        return out
+
+    def do(self, s: S, a: Mount) -> None:
+        m, r = s.unit_at(a.mount), s.unit_at(a.rider)
+        assert m is not None and r is not None
+        s.gain_fatigue(m, 1)
+        s.gain_fatigue(r, 1)
+        if m.uid in s.units and r.uid in s.units:
+            s.move_unit(m)
+            s.move_unit(r)
+
+    def path(self, a: Mount) -> ClickPath:
+        return (f"card:{a.mount}", f"card:{a.rider}")
