@@ -8,6 +8,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from soulforge.core import decklist
 from soulforge.core.cards import CardBook, CardDeclaration
 from soulforge.core.data import choice, data_cache, field, read_toml, sourced
 from soulforge.core.decklist import cite_line, deck_cards, read_deck_list
@@ -348,17 +349,10 @@ def resolve_deck(
     numbers: dict[str, int] | None = None,
 ) -> Deck:
     """A deck option: a starter deck's name or a deck list's TOML text (never a path)."""
-    decks = builtin_decks()
-    if spec in decks:
-        return decks[spec]
-    if "[cards]" not in spec:
-        raise ValueError(
-            f"option {option!r}: neither a starter deck {sorted(decks)} nor a deck list "
-            "(city = ..., [cards] name = copies)"
-        )
-    deck, problems = parse_deck(spec)
-    if deck is not None:
-        problems = deck_problems(deck, cards, cities, numbers)
-    if problems or deck is None:
-        raise ValueError(f"option {option!r}: the deck list breaks the rules: " + "; ".join(problems))
-    return deck
+
+    def read(text: str) -> tuple[Deck | None, list[str]]:
+        deck, problems = parse_deck(text)
+        return deck, problems if deck is None else deck_problems(deck, cards, cities, numbers)
+
+    return decklist.resolve_deck(option, spec, builtin_decks(), read, builtin="starter deck",
+                                 form="city = ..., [cards] name = copies")
