@@ -12,7 +12,7 @@ import soulforge
 from soulforge.core import Action
 from soulforge.games.five_realms import square as sq
 from soulforge.games.five_realms.encoding import EVERYONE
-from soulforge.games.five_realms.flow import begin_turn
+from soulforge.games.five_realms.resolution import begin_turn
 from soulforge.games.five_realms.state import FiveRealmsState
 
 ALL = EVERYONE

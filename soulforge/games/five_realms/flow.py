@@ -1,22 +1,27 @@
 """The rules of a Five Realms turn: place, collect, then RECRUIT or INFLUENCE.
 
-One rule per action kind holds, side by side, when the action is legal, why it is
-refused (naming the rulebook section), what it does and how it is clicked; the steps
-are the decision points of a turn (``encoding.PHASES``). What an influence triggers and
-the end of a turn are in ``resolution.py``; the card pieces in ``cards.py``.
+One rule per action kind holds, side by side, when the action is legal, what it does and
+how it is clicked. Its legality is stated once, as named checks (:class:`Check`): the
+listing keeps the candidates that pass them, a refusal is the first failing check's reason
+naming its rulebook section, and whoever else needs the rule (the forced recruit, the
+automatic Imperial column, the Warrior's and the Witch's tasks) asks the same checks or
+the rule's listing. The steps are the decision points of a turn (``encoding.PHASES``).
+What an influence triggers and the end of a turn are in ``resolution.py``; the card pieces
+in ``cards.py``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from soulforge.core import Action, IllegalAction
-from soulforge.core.flow import ClickPath, Flow, Rule, Step
+from soulforge.core.flow import Check, CheckedRule, ClickPath, Flow, Step, first_failure, passes
 from soulforge.core.text import article, count
 from soulforge.games.five_realms import resolution
 from soulforge.games.five_realms import square as sq
 from soulforge.games.five_realms.actions import (
+    FRAME,
     Collect,
     Decline,
     Destroy,
@@ -48,70 +53,82 @@ from soulforge.games.five_realms.encoding import (
 if TYPE_CHECKING:
     from soulforge.games.five_realms.state import FiveRealmsState as S
 
-
-# -- the steps' entry points (also used by the setup and the rest of the turn) ----------------
-def begin_turn(s: S) -> None:
-    """A new turn of the active player: the square is re-centred in the frame."""
-    drow, dcol = sq.normalise(s.square)
-    if s.last_spot is not None:
-        s.last_spot = (s.last_spot[0] + drow, s.last_spot[1] + dcol)
-    s.last_cells = [(r + drow, c + dcol) for r, c in s.last_cells]
-    s.tasks = [("end_turn", -1, 0)]
-    s.phase = PLACE
+A = TypeVar("A", bound=Action)
 
 
-def can_influence(s: S, cards: list[int]) -> bool:
-    """Religious banners never influence; Imperial ones only into a column you already have.
+class FiveRealmsRule(CheckedRule["S", A]):
+    """A rule stated as its checks; its listing keeps the candidates that pass them all.
 
-    A collection is always of one banner (a connected run of the placed card's banner, or
-    every card of one chosen banner), so it never mixes; the test is still written for
-    any mix: one Religious card in it forces the RECRUIT ("When they are collected, you
-    must proceed to a RECRUIT action"), and Imperial banners alone need an existing column.
+    ``candidates`` returns a new list or tuple. The listing calls the checks' own tests,
+    chosen once here (a playout lists on every move: no frame is spent on a loop over one
+    or two checks, and a rule without checks lists its candidates as they are); a refusal
+    is the first failing check's.
     """
-    rules = s.rules
-    banners = [s.banner(c) for c in cards]
-    if not all(rules.can_influence[b] for b in banners):
-        return False
-    if any(rules.wild[b] for b in banners):
-        return any(s.columns[s.active]) or not all(rules.wild[b] for b in banners)
-    return True
 
+    def __init__(self) -> None:
+        tests = tuple(check.test for check in self.checks)
+        candidates, checks = self.candidates, self.checks
 
-def start_decision(s: S, cards: list[int]) -> None:
-    """RECRUIT or INFLUENCE the collected cards (a forced recruit skips the choice)."""
-    s.collected = cards
-    if can_influence(s, cards):
-        s.phase = DECIDE
-    else:
-        s.add_log(f"{s.seat_name(s.active)} must recruit (these banners cannot influence now)")
-        _enter_hire(s)
+        def one(s: S) -> list[A]:
+            return [action for action in candidates(s) if first(s, action)]
 
+        def two(s: S) -> list[A]:
+            return [action for action in candidates(s) if first(s, action) and second(s, action)]
 
-def _enter_hire(s: S) -> None:
-    """RECRUIT: the recruiting player, and only they, looks at the collected characters."""
-    seat = s.active
-    for card in s.collected:
-        s.known[card] |= 1 << seat
-    s.mark_revealed()
-    s.add_log(f"{s.seat_name(seat)} recruits and looks at {count(len(s.collected), 'card')}")
-    names = ", ".join(s.card_name(c) for c in s.collected)
-    s.add_log(f"you look at: {names}", visible_to=seat)
-    s.phase = HIRE
+        def every(s: S) -> list[A]:
+            return [action for action in candidates(s) if passes(checks, s, action)]
+
+        if len(tests) == 1:
+            first = tests[0]
+        elif len(tests) == 2:
+            first, second = tests
+        listing = (candidates, one, two)[len(tests)] if len(tests) < 3 else every
+        if type(self).legal is CheckedRule.legal:  # a rule with a listing of its own keeps it
+            self.legal = listing  # type: ignore[method-assign, assignment]
+
+    def candidates(self, s: S) -> Sequence[A]:
+        raise NotImplementedError
 
 
 # -- placement and collection -----------------------------------------------------------------
-class PlaceRule(Rule["S", Place]):
+def _spot(action: Place) -> int:
+    return sq.cell(action.row, action.col)
+
+
+PLACE_CHECKS: tuple[Check[S, Place], ...] = (
+    Check("an empty spot", lambda s, a: s.square[_spot(a)] == sq.EMPTY, "that spot already holds a card"),
+    Check("next to a card", lambda s, a: sq.touches_card(s.square, _spot(a)),
+          "the card must be orthogonally adjacent to a card of the square"),
+    Check("within 3 by 3", lambda s, a: max(sq.span_with(s.square, _spot(a))) <= sq.SIZE,
+          "the square must stay within 3 cards by 3 cards"),
+)
+"""PLACEMENT RESTRICTIONS: an empty spot orthogonally adjacent to a card, the square no
+larger than 3 by 3."""
+SPOTS_CACHE_LIMIT = 100_000
+_SPOTS: dict[tuple[int, ...], list[int]] = {}
+"""The legal spots depend only on which cells hold a card: the checks run once per layout
+(playouts meet the same layouts again and again)."""
+
+
+class PlaceRule(FiveRealmsRule[Place]):
     """TURN SEQUENCE: draw the top card without looking and place it (PLACEMENT RESTRICTIONS)."""
 
     action = Place
     section = "placement"
+    checks = PLACE_CHECKS
+
+    def candidates(self, s: S) -> Sequence[Place]:
+        return s.game.table.place
 
     def legal(self, s: S) -> list[Place]:
         table = s.game.table.place
-        return [table[c] for c in sq.placement_spots(s.square)]
-
-    def refusal(self, s: S, action: Place) -> IllegalAction:
-        return IllegalAction(sq.why_not_spot(s.square, sq.cell(action.row, action.col)), rule=self.section)
+        layout = tuple(sq.occupied(s.square))
+        spots = _SPOTS.get(layout)
+        if spots is None:
+            if len(_SPOTS) > SPOTS_CACHE_LIMIT:
+                _SPOTS.clear()
+            spots = _SPOTS[layout] = [c for c in range(FRAME * FRAME) if passes(PLACE_CHECKS, s, table[c])]
+        return [table[c] for c in spots]
 
     def apply(self, s: S, action: Place) -> None:
         spot = sq.cell(action.row, action.col)
@@ -136,17 +153,17 @@ class PlaceRule(Rule["S", Place]):
         return (f"spot:{spot_name(action.row, action.col)}",)
 
 
-class CollectRule(Rule["S", Collect]):
+class CollectRule(FiveRealmsRule[Collect]):
     """Only different banners adjacent: the player chooses the banner to collect."""
 
     action = Collect
     section = "collection"
+    checks = (Check("a banner next to the placed card",
+                    lambda s, a: s.game.table.banner_of[a.banner] in s.choices,
+                    "no {action.banner} card is next to the placed card"),)
 
-    def legal(self, s: S) -> Sequence[Collect]:
-        return [s.game.table.collect[b] for b in s.choices]
-
-    def refusal(self, s: S, action: Collect) -> IllegalAction:
-        return IllegalAction(f"no {action.banner} card is next to the placed card", rule=self.section)
+    def candidates(self, s: S) -> Sequence[Collect]:
+        return s.game.table.collect
 
     def apply(self, s: S, action: Collect) -> None:
         _collect_banner(s, s.game.table.banner_of[action.banner])
@@ -172,38 +189,81 @@ def _collect_cells(s: S, cells: list[int]) -> None:
 
 
 # -- recruit or influence -----------------------------------------------------------------------
-class RecruitRule(Rule["S", Recruit]):
+def _no_religious_banner(s: S, action: Any) -> bool:
+    return all(map(s.rules.can_influence.__getitem__, map(s.banner, s.collected)))
+
+
+def _imperial_has_a_column(s: S, action: Any) -> bool:
+    wild = list(map(s.rules.wild.__getitem__, map(s.banner, s.collected)))
+    return not any(wild) or not all(wild) or any(s.columns[s.active])
+
+
+BANNERS_MAY_INFLUENCE: tuple[Check[S, Influence], ...] = (
+    Check("no Religious banner", _no_religious_banner, "Religious banners never influence: you must recruit",
+          section="religious order"),
+    Check("Imperial banners into a column you have", _imperial_has_a_column,
+          "Imperial banners only go into a column you already have: you must recruit",
+          section="imperial order"),
+)
+"""Whether the collected banners may influence: Religious banners never do ("When they are
+collected, you must proceed to a RECRUIT action"); Imperial banners alone need a column the
+player already has. A collection is always of one banner, but the checks hold for any mix."""
+
+
+def start_decision(s: S, cards: list[int]) -> None:
+    """RECRUIT or INFLUENCE the collected cards (a forced recruit skips the choice)."""
+    s.collected = cards
+    if passes(BANNERS_MAY_INFLUENCE, s, s.game.table.influence):
+        s.phase = DECIDE
+    else:
+        s.add_log(f"{s.seat_name(s.active)} must recruit (these banners cannot influence now)")
+        _enter_hire(s)
+
+
+def _enter_hire(s: S) -> None:
+    """RECRUIT: the recruiting player, and only they, looks at the collected characters."""
+    seat = s.active
+    for card in s.collected:
+        s.known[card] |= 1 << seat
+    s.mark_revealed()
+    s.add_log(f"{s.seat_name(seat)} recruits and looks at {count(len(s.collected), 'card')}")
+    names = ", ".join(s.card_name(c) for c in s.collected)
+    s.add_log(f"you look at: {names}", visible_to=seat)
+    s.phase = HIRE
+
+
+class RecruitRule(FiveRealmsRule[Recruit]):
     action = Recruit
     section = "recruit"
 
-    def legal(self, s: S) -> Sequence[Recruit]:
+    def candidates(self, s: S) -> Sequence[Recruit]:
         return (s.game.table.recruit,)
 
     def apply(self, s: S, action: Recruit) -> None:
         _enter_hire(s)
 
 
-class InfluenceRule(Rule["S", Influence]):
+class InfluenceRule(FiveRealmsRule[Influence]):
     """INFLUENCE: realm banners to their column; Imperial banners wait for a column choice.
 
-    Open at the recruit step too, only to say why it is too late there.
+    Legal while the choice is open (``start_decision`` opens it only when the collected
+    banners pass ``BANNERS_MAY_INFLUENCE``). Open at the recruit step too, only to say why
+    it is not possible there: the banner check that forced the recruit, else the choice made.
     """
 
     action = Influence
     section = "influence"
+    checks = (Check("the choice is open", lambda s, a: s.phase == DECIDE,
+                    "you chose to recruit: recruit a character or decline", section="turn sequence"),)
 
-    def legal(self, s: S) -> Sequence[Influence]:
-        return (s.game.table.influence,) if s.phase == DECIDE else ()
+    def reason(self, s: S, action: Influence) -> IllegalAction | None:
+        if passes(self.checks, s, action):
+            return None
+        return (first_failure(BANNERS_MAY_INFLUENCE, s, action, self.section)
+                or first_failure(self.checks, s, action, self.section))
 
-    def refusal(self, s: S, action: Influence) -> IllegalAction:
-        banners = [s.banner(c) for c in s.collected]
-        if not all(s.rules.can_influence[b] for b in banners):
-            return IllegalAction("Religious banners never influence: you must recruit",
-                                 rule="religious order")
-        if not can_influence(s, s.collected):
-            return IllegalAction("Imperial banners only go into a column you already have: you must recruit",
-                                 rule="imperial order")
-        return IllegalAction("you chose to recruit: recruit a character or decline", rule="turn sequence")
+    def candidates(self, s: S) -> Sequence[Influence]:
+        return (s.game.table.influence,)
 
     def apply(self, s: S, action: Influence) -> None:
         seat, rules = s.active, s.rules
@@ -220,30 +280,41 @@ class InfluenceRule(Rule["S", Influence]):
         _allocate_or_resolve(s)
 
 
-def hire_options(s: S) -> list[int]:
-    """Types among the collected cards the active player may recruit (no duplicates).
+def _kind(s: S, action: Hire | Destroy | Take) -> int:
+    """The card type an action names (-1 for a name the game does not have)."""
+    return s.game.table.type_of.get(action.character, -1)
+
+
+def _not_owned(s: S, action: Hire) -> bool:
+    """The active player has no card of the type ``action`` names (council or Titans)."""
+    kind, type_of, seat = s.game.table.type_of.get(action.character, -1), s.card_type.__getitem__, s.active
+    return kind not in map(type_of, s.council[seat]) and kind not in map(type_of, s.titans[seat])
+
+
+def _collected(s: S, action: Hire) -> bool:
+    """A card of the type ``action`` names is among the collected cards."""
+    return s.game.table.type_of.get(action.character, -1) in map(s.card_type.__getitem__, s.collected)
+
+
+class HireRule(FiveRealmsRule[Hire]):
+    """RECRUIT one of the collected characters.
 
     "A Character you already have" is read as the same card (banner and character): the
     Feline Queen and the Ursid Queen are different characters with different realms.
     The rule covers Titans too (a 5th *different* Titan wins).
     """
-    owned = s.owned_types(s.active)
-    return sorted({s.card_type[c] for c in s.collected} - owned)
 
-
-class HireRule(Rule["S", Hire]):
     action = Hire
     section = "recruit"
+    checks = (
+        Check("no duplicate", _not_owned, "you already have {action.character}",
+              section="no duplicate characters"),
+        Check("a collected card", _collected, "{action.character} is not among the collected cards"),
+    )
 
-    def legal(self, s: S) -> Sequence[Hire]:
-        table = s.game.table
-        return [table.hire[t] for t in hire_options(s)]
-
-    def refusal(self, s: S, action: Hire) -> IllegalAction:
-        kind = s.game.table.type_of.get(action.character, -1)
-        if kind in s.owned_types(s.active):
-            return IllegalAction(f"you already have {action.character}", rule="no duplicate characters")
-        return IllegalAction(f"{action.character} is not among the collected cards", rule=self.section)
+    def candidates(self, s: S) -> Sequence[Hire]:
+        hire = s.game.table.hire
+        return [hire[t] for t in sorted({s.card_type[c] for c in s.collected})]
 
     def apply(self, s: S, action: Hire) -> None:
         kind = s.game.table.type_of[action.character]
@@ -272,11 +343,11 @@ class HireRule(Rule["S", Hire]):
         return (f"collected:{action.character}",)
 
 
-class DeclineRule(Rule["S", Decline]):
+class DeclineRule(FiveRealmsRule[Decline]):
     action = Decline
     section = "recruit"
 
-    def legal(self, s: S) -> Sequence[Decline]:
+    def candidates(self, s: S) -> Sequence[Decline]:
         return (s.game.table.decline,)
 
     def apply(self, s: S, action: Decline) -> None:
@@ -286,18 +357,18 @@ class DeclineRule(Rule["S", Decline]):
         s.resolve()
 
 
-class DismissRule(Rule["S", Dismiss]):
+class DismissRule(FiveRealmsRule[Dismiss]):
     """Council of 4: discard one member after choosing a new character."""
 
     action = Dismiss
     section = "council of 4"
+    checks = (Check("a member of your council",
+                    lambda s, a: a.character in map(s.card_name, s.council[s.active]),
+                    "{action.character} is not in your council"),)
 
-    def legal(self, s: S) -> Sequence[Dismiss]:
+    def candidates(self, s: S) -> Sequence[Dismiss]:
         table = s.game.table
         return [table.dismiss[s.card_name(c)] for c in s.council[s.active]]
-
-    def refusal(self, s: S, action: Dismiss) -> IllegalAction:
-        return IllegalAction(f"{action.character} is not in your council", rule=self.section)
 
     def apply(self, s: S, action: Dismiss) -> None:
         seat = s.active
@@ -315,21 +386,17 @@ class DismissRule(Rule["S", Dismiss]):
         return (f"own-council:{action.character}",)
 
 
-def imperial_columns(s: S) -> list[int]:
-    """The realms where the active player has a column (Imperial banners cannot start one)."""
-    return [r for r, column in enumerate(s.columns[s.active]) if column]
+class ImperialRule(FiveRealmsRule[Imperial]):
+    """An Imperial banner goes into a column the player already has (it cannot start one)."""
 
-
-class ImperialRule(Rule["S", Imperial]):
     action = Imperial
     section = "imperial order"
+    checks = (Check("a column you already have",
+                    lambda s, a: bool(s.columns[s.active][s.game.table.realm_of[a.realm]]),
+                    "you have no {action.realm} column: Imperial banners cannot start one"),)
 
-    def legal(self, s: S) -> Sequence[Imperial]:
-        return [s.game.table.imperial[r] for r in imperial_columns(s)]
-
-    def refusal(self, s: S, action: Imperial) -> IllegalAction:
-        return IllegalAction(f"you have no {action.realm} column: Imperial banners cannot start one",
-                             rule=self.section)
+    def candidates(self, s: S) -> Sequence[Imperial]:
+        return s.game.table.imperial
 
     def apply(self, s: S, action: Imperial) -> None:
         realm = s.game.table.realm_of[action.realm]
@@ -342,11 +409,11 @@ class ImperialRule(Rule["S", Imperial]):
 
 
 def _allocate_or_resolve(s: S) -> None:
-    """Ask where the next Imperial banner goes (no question when one column exists)."""
-    columns = imperial_columns(s)
+    """Ask where the next Imperial banner goes (no question when one column is legal)."""
+    columns = IMPERIAL_RULE.legal(s) if s.imperial else []
     while s.imperial and len(columns) == 1:
-        s.columns[s.active][columns[0]].append(s.imperial.pop())
-        realm = s.rules.realms[columns[0]]
+        realm = columns[0].realm
+        s.columns[s.active][s.game.table.realm_of[realm]].append(s.imperial.pop())
         s.add_log(f"{s.seat_name(s.active)} places an Imperial banner in the {realm} column")
     if s.imperial:
         s.phase = IMPERIAL
@@ -355,29 +422,29 @@ def _allocate_or_resolve(s: S) -> None:
 
 
 # -- the Warrior's and the Witch's choices -----------------------------------------------------
-class _FightRule:
-    section: ClassVar[str] = "warrior"
-
-    def refusal(self, s: S, action: Action) -> IllegalAction:
-        return IllegalAction(f"{action} is not possible: the opponent has no such castle or character",
-                             rule=self.section)
-
-
-class StealRule(_FightRule, Rule["S", Steal]):
+class StealRule(FiveRealmsRule[Steal]):
     action = Steal
+    section = "warrior"
+    checks = (Check("the opponent has a castle", lambda s, a: s.castles[s.opponent(s.active)] > 0,
+                    "the opponent has no castle to steal"),)
 
-    def legal(self, s: S) -> Sequence[Steal]:
-        return (s.game.table.steal,) if resolution.can_steal(s) else ()
+    def candidates(self, s: S) -> Sequence[Steal]:
+        return (s.game.table.steal,)
 
     def apply(self, s: S, action: Steal) -> None:
         resolution.steal_chosen(s)
 
 
-class DestroyRule(_FightRule, Rule["S", Destroy]):
+class DestroyRule(FiveRealmsRule[Destroy]):
     action = Destroy
+    section = "warrior"
+    checks = (Check("an opposing Character or Titan",
+                    lambda s, a: _kind(s, a) in s.owned_types(s.opponent(s.active)),
+                    "the opponent has no {action.character}"),)
 
-    def legal(self, s: S) -> Sequence[Destroy]:
-        return [s.game.table.destroy[t] for t in resolution.victims(s)]
+    def candidates(self, s: S) -> Sequence[Destroy]:
+        destroy = s.game.table.destroy
+        return [destroy[t] for t in sorted(s.owned_types(s.opponent(s.active)))]
 
     def apply(self, s: S, action: Destroy) -> None:
         resolution.destroy(s, s.game.table.type_of[action.character])
@@ -386,19 +453,30 @@ class DestroyRule(_FightRule, Rule["S", Destroy]):
         return (f"rival:{action.character}",)
 
 
-class TakeRule(Rule["S", Take]):
+class TakeRule(FiveRealmsRule[Take]):
+    """Witch: take a card from the discard pile, then RECRUIT or INFLUENCE it."""
+
     action = Take
     section = "witch"
+    checks = (Check("a card of the discard pile",
+                    lambda s, a: _kind(s, a) in map(s.card_type.__getitem__, s.discard),
+                    "{action.character} is not in the discard pile"),)
 
-    def legal(self, s: S) -> Sequence[Take]:
-        table = s.game.table
-        return [table.take[t] for t in sorted({s.card_type[c] for c in s.discard})]
-
-    def refusal(self, s: S, action: Take) -> IllegalAction:
-        return IllegalAction(f"{action.character} is not in the discard pile", rule=self.section)
+    def candidates(self, s: S) -> Sequence[Take]:
+        take = s.game.table.take
+        return [take[t] for t in sorted({s.card_type[c] for c in s.discard})]
 
     def apply(self, s: S, action: Take) -> None:
-        resolution.witch_take(s, s.game.table.type_of[action.character])
+        """Of several copies the one the fewest seats know is taken (what a player would do)."""
+        kind = s.game.table.type_of[action.character]
+        copies = [(bin(s.known[c]).count("1"), -i, c)
+                  for i, c in enumerate(s.discard) if s.card_type[c] == kind]
+        card = min(copies)[2]
+        s.discard.remove(card)
+        taken = article(s.banner_name(card))
+        s.add_log(f"{s.rules.types[s.source].name}: {s.seat_name(s.active)} takes {taken} card")
+        s.source = -1
+        start_decision(s, [card])
 
     def path(self, action: Take) -> ClickPath:
         return (f"discard:{action.character}",)
@@ -433,7 +511,7 @@ def not_now(s: S, action: Action) -> IllegalAction:
     return IllegalAction(f"{action} is not possible now: {prompt(s)}", rule="turn sequence")
 
 
-INFLUENCE = InfluenceRule()
+INFLUENCE, IMPERIAL_RULE = InfluenceRule(), ImperialRule()
 FLOW: Flow[S] = Flow(
     [
         Step(PLACE, (PlaceRule(),), section="turn sequence"),
@@ -441,7 +519,7 @@ FLOW: Flow[S] = Flow(
         Step(DECIDE, (RecruitRule(), INFLUENCE), section="turn sequence"),
         Step(HIRE, (HireRule(), DeclineRule(), INFLUENCE), section="recruit"),
         Step(DISMISS, (DismissRule(),), section="council of 4"),
-        Step(IMPERIAL, (ImperialRule(),), section="imperial order"),
+        Step(IMPERIAL, (IMPERIAL_RULE,), section="imperial order"),
         Step(FIGHT, (StealRule(), DestroyRule()), section="warrior"),
         Step(WITCH, (TakeRule(),), section="witch"),
         Step(OVER, (), section="end of the game"),
