@@ -12,7 +12,7 @@ in ``cards.py``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from soulforge.core import Action, IllegalAction
@@ -21,7 +21,6 @@ from soulforge.core.text import article, count
 from soulforge.games.five_realms import resolution
 from soulforge.games.five_realms import square as sq
 from soulforge.games.five_realms.actions import (
-    FRAME,
     Collect,
     Decline,
     Destroy,
@@ -59,7 +58,7 @@ A = TypeVar("A", bound=Action)
 class FiveRealmsRule(CheckedRule["S", A]):
     """A rule stated as its checks; its listing keeps the candidates that pass them all.
 
-    ``candidates`` returns a new list or tuple. The listing calls the checks' own tests,
+    The listing calls the checks' own tests,
     chosen once here (a playout lists on every move: no frame is spent on a loop over one
     or two checks, and a rule without checks lists its candidates as they are); a refusal
     is the first failing check's.
@@ -86,7 +85,9 @@ class FiveRealmsRule(CheckedRule["S", A]):
         if type(self).legal is CheckedRule.legal:  # a rule with a listing of its own keeps it
             self.legal = listing  # type: ignore[method-assign, assignment]
 
-    def candidates(self, s: S) -> Sequence[A]:
+    def candidates(self, s: S) -> Iterable[A]:
+        """Every action of the kind that could make sense here: a list or tuple for a rule
+        without checks (it is then the listing itself), any iterable otherwise."""
         raise NotImplementedError
 
 
@@ -104,10 +105,8 @@ PLACE_CHECKS: tuple[Check[S, Place], ...] = (
 )
 """PLACEMENT RESTRICTIONS: an empty spot orthogonally adjacent to a card, the square no
 larger than 3 by 3."""
-SPOTS_CACHE_LIMIT = 100_000
-_SPOTS: dict[tuple[int, ...], list[int]] = {}
-"""The legal spots depend only on which cells hold a card: the checks run once per layout
-(playouts meet the same layouts again and again)."""
+PLACEMENTS_CACHE_LIMIT = 100_000
+"""Layouts whose placements a game keeps (a few hundred occur)."""
 
 
 class PlaceRule(FiveRealmsRule[Place]):
@@ -121,14 +120,18 @@ class PlaceRule(FiveRealmsRule[Place]):
         return s.game.table.place
 
     def legal(self, s: S) -> list[Place]:
-        table = s.game.table.place
+        """The placements passing the checks, which read only which cells hold a card: they
+        run once per layout, and the listing is kept with the game's actions (playouts meet
+        the same few hundred layouts again and again)."""
+        table = s.game.table
         layout = tuple(sq.occupied(s.square))
-        spots = _SPOTS.get(layout)
-        if spots is None:
-            if len(_SPOTS) > SPOTS_CACHE_LIMIT:
-                _SPOTS.clear()
-            spots = _SPOTS[layout] = [c for c in range(FRAME * FRAME) if passes(PLACE_CHECKS, s, table[c])]
-        return [table[c] for c in spots]
+        listing = table.placements.get(layout)
+        if listing is None:
+            if len(table.placements) > PLACEMENTS_CACHE_LIMIT:
+                table.placements.clear()
+            listing = table.placements[layout] = tuple(
+                place for place in table.place if passes(PLACE_CHECKS, s, place))
+        return list(listing)
 
     def apply(self, s: S, action: Place) -> None:
         spot = sq.cell(action.row, action.col)
@@ -139,7 +142,8 @@ class PlaceRule(FiveRealmsRule[Place]):
         where = spot_name(action.row, action.col)
         s.add_log(f"{s.seat_name(s.active)} places {article(s.banner_name(card))} banner at {where}")
         banner = s.banner(card)
-        near = {s.banner(s.square[n]) for n in sq.NEIGHBOURS[spot] if s.square[n] != sq.EMPTY}
+        square, types, type_of = s.square, s.rules.types, s.card_type
+        near = {types[type_of[square[n]]].banner for n in sq.NEIGHBOURS[spot] if square[n] != sq.EMPTY}
         if banner in near:
             # Same banner adjacent (even beside different ones): the connected run, placed card included.
             _collect_cells(s, sq.connected_run(s.square, spot, s.banner))
@@ -162,8 +166,8 @@ class CollectRule(FiveRealmsRule[Collect]):
                     lambda s, a: s.game.table.banner_of[a.banner] in s.choices,
                     "no {action.banner} card is next to the placed card"),)
 
-    def candidates(self, s: S) -> Sequence[Collect]:
-        return s.game.table.collect
+    def candidates(self, s: S) -> Iterable[Collect]:
+        return map(s.game.table.collect.__getitem__, s.choices)
 
     def apply(self, s: S, action: Collect) -> None:
         _collect_banner(s, s.game.table.banner_of[action.banner])
@@ -174,7 +178,8 @@ class CollectRule(FiveRealmsRule[Collect]):
 
 def _collect_banner(s: S, banner: int) -> None:
     """Only different banners adjacent: every card of the chosen banner in the whole square."""
-    cells = [c for c in sq.occupied(s.square) if s.banner(s.square[c]) == banner]
+    square, types, type_of = s.square, s.rules.types, s.card_type
+    cells = [c for c in sq.occupied(square) if types[type_of[square[c]]].banner == banner]
     _collect_cells(s, cells)
 
 
@@ -189,12 +194,17 @@ def _collect_cells(s: S, cells: list[int]) -> None:
 
 
 # -- recruit or influence -----------------------------------------------------------------------
+def _collected_banners(s: S) -> list[int]:
+    types, type_of = s.rules.types, s.card_type
+    return [types[type_of[c]].banner for c in s.collected]
+
+
 def _no_religious_banner(s: S, action: Any) -> bool:
-    return all(map(s.rules.can_influence.__getitem__, map(s.banner, s.collected)))
+    return all(map(s.rules.can_influence.__getitem__, _collected_banners(s)))
 
 
 def _imperial_has_a_column(s: S, action: Any) -> bool:
-    wild = list(map(s.rules.wild.__getitem__, map(s.banner, s.collected)))
+    wild = list(map(s.rules.wild.__getitem__, _collected_banners(s)))
     return not any(wild) or not all(wild) or any(s.columns[s.active])
 
 
@@ -287,13 +297,23 @@ def _kind(s: S, action: Hire | Destroy | Take) -> int:
 
 def _not_owned(s: S, action: Hire) -> bool:
     """The active player has no card of the type ``action`` names (council or Titans)."""
-    kind, type_of, seat = s.game.table.type_of.get(action.character, -1), s.card_type.__getitem__, s.active
-    return kind not in map(type_of, s.council[seat]) and kind not in map(type_of, s.titans[seat])
+    kind, type_of, seat = s.game.table.type_of.get(action.character, -1), s.card_type, s.active
+    for card in s.council[seat]:  # loops, not sets or maps: the recruit step lists every turn
+        if type_of[card] == kind:
+            return False
+    for card in s.titans[seat]:  # noqa: SIM110
+        if type_of[card] == kind:
+            return False
+    return True
 
 
 def _collected(s: S, action: Hire) -> bool:
     """A card of the type ``action`` names is among the collected cards."""
-    return s.game.table.type_of.get(action.character, -1) in map(s.card_type.__getitem__, s.collected)
+    kind, type_of = s.game.table.type_of.get(action.character, -1), s.card_type
+    for card in s.collected:  # noqa: SIM110
+        if type_of[card] == kind:
+            return True
+    return False
 
 
 class HireRule(FiveRealmsRule[Hire]):
@@ -312,9 +332,8 @@ class HireRule(FiveRealmsRule[Hire]):
         Check("a collected card", _collected, "{action.character} is not among the collected cards"),
     )
 
-    def candidates(self, s: S) -> Sequence[Hire]:
-        hire = s.game.table.hire
-        return [hire[t] for t in sorted({s.card_type[c] for c in s.collected})]
+    def candidates(self, s: S) -> Iterable[Hire]:
+        return map(s.game.table.hire.__getitem__, sorted({s.card_type[c] for c in s.collected}))
 
     def apply(self, s: S, action: Hire) -> None:
         kind = s.game.table.type_of[action.character]
@@ -366,9 +385,8 @@ class DismissRule(FiveRealmsRule[Dismiss]):
                     lambda s, a: a.character in map(s.card_name, s.council[s.active]),
                     "{action.character} is not in your council"),)
 
-    def candidates(self, s: S) -> Sequence[Dismiss]:
-        table = s.game.table
-        return [table.dismiss[s.card_name(c)] for c in s.council[s.active]]
+    def candidates(self, s: S) -> Iterable[Dismiss]:
+        return map(s.game.table.dismiss.__getitem__, map(s.card_name, s.council[s.active]))
 
     def apply(self, s: S, action: Dismiss) -> None:
         seat = s.active
@@ -442,9 +460,8 @@ class DestroyRule(FiveRealmsRule[Destroy]):
                     lambda s, a: _kind(s, a) in s.owned_types(s.opponent(s.active)),
                     "the opponent has no {action.character}"),)
 
-    def candidates(self, s: S) -> Sequence[Destroy]:
-        destroy = s.game.table.destroy
-        return [destroy[t] for t in sorted(s.owned_types(s.opponent(s.active)))]
+    def candidates(self, s: S) -> Iterable[Destroy]:
+        return map(s.game.table.destroy.__getitem__, sorted(s.owned_types(s.opponent(s.active))))
 
     def apply(self, s: S, action: Destroy) -> None:
         resolution.destroy(s, s.game.table.type_of[action.character])
@@ -462,9 +479,8 @@ class TakeRule(FiveRealmsRule[Take]):
                     lambda s, a: _kind(s, a) in map(s.card_type.__getitem__, s.discard),
                     "{action.character} is not in the discard pile"),)
 
-    def candidates(self, s: S) -> Sequence[Take]:
-        take = s.game.table.take
-        return [take[t] for t in sorted({s.card_type[c] for c in s.discard})]
+    def candidates(self, s: S) -> Iterable[Take]:
+        return map(s.game.table.take.__getitem__, sorted({s.card_type[c] for c in s.discard}))
 
     def apply(self, s: S, action: Take) -> None:
         """Of several copies the one the fewest seats know is taken (what a player would do)."""
