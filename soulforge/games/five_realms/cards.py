@@ -11,16 +11,16 @@ of which realm). When the pieces fire is the turn's business (``resolution.py``)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from soulforge.core import Seat
-from soulforge.core.cards import CardDeclaration, Effect, PieceRef, Requirement
+from soulforge.core.cards import CardBook, CardDeclaration, Effect, PieceRef, Requirement
 from soulforge.core.registry import Registry
 from soulforge.core.text import count
 
 if TYPE_CHECKING:
-    from soulforge.games.five_realms.data import CardType
     from soulforge.games.five_realms.state import FiveRealmsState as S
 
 ON_RECRUIT, ON_INFLUENCE, ON_LINE, AT_GAME_END = "on_recruit", "on_influence", "on_line", "at_game_end"
@@ -34,6 +34,29 @@ def requires_field(trigger: str) -> str:
     return f"{trigger}_if"
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class CardType:
+    """One of the 33 different cards: a banner side and a character side (``data.py``
+    builds them from ``cards.toml``)."""
+
+    index: int
+    banner: int
+    """Index into ``Rules.banners`` (the five realms first, then the two orders)."""
+    realm: int | None
+    """The realm of a realm character (its banner), None for the orders."""
+    role: str
+    """The character printed on it: "Queen", "Popess", ..."""
+    name: str
+    """The character's full name: "Feline Queen" for realm characters, else the role."""
+    titan: bool
+    tags: frozenset[str]
+    abilities: Mapping[str, CardDeclaration]
+    """Trigger -> the character's declaration in that trigger's book (``Rules.books``),
+    only for the triggers it has effects on; kept on the card for speed."""
+    pieces: int
+    """How many effect pieces its abilities hold (the heuristic weighs a card by them)."""
+
+
 class Use(NamedTuple):
     """One use of a card's ability: the seat it serves, the card, and for an influence the
     realm column and the banner number (3rd, 4th...) just reached."""
@@ -43,6 +66,10 @@ class Use(NamedTuple):
     realm: int = -1
     number: int = 0
 
+
+if TYPE_CHECKING:
+    Book = CardBook[S, Use]
+    """A trigger's book: every character's ability on it."""
 
 EFFECTS: Registry[Effect[S, Use]] = Registry("Five Realms card effects")
 REQUIREMENTS: Registry[Requirement[S, Use]] = Registry("Five Realms card requirements")
@@ -111,7 +138,7 @@ def _more(mine: int, theirs: int, what: str) -> str | None:
 
 @REQUIREMENTS.register("own_realm")
 def _own_realm(s: S, use: Use) -> str | None:
-    return None if use.realm == use.card.realm(s.rules) else "not its own realm"
+    return None if use.realm == use.card.realm else "not its own realm"
 
 
 @REQUIREMENTS.register("banner_number")
@@ -121,7 +148,7 @@ def _banner_number(s: S, use: Use, numbers: list[int]) -> str | None:
 
 @REQUIREMENTS.register("more_influence_in_own_realm")
 def _more_influence(s: S, use: Use) -> str | None:
-    realm = use.card.realm(s.rules)
+    realm = use.card.realm
     if realm is None:
         return "it has no realm"
     mine, theirs = s.heights(use.seat)[realm], s.heights(s.opponent(use.seat))[realm]

@@ -13,43 +13,19 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from soulforge.core.cards import CardBook, CardDeclaration
+from soulforge.core.cards import CardBook
 from soulforge.core.data import data_cache, field, read_toml, sourced
 from soulforge.core.errors import DataError
-from soulforge.games.five_realms.cards import EFFECTS, REQUIREMENTS, TRIGGERS, Use, requires_field
+from soulforge.games.five_realms.cards import EFFECTS, REQUIREMENTS, TRIGGERS, CardType, requires_field
 
 if TYPE_CHECKING:
-    from soulforge.games.five_realms.state import FiveRealmsState
+    from soulforge.games.five_realms.cards import Book
 
 T = TypeVar("T")
 DATA_FILE = Path(__file__).with_name("cards.toml")
 PIECE_FIELDS = (*TRIGGERS, *(requires_field(trigger) for trigger in TRIGGERS))
 """A row's lists of pieces: each trigger's effects and its requirements."""
 Cell = tuple[int, int]
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class CardType:
-    """One of the 33 different cards: a banner side and a character side."""
-
-    index: int
-    banner: int
-    """Index into ``Rules.banners`` (the five realms first, then the two orders)."""
-    role: str
-    """The character printed on it: "Queen", "Popess", ..."""
-    name: str
-    """The character's full name: "Feline Queen" for realm characters, else the role."""
-    titan: bool
-    tags: frozenset[str]
-    abilities: Mapping[str, CardDeclaration]
-    """Trigger -> the character's declaration in that trigger's book (``Rules.books``),
-    only for the triggers it has effects on; kept on the card for speed."""
-    pieces: int
-    """How many effect pieces its abilities hold (the heuristic weighs a card by them)."""
-
-    def realm(self, rules: Rules) -> int | None:
-        """The realm of a realm character (None for the orders)."""
-        return self.banner if self.banner < len(rules.realms) else None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -69,7 +45,7 @@ class Rules:
     titans_to_win: int
     throne_threshold: int
     throne_castles: int
-    books: Mapping[str, CardBook[FiveRealmsState, Use]]
+    books: Mapping[str, Book]
     """Trigger -> the :class:`CardBook` declaring every character's ability on it (a
     character is one row of ``cards.toml``; each book reads its trigger's fields)."""
 
@@ -124,7 +100,7 @@ def _row(file: str, role: str, table: Mapping[str, Any]) -> dict[str, Any]:
     return row
 
 
-def _books() -> dict[str, CardBook[FiveRealmsState, Use]]:
+def _books() -> dict[str, Book]:
     return {trigger: CardBook("Five Realms", EFFECTS, REQUIREMENTS, effects_field=trigger,
                               requires_field=requires_field(trigger))
             for trigger in TRIGGERS}
@@ -163,7 +139,8 @@ def load_rules(copies: int | None, path: Path = DATA_FILE) -> Rules:
             abilities = {t: book[role] for t, book in books.items() if book[role].effects}
             name = f"{banners[banner]} {role}" if banner < len(realms) else role
             pieces = sum(len(ability.effects) for ability in abilities.values())
-            types.append(CardType(len(types), banner, role, name, titan, tags,
+            realm = banner if banner < len(realms) else None
+            types.append(CardType(len(types), banner, realm, role, name, titan, tags,
                                   MappingProxyType(abilities), pieces))
     setup = field(file, "setup", raw, "setup", dict)
     ring_raw = sourced(file, "setup", setup, "ring", list)

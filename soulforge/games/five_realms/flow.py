@@ -34,8 +34,7 @@ from soulforge.games.five_realms.actions import (
     Take,
     spot_name,
 )
-from soulforge.games.five_realms.cards import on_recruit
-from soulforge.games.five_realms.data import CardType
+from soulforge.games.five_realms.cards import CardType, on_recruit
 from soulforge.games.five_realms.encoding import (
     CHOOSE,
     DECIDE,

@@ -11,6 +11,7 @@ from soulforge.games.five_realms.actions import ACTION_TYPES, ActionTable
 from soulforge.games.five_realms.data import DATA_FILE, Rules, load_rules
 from soulforge.games.five_realms.heuristic import evaluate
 from soulforge.games.five_realms.state import FiveRealmsState
+from soulforge.games.five_realms.summary import summarize
 
 
 class FiveRealms(Game[FiveRealmsState]):
@@ -53,8 +54,6 @@ class FiveRealms(Game[FiveRealmsState]):
 
     def result_summary(self, state: FiveRealmsState, start: FiveRealmsState) -> dict[str, Any]:
         """Characters recruited, influence played, castles by source (``summary.py``)."""
-        from soulforge.games.five_realms.summary import summarize
-
         return summarize(state, start)
 
     def heuristic(self, state: FiveRealmsState, player: int) -> float:
