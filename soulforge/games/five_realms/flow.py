@@ -12,7 +12,7 @@ in ``cards.py``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from soulforge.core import Action, IllegalAction
@@ -54,39 +54,45 @@ if TYPE_CHECKING:
 A = TypeVar("A", bound=Action)
 
 
-class FiveRealmsRule(CheckedRule["S", A]):
-    """A rule stated as its checks; its listing keeps the candidates that pass them all.
-
-    The listing calls the checks' own tests,
-    chosen once here (a playout lists on every move: no frame is spent on a loop over one
-    or two checks, and a rule without checks lists its candidates as they are); a refusal
-    is the first failing check's.
-    """
-
-    def __init__(self) -> None:
-        tests = tuple(check.test for check in self.checks)
-        candidates, checks = self.candidates, self.checks
+def checked_listing(candidates: Callable[[S], Iterable[A]],
+                    checks: tuple[Check[S, A], ...]) -> Callable[[S], Sequence[A]]:
+    """The listing of a rule: its candidates that pass its checks, calling the checks' own
+    tests (a playout lists on every move: no frame is spent on a loop over one or two
+    checks, and a rule without checks lists its candidates as they are)."""
+    if not checks:
+        return candidates  # type: ignore[return-value]  # a list or tuple (FiveRealmsRule)
+    if len(checks) == 1:
+        test = checks[0].test
 
         def one(s: S) -> list[A]:
-            return [action for action in candidates(s) if first(s, action)]
+            return [action for action in candidates(s) if test(s, action)]
+
+        return one
+    if len(checks) == 2:
+        first, second = checks[0].test, checks[1].test
 
         def two(s: S) -> list[A]:
             return [action for action in candidates(s) if first(s, action) and second(s, action)]
 
-        def every(s: S) -> list[A]:
-            return [action for action in candidates(s) if passes(checks, s, action)]
+        return two
 
-        if len(tests) == 1:
-            first = tests[0]
-        elif len(tests) == 2:
-            first, second = tests
-        listing = (candidates, one, two)[len(tests)] if len(tests) < 3 else every
+    def every(s: S) -> list[A]:
+        return [action for action in candidates(s) if passes(checks, s, action)]
+
+    return every
+
+
+class FiveRealmsRule(CheckedRule["S", A]):
+    """A rule stated as its checks: its listing keeps the candidates that pass them all
+    (:func:`checked_listing`), a refusal is the first failing check's."""
+
+    def __init__(self) -> None:
         if type(self).legal is CheckedRule.legal:  # a rule with a listing of its own keeps it
-            self.legal = listing  # type: ignore[method-assign, assignment]
+            self.legal = checked_listing(self.candidates, self.checks)  # type: ignore[method-assign, assignment]
 
     def candidates(self, s: S) -> Iterable[A]:
-        """Every action of the kind that could make sense here: a list or tuple for a rule
-        without checks (it is then the listing itself), any iterable otherwise."""
+        """Every action of the kind that could make sense here: a new list or tuple for a
+        rule without checks (it is then the listing itself), any iterable otherwise."""
         raise NotImplementedError
 
 
