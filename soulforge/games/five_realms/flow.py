@@ -199,18 +199,20 @@ def _collect_cells(s: S, cells: list[int]) -> None:
 
 
 # -- recruit or influence -----------------------------------------------------------------------
-def _collected_banners(s: S) -> list[int]:
-    types, type_of = s.rules.types, s.card_type
-    return [types[type_of[c]].banner for c in s.collected]
-
-
 def _no_religious_banner(s: S, action: Any) -> bool:
-    return all(map(s.rules.can_influence.__getitem__, _collected_banners(s)))
+    may, types, type_of = s.rules.can_influence, s.rules.types, s.card_type
+    for card in s.collected:  # noqa: SIM110  # a loop, not all(): asked at every collection
+        if not may[types[type_of[card]].banner]:
+            return False
+    return True
 
 
 def _imperial_has_a_column(s: S, action: Any) -> bool:
-    wild = list(map(s.rules.wild.__getitem__, _collected_banners(s)))
-    return not any(wild) or not all(wild) or any(s.columns[s.active])
+    wild, types, type_of = s.rules.wild, s.rules.types, s.card_type
+    for card in s.collected:
+        if not wild[types[type_of[card]].banner]:
+            return True  # not Imperial banners alone
+    return not s.collected or any(s.columns[s.active])
 
 
 BANNERS_MAY_INFLUENCE: tuple[Check[S, Influence], ...] = (
