@@ -18,16 +18,9 @@ from soulforge.core import Action, Game, State
 from tests.agents.agent_matches import decision_positions, win_rate
 
 
-def _five_realms() -> Game:
-    try:
-        return soulforge.load("five_realms")
-    except Exception as err:  # the game is still being written
-        pytest.skip(f"five_realms does not load yet: {err}")
-
-
 @pytest.fixture(scope="module")
 def five_realms() -> Game:
-    return _five_realms()
+    return soulforge.load("five_realms")
 
 
 def positions(game: Game, count: int, seed: int = 0) -> list[State]:

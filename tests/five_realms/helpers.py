@@ -9,25 +9,26 @@ action with that label (so the tests also pin the action labels).
 from __future__ import annotations
 
 import soulforge
-from soulforge.core import Action
+from soulforge.core import Action, Game
 from soulforge.games.five_realms import square as sq
 from soulforge.games.five_realms.encoding import EVERYONE
-from soulforge.games.five_realms.flow import begin_turn
+from soulforge.games.five_realms.resolution import begin_turn
 from soulforge.games.five_realms.state import FiveRealmsState
 
 ALL = EVERYONE
 
 
-def new_game(seed: int = 0, **options: object) -> FiveRealmsState:
-    state = soulforge.load("five_realms", **options).new_game(seed=seed)
+def new_game(seed: int = 0, game: Game | None = None, **options: object) -> FiveRealmsState:
+    state = (game or soulforge.load("five_realms", **options)).new_game(seed=seed)
     assert isinstance(state, FiveRealmsState)
     return state
 
 
 def table(active: int = 0, seed: int = 0, castles: tuple[int, int] = (2, 2), thrones: tuple[str, str] = (
-        "Raptor", "Ursid")) -> FiveRealmsState:
-    """An empty table: the whole deck in the deck (unseen), nothing else in play."""
-    s = new_game(seed)
+        "Raptor", "Ursid"), game: Game | None = None) -> FiveRealmsState:
+    """An empty table: the whole deck in the deck (unseen), nothing else in play (``game``: a
+    variant of Five Realms, e.g. with a test-only card)."""
+    s = new_game(seed, game)
     s.deck = sorted(range(s.rules.deck_size), reverse=True)
     s.known = [0] * s.rules.deck_size
     s.square, s.discard = sq.empty_square(), []

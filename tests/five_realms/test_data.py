@@ -10,25 +10,25 @@ import pytest
 
 from soulforge.core import DataError
 from soulforge.core.data import SOURCES
-from soulforge.games.five_realms.cards import ACTIONS, CONDITIONS
-from soulforge.games.five_realms.data import DATA_FILE, load_rules
-
-STRUCTURE = {"trigger", "action", "scope", "condition"}
-"""Names that pick a piece of code, not values from a source."""
+from soulforge.games.five_realms.cards import EFFECTS, REQUIREMENTS, TRIGGERS
+from soulforge.games.five_realms.data import DATA_FILE, PIECE_FIELDS, load_rules
 
 
 def _load(path: Path) -> object:
-    return load_rules(None, ACTIONS.names(), CONDITIONS.names(), path)
+    return load_rules(None, path)
 
 
 def _unsourced(node: Any, where: str = "") -> list[str]:
+    """Every value not written {value, source}; a piece's name (a string in a row's list of
+    pieces) picks a piece of code, not a value from a source."""
     if isinstance(node, dict):
         if "value" in node:
             return [] if node.get("source") in SOURCES else [where]
         return [bad for key, value in node.items() for bad in _unsourced(value, f"{where}.{key}")]
-    if isinstance(node, list) and node and isinstance(node[0], dict):
+    if isinstance(node, list):
         return [bad for i, item in enumerate(node) for bad in _unsourced(item, f"{where}[{i}]")]
-    return [] if where.rsplit(".", 1)[-1] in STRUCTURE else [where]
+    piece_field = where.rsplit(".", 1)[-1].split("[", 1)[0]
+    return [] if isinstance(node, str) and piece_field in PIECE_FIELDS else [where]
 
 
 def test_every_value_says_where_it_comes_from() -> None:
@@ -38,7 +38,7 @@ def test_every_value_says_where_it_comes_from() -> None:
 
 def test_throne_room_threshold_and_castles_are_data() -> None:
     """five_realms.txt, INFLUENCE c (3 influences) and CLARIFICATIONS.md (2 castles)."""
-    rules = load_rules(2, ACTIONS.names(), CONDITIONS.names())
+    rules = load_rules(2)
     assert (rules.throne_threshold, rules.throne_castles, rules.starting_castles) == (3, 2, 2)
 
 
@@ -47,8 +47,15 @@ def test_throne_room_threshold_and_castles_are_data() -> None:
      "deck: source: must be one of"),
     ('copies = { value = 2, source = "rulebook" }', 'copies = { value = "two", source = "rulebook" }',
      "deck.copies: value: must be int"),
-    ('action = "extra_turn"', 'action = "fly"', "General.effects\\[0\\]: action: must be one of"),
-    ('[characters.Marshal]', '[characters.Marshall]', "Marshal: titan: missing"),
+    ('on_line = ["extra_turn"]', 'on_line = ["fly"]',
+     "General: on_line: 'fly' is not in Five Realms card effects"),
+    ('at_game_end_if = ["more_lines"]', 'at_game_end_if = ["more_rows"]',
+     "Colonel: at_game_end_if: 'more_rows' is not in Five Realms card requirements"),
+    ('[["earn", { value = 3, source = "clarifications" }]]', '[["earn", 3]]',
+     "King.at_game_end\\[0\\]: argument: write 3 as"),
+    ('at_game_end_if = ["more_titans"]', 'at_game_end_when = ["more_titans"]',
+     "Gaia: at_game_end_when: unknown field"),
+    ('[characters.Marshal]', '[characters.Marshall]', "characters: Marshal: missing"),
 ])
 def test_bad_data_is_refused_naming_file_entry_and_field(tmp_path: Path, old: str, new: str,
                                                          message: str) -> None:
@@ -57,16 +64,22 @@ def test_bad_data_is_refused_naming_file_entry_and_field(tmp_path: Path, old: st
     assert old in text
     bad = tmp_path / "cards.toml"
     bad.write_text(text.replace(old, new, 1))
-    with pytest.raises(DataError, match=f"cards.toml: .*{message}"):
+    with pytest.raises(DataError, match=f"(cards.toml|Five Realms cards): .*{message}"):
         _load(bad)
 
 
-def test_effects_are_a_registry_keyed_by_character() -> None:
-    """DESIGN.md, Card data: abilities are named pieces of code that data refers to by name."""
-    rules = load_rules(2, ACTIONS.names(), CONDITIONS.names())
-    assert len(rules.effects) == 13
-    queen = rules.effects["Queen"][0]
-    assert (queen.trigger, queen.counts, queen.scope, queen.action, queen.amount) == (
-        "on_influence_count", (3, 4, 5), "own_realm", "earn", 1)
-    assert [p.trigger for p in rules.effects["Warrior Monk"]] == ["on_recruit", "at_game_end"]
-    assert all(p.action in ACTIONS for pieces in rules.effects.values() for p in pieces)
+def test_each_character_is_one_row_declared_in_the_card_books() -> None:
+    """DESIGN.md, Card data; issue 31: a character is one data row, its abilities effect
+    pieces and requirements named in the registries, one CardBook per trigger."""
+    rules = load_rules(2)
+    assert set(rules.books) == set(TRIGGERS)
+    assert all(len(book) == 13 for book in rules.books.values())
+    queen = rules.books["on_influence"]["Queen"]
+    assert queen.effects == (("earn", (1,)),)
+    assert queen.requirements == (("own_realm", ()), ("banner_number", ([3, 4, 5],)))
+    monk = rules.type_named("Warrior Monk")
+    assert list(monk.abilities) == ["on_recruit", "at_game_end"]
+    assert monk.abilities["at_game_end"].requirements == (("more_warriors", ()),)
+    every = [ability for book in rules.books.values() for ability in book]
+    assert all(name in EFFECTS for ability in every for name, _ in ability.effects)
+    assert all(name in REQUIREMENTS for ability in every for name, _ in ability.requirements)

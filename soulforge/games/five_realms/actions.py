@@ -162,6 +162,8 @@ class ActionTable:
         self.type_of = {n: i for i, n in enumerate(names)}
         self.banner_of = {b: i for i, b in enumerate(banners)}
         self.realm_of = {r: i for i, r in enumerate(realms)}
+        self.placements: dict[tuple[int, ...], tuple[Place, ...]] = {}
+        """The legal placements by layout (the occupied cells), kept by ``flow.PlaceRule``."""
 
     def all(self) -> list[Action]:
         return [

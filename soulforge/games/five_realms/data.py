@@ -8,55 +8,24 @@ the entry and the field.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from soulforge.core.data import choice, data_cache, field, read_toml, sourced
+from soulforge.core.cards import CardBook
+from soulforge.core.data import data_cache, field, read_toml, sourced
 from soulforge.core.errors import DataError
+from soulforge.games.five_realms.cards import EFFECTS, REQUIREMENTS, TRIGGERS, CardType, requires_field
+
+if TYPE_CHECKING:
+    from soulforge.games.five_realms.cards import Book
 
 T = TypeVar("T")
 DATA_FILE = Path(__file__).with_name("cards.toml")
-TRIGGERS = {"on_recruit", "on_influence_count", "on_line", "at_game_end"}
-SCOPES = {"own_realm", "any_realm"}
+PIECE_FIELDS = (*TRIGGERS, *(requires_field(trigger) for trigger in TRIGGERS))
+"""A row's lists of pieces: each trigger's effects and its requirements."""
 Cell = tuple[int, int]
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Piece:
-    """One declarative piece of a character's effect (see ``cards.toml``)."""
-
-    trigger: str
-    action: str
-    amount: int = 0
-    counts: tuple[int, ...] = ()
-    """on_influence_count: the banner numbers (3rd, 4th...) of a column that fire it."""
-    scope: str = "own_realm"
-    """on_influence_count: the character's own realm column, or any realm column."""
-    condition: str | None = None
-    """at_game_end: a comparison with the opponent that must hold."""
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class CardType:
-    """One of the 33 different cards: a banner side and a character side."""
-
-    index: int
-    banner: int
-    """Index into ``Rules.banners`` (the five realms first, then the two orders)."""
-    role: str
-    """The character printed on it: "Queen", "Popess", ..."""
-    name: str
-    """The character's full name: "Feline Queen" for realm characters, else the role."""
-    titan: bool
-    tags: frozenset[str]
-    effects: tuple[Piece, ...]
-    """``Rules.effects[role]``, kept on the card for speed."""
-
-    def realm(self, rules: Rules) -> int | None:
-        """The realm of a realm character (None for the orders)."""
-        return self.banner if self.banner < len(rules.realms) else None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,8 +45,9 @@ class Rules:
     titans_to_win: int
     throne_threshold: int
     throne_castles: int
-    effects: Mapping[str, tuple[Piece, ...]]
-    """The effect registry: character (role, e.g. "Queen") -> its declarative pieces."""
+    books: Mapping[str, Book]
+    """Trigger -> the :class:`CardBook` declaring every character's ability on it (a
+    character is one row of ``cards.toml``; each book reads its trigger's fields)."""
 
     @property
     def deck_size(self) -> int:
@@ -105,35 +75,39 @@ def _ints(file: str, entry: str, table: Mapping[str, Any], name: str) -> tuple[i
     return tuple(values)
 
 
-def _piece(file: str, entry: str, table: Mapping[str, Any], actions: Collection[str],
-           conditions: Collection[str]) -> Piece:
-    trigger = choice(file, entry, table, "trigger", TRIGGERS)
-    action = choice(file, entry, table, "action", set(actions))
-    amount = sourced(file, entry, table, "amount", int) if "amount" in table else 0
-    piece = Piece(trigger, action, amount)
-    if trigger == "on_influence_count":
-        counts = _ints(file, entry, table, "counts")
-        scope = choice(file, entry, table, "scope", SCOPES)
-        piece = dataclasses.replace(piece, counts=counts, scope=scope)
-    if "condition" in table:  # at_game_end pieces without one always apply (Captain)
-        piece = dataclasses.replace(piece, condition=choice(file, entry, table, "condition", set(conditions)))
-    return piece
+def _argument(file: str, entry: str, value: Any) -> Any:
+    """A piece's argument: a name as it is, a number or list as ``{value, source}``."""
+    if isinstance(value, str):
+        return value
+    if not isinstance(value, dict):
+        raise DataError(file, entry, "argument", f"write {value!r} as {{value = ..., source = ...}}")
+    return sourced(file, entry, {"argument": value}, "argument", object)
 
 
-def _character(file: str, role: str, table: Mapping[str, Any], actions: Collection[str],
-               conditions: Collection[str]) -> tuple[bool, frozenset[str], tuple[Piece, ...]]:
-    titan = sourced(file, role, table, "titan", bool)
-    tags = frozenset(_names(file, role, table, "tags")) if "tags" in table else frozenset()
-    effects = field(file, role, table, "effects", list)
-    pieces = tuple(
-        _piece(file, f"{role}.effects[{i}]", piece, actions, conditions) for i, piece in enumerate(effects)
-    )
-    return titan, tags, pieces
+def _row(file: str, role: str, table: Mapping[str, Any]) -> dict[str, Any]:
+    """The character's row as its books read it: piece arguments unwrapped of their sources."""
+    row: dict[str, Any] = {"name": role}
+    for name in table:
+        if name in PIECE_FIELDS:
+            entries = field(file, role, table, name, list)
+            row[name] = [
+                [entry[0], *(_argument(file, f"{role}.{name}[{i}]", arg) for arg in entry[1:])]
+                if isinstance(entry, list) and entry else entry
+                for i, entry in enumerate(entries)
+            ]
+        elif name not in ("titan", "tags"):
+            raise DataError(file, role, name, f"unknown field; known: titan, tags, {', '.join(PIECE_FIELDS)}")
+    return row
+
+
+def _books() -> dict[str, Book]:
+    return {trigger: CardBook("Five Realms", EFFECTS, REQUIREMENTS, effects_field=trigger,
+                              requires_field=requires_field(trigger))
+            for trigger in TRIGGERS}
 
 
 @data_cache
-def load_rules(copies: int | None, actions: frozenset[str], conditions: frozenset[str],
-               path: Path = DATA_FILE) -> Rules:
+def load_rules(copies: int | None, path: Path = DATA_FILE) -> Rules:
     """The validated data; ``copies`` (the game option) overrides the file's default."""
     file = path.name
     raw = read_toml(path)
@@ -151,14 +125,23 @@ def load_rules(copies: int | None, actions: frozenset[str], conditions: frozense
         can_influence.append(sourced(file, order, table, "can_influence", bool))
         roles_by_banner.append(_names(file, order, table, "characters"))
     types: list[CardType] = []
-    registry: dict[str, tuple[Piece, ...]] = {}
+    books = _books()
+    for role in dict.fromkeys(role for roles in roles_by_banner for role in roles):
+        entry = field(file, "characters", characters, role, dict)
+        row = _row(file, role, entry)
+        for book in books.values():
+            book.add(row)
     for banner, roles in enumerate(roles_by_banner):
         for role in roles:
-            entry = field(file, "characters", characters, role, dict)
-            titan, tags, pieces = _character(file, role, entry, actions, conditions)
-            registry[role] = pieces
+            entry = characters[role]
+            titan = sourced(file, role, entry, "titan", bool)
+            tags = frozenset(_names(file, role, entry, "tags")) if "tags" in entry else frozenset()
+            abilities = {t: book[role] for t, book in books.items() if book[role].effects}
             name = f"{banners[banner]} {role}" if banner < len(realms) else role
-            types.append(CardType(len(types), banner, role, name, titan, tags, pieces))
+            pieces = sum(len(ability.effects) for ability in abilities.values())
+            realm = banner if banner < len(realms) else None
+            types.append(CardType(len(types), banner, realm, role, name, titan, tags,
+                                  MappingProxyType(abilities), pieces))
     setup = field(file, "setup", raw, "setup", dict)
     ring_raw = sourced(file, "setup", setup, "ring", list)
     if len(ring_raw) != 6 or not all(isinstance(c, list) and len(c) == 2 for c in ring_raw):
@@ -177,5 +160,5 @@ def load_rules(copies: int | None, actions: frozenset[str], conditions: frozense
         titans_to_win=sourced(file, "setup", setup, "titans_to_win", int),
         throne_threshold=sourced(file, "throne_room", throne, "threshold", int),
         throne_castles=sourced(file, "throne_room", throne, "castles", int),
-        effects=MappingProxyType(registry),
+        books=MappingProxyType(books),
     )

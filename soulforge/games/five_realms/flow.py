@@ -1,18 +1,22 @@
 """The rules of a Five Realms turn: place, collect, then RECRUIT or INFLUENCE.
 
-One rule per action kind holds, side by side, when the action is legal, why it is
-refused (naming the rulebook section), what it does and how it is clicked; the steps
-are the decision points of a turn (``encoding.PHASES``). What an influence triggers and
-the end of a turn are in ``resolution.py``; the card pieces in ``cards.py``.
+One rule per action kind holds, side by side, when the action is legal, what it does and
+how it is clicked. Its legality is stated once, as named checks (:class:`Check`): the
+listing keeps the candidates that pass them, a refusal is the first failing check's reason
+naming its rulebook section, and whoever else needs the rule (the forced recruit, the
+automatic Imperial column, the Warrior's and the Witch's tasks) asks the same checks or
+the rule's listing. The steps are the decision points of a turn (``encoding.PHASES``).
+What an influence triggers and the end of a turn are in ``resolution.py``; the card pieces
+in ``cards.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from soulforge.core import Action, IllegalAction
-from soulforge.core.flow import ClickPath, Flow, Rule, Step
+from soulforge.core.flow import Check, CheckedRule, ClickPath, Flow, Step, first_failure, passes
 from soulforge.core.text import article, count
 from soulforge.games.five_realms import resolution
 from soulforge.games.five_realms import square as sq
@@ -30,8 +34,7 @@ from soulforge.games.five_realms.actions import (
     Take,
     spot_name,
 )
-from soulforge.games.five_realms.cards import on_recruit
-from soulforge.games.five_realms.data import CardType
+from soulforge.games.five_realms.cards import CardType, on_recruit
 from soulforge.games.five_realms.encoding import (
     CHOOSE,
     DECIDE,
@@ -48,39 +51,186 @@ from soulforge.games.five_realms.encoding import (
 if TYPE_CHECKING:
     from soulforge.games.five_realms.state import FiveRealmsState as S
 
-
-# -- the steps' entry points (also used by the setup and the rest of the turn) ----------------
-def begin_turn(s: S) -> None:
-    """A new turn of the active player: the square is re-centred in the frame."""
-    drow, dcol = sq.normalise(s.square)
-    if s.last_spot is not None:
-        s.last_spot = (s.last_spot[0] + drow, s.last_spot[1] + dcol)
-    s.last_cells = [(r + drow, c + dcol) for r, c in s.last_cells]
-    s.tasks = [("end_turn", -1, 0)]
-    s.phase = PLACE
+A = TypeVar("A", bound=Action)
 
 
-def can_influence(s: S, cards: list[int]) -> bool:
-    """Religious banners never influence; Imperial ones only into a column you already have.
+def checked_listing(candidates: Callable[[S], Iterable[A]],
+                    checks: tuple[Check[S, A], ...]) -> Callable[[S], Sequence[A]]:
+    """The listing of a rule: its candidates that pass its checks, calling the checks' own
+    tests (a playout lists on every move: no frame is spent on a loop over one or two
+    checks, and a rule without checks lists its candidates as they are)."""
+    if not checks:
+        return candidates  # type: ignore[return-value]  # a list or tuple (FiveRealmsRule)
+    if len(checks) == 1:
+        test = checks[0].test
 
-    A collection is always of one banner (a connected run of the placed card's banner, or
-    every card of one chosen banner), so it never mixes; the test is still written for
-    any mix: one Religious card in it forces the RECRUIT ("When they are collected, you
-    must proceed to a RECRUIT action"), and Imperial banners alone need an existing column.
-    """
-    rules = s.rules
-    banners = [s.banner(c) for c in cards]
-    if not all(rules.can_influence[b] for b in banners):
-        return False
-    if any(rules.wild[b] for b in banners):
-        return any(s.columns[s.active]) or not all(rules.wild[b] for b in banners)
+        def one(s: S) -> list[A]:
+            return [action for action in candidates(s) if test(s, action)]
+
+        return one
+    if len(checks) == 2:
+        first, second = checks[0].test, checks[1].test
+
+        def two(s: S) -> list[A]:
+            return [action for action in candidates(s) if first(s, action) and second(s, action)]
+
+        return two
+
+    def every(s: S) -> list[A]:
+        return [action for action in candidates(s) if passes(checks, s, action)]
+
+    return every
+
+
+class FiveRealmsRule(CheckedRule["S", A]):
+    """A rule stated as its checks: its listing keeps the candidates that pass them all
+    (:func:`checked_listing`), a refusal is the first failing check's."""
+
+    def __init__(self) -> None:
+        if type(self).legal is CheckedRule.legal:  # a rule with a listing of its own keeps it
+            self.legal = checked_listing(self.candidates, self.checks)  # type: ignore[method-assign, assignment]
+
+    def candidates(self, s: S) -> Iterable[A]:
+        """Every action of the kind that could make sense here: a new list or tuple for a
+        rule without checks (it is then the listing itself), any iterable otherwise."""
+        raise NotImplementedError
+
+
+# -- placement and collection -----------------------------------------------------------------
+def _spot(action: Place) -> int:
+    return sq.cell(action.row, action.col)
+
+
+PLACE_CHECKS: tuple[Check[S, Place], ...] = (
+    Check("an empty spot", lambda s, a: s.square[_spot(a)] == sq.EMPTY, "that spot already holds a card"),
+    Check("next to a card", lambda s, a: sq.touches_card(s.square, _spot(a)),
+          "the card must be orthogonally adjacent to a card of the square"),
+    Check("within 3 by 3", lambda s, a: max(sq.span_with(s.square, _spot(a))) <= sq.SIZE,
+          "the square must stay within 3 cards by 3 cards"),
+)
+"""PLACEMENT RESTRICTIONS: an empty spot orthogonally adjacent to a card, the square no
+larger than 3 by 3."""
+PLACEMENTS_CACHE_LIMIT = 100_000
+"""Layouts whose placements a game keeps (a few hundred occur)."""
+
+
+class PlaceRule(FiveRealmsRule[Place]):
+    """TURN SEQUENCE: draw the top card without looking and place it (PLACEMENT RESTRICTIONS)."""
+
+    action = Place
+    section = "placement"
+    checks = PLACE_CHECKS
+
+    def candidates(self, s: S) -> Sequence[Place]:
+        return s.game.table.place
+
+    def legal(self, s: S) -> list[Place]:
+        """The placements passing the checks, which read only which cells hold a card: they
+        run once per layout, and the listing is kept with the game's actions (playouts meet
+        the same few hundred layouts again and again)."""
+        table = s.game.table
+        layout = tuple(sq.occupied(s.square))
+        listing = table.placements.get(layout)
+        if listing is None:
+            if len(table.placements) > PLACEMENTS_CACHE_LIMIT:
+                table.placements.clear()
+            listing = table.placements[layout] = tuple(
+                place for place in table.place if passes(PLACE_CHECKS, s, place))
+        return list(listing)
+
+    def apply(self, s: S, action: Place) -> None:
+        spot = sq.cell(action.row, action.col)
+        card = s.deck.pop()
+        s.square[spot] = card
+        s.mark_revealed()  # the next card's banner is now face up on the deck
+        s.last_player, s.last_spot, s.last_cells = s.active, (action.row, action.col), []
+        where = spot_name(action.row, action.col)
+        s.add_log(f"{s.seat_name(s.active)} places {article(s.banner_name(card))} banner at {where}")
+        banner = s.banner(card)
+        square, types, type_of = s.square, s.rules.types, s.card_type
+        near = {types[type_of[square[n]]].banner for n in sq.NEIGHBOURS[spot] if square[n] != sq.EMPTY}
+        if banner in near:
+            # Same banner adjacent (even beside different ones): the connected run, placed card included.
+            _collect_cells(s, sq.connected_run(s.square, spot, s.banner))
+        elif len(near) == 1:
+            _collect_banner(s, near.pop())
+        else:
+            s.choices = sorted(near)
+            s.phase = CHOOSE
+
+    def path(self, action: Place) -> ClickPath:
+        return (f"spot:{spot_name(action.row, action.col)}",)
+
+
+class CollectRule(FiveRealmsRule[Collect]):
+    """Only different banners adjacent: the player chooses the banner to collect."""
+
+    action = Collect
+    section = "collection"
+    checks = (Check("a banner next to the placed card",
+                    lambda s, a: s.game.table.banner_of[a.banner] in s.choices,
+                    "no {action.banner} card is next to the placed card"),)
+
+    def candidates(self, s: S) -> Iterable[Collect]:
+        return map(s.game.table.collect.__getitem__, s.choices)
+
+    def apply(self, s: S, action: Collect) -> None:
+        _collect_banner(s, s.game.table.banner_of[action.banner])
+
+    def path(self, action: Collect) -> ClickPath:
+        return (f"banner:{action.banner}",)
+
+
+def _collect_banner(s: S, banner: int) -> None:
+    """Only different banners adjacent: every card of the chosen banner in the whole square."""
+    square, types, type_of = s.square, s.rules.types, s.card_type
+    cells = [c for c in sq.occupied(square) if types[type_of[square[c]]].banner == banner]
+    _collect_cells(s, cells)
+
+
+def _collect_cells(s: S, cells: list[int]) -> None:
+    cards = [s.square[c] for c in cells]
+    for c in cells:
+        s.square[c] = sq.EMPTY
+    s.last_cells = [sq.row_col(c) for c in cells]
+    s.choices = []
+    s.add_log(f"{s.seat_name(s.active)} collects {count(len(cards), s.banner_name(cards[0]) + ' card')}")
+    start_decision(s, cards)
+
+
+# -- recruit or influence -----------------------------------------------------------------------
+def _no_religious_banner(s: S, action: Any) -> bool:
+    may, types, type_of = s.rules.can_influence, s.rules.types, s.card_type
+    for card in s.collected:  # noqa: SIM110  # a loop, not all(): asked at every collection
+        if not may[types[type_of[card]].banner]:
+            return False
     return True
+
+
+def _imperial_has_a_column(s: S, action: Any) -> bool:
+    wild, types, type_of = s.rules.wild, s.rules.types, s.card_type
+    for card in s.collected:
+        if not wild[types[type_of[card]].banner]:
+            return True  # not Imperial banners alone
+    return not s.collected or any(s.columns[s.active])
+
+
+BANNERS_MAY_INFLUENCE: tuple[Check[S, Influence], ...] = (
+    Check("no Religious banner", _no_religious_banner, "Religious banners never influence: you must recruit",
+          section="religious order"),
+    Check("Imperial banners into a column you have", _imperial_has_a_column,
+          "Imperial banners only go into a column you already have: you must recruit",
+          section="imperial order"),
+)
+"""Whether the collected banners may influence: Religious banners never do ("When they are
+collected, you must proceed to a RECRUIT action"); Imperial banners alone need a column the
+player already has. A collection is always of one banner, but the checks hold for any mix."""
 
 
 def start_decision(s: S, cards: list[int]) -> None:
     """RECRUIT or INFLUENCE the collected cards (a forced recruit skips the choice)."""
     s.collected = cards
-    if can_influence(s, cards):
+    if passes(BANNERS_MAY_INFLUENCE, s, s.game.table.influence):
         s.phase = DECIDE
     else:
         s.add_log(f"{s.seat_name(s.active)} must recruit (these banners cannot influence now)")
@@ -99,111 +249,38 @@ def _enter_hire(s: S) -> None:
     s.phase = HIRE
 
 
-# -- placement and collection -----------------------------------------------------------------
-class PlaceRule(Rule["S", Place]):
-    """TURN SEQUENCE: draw the top card without looking and place it (PLACEMENT RESTRICTIONS)."""
-
-    action = Place
-    section = "placement"
-
-    def legal(self, s: S) -> list[Place]:
-        table = s.game.table.place
-        return [table[c] for c in sq.placement_spots(s.square)]
-
-    def refusal(self, s: S, action: Place) -> IllegalAction:
-        return IllegalAction(sq.why_not_spot(s.square, sq.cell(action.row, action.col)), rule=self.section)
-
-    def apply(self, s: S, action: Place) -> None:
-        spot = sq.cell(action.row, action.col)
-        card = s.deck.pop()
-        s.square[spot] = card
-        s.mark_revealed()  # the next card's banner is now face up on the deck
-        s.last_player, s.last_spot, s.last_cells = s.active, (action.row, action.col), []
-        where = spot_name(action.row, action.col)
-        s.add_log(f"{s.seat_name(s.active)} places {article(s.banner_name(card))} banner at {where}")
-        banner = s.banner(card)
-        near = {s.banner(s.square[n]) for n in sq.NEIGHBOURS[spot] if s.square[n] != sq.EMPTY}
-        if banner in near:
-            # Same banner adjacent (even beside different ones): the connected run, placed card included.
-            _collect_cells(s, sq.connected_run(s.square, spot, s.banner))
-        elif len(near) == 1:
-            _collect_banner(s, near.pop())
-        else:
-            s.choices = sorted(near)
-            s.phase = CHOOSE
-
-    def path(self, action: Place) -> ClickPath:
-        return (f"spot:{spot_name(action.row, action.col)}",)
-
-
-class CollectRule(Rule["S", Collect]):
-    """Only different banners adjacent: the player chooses the banner to collect."""
-
-    action = Collect
-    section = "collection"
-
-    def legal(self, s: S) -> Sequence[Collect]:
-        return [s.game.table.collect[b] for b in s.choices]
-
-    def refusal(self, s: S, action: Collect) -> IllegalAction:
-        return IllegalAction(f"no {action.banner} card is next to the placed card", rule=self.section)
-
-    def apply(self, s: S, action: Collect) -> None:
-        _collect_banner(s, s.game.table.banner_of[action.banner])
-
-    def path(self, action: Collect) -> ClickPath:
-        return (f"banner:{action.banner}",)
-
-
-def _collect_banner(s: S, banner: int) -> None:
-    """Only different banners adjacent: every card of the chosen banner in the whole square."""
-    cells = [c for c in sq.occupied(s.square) if s.banner(s.square[c]) == banner]
-    _collect_cells(s, cells)
-
-
-def _collect_cells(s: S, cells: list[int]) -> None:
-    cards = [s.square[c] for c in cells]
-    for c in cells:
-        s.square[c] = sq.EMPTY
-    s.last_cells = [sq.row_col(c) for c in cells]
-    s.choices = []
-    s.add_log(f"{s.seat_name(s.active)} collects {count(len(cards), s.banner_name(cards[0]) + ' card')}")
-    start_decision(s, cards)
-
-
-# -- recruit or influence -----------------------------------------------------------------------
-class RecruitRule(Rule["S", Recruit]):
+class RecruitRule(FiveRealmsRule[Recruit]):
     action = Recruit
     section = "recruit"
 
-    def legal(self, s: S) -> Sequence[Recruit]:
+    def candidates(self, s: S) -> Sequence[Recruit]:
         return (s.game.table.recruit,)
 
     def apply(self, s: S, action: Recruit) -> None:
         _enter_hire(s)
 
 
-class InfluenceRule(Rule["S", Influence]):
+class InfluenceRule(FiveRealmsRule[Influence]):
     """INFLUENCE: realm banners to their column; Imperial banners wait for a column choice.
 
-    Open at the recruit step too, only to say why it is too late there.
+    Legal while the choice is open (``start_decision`` opens it only when the collected
+    banners pass ``BANNERS_MAY_INFLUENCE``). Open at the recruit step too, only to say why
+    it is not possible there: the banner check that forced the recruit, else the choice made.
     """
 
     action = Influence
     section = "influence"
+    checks = (Check("the choice is open", lambda s, a: s.phase == DECIDE,
+                    "you chose to recruit: recruit a character or decline", section="turn sequence"),)
 
-    def legal(self, s: S) -> Sequence[Influence]:
-        return (s.game.table.influence,) if s.phase == DECIDE else ()
+    def reason(self, s: S, action: Influence) -> IllegalAction | None:
+        if passes(self.checks, s, action):
+            return None
+        return (first_failure(BANNERS_MAY_INFLUENCE, s, action, self.section)
+                or first_failure(self.checks, s, action, self.section))
 
-    def refusal(self, s: S, action: Influence) -> IllegalAction:
-        banners = [s.banner(c) for c in s.collected]
-        if not all(s.rules.can_influence[b] for b in banners):
-            return IllegalAction("Religious banners never influence: you must recruit",
-                                 rule="religious order")
-        if not can_influence(s, s.collected):
-            return IllegalAction("Imperial banners only go into a column you already have: you must recruit",
-                                 rule="imperial order")
-        return IllegalAction("you chose to recruit: recruit a character or decline", rule="turn sequence")
+    def candidates(self, s: S) -> Sequence[Influence]:
+        return (s.game.table.influence,)
 
     def apply(self, s: S, action: Influence) -> None:
         seat, rules = s.active, s.rules
@@ -220,30 +297,50 @@ class InfluenceRule(Rule["S", Influence]):
         _allocate_or_resolve(s)
 
 
-def hire_options(s: S) -> list[int]:
-    """Types among the collected cards the active player may recruit (no duplicates).
+def _kind(s: S, action: Hire | Destroy | Take) -> int:
+    """The card type an action names (-1 for a name the game does not have)."""
+    return s.game.table.type_of.get(action.character, -1)
+
+
+def _not_owned(s: S, action: Hire) -> bool:
+    """The active player has no card of the type ``action`` names (council or Titans)."""
+    kind, type_of, seat = s.game.table.type_of.get(action.character, -1), s.card_type, s.active
+    for card in s.council[seat]:  # loops, not sets or maps: the recruit step lists every turn
+        if type_of[card] == kind:
+            return False
+    for card in s.titans[seat]:  # noqa: SIM110
+        if type_of[card] == kind:
+            return False
+    return True
+
+
+def _collected(s: S, action: Hire) -> bool:
+    """A card of the type ``action`` names is among the collected cards."""
+    kind, type_of = s.game.table.type_of.get(action.character, -1), s.card_type
+    for card in s.collected:  # noqa: SIM110
+        if type_of[card] == kind:
+            return True
+    return False
+
+
+class HireRule(FiveRealmsRule[Hire]):
+    """RECRUIT one of the collected characters.
 
     "A Character you already have" is read as the same card (banner and character): the
     Feline Queen and the Ursid Queen are different characters with different realms.
     The rule covers Titans too (a 5th *different* Titan wins).
     """
-    owned = s.owned_types(s.active)
-    return sorted({s.card_type[c] for c in s.collected} - owned)
 
-
-class HireRule(Rule["S", Hire]):
     action = Hire
     section = "recruit"
+    checks = (
+        Check("no duplicate", _not_owned, "you already have {action.character}",
+              section="no duplicate characters"),
+        Check("a collected card", _collected, "{action.character} is not among the collected cards"),
+    )
 
-    def legal(self, s: S) -> Sequence[Hire]:
-        table = s.game.table
-        return [table.hire[t] for t in hire_options(s)]
-
-    def refusal(self, s: S, action: Hire) -> IllegalAction:
-        kind = s.game.table.type_of.get(action.character, -1)
-        if kind in s.owned_types(s.active):
-            return IllegalAction(f"you already have {action.character}", rule="no duplicate characters")
-        return IllegalAction(f"{action.character} is not among the collected cards", rule=self.section)
+    def candidates(self, s: S) -> Iterable[Hire]:
+        return map(s.game.table.hire.__getitem__, sorted({s.card_type[c] for c in s.collected}))
 
     def apply(self, s: S, action: Hire) -> None:
         kind = s.game.table.type_of[action.character]
@@ -272,11 +369,11 @@ class HireRule(Rule["S", Hire]):
         return (f"collected:{action.character}",)
 
 
-class DeclineRule(Rule["S", Decline]):
+class DeclineRule(FiveRealmsRule[Decline]):
     action = Decline
     section = "recruit"
 
-    def legal(self, s: S) -> Sequence[Decline]:
+    def candidates(self, s: S) -> Sequence[Decline]:
         return (s.game.table.decline,)
 
     def apply(self, s: S, action: Decline) -> None:
@@ -286,18 +383,17 @@ class DeclineRule(Rule["S", Decline]):
         s.resolve()
 
 
-class DismissRule(Rule["S", Dismiss]):
+class DismissRule(FiveRealmsRule[Dismiss]):
     """Council of 4: discard one member after choosing a new character."""
 
     action = Dismiss
     section = "council of 4"
+    checks = (Check("a member of your council",
+                    lambda s, a: a.character in map(s.card_name, s.council[s.active]),
+                    "{action.character} is not in your council"),)
 
-    def legal(self, s: S) -> Sequence[Dismiss]:
-        table = s.game.table
-        return [table.dismiss[s.card_name(c)] for c in s.council[s.active]]
-
-    def refusal(self, s: S, action: Dismiss) -> IllegalAction:
-        return IllegalAction(f"{action.character} is not in your council", rule=self.section)
+    def candidates(self, s: S) -> Iterable[Dismiss]:
+        return map(s.game.table.dismiss.__getitem__, map(s.card_name, s.council[s.active]))
 
     def apply(self, s: S, action: Dismiss) -> None:
         seat = s.active
@@ -315,21 +411,17 @@ class DismissRule(Rule["S", Dismiss]):
         return (f"own-council:{action.character}",)
 
 
-def imperial_columns(s: S) -> list[int]:
-    """The realms where the active player has a column (Imperial banners cannot start one)."""
-    return [r for r, column in enumerate(s.columns[s.active]) if column]
+class ImperialRule(FiveRealmsRule[Imperial]):
+    """An Imperial banner goes into a column the player already has (it cannot start one)."""
 
-
-class ImperialRule(Rule["S", Imperial]):
     action = Imperial
     section = "imperial order"
+    checks = (Check("a column you already have",
+                    lambda s, a: bool(s.columns[s.active][s.game.table.realm_of[a.realm]]),
+                    "you have no {action.realm} column: Imperial banners cannot start one"),)
 
-    def legal(self, s: S) -> Sequence[Imperial]:
-        return [s.game.table.imperial[r] for r in imperial_columns(s)]
-
-    def refusal(self, s: S, action: Imperial) -> IllegalAction:
-        return IllegalAction(f"you have no {action.realm} column: Imperial banners cannot start one",
-                             rule=self.section)
+    def candidates(self, s: S) -> Sequence[Imperial]:
+        return s.game.table.imperial
 
     def apply(self, s: S, action: Imperial) -> None:
         realm = s.game.table.realm_of[action.realm]
@@ -342,11 +434,11 @@ class ImperialRule(Rule["S", Imperial]):
 
 
 def _allocate_or_resolve(s: S) -> None:
-    """Ask where the next Imperial banner goes (no question when one column exists)."""
-    columns = imperial_columns(s)
+    """Ask where the next Imperial banner goes (no question when one column is legal)."""
+    columns = IMPERIAL_RULE.legal(s) if s.imperial else []
     while s.imperial and len(columns) == 1:
-        s.columns[s.active][columns[0]].append(s.imperial.pop())
-        realm = s.rules.realms[columns[0]]
+        realm = columns[0].realm
+        s.columns[s.active][s.game.table.realm_of[realm]].append(s.imperial.pop())
         s.add_log(f"{s.seat_name(s.active)} places an Imperial banner in the {realm} column")
     if s.imperial:
         s.phase = IMPERIAL
@@ -355,29 +447,28 @@ def _allocate_or_resolve(s: S) -> None:
 
 
 # -- the Warrior's and the Witch's choices -----------------------------------------------------
-class _FightRule:
-    section: ClassVar[str] = "warrior"
-
-    def refusal(self, s: S, action: Action) -> IllegalAction:
-        return IllegalAction(f"{action} is not possible: the opponent has no such castle or character",
-                             rule=self.section)
-
-
-class StealRule(_FightRule, Rule["S", Steal]):
+class StealRule(FiveRealmsRule[Steal]):
     action = Steal
+    section = "warrior"
+    checks = (Check("the opponent has a castle", lambda s, a: s.castles[s.opponent(s.active)] > 0,
+                    "the opponent has no castle to steal"),)
 
-    def legal(self, s: S) -> Sequence[Steal]:
-        return (s.game.table.steal,) if resolution.can_steal(s) else ()
+    def candidates(self, s: S) -> Sequence[Steal]:
+        return (s.game.table.steal,)
 
     def apply(self, s: S, action: Steal) -> None:
         resolution.steal_chosen(s)
 
 
-class DestroyRule(_FightRule, Rule["S", Destroy]):
+class DestroyRule(FiveRealmsRule[Destroy]):
     action = Destroy
+    section = "warrior"
+    checks = (Check("an opposing Character or Titan",
+                    lambda s, a: _kind(s, a) in s.owned_types(s.opponent(s.active)),
+                    "the opponent has no {action.character}"),)
 
-    def legal(self, s: S) -> Sequence[Destroy]:
-        return [s.game.table.destroy[t] for t in resolution.victims(s)]
+    def candidates(self, s: S) -> Iterable[Destroy]:
+        return map(s.game.table.destroy.__getitem__, sorted(s.owned_types(s.opponent(s.active))))
 
     def apply(self, s: S, action: Destroy) -> None:
         resolution.destroy(s, s.game.table.type_of[action.character])
@@ -386,19 +477,29 @@ class DestroyRule(_FightRule, Rule["S", Destroy]):
         return (f"rival:{action.character}",)
 
 
-class TakeRule(Rule["S", Take]):
+class TakeRule(FiveRealmsRule[Take]):
+    """Witch: take a card from the discard pile, then RECRUIT or INFLUENCE it."""
+
     action = Take
     section = "witch"
+    checks = (Check("a card of the discard pile",
+                    lambda s, a: _kind(s, a) in map(s.card_type.__getitem__, s.discard),
+                    "{action.character} is not in the discard pile"),)
 
-    def legal(self, s: S) -> Sequence[Take]:
-        table = s.game.table
-        return [table.take[t] for t in sorted({s.card_type[c] for c in s.discard})]
-
-    def refusal(self, s: S, action: Take) -> IllegalAction:
-        return IllegalAction(f"{action.character} is not in the discard pile", rule=self.section)
+    def candidates(self, s: S) -> Iterable[Take]:
+        return map(s.game.table.take.__getitem__, sorted({s.card_type[c] for c in s.discard}))
 
     def apply(self, s: S, action: Take) -> None:
-        resolution.witch_take(s, s.game.table.type_of[action.character])
+        """Of several copies the one the fewest seats know is taken (what a player would do)."""
+        kind = s.game.table.type_of[action.character]
+        copies = [(bin(s.known[c]).count("1"), -i, c)
+                  for i, c in enumerate(s.discard) if s.card_type[c] == kind]
+        card = min(copies)[2]
+        s.discard.remove(card)
+        taken = article(s.banner_name(card))
+        s.add_log(f"{s.rules.types[s.source].name}: {s.seat_name(s.active)} takes {taken} card")
+        s.source = -1
+        start_decision(s, [card])
 
     def path(self, action: Take) -> ClickPath:
         return (f"discard:{action.character}",)
@@ -433,7 +534,7 @@ def not_now(s: S, action: Action) -> IllegalAction:
     return IllegalAction(f"{action} is not possible now: {prompt(s)}", rule="turn sequence")
 
 
-INFLUENCE = InfluenceRule()
+INFLUENCE, IMPERIAL_RULE = InfluenceRule(), ImperialRule()
 FLOW: Flow[S] = Flow(
     [
         Step(PLACE, (PlaceRule(),), section="turn sequence"),
@@ -441,7 +542,7 @@ FLOW: Flow[S] = Flow(
         Step(DECIDE, (RecruitRule(), INFLUENCE), section="turn sequence"),
         Step(HIRE, (HireRule(), DeclineRule(), INFLUENCE), section="recruit"),
         Step(DISMISS, (DismissRule(),), section="council of 4"),
-        Step(IMPERIAL, (ImperialRule(),), section="imperial order"),
+        Step(IMPERIAL, (IMPERIAL_RULE,), section="imperial order"),
         Step(FIGHT, (StealRule(), DestroyRule()), section="warrior"),
         Step(WITCH, (TakeRule(),), section="witch"),
         Step(OVER, (), section="end of the game"),

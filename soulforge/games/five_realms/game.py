@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, ClassVar
 
 from soulforge.core import Action, Game, Option
 from soulforge.games.five_realms.actions import ACTION_TYPES, ActionTable
-from soulforge.games.five_realms.cards import ACTIONS, CONDITIONS
-from soulforge.games.five_realms.data import Rules, load_rules
+from soulforge.games.five_realms.data import DATA_FILE, Rules, load_rules
 from soulforge.games.five_realms.heuristic import evaluate
 from soulforge.games.five_realms.state import FiveRealmsState
+from soulforge.games.five_realms.summary import summarize
 
 
 class FiveRealms(Game[FiveRealmsState]):
@@ -32,13 +33,15 @@ class FiveRealms(Game[FiveRealmsState]):
     # decide more), so the levels are three steps whose margins were measured: noisy greedy,
     # greedy with a 4-decision follow-up, ISMCTS (NOTES.md, "Agents").
     agent_levels: ClassVar[dict[str, str]] = {"normal": "greedy", "hard": "ismcts:iterations=400"}
+    data_file: ClassVar[Path] = DATA_FILE
+    """The card data (a test may play a variant: a subclass naming another file)."""
     rules: Rules
     table: ActionTable
 
     def __init__(self, /, **options: object) -> None:
         super().__init__(**options)
         copies = int(self.options["copies"])  # validated as an int by its Option
-        self.rules = load_rules(copies, ACTIONS.names(), CONDITIONS.names())
+        self.rules = load_rules(copies, self.data_file)
         names = tuple(t.name for t in self.rules.types)
         council = tuple(t.name for t in self.rules.types if not t.titan)
         self.table = ActionTable(self.rules.banners, self.rules.realms, names, council)
@@ -51,8 +54,6 @@ class FiveRealms(Game[FiveRealmsState]):
 
     def result_summary(self, state: FiveRealmsState, start: FiveRealmsState) -> dict[str, Any]:
         """Characters recruited, influence played, castles by source (``summary.py``)."""
-        from soulforge.games.five_realms.summary import summarize
-
         return summarize(state, start)
 
     def heuristic(self, state: FiveRealmsState, player: int) -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from soulforge.games.five_realms.cards import CONDITIONS, pieces
+from soulforge.games.five_realms.cards import AT_GAME_END, Use, amount, fires
 
 if TYPE_CHECKING:
     from soulforge.games.five_realms.state import FiveRealmsState
@@ -31,10 +31,10 @@ def outlook(s: FiveRealmsState, seat: int) -> float:
     if not s.throne_used[seat]:
         value += 0.6 * rules.throne_castles * min(1.0, heights[s.throne[seat]] / rules.throne_threshold)
     for card in (rules.types[s.card_type[c]] for c in s.council[seat] + s.titans[seat]):
-        for piece in pieces(card, "at_game_end"):
-            if piece.condition is None or CONDITIONS[piece.condition](s, seat, card):
-                value += 0.7 * max(piece.amount, 1)
-        value += 0.3 * len(card.effects)
+        if fires(s, AT_GAME_END, Use(seat, card)):
+            for piece in card.abilities[AT_GAME_END].effects:
+                value += 0.7 * max(amount(piece), 1)
+        value += 0.3 * card.pieces
     titans = len(s.titans[seat])
     value += 1.5 * titans * titans / rules.titans_to_win
     return value + 0.1 * sum(heights)

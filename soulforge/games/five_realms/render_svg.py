@@ -17,7 +17,7 @@ from typing import Any
 
 from soulforge.core.svg import TAP, hit_area
 from soulforge.games.five_realms.actions import COLUMN_LETTERS, spot_name
-from soulforge.games.five_realms.cards import ACTIONS, CONDITIONS, card_text
+from soulforge.games.five_realms.cards import card_text
 from soulforge.games.five_realms.data import load_rules
 
 W, PLAY_H, KEY_H = 1000, 780, 58
@@ -26,7 +26,7 @@ CELL_W, CELL_H, GRID_X, GRID_Y = 74, 76, 24, 198
 COLOURS = {"Reptile": "#4f9a58", "Feline": "#e08a2e", "Raptor": "#b9483a", "Ursid": "#7b5a3c",
            "Marine": "#3a78b9", "Imperial": "#8a5cc9", "Religious": "#b8b2a6"}
 Json = dict[str, Any]
-TEXTS = {card.name: card_text(card) for card in load_rules(None, ACTIONS.names(), CONDITIONS.names()).types}
+TEXTS = {card.name: card_text(card) for card in load_rules(None).types}
 """Every character's card in words (static data: the hover text of a card)."""
 
 

@@ -16,19 +16,39 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from soulforge.core import Seat
-from soulforge.core.text import article, count
+from soulforge.core.text import count
 from soulforge.games.five_realms import square as sq
-from soulforge.games.five_realms.cards import CONDITIONS, lines, pieces, run, steal_castles
-from soulforge.games.five_realms.data import CardType, Piece
-from soulforge.games.five_realms.encoding import FIGHT, OVER, WITCH
+from soulforge.games.five_realms.cards import (
+    AT_GAME_END,
+    ON_INFLUENCE,
+    ON_LINE,
+    Use,
+    fires,
+    has_effect,
+    lines,
+    run,
+    steal_castles,
+)
+from soulforge.games.five_realms.encoding import FIGHT, OVER, PLACE, WITCH
 
 if TYPE_CHECKING:
     from soulforge.games.five_realms.state import FiveRealmsState as S
 
-LATE_ACTIONS = frozenset({"witch_pick"})
-"""Actions resolved after the other council effects (the Witch, CLARIFICATIONS)."""
+LATE_EFFECTS = frozenset({"witch_pick"})
+"""Abilities with these effects resolve after the other council effects (the Witch,
+CLARIFICATIONS)."""
 STEALS_LAST = frozenset({"steal"})
-"""End-of-game actions resolved after every gain (see ``finish_game``)."""
+"""End-of-game abilities with these effects resolve after every gain (see ``finish_game``)."""
+
+
+def begin_turn(s: S) -> None:
+    """A new turn of the active player: the square is re-centred in the frame."""
+    drow, dcol = sq.normalise(s.square)
+    if s.last_spot is not None:
+        s.last_spot = (s.last_spot[0] + drow, s.last_spot[1] + dcol)
+    s.last_cells = [(r + drow, c + dcol) for r, c in s.last_cells]
+    s.tasks = [("end_turn", -1, 0)]
+    s.phase = PLACE
 
 
 def check_titan_win(s: S, seat: Seat) -> bool:
@@ -49,26 +69,33 @@ def after_influence(s: S) -> None:
     """
     seat = s.active
     before, after = s.heights_before, s.heights(seat)
-    fired: list[tuple[CardType, Piece]] = []
+    fired: list[tuple[str, Use]] = []
     council = [s.rules.types[s.card_type[c]] for c in s.council[seat]]
+    grown = [(realm, number) for realm in range(len(after))
+             for number in range(before[realm] + 1, after[realm] + 1)]
+    unmet = s.rules.books[ON_INFLUENCE].unmet
     for card in council:
-        realm = card.realm(s.rules)
-        for piece in pieces(card, "on_influence_count"):
-            for r in range(len(after)):
-                if piece.scope == "own_realm" and r != realm:
-                    continue
-                fired.extend((card, piece) for n in range(before[r] + 1, after[r] + 1) if n in piece.counts)
+        ability = card.abilities.get(ON_INFLUENCE)
+        if ability is not None:
+            for realm, number in grown:
+                use = Use(seat, card, realm, number)
+                if unmet(ability, s, use) is None:
+                    fired.append((ON_INFLUENCE, use))
     new_lines = lines(after) - lines(before)
-    for card in council:
-        fired.extend((card, piece) for piece in pieces(card, "on_line") for _ in range(new_lines))
+    if new_lines:
+        for card in council:
+            use = Use(seat, card)
+            if fires(s, ON_LINE, use):
+                fired.extend([(ON_LINE, use)] * new_lines)
     if new_lines:
         s.add_log(f"{s.seat_name(seat)} completes {count(new_lines, 'line')} of 5 influences")
     s.tasks.append(("throne", -1, 0))
     # The stack resolves last-in first: push the Witches first so they come after the others.
-    for card, piece in reversed([f for f in fired if f[1].action in LATE_ACTIONS]):
-        run(s, seat, card, piece)
-    for card, piece in reversed([f for f in fired if f[1].action not in LATE_ACTIONS]):
-        run(s, seat, card, piece)
+    late = [has_effect(use.card.abilities[trigger], LATE_EFFECTS) for trigger, use in fired]
+    for trigger, use in reversed([f for f, is_late in zip(fired, late, strict=True) if is_late]):
+        run(s, trigger, use)
+    for trigger, use in reversed([f for f, is_late in zip(fired, late, strict=True) if not is_late]):
+        run(s, trigger, use)
     s.resolve()
 
 
@@ -89,8 +116,9 @@ def _task_throne(s: S, source: int, amount: int) -> bool:
 
 
 def _task_fight(s: S, source: int, amount: int) -> bool:
+    """Warrior: the choice is asked when the flow lists a steal or a destroy."""
     s.source, s.amount, s.phase = source, amount, FIGHT
-    if can_steal(s) or victims(s):
+    if s.flow.legal_actions(s):
         return True
     s.add_log(f"{s.rules.types[source].name}: nothing to steal or destroy")
     s.source = -1
@@ -99,8 +127,10 @@ def _task_fight(s: S, source: int, amount: int) -> bool:
 
 def _task_witch(s: S, source: int, amount: int) -> bool:
     """Witch: look at the whole discard pile (only this player), then take a card."""
-    seat = s.active
-    if not s.discard:
+    seat, phase = s.active, s.phase
+    s.source, s.phase = source, WITCH
+    if not s.flow.legal_actions(s):  # nothing to take
+        s.source, s.phase = -1, phase
         s.add_log(f"{s.rules.types[source].name}: the discard pile is empty")
         return False
     for card in s.discard:
@@ -108,7 +138,6 @@ def _task_witch(s: S, source: int, amount: int) -> bool:
     s.mark_revealed()
     s.add_log(f"{s.rules.types[source].name}: {s.seat_name(seat)} looks at the discard pile")
     s.add_log("the discard pile holds: " + ", ".join(s.card_name(c) for c in s.discard), visible_to=seat)
-    s.source, s.phase = source, WITCH
     return True
 
 
@@ -126,17 +155,6 @@ def advance(s: S) -> None:
 
 
 # -- Warrior and Warrior Monk: steal or destroy ---------------------------------------------------
-def victims(s: S) -> list[int]:
-    """The types of the opposing Characters and Titans a Warrior may destroy."""
-    victim = s.opponent(s.active)
-    return sorted({s.card_type[c] for c in s.council[victim]} | {s.card_type[c] for c in s.titans[victim]})
-
-
-def can_steal(s: S) -> bool:
-    """A Warrior steals only a castle the opponent has."""
-    return s.castles[s.opponent(s.active)] > 0
-
-
 def steal_chosen(s: S) -> None:
     steal_castles(s, s.active, s.amount, s.rules.types[s.source].name)
     s.source = -1
@@ -158,27 +176,9 @@ def destroy(s: S, kind: int) -> None:
                 return
 
 
-def witch_take(s: S, kind: int) -> None:
-    """Take one card of this type from the discard pile, then RECRUIT or INFLUENCE it.
-
-    Of several copies the one the fewest seats know is taken (what a player would do).
-    """
-    from soulforge.games.five_realms.flow import start_decision
-
-    copies = [(bin(s.known[c]).count("1"), -i, c) for i, c in enumerate(s.discard) if s.card_type[c] == kind]
-    card = min(copies)[2]
-    s.discard.remove(card)
-    taken = article(s.banner_name(card))
-    s.add_log(f"{s.rules.types[s.source].name}: {s.seat_name(s.active)} takes {taken} card")
-    s.source = -1
-    start_decision(s, [card])
-
-
 # -- end of turn and of game ------------------------------------------------------------------------
 def end_turn(s: S) -> None:
     """Complete the square; end the game if the deck is empty; else the next turn."""
-    from soulforge.games.five_realms.flow import begin_turn
-
     if sq.refill(s.square, s.deck, s.rules.ring):
         s.mark_revealed()  # new banners are face up in the square and on the deck
         s.add_log("the square is completed")
@@ -201,14 +201,14 @@ def finish_game(s: S) -> None:
     from the active player on. Done this way, no player's effects depend on who goes first.
     """
     order = [(s.active + i) % s.num_players for i in range(s.num_players)]
-    due: list[tuple[Seat, CardType, Piece]] = []
+    due: list[Use] = []
     for seat in order:
         for card in (s.rules.types[s.card_type[c]] for c in s.council[seat] + s.titans[seat]):
-            for piece in pieces(card, "at_game_end"):
-                if piece.condition is None or CONDITIONS[piece.condition](s, seat, card):
-                    due.append((seat, card, piece))
-    for seat, card, piece in sorted(due, key=lambda d: d[2].action in STEALS_LAST):
-        run(s, seat, card, piece)
+            use = Use(seat, card)
+            if fires(s, AT_GAME_END, use):
+                due.append(use)
+    for use in sorted(due, key=lambda use: has_effect(use.card.abilities[AT_GAME_END], STEALS_LAST)):
+        run(s, AT_GAME_END, use)
     best = max(s.castles)
     leaders = [seat for seat in range(s.num_players) if s.castles[seat] == best]
     s.winner = leaders[0] if len(leaders) == 1 else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from soulforge.games.five_realms import square as sq
-from soulforge.games.five_realms.flow import begin_turn
+from soulforge.games.five_realms.resolution import begin_turn
 
 if TYPE_CHECKING:
     from soulforge.games.five_realms.state import FiveRealmsState as S

@@ -45,46 +45,17 @@ def occupied(square: Square) -> list[Cell]:
     return [c for c in range(FRAME * FRAME) if square[c] != EMPTY]
 
 
-def placement_spots(square: Square) -> list[Cell]:
-    """Empty cells orthogonally adjacent to a card that keep the square within 3x3."""
-    cards = tuple(occupied(square))
-    spots = _SPOTS.get(cards)
-    if spots is None:
-        if len(_SPOTS) > CACHE_LIMIT:
-            _SPOTS.clear()
-        spots = _SPOTS[cards] = _spots_for(cards)
-    return spots
+def touches_card(square: Square, c: Cell) -> bool:
+    """Whether a card lies orthogonally next to cell ``c``."""
+    return any(square[n] != EMPTY for n in NEIGHBOURS[c])
 
 
-CACHE_LIMIT = 100_000
-_SPOTS: dict[tuple[Cell, ...], list[Cell]] = {}
-"""The spots depend only on which cells are occupied: computed once per layout (playouts)."""
-
-
-def _spots_for(cards: tuple[Cell, ...]) -> list[Cell]:
-    if not cards:
-        return []
-    rows = [c // FRAME for c in cards]
-    cols = [c % FRAME for c in cards]
-    top, bottom, left, right = min(rows), max(rows), min(cols), max(cols)
-    spots = set()
-    for c in cards:
-        for n in NEIGHBOURS[c]:
-            if n in cards:
-                continue
-            r, k = divmod(n, FRAME)
-            if max(bottom, r) - min(top, r) < SIZE and max(right, k) - min(left, k) < SIZE:
-                spots.add(n)
-    return sorted(spots)
-
-
-def why_not_spot(square: Square, c: Cell) -> str:
-    """Why a cell is not a legal spot (for refusals)."""
-    if square[c] != EMPTY:
-        return "that spot already holds a card"
-    if all(square[n] == EMPTY for n in NEIGHBOURS[c]):
-        return "the card must be orthogonally adjacent to a card of the square"
-    return "the square must stay within 3 cards by 3 cards"
+def span_with(square: Square, c: Cell) -> tuple[int, int]:
+    """The rows and the columns the cards and cell ``c`` together span."""
+    cells = [*occupied(square), c]
+    rows = [x // FRAME for x in cells]
+    cols = [x % FRAME for x in cells]
+    return max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
 
 
 def connected_run(square: Square, start: Cell, banner_of: BannerOf) -> list[Cell]:
@@ -104,8 +75,8 @@ def normalise(square: Square) -> tuple[int, int]:
     cards = occupied(square)
     if not cards:
         return 0, 0
-    drow = 1 - min(c // FRAME for c in cards)
-    dcol = 1 - min(c % FRAME for c in cards)
+    drow = 1 - cards[0] // FRAME  # the cells are in order: the first is in the top row
+    dcol = 1 - min([c % FRAME for c in cards])
     if drow or dcol:
         ids = [square[c] for c in cards]
         for c in cards:
@@ -121,9 +92,9 @@ def refill(square: Square, deck: list[int], ring: Sequence[tuple[int, int]]) -> 
     As at setup: the remaining card (if any) goes to spot A, then cards from the top of
     the deck fill the following spots clockwise while the deck lasts.
     """
-    cards = occupied(square)
-    if len(cards) > 1:
+    if len(square) - square.count(EMPTY) > 1:  # counted in C: asked at the end of every turn
         return False
+    cards = occupied(square)
     remaining = [square[c] for c in cards]
     for c in cards:
         square[c] = EMPTY
