@@ -125,3 +125,8 @@ SOUL_SLOTS: tuple[tuple[Slot, ...], ...] = tuple(
 CARDS: dict[str, AnomalyCard] = {a.key: a for a in DATA.anomalies}
 CARD_EFFECT: dict[str, Effect] = {key: ANOMALY_EFFECTS[card.effect] for key, card in CARDS.items()}
 """Each Anomaly card's effect."""
+
+
+def ability_of(name: str) -> Ability:
+    """The Ability piece registered as ``name``."""
+    return ABILITIES[name]

@@ -38,7 +38,7 @@ from soulforge.games.soulgivers.cards import ABILITY_ACTIONS, CARDS
 from soulforge.games.soulgivers.data import DATA, Character, GameData, PortalLayout, load_data
 from soulforge.games.soulgivers.encoding import KINDS, PIECES, kind_of
 from soulforge.games.soulgivers.heuristic import HomeTables, evaluate, home_tables
-from soulforge.games.soulgivers.sequence import TURN_CAP
+from soulforge.games.soulgivers.rules.common import TURN_CAP
 from soulforge.games.soulgivers.setup import build_board, swaps
 from soulforge.games.soulgivers.state import SoulgiversState
 
