@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from soulforge.core import Action
 from soulforge.games.soulgivers.board import CELLS, DIR_NAMES, DIRECTIONS, TURNS, cell_name
-from soulforge.games.soulgivers.data import SHORT_NAMES, anomaly_name
+from soulforge.games.soulgivers.data import SHORT_NAMES
 from soulforge.games.soulgivers.encoding import PIECES, kind_of
 
 
@@ -181,7 +181,9 @@ class ReturnAnomaly(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"put {anomaly_name(self.card)} back in the deck"
+        from soulforge.games.soulgivers.cards import CARDS  # lazy: cards imports actions
+
+        return f"put {CARDS[self.card].name} back in the deck"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -193,9 +195,10 @@ class PlayAnomaly(Action):
     target: int
 
     def __str__(self) -> str:
-        from soulforge.games.soulgivers.cards import CARD_EFFECT  # lazy: cards imports actions
+        from soulforge.games.soulgivers.cards import CARDS  # lazy: cards imports actions
 
-        return f"play {anomaly_name(self.card)}{CARD_EFFECT[self.card].on_target(self.target)}"
+        card = CARDS[self.card]
+        return f"play {card.name}{card.on_target(self.target)}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

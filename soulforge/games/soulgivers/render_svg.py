@@ -24,7 +24,8 @@ from soulforge.core import ActionCodec, IllegalAction
 from soulforge.core.svg import TAP, hit_area
 from soulforge.games.soulgivers.actions import ACTION_TYPES
 from soulforge.games.soulgivers.board import DIR_NAMES, SIZE, TILE_LINES, TILE_SIZE, TILES_PER_SIDE
-from soulforge.games.soulgivers.data import CHARS, anomaly_name
+from soulforge.games.soulgivers.cards import anomaly_name
+from soulforge.games.soulgivers.data import CHARS
 from soulforge.games.soulgivers.encoding import team_of
 
 CELL = TAP

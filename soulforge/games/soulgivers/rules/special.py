@@ -2,16 +2,17 @@
 activation in which the seat not in turn may answer, and the Population Ability (played in
 one's turn or in answer, its Modifiers placed one by one; clarifications).
 
-Each condition is stated once as a named check: ``can_draw`` is the Draw rule's checks,
-``population_allowed`` the Population rule's, and the window (``responder_options``), the
-main phase's fast listing and the rules' own listing all call them.
+Each condition is stated once as a named check: ``DRAW_CHECKS`` (``can_draw``) the Draw
+rule's, ``POPULATION_CHECKS`` (``population_allowed``) the Population rule's; the window
+(``responder_options``), the main phase's fast listing and the rules' own listing call them.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from soulforge.core.flow import Check, ClickPath, passes
+from soulforge.core import IllegalAction
+from soulforge.core.flow import Check, ClickPath, first_failure, passes
 from soulforge.games.soulgivers.actions import (
     DECLINE,
     DRAW,
@@ -25,7 +26,7 @@ from soulforge.games.soulgivers.actions import (
     ReturnAnomaly,
 )
 from soulforge.games.soulgivers.board import CELLS, FREE, HOLE, INTER, MOTHER, TILE_OF, Cell
-from soulforge.games.soulgivers.cards import CARD_EFFECT, CARDS
+from soulforge.games.soulgivers.cards import CARDS
 from soulforge.games.soulgivers.consequences import COVERABLE, push_mod, settle
 from soulforge.games.soulgivers.data import DATA
 from soulforge.games.soulgivers.encoding import (
@@ -147,38 +148,25 @@ def none_waiting(s: SoulgiversState, team: Team) -> bool:
     return not s.pop_waiting
 
 
-POPULATION_TERMS = (
-    (population_unused, "once a game", "the Population Ability is played once a game"),
-    (population_turn_reached, "from turn 3", "the Population Ability may not be played before turn 3"),
-    (after_an_activation, "after an activation", "the Population Ability is played after an activation"),
-    (none_waiting, "none waiting", "a Population Ability already waits on this Anomaly window"),
+POPULATION_CHECKS: tuple[Check[Any, Any], ...] = (
+    Check("once a game", population_unused, "the Population Ability is played once a game"),
+    Check("from turn 3", population_turn_reached, "the Population Ability may not be played before turn 3"),
+    Check("after an activation", after_an_activation, "the Population Ability is played after an activation"),
+    Check("none waiting", none_waiting, "a Population Ability already waits on this Anomaly window"),
 )
-"""Each condition of playing a seat's Population Ability: its test (of the state and the seat),
-its name, its refusal: the one statement of the rule."""
+"""The conditions of playing a seat's Population Ability, each a check asked of (the state,
+the seat): the one statement of the rule, read by its listing and refusal, the main phase's
+fast listing and the Anomaly window."""
 
 
 def population_allowed(s: SoulgiversState, team: Team) -> bool:
-    """May ``team`` play its Population Ability now (every term of ``POPULATION_TERMS``)?"""
-    for test, _, _ in POPULATION_TERMS:  # noqa: SIM110  # a loop, not all(): hot in the main listing
-        if not test(s, team):
-            return False
-    return True
+    """May ``team`` play its Population Ability now (every check of ``POPULATION_CHECKS``)?"""
+    return passes(POPULATION_CHECKS, s, team)
 
 
 def population_team(s: SoulgiversState) -> Team:
     """Whose Population Ability an action would play: the responder's in the window."""
     return OTHER[s.player] if s.phase == RESPONSE else s.player
-
-
-def _for_the_player(test: Any) -> Any:
-    def check(s: SoulgiversState, action: object = None) -> bool:
-        return bool(test(s, population_team(s)))
-    return check
-
-
-POPULATION_CHECKS: tuple[Check[Any, Any], ...] = (
-    MAY_STOP, *(Check(name, _for_the_player(test), reason) for test, name, reason in POPULATION_TERMS))
-"""The Population rule's checks: its terms for the seat deciding, after the stepping gate."""
 
 
 class PopulationRule(SoulgiversRule[Population]):
@@ -187,12 +175,18 @@ class PopulationRule(SoulgiversRule[Population]):
 
     action = Population
     section = "4.2 population ability"
-    checks = POPULATION_CHECKS
+    checks = (MAY_STOP,)
 
     def legal(self, state: SoulgiversState) -> list[Population]:
         if state.phase != RESPONSE and not turn_open(state):
             return []
         return [POPULATION] if population_allowed(state, population_team(state)) else []
+
+    def refusal(self, state: SoulgiversState, action: Population) -> IllegalAction:
+        """The stepping gate, then the first of ``POPULATION_CHECKS`` the deciding seat fails."""
+        return (first_failure(self.checks, state, action, self.section)
+                or first_failure(POPULATION_CHECKS, state, population_team(state), self.section)
+                or super().refusal(state, action))
 
     def apply(self, state: SoulgiversState, action: Population) -> None:
         play_population(state, state.player if state.phase == MAIN else OTHER[state.player])
@@ -286,7 +280,7 @@ class PopPlaceRule(SoulgiversRule[PopPlace]):
 def has_anomaly_option(s: SoulgiversState, team: Team) -> bool:
     """Has a card of ``team``'s hand a target now?"""
     hand = s.hand[team]
-    return any(CARD_EFFECT[card].has_target(s, team) for card in (set(hand) if len(hand) > 1 else hand))
+    return any(CARDS[card].has_target(s, team) for card in (set(hand) if len(hand) > 1 else hand))
 
 
 def anomaly_allowed(s: SoulgiversState) -> bool:
@@ -319,7 +313,7 @@ def after_window(s: SoulgiversState) -> Phase:
 def play_anomaly(s: SoulgiversState, card: str, target: int) -> None:
     """The responder plays ``card`` on ``target``; the window stays open for its Population
     Ability if it may still play it, else the turn goes on."""
-    team, effect = OTHER[s.player], CARD_EFFECT[card]
+    team, effect = OTHER[s.player], CARDS[card]
     s.hand[team].remove(card)
     s.discard.append(card)
     s.discard.sort()
@@ -349,13 +343,22 @@ class PlayAnomalyRule(SoulgiversRule[PlayAnomaly]):
         """Every card of the responder's hand on each of its targets."""
         team = OTHER[state.player]
         return [PlayAnomaly(card, t) for card in sorted(set(state.hand[team]))
-                for t in CARD_EFFECT[card].targets(state, team)]
+                for t in CARDS[card].targets(state, team)]
+
+    def refusal(self, state: SoulgiversState, action: PlayAnomaly) -> IllegalAction:
+        """A card of the hand on a target it may not take: the card's first unmet requirement."""
+        team = OTHER[state.player]
+        if anomaly_allowed(state) and action.card in state.hand[team]:
+            reason = CARDS[action.card].refusal(state, team, action.target)
+            if reason is not None:
+                return IllegalAction(reason, rule=self.section)
+        return super().refusal(state, action)
 
     def apply(self, state: SoulgiversState, action: PlayAnomaly) -> None:
         play_anomaly(state, action.card, action.target)
 
     def path(self, action: PlayAnomaly) -> ClickPath:
-        return (f"hand:{action.card}", *CARD_EFFECT[action.card].path(action.target))
+        return (f"hand:{action.card}", *CARDS[action.card].path(action.target))
 
 
 class DeclineRule(SoulgiversRule[Decline]):
