@@ -1,6 +1,6 @@
 """The geometry of movement (rulebook 4.2 Movement: four fundamental rules; 6 Portals;
 chapter 9 auras): where a piece may go, and what arriving on a cell does. The rules of the
-movement actions (Enter, Step, Rotate, ExitHole) are in ``flow.py`` and call these."""
+movement actions (Enter, Step, Rotate, ExitHole) are in ``rules/movement.py`` and call these."""
 
 from __future__ import annotations
 

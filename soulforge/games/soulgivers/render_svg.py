@@ -1,7 +1,7 @@
 """Soulgivers as SVG for the web table: ``render(view, legal) -> str``.
 
 Takes a view, never a state. Every thing a player clicks carries ``data-handle``, the
-handles of the rules' click paths (``flow.py``, the Abilities and Anomalies): cells
+handles of the rules' click paths (``rules/``, the Abilities and Anomalies): cells
 (``cell:N``), Soulgivers (``piece:N``, inside it ``soulgiver:<key>`` for one's own), Souls
 (``soul:N``), the Fragment, Portals (``portal:N``, inside it ``portal-tile:<slot>`` for
 one's own), tiles (``tile:N``, a chip at each tile's corner and, while a tile can be

@@ -1,6 +1,6 @@
 """The state of a game of Soulgivers: plain lists and ints (numbered as ``encoding.py`` says).
 
-The rules are in ``flow.py`` (``flow = FLOW``): the core lists, refuses and dispatches the
+The rules are in ``rules/`` (``flow = FLOW``): the core lists, refuses and dispatches the
 actions from it. Every field is declared below with its type; :meth:`SoulgiversState.clone`
 copies each by its declared type (``clone_plan``), so a new field cannot be forgotten.
 """

@@ -81,6 +81,15 @@ class DeclareRule(SoulgiversRule[Declare]):
         return (f"soulgiver:{CHARS[action.card].key}",)
 
 
+def mover(s: SoulgiversState, on_portal: bool) -> Piece:
+    """The Active Soulgiver if it stands on a Portal (``on_portal``) or on the board (not) and
+    may move now (stepping on, or the turn open), else -1."""
+    piece = s.active
+    if piece < 0 or (s.pos[piece] >= PORTAL) != on_portal or not (moving_on(s) or turn_open(s)):
+        return -1
+    return piece
+
+
 class EnterRule(SoulgiversRule[Enter]):
     """From a Portal, the first step onto one of its two front cells (6 Portals)."""
 
@@ -89,10 +98,8 @@ class EnterRule(SoulgiversRule[Enter]):
     checks = (MAY_STOP, DECLARED)
 
     def legal(self, state: SoulgiversState) -> list[Enter]:
-        piece = state.active
-        if piece < 0 or state.pos[piece] < PORTAL or not (moving_on(state) or turn_open(state)):
-            return []
-        return self.options(state, piece)
+        piece = mover(state, on_portal=True)
+        return self.options(state, piece) if piece >= 0 else []
 
     def options(self, state: SoulgiversState, piece: Piece) -> list[Enter]:
         return [ENTERS[c] for c in entry_cells(state, piece)]
@@ -115,10 +122,8 @@ class StepRule(SoulgiversRule[StepAction]):
     checks = (DECLARED,)
 
     def legal(self, state: SoulgiversState) -> list[StepAction]:
-        piece = state.active
-        if piece < 0 or state.pos[piece] >= PORTAL or not (moving_on(state) or turn_open(state)):
-            return []
-        return self.options(state, piece)
+        piece = mover(state, on_portal=False)
+        return self.options(state, piece) if piece >= 0 else []
 
     def options(self, state: SoulgiversState, piece: Piece) -> list[StepAction]:
         return [STEPS[d] for d in step_directions(state, piece)]
