@@ -11,6 +11,7 @@ from typing import ClassVar
 
 from soulforge.core import Action
 from soulforge.games.soulgivers.board import CELLS, DIR_NAMES, DIRECTIONS, TURNS, cell_name
+from soulforge.games.soulgivers.cards import ABILITIES, CARDS
 from soulforge.games.soulgivers.data import SHORT_NAMES
 from soulforge.games.soulgivers.encoding import PIECES, kind_of
 
@@ -162,8 +163,6 @@ class UseAbility(Action):
     y: int
 
     def __str__(self) -> str:
-        from soulforge.games.soulgivers.cards import ABILITIES  # the registry builds these actions
-
         return ABILITIES[self.name].label(self.x, self.y)
 
 
@@ -181,8 +180,6 @@ class ReturnAnomaly(Action):
     card: str
 
     def __str__(self) -> str:
-        from soulforge.games.soulgivers.cards import CARDS  # lazy: cards imports actions
-
         return f"put {CARDS[self.card].name} back in the deck"
 
 
@@ -195,8 +192,6 @@ class PlayAnomaly(Action):
     target: int
 
     def __str__(self) -> str:
-        from soulforge.games.soulgivers.cards import CARDS  # lazy: cards imports actions
-
         card = CARDS[self.card]
         return f"play {card.name}{card.on_target(self.target)}"
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from soulforge.games.soulgivers.ability_base import Ability
+from soulforge.games.soulgivers.actions import UseAbility
 from soulforge.games.soulgivers.board import NEIGH, TILE_OF, Dir, faces, opposite
-from soulforge.games.soulgivers.cards import OWN_SLOTS, SOUL_SLOTS, Slot
+from soulforge.games.soulgivers.cards import ABILITIES, abilities_of
 from soulforge.games.soulgivers.consequences import barrier_at, blocks_sight
-from soulforge.games.soulgivers.encoding import NONE, Piece, kind_of, team_of
+from soulforge.games.soulgivers.encoding import ABIL_OWN, ABIL_SOUL, KINDS, NONE, Piece, kind_of, team_of
 
 if TYPE_CHECKING:
     from soulforge.games.soulgivers.state import SoulgiversState
@@ -58,6 +60,24 @@ def protected(s: SoulgiversState, target: Piece) -> bool:
 
 
 # -- Abilities (4.2 Soulgivers' abilities; 5.1 Double Soul) ------------------------------------------
+ABILITY_ACTIONS: dict[str, dict[tuple[int, int], UseAbility]] = {
+    name: {(x, y): UseAbility(name, x, y) for x, y in ability.domain()} for name, ability in ABILITIES.items()
+}
+"""Per Ability, one shared action object per option (cheap legal-action lists)."""
+Slot = tuple[int, str, Ability, dict[tuple[int, int], UseAbility]]
+"""(the done flag it sets, the Ability's name, the Ability, its actions)."""
+OWN_SLOTS: tuple[tuple[Slot, ...], ...] = tuple(
+    tuple((ABIL_OWN, name, ABILITIES[name], ABILITY_ACTIONS[name]) for name in abilities_of(kind))
+    for kind in KINDS
+)
+"""Per kind, the Abilities of the character itself."""
+SOUL_SLOTS: tuple[tuple[Slot, ...], ...] = tuple(
+    tuple((ABIL_SOUL, name, ABILITIES[name], ABILITY_ACTIONS[name]) for name in abilities_of(kind))
+    for kind in KINDS
+)
+"""Per kind, the Abilities a piece gains by absorbing its Soul (Double Soul)."""
+
+
 def slots(s: SoulgiversState, piece: Piece) -> tuple[Slot, ...]:
     """The character's Abilities and, in Double Soul, those of the absorbed Soul."""
     soul = s.soul[piece]

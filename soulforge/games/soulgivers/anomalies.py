@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from soulforge.core.cards import Effect, Requirement
 from soulforge.core.registry import Registry
+from soulforge.games.soulgivers.ability_base import targetable
 from soulforge.games.soulgivers.board import DEAD, INTER, MOTHER, TILE_CELLS, TILES
 from soulforge.games.soulgivers.consequences import (
     add_decay,
@@ -73,11 +74,11 @@ def own(s: SoulgiversState, play: AnomalyPlay) -> str | None:
 
 
 @ANOMALY_REQUIREMENTS.register("targetable")
-def targetable(s: SoulgiversState, play: AnomalyPlay) -> str | None:
+def may_be_chosen(s: SoulgiversState, play: AnomalyPlay) -> str | None:
     """Superluminal Speed: no Anomaly may choose the Soulgiver (rulebook 5.2)."""
-    if s.caps(play.target).superluminal_speed:
-        return "Superluminal Speed: this Soulgiver cannot be chosen as a target"
-    return None
+    if targetable(s, play.target):
+        return None
+    return "Superluminal Speed: this Soulgiver cannot be chosen as a target"
 
 
 @ANOMALY_REQUIREMENTS.register("decay_above")

@@ -35,7 +35,6 @@ from soulforge.games.soulgivers.abilities_pieces import (
     Tornado,
 )
 from soulforge.games.soulgivers.ability_base import Ability
-from soulforge.games.soulgivers.actions import UseAbility
 from soulforge.games.soulgivers.anomalies import (
     ANOMALY_EFFECTS,
     ANOMALY_REQUIREMENTS,
@@ -46,7 +45,7 @@ from soulforge.games.soulgivers.anomalies import (
 from soulforge.games.soulgivers.auras import AURA_NAMES, Caps, caps_of
 from soulforge.games.soulgivers.consequences import label
 from soulforge.games.soulgivers.data import CHARS, DATA, AnomalyCard, anomaly_card
-from soulforge.games.soulgivers.encoding import ABIL_OWN, ABIL_SOUL, KINDS, PIECES, Team, kind_of
+from soulforge.games.soulgivers.encoding import PIECES, Team, kind_of
 
 if TYPE_CHECKING:
     from soulforge.games.soulgivers.state import SoulgiversState
@@ -95,24 +94,6 @@ CAPS: tuple[tuple[Caps, ...], ...] = tuple(
 indexes the last entry, the piece's own auras alone."""
 HUSHERS: tuple[tuple[bool, ...], ...] = tuple(tuple(caps.hush for caps in row) for row in CAPS)
 """HUSHERS[piece][soul]: does the piece spread the Hush aura (indexed as CAPS)."""
-
-ABILITY_ACTIONS: dict[str, dict[tuple[int, int], UseAbility]] = {
-    name: {(x, y): UseAbility(name, x, y) for x, y in ability.domain()} for name, ability in ABILITIES.items()
-}
-"""Per Ability, one shared action object per option (cheap legal-action lists)."""
-Slot = tuple[int, str, Ability, dict[tuple[int, int], UseAbility]]
-"""(the done flag it sets, the Ability's name, the Ability, its actions)."""
-OWN_SLOTS: tuple[tuple[Slot, ...], ...] = tuple(
-    tuple((ABIL_OWN, name, ABILITIES[name], ABILITY_ACTIONS[name]) for name in abilities_of(kind))
-    for kind in KINDS
-)
-"""Per kind, the Abilities of the character itself."""
-SOUL_SLOTS: tuple[tuple[Slot, ...], ...] = tuple(
-    tuple((ABIL_SOUL, name, ABILITIES[name], ABILITY_ACTIONS[name]) for name in abilities_of(kind))
-    for kind in KINDS
-)
-"""Per kind, the Abilities a piece gains by absorbing its Soul (Double Soul)."""
-
 
 # -- Anomaly cards ------------------------------------------------------------------------------------
 @dataclass(frozen=True)
