@@ -150,7 +150,8 @@ def none_waiting(s: SoulgiversState, team: Team) -> bool:
 
 POPULATION_CHECKS: tuple[Check[Any, Any], ...] = (
     Check("once a game", population_unused, "the Population Ability is played once a game"),
-    Check("from turn 3", population_turn_reached, "the Population Ability may not be played before turn 3"),
+    Check("its turn reached", population_turn_reached, lambda s, team: (
+        f"the Population Ability may not be played before turn {s.game.rules['population_from_turn']}")),
     Check("after an activation", after_an_activation, "the Population Ability is played after an activation"),
     Check("none waiting", none_waiting, "a Population Ability already waits on this Anomaly window"),
 )
