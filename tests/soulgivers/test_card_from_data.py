@@ -21,8 +21,8 @@ ROW = {
     "id": "test_decay_surge",
     "name": "Decay Surge",
     "copies": 1,
-    "target": "piece",
-    "requires": ["opposing", "targetable", ["decay_above", 2]],
+    "target": "opposing_soulgiver",
+    "requires": ["targetable", ["decay_above", 2]],
     "effects": [["add_decay", 1], ["mark", "slowed"]],
     "text": "An opposing Soulgiver whose Decay is above 2 gains 1 Decay and moves 2 cells less this turn.",
     "sources": {"name": "authored", "copies": "authored", "target": "authored", "requires": "authored",
@@ -40,7 +40,7 @@ def surge() -> Iterator[str]:
 
 def test_a_card_from_data_is_played_through_the_legal_actions(surge: str) -> None:
     declaration = ANOMALY_BOOK[surge]
-    assert declaration.requirements == (("opposing", ()), ("targetable", ()), ("decay_above", (2,)))
+    assert declaration.requirements == (("targetable", ()), ("decay_above", (2,)))
     assert declaration.effects == (("add_decay", (1,)), ("mark", ("slowed",)))
     s = blank()
     architect = piece(s, 0, "architect", "A1", decay=3)
@@ -76,7 +76,7 @@ def test_the_cards_requirements_refuse_a_wrong_target(surge: str) -> None:
         assert refused.value.rule == "4.2 playing an anomaly card"
     assert "Superluminal Speed" in refusals[runner]
     assert "Decay is not above 2" in refusals[fresh]
-    assert "opposing Soulgiver" in refusals[mine]
+    assert refusals[mine].endswith("Decay Surge is played on an opposing Soulgiver on the board")
 
 
 def test_a_row_naming_no_piece_is_a_data_error() -> None:

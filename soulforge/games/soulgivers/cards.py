@@ -39,6 +39,7 @@ from soulforge.games.soulgivers.anomalies import (
     ANOMALY_EFFECTS,
     ANOMALY_REQUIREMENTS,
     NO_TARGET,
+    PIECE_TARGETS,
     TARGET_KINDS,
     AnomalyPlay,
 )
@@ -107,49 +108,54 @@ class Anomaly:
     def name(self) -> str:
         return self.card.name
 
-    @property
-    def target_kind(self) -> str:
-        """"piece", "portal", "tile" or "none"."""
-        return self.card.target
-
     def unmet(self, s: SoulgiversState, team: Team, target: int) -> str | None:
         """Why ``team`` may not play the card on ``target`` now (None: it may)."""
-        return ANOMALY_BOOK.unmet(self.declaration, s, AnomalyPlay(team, target))
+        return ANOMALY_BOOK.unmet(self.declaration, s, (team, target))
 
     def refusal(self, s: SoulgiversState, team: Team, target: int) -> str | None:
         """Why the card may not go on ``target``: not a candidate of its kind, or the first
         requirement it fails (None: it may)."""
-        if target not in TARGET_KINDS[self.card.target](s):
+        if target not in TARGET_KINDS[self.card.target](s, team):
             return f"{self.card.name} is played on {_TARGET_WORDS[self.card.target]}"
         return self.unmet(s, team, target)
 
     def targets(self, s: SoulgiversState, team: Team) -> list[int]:
         """The targets meeting the card's requirements, in the candidates' order."""
-        return [t for t in TARGET_KINDS[self.card.target](s) if self.unmet(s, team, t) is None]
+        unmet, card = ANOMALY_BOOK.unmet, self.declaration
+        return [t for t in TARGET_KINDS[self.card.target](s, team)
+                if unmet(card, s, (team, t)) is None]
 
     def has_target(self, s: SoulgiversState, team: Team) -> bool:
-        for t in TARGET_KINDS[self.card.target](s):  # noqa: SIM110  # stops at the first
-            if self.unmet(s, team, t) is None:
+        unmet, card = ANOMALY_BOOK.unmet, self.declaration
+        for t in TARGET_KINDS[self.card.target](s, team):  # noqa: SIM110  # a loop: no generator frame
+            if unmet(card, s, (team, t)) is None:
                 return True
         return False
 
     def apply(self, s: SoulgiversState, team: Team, target: int) -> None:
-        ANOMALY_BOOK.run(self.declaration, s, AnomalyPlay(team, target))
+        ANOMALY_BOOK.run(self.declaration, s, (team, target))
+
+    @property
+    def is_on_soulgiver(self) -> bool:
+        return self.card.target in PIECE_TARGETS
 
     def path(self, target: int) -> ClickPath:
         """The handle of the target clicked (none for a card without one)."""
-        return () if target == NO_TARGET else (f"{self.card.target}:{target}",)
+        if target == NO_TARGET:
+            return ()
+        return (f"piece:{target}",) if self.is_on_soulgiver else (f"{self.card.target}:{target}",)
 
     def on_target(self, target: int) -> str:
         """" on " and the target as the board names it (empty for none): " on seat 1's Runner",
         " on portal 3", " on tile 7"."""
         if target == NO_TARGET:
             return ""
-        return f" on {label(target)}" if self.card.target == "piece" else f" on {self.card.target} {target}"
+        return f" on {label(target)}" if self.is_on_soulgiver else f" on {self.card.target} {target}"
 
 
-_TARGET_WORDS = {"piece": "a Soulgiver on the board", "portal": "a Portal", "tile": "a tile but the Mother",
-                 "none": "no target"}
+_TARGET_WORDS = {"opposing_soulgiver": "an opposing Soulgiver on the board",
+                 "own_soulgiver": "one of your Soulgivers on the board", "portal": "a Portal",
+                 "tile": "a tile but the Mother", "none": "no target"}
 CARDS: dict[str, Anomaly] = {}
 """Every Anomaly card by key."""
 

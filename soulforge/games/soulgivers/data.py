@@ -50,7 +50,7 @@ class AnomalyCard:
     name: str
     copies: int
     target: str
-    """What the card is played on: "piece", "portal", "tile" or "none" (``anomalies.TARGET_KINDS``)."""
+    """What the card is played on: a key of ``anomalies.TARGET_KINDS``."""
     text: str
     row: Mapping[str, Any] = dataclasses.field(repr=False, compare=False, default_factory=dict)
     """The card's data row as read: ``cards.ANOMALY_BOOK`` declares the card from it (its

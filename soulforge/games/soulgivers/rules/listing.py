@@ -1,6 +1,6 @@
 """The fast listings of the two hot steps (the main phase, the Anomaly window): one pass over
 the rules' options in their order, each rule asked only when its checks pass, through the same
-check functions (``common.essence_left``, ``special.can_draw``, ``special.population_allowed``).
+checks (``common.essence_left``, ``special.can_draw``, ``special.population_allowed``).
 ``tests/soulgivers/test_flow.py`` proves them equal to the rules' own listing
 (``FLOW.plain_legal``) over seeded games."""
 
@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING
 
 from soulforge.core import Action
 from soulforge.games.soulgivers.actions import DECLINE, DRAW, END, POPULATION, ROTATIONS
-from soulforge.games.soulgivers.encoding import PORTAL
+from soulforge.games.soulgivers.encoding import OTHER, PORTAL
 from soulforge.games.soulgivers.rules.common import TURN_CAP, essence_left, moving_on
 from soulforge.games.soulgivers.rules.movement import ENTER, STEP, declarable, movement_not_ended
 from soulforge.games.soulgivers.rules.special import (
     PlayAnomalyRule,
     can_draw,
+    may_answer,
     population_allowed,
-    responder_options,
 )
 from soulforge.games.soulgivers.rules.tribute import (
     ABSORB,
@@ -65,11 +65,11 @@ def main_listing(s: SoulgiversState) -> list[Action]:
 
 
 def response_listing(s: SoulgiversState) -> list[Action]:
-    """The Anomaly window's legal actions, the responder's options worked out once."""
-    anomaly, pop = responder_options(s)
+    """The Anomaly window's legal actions: the plays listed once (``anomaly_allowed`` is
+    ``may_answer`` and a card with a target: the plays are then not empty)."""
     out: list[Action] = [DECLINE]
-    if anomaly:
+    if may_answer(s):
         out += PlayAnomalyRule.options(s)
-    if pop:
+    if population_allowed(s, OTHER[s.player]):
         out.append(POPULATION)
     return out

@@ -4,7 +4,7 @@ one's turn or in answer, its Modifiers placed one by one; clarifications).
 
 Each condition is stated once as a named check: ``DRAW_CHECKS`` (``can_draw``) the Draw
 rule's, ``POPULATION_CHECKS`` (``population_allowed``) the Population rule's; the window
-(``responder_options``), the main phase's fast listing and the rules' own listing call them.
+(``open_window``), the fast listings and the rules' own listing call them.
 """
 
 from __future__ import annotations
@@ -76,15 +76,14 @@ def draw_not_interfered(s: SoulgiversState, action: object = None) -> bool:
 
 
 DRAW_CHECKS: tuple[Check[Any, Any], ...] = (
-    MAY_STOP,
-    ESSENCE,
     Check("once a turn", not_drawn, "an Anomaly is drawn at most once a turn"),
+    ESSENCE,
     Check("a card to draw", cards_to_draw, "no Anomaly card is left to draw"),
     Check("no Interference", draw_not_interfered,
           "an opposing Soulgiver stands on an Interference cell: no Anomaly may be drawn"),
 )
 """Drawing an Anomaly: once a turn, for a Tribute Essence, not while an opposing Soulgiver
-stands on Interference (the costliest check last: the main phase asks them on every listing)."""
+stands on Interference (the cheapest first: the main phase asks them on every listing)."""
 
 
 def can_draw(s: SoulgiversState) -> bool:
@@ -97,7 +96,7 @@ class DrawRule(SoulgiversRule[DrawAnomaly]):
 
     action = DrawAnomaly
     section = "4.2 drawing an anomaly card"
-    checks = DRAW_CHECKS
+    checks = (MAY_STOP, *DRAW_CHECKS)
 
     def legal(self, state: SoulgiversState) -> list[DrawAnomaly]:
         return [DRAW] if turn_open(state) and can_draw(state) else []
@@ -284,23 +283,22 @@ def has_anomaly_option(s: SoulgiversState, team: Team) -> bool:
     return any(CARDS[card].has_target(s, team) for card in (set(hand) if len(hand) > 1 else hand))
 
 
+def may_answer(s: SoulgiversState) -> bool:
+    """May the seat not in turn play an Anomaly now, if a card of its hand has a target: one a
+    turn, a card in hand, no Soulgiver in turn on an Interference cell."""
+    return not s.anomaly_played and bool(s.hand[OTHER[s.player]]) and not interference_blocked(s, s.player)
+
+
 def anomaly_allowed(s: SoulgiversState) -> bool:
-    """May the seat not in turn play an Anomaly now: one a turn, a card in hand with a target,
-    no Soulgiver in turn on an Interference cell."""
-    responder = OTHER[s.player]
-    return (not s.anomaly_played and bool(s.hand[responder]) and not interference_blocked(s, s.player)
-            and has_anomaly_option(s, responder))
-
-
-def responder_options(s: SoulgiversState) -> tuple[bool, bool]:
-    """(may play an Anomaly, may play the Population Ability) for the seat not in turn."""
-    return anomaly_allowed(s), population_allowed(s, OTHER[s.player])
+    """May the seat not in turn play an Anomaly now (``may_answer``, with a card that has a target)?"""
+    return may_answer(s) and has_anomaly_option(s, OTHER[s.player])
 
 
 def open_window(s: SoulgiversState) -> None:
-    """After an activation the other seat may answer, if it has anything to answer with."""
-    anomaly, pop = responder_options(s)
-    s.phase = RESPONSE if anomaly or pop else after_window(s)
+    """After an activation the other seat may answer, if it has anything to answer with (its
+    Population Ability asked first: the cheaper question)."""
+    may = population_allowed(s, OTHER[s.player]) or anomaly_allowed(s)
+    s.phase = RESPONSE if may else after_window(s)
 
 
 def after_window(s: SoulgiversState) -> Phase:
@@ -320,7 +318,7 @@ def play_anomaly(s: SoulgiversState, card: str, target: int) -> None:
     s.discard.sort()
     s.add_log(f"seat {team} plays {CARDS[card].name}{effect.on_target(target)}")
     effect.apply(s, team, target)
-    if effect.target_kind == "piece" and target >= 0 and 0 <= s.pos[target] < PORTAL:
+    if effect.is_on_soulgiver and target >= 0 and 0 <= s.pos[target] < PORTAL:
         s.touched = (*s.touched, s.pos[target])
     s.anomaly_played = True
     s.mark_revealed()
