@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from soulforge.core import IllegalAction
-from soulforge.core.flow import Check, ClickPath, first_failure, passes
+from soulforge.core.flow import Check, ClickPath, first_failure
 from soulforge.games.soulgivers.actions import (
     DECLINE,
     DRAW,
@@ -30,6 +30,7 @@ from soulforge.games.soulgivers.cards import CARDS
 from soulforge.games.soulgivers.consequences import COVERABLE, push_mod, settle
 from soulforge.games.soulgivers.data import DATA
 from soulforge.games.soulgivers.encoding import (
+    KIND_COUNT,
     MAIN,
     NONE,
     OTHER,
@@ -38,7 +39,6 @@ from soulforge.games.soulgivers.encoding import (
     PORTAL,
     RESPONSE,
     RETURN,
-    TEAM_PIECES,
     Phase,
     Team,
 )
@@ -54,9 +54,8 @@ SPECIAL = "4.2 special actions"
 # -- the Interference cells (rulebook 4.2, Interference) --------------------------------------------
 def interference_blocked(s: SoulgiversState, team: Team) -> bool:
     """A Soulgiver of ``team`` on an Interference cell stops the other seat's Anomalies."""
-    pos, printed = s.pos, s.printed
-    for p in TEAM_PIECES[team]:
-        c = pos[p]
+    printed = s.printed
+    for c in s.pos[team * KIND_COUNT:(team + 1) * KIND_COUNT]:  # the team's pieces' positions
         if -1 < c < PORTAL and printed[c] == INTER:
             return True
     return False
@@ -87,8 +86,12 @@ stands on Interference (the cheapest first: the main phase asks them on every li
 
 
 def can_draw(s: SoulgiversState) -> bool:
-    """May the player in turn draw an Anomaly now (its rule's checks)?"""
-    return passes(DRAW_CHECKS, s, DRAW)
+    """May the player in turn draw an Anomaly now (``passes`` over its rule's checks, inline:
+    the main phase asks on every listing)?"""
+    for check in DRAW_CHECKS:  # noqa: SIM110
+        if not check.test(s, DRAW):
+            return False
+    return True
 
 
 class DrawRule(SoulgiversRule[DrawAnomaly]):
@@ -160,8 +163,12 @@ fast listing and the Anomaly window."""
 
 
 def population_allowed(s: SoulgiversState, team: Team) -> bool:
-    """May ``team`` play its Population Ability now (every check of ``POPULATION_CHECKS``)?"""
-    return passes(POPULATION_CHECKS, s, team)
+    """May ``team`` play its Population Ability now (``passes`` over ``POPULATION_CHECKS``,
+    inline: the main phase asks on every listing)?"""
+    for check in POPULATION_CHECKS:  # noqa: SIM110
+        if not check.test(s, team):
+            return False
+    return True
 
 
 def population_team(s: SoulgiversState) -> Team:
@@ -280,7 +287,10 @@ class PopPlaceRule(SoulgiversRule[PopPlace]):
 def has_anomaly_option(s: SoulgiversState, team: Team) -> bool:
     """Has a card of ``team``'s hand a target now?"""
     hand = s.hand[team]
-    return any(CARDS[card].has_target(s, team) for card in (set(hand) if len(hand) > 1 else hand))
+    for card in set(hand) if len(hand) > 1 else hand:  # noqa: SIM110  # a loop: no generator frame
+        if CARDS[card].has_target(s, team):
+            return True
+    return False
 
 
 def may_answer(s: SoulgiversState) -> bool:
