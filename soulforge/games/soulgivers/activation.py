@@ -12,7 +12,16 @@ from soulforge.games.soulgivers.actions import UseAbility
 from soulforge.games.soulgivers.board import NEIGH, TILE_OF, Dir, faces, opposite
 from soulforge.games.soulgivers.cards import ABILITIES, abilities_of
 from soulforge.games.soulgivers.consequences import barrier_at, blocks_sight
-from soulforge.games.soulgivers.encoding import ABIL_OWN, ABIL_SOUL, KINDS, NONE, Piece, kind_of, team_of
+from soulforge.games.soulgivers.encoding import (
+    ABIL_OWN,
+    ABIL_SOUL,
+    KINDS,
+    NONE,
+    PIECES,
+    Piece,
+    kind_of,
+    team_of,
+)
 
 if TYPE_CHECKING:
     from soulforge.games.soulgivers.state import SoulgiversState
@@ -76,9 +85,14 @@ SOUL_SLOTS: tuple[tuple[Slot, ...], ...] = tuple(
     for kind in KINDS
 )
 """Per kind, the Abilities a piece gains by absorbing its Soul (Double Soul)."""
+PIECE_SLOTS: tuple[tuple[tuple[Slot, ...], ...], ...] = tuple(
+    (*(OWN_SLOTS[kind_of(p)] + SOUL_SLOTS[kind_of(soul)] for soul in PIECES), OWN_SLOTS[kind_of(p)])
+    for p in PIECES
+)
+"""PIECE_SLOTS[piece][soul]: the piece's Abilities with the Soul it absorbed (indexed as
+``cards.CAPS``: ``soul`` -1, no Soul, is the last entry)."""
 
 
 def slots(s: SoulgiversState, piece: Piece) -> tuple[Slot, ...]:
     """The character's Abilities and, in Double Soul, those of the absorbed Soul."""
-    soul = s.soul[piece]
-    return OWN_SLOTS[kind_of(piece)] + (SOUL_SLOTS[kind_of(soul)] if soul >= 0 else ())
+    return PIECE_SLOTS[piece][s.soul[piece]]

@@ -53,19 +53,18 @@ def entry(s: SoulgiversState, piece: Piece, cell: Cell) -> int:
     if e in (WALL, DEAD) or barrier_at(s, cell):
         return NO
     through = False
-    caps = s.caps(piece)
     if e == BORDER:
-        if top_owner(s, cell) != team_of(piece) and not caps.incorporeal:
+        if top_owner(s, cell) != team_of(piece) and not s.caps(piece).incorporeal:
             return NO
         through = True
     if s.occ[cell] >= 0:
-        if not caps.incorporeal:
+        if not s.caps(piece).incorporeal:
             return NO
         through = True
     if e in (HOLE, HORIZON):
         if through:
             return NO
-        return STOP if e == HOLE and caps.antigravitonic else INTO_HOLE
+        return STOP if e == HOLE and s.caps(piece).antigravitonic else INTO_HOLE
     return PASS if through else STOP
 
 

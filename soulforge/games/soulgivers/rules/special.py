@@ -62,27 +62,18 @@ def interference_blocked(s: SoulgiversState, team: Team) -> bool:
 
 
 # -- drawing an Anomaly (4.2) ---------------------------------------------------------------------
-def not_drawn(s: SoulgiversState, action: object = None) -> bool:
-    return not s.drew
-
-
-def cards_to_draw(s: SoulgiversState, action: object = None) -> bool:
-    return bool(s.pile or s.discard)
-
-
-def draw_not_interfered(s: SoulgiversState, action: object = None) -> bool:
-    return not interference_blocked(s, OTHER[s.player])
+def drawable(s: SoulgiversState, action: object = None) -> bool:
+    """Not yet drawn this turn, a card left (pile or discards), no opposing Soulgiver on an
+    Interference cell: one check, asked on every main-phase listing (a call each saved)."""
+    return not s.drew and bool(s.pile or s.discard) and not interference_blocked(s, OTHER[s.player])
 
 
 DRAW_CHECKS: tuple[Check[Any, Any], ...] = (
-    Check("once a turn", not_drawn, "an Anomaly is drawn at most once a turn"),
+    Check("an Anomaly to draw", drawable, "an Anomaly is drawn once a turn, while a card is left, and not "
+                                          "while an opposing Soulgiver stands on an Interference cell"),
     ESSENCE,
-    Check("a card to draw", cards_to_draw, "no Anomaly card is left to draw"),
-    Check("no Interference", draw_not_interfered,
-          "an opposing Soulgiver stands on an Interference cell: no Anomaly may be drawn"),
 )
-"""Drawing an Anomaly: once a turn, for a Tribute Essence, not while an opposing Soulgiver
-stands on Interference (the cheapest first: the main phase asks them on every listing)."""
+"""Drawing an Anomaly: once a turn, a card left, no Interference, for a Tribute Essence."""
 
 
 def can_draw(s: SoulgiversState) -> bool:
@@ -99,7 +90,7 @@ class DrawRule(SoulgiversRule[DrawAnomaly]):
 
     action = DrawAnomaly
     section = "4.2 drawing an anomaly card"
-    checks = (MAY_STOP, *DRAW_CHECKS)
+    checks = (MAY_STOP, ESSENCE, DRAW_CHECKS[0])
 
     def legal(self, state: SoulgiversState) -> list[DrawAnomaly]:
         return [DRAW] if turn_open(state) and can_draw(state) else []
