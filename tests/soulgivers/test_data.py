@@ -8,7 +8,8 @@ from soulforge.core import IllegalAction
 from soulforge.core.data import read_toml
 from soulforge.core.errors import DataError
 from soulforge.games.soulgivers.actions import Attack, Collect, Step
-from soulforge.games.soulgivers.cards import ABILITIES, ANOMALY_EFFECTS, AURAS
+from soulforge.games.soulgivers.auras import AURA_NAMES
+from soulforge.games.soulgivers.cards import ABILITIES, ANOMALY_BOOK, SOULGIVER_BOOK
 from soulforge.games.soulgivers.data import FOLDER, _character, load_data
 
 from .helpers import GAME, blank, piece
@@ -19,8 +20,9 @@ def test_every_named_piece_of_code_exists_and_every_value_has_a_source() -> None
     assert len(data.characters) == 10 and sum(a.copies for a in data.anomalies) == 20
     assert len({a.key for a in data.anomalies}) == 10
     for c in data.characters:
-        assert set(c.abilities) <= set(ABILITIES) and set(c.auras) <= set(AURAS)
-    assert {a.effect for a in data.anomalies} == set(ANOMALY_EFFECTS)
+        assert {name for name, _ in SOULGIVER_BOOK[c.key].effects} <= set(ABILITIES)
+        assert set(c.auras) <= AURA_NAMES
+    assert {a.key for a in data.anomalies} == {card.name for card in ANOMALY_BOOK}
     assert len({c.symbol for c in data.characters}) == len(data.characters)
 
 

@@ -8,7 +8,7 @@ import random
 from soulforge.core import State
 from soulforge.games.soulgivers import encoding as en
 from soulforge.games.soulgivers.actions import DrawAnomaly, EndTurn, Keep, Pick
-from soulforge.games.soulgivers.data import anomaly_name
+from soulforge.games.soulgivers.cards import anomaly_name
 from soulforge.games.soulgivers.state import SoulgiversState
 
 from .helpers import ENDINGS, GAME, blank, piece, play_random

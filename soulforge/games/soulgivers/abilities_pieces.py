@@ -251,12 +251,14 @@ class Tornado(Ability):
         return [(0, 0)]
 
     def hit(self, s: SoulgiversState, piece: int) -> list[tuple[int, int]]:
-        here = TILE_OF[s.pos[piece]]
+        """The opposing Soulgivers on the tiles next to the Blower's, with the way each is pushed."""
+        here, pos = TILE_OF[s.pos[piece]], s.pos
+        opposing = s.board_pieces(OTHER[team_of(piece)])  # listed once, not once a direction
         out = []
         for d in DIRECTIONS:
             t = tile_neighbour(here, d)
-            out += [(q, d) for q in s.board_pieces(OTHER[team_of(piece)])
-                    if t >= 0 and TILE_OF[s.pos[q]] == t]
+            if t >= 0:
+                out += [(q, d) for q in opposing if TILE_OF[pos[q]] == t]
         return out
 
     def options(self, s: SoulgiversState, piece: int) -> list[Option]:

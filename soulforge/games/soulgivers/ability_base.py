@@ -66,7 +66,7 @@ class Ability:
 
 def targetable(s: SoulgiversState, q: int) -> bool:
     """Superluminal Speed: no Ability or Anomaly may choose this piece as its target."""
-    return 0 <= s.pos[q] < PORTAL and not s.caps(q).untargetable
+    return 0 <= s.pos[q] < PORTAL and not s.caps(q).superluminal_speed
 
 
 def all_board(s: SoulgiversState) -> list[Piece]:

@@ -11,7 +11,8 @@ from typing import ClassVar
 
 from soulforge.core import Action
 from soulforge.games.soulgivers.board import CELLS, DIR_NAMES, DIRECTIONS, TURNS, cell_name
-from soulforge.games.soulgivers.data import SHORT_NAMES, anomaly_name
+from soulforge.games.soulgivers.cards import ABILITIES, CARDS
+from soulforge.games.soulgivers.data import SHORT_NAMES
 from soulforge.games.soulgivers.encoding import PIECES, kind_of
 
 
@@ -162,8 +163,6 @@ class UseAbility(Action):
     y: int
 
     def __str__(self) -> str:
-        from soulforge.games.soulgivers.cards import ABILITIES  # the registry builds these actions
-
         return ABILITIES[self.name].label(self.x, self.y)
 
 
@@ -181,7 +180,7 @@ class ReturnAnomaly(Action):
     card: str
 
     def __str__(self) -> str:
-        return f"put {anomaly_name(self.card)} back in the deck"
+        return f"put {CARDS[self.card].name} back in the deck"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -193,9 +192,8 @@ class PlayAnomaly(Action):
     target: int
 
     def __str__(self) -> str:
-        from soulforge.games.soulgivers.cards import CARD_EFFECT  # lazy: cards imports actions
-
-        return f"play {anomaly_name(self.card)}{CARD_EFFECT[self.card].on_target(self.target)}"
+        card = CARDS[self.card]
+        return f"play {card.name}{card.on_target(self.target)}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

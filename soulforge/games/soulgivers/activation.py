@@ -1,19 +1,29 @@
 """What the Active Soulgiver can do from where it stands (rulebook 4.2, 5.1): the allied
 Souls it may absorb, the ally it may pass the Fragment to, what its Attack: Destruction would
-hit, the Abilities it may use and how they are paid. The rules of these actions are in
-``flow.py`` and call these."""
+hit, the Abilities its character and Soul give it. The rules of these actions are in
+``rules/tribute.py`` and call these."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from soulforge.games.soulgivers.ability_base import Ability
+from soulforge.games.soulgivers.actions import UseAbility
 from soulforge.games.soulgivers.board import NEIGH, TILE_OF, Dir, faces, opposite
-from soulforge.games.soulgivers.cards import ABILITIES, OWN_SLOTS, SOUL_SLOTS, Slot
-from soulforge.games.soulgivers.consequences import add_decay, barrier_at, blocks_sight, label
-from soulforge.games.soulgivers.encoding import BIT, NONE, Piece, kind_of, team_of
+from soulforge.games.soulgivers.cards import ABILITIES, abilities_of
+from soulforge.games.soulgivers.consequences import barrier_at, blocks_sight
+from soulforge.games.soulgivers.encoding import (
+    ABIL_OWN,
+    ABIL_SOUL,
+    KINDS,
+    NONE,
+    PIECES,
+    Piece,
+    kind_of,
+    team_of,
+)
 
 if TYPE_CHECKING:
-    from soulforge.games.soulgivers.actions import UseAbility
     from soulforge.games.soulgivers.state import SoulgiversState
 
 
@@ -59,42 +69,30 @@ def protected(s: SoulgiversState, target: Piece) -> bool:
 
 
 # -- Abilities (4.2 Soulgivers' abilities; 5.1 Double Soul) ------------------------------------------
+ABILITY_ACTIONS: dict[str, dict[tuple[int, int], UseAbility]] = {
+    name: {(x, y): UseAbility(name, x, y) for x, y in ability.domain()} for name, ability in ABILITIES.items()
+}
+"""Per Ability, one shared action object per option (cheap legal-action lists)."""
+Slot = tuple[int, str, Ability, dict[tuple[int, int], UseAbility]]
+"""(the done flag it sets, the Ability's name, the Ability, its actions)."""
+OWN_SLOTS: tuple[tuple[Slot, ...], ...] = tuple(
+    tuple((ABIL_OWN, name, ABILITIES[name], ABILITY_ACTIONS[name]) for name in abilities_of(kind))
+    for kind in KINDS
+)
+"""Per kind, the Abilities of the character itself."""
+SOUL_SLOTS: tuple[tuple[Slot, ...], ...] = tuple(
+    tuple((ABIL_SOUL, name, ABILITIES[name], ABILITY_ACTIONS[name]) for name in abilities_of(kind))
+    for kind in KINDS
+)
+"""Per kind, the Abilities a piece gains by absorbing its Soul (Double Soul)."""
+PIECE_SLOTS: tuple[tuple[tuple[Slot, ...], ...], ...] = tuple(
+    (*(OWN_SLOTS[kind_of(p)] + SOUL_SLOTS[kind_of(soul)] for soul in PIECES), OWN_SLOTS[kind_of(p)])
+    for p in PIECES
+)
+"""PIECE_SLOTS[piece][soul]: the piece's Abilities with the Soul it absorbed (indexed as
+``cards.CAPS``: ``soul`` -1, no Soul, is the last entry)."""
+
+
 def slots(s: SoulgiversState, piece: Piece) -> tuple[Slot, ...]:
     """The character's Abilities and, in Double Soul, those of the absorbed Soul."""
-    soul = s.soul[piece]
-    return OWN_SLOTS[kind_of(piece)] + (SOUL_SLOTS[kind_of(soul)] if soul >= 0 else ())
-
-
-def ability_options(s: SoulgiversState, piece: Piece) -> list[UseAbility]:
-    """Each Ability not used this activation, if it can be paid, with its options (an Ability
-    the character and its Soul share is offered once)."""
-    if s.hushed or s.silenced & BIT[piece]:
-        return []
-    out: list[UseAbility] = []
-    seen: set[str] = set()
-    done = s.done
-    can_pay = s.abil_paid or s.essences > 0
-    for flag, name, ability, table in slots(s, piece):
-        if done & flag or name in seen:
-            continue
-        if not can_pay and not ability.decay_cost:
-            continue
-        seen.add(name)
-        options = ability.options(s, piece)
-        if options:
-            out += [table[o] for o in options]
-    return out
-
-
-def use_ability(s: SoulgiversState, piece: Piece, action: UseAbility) -> None:
-    """One Tribute Essence pays for every Ability of the activation; a Decay cost is paid after."""
-    ability = ABILITIES[action.name]
-    flag = next(f for f, name, _, _ in slots(s, piece) if name == action.name and not s.done & f)
-    s.done |= flag
-    if not ability.decay_cost and not s.abil_paid:
-        s.pay(piece)
-        s.abil_paid = True
-    s.add_log(f"{label(piece)}: {action}")
-    ability.apply(s, piece, action.x, action.y)
-    if ability.decay_cost and s.pos[piece] >= 0:
-        add_decay(s, piece, ability.decay_cost)
+    return PIECE_SLOTS[piece][s.soul[piece]]

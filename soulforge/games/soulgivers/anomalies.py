@@ -1,33 +1,30 @@
-"""The effects of Anomaly cards (rulebook 4.2 Special actions, 6 Portals): the named pieces of
-code that anomalies.toml refers to (registered in ``cards.py``). A card is played by the seat
-NOT in turn, right after an activation; ``target`` is a piece, Portal or tile as the effect
-says (-1: no target)."""
+"""The pieces Anomaly cards are built of (rulebook 4.2 Special actions, 6 Portals): what a card
+may target (``TARGET_KINDS``), the requirements a target must meet and the effects played on
+it, registered by the names anomalies.toml uses (the card book is in ``cards.py``).
+
+A card is played by the seat NOT in turn, right after an activation; its play is an
+``AnomalyPlay`` (the seat, the target: a piece, Portal or tile as the card's ``target`` says;
+-1 for none). A requirement returns None when the target is fine, else why not.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from soulforge.core.flow import ClickPath
+from soulforge.core.cards import Effect, Requirement
+from soulforge.core.registry import Registry
+from soulforge.games.soulgivers.ability_base import targetable
 from soulforge.games.soulgivers.board import DEAD, INTER, MOTHER, TILE_CELLS, TILES
 from soulforge.games.soulgivers.consequences import (
     add_decay,
     destroy,
     destroy_tile,
-    label,
     move_tiles,
     settle,
     tile_has_population_mod,
 )
-from soulforge.games.soulgivers.encoding import (
-    BIT,
-    OTHER,
-    PIECES,
-    PORTAL,
-    TEAM_PIECES,
-    Piece,
-    Team,
-    at_portal,
-)
+from soulforge.games.soulgivers.encoding import BIT, OTHER, PIECES, TEAM_PIECES, Team, at_portal
 
 if TYPE_CHECKING:
     from soulforge.games.soulgivers.state import SoulgiversState
@@ -35,113 +32,83 @@ if TYPE_CHECKING:
 NO_TARGET = -1
 
 
-class Effect:
-    """Base: ``targets`` lists the legal targets for ``team`` (the seat playing the card).
-
-    ``target_kind`` names what a target is ("piece", "portal", "tile"; "" for none): the log
-    and the click path say it.
-    """
-
-    target_kind: ClassVar[str] = ""
-
-    def targets(self, s: SoulgiversState, team: Team) -> list[int]:
-        return [NO_TARGET]
-
-    def has_target(self, s: SoulgiversState, team: Team) -> bool:
-        return bool(self.targets(s, team))
-
-    def apply(self, s: SoulgiversState, team: Team, target: int) -> None:
-        raise NotImplementedError
-
-    def path(self, target: int) -> ClickPath:
-        """The handle of the target clicked (none for a card without one)."""
-        return () if target == NO_TARGET else (f"{self.target_kind}:{target}",)
-
-    def on_target(self, target: int) -> str:
-        """" on " and the target as the board names it (empty for none): " on seat 1's Runner",
-        " on portal 3", " on tile 7"."""
-        if target == NO_TARGET:
-            return ""
-        return f" on {label(target)}" if self.target_kind == "piece" else f" on {self.target_kind} {target}"
+AnomalyPlay = tuple[Team, int]
+"""One play of an Anomaly card: (the seat playing it, its target; -1: none). A plain pair, not
+a NamedTuple: one is built per candidate target each time a window asks whether a card has a
+target (a NamedTuple costs some 30 times a pair to build)."""
 
 
-def opposing_targets(s: SoulgiversState, team: Team) -> list[Piece]:
-    """Opposing Soulgivers on the board that may be chosen (not a Runner: Superluminal Speed)."""
-    return [q for q in s.board_pieces(OTHER[team]) if not s.caps(q).untargetable]
-
-
-class PieceEffect(Effect):
-    """An effect on an opposing Soulgiver on the board."""
-
-    target_kind = "piece"
-
-    def targets(self, s: SoulgiversState, team: Team) -> list[int]:
-        return opposing_targets(s, team)
-
-    def has_target(self, s: SoulgiversState, team: Team) -> bool:
-        pos = s.pos
-        return any(-1 < pos[q] < PORTAL and not s.caps(q).untargetable for q in TEAM_PIECES[OTHER[team]])
-
-
-class Frattura(Effect):
-    """Destroy an opposing Portal next to one of your Soulgivers (rulebook 6)."""
-
-    target_kind = "portal"
-
-    def targets(self, s: SoulgiversState, team: Team) -> list[int]:
-        mine = {s.pos[p] for p in s.board_pieces(team)}
-        layout = s.game.layout
-        return [i for i, p in enumerate(layout.portals)
-                if p.team != team and s.portals[i] and mine & set(layout.fronts[i])]
-
-    def apply(self, s: SoulgiversState, team: Team, target: int) -> None:
-        s.portals[target] = False
-        s.dirty = True
-        for p in PIECES:
-            if s.pos[p] == at_portal(target):
-                destroy(s, p)
-
-
-class TemporalSuspension(PieceEffect):
-    """An opposing Soulgiver's Decay +2 (rulebook 4.2 example)."""
-
-    def apply(self, s: SoulgiversState, team: Team, target: int) -> None:
-        add_decay(s, target, 2)
-
-
-class Flag(PieceEffect):
-    """Marks the target for this turn in one of the state's per-turn sets of pieces."""
-
-    def __init__(self, attr: str) -> None:
-        self.attr = attr
-
-    def apply(self, s: SoulgiversState, team: Team, target: int) -> None:
-        setattr(s, self.attr, getattr(s, self.attr) | BIT[target])
-
-
-class EssenceDrain(Effect):
-    """The Soulgiver's turn loses a Tribute Essence."""
-
-    def apply(self, s: SoulgiversState, team: Team, target: int) -> None:
-        s.essences = max(0, s.essences - 1)
-
-
-class SoulEcho(Effect):
-    """One of your own Soulgivers recovers 2 Decay (never below the start)."""
-
-    target_kind = "piece"
-
-    def targets(self, s: SoulgiversState, team: Team) -> list[int]:
-        return [q for q in s.board_pieces(team) if not s.caps(q).untargetable and s.decay[q] > 1]
-
-    def apply(self, s: SoulgiversState, team: Team, target: int) -> None:
-        s.decay[target] = max(s.game.rules["decay_start"], s.decay[target] - 2)
-
+ANOMALY_EFFECTS: Registry[Effect[SoulgiversState, AnomalyPlay]] = Registry("anomaly effects")
+"""The effect pieces anomalies.toml's ``effects`` name."""
+ANOMALY_REQUIREMENTS: Registry[Requirement[SoulgiversState, AnomalyPlay]] = Registry("anomaly requirements")
+"""The requirements anomalies.toml's ``requires`` name (each of the target)."""
 
 MOVABLE = tuple(t for t in TILES if t != MOTHER)
 
 
-def collapsible(s: SoulgiversState, t: int) -> bool:
+def opposing_on_board(s: SoulgiversState, team: Team) -> Sequence[int]:
+    return s.board_pieces(OTHER[team])
+
+
+def own_on_board(s: SoulgiversState, team: Team) -> Sequence[int]:
+    return s.board_pieces(team)
+
+
+TARGET_KINDS: dict[str, Callable[[SoulgiversState, Team], Sequence[int]]] = {
+    "opposing_soulgiver": opposing_on_board,
+    "own_soulgiver": own_on_board,
+    "portal": lambda s, team: range(len(s.game.layout.portals)),
+    "tile": lambda s, team: MOVABLE,
+    "none": lambda s, team: (NO_TARGET,),
+}
+"""What a card's ``target`` names: the candidates for the seat playing it, in order, that its
+requirements then filter (an opposing or an own Soulgiver on the board, a Portal, a tile but
+the Mother, none)."""
+PIECE_TARGETS = frozenset({"opposing_soulgiver", "own_soulgiver"})
+"""The target kinds that are Soulgivers (the log names them, the board shows them)."""
+
+
+# -- requirements -------------------------------------------------------------------------------
+@ANOMALY_REQUIREMENTS.register("targetable")
+def may_be_chosen(s: SoulgiversState, play: AnomalyPlay) -> str | None:
+    """Superluminal Speed: no Anomaly may choose the Soulgiver (rulebook 5.2)."""
+    _, target = play
+    if targetable(s, target):
+        return None
+    return "Superluminal Speed: this Soulgiver cannot be chosen as a target"
+
+
+@ANOMALY_REQUIREMENTS.register("decay_above")
+def decay_above(s: SoulgiversState, play: AnomalyPlay, least: int) -> str | None:
+    _, target = play
+    return None if s.decay[target] > least else f"the Soulgiver's Decay is not above {least}"
+
+
+@ANOMALY_REQUIREMENTS.register("opposing_portal")
+def opposing_portal(s: SoulgiversState, play: AnomalyPlay) -> str | None:
+    team, target = play
+    if s.game.layout.portals[target].team != team and s.portals[target]:
+        return None
+    return "choose a standing opposing Portal"
+
+
+@ANOMALY_REQUIREMENTS.register("next_to_yours")
+def next_to_yours(s: SoulgiversState, play: AnomalyPlay) -> str | None:
+    """One of the player's Soulgivers stands on the Portal's front (rulebook 6)."""
+    team, target = play
+    front = s.game.layout.fronts[target]
+    if any(s.pos[p] in front for p in TEAM_PIECES[team]):
+        return None
+    return "none of your Soulgivers stands next to this Portal"
+
+
+@ANOMALY_REQUIREMENTS.register("away_from_portals")
+def away_from_portals(s: SoulgiversState, play: AnomalyPlay) -> str | None:
+    _, target = play
+    return None if target not in s.game.layout.tiles else "not a tile next to a Portal"
+
+
+def clear(s: SoulgiversState, t: int) -> bool:
     """Free of Soulgivers and the Fragment; no Interference cell, not destroyed, no population Modifier."""
     occ, printed = s.occ, s.printed
     for c in TILE_CELLS[t]:
@@ -152,31 +119,70 @@ def collapsible(s: SoulgiversState, t: int) -> bool:
     return not (s.pop_mods and tile_has_population_mod(s, t))
 
 
-class Collapse(Effect):
-    """Destroy a tile free of Soulgivers (its Souls are lost)."""
-
-    target_kind = "tile"
-
-    def targets(self, s: SoulgiversState, team: Team) -> list[int]:
-        return [t for t in s.game.collapsible if collapsible(s, t)]
-
-    def has_target(self, s: SoulgiversState, team: Team) -> bool:
-        return any(collapsible(s, t) for t in s.game.collapsible)
-
-    def apply(self, s: SoulgiversState, team: Team, target: int) -> None:
-        destroy_tile(s, target)
+@ANOMALY_REQUIREMENTS.register("clear_tile")
+def clear_tile(s: SoulgiversState, play: AnomalyPlay) -> str | None:
+    _, target = play
+    if clear(s, target):
+        return None
+    return "the tile holds a Soulgiver, the Fragment, Interference, a population Modifier or is destroyed"
 
 
-class DimensionalShift(Effect):
-    """Turn a tile a quarter turn with everything on it."""
+@ANOMALY_REQUIREMENTS.register("no_population_modifier")
+def no_population_modifier(s: SoulgiversState, play: AnomalyPlay) -> str | None:
+    _, target = play
+    if s.pop_mods and tile_has_population_mod(s, target):
+        return "a population Modifier lies on the tile"
+    return None
 
-    target_kind = "tile"
 
-    def targets(self, s: SoulgiversState, team: Team) -> list[int]:
-        if not s.pop_mods:
-            return list(MOVABLE)
-        return [t for t in MOVABLE if not tile_has_population_mod(s, t)]
+# -- effects ------------------------------------------------------------------------------------
+@ANOMALY_EFFECTS.register("destroy_portal")
+def destroy_portal(s: SoulgiversState, play: AnomalyPlay) -> None:
+    """The Portal is gone, with the Soulgivers waiting on it (rulebook 6)."""
+    _, target = play
+    s.portals[target] = False
+    s.dirty = True
+    for p in PIECES:
+        if s.pos[p] == at_portal(target):
+            destroy(s, p)
 
-    def apply(self, s: SoulgiversState, team: Team, target: int) -> None:
-        move_tiles(s, {target: (target, 1)})
-        settle(s)
+
+@ANOMALY_EFFECTS.register("add_decay")
+def more_decay(s: SoulgiversState, play: AnomalyPlay, amount: int) -> None:
+    _, target = play
+    add_decay(s, target, amount)
+
+
+@ANOMALY_EFFECTS.register("recover_decay")
+def recover_decay(s: SoulgiversState, play: AnomalyPlay, amount: int) -> None:
+    """Less Decay, never below the start."""
+    _, target = play
+    s.decay[target] = max(s.game.rules["decay_start"], s.decay[target] - amount)
+
+
+@ANOMALY_EFFECTS.register("mark")
+def mark(s: SoulgiversState, play: AnomalyPlay, mark_set: str) -> None:
+    """Marks the target for this turn in one of the state's per-turn sets of pieces
+    (``stasis``, ``glass``, ``silenced``, ``slowed``)."""
+    _, target = play
+    setattr(s, mark_set, getattr(s, mark_set) | BIT[target])
+
+
+@ANOMALY_EFFECTS.register("drain_essence")
+def drain_essence(s: SoulgiversState, play: AnomalyPlay, amount: int) -> None:
+    """The turn's player loses Tribute Essences (not below none)."""
+    s.essences = max(0, s.essences - amount)
+
+
+@ANOMALY_EFFECTS.register("destroy_tile")
+def collapse_tile(s: SoulgiversState, play: AnomalyPlay) -> None:
+    _, target = play
+    destroy_tile(s, target)
+
+
+@ANOMALY_EFFECTS.register("turn_tile")
+def turn_tile(s: SoulgiversState, play: AnomalyPlay, quarter_turns: int) -> None:
+    """The tile turns with everything on it."""
+    _, target = play
+    move_tiles(s, {target: (target, quarter_turns)})
+    settle(s)

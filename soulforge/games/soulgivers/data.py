@@ -36,9 +36,12 @@ class Character:
     linear: bool
     shields: int
     attack: bool
-    abilities: tuple[str, ...]
     auras: tuple[str, ...]
+    """Tags: the auras the card gives (fields of ``auras.Caps``)."""
     ranges: Mapping[str, int]
+    row: Mapping[str, Any] = dataclasses.field(repr=False, compare=False, default_factory=dict)
+    """The card's data row as read: ``cards.SOULGIVER_BOOK`` declares the card from it (its
+    ``abilities``, pieces of ``cards.ABILITIES``)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -46,8 +49,12 @@ class AnomalyCard:
     key: str
     name: str
     copies: int
-    effect: str
+    target: str
+    """What the card is played on: a key of ``anomalies.TARGET_KINDS``."""
     text: str
+    row: Mapping[str, Any] = dataclasses.field(repr=False, compare=False, default_factory=dict)
+    """The card's data row as read: ``cards.ANOMALY_BOOK`` declares the card from it (its
+    ``requires`` and ``effects``, pieces of the ``anomalies`` registries)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -156,15 +163,17 @@ def _character(e: dict[str, Any]) -> Character:
     return Character(
         key, symbol, field(f, key, e, "name", str), move,
         choice(f, key, e, "move_type", {"linear", "perpendicular"}) == "linear", shields,
-        field(f, key, e, "attack", bool), _strings(f, key, e, "abilities"), _strings(f, key, e, "auras"),
-        dict(ranges),
+        field(f, key, e, "attack", bool), _strings(f, key, e, "auras"), dict(ranges), e,
     )
 
 
-def _anomaly(e: dict[str, Any]) -> AnomalyCard:
+def anomaly_card(e: dict[str, Any]) -> AnomalyCard:
+    """The Anomaly card of an anomalies.toml entry, its fields checked (its pieces are checked
+    when ``cards.ANOMALY_BOOK`` declares it)."""
     f, key = "anomalies.toml", field("anomalies.toml", "?", e, "id", str)
     return AnomalyCard(key, field(f, key, e, "name", str), field(f, key, e, "copies", int),
-                       field(f, key, e, "effect", str), field(f, key, e, "text", str))
+                       field(f, key, e, "target", str),
+                       field(f, key, e, "text", str), e)
 
 
 def _modifier(e: dict[str, Any]) -> ModifierSpec:
@@ -223,7 +232,7 @@ def load_data() -> GameData:
         raise DataError("soulgivers.toml", "soulgiver", "-", f"there must be 10 Soulgivers, got {len(chars)}")
     if len({c.symbol for c in chars}) != len(chars):
         raise DataError("soulgivers.toml", "soulgiver", "symbol", "two Soulgivers share a symbol")
-    anomalies = tuple(_anomaly(e) for e in _entries("anomalies.toml", "anomaly"))
+    anomalies = tuple(anomaly_card(e) for e in _entries("anomalies.toml", "anomaly"))
     if sum(a.copies for a in anomalies) != 20:
         raise DataError("anomalies.toml", "anomaly", "copies", "the Anomaly deck must hold 20 cards")
     rf = "rules.toml"
@@ -256,11 +265,3 @@ CHARS: tuple[Character, ...] = DATA.characters
 """The ten Soulgivers, in the order of soulgivers.toml: a character's index is its *kind*."""
 SHORT_NAMES: tuple[str, ...] = tuple(c.name.removeprefix("The ") for c in CHARS)
 """Each character's name without its article ("Runner"), for labels and the log."""
-
-
-def anomaly_name(key: str) -> str:
-    """An Anomaly card's printed name, by its key: ``anomaly_name("slow_time")`` is "Slow Time"."""
-    return _ANOMALY_NAMES[key]
-
-
-_ANOMALY_NAMES: Mapping[str, str] = {card.key: card.name for card in DATA.anomalies}

@@ -6,7 +6,7 @@
 - A piece's *position* is a cell (0..99), ``PORTAL + i`` while it waits on Portal ``i``,
   or ``OFF`` (-1) when it is not in the game.
 - Sets of pieces that last a turn (declared, Stasis...) are bit masks (:func:`bit`).
-- The *phase* says who decides and what about (:class:`Phase`, the steps of ``flow.py``).
+- The *phase* says who decides and what about (:class:`Phase`, the steps of ``rules/__init__.py``).
 """
 
 from __future__ import annotations

@@ -33,14 +33,16 @@ from soulforge.games.soulgivers.actions import (
     Step,
     SwapTile,
 )
+from soulforge.games.soulgivers.activation import ABILITY_ACTIONS
 from soulforge.games.soulgivers.board import CELLS, DIRECTIONS, MOTHER, QUARTER_TURNS, TILES, TURNS, Tile
-from soulforge.games.soulgivers.cards import ABILITY_ACTIONS, CARDS
+from soulforge.games.soulgivers.cards import CARDS
 from soulforge.games.soulgivers.data import DATA, Character, GameData, PortalLayout, load_data
 from soulforge.games.soulgivers.encoding import KINDS, PIECES, kind_of
 from soulforge.games.soulgivers.heuristic import HomeTables, evaluate, home_tables
-from soulforge.games.soulgivers.sequence import TURN_CAP
+from soulforge.games.soulgivers.rules.common import TURN_CAP
 from soulforge.games.soulgivers.setup import build_board, swaps
 from soulforge.games.soulgivers.state import SoulgiversState
+from soulforge.games.soulgivers.summary import summarize
 
 
 class Soulgivers(Game[SoulgiversState]):
@@ -153,8 +155,6 @@ class Soulgivers(Game[SoulgiversState]):
 
     def result_summary(self, state: SoulgiversState, start: SoulgiversState) -> dict[str, Any]:
         """Populations, Soulgivers recruited, win type (``summary.py``)."""
-        from soulforge.games.soulgivers.summary import summarize
-
         return summarize(state, start)
 
     def heuristic(self, state: SoulgiversState, player: int) -> float:

@@ -1,6 +1,6 @@
 """The geometry of movement (rulebook 4.2 Movement: four fundamental rules; 6 Portals;
 chapter 9 auras): where a piece may go, and what arriving on a cell does. The rules of the
-movement actions (Enter, Step, Rotate, ExitHole) are in ``flow.py`` and call these."""
+movement actions (Enter, Step, Rotate, ExitHole) are in ``rules/movement.py`` and call these."""
 
 from __future__ import annotations
 
@@ -53,19 +53,18 @@ def entry(s: SoulgiversState, piece: Piece, cell: Cell) -> int:
     if e in (WALL, DEAD) or barrier_at(s, cell):
         return NO
     through = False
-    caps = s.caps(piece)
     if e == BORDER:
-        if top_owner(s, cell) != team_of(piece) and not caps.incorporeal:
+        if top_owner(s, cell) != team_of(piece) and not s.caps(piece).incorporeal:
             return NO
         through = True
     if s.occ[cell] >= 0:
-        if not caps.incorporeal:
+        if not s.caps(piece).incorporeal:
             return NO
         through = True
     if e in (HOLE, HORIZON):
         if through:
             return NO
-        return STOP if e == HOLE and caps.antigravitonic else INTO_HOLE
+        return STOP if e == HOLE and s.caps(piece).antigravitonic else INTO_HOLE
     return PASS if through else STOP
 
 

@@ -1,7 +1,7 @@
 """Soulgivers as SVG for the web table: ``render(view, legal) -> str``.
 
 Takes a view, never a state. Every thing a player clicks carries ``data-handle``, the
-handles of the rules' click paths (``flow.py``, the Abilities and Anomalies): cells
+handles of the rules' click paths (``rules/``, the Abilities and Anomalies): cells
 (``cell:N``), Soulgivers (``piece:N``, inside it ``soulgiver:<key>`` for one's own), Souls
 (``soul:N``), the Fragment, Portals (``portal:N``, inside it ``portal-tile:<slot>`` for
 one's own), tiles (``tile:N``, a chip at each tile's corner and, while a tile can be
@@ -24,7 +24,8 @@ from soulforge.core import ActionCodec, IllegalAction
 from soulforge.core.svg import TAP, hit_area
 from soulforge.games.soulgivers.actions import ACTION_TYPES
 from soulforge.games.soulgivers.board import DIR_NAMES, SIZE, TILE_LINES, TILE_SIZE, TILES_PER_SIDE
-from soulforge.games.soulgivers.data import CHARS, anomaly_name
+from soulforge.games.soulgivers.cards import anomaly_name
+from soulforge.games.soulgivers.data import CHARS
 from soulforge.games.soulgivers.encoding import team_of
 
 CELL = TAP

@@ -1,6 +1,6 @@
 """Setup, steps 1-15 (rulebook 3): the board, the tile swaps next to the Portals, placing the
 chosen Soulgivers and the second seat's Anomaly. The setup decisions (swap, choose, place)
-are rules in ``flow.py`` and call these."""
+are rules in ``rules/setup.py`` and call these."""
 
 from __future__ import annotations
 

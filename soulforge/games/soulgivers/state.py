@@ -1,6 +1,6 @@
 """The state of a game of Soulgivers: plain lists and ints (numbered as ``encoding.py`` says).
 
-The rules are in ``flow.py`` (``flow = FLOW``): the core lists, refuses and dispatches the
+The rules are in ``rules/`` (``flow = FLOW``): the core lists, refuses and dispatches the
 actions from it. Every field is declared below with its type; :meth:`SoulgiversState.clone`
 copies each by its declared type (``clone_plan``), so a new field cannot be forgotten.
 """
@@ -41,6 +41,8 @@ from soulforge.games.soulgivers.encoding import (
     kind_of,
 )
 from soulforge.games.soulgivers.flow import FLOW, prompt
+from soulforge.games.soulgivers.hidden import resample
+from soulforge.games.soulgivers.view import view
 
 if TYPE_CHECKING:
     from soulforge.games.soulgivers.auras import Caps
@@ -243,13 +245,9 @@ class SoulgiversState(State):
         return list(self.result) if self.result is not None else [0.0, 0.0]
 
     def _view(self, player: Seat | None) -> JsonDict:
-        from soulforge.games.soulgivers.view import view
-
         return view(self, player)
 
     def _resample_hidden(self, player: Seat, rng: random.Random) -> None:
-        from soulforge.games.soulgivers.hidden import resample
-
         resample(self, player, rng)
 
     def prompt(self) -> str:
