@@ -21,6 +21,7 @@ class FiveRealms(Game[FiveRealmsState]):
     title = "Five Realms"
     summary = "2-player card drafting on a floating 3x3 square: recruit characters or influence realms."
     rulebook = "five_realms.txt"
+    observation_size = 4096
     min_players = 2
     max_players = 2
     option_specs = (

@@ -50,6 +50,7 @@ class Soulgivers(Game[SoulgiversState]):
     title = "Soulgivers"
     summary = "Two populations fight for the Fragment on a 5x5 grid of 2x2-cell tiles, under the Decay."
     rulebook = "soulgivers.txt"
+    observation_size = 4096
     min_players = 2
     max_players = 2
     option_specs = (
