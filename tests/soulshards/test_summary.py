@@ -75,6 +75,6 @@ def test_simulate_rows_carry_the_summary_and_cards_prints_a_table(tmp_path: Path
         seats = row["summary"]["seats"]
         assert len(seats) == 2 and {s["deck"] for s in seats} == {"ironhold", "lorespire"}
         assert row["summary"]["end"]["winner"] == row["winner"]
-    result = runner.invoke(app, ["cards", str(out), "--top", "5"])
+    result = runner.invoke(app, ["cards", str(out), "--top", "5", "--min", "0"])
     assert result.exit_code == 0, result.output
     assert "4 games" in result.output and "in hand" in result.output
