@@ -363,7 +363,11 @@ class CardBook(Generic[S2, C2]):
     def unmet(self, card: CardDeclaration, state: S2, context: C2, use: str | None = None) -> str | None:
         """The first requirement of ``card`` (of its use ``use``; None: its default use) not
         met now (its reason), or None: the one place a card's requirements are checked."""
-        pieces = card.requirements if use is None else self._use(card, use).requirements
+        if use is None:
+            pieces = card.requirements
+        else:  # inline, not self._use: this runs on the games' hot paths
+            found = card.uses.get(use)
+            pieces = (found if found is not None else self._use(card, use)).requirements
         for name, args in pieces:
             reason: str | None = self.requirements[name](state, context, *args)
             if reason is not None:
@@ -373,6 +377,10 @@ class CardBook(Generic[S2, C2]):
     def run(self, card: CardDeclaration, state: S2, context: C2, use: str | None = None) -> None:
         """Carry out ``card``'s effect pieces (of its use ``use``; None: its default use) in
         order, its requirements already met."""
-        pieces = card.effects if use is None else self._use(card, use).effects
+        if use is None:
+            pieces = card.effects
+        else:
+            found = card.uses.get(use)
+            pieces = (found if found is not None else self._use(card, use)).effects
         for name, args in pieces:
             self.effects[name](state, context, *args)
