@@ -1,39 +1,43 @@
-"""A card added from data alone (issue 31): a test-only character declared by one row of
-cards.toml, its ability built from the registered pieces, played with no engine code."""
+"""A card added from data alone (issue 31): a test-only character declared by one data row
+on the game's card book (``book.adding``, gone after the test), its ability built from the
+registered pieces, played with no engine code."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
+from soulforge.core import DataError
 from soulforge.games.five_realms import FiveRealms
 from soulforge.games.five_realms.cards import ON_RECRUIT, Use, card_text
-from soulforge.games.five_realms.data import DATA_FILE
+from soulforge.games.five_realms.data import Rules, load_rules
 from soulforge.games.five_realms.state import FiveRealmsState
 
 from .helpers import act, labels, put_council, put_square, put_top, table
 
-HERALD = """
-[characters.Herald]
-titan = { value = false, source = "authored" }
-on_recruit = [["steal", { value = 2, source = "authored" }]]
-on_recruit_if = ["more_warriors"]
-"""
-"""The test-only card: when recruited, if you strictly have more Warriors, steal 2 castles."""
-IMPERIAL = '["Colonel", "General", "Captain", "Marshal"]'
+HERALD = {
+    "name": "Herald",
+    "titan": {"value": False, "source": "authored"},
+    "on_recruit": [["steal", {"value": 2, "source": "authored"}]],
+    "on_recruit_if": ["more_warriors"],
+}
+"""The test-only card, a row as in cards.toml: when recruited, if you strictly have more
+Warriors, steal 2 castles."""
 
 
 @pytest.fixture(scope="module")
-def herald_game(tmp_path_factory: pytest.TempPathFactory) -> FiveRealms:
-    """Five Realms whose Imperial Order has one more character, the Herald: data only."""
-    text = DATA_FILE.read_text()
-    assert IMPERIAL in text
-    path = tmp_path_factory.mktemp("herald") / "cards.toml"
-    path.write_text(text.replace(IMPERIAL, IMPERIAL[:-1] + ', "Herald"]', 1) + HERALD)
+def herald_game() -> Iterator[FiveRealms]:
+    """Five Realms whose Imperial Order has one more character, the Herald: a row only."""
+    book = FiveRealms().rules.book
+    with book.adding(HERALD) as herald:
 
-    class WithHerald(FiveRealms):
-        data_file = path
+        class WithHerald(FiveRealms):
+            def load_rules(self, copies: int) -> Rules:
+                return super().load_rules(copies).with_character(herald, "Imperial")
 
-    return WithHerald()
+        yield WithHerald()
+    assert "Herald" not in book
 
 
 def _recruit_herald(game: FiveRealms, *, their_warrior: bool) -> FiveRealmsState:
@@ -53,6 +57,7 @@ def _recruit_herald(game: FiveRealms, *, their_warrior: bool) -> FiveRealmsState
 
 def test_the_card_is_declared_by_its_row(herald_game: FiveRealms) -> None:
     herald = herald_game.rules.type_named("Herald")
+    assert herald_game.rules.book["Herald"] is herald.declaration
     ability = herald.abilities[ON_RECRUIT]
     assert ability.effects == (("steal", (2,)),)
     assert ability.requirements == (("more_warriors", ()),)
@@ -70,6 +75,18 @@ def test_its_requirement_refuses_it_otherwise(herald_game: FiveRealms) -> None:
     s = _recruit_herald(herald_game, their_warrior=True)
     assert s.castles == [2, 3]
     herald = herald_game.rules.type_named("Herald")
-    book = herald_game.rules.books[ON_RECRUIT]
-    assert book.unmet(herald.abilities[ON_RECRUIT], s, Use(0, herald)) == (
+    assert herald_game.rules.book.unmet(herald.declaration, s, Use(0, herald), use=ON_RECRUIT) == (
         "you do not have strictly more Warriors")
+
+
+def test_a_wrong_row_is_refused_naming_the_data_file() -> None:
+    """Issue 31 (core items 2-4): the argument read through the book's hook, its count checked
+    against the piece at declaration, the error naming cards.toml, not "Five Realms cards"."""
+    book = load_rules(2).book
+    unsourced = {**HERALD, "on_recruit": [["steal", 2]]}
+    with pytest.raises(DataError, match=r"^cards\.toml: Herald: on_recruit\[0\]: write 2 as"):
+        book.declare(unsourced)
+    two = {"value": 2, "source": "authored"}
+    with pytest.raises(DataError, match=r"^cards\.toml: Herald: on_recruit: 'steal' given 2 arguments"):
+        book.declare({**HERALD, "on_recruit": [["steal", two, two]]})
+    assert "Herald" not in book

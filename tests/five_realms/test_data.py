@@ -52,7 +52,10 @@ def test_throne_room_threshold_and_castles_are_data() -> None:
     ('at_game_end_if = ["more_lines"]', 'at_game_end_if = ["more_rows"]',
      "Colonel: at_game_end_if: 'more_rows' is not in Five Realms card requirements"),
     ('[["earn", { value = 3, source = "clarifications" }]]', '[["earn", 3]]',
-     "King.at_game_end\\[0\\]: argument: write 3 as"),
+     "King: at_game_end\\[0\\]: write 3 as"),
+    ('[["earn", { value = 3, source = "clarifications" }]]',
+     '[["earn", { value = 3, source = "clarifications" }, { value = 1, source = "authored" }]]',
+     "King: at_game_end: 'earn' given 2 arguments does not fit \\(s, use, amount\\)"),
     ('at_game_end_if = ["more_titans"]', 'at_game_end_when = ["more_titans"]',
      "Gaia: at_game_end_when: unknown field"),
     ('[characters.Marshal]', '[characters.Marshall]', "characters: Marshal: missing"),
@@ -64,22 +67,24 @@ def test_bad_data_is_refused_naming_file_entry_and_field(tmp_path: Path, old: st
     assert old in text
     bad = tmp_path / "cards.toml"
     bad.write_text(text.replace(old, new, 1))
-    with pytest.raises(DataError, match=f"(cards.toml|Five Realms cards): .*{message}"):
+    with pytest.raises(DataError, match=f"^cards.toml: .*{message}"):
         _load(bad)
 
 
-def test_each_character_is_one_row_declared_in_the_card_books() -> None:
+def test_each_character_is_one_row_declared_in_the_card_book() -> None:
     """DESIGN.md, Card data; issue 31: a character is one data row, its abilities effect
-    pieces and requirements named in the registries, one CardBook per trigger."""
+    pieces and requirements named in the registries, one CardBook whose uses are the triggers."""
     rules = load_rules(2)
-    assert set(rules.books) == set(TRIGGERS)
-    assert all(len(book) == 13 for book in rules.books.values())
-    queen = rules.books["on_influence"]["Queen"]
+    assert list(rules.book.uses) == list(TRIGGERS)
+    assert len(rules.book) == 13
+    assert rules.book.data_file == "cards.toml"
+    queen = rules.book["Queen"].use("on_influence")
     assert queen.effects == (("earn", (1,)),)
     assert queen.requirements == (("own_realm", ()), ("banner_number", ([3, 4, 5],)))
     monk = rules.type_named("Warrior Monk")
     assert list(monk.abilities) == ["on_recruit", "at_game_end"]
     assert monk.abilities["at_game_end"].requirements == (("more_warriors", ()),)
-    every = [ability for book in rules.books.values() for ability in book]
+    assert rules.type_named("Warrior Monk").declaration is rules.book["Warrior Monk"]
+    every = [ability for card in rules.book for ability in card.uses.values()]
     assert all(name in EFFECTS for ability in every for name, _ in ability.effects)
     assert all(name in REQUIREMENTS for ability in every for name, _ in ability.requirements)

@@ -1,9 +1,9 @@
 """The card pieces: what a character's abilities do, and the requirements they test.
 
 A character is one row of ``cards.toml``, declared through :class:`soulforge.core.cards.CardBook`
-(``data.py`` builds the books): for each trigger (``TRIGGERS``) the row lists its effect
-pieces (``at_game_end = [["earn", 3]]``) and the requirements that must hold for them to
-fire (``at_game_end_if = ["more_lines"]``). Pieces are registered below by name in the
+(``data.card_book``): each trigger (``TRIGGERS``) is one of its named uses, the row listing
+its effect pieces (``at_game_end = [["earn", 3]]``) and the requirements that must hold for
+them to fire (``at_game_end_if = ["more_lines"]``). Pieces are registered below by name in the
 ``EFFECTS`` and ``REQUIREMENTS`` registries; no code names a character. A piece is called
 with the state and a :class:`Use` (who uses which card, and for an influence which banner
 of which realm). When the pieces fire is the turn's business (``resolution.py``).
@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from soulforge.core import Seat
-from soulforge.core.cards import CardBook, CardDeclaration, Effect, PieceRef, Requirement
+from soulforge.core.cards import CardBook, CardDeclaration, Effect, PieceRef, Requirement, UseDeclaration
 from soulforge.core.registry import Registry
 from soulforge.core.text import count
 
@@ -50,11 +50,13 @@ class CardType:
     """The character's full name: "Feline Queen" for realm characters, else the role."""
     titan: bool
     tags: frozenset[str]
-    abilities: Mapping[str, CardDeclaration]
-    """Trigger -> the character's declaration in that trigger's book (``Rules.books``),
-    only for the triggers it has effects on; kept on the card for speed."""
+    abilities: Mapping[str, UseDeclaration]
+    """Trigger -> the character's use on it (``declaration.uses``), only for the triggers
+    it has effects on; kept on the card for speed."""
     pieces: int
     """How many effect pieces its abilities hold (the heuristic weighs a card by them)."""
+    declaration: CardDeclaration
+    """The character as ``Rules.book`` declared it from its row."""
 
 
 class Use(NamedTuple):
@@ -69,7 +71,7 @@ class Use(NamedTuple):
 
 if TYPE_CHECKING:
     Book = CardBook[S, Use]
-    """A trigger's book: every character's ability on it."""
+    """The characters' book: each character's abilities, one named use per trigger."""
 
 EFFECTS: Registry[Effect[S, Use]] = Registry("Five Realms card effects")
 REQUIREMENTS: Registry[Requirement[S, Use]] = Registry("Five Realms card requirements")
@@ -185,16 +187,16 @@ def _more_warriors(s: S, use: Use) -> str | None:
 # -- an ability: fires when its requirements are met ----------------------------------------------
 def fires(s: S, trigger: str, use: Use) -> bool:
     """Whether ``use.card`` has a ``trigger`` ability whose requirements are met now."""
-    ability = use.card.abilities.get(trigger)
-    return ability is not None and s.rules.books[trigger].unmet(ability, s, use) is None
+    card = use.card
+    return trigger in card.abilities and s.rules.book.unmet(card.declaration, s, use, trigger) is None
 
 
 def run(s: S, trigger: str, use: Use) -> None:
     """Carry out the effect pieces of ``use.card``'s ``trigger`` ability, in order."""
-    s.rules.books[trigger].run(use.card.abilities[trigger], s, use)
+    s.rules.book.run(use.card.declaration, s, use, trigger)
 
 
-def has_effect(ability: CardDeclaration, names: frozenset[str]) -> bool:
+def has_effect(ability: UseDeclaration, names: frozenset[str]) -> bool:
     """Whether one of the ability's effect pieces is among ``names``."""
     return any(name in names for name, _ in ability.effects)
 
@@ -240,12 +242,10 @@ def _ordinals(counts: tuple[int, ...]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def ability_text(trigger: str, ability: CardDeclaration) -> str:
+def ability_text(trigger: str, ability: UseDeclaration) -> str:
     """One ability in words: when (with its requirements), then what.
 
-    >>> from soulforge.core.cards import CardDeclaration
-    >>> queen = CardDeclaration("Queen", {}, (("earn", (1,)),),
-    ...                         (("own_realm", ()), ("banner_number", ([3, 4, 5],))))
+    >>> queen = UseDeclaration((("earn", (1,)),), (("own_realm", ()), ("banner_number", ([3, 4, 5],))))
     >>> ability_text("on_influence", queen)
     'When you influence the 3rd, 4th and 5th banner of its realm: earn 1 castle'
     """

@@ -13,8 +13,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from soulforge.core.cards import CardBook
-from soulforge.core.data import data_cache, field, read_toml, sourced
+from soulforge.core.cards import CardBook, CardDeclaration
+from soulforge.core.data import SOURCES, data_cache, field, read_toml, sourced
 from soulforge.core.errors import DataError
 from soulforge.games.five_realms.cards import EFFECTS, REQUIREMENTS, TRIGGERS, CardType, requires_field
 
@@ -45,9 +45,9 @@ class Rules:
     titans_to_win: int
     throne_threshold: int
     throne_castles: int
-    books: Mapping[str, Book]
-    """Trigger -> the :class:`CardBook` declaring every character's ability on it (a
-    character is one row of ``cards.toml``; each book reads its trigger's fields)."""
+    book: Book
+    """The :class:`CardBook` declaring every character: one row of ``cards.toml``, one named
+    use per trigger (its effects ``<trigger>``, its requirements ``<trigger>_if``)."""
 
     @property
     def deck_size(self) -> int:
@@ -59,6 +59,15 @@ class Rules:
             if card.name == name:
                 return card
         raise KeyError(name)
+
+    def with_character(self, declaration: CardDeclaration, order: str) -> Rules:
+        """These rules with one more character of ``order`` ("Imperial"), declared on
+        ``book`` from its row alone (a variant, or a test-only card: ``book.adding``)."""
+        row = {name: value for name, value in declaration.row.items() if name != "name"}
+        _check_fields(self.book.data_file, declaration.name, row)
+        banner = self.banners.index(order)
+        card = _card_type(self.book.data_file, len(self.types), banner, None, declaration.name, declaration)
+        return dataclasses.replace(self, types=(*self.types, card))
 
 
 def _names(file: str, entry: str, table: Mapping[str, Any], name: str) -> tuple[str, ...]:
@@ -75,35 +84,51 @@ def _ints(file: str, entry: str, table: Mapping[str, Any], name: str) -> tuple[i
     return tuple(values)
 
 
-def _argument(file: str, entry: str, value: Any) -> Any:
-    """A piece's argument: a name as it is, a number or list as ``{value, source}``."""
+def read_argument(value: Any) -> Any:
+    """A piece's argument as the book reads it: a name as it is, a number or list written
+    ``{value, source}`` unwrapped of its source (the book's ``read_arg``).
+
+    >>> read_argument({"value": 3, "source": "rulebook"}), read_argument("warrior")
+    (3, 'warrior')
+    >>> read_argument(3)
+    Traceback (most recent call last):
+    ...
+    ValueError: write 3 as {value = ..., source = ...}
+    """
     if isinstance(value, str):
         return value
-    if not isinstance(value, dict):
-        raise DataError(file, entry, "argument", f"write {value!r} as {{value = ..., source = ...}}")
-    return sourced(file, entry, {"argument": value}, "argument", object)
+    if not isinstance(value, dict) or "value" not in value:
+        raise ValueError(f"write {value!r} as {{value = ..., source = ...}}")
+    if value.get("source") not in SOURCES:
+        raise ValueError(f"source must be one of {sorted(SOURCES)}, got {value.get('source')!r}")
+    return value["value"]
 
 
-def _row(file: str, role: str, table: Mapping[str, Any]) -> dict[str, Any]:
-    """The character's row as its books read it: piece arguments unwrapped of their sources."""
-    row: dict[str, Any] = {"name": role}
-    for name in table:
+def _check_fields(file: str, role: str, row: Mapping[str, Any]) -> None:
+    """A character's row holds only its Titan flag, its tags and its lists of pieces."""
+    for name in row:
         if name in PIECE_FIELDS:
-            entries = field(file, role, table, name, list)
-            row[name] = [
-                [entry[0], *(_argument(file, f"{role}.{name}[{i}]", arg) for arg in entry[1:])]
-                if isinstance(entry, list) and entry else entry
-                for i, entry in enumerate(entries)
-            ]
+            field(file, role, row, name, list)
         elif name not in ("titan", "tags"):
             raise DataError(file, role, name, f"unknown field; known: titan, tags, {', '.join(PIECE_FIELDS)}")
-    return row
 
 
-def _books() -> dict[str, Book]:
-    return {trigger: CardBook("Five Realms", EFFECTS, REQUIREMENTS, effects_field=trigger,
-                              requires_field=requires_field(trigger))
-            for trigger in TRIGGERS}
+def card_book(file: str = DATA_FILE.name) -> Book:
+    """The book of Five Realms characters: a named use per trigger, arguments read sourced."""
+    return CardBook("Five Realms", EFFECTS, REQUIREMENTS, data_file=file, read_arg=read_argument,
+                    uses={trigger: (trigger, requires_field(trigger)) for trigger in TRIGGERS})
+
+
+def _card_type(file: str, index: int, banner: int, realm: int | None, name: str,
+               declaration: CardDeclaration) -> CardType:
+    """The character of ``declaration`` (its row: Titan, tags, abilities) on ``banner``."""
+    role, entry = declaration.name, declaration.row
+    titan = sourced(file, role, entry, "titan", bool)
+    tags = frozenset(_names(file, role, entry, "tags")) if "tags" in entry else frozenset()
+    abilities = {trigger: use for trigger, use in declaration.uses.items() if use.effects}
+    pieces = sum(len(ability.effects) for ability in abilities.values())
+    return CardType(index, banner, realm, role, name, titan, tags, MappingProxyType(abilities), pieces,
+                    declaration)
 
 
 @data_cache
@@ -125,23 +150,16 @@ def load_rules(copies: int | None, path: Path = DATA_FILE) -> Rules:
         can_influence.append(sourced(file, order, table, "can_influence", bool))
         roles_by_banner.append(_names(file, order, table, "characters"))
     types: list[CardType] = []
-    books = _books()
+    book = card_book(file)
     for role in dict.fromkeys(role for roles in roles_by_banner for role in roles):
         entry = field(file, "characters", characters, role, dict)
-        row = _row(file, role, entry)
-        for book in books.values():
-            book.add(row)
+        _check_fields(file, role, entry)
+        book.add({"name": role, **entry})
     for banner, roles in enumerate(roles_by_banner):
         for role in roles:
-            entry = characters[role]
-            titan = sourced(file, role, entry, "titan", bool)
-            tags = frozenset(_names(file, role, entry, "tags")) if "tags" in entry else frozenset()
-            abilities = {t: book[role] for t, book in books.items() if book[role].effects}
             name = f"{banners[banner]} {role}" if banner < len(realms) else role
-            pieces = sum(len(ability.effects) for ability in abilities.values())
             realm = banner if banner < len(realms) else None
-            types.append(CardType(len(types), banner, realm, role, name, titan, tags,
-                                  MappingProxyType(abilities), pieces))
+            types.append(_card_type(file, len(types), banner, realm, name, book[role]))
     setup = field(file, "setup", raw, "setup", dict)
     ring_raw = sourced(file, "setup", setup, "ring", list)
     if len(ring_raw) != 6 or not all(isinstance(c, list) and len(c) == 2 for c in ring_raw):
@@ -160,5 +178,5 @@ def load_rules(copies: int | None, path: Path = DATA_FILE) -> Rules:
         titans_to_win=sourced(file, "setup", setup, "titans_to_win", int),
         throne_threshold=sourced(file, "throne_room", throne, "threshold", int),
         throne_castles=sourced(file, "throne_room", throne, "castles", int),
-        books=MappingProxyType(books),
+        book=book,
     )

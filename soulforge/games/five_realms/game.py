@@ -42,10 +42,14 @@ class FiveRealms(Game[FiveRealmsState]):
     def __init__(self, /, **options: object) -> None:
         super().__init__(**options)
         copies = int(self.options["copies"])  # validated as an int by its Option
-        self.rules = load_rules(copies, self.data_file)
+        self.rules = self.load_rules(copies)
         names = tuple(t.name for t in self.rules.types)
         council = tuple(t.name for t in self.rules.types if not t.titan)
         self.table = ActionTable(self.rules.banners, self.rules.realms, names, council)
+
+    def load_rules(self, copies: int) -> Rules:
+        """The rules this game plays: its data file's (a variant may add to them)."""
+        return load_rules(copies, self.data_file)
 
     def _new_state(self, seed: int, players: int) -> FiveRealmsState:
         return FiveRealmsState(self, seed, players)

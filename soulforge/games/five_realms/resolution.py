@@ -73,13 +73,12 @@ def after_influence(s: S) -> None:
     council = [s.rules.types[s.card_type[c]] for c in s.council[seat]]
     grown = [(realm, number) for realm in range(len(after))
              for number in range(before[realm] + 1, after[realm] + 1)]
-    unmet = s.rules.books[ON_INFLUENCE].unmet
+    unmet = s.rules.book.unmet
     for card in council:
-        ability = card.abilities.get(ON_INFLUENCE)
-        if ability is not None:
+        if ON_INFLUENCE in card.abilities:
             for realm, number in grown:
                 use = Use(seat, card, realm, number)
-                if unmet(ability, s, use) is None:
+                if unmet(card.declaration, s, use, ON_INFLUENCE) is None:
                     fired.append((ON_INFLUENCE, use))
     new_lines = lines(after) - lines(before)
     if new_lines:
