@@ -323,8 +323,14 @@ def wounded(st: AnkirilState, ctx: Ctx) -> str | None:
     return None if c is not None and c.hp < c.max_hp else "needs the Creature to be damaged"
 
 
-BOOK: CardBook[AnkirilState, Ctx] = CardBook("Soul of Ankiril", PIECES, REQUIREMENTS)
-"""Declares each card from its data row (``data.parse_card``) and checks its requirements."""
+TRIGGERS = ("active", "summon", "legacy", "persist", "upkeep")
+"""A Creature's uses besides a Spell's ``effects``: each a list of pieces in its row (an Active
+Ability, on Summon, its Legacy, Persist, Upkeep), with its ``<use>_if`` requirements."""
+
+BOOK: CardBook[AnkirilState, Ctx] = CardBook("Soul of Ankiril", PIECES, REQUIREMENTS, data_file="cards.toml",
+                                            uses={use: (use, f"{use}_if") for use in TRIGGERS})
+"""Declares each card from its data row (``data.parse_card``), one named use per trigger, and
+checks its requirements."""
 
 
 def unmet(card: CardDef, st: AnkirilState, ctx: Ctx) -> str | None:

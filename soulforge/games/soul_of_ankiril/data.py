@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from soulforge.core import decklist
-from soulforge.core.cards import CardDeclaration
+from soulforge.core.cards import UseDeclaration
 from soulforge.core.data import choice, data_cache, field, read_toml
 from soulforge.core.decklist import cite_line, deck_cards, read_deck_list
 from soulforge.core.errors import DataError
-from soulforge.games.soul_of_ankiril.cards import BOOK, KEYWORDS, PIECES
+from soulforge.games.soul_of_ankiril.cards import BOOK, KEYWORDS, PIECES, TRIGGERS
 from soulforge.games.soul_of_ankiril.model import CardDef, Ref
 
 HERE = Path(__file__).parent
@@ -30,12 +30,11 @@ BUDGET = {1: 75, 2: 65, 3: 55}
 Deck = tuple[str, ...]
 
 
-TRIGGERS = ("active", "summon", "legacy", "persist", "upkeep")
 """A Creature card's piece lists besides the book's own (``effects``, a Spell's pieces): its
 Active Ability, then what fires when it is summoned, defeated, survives a combat, at Upkeep."""
 
 
-def _refs(file: str, name: str, declared: CardDeclaration, what: str) -> tuple[Ref, ...]:
+def _refs(file: str, name: str, declared: UseDeclaration, what: str) -> tuple[Ref, ...]:
     """The declared pieces, each given as many parameters as it takes."""
     for piece, args in declared.effects:
         if len(args) != PIECES[piece].arity:
@@ -78,17 +77,14 @@ def parse_card(file: str, name: str, table: Mapping[str, Any]) -> CardDef:
     if kind == "spell" and not table.get("effects"):
         raise DataError(file, name, "effects", "a Spell needs at least one effect piece")
     card = BOOK.declare({**table, "name": name})
-    # The book reads one list of pieces (``effects``); a Creature's other lists are declared
-    # by the same book, each as a row of its own.
-    lists = {what: BOOK.declare({"name": name, "effects": table.get(what, [])}) for what in TRIGGERS}
-    refs = {what: _refs(file, name, declared, what) for what, declared in lists.items()}
+    refs = {what: _refs(file, name, card.use(what), what) for what in TRIGGERS}
     return CardDef(
         name=name, type=kind, element=element, klass=table.get("class"),
         attack=field(file, name, table, "attack", int) if creature else 0,
         health=field(file, name, table, "health", int) if kind != "spell" else 0,
         sync=field(file, name, table, "sync", int), keywords=keywords, poison=poison,
         active=refs["active"], summon=refs["summon"], legacy=refs["legacy"], persist=refs["persist"],
-        upkeep=refs["upkeep"], effects=_refs(file, name, card, "effects"),
+        upkeep=refs["upkeep"], effects=_refs(file, name, card.use(), "effects"),
         text=field(file, name, table, "text", str), requires=card.requirements, declaration=card,
     )
 
