@@ -13,7 +13,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from soulforge.games import game_class
 from soulforge.server import schemas
-from soulforge.server.account_api import accounts, community, signed_in
+from soulforge.server.account_api import SAFE_METHODS, accounts, community, signed_in
 from soulforge.server.accounts import SESSION_COOKIE, Session
 from soulforge.server.catalog import game_infos
 from soulforge.server.hub import Connection, Hub
@@ -59,8 +59,12 @@ async def payload_response(svc: TableService, table: LiveTable, tokens: list[str
 
 
 async def account_of(request: Request) -> int | None:
-    """The request's signed-in account, whose session acts for the seats recorded for it (a
-    write must carry the session's CSRF token, a disabled account is refused: ``signed_in``)."""
+    """The request's signed-in account, whose session acts for the seats recorded for it. A
+    write must carry the session's CSRF token and is refused to a disabled account (403,
+    ``signed_in``); a read by a disabled account is a spectator's."""
+    if request.method in SAFE_METHODS:
+        session = await accounts(request).session(request.cookies.get(SESSION_COOKIE))
+        return session.account.id if session is not None and not session.account.disabled else None
     session = await signed_in(request)
     return session.account.id if session is not None else None
 

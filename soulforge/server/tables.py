@@ -634,7 +634,8 @@ class TableService:
         table = await self.get(table_id)
         held = await self.seats_of(table, tokens, account)
         if not held:
-            raise TableError(403, "a seat token is needed to play (X-Seat-Token)")
+            raise TableError(403, "a seat token (X-Seat-Token) or the account holding a seat is "
+                                  "needed to play")
         if seat is None:
             seat = self.viewer(table, held)
         if seat not in held:

@@ -136,6 +136,7 @@ def test_a_disabled_accounts_session_stops_acting(site: TestClient) -> None:
             conn.execute(sa.text("UPDATE sf_users SET disabled = :yes"), {"yes": True})
         accounts.read_disabled()  # what the server's watch reads every few seconds
         assert first_move(phone, table, legal).status_code == 403
+        assert table_as(phone, table)["seats_held"] == []  # it may still watch, as a spectator
         renamed = site.post(f"/api/tables/{table}/name", headers={"X-Seat-Token": other},
                             json={"seat": 1, "name": "Bo"})
         assert renamed.status_code == 204  # a change: the open socket is sent the table anew
