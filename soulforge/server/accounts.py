@@ -260,6 +260,10 @@ class Accounts:
         if owner != account.id:
             raise TableError(403, f"seat {seat} of table {table_id} belongs to another account")
 
+    async def detach(self, table_id: str, seat: int) -> None:
+        """The seat follows no account any more."""
+        await self.storage.write(self._detach, table_id, seat)
+
     async def seats(self, account: Account) -> list[dict[str, Any]]:
         """The account's seats, newest first (no token: the session acts for them)."""
         return await self.storage.read(self._seats, account.id)
@@ -365,6 +369,11 @@ class Accounts:
                                                             at=time.time()))
                 return user_id
             return int(owner)
+
+    def _detach(self, table_id: str, seat: int) -> None:
+        with self.storage._writing() as conn:
+            conn.execute(delete(account_seats_t).where(account_seats_t.c.table_id == table_id,
+                                                       account_seats_t.c.seat == seat))
 
     def _seats(self, user_id: int) -> list[dict[str, Any]]:
         query = (select(account_seats_t.c.table_id, account_seats_t.c.seat,

@@ -30,6 +30,7 @@ class Community:
         service.on_over = self.rate
         service.seat_guard = self.guard
         service.account_ok = self.account_ok
+        service.seat_moved = self.let_go
 
     def guard(self, table: LiveTable, held: set[int]) -> None:
         """A seat held by a disabled account cannot act, nor see its seat's view (403)."""
@@ -117,6 +118,13 @@ class Community:
                 raise TableError(409, "your account already holds a seat at this rated table")
         await self.accounts.attach(session.account, table_id, seat)
         await self.service.accounts_changed(table)
+
+    async def let_go(self, table: LiveTable, seat: int) -> None:
+        """The seat's player moved it to another browser: its account no longer holds it (its
+        sessions stop acting for it, as the old token did)."""
+        if seat in table.owners:
+            await self.accounts.detach(table.id, seat)
+            await self.service.accounts_changed(table)
 
     # -- a player's page ---------------------------------------------------------------
     async def player(self, name: str) -> dict[str, Any]:

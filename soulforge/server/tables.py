@@ -180,6 +180,9 @@ class TableService:
         """Refuses (TableError) seats whose account may not act (a disabled one)."""
         self.account_ok: Callable[[int], bool] = lambda _account: True
         """Whether a signed-in account may act for its seats (not a disabled one)."""
+        self.seat_moved: Callable[[LiveTable, int], Awaitable[None]] | None = None
+        """Called when a seat's player moves it to another browser (a new invite): the account
+        holding it lets go of it (whoever claims the invite signed in takes it anew)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._change: asyncio.Event | None = None
 
@@ -420,7 +423,10 @@ class TableService:
                 raise TableError(403, f"only seat {seat}'s player, or the creator while nobody has "
                                       "claimed it, may invite to it")
             self._limit(("seat", (table.id, seat)))  # counted once allowed: a stranger spends nothing
+            moved = target.claimed
             code = await self._hand_over(table, seat, claimed=False)
+        if moved and self.seat_moved is not None:
+            await self.seat_moved(table, seat)  # its account lets go of it too, like the old browser
         await self._announce(table)  # an open socket of the old token now sees as a spectator
         return code
 

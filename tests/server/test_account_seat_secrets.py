@@ -194,3 +194,20 @@ def test_the_migration_drops_the_stored_tokens(db_url: str) -> None:
         assert "token" not in rows[0] and "a-plain-seat-token" not in repr(rows)
     finally:
         storage.close()
+
+
+def test_a_seat_moved_to_another_browser_leaves_the_account(site: TestClient) -> None:
+    """"Move my seat" (a new invite for one's own seat) ends the old browser's hold on it: a
+    session of the account, like the old token, stops acting for it."""
+    laptop, phone, made = ada_with_a_table(site)
+    table = made["table"]
+    legal = table_as(phone, table)["legal"]
+    moved = phone.post(f"/api/tables/{table}/seats/0/invite")  # with her session alone
+    assert moved.status_code == 200, moved.text
+    assert table_as(phone, table)["seats_held"] == table_as(laptop, table)["seats_held"] == []
+    assert [s for s in laptop.get("/api/account/seats").json() if s["table"] == table] == []
+    taken = claim_invite(site, moved.json()["invite"]).json()["token"]  # an anonymous browser
+    assert first_move(phone, table, legal).status_code == 403
+    played = site.post(f"/api/tables/{table}/actions", headers={"X-Seat-Token": taken},
+                       json={"move": 0, "action": legal[0]["action"]})
+    assert played.status_code == 200, played.text
