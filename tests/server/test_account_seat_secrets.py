@@ -211,3 +211,17 @@ def test_a_seat_moved_to_another_browser_leaves_the_account(site: TestClient) ->
     played = site.post(f"/api/tables/{table}/actions", headers={"X-Seat-Token": taken},
                        json={"move": 0, "action": legal[0]["action"]})
     assert played.status_code == 200, played.text
+
+
+def test_signing_out_one_device_leaves_the_others(site: TestClient) -> None:
+    laptop, phone, made = ada_with_a_table(site)
+    table = made["table"]
+    socket = open_socket(site, phone, table)
+    try:
+        assert socket.receive_json()["seats_held"] == [0]
+        assert phone.post("/api/account/sign-out").status_code == 204
+        assert socket.receive_json()["seats_held"] == []  # this device's socket is told at once
+    finally:
+        socket.__exit__(None, None, None)
+    assert table_as(phone, table)["seats_held"] == []
+    assert table_as(laptop, table)["seats_held"] == [0]  # the laptop's session still holds it
