@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Request, Response, WebSocket
 from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, Field
 
@@ -22,7 +22,9 @@ from soulforge.server.accounts import (
     csrf_ok,
 )
 from soulforge.server.community import Community
+from soulforge.server.hub import Hub
 from soulforge.server.player_page import render
+from soulforge.server.storage import hash_token
 from soulforge.server.tables import TableError
 
 router = APIRouter(prefix="/api")
@@ -50,8 +52,13 @@ class SignedIn(BaseModel):
     csrf: str = Field(description="send it back as X-CSRF-Token with every state-changing request")
 
 
-def accounts(request: Request) -> Accounts:
+def accounts(request: Request | WebSocket) -> Accounts:
     found: Accounts = request.app.state.accounts
+    return found
+
+
+def hub(request: Request) -> Hub:
+    found: Hub = request.app.state.hub
     return found
 
 
@@ -140,6 +147,7 @@ async def sign_out(request: Request) -> Response:
     session = await signed_in(request)
     if session is not None:
         await accounts(request).sign_out(session.id)
+        hub(request).signed_out(session.account.id, hash_token(session.id))
     response = Response(status_code=204)
     clear_cookies(response)
     return response
@@ -150,6 +158,7 @@ async def sign_out_everywhere(request: Request) -> Response:
     """End every session of the account, on every device."""
     session = await required(request)
     await accounts(request).sign_out_everywhere(session.account)
+    hub(request).signed_out(session.account.id)
     response = Response(status_code=204)
     clear_cookies(response)
     return response
@@ -164,8 +173,8 @@ async def me(request: Request) -> dict[str, Any]:
 
 @router.get("/account/seats", responses=ERRORS)
 async def my_seats(request: Request) -> list[dict[str, Any]]:
-    """The account's seats with their tokens, newest first: another device signed in to the
-    same account takes them from here."""
+    """The account's seats, newest first, without tokens: a device signed in to the account
+    acts for them with its session (no seat secret is kept for an account)."""
     return await accounts(request).seats((await required(request)).account)
 
 

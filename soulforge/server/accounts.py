@@ -14,8 +14,11 @@ Security, in one place:
 - each session has a CSRF token (a readable cookie the page sends back as ``X-CSRF-Token``):
   ``app.CsrfGuard`` refuses a state-changing request carrying the session cookie without it.
 
-An account's seats are kept with their seat token (``sf_account_seats``), so that another
-device of the same account can take them after it signs in: that table holds seat secrets.
+An account's seats are recorded as (table, seat, account) in ``sf_account_seats``, with no
+token: the session is the credential for them (``TableService.seats_of`` grants a signed-in,
+non-disabled account its recorded seats), so another device of the account acts for them once
+signed in, and reading the database gives no seat secret (migration 0006 dropped the plain
+tokens kept before).
 """
 
 from __future__ import annotations
@@ -72,7 +75,6 @@ account_seats_t = Table(
     Column("table_id", String(32), ForeignKey("sf_tables.id"), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("user_id", Integer, ForeignKey("sf_users.id"), nullable=False),
-    Column("token", String(64), nullable=False),
     Column("at", Float, nullable=False),
 )
 ratings_t = Table(
@@ -251,15 +253,19 @@ class Accounts:
         await self.storage.write(self._delete_sessions, sessions_t.c.user_id == account.id)
 
     # -- seats ------------------------------------------------------------------
-    async def attach(self, account: Account, table_id: str, seat: int, token: str) -> None:
+    async def attach(self, account: Account, table_id: str, seat: int) -> None:
         """The seat (its token checked by the caller) now follows ``account``: 403 if it is
-        another account's."""
-        owner = await self.storage.write(self._attach, account.id, table_id, seat, token)
+        another account's. Only the link is stored, never the seat's token."""
+        owner = await self.storage.write(self._attach, account.id, table_id, seat)
         if owner != account.id:
             raise TableError(403, f"seat {seat} of table {table_id} belongs to another account")
 
+    async def detach(self, table_id: str, seat: int) -> None:
+        """The seat follows no account any more."""
+        await self.storage.write(self._detach, table_id, seat)
+
     async def seats(self, account: Account) -> list[dict[str, Any]]:
-        """The account's seats, newest first, with their tokens (for this account only)."""
+        """The account's seats, newest first (no token: the session acts for them)."""
         return await self.storage.read(self._seats, account.id)
 
     async def owners(self, table_ids: Sequence[str]) -> dict[str, dict[int, dict[str, Any]]]:
@@ -353,28 +359,31 @@ class Accounts:
         with self.storage._writing() as conn:
             conn.execute(delete(sessions_t).where(where))
 
-    def _attach(self, user_id: int, table_id: str, seat: int, token: str) -> int:
-        """Link the seat to the user (or refresh its token); returns the seat's owner."""
+    def _attach(self, user_id: int, table_id: str, seat: int) -> int:
+        """Link the seat to the user (if it is nobody's); returns the seat's owner."""
         with self.storage._writing() as conn:
             where = (account_seats_t.c.table_id == table_id, account_seats_t.c.seat == seat)
             owner = conn.execute(select(account_seats_t.c.user_id).where(*where)).scalar()
             if owner is None:
                 conn.execute(insert(account_seats_t).values(table_id=table_id, seat=seat, user_id=user_id,
-                                                            token=token, at=time.time()))
+                                                            at=time.time()))
                 return user_id
-            if owner == user_id:
-                conn.execute(update(account_seats_t).where(*where).values(token=token))
             return int(owner)
 
+    def _detach(self, table_id: str, seat: int) -> None:
+        with self.storage._writing() as conn:
+            conn.execute(delete(account_seats_t).where(account_seats_t.c.table_id == table_id,
+                                                       account_seats_t.c.seat == seat))
+
     def _seats(self, user_id: int) -> list[dict[str, Any]]:
-        query = (select(account_seats_t.c.table_id, account_seats_t.c.seat, account_seats_t.c.token,
+        query = (select(account_seats_t.c.table_id, account_seats_t.c.seat,
                         tables_t.c.game, tables_t.c.status, tables_t.c.rated, tables_t.c.created)
                  .join(tables_t, tables_t.c.id == account_seats_t.c.table_id)
                  .where(account_seats_t.c.user_id == user_id)
                  .order_by(tables_t.c.created.desc()).limit(MAX_ACCOUNT_SEATS))
         with self.storage.engine.connect() as conn:
             rows = conn.execute(query).mappings().all()
-        return [{"table": r["table_id"], "seat": r["seat"], "token": r["token"], "game": r["game"],
+        return [{"table": r["table_id"], "seat": r["seat"], "game": r["game"],
                  "status": r["status"], "rated": bool(r["rated"]), "created": r["created"]} for r in rows]
 
     def _owners(self, table_ids: list[str]) -> dict[str, dict[int, dict[str, Any]]]:

@@ -13,7 +13,8 @@ from pydantic import TypeAdapter, ValidationError
 
 from soulforge.games import game_class
 from soulforge.server import schemas
-from soulforge.server.account_api import community, signed_in
+from soulforge.server.account_api import SAFE_METHODS, accounts, community, signed_in
+from soulforge.server.accounts import SESSION_COOKIE, Session
 from soulforge.server.catalog import game_infos
 from soulforge.server.hub import Connection, Hub
 from soulforge.server.render import render_board
@@ -51,9 +52,21 @@ def invite_link(request: Request, table_id: str, seat: int, code: str) -> str:
     return f"{str(request.base_url).rstrip('/')}/t/{table_id}#seat={seat}&invite={code}"
 
 
-async def payload_response(svc: TableService, table: LiveTable, tokens: list[str], svg: bool) -> Response:
+async def payload_response(svc: TableService, table: LiveTable, tokens: list[str], svg: bool,
+                           account: int | None = None) -> Response:
     """The viewer's payload (a TablePayload), serialized once per version and shared with the hub."""
-    return Response(svc.payload_json(table, await svc.seats_of(table, tokens), svg), media_type=JSON)
+    return Response(svc.payload_json(table, await svc.seats_of(table, tokens, account), svg), media_type=JSON)
+
+
+async def account_of(request: Request) -> int | None:
+    """The request's signed-in account, whose session acts for the seats recorded for it. A
+    write must carry the session's CSRF token and is refused to a disabled account (403,
+    ``signed_in``); a read by a disabled account is a spectator's."""
+    if request.method in SAFE_METHODS:
+        session = await accounts(request).session(request.cookies.get(SESSION_COOKIE))
+        return session.account.id if session is not None and not session.account.disabled else None
+    session = await signed_in(request)
+    return session.account.id if session is not None else None
 
 
 @router.get("/games", response_model=list[schemas.GameInfo])
@@ -98,7 +111,7 @@ async def create_table(body: schemas.CreateTable, request: Request) -> dict[str,
         body.game, body.options, count or len(seats), seats, body.seed, body.hot_seat, body.listed, body.name,
         clock_minutes=body.clock_minutes, address=address(request), rated=body.rated,
         turn_hours=body.turn_hours)
-    await community(request).keep(session, table.id, tokens)
+    await community(request).keep(session, table.id, list(tokens))
     base = str(request.base_url).rstrip("/")
     return {"table": table.id, "url": f"{base}/t/{table.id}", "seats": [
         {"seat": s.seat, "kind": s.kind, "level": s.level, "token": tokens.get(s.seat),
@@ -112,7 +125,7 @@ async def table_state(table_id: str, request: Request, x_seat_token: Token = Non
     """The table as the token's seat sees it (no token: a spectator's view)."""
     svc = service(request)
     table = await svc.get(table_id)
-    return await payload_response(svc, table, tokens_of(x_seat_token), svg)
+    return await payload_response(svc, table, tokens_of(x_seat_token), svg, await account_of(request))
 
 
 @router.post("/tables/{table_id}/actions", response_model=schemas.TablePayload, responses=ERRORS)
@@ -124,9 +137,9 @@ async def act(table_id: str, body: schemas.ActionRequest, request: Request,
     long the server took."""
     start = time.perf_counter()
     svc = service(request)
-    tokens = tokens_of(x_seat_token)
-    table, _seat = await svc.act(table_id, tokens, body.move, body.action, body.seat)
-    response = await payload_response(svc, table, tokens, svg)
+    tokens, account = tokens_of(x_seat_token), await account_of(request)
+    table, _seat = await svc.act(table_id, tokens, body.move, body.action, body.seat, account)
+    response = await payload_response(svc, table, tokens, svg, account)
     response.headers["Server-Timing"] = f"act;dur={1000 * (time.perf_counter() - start):.2f}"
     return response
 
@@ -136,9 +149,9 @@ async def undo(table_id: str, body: schemas.UndoRequest, request: Request,
                x_seat_token: Token = None, svg: Svg = True) -> Response:
     """Take back one's last decision (and the AI moves after it) where the undo policy allows."""
     svc = service(request)
-    tokens = tokens_of(x_seat_token)
-    table = await svc.undo(table_id, tokens, body.move)
-    return await payload_response(svc, table, tokens, svg)
+    tokens, account = tokens_of(x_seat_token), await account_of(request)
+    table = await svc.undo(table_id, tokens, body.move, account)
+    return await payload_response(svc, table, tokens, svg, account)
 
 
 @router.post("/tables/{table_id}/join", response_model=schemas.Joined, responses=ERRORS)
@@ -148,7 +161,7 @@ async def join(table_id: str, request: Request, body: schemas.JoinRequest | None
     session = await signed_in(request)
     await community(request).may_sit(session, table_id)
     seat, token = await service(request).join(table_id, body.name if body else None, address(request))
-    await community(request).keep(session, table_id, {seat: token})
+    await community(request).keep(session, table_id, [seat])
     return {"table": table_id, "seat": seat, "token": token}
 
 
@@ -158,7 +171,7 @@ async def claim(table_id: str, body: schemas.ClaimRequest, request: Request) -> 
     session = await signed_in(request)
     await community(request).may_sit(session, table_id)
     token = await service(request).claim(table_id, body.seat, body.invite, body.name, address(request))
-    await community(request).keep(session, table_id, {body.seat: token})
+    await community(request).keep(session, table_id, [body.seat])
     return {"table": table_id, "seat": body.seat, "token": token}
 
 
@@ -167,7 +180,8 @@ async def new_invite(table_id: str, seat: int, request: Request,
                      x_seat_token: Token = None) -> dict[str, Any]:
     """A new one-time invite link for ``seat``: its player moving to another browser (their
     token stops working now), or the creator re-issuing a seat nobody has claimed."""
-    code = await service(request).invite(table_id, tokens_of(x_seat_token), seat, address(request))
+    code = await service(request).invite(table_id, tokens_of(x_seat_token), seat, address(request),
+                                         await account_of(request))
     return {"table": table_id, "seat": seat, "invite": invite_link(request, table_id, seat, code)}
 
 
@@ -177,9 +191,9 @@ async def claim_on_time(table_id: str, request: Request, x_seat_token: Token = N
     """Claim the win because the seat to move ran out of time (409 while nobody has; 403 for
     a spectator or for the late seat itself). Nothing is claimed for anyone automatically."""
     svc = service(request)
-    tokens = tokens_of(x_seat_token)
-    table = await svc.claim_on_time(table_id, tokens)
-    return await payload_response(svc, table, tokens, svg)
+    tokens, account = tokens_of(x_seat_token), await account_of(request)
+    table = await svc.claim_on_time(table_id, tokens, account)
+    return await payload_response(svc, table, tokens, svg, account)
 
 
 @router.post("/tables/{table_id}/rematch", response_model=schemas.RematchOffer, status_code=201,
@@ -188,7 +202,8 @@ async def rematch(table_id: str, request: Request, x_seat_token: Token = None) -
     """Offer a rematch once the game is over: the same game, options and seats, each seat moved
     one place on. The answer holds the proposer's seat and token at the new table; each other
     player finds a one-time invite to theirs in their own payload (``rematch``)."""
-    new, seat, tokens = await service(request).rematch(table_id, tokens_of(x_seat_token), address(request))
+    new, seat, tokens = await service(request).rematch(table_id, tokens_of(x_seat_token), address(request),
+                                                       await account_of(request))
     return {"table": new, "seat": seat, "tokens": tokens}
 
 
@@ -196,7 +211,8 @@ async def rematch(table_id: str, request: Request, x_seat_token: Token = None) -
 async def name_seat(table_id: str, body: schemas.NameRequest, request: Request,
                     x_seat_token: Token = None) -> None:
     """Give one's seat a display name (shown at the seat, in the log and in the lobby)."""
-    await service(request).rename(table_id, tokens_of(x_seat_token), body.seat, body.name, address(request))
+    await service(request).rename(table_id, tokens_of(x_seat_token), body.seat, body.name, address(request),
+                                  await account_of(request))
 
 
 @router.get("/tables/{table_id}/chat", response_model=list[schemas.ChatMessage], responses=ERRORS)
@@ -211,14 +227,16 @@ async def say(table_id: str, body: schemas.ChatRequest, request: Request, x_seat
     """Say something at the table: a seated player, or a spectator unless spectators are muted
     (403); 422 empty or too long; 429 beyond a sender's 5 messages in 10 s (a seat by its token,
     a spectator by address) or an address's 15 in 10 s over every table."""
-    return await service(request).say(table_id, tokens_of(x_seat_token), body.text, address(request))
+    return await service(request).say(table_id, tokens_of(x_seat_token), body.text, address(request),
+                                      await account_of(request))
 
 
 @router.post("/tables/{table_id}/chat/mute", status_code=204, responses=ERRORS)
 async def mute(table_id: str, body: schemas.MuteRequest, request: Request,
                x_seat_token: Token = None) -> None:
     """A seated player mutes (or unmutes) the spectators' chat."""
-    await service(request).mute_spectators(table_id, tokens_of(x_seat_token), body.muted, address(request))
+    await service(request).mute_spectators(table_id, tokens_of(x_seat_token), body.muted, address(request),
+                                           await account_of(request))
 
 
 def replays(request: Request) -> ReplayCache:
@@ -308,9 +326,21 @@ async def read_hello(socket: WebSocket) -> schemas.Hello:
         raise TableError(400, f'bad first message: {where}: {first["msg"]}') from None
 
 
+async def socket_session(socket: WebSocket) -> Session | None:
+    """The session of the socket's cookie, if the socket comes from this site's own pages (a
+    browser sends the cookie with a socket another site opens, and states its ``Origin``:
+    such a socket is a spectator unless it proves a seat by token); None for a disabled account."""
+    origin, host = socket.headers.get("origin"), socket.headers.get("host", "")
+    if origin is not None and origin.split("://", 1)[-1].rstrip("/") != host:
+        return None
+    session = await accounts(socket).session(socket.cookies.get(SESSION_COOKIE))
+    return None if session is None or session.account.disabled else session
+
+
 @ws_router.websocket("/ws/tables/{table_id}")
 async def table_socket(socket: WebSocket, table_id: str) -> None:
-    """Live updates. The first message is ``{"tokens": [...]}`` (empty: spectator; add
+    """Live updates. The first message is ``{"tokens": [...]}`` (empty: spectator, or the
+    seats of the account signed in with this site's session cookie; add
     ``"svg": false`` to leave the board out); then the server sends ``{"type": "state", ...}``
     (a TablePayload) after every change."""
     svc: TableService = socket.app.state.service
@@ -319,7 +349,9 @@ async def table_socket(socket: WebSocket, table_id: str) -> None:
     try:
         hello = await asyncio.wait_for(read_hello(socket), timeout=10)
         table = await svc.get(table_id)
-        held = await svc.seats_of(table, hello.tokens)
+        session = await socket_session(socket)
+        account = session.account.id if session is not None else None
+        held = await svc.seats_of(table, hello.tokens, account)
     except TableError as err:
         with contextlib.suppress(Exception):
             await socket.send_json({"type": "error", "status": err.status, "detail": str(err)})
@@ -329,7 +361,8 @@ async def table_socket(socket: WebSocket, table_id: str) -> None:
         with contextlib.suppress(Exception):
             await socket.close(code=4408)
         return
-    conn = Connection(socket, held, frozenset(hash_token(t) for t in hello.tokens), hello.svg)
+    conn = Connection(socket, held, frozenset(hash_token(t) for t in hello.tokens), hello.svg, account,
+                      hash_token(session.id) if session is not None else None)
     hub.join(table_id, conn)
     writer = asyncio.create_task(conn.write())
     try:

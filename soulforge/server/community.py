@@ -4,7 +4,7 @@ the rating of a rated table's end, and a player's page (games, ratings, opponent
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from sqlalchemy import select
@@ -29,11 +29,17 @@ class Community:
         service.accounts_of = self.accounts_of
         service.on_over = self.rate
         service.seat_guard = self.guard
+        service.account_ok = self.account_ok
+        service.seat_moved = self.let_go
 
     def guard(self, table: LiveTable, held: set[int]) -> None:
         """A seat held by a disabled account cannot act, nor see its seat's view (403)."""
         if any(table.owners.get(seat) in self.accounts.disabled_ids for seat in held):
             raise TableError(403, "this seat's account is disabled")
+
+    def account_ok(self, account: int) -> bool:
+        """A signed-in account acts for its seats unless the operator disabled it."""
+        return account not in self.accounts.disabled_ids
 
     async def watch_disabled(self) -> None:
         """Read the disabled accounts every :data:`DISABLED_REFRESH` seconds (the operator's
@@ -88,13 +94,15 @@ class Community:
         if any(o["user_id"] == session.account.id for o in owners.values()):
             raise TableError(409, "your account already holds a seat at this rated table")
 
-    async def keep(self, session: Session | None, table_id: str, tokens: dict[int, str]) -> None:
-        """The seats just taken (``{seat: token}``) follow the signed-in account, if any."""
-        if session is None or not tokens:
+    async def keep(self, session: Session | None, table_id: str, seats: Iterable[int]) -> None:
+        """The seats just taken follow the signed-in account, if any (its session then acts
+        for them on any device; their tokens are not kept)."""
+        seats = list(seats)
+        if session is None or not seats:
             return
         table = await self.service.get(table_id)
-        for seat, token in tokens.items():
-            await self.accounts.attach(session.account, table_id, seat, token)
+        for seat in seats:
+            await self.accounts.attach(session.account, table_id, seat)
             await self.service.name_if_unnamed(table, seat, session.account.name)
         await self.service.accounts_changed(table)
 
@@ -108,8 +116,15 @@ class Community:
             owners = (await self.accounts.owners([table.id])).get(table.id, {})
             if any(o["user_id"] == session.account.id and s != seat for s, o in owners.items()):
                 raise TableError(409, "your account already holds a seat at this rated table")
-        await self.accounts.attach(session.account, table_id, seat, token)
+        await self.accounts.attach(session.account, table_id, seat)
         await self.service.accounts_changed(table)
+
+    async def let_go(self, table: LiveTable, seat: int) -> None:
+        """The seat's player moved it to another browser: its account no longer holds it (its
+        sessions stop acting for it, as the old token did)."""
+        if seat in table.owners:
+            await self.accounts.detach(table.id, seat)
+            await self.service.accounts_changed(table)
 
     # -- a player's page ---------------------------------------------------------------
     async def player(self, name: str) -> dict[str, Any]:

@@ -178,6 +178,11 @@ class TableService:
         """The accounts holding the table's seats and their ratings (shown beside the names)."""
         self.seat_guard: Callable[[LiveTable, set[int]], None] | None = None
         """Refuses (TableError) seats whose account may not act (a disabled one)."""
+        self.account_ok: Callable[[int], bool] = lambda _account: True
+        """Whether a signed-in account may act for its seats (not a disabled one)."""
+        self.seat_moved: Callable[[LiveTable, int], Awaitable[None]] | None = None
+        """Called when a seat's player moves it to another browser (a new invite): the account
+        holding it lets go of it (whoever claims the invite signed in takes it anew)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._change: asyncio.Event | None = None
 
@@ -402,13 +407,13 @@ class TableService:
         return token
 
     async def invite(self, table_id: str, tokens: Sequence[str], seat: int,
-                     address: str | None = None) -> str:
+                     address: str | None = None, account: int | None = None) -> str:
         """A new one-time invite for ``seat``: its own player moving it to another browser (their
         token stops working now), or the creator re-issuing a seat nobody has claimed (the
         old invite stops working)."""
         self._limit(("address", address))
         table = await self.get(table_id)
-        held = await self.seats_of(table, tokens)
+        held = await self.seats_of(table, tokens, account)
         async with table.lock:
             if not 0 <= seat < len(table.row.seats) or table.row.seats[seat].kind != "human":
                 raise TableError(422, f"seat {seat} is not a human seat of this table")
@@ -418,16 +423,20 @@ class TableService:
                 raise TableError(403, f"only seat {seat}'s player, or the creator while nobody has "
                                       "claimed it, may invite to it")
             self._limit(("seat", (table.id, seat)))  # counted once allowed: a stranger spends nothing
+            moved = target.claimed
             code = await self._hand_over(table, seat, claimed=False)
+        if moved and self.seat_moved is not None:
+            await self.seat_moved(table, seat)  # its account lets go of it too, like the old browser
         await self._announce(table)  # an open socket of the old token now sees as a spectator
         return code
 
     # -- the turn clock -------------------------------------------------------------------
-    async def claim_on_time(self, table_id: str, tokens: Sequence[str]) -> LiveTable:
+    async def claim_on_time(self, table_id: str, tokens: Sequence[str],
+                            account: int | None = None) -> LiveTable:
         """A seated player claims the win because the seat to move ran out of time: the
         table ends, that seat losing (-1), the others sharing +1."""
         table = await self.get(table_id)
-        held = await self.seats_of(table, tokens)
+        held = await self.seats_of(table, tokens, account)
         async with table.lock:
             if table.row.clock is None or table.over:
                 raise TableError(409, "no clock runs at this table")
@@ -468,15 +477,15 @@ class TableService:
         return verdict(list(returns), next(iter(held)) if len(held) == 1 else None, names)
 
     # -- rematch -------------------------------------------------------------------------
-    async def rematch(self, table_id: str, tokens: Sequence[str],
-                      address: str | None = None) -> tuple[str, int, dict[int, str]]:
+    async def rematch(self, table_id: str, tokens: Sequence[str], address: str | None = None,
+                      account: int | None = None) -> tuple[str, int, dict[int, str]]:
         """Offer a rematch (a seated player, once the game is over): a new table of the same
         game, options and seats, each seat moved one place on (two players swap); the proposer
         gets its new seat's token, every other person an invite shown on their own page.
         Returns the new table, the proposer's seat there and the new seats' tokens it holds
         (every human seat's in hot-seat)."""
         table = await self.get(table_id)
-        held = await self.seats_of(table, tokens)
+        held = await self.seats_of(table, tokens, account)
         if not held:
             raise TableError(403, "only a seated player may offer a rematch")
         if not table.over:
@@ -515,11 +524,11 @@ class TableService:
 
     # -- names and chat -----------------------------------------------------------------
     async def rename(self, table_id: str, tokens: Sequence[str], seat: int, name: str | None,
-                     address: str | None = None) -> None:
+                     address: str | None = None, account: int | None = None) -> None:
         """The display name of a seat the tokens hold."""
         self._limit(("address", address))
         table = await self.get(table_id)
-        if seat not in await self.seats_of(table, tokens):
+        if seat not in await self.seats_of(table, tokens, account):
             raise TableError(403, f"only seat {seat}'s player may name it")
         self._limit(("seat", (table.id, seat)))
         async with table.lock:
@@ -539,13 +548,13 @@ class TableService:
         table.version += 1
 
     async def say(self, table_id: str, tokens: Sequence[str], text: str,
-                  address: str | None = None) -> dict[str, Any]:
+                  address: str | None = None, account: int | None = None) -> dict[str, Any]:
         """A chat message from the tokens' seat (none: a spectator, unless the players muted
         spectators), stored, then sent to everyone at the table. Each sender has its own
         allowance (a seat: its token; a spectator: its address), and each address one across
         every table."""
         table = await self.get(table_id)
-        held = await self.seats_of(table, tokens)
+        held = await self.seats_of(table, tokens, account)
         seat = min(held) if held else None
         if seat is None and table.row.spectators_muted:
             raise TableError(403, "the players have muted spectators at this table")
@@ -565,11 +574,11 @@ class TableService:
         return said
 
     async def mute_spectators(self, table_id: str, tokens: Sequence[str], muted: bool,
-                              address: str | None = None) -> None:
+                              address: str | None = None, account: int | None = None) -> None:
         """A seated player lets spectators chat or not."""
         self._limit(("address", address))
         table = await self.get(table_id)
-        if not await self.seats_of(table, tokens):
+        if not await self.seats_of(table, tokens, account):
             raise TableError(403, "only a seated player may mute or unmute spectators")
         await self.storage.write(self.storage.set_spectators_muted, table.id, muted)
         table.row.spectators_muted = muted
@@ -593,9 +602,11 @@ class TableService:
         return secret
 
     # -- who is asking ---------------------------------------------------------------
-    async def seats_of(self, table: LiveTable, tokens: Sequence[str]) -> set[int]:
-        """The seats these tokens hold at this table; 403 if one of them holds none (an
-        invite code is not a token: it is only good for :meth:`claim`)."""
+    async def seats_of(self, table: LiveTable, tokens: Sequence[str], account: int | None = None) -> set[int]:
+        """The seats these tokens hold at this table, and those recorded for ``account`` (the
+        request's signed-in account: its session is a credential for its seats, so no seat
+        secret of an account is stored in plain text); 403 if a token holds none (an invite
+        code is not a token: it is only good for :meth:`claim`)."""
         held: set[int] = set()
         for token in tokens:
             digest = hash_token(token)
@@ -603,9 +614,17 @@ class TableService:
             if not match:
                 raise TableError(403, "this seat token is not valid at this table")
             held.add(match[0].seat)
+        held |= self.account_seats(table, account)
         if held and self.seat_guard is not None:
             self.seat_guard(table, held)
         return held
+
+    def account_seats(self, table: LiveTable, account: int | None) -> set[int]:
+        """The seats of ``table`` recorded for the account (none for no account, or for one the
+        operator disabled: its seats stop acting even where its session was already read)."""
+        if account is None or not self.account_ok(account):
+            return set()
+        return {seat for seat, owner in table.owners.items() if owner == account}
 
     @staticmethod
     def viewer(table: LiveTable, held: set[int]) -> int | None:
@@ -617,11 +636,12 @@ class TableService:
 
     # -- playing --------------------------------------------------------------------------
     async def act(self, table_id: str, tokens: Sequence[str], move: int, action_json: dict[str, Any],
-                  seat: int | None = None) -> tuple[LiveTable, int]:
+                  seat: int | None = None, account: int | None = None) -> tuple[LiveTable, int]:
         table = await self.get(table_id)
-        held = await self.seats_of(table, tokens)
+        held = await self.seats_of(table, tokens, account)
         if not held:
-            raise TableError(403, "a seat token is needed to play (X-Seat-Token)")
+            raise TableError(403, "a seat token (X-Seat-Token) or the account holding a seat is "
+                                  "needed to play")
         if seat is None:
             seat = self.viewer(table, held)
         if seat not in held:
@@ -704,9 +724,10 @@ class TableService:
             return None
         return mine[-1]
 
-    async def undo(self, table_id: str, tokens: Sequence[str], move: int) -> LiveTable:
+    async def undo(self, table_id: str, tokens: Sequence[str], move: int,
+                   account: int | None = None) -> LiveTable:
         table = await self.get(table_id)
-        held = await self.seats_of(table, tokens)
+        held = await self.seats_of(table, tokens, account)
         async with table.lock:
             self._check_fresh(table, move)
             keep = self.undo_target(table, held)

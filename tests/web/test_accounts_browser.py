@@ -60,9 +60,18 @@ def test_sign_in_on_a_second_browser_finds_the_game_and_sign_out_everywhere(
     phone.wait_for_function("document.getElementById('seats').innerText.includes('Seat 0 · Ada (you)')",
                             timeout=TIMEOUT)
     assert "Ada" in phone.locator("#seats").inner_text()
+    kept = phone.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('soulforge:'))")
+    assert [k for k in kept if k != "soulforge:name"] == []
+    wait_turn(phone)  # the phone plays with its session alone: no token came to it
+    move = click_something(phone, random.Random(2))
+    phone.wait_for_function(f"Number(document.body.dataset.move) > {move}", timeout=TIMEOUT)
+    assert live_state(server, table).move_number > move
     phone.click("#account button:text('Sign out everywhere')")
     phone.wait_for_selector("#account a:text('Sign in')", timeout=TIMEOUT)
     assert fetch_json(laptop, "/api/account")["status"] == 401
+    phone.goto(f"{server.url}/t/{table}")  # signed out: a spectator of the table
+    phone.wait_for_function("document.getElementById('seats').innerText.includes('Seat 0')", timeout=TIMEOUT)
+    assert "(you)" not in phone.locator("#seats").inner_text()
 
 
 def test_a_rated_game_between_two_browsers_updates_both_ratings(browser: Any, server: ServerThread) -> None:

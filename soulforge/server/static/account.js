@@ -1,7 +1,8 @@
 // Accounts (issue 34), on every page: the sign-in state in the header; the session's CSRF
 // token sent as X-CSRF-Token with every write of the page (the server refuses a write that
-// carries the session cookie without it); the account's seats brought to this browser, and
-// this browser's anonymous seats attached to the account right after signing in.
+// carries the session cookie without it); this browser's anonymous seats attached to the
+// account right after signing in. No token comes back: the session itself acts for the
+// account's seats, on every device signed in to it.
 (() => {
   const cookie = (name) => {
     const found = document.cookie.split("; ").find((c) => c.startsWith(name + "="));
@@ -35,21 +36,6 @@
       }
     }
   }
-  async function bringSeats() {
-    const res = await fetch("/api/account/seats");
-    if (!res.ok) return;
-    const here = location.pathname.match(/^\/t\/([^/]+)$/);
-    let reload = false;
-    for (const s of await res.json()) {
-      const key = SEATS + s.table, tokens = readSeats(key);
-      if (tokens[String(s.seat)] === s.token) continue;
-      tokens[String(s.seat)] = s.token;
-      localStorage.setItem(key, JSON.stringify(tokens));
-      if (here && here[1] === s.table) reload = true;  // the table page read its tokens already
-    }
-    if (reload) location.reload();
-  }
-
   const box = document.getElementById("account");
   function el(tag, text, attrs) {
     const node = document.createElement(tag);
@@ -136,7 +122,6 @@
     const res = await fetch("/api/account");
     if (!res.ok) { signedOut(); return; }
     signedIn((await res.json()).account);
-    await bringSeats();
     await turns();
     setInterval(turns, 60000);
   })();
