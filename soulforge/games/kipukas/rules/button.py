@@ -16,13 +16,14 @@ class ButtonRule(CheckedRule[Any, A]):
     is open whenever its step is). Listed without a generator or a refusal built: several
     steps of a playout list nothing else."""
 
-    button: ClassVar[Action]
+    button: ClassVar[Any]
+    """The rule's one action (of the rule's ``action`` class: a class variable holds no type variable)."""
 
     def candidates(self, s: Any) -> Iterable[A]:
-        return (self.button,)  # type: ignore[return-value]  # (``button`` is the rule's action)
+        return (self.button,)
 
     def legal(self, s: Any) -> list[A]:
         button, checks = self.button, self.checks
         if not checks or passes(checks, s, button):
-            return [button]  # type: ignore[list-item]
+            return [button]
         return []
