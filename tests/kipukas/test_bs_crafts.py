@@ -4,6 +4,8 @@ face down (#traps), is not open to a call."""
 
 from __future__ import annotations
 
+import pytest
+
 from soulforge.games.kipukas import cards
 from soulforge.games.kipukas.actions import CallBS, Craft, LetItStand, StandBy, Withdraw
 from soulforge.games.kipukas.encoding import BS_ANSWER, BS_CALL, NIGHT
@@ -14,6 +16,9 @@ from .scenario import act, fresh, give, put
 from .test_cards import next_turn, said
 from .test_recipes import TRAPS, number
 from .test_render import assert_board_draws_click_paths
+
+pytestmark = pytest.mark.usefixtures("checked_rules")
+"""Each action applied checks its rule's listing against its checks (``conftest.py``)."""
 
 BOW = "Basic bow"
 

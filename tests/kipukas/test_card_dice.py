@@ -21,6 +21,9 @@ from soulforge.games.kipukas.data import CARDS, Dice
 from .scenario import act, fresh, put
 from .test_cards import Loaded, attack_on_t6, moves_of, name, said
 
+pytestmark = pytest.mark.usefixtures("checked_rules")
+"""Each action applied checks its rule's listing against its checks (``conftest.py``)."""
+
 RAW = {card["id"]: card for card in json.loads((data.DATA / "cards.json").read_text(encoding="utf-8"))}
 SOULS = sorted(card_id for card_id, card in CARDS.items() if card.soul)
 

@@ -55,6 +55,9 @@ from soulforge.games.kipukas.state import KipukasState
 
 from .scenario import act, fresh, give, put
 
+pytestmark = pytest.mark.usefixtures("checked_rules")
+"""Each action applied checks its rule's listing against its checks (``conftest.py``)."""
+
 NOTES = (Path(cards.__file__).parent / "NOTES.md").read_text(encoding="utf-8")
 
 

@@ -26,6 +26,9 @@ from soulforge.sim.runner import SimConfig, check_config
 from .scenario import give, put, set_up
 from .test_cards import Loaded, next_turn, said
 
+pytestmark = pytest.mark.usefixtures("checked_rules")
+"""Each action applied checks its rule's listing against its checks (``conftest.py``)."""
+
 DAY_FACE, NIGHT_FACE = 0, 3
 """Indices of a day and a night face of the diel die (rules.toml: day, day, day, night, night,
 storm): the pick a :class:`Loaded` generator gives the cycle's roll."""

@@ -35,6 +35,9 @@ from .scenario import act, fresh, give, put
 from .test_cards import Loaded, said
 from .test_render import assert_board_draws_click_paths
 
+pytestmark = pytest.mark.usefixtures("checked_rules")
+"""Each action applied checks its rule's listing against its checks (``conftest.py``)."""
+
 
 def _end_cycle(s: KipukasState) -> None:
     """Every seat ends its actions until the next diel cycle begins (#day 3, #night)."""

@@ -21,6 +21,9 @@ from .test_cards import said
 from .test_listing import checked_day_listings
 from .test_render import assert_board_draws_click_paths, playout
 
+pytestmark = pytest.mark.usefixtures("checked_rules")
+"""Each action applied checks its rule's listing against its checks (``conftest.py``)."""
+
 
 def _with_rogue(s: KipukasState) -> int:
     sboi = put(s, 1, "sboi_threat_plus_plus", "m7")

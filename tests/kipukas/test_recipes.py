@@ -30,6 +30,9 @@ from .scenario import act, fresh, give, put
 from .test_cards import Loaded, name, next_turn, said
 from .test_render import assert_board_draws_click_paths
 
+pytestmark = pytest.mark.usefixtures("checked_rules")
+"""Each action applied checks its rule's listing against its checks (``conftest.py``)."""
+
 TRAPS = {
     "Sticky feather trap!": ("feathers", "honey"),
     "Snare Trap": ("sticks", "string"),

@@ -41,6 +41,9 @@ from soulforge.games.kipukas.movement import enemies_at, is_downed, reach
 from soulforge.games.kipukas.state import KipukasState
 from tests.kipukas.scenario import act, fresh, give, put
 
+pytestmark = pytest.mark.usefixtures("checked_rules")
+"""Each action applied checks its rule's listing against its checks (``conftest.py``)."""
+
 
 def rig(state: KipukasState, *values: int) -> None:
     """The next dice show ``values`` in order (then the seeded dice go on)."""

@@ -16,6 +16,9 @@ from .scenario import fresh, put
 from .test_cards import Loaded, next_turn, said
 from .test_render import handles
 
+pytestmark = pytest.mark.usefixtures("checked_rules")
+"""Each action applied checks its rule's listing against its checks (``conftest.py``)."""
+
 OTTER = "frost_tipped_arctic_otter"  # a species of tameability 1, archetypal gene Endothermic
 
 

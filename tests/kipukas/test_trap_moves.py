@@ -17,6 +17,9 @@ from .scenario import act, fresh, give, put
 from .test_cards import name, said
 from .test_render import assert_board_draws_click_paths
 
+pytestmark = pytest.mark.usefixtures("checked_rules")
+"""Each action applied checks its rule's listing against its checks (``conftest.py``)."""
+
 TRAP = "freezing_of_the_heart"
 
 

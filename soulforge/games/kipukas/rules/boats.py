@@ -14,15 +14,14 @@ movement (they are revealed, as any move reveals), and the boat crosses once a d
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from soulforge.core import Action, IllegalAction
-from soulforge.core.flow import ClickPath, Rule
+from soulforge.core.flow import Check, CheckedRule, ClickPath
 from soulforge.games.kipukas import cycle
 from soulforge.games.kipukas.actions import Ferry, stand_label
 from soulforge.games.kipukas.movement import DAY_SPENT, can_move, enemies_at, room_in
-from soulforge.games.kipukas.rules.day import owes_contention, own_souls
+from soulforge.games.kipukas.rules.day import NO_CONTENTION_OWED, owes_contention, own_souls
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -37,45 +36,64 @@ def riders(s: S, boat: int, souls: list[int]) -> list[int]:
     return aboard[: s.board.boats[boat].capacity]
 
 
-def ferries(s: S, souls: list[int]) -> list[Action]:
-    """The crossings open to the seat (``FerryRule``); ``souls``: ``day.own_souls``."""
-    out: list[Action] = []
+def _boat_free(s: S, boat: int) -> bool:
+    """A boat of the map that has not crossed today, on a stand with no enemy of the seat's."""
+    if not 0 <= boat < len(s.board.boats):
+        return False
+    return s.boat_used[boat] != s.cycle and not enemies_at(s, s.boat_at[boat], s.active)
+
+
+def _lands(s: S, boat: int, there: str, party: list[int]) -> bool:
+    """``there`` is a landing within the boat's distance, free of enemies, with room for the party."""
+    seat = s.active
+    if there not in s.board.landings(s.boat_at[boat], s.board.boats[boat].distance):
+        return False
+    territory = s.board.stands[there].territory
+    return not enemies_at(s, there, seat) and all(room_in(s, territory, seat, p) for p in party)
+
+
+def ferries(s: S, souls: list[int]) -> list[Ferry]:
+    """The crossings open to the seat (``FerryRule``'s predicates); ``souls``: ``day.own_souls``."""
+    out: list[Ferry] = []
     seat = s.active
     on_stands = s.soul_stands()
     for boat, spec in enumerate(s.board.boats):
         stand = s.boat_at[boat]
         if not any(s.owner[p] == seat for p in on_stands.get(stand, ())):
-            continue  # no soul of the seat aboard (the common case)
-        if s.boat_used[boat] == s.cycle or enemies_at(s, stand, seat):
+            continue  # no soul of the seat aboard (the common case: no rider, no crossing)
+        if not _boat_free(s, boat):
             continue
         party = riders(s, boat, souls)
-        if not party:
-            continue
-        for there in s.board.landings(stand, spec.distance):
-            territory = s.board.stands[there].territory
-            if not enemies_at(s, there, seat) and all(room_in(s, territory, seat, p) for p in party):
-                out.append(Ferry(boat, there))
+        if party:
+            out += [Ferry(boat, there) for there in s.board.landings(stand, spec.distance)
+                    if _lands(s, boat, there, party)]
     return out
 
 
-class FerryRule(Rule["S", Ferry]):
+class FerryRule(CheckedRule["S", Ferry]):
     """#geography: a boat ferries the seat's souls from its stand to a dock over a day."""
 
     action = Ferry
     section = SECTION
 
-    def legal(self, s: S) -> Sequence[Action]:
+    checks = (
+        NO_CONTENTION_OWED,
+        Check("a boat free to cross", lambda s, a: _boat_free(s, a.boat),
+              "a boat crosses once a day, from a stand with no enemy on it"),
+        Check("souls aboard", lambda s, a: bool(riders(s, a.boat, own_souls(s))),
+              "no soul of yours on the boat's stand that has not moved today"),
+        Check("a landing", lambda s, a: _lands(s, a.boat, a.to, riders(s, a.boat, own_souls(s))),
+              "the boat lands within its distance, on a dock free of enemies and with room for your souls"),
+    )
 
+    def legal(self, s: S) -> list[Ferry]:
         if not s.board.boats or owes_contention(s):
             return []
         return ferries(s, own_souls(s))
 
-    def refusal(self, s: S, action: Ferry) -> IllegalAction:
-        return IllegalAction(
-            "a boat ferries, once a day, your souls that have not moved today from its uncontended "
-            "stand to a dock within its distance, free of enemies and with room for them",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[Ferry]:
+        """Every boat to every stand."""
+        return (Ferry(boat, there) for boat in range(len(s.board.boats)) for there in s.board.stands)
 
     def apply(self, s: S, action: Ferry) -> None:
 

@@ -3,12 +3,12 @@ prisoners taken under control, then one released. The card's mechanics are in ``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from soulforge.core import Action, IllegalAction
-from soulforge.core.flow import ClickPath, Rule
+from soulforge.core.flow import Check, CheckedRule, ClickPath
 from soulforge.games.kipukas.actions import Release, TakeNoMore, TakeOver
+from soulforge.games.kipukas.rules.button import ButtonRule
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -20,6 +20,18 @@ from soulforge.games.kipukas.cycle import resume
 def _releasing(s: S) -> bool:
     """Past taking: 2 taken, or the holder took no more (``dealing[3]`` is -1)."""
     return s.dealing[3] < 0 or s.dealing[3] >= TAKEN
+
+
+TAKING: Check[S, TakeOver | TakeNoMore] = Check(
+    "while taking", lambda s, a: not _releasing(s), "only while taking the breach's prisoners (up to 2)"
+)
+"""The holder takes up to 2 prisoners before releasing one."""
+
+A_PRISONER: Check[S, TakeOver | Release] = Check(
+    "a prisoner of the breach",
+    lambda s, a: a.piece in prisoners_dealt(s),
+    "soul #{action.piece} is not one of the breach's remaining prisoners",
+)
 
 
 def _after_take(s: S) -> None:
@@ -49,18 +61,20 @@ def _finish(s: S) -> None:
     resume(s)
 
 
-class TakeOverRule(Rule["S", TakeOver]):
+class TakeOverRule(CheckedRule["S", TakeOver]):
     """What Do You See in the Breach, failure: the opponent "chooses up to 2 souls to take under
     their control"."""
 
     action = TakeOver
     section = "prison"
 
-    def legal(self, s: S) -> Sequence[Action]:
+    checks = (TAKING, A_PRISONER)
+
+    def legal(self, s: S) -> list[TakeOver]:
         return [] if _releasing(s) else [TakeOver(p) for p in prisoners_dealt(s)]
 
-    def refusal(self, s: S, action: TakeOver) -> IllegalAction:
-        return IllegalAction("up to 2 of the breach's prisoners, before releasing one", rule=self.section)
+    def candidates(self, s: S) -> Iterable[TakeOver]:
+        return (TakeOver(p) for p in range(len(s.card)))
 
     def apply(self, s: S, action: TakeOver) -> None:
 
@@ -79,34 +93,35 @@ class TakeOverRule(Rule["S", TakeOver]):
         return (f"piece:{action.piece}",)
 
 
-class TakeNoMoreRule(Rule["S", TakeNoMore]):
+class TakeNoMoreRule(ButtonRule[TakeNoMore]):
     """The opponent takes no more (it may take fewer than 2)."""
 
     action = TakeNoMore
+    button = TakeNoMore()
     section = "prison"
 
-    def legal(self, s: S) -> Sequence[Action]:
-        return [] if _releasing(s) else [TakeNoMore()]
-
-    def refusal(self, s: S, action: TakeNoMore) -> IllegalAction:
-        return IllegalAction("only while taking the breach's prisoners", rule=self.section)
+    checks = (TAKING,)
 
     def apply(self, s: S, action: TakeNoMore) -> None:
         _after_take(s)
 
 
-class ReleaseRule(Rule["S", Release]):
+class ReleaseRule(CheckedRule["S", Release]):
     """The opponent releases "1 of the remaining souls to you, then ... wastes the rest"."""
 
     action = Release
     section = "prison"
 
-    def legal(self, s: S) -> Sequence[Action]:
+    checks = (
+        Check("taking over", lambda s, a: _releasing(s), "release one of the prisoners once taking is over"),
+        A_PRISONER,
+    )
+
+    def legal(self, s: S) -> list[Release]:
         return [Release(p) for p in prisoners_dealt(s)] if _releasing(s) else []
 
-    def refusal(self, s: S, action: Release) -> IllegalAction:
-        why = "one of the breach's remaining prisoners, once taking is over"
-        return IllegalAction(why, rule=self.section)
+    def candidates(self, s: S) -> Iterable[Release]:
+        return (Release(p) for p in range(len(s.card)))
 
     def apply(self, s: S, action: Release) -> None:
         _release(s, action.piece)

@@ -27,15 +27,14 @@ sense, so a trap craft closes at once like any other night action.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from soulforge.core import Action, IllegalAction
-from soulforge.core.flow import Rule
 from soulforge.games.kipukas import cycle
 from soulforge.games.kipukas.actions import CallBS, LetItStand, StandBy, Withdraw
 from soulforge.games.kipukas.data import CARDS
 from soulforge.games.kipukas.encoding import BS_ANSWER, BS_CALL, DAY, NIGHT
+from soulforge.games.kipukas.rules.button import ButtonRule
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -116,17 +115,12 @@ def _close(s: S) -> None:
     cycle.end_action(s, mover)
 
 
-class CallRule(Rule["S", CallBS]):
+class CallRule(ButtonRule[CallBS]):
     """#BS 1: call the mover out before the effect is used."""
 
     action = CallBS
+    button = CallBS()
     section = SECTION
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [CallBS()]
-
-    def refusal(self, s: S, action: CallBS) -> IllegalAction:
-        return IllegalAction("only an equip or craft just made may be called out", rule=self.section)
 
     def apply(self, s: S, action: CallBS) -> None:
         s.add_log(f"{s.seat_name(s.active)} calls BS on {_kind(s).what(s)}: the players hold convention")
@@ -134,17 +128,12 @@ class CallRule(Rule["S", CallBS]):
         s.active, s.phase = s.bs[MOVER], BS_ANSWER
 
 
-class LetStandRule(Rule["S", LetItStand]):
+class LetStandRule(ButtonRule[LetItStand]):
     """#BS: the seat lets the move stand; the next seat decides, else play goes on."""
 
     action = LetItStand
+    button = LetItStand()
     section = SECTION
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [LetItStand()]
-
-    def refusal(self, s: S, action: LetItStand) -> IllegalAction:
-        return IllegalAction("only an equip or craft just made may be let stand", rule=self.section)
 
     def apply(self, s: S, action: LetItStand) -> None:
         s.bs.pop(SLOT + 1)
@@ -154,17 +143,12 @@ class LetStandRule(Rule["S", LetItStand]):
         _close(s)
 
 
-class WithdrawRule(Rule["S", Withdraw]):
+class WithdrawRule(ButtonRule[Withdraw]):
     """#BS 3: the mover concedes: the move is taken back (``MOVES``)."""
 
     action = Withdraw
+    button = Withdraw()
     section = SECTION
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [Withdraw()]
-
-    def refusal(self, s: S, action: Withdraw) -> IllegalAction:
-        return IllegalAction("only a mover called out may withdraw its move", rule=self.section)
 
     def apply(self, s: S, action: Withdraw) -> None:
         mover, words = s.bs[MOVER], _kind(s).what(s)
@@ -174,17 +158,12 @@ class WithdrawRule(Rule["S", Withdraw]):
         _close(s)
 
 
-class StandRule(Rule["S", StandBy]):
+class StandRule(ButtonRule[StandBy]):
     """#BS 3: the mover stands by the move; the challenger concedes, the move stays."""
 
     action = StandBy
+    button = StandBy()
     section = SECTION
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [StandBy()]
-
-    def refusal(self, s: S, action: StandBy) -> IllegalAction:
-        return IllegalAction("only a mover called out may stand by its move", rule=self.section)
 
     def apply(self, s: S, action: StandBy) -> None:
         challenger = s.bs[-1]

@@ -4,11 +4,10 @@ To Catch a Spirit's exchange, fire starters, digging tunnels."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from soulforge.core import Action, IllegalAction
-from soulforge.core.flow import Check, CheckedRule, ClickPath, Rule
+from soulforge.core.flow import Check, CheckedRule, ClickPath
 from soulforge.games.kipukas import cards, cycle, fight
 from soulforge.games.kipukas.actions import (
     Burn,
@@ -26,6 +25,7 @@ from soulforge.games.kipukas.encoding import PUBLIC
 from soulforge.games.kipukas.movement import DAY_SPENT, can_move, enemies_at, is_downed
 from soulforge.games.kipukas.rules.day import (
     NO_CONTENTION_OWED,
+    PLAYS_LEFT,
     YOUR_SOUL,
     owes_contention,
     own_souls,
@@ -151,7 +151,8 @@ class DonateRule(CheckedRule["S", Donate]):
 
     def candidates(self, s: S) -> Iterable[Donate]:
         """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
-        return (Donate(p, q) for p in range(len(s.card)) for q in range(len(s.card)))
+        live = s.live()
+        return (Donate(p, q) for p in live for q in live)
 
     def apply(self, s: S, action: Donate) -> None:
         cards.injure_any(s, action.piece)
@@ -176,25 +177,44 @@ def _one_from_down(s: S, piece: int) -> bool:
     return len(fight.available_means(s, piece)) == 1 and not cards.ability(s.card[piece]).constantly_downed
 
 
-def imprisonments(s: S, souls: list[int]) -> list[Action]:
-    """The den's imprisonments open when no contention is owed (``ImprisonRule``)."""
-    dens = {s.territory[p] for p in _dens(s)}
+def _avian_keeper(s: S, piece: int) -> bool:
+    """An avian soul able to attack: it engages the prisoner in a bout."""
+    return cards.gene(s, piece) == "Avian" and fight.can_attack(s, piece)
+
+
+def _den_territories(s: S) -> set[int]:
+    """The territories of the seat's revealed dens in territories it holds."""
+    return {s.territory[p] for p in _dens(s)}
+
+
+def _near_den(s: S, piece: int, dens: set[int]) -> bool:
+    """The soul's territory touches one of ``dens`` (``_den_territories``)."""
+    return any((s.territory[piece], d) in s.board.touching for d in dens)
+
+
+def _enemy_there(s: S, piece: int, other: int) -> bool:
+    """``other`` is an enemy on ``piece``'s stand."""
+    return 0 <= other < len(s.card) and other in enemies_at(s, s.stand[piece], s.active)
+
+
+def _imprisonable(s: S, piece: int) -> bool:
+    """A non-avian soul one injury from downed."""
+    return cards.gene(s, piece) != "Avian" and _one_from_down(s, piece)
+
+
+def imprisonments(s: S, souls: list[int]) -> list[Imprison]:
+    """The den's imprisonments open when no contention is owed (``ImprisonRule``'s predicates)."""
+    dens = _den_territories(s)
     if not dens:
         return []
-    out: list[Action] = []
+    out: list[Imprison] = []
     for p in souls:
-        if cards.gene(s, p) != "Avian" or not fight.can_attack(s, p):
-            continue
-        near = any((s.territory[p], d) in s.board.touching for d in dens)
-        out += [
-            Imprison(p, q)
-            for q in enemies_at(s, s.stand[p], s.active)
-            if near and cards.gene(s, q) != "Avian" and _one_from_down(s, q)
-        ]
+        if _avian_keeper(s, p) and _near_den(s, p, dens):
+            out += [Imprison(p, q) for q in enemies_at(s, s.stand[p], s.active) if _imprisonable(s, q)]
     return out
 
 
-class ImprisonRule(Rule["S", Imprison]):
+class ImprisonRule(CheckedRule["S", Imprison]):
     """Avian Keeper's Den: 'Acts as a prison for non-avian creatures. In order to imprison a soul,
     they must have only 1 injury before defeat and be in a territory touching the territory this
     feature is within. In order to take the prisoner, you must engage the enemy soul in a keal
@@ -203,16 +223,27 @@ class ImprisonRule(Rule["S", Imprison]):
 
     action = Imprison
     section = "prison"
+    checks = (
+        NO_CONTENTION_OWED,
+        YOUR_SOUL,
+        Check("an avian soul able to attack", lambda s, a: _avian_keeper(s, a.piece),
+              "soul #{action.piece} is not an avian soul able to attack"),
+        Check("near your den", lambda s, a: _near_den(s, a.piece, _den_territories(s)),
+              "soul #{action.piece} is not in a territory touching your revealed den "
+              "(in a territory you hold)"),
+        Check("an enemy on its stand", lambda s, a: _enemy_there(s, a.piece, a.target),
+              "soul #{action.target} is not an enemy on the stand of soul #{action.piece}"),
+        Check("a non-avian soul one from downed", lambda s, a: _imprisonable(s, a.target),
+              "soul #{action.target} is not a non-avian soul one injury from downed"),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Imprison]:
         return [] if owes_contention(s) else imprisonments(s, own_souls(s))
 
-    def refusal(self, s: S, action: Imprison) -> IllegalAction:
-        return IllegalAction(
-            "an avian soul of yours, on the stand of a non-avian enemy one injury from "
-            "downed, in a territory touching your revealed den",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[Imprison]:
+        """Every pair of pieces on the map (``legal`` lists the ones the checks let through faster)."""
+        live = s.live()
+        return (Imprison(p, q) for p in live for q in live)
 
     def apply(self, s: S, action: Imprison) -> None:
         den = next(p for p in _dens(s) if (s.territory[action.piece], s.territory[p]) in s.board.touching)
@@ -236,26 +267,39 @@ DIG_DAYS = 3
 (#habitat_effects gives the ability, no time)."""
 
 
-def digs(s: S, souls: list[int]) -> list[Action]:
-    """The digging open when no contention is owed (``DigRule``); ``souls``: ``own_souls``."""
+def _dweller(s: S, piece: int) -> bool:
+    """An underground dweller (#habitat_effects)."""
+    return s.card_of(piece).habitat == "Underground"
+
+
+def _unmoved(s: S, piece: int) -> bool:
+    """The soul has not moved today and may move: digging is its day's movement."""
+    return s.steps_used[piece] == 0 and can_move(s, piece)
+
+
+def _on_land(s: S, piece: int) -> bool:
+    return s.board.geography[s.territory[piece] - 1] != "Water"
+
+
+def _dig_toward(s: S, piece: int, territory: int) -> bool:
+    """``territory`` is another territory, not of water, with no tunnel to the soul's yet."""
+    return (
+        territory in s.board.territories
+        and territory != s.territory[piece]
+        and s.board.geography[territory - 1] != "Water"
+        and not _tunnel(s, s.territory[piece], territory)
+    )
+
+
+def digs(s: S, souls: list[int]) -> list[Dig]:
+    """The digging open when no contention is owed (``DigRule``'s predicates); ``souls``: ``own_souls``."""
     diggers = [
-        p
-        for p in souls
-        if s.card_of(p).habitat == "Underground"
-        and s.known[p] & PUBLIC
-        and s.steps_used[p] == 0
-        and can_move(s, p)
-        and s.board.geography[s.territory[p] - 1] != "Water"
+        p for p in souls if _dweller(s, p) and _revealed(s, p) and _unmoved(s, p) and _on_land(s, p)
     ]
-    return [
-        Dig(p, t)
-        for p in diggers
-        for t in s.board.territories
-        if t != s.territory[p] and s.board.geography[t - 1] != "Water" and not _tunnel(s, s.territory[p], t)
-    ]
+    return [Dig(p, t) for p in diggers for t in s.board.territories if _dig_toward(s, p, t)]
 
 
-class DigRule(Rule["S", Dig]):
+class DigRule(CheckedRule["S", Dig]):
     """#habitat_effects, underground: 'Undergroud dwellers can make underground tunnels'; a
     revealed dweller that has not moved today digs toward another territory (not water) from its
     territory; the third day's digging opens a tunnel between the two camp stands, one that
@@ -263,16 +307,25 @@ class DigRule(Rule["S", Dig]):
 
     action = Dig
     section = "habitat_effects"
+    checks = (
+        NO_CONTENTION_OWED,
+        YOUR_SOUL,
+        Check("an underground dweller", lambda s, a: _dweller(s, a.piece),
+              "soul #{action.piece} is not an underground dweller"),
+        Check("revealed", lambda s, a: _revealed(s, a.piece), "soul #{action.piece} is not revealed"),
+        Check("not moved today", lambda s, a: _unmoved(s, a.piece),
+              "soul #{action.piece} has moved today or cannot move"),
+        Check("on land", lambda s, a: _on_land(s, a.piece), "soul #{action.piece} cannot dig from water"),
+        Check("toward another dry territory", lambda s, a: _dig_toward(s, a.piece, a.territory),
+              "soul #{action.piece} digs toward another territory, not of water, with no tunnel yet"),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Dig]:
         return [] if owes_contention(s) else digs(s, own_souls(s))
 
-    def refusal(self, s: S, action: Dig) -> IllegalAction:
-        return IllegalAction(
-            "a revealed underground dweller of yours that has not moved today digs, toward "
-            "another territory not of water with no tunnel yet",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[Dig]:
+        """Every piece toward every territory (``legal`` lists the ones the checks let through faster)."""
+        return (Dig(p, t) for p in range(len(s.card)) for t in s.board.territories)
 
     def apply(self, s: S, action: Dig) -> None:
         piece = action.piece
@@ -307,33 +360,47 @@ _CARRIED = frozenset(c for c, entry in cards.ABILITIES.items() if entry.carried)
 _FORMS = frozenset(c for c, entry in cards.ABILITIES.items() if entry.second_form)
 
 
-def carries(s: S, souls: list[int]) -> list[Action]:
-    """The boardings open when no contention is owed (``CarryRule``); ``souls``: ``own_souls``."""
-    colonies = [p for p in souls if s.card[p] in _CARRIED]
+def _colony(s: S, piece: int) -> bool:
+    """A card that is carried to move (the Colony)."""
+    return s.card[piece] in _CARRIED
+
+
+def _carrier_for(s: S, piece: int, carrier: int) -> bool:
+    """``carrier`` (a soul of the seat's) is another soul, not a colony, on ``piece``'s stand."""
+    return carrier != piece and s.stand[carrier] == s.stand[piece] and not _colony(s, carrier)
+
+
+def carries(s: S, souls: list[int]) -> list[Carry]:
+    """The boardings open when no contention is owed (``CarryRule``'s predicates); ``souls``:
+    ``own_souls``."""
+    colonies = [p for p in souls if _colony(s, p)]
     if not colonies:
         return []
-    return [
-        Carry(p, q)
-        for p in colonies
-        for q in souls
-        if q != p and s.stand[q] == s.stand[p] and s.card[q] not in _CARRIED
-    ]
+    return [Carry(p, q) for p in colonies for q in souls if _carrier_for(s, p, q)]
 
 
-class CarryRule(Rule["S", Carry]):
+class CarryRule(CheckedRule["S", Carry]):
     """Balanced Inline Processing Colony: 'Requires being equipped to a carrier card to move':
     a soul of yours on its stand takes it aboard; it travels as the soul's item (#equiping)."""
 
     action = Carry
     section = "equiping"
+    checks = (
+        NO_CONTENTION_OWED,
+        YOUR_SOUL,
+        Check("a colony", lambda s, a: _colony(s, a.piece), "soul #{action.piece} is not carried to move"),
+        Check("aboard a soul of yours there",
+              lambda s, a: a.carrier in own_souls(s) and _carrier_for(s, a.piece, a.carrier),
+              "a colony of yours boards another soul of yours on its stand"),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Carry]:
         return [] if owes_contention(s) else carries(s, own_souls(s))
 
-    def refusal(self, s: S, action: Carry) -> IllegalAction:
-        return IllegalAction(
-            "a colony of yours boards another soul of yours on its stand", rule=self.section
-        )
+    def candidates(self, s: S) -> Iterable[Carry]:
+        """Every pair of pieces on the map (``legal`` lists the ones the checks let through faster)."""
+        live = s.live()
+        return (Carry(p, q) for p in live for q in live)
 
     def apply(self, s: S, action: Carry) -> None:
         cycle.reveal(s, action.piece)  # it is seen boarding, as a soul is seen moving (#movement)
@@ -361,22 +428,35 @@ def capture_faces(s: S, piece: int) -> frozenset[int]:
     return faces | entry.form_near_water if faces and _near_water(s, territory) else faces
 
 
-def form_changes(s: S, souls: list[int]) -> list[Action]:
-    """The form changes open when no contention is owed (``FormRule``); ``souls``: ``own_souls``."""
+def _fresh_today(s: S, piece: int) -> bool:
+    """The soul has not moved, tried to change forms, or tired today."""
+    return (
+        s.steps_used[piece] == 0
+        and s.timers[piece].get("form_try", -1) != s.cycle
+        and s.cycle > s.tired_cycle[piece]
+    )
+
+
+def _form_to_take(s: S, piece: int) -> bool:
+    """In its second form (it may return), or where it may capture it."""
+    return cards.in_form(s, piece) or bool(capture_faces(s, piece))
+
+
+def form_changes(s: S, souls: list[int]) -> list[ChangeForm]:
+    """The form changes open when no contention is owed (``FormRule``'s predicates); ``souls``:
+    ``own_souls``."""
     return [
         ChangeForm(p)
         for p in souls
         if s.card[p] in _FORMS
-        and s.known[p] & PUBLIC
-        and s.steps_used[p] == 0
-        and s.timers[p].get("form_try", -1) != s.cycle
-        and s.cycle > s.tired_cycle[p]
+        and _revealed(s, p)
+        and _fresh_today(s, p)
         and not is_downed(s, p)
-        and (cards.in_form(s, p) or capture_faces(s, p))
+        and _form_to_take(s, p)
     ]
 
 
-class FormRule(Rule["S", ChangeForm]):
+class FormRule(CheckedRule["S", ChangeForm]):
     """Sprite of Wilds' Spirit: 'May only change to this form by capturing a bear in the
     following geographies: Forest: roll 1, 2, or 3 with D6; Mountain or Plains: roll 1 or 2
     with D6. Add the number 4 ... if a stream, river, or creek touches the territory.' The
@@ -385,16 +465,25 @@ class FormRule(Rule["S", ChangeForm]):
 
     action = ChangeForm
     section = "movement"
+    checks = (
+        NO_CONTENTION_OWED,
+        YOUR_SOUL,
+        Check("a second form", lambda s, a: s.card[a.piece] in _FORMS,
+              "soul #{action.piece} has no second form"),
+        Check("revealed", lambda s, a: _revealed(s, a.piece), "soul #{action.piece} is not revealed"),
+        Check("fresh today", lambda s, a: _fresh_today(s, a.piece),
+              "soul #{action.piece} has moved or tried to change forms today"),
+        Check("not downed", lambda s, a: not is_downed(s, a.piece), "soul #{action.piece} is downed"),
+        Check("a form to take here", lambda s, a: _form_to_take(s, a.piece),
+              "soul #{action.piece} may not capture its form in this geography"),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[ChangeForm]:
         return [] if owes_contention(s) else form_changes(s, own_souls(s))
 
-    def refusal(self, s: S, action: ChangeForm) -> IllegalAction:
-        return IllegalAction(
-            "a revealed soul of yours with a second form, not downed, that has not moved or "
-            "tried today, in a geography where it may capture its form",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[ChangeForm]:
+        """Every piece (``legal`` lists the ones the checks let through faster)."""
+        return (ChangeForm(p) for p in range(len(s.card)))
 
     def apply(self, s: S, action: ChangeForm) -> None:
         piece = action.piece
@@ -421,22 +510,29 @@ class FormRule(Rule["S", ChangeForm]):
         return (f"piece:{action.piece}", "form")
 
 
-def exchanges(s: S, souls: list[int]) -> list[Action]:
-    """The exchanges open when no contention is owed (``ExchangeRule``); ``souls``: ``own_souls``."""
+def _bottled(s: S, piece: int) -> bool:
+    """A bottled soul of the seat's (To Catch a Spirit); ``piece`` is on the map."""
+    return s.owner[piece] == s.active and s.prisoner[piece] and bool(s.timers[piece].get(cards.BOTTLED))
+
+
+def _taker(s: S, piece: int, bottled: int) -> bool:
+    """A revealed soul in the bottled soul's territory takes its place."""
+    return s.territory[piece] == s.territory[bottled] and _revealed(s, piece)
+
+
+def exchanges(s: S, souls: list[int]) -> list[Exchange]:
+    """The exchanges open when no contention is owed (``ExchangeRule``'s predicates); ``souls``:
+    ``own_souls``."""
     if plays_spent(s) or not any(s.prisoner):
         return []  # (a bottled soul is a prisoner: none anywhere, the common case)
-    bottled = [
-        p for p in s.live() if s.owner[p] == s.active and s.prisoner[p] and s.timers[p].get(cards.BOTTLED)
-    ]
-    out: list[Action] = []
-    for b in bottled:
-        takers = [p for p in souls if s.territory[p] == s.territory[b] and s.known[p] & PUBLIC]
-        if _freed_spot(s, b):
-            out += [Exchange(p, b) for p in takers]
+    out: list[Exchange] = []
+    for b in s.live():
+        if _bottled(s, b) and _freed_spot(s, b):
+            out += [Exchange(p, b) for p in souls if _taker(s, p, b)]
     return out
 
 
-class ExchangeRule(Rule["S", Exchange]):
+class ExchangeRule(CheckedRule["S", Exchange]):
     """To Catch a Spirit: 'The bottle card attempts to activate when ... player decides to
     exchange the soul who entered the territory to free bottle card soul. Once exchanged, the
     freed card must be played by the conditions listed on the card this turn, else, the exchange
@@ -449,16 +545,25 @@ class ExchangeRule(Rule["S", Exchange]):
 
     action = Exchange
     section = "traps"
+    checks = (
+        NO_CONTENTION_OWED,
+        PLAYS_LEFT,
+        YOUR_SOUL,
+        Check("a bottled soul of yours", lambda s, a: a.bottled in s.live() and _bottled(s, a.bottled),
+              "soul #{action.bottled} is not a bottled soul of yours"),
+        Check("revealed, in its territory", lambda s, a: _taker(s, a.piece, a.bottled),
+              "a revealed soul of yours in the territory of your bottled soul takes its place"),
+        Check("room for the freed soul", lambda s, a: bool(_freed_spot(s, a.bottled)),
+              "the freed soul goes where you may play it: there is no such place"),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Exchange]:
         return [] if owes_contention(s) else exchanges(s, own_souls(s))
 
-    def refusal(self, s: S, action: Exchange) -> IllegalAction:
-        return IllegalAction(
-            "a revealed soul of yours in the territory of your bottled soul takes its place; the "
-            "freed soul goes where you may play it, within the turn's plays",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[Exchange]:
+        """Every pair of pieces on the map (``legal`` lists the ones the checks let through faster)."""
+        live = s.live()
+        return (Exchange(p, b) for p in live for b in live)
 
     def apply(self, s: S, action: Exchange) -> None:
         piece, freed = action.piece, action.bottled
@@ -489,17 +594,26 @@ def _freed_spot(s: S, bottled: int) -> str:
     return capital if capital in spots else (spots[0] if spots else "")
 
 
-def burns(s: S, souls: list[int]) -> list[Action]:
-    """The burnings open when no contention is owed (``BurnRule``); ``souls``: ``own_souls``."""
-    out: list[Action] = []
-    for p in souls:
-        ready = s.items[p] and s.known[p] & PUBLIC and s.timers[p].get("burn", -1) != s.cycle
-        if ready and _burner(s, p) and _burnable(s, p) >= 0:
-            out.append(Burn(p))
-    return out
+def _wields_fire(s: S, piece: int) -> bool:
+    """The soul carries a fire starter."""
+    return bool(s.items[piece]) and _burner(s, piece) is not None
 
 
-class BurnRule(Rule["S", Burn]):
+def _burn_today(s: S, piece: int) -> bool:
+    """Once a day (#items)."""
+    return s.timers[piece].get("burn", -1) != s.cycle
+
+
+def burns(s: S, souls: list[int]) -> list[Burn]:
+    """The burnings open when no contention is owed (``BurnRule``'s predicates); ``souls``: ``own_souls``."""
+    return [
+        Burn(p)
+        for p in souls
+        if _wields_fire(s, p) and _revealed(s, p) and _burn_today(s, p) and _burnable(s, p) >= 0
+    ]
+
+
+class BurnRule(CheckedRule["S", Burn]):
     """Fire Starter? 'Chance to destroy terrain feature. Win with a D6 vs D20.' "Advanced" fire
     starter? 'Better chance to destroy a terrain feature. Win with D6 against D6-D6 with a
     retry.' Read: a day action of the revealed wielder against a revealed terrain feature of
@@ -509,16 +623,25 @@ class BurnRule(Rule["S", Burn]):
 
     action = Burn
     section = "items"
+    checks = (
+        NO_CONTENTION_OWED,
+        YOUR_SOUL,
+        Check("a fire starter", lambda s, a: _wields_fire(s, a.piece),
+              "soul #{action.piece} carries no fire starter"),
+        Check("revealed", lambda s, a: _revealed(s, a.piece), "soul #{action.piece} is not revealed"),
+        Check("once a day", lambda s, a: _burn_today(s, a.piece),
+              "soul #{action.piece} has set a fire today"),
+        Check("a feature to burn", lambda s, a: _burnable(s, a.piece) >= 0,
+              "there is no revealed terrain feature of another seat in the territory of soul "
+              "#{action.piece}"),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Burn]:
         return [] if owes_contention(s) else burns(s, own_souls(s))
 
-    def refusal(self, s: S, action: Burn) -> IllegalAction:
-        return IllegalAction(
-            "a revealed soul of yours with a fire starter, once a day, against a revealed terrain "
-            "feature of another seat in its territory",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[Burn]:
+        """Every piece (``legal`` lists the ones the checks let through faster)."""
+        return (Burn(p) for p in range(len(s.card)))
 
     def apply(self, s: S, action: Burn) -> None:
 

@@ -4,11 +4,10 @@ What crafted items do beyond these actions is in ``crafted.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from soulforge.core import Action, IllegalAction
-from soulforge.core.flow import ClickPath, Rule
+from soulforge.core.flow import Check, CheckedRule, ClickPath
 from soulforge.games.kipukas import cards, cycle, fight, items
 from soulforge.games.kipukas.actions import Haul, Launch, NightMove, Shift, Shoot, stand_label
 from soulforge.games.kipukas.encoding import KEAL, PUBLIC
@@ -20,6 +19,7 @@ if TYPE_CHECKING:
 from soulforge.games.kipukas.crafted import (
     CARRIER,
     LIT,
+    SEAT,
     SHOT,
     TERRITORY,
     company,
@@ -30,7 +30,13 @@ from soulforge.games.kipukas.crafted import (
     shot_dice,
     weapon_of,
 )
-from soulforge.games.kipukas.rules.day import owes_contention, own_souls, travel
+from soulforge.games.kipukas.rules.day import (
+    NO_CONTENTION_OWED,
+    YOUR_SOUL,
+    owes_contention,
+    own_souls,
+    travel,
+)
 
 
 # -- carried traps: a trap card moved by any soul, a crafted one in a Bag on stick (#traps) -----
@@ -55,7 +61,31 @@ def _may_pick_up(s: S, piece: int) -> bool:
     return bool(s.known[piece] & PUBLIC) and s.territory[piece] != s.suspended and not is_downed(s, piece)
 
 
-def shifts(s: S, souls: list[int]) -> list[Action]:
+def _step_left(s: S, piece: int) -> bool:
+    return range_of(s, piece) > 0
+
+
+def _carried_card(s: S, piece: int) -> int:
+    """The trap card of the seat's the soul carries, -1 if none."""
+    mine = [trap for trap, carrier in s.carried.items() if carrier == piece and s.owner[trap] == s.active]
+    return mine[-1] if mine else -1  # (one at a time: ``shifts`` keeps the last, as a dict would)
+
+
+def _laid_card(s: S, trap: int) -> bool:
+    """A laid trap card of the seat's that may be moved."""
+    return trap in s.of_type("trap") and s.owner[trap] == s.active and _movable_card(s, trap)
+
+
+def _shifts(s: S, piece: int, trap: int) -> bool:
+    """The soul lays the trap card it carries where it may, or, carrying none, picks up a laid
+    one of its territory (``ShiftRule``)."""
+    carried = _carried_card(s, piece)
+    if carried >= 0:
+        return trap == carried and _lays_in(s, piece)
+    return _laid_card(s, trap) and s.territory[trap] == s.territory[piece] and _may_pick_up(s, piece)
+
+
+def shifts(s: S, souls: list[int]) -> list[Shift]:
     """The trap-card moves open when no contention is owed (``ShiftRule``): a revealed soul of
     the seat, not downed, carrying no trap card, picks up a laid unrevealed trap card of its
     seat in its territory; a carrier lays its trap card where it may (``_lays_in``). Either
@@ -68,17 +98,17 @@ def shifts(s: S, souls: list[int]) -> list[Action]:
             laid.setdefault(s.territory[t], []).append(t)
     if not carriers and not laid:
         return []  # no trap card of the seat's laid or carried (the common case)
-    out: list[Action] = []
-    for p in souls:
+    out: list[Shift] = []
+    for p in souls:  # ``_shifts``, with the seat's cards found once
         if p in carriers:
-            if _lays_in(s, p) and range_of(s, p) > 0:
+            if _lays_in(s, p) and _step_left(s, p):
                 out.append(Shift(p, carriers[p]))
-        elif s.territory[p] in laid and _may_pick_up(s, p) and range_of(s, p) > 0:
+        elif s.territory[p] in laid and _may_pick_up(s, p) and _step_left(s, p):
             out += [Shift(p, t) for t in laid[s.territory[p]]]
     return out
 
 
-class ShiftRule(Rule["S", Shift]):
+class ShiftRule(CheckedRule["S", Shift]):
     """#traps: 'Once laid, these cards can be moved by a soul unless otherwise stated. They remain
     unrevealed during movement.' Read: a day action of a revealed soul of the seat (not downed,
     ``_may_pick_up``): it picks
@@ -92,18 +122,26 @@ class ShiftRule(Rule["S", Shift]):
 
     action = Shift
     section = "traps"
+    checks = (
+        NO_CONTENTION_OWED,
+        YOUR_SOUL,
+        Check("a step left", lambda s, a: _step_left(s, a.piece),
+              "soul #{action.piece} has no step of movement left"),
+        Check(
+            "lays or picks up a trap card",
+            lambda s, a: _shifts(s, a.piece, a.trap),
+            "a revealed soul of yours (not downed) picks up a laid unrevealed trap card of yours in "
+            "its territory, one at a time, or lays the one it carries in a territory you hold",
+        ),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
-
+    def legal(self, s: S) -> list[Shift]:
         return [] if owes_contention(s) else shifts(s, own_souls(s))
 
-    def refusal(self, s: S, action: Shift) -> IllegalAction:
-        return IllegalAction(
-            "a revealed soul of yours (not downed, with a step of movement left) picks up a laid "
-            "unrevealed trap card of yours in its territory, one at a time, or lays the one it carries "
-            "in a territory you hold",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[Shift]:
+        """Every soul on the map with every trap card, laid or carried."""
+        cards_ = [*s.of_type("trap"), *s.carried]
+        return (Shift(p, t) for p in s.live() for t in cards_)
 
     def apply(self, s: S, action: Shift) -> None:
         piece, trap = action.piece, action.trap
@@ -129,28 +167,60 @@ class ShiftRule(Rule["S", Shift]):
         return (f"piece:{action.piece}", "shift", f"trap:{action.trap}")
 
 
-def shots(s: S, souls: list[int]) -> list[Action]:
-    """The shots open when no contention is owed (``ShootRule``): a revealed wielder that may
-    attack, not in contention on its own stand, once a day, at a revealed enemy soul in range
-    with a KEAL means left."""
-    out: list[Action] = []
+def _revealed(s: S, piece: int) -> bool:
+    return bool(s.known[piece] & PUBLIC)
+
+
+def _marksman(s: S, piece: int) -> bool:
+    """The soul wields a ranged weapon."""
+    return bool(s.items[piece]) and weapon_of(s, piece) is not None
+
+
+def _not_shot(s: S, piece: int) -> bool:
+    """The soul has not shot (or launched) today."""
+    return s.timers[piece].get(SHOT) != s.cycle
+
+
+def _unengaged(s: S, piece: int) -> bool:
+    """No enemy on the soul's stand: engaged where it stands, it fights there (#contention)."""
+    return not enemies_at(s, s.stand[piece], s.owner[piece])
+
+
+def _next_stands(s: S, piece: int) -> list[str]:
+    """The stands 1 path away from the soul's (no tunnel)."""
+    return [there for there, tunnel in s.board.exits[s.stand[piece]] if not tunnel]
+
+
+def _fair_shot(s: S, piece: int, target: int) -> bool:
+    """``target`` (an enemy 1 path away) is revealed, has a KEAL means left and is in the
+    weapon's range."""
+    means = _revealed(s, target) and bool(fight.available_means(s, target))
+    return means and shot_dice(s, piece, target) is not None
+
+
+def _in_sight(s: S, piece: int, target: int) -> bool:
+    """``target`` is an enemy soul on a stand 1 path away."""
+    return 0 <= target < len(s.card) and any(
+        target in enemies_at(s, there, s.owner[piece]) for there in _next_stands(s, piece)
+    )
+
+
+def shots(s: S, souls: list[int]) -> list[Shoot]:
+    """The shots open when no contention is owed (``ShootRule``'s predicates): a revealed wielder
+    that may attack, not in contention on its own stand, once a day, at a revealed enemy soul in
+    range with a KEAL means left."""
+    out: list[Shoot] = []
     for p in souls:
-        if not s.items[p] or weapon_of(s, p) is None or not s.known[p] & PUBLIC:
+        if not (_marksman(s, p) and _revealed(s, p) and _not_shot(s, p) and fight.can_attack(s, p)):
             continue
-        if s.timers[p].get(SHOT) == s.cycle or not fight.can_attack(s, p):
+        if not _unengaged(s, p):
             continue
-        if enemies_at(s, s.stand[p], s.owner[p]):
-            continue  # engaged where it stands: it fights there (#contention)
-        for there, tunnel in s.board.exits[s.stand[p]]:
-            if tunnel:
-                continue
-            for t in enemies_at(s, there, s.owner[p]):
-                if s.known[t] & PUBLIC and fight.available_means(s, t) and shot_dice(s, p, t) is not None:
-                    out.append(Shoot(p, t))
+        for there in _next_stands(s, p):
+            out += [Shoot(p, t) for t in enemies_at(s, there, s.owner[p]) if _fair_shot(s, p, t)]
     return out
 
 
-class ShootRule(Rule["S", Shoot]):
+class ShootRule(CheckedRule["S", Shoot]):
     """Atlatl: 'Wielder now has a ranged attack and can attack 1 movement stand away with Cenozoic
     D6 vs defender keal means.' Basic bow: '... 1 movement stand (or basecamp) away with
     Cenozoic D6-D6 (or D6 against soul in basecamp) ...'. Read: a day action of the revealed
@@ -159,17 +229,31 @@ class ShootRule(Rule["S", Shoot]):
 
     action = Shoot
     section = "items"
+    checks = (
+        NO_CONTENTION_OWED,
+        YOUR_SOUL,
+        Check("a ranged weapon", lambda s, a: _marksman(s, a.piece),
+              "soul #{action.piece} has no ranged weapon"),
+        Check("revealed", lambda s, a: _revealed(s, a.piece), "soul #{action.piece} is not revealed"),
+        Check("once a day", lambda s, a: _not_shot(s, a.piece), "soul #{action.piece} has shot today"),
+        Check("able to attack", lambda s, a: fight.can_attack(s, a.piece),
+              "soul #{action.piece} cannot attack this cycle", "combat_lifecycle"),
+        Check("not in contention", lambda s, a: _unengaged(s, a.piece),
+              "soul #{action.piece} is in contention: it fights where it stands", "contention"),
+        Check("an enemy 1 path away", lambda s, a: _in_sight(s, a.piece, a.target),
+              "soul #{action.target} is not an enemy soul 1 path away"),
+        Check("in range", lambda s, a: _fair_shot(s, a.piece, a.target),
+              "soul #{action.target} is not a revealed soul with a KEAL means left in the weapon's range "
+              "(a movement stand; a camp stand for the bow)"),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
-
+    def legal(self, s: S) -> list[Shoot]:
         return [] if owes_contention(s) else shots(s, own_souls(s))
 
-    def refusal(self, s: S, action: Shoot) -> IllegalAction:
-        return IllegalAction(
-            "a revealed soul of yours with a ranged weapon, not in contention, once a day, at a revealed "
-            "enemy soul 1 path away (a movement stand; a camp stand for the bow)",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[Shoot]:
+        """Every pair of pieces on the map."""
+        live = s.live()
+        return (Shoot(p, t) for p in live for t in live)
 
     def apply(self, s: S, action: Shoot) -> None:
         seat, piece, target = s.active, action.piece, action.target
@@ -191,21 +275,29 @@ class ShootRule(Rule["S", Shoot]):
         return (f"piece:{action.piece}", "shoot", f"piece:{action.target}")
 
 
-def night_moves(s: S) -> list[Action]:
-    """The night moves open (``NightMoveRule``): once a night, a soul of the seat holding a light,
-    free to move, within its range."""
+def _lit_tonight(s: S) -> bool:
+    """The seat has used a light tonight."""
+    return LIT in s.night_used[s.active]
 
-    if LIT in s.night_used[s.active] or not any(s.items):
+
+def _holds_light(s: S, piece: int) -> bool:
+    return bool(s.items[piece]) and bool(light_of(s, piece))
+
+
+def night_moves(s: S) -> list[NightMove]:
+    """The night moves open (``NightMoveRule``'s predicates): once a night, a soul of the seat
+    holding a light, free to move, within its range."""
+    if _lit_tonight(s) or not any(s.items):
         return []  # (no piece carries an item, the common case: no soul of the seat looked at)
     return [
         NightMove(p, stand)
         for p in own_souls(s)
-        if s.items[p] and light_of(s, p) and can_move(s, p)
+        if _holds_light(s, p) and can_move(s, p)
         for stand in reach(s, p)
     ]
 
 
-class NightMoveRule(Rule["S", NightMove]):
+class NightMoveRule(CheckedRule["S", NightMove]):
     """Sweet candle: 'Prolongs day, move 1 soul at night. If movement causes contention, you
     attack first and add 1 to attack roll. Items are wasted after use.' Torch: 'move up to 3
     souls at night (must start and end at the same spot as the wielder)...'. Read: a night
@@ -218,13 +310,22 @@ class NightMoveRule(Rule["S", NightMove]):
     action = NightMove
     section = "items"
 
-    def legal(self, s: S) -> Sequence[Action]:
+    checks = (
+        Check("once a night", lambda s, a: not _lit_tonight(s), "a light moves souls once a night"),
+        YOUR_SOUL,
+        Check("a light", lambda s, a: _holds_light(s, a.piece),
+              "soul #{action.piece} holds no Sweet candle or Torch"),
+        Check("free to move", lambda s, a: can_move(s, a.piece), "soul #{action.piece} cannot move"),
+        Check("within range", lambda s, a: a.stand in reach(s, a.piece),
+              "{action.stand} is beyond the range of soul #{action.piece}"),
+    )
+
+    def legal(self, s: S) -> list[NightMove]:
         return night_moves(s)
 
-    def refusal(self, s: S, action: NightMove) -> IllegalAction:
-        return IllegalAction(
-            "once a night, a soul of yours with a Sweet candle or Torch, within its range", rule=self.section
-        )
+    def candidates(self, s: S) -> Iterable[NightMove]:
+        """Every soul on the map to every stand."""
+        return (NightMove(p, stand) for p in s.live() for stand in s.board.stands)
 
     def apply(self, s: S, action: NightMove) -> None:
 
@@ -265,28 +366,31 @@ def _bagger(s: S, piece: int) -> bool:
     return any(effect_of(i).hauls for i in s.items[piece])
 
 
-def hauls(s: S, souls: list[int]) -> list[Action]:
-    """The hauls open when no contention is owed (``HaulRule``)."""
+def _bag_on_stick(s: S, piece: int) -> bool:
+    return bool(s.items[piece]) and _bagger(s, piece)
+
+
+def _hauls(s: S, piece: int, snare: int) -> bool:
+    """The soul lays the crafted trap it bags in a territory its seat holds, or, bagging none,
+    bags one of its seat's laid in its territory (``HaulRule``)."""
+    bagged = [i for i, entry in enumerate(s.snares) if entry[CARRIER] == piece]
+    if bagged:
+        return snare == bagged[0] and s.holder[s.territory[piece] - 1] == s.owner[piece]
+    if not 0 <= snare < len(s.snares):
+        return False
+    entry = s.snares[snare]
+    return entry[SEAT] == s.owner[piece] and entry[TERRITORY] == s.territory[piece] and entry[CARRIER] < 0
+
+
+def hauls(s: S, souls: list[int]) -> list[Haul]:
+    """The hauls open when no contention is owed (``HaulRule``'s predicates)."""
     if not s.snares:
         return []
-    out: list[Action] = []
-    for p in souls:
-        if not s.items[p] or not _bagger(s, p):
-            continue
-        carried = [i for i, entry in enumerate(s.snares) if entry[CARRIER] == p]
-        if carried:
-            if s.holder[s.territory[p] - 1] == s.owner[p]:
-                out.append(Haul(p, carried[0]))
-            continue
-        out += [
-            Haul(p, i)
-            for i, (seat, where, _, carrier, _) in enumerate(s.snares)
-            if seat == s.owner[p] and where == s.territory[p] and carrier < 0
-        ]
-    return out
+    snares = range(len(s.snares))
+    return [Haul(p, i) for p in souls if _bag_on_stick(s, p) for i in snares if _hauls(s, p, i)]
 
 
-class HaulRule(Rule["S", Haul]):
+class HaulRule(CheckedRule["S", Haul]):
     """Bag on stick: 'Wielder may move 3 reasonable items or 1 reasonable trap.' Read: a day
     action of the wielder: it bags a crafted trap of its seat laid in its territory (the trap
     rides with it, inactive), or lays the one it carries in its territory if its seat holds it
@@ -298,16 +402,22 @@ class HaulRule(Rule["S", Haul]):
     action = Haul
     section = "items"
 
-    def legal(self, s: S) -> Sequence[Action]:
+    checks = (
+        NO_CONTENTION_OWED,
+        YOUR_SOUL,
+        Check("a Bag on stick", lambda s, a: _bag_on_stick(s, a.piece),
+              "soul #{action.piece} has no Bag on stick"),
+        Check("bags or lays a trap", lambda s, a: _hauls(s, a.piece, a.snare),
+              "a soul of yours with a Bag on stick bags a crafted trap of yours in its territory, or lays "
+              "the one it carries in a territory you hold"),
+    )
 
+    def legal(self, s: S) -> list[Haul]:
         return [] if owes_contention(s) else hauls(s, own_souls(s))
 
-    def refusal(self, s: S, action: Haul) -> IllegalAction:
-        return IllegalAction(
-            "a soul of yours with a Bag on stick bags a crafted trap of yours in its territory, or lays "
-            "the one it carries in a territory you hold",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[Haul]:
+        """Every soul on the map with every crafted trap."""
+        return (Haul(p, i) for p in s.live() for i in range(len(s.snares)))
 
     def apply(self, s: S, action: Haul) -> None:
         entry, piece = s.snares[action.snare], action.piece
@@ -328,23 +438,25 @@ def _small(s: S, piece: int) -> str:
     return next((i for i in s.items[piece] if effect_of(i).small), "")
 
 
-def launches(s: S, souls: list[int]) -> list[Action]:
-    """The launches open when no contention is owed (``LaunchRule``): a revealed wielder of a bow
-    that launches, holding a small thing, not in contention, that has not shot today; onto any
-    stand 1 path away (no tunnel)."""
-    out: list[Action] = []
-    for p in souls:
-        if not s.items[p] or not s.known[p] & PUBLIC or not _small(s, p):
-            continue
-        if not any(effect_of(i).launches for i in s.items[p]) or s.timers[p].get(SHOT) == s.cycle:
-            continue
-        if enemies_at(s, s.stand[p], s.owner[p]):
-            continue
-        out += [Launch(p, there) for there, tunnel in s.board.exits[s.stand[p]] if not tunnel]
-    return out
+def _launcher(s: S, piece: int) -> bool:
+    """The soul holds a small thing and a bow that launches it."""
+    held = s.items[piece]
+    return bool(held) and bool(_small(s, piece)) and any(effect_of(i).launches for i in held)
 
 
-class LaunchRule(Rule["S", Launch]):
+def launches(s: S, souls: list[int]) -> list[Launch]:
+    """The launches open when no contention is owed (``LaunchRule``'s predicates): a revealed
+    wielder of a bow that launches, holding a small thing, not in contention, that has not shot
+    today; onto any stand 1 path away (no tunnel)."""
+    return [
+        Launch(p, there)
+        for p in souls
+        if _launcher(s, p) and _revealed(s, p) and _not_shot(s, p) and _unengaged(s, p)
+        for there in _next_stands(s, p)
+    ]
+
+
+class LaunchRule(CheckedRule["S", Launch]):
     """Basic bow: 'Wielder can also launch small things (i.e. Bee bomb).' Read: a day action of
     the revealed wielder, instead of its shot that day: the Bee Bomb it holds flies to a stand 1
     path away and lies in that territory, its countdown going on; it bursts there when its 3
@@ -353,16 +465,25 @@ class LaunchRule(Rule["S", Launch]):
     action = Launch
     section = "items"
 
-    def legal(self, s: S) -> Sequence[Action]:
+    checks = (
+        NO_CONTENTION_OWED,
+        YOUR_SOUL,
+        Check("a bow and a small thing", lambda s, a: _launcher(s, a.piece),
+              "soul #{action.piece} holds no Basic bow and Bee Bomb"),
+        Check("revealed", lambda s, a: _revealed(s, a.piece), "soul #{action.piece} is not revealed"),
+        Check("not shot today", lambda s, a: _not_shot(s, a.piece), "soul #{action.piece} has shot today"),
+        Check("not in contention", lambda s, a: _unengaged(s, a.piece),
+              "soul #{action.piece} is in contention: it fights where it stands", "contention"),
+        Check("1 path away", lambda s, a: a.stand in _next_stands(s, a.piece),
+              "a Bee Bomb flies onto a stand 1 path away"),
+    )
 
+    def legal(self, s: S) -> list[Launch]:
         return [] if owes_contention(s) else launches(s, own_souls(s))
 
-    def refusal(self, s: S, action: Launch) -> IllegalAction:
-        return IllegalAction(
-            "a revealed soul of yours with a Basic bow and a Bee Bomb, not in contention, not having shot "
-            "today, onto a stand 1 path away",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[Launch]:
+        """Every soul on the map onto every stand."""
+        return (Launch(p, stand) for p in s.live() for stand in s.board.stands)
 
     def apply(self, s: S, action: Launch) -> None:
         piece = action.piece

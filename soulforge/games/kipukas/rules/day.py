@@ -109,8 +109,16 @@ def _out_of_reach(s: S, action: Move) -> str:
 
 
 def _own_soul(s: S, piece: int) -> bool:
-    """A soul of the seat on the map, not a prisoner (one of ``own_souls``)."""
-    return piece in own_souls(s)
+    """A soul of the seat on the map, not a prisoner: ``own_souls`` lists the pieces this holds
+    for (the same test inlined over the live pieces, once per listing; the checked rules' test
+    proves the two agree)."""
+    return (
+        0 <= piece < len(s.card)
+        and s.on_map[piece]
+        and s.owner[piece] == s.active
+        and s.game.traits[s.card[piece]].soul
+        and not s.prisoner[piece]
+    )
 
 
 YOUR_SOUL: Check[Any, Any] = Check(
@@ -443,6 +451,7 @@ class EquipRule(CheckedRule["S", Equip]):
 
 
 def own_souls(s: S) -> list[int]:
+    """The seat's souls on the map, not prisoners (``_own_soul``, inlined)."""
     # The lists read into locals, ``card_of`` inlined and ``Card.soul`` read from the traits (a
     # slot, not a property): once per listing, over every piece.
     seat, owner, prisoner, card, traits = s.active, s.owner, s.prisoner, s.card, s.game.traits

@@ -5,11 +5,10 @@ in ``fight.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from soulforge.core import Action, IllegalAction
-from soulforge.core.flow import Check, CheckedRule, ClickPath, Rule
+from soulforge.core.flow import Check, CheckedRule, ClickPath
 from soulforge.games.kipukas import cards, combat, cycle
 from soulforge.games.kipukas.actions import (
     Attack,
@@ -29,6 +28,7 @@ from soulforge.games.kipukas.actions import (
 from soulforge.games.kipukas.encoding import CHALLENGE, PRESS, RESPOND, TARGET
 from soulforge.games.kipukas.movement import enemies_at, is_downed
 from soulforge.games.kipukas.rogue import is_rogue
+from soulforge.games.kipukas.rules.button import ButtonRule
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -48,25 +48,30 @@ from soulforge.games.kipukas.fight import (
     say,
     targets,
 )
-from soulforge.games.kipukas.movement import can_move, ground, reach
+from soulforge.games.kipukas.movement import Ground, can_move, ground, reach
 
 
 # -- the rules -----------------------------------------------------------------------------
-class TargetRule(Rule["S", Target]):
+class TargetRule(CheckedRule["S", Target]):
     """#contention: attack one or all (one at a time) of the enemies on the stand."""
 
     action = Target
     section = "contention"
+    checks = (
+        Check(
+            "an enemy to attack",
+            lambda s, a: a.piece in targets(s, s.attacker),
+            "soul #{action.piece} is not an enemy you may attack on this stand "
+            "(revealed souls first, then unrevealed ones)",
+        ),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Target]:
         return [Target(p) for p in targets(s, s.attacker)]
 
-    def refusal(self, s: S, action: Target) -> IllegalAction:
-        return IllegalAction(
-            f"soul #{action.piece} is not an enemy you may attack on this stand "
-            "(revealed souls first, then unrevealed ones)",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[Target]:
+        """Every piece (``legal`` lists the attacker's targets, the ones the check lets through)."""
+        return (Target(p) for p in range(len(s.card)))
 
     def apply(self, s: S, action: Target) -> None:
         engage(s, action.piece)
@@ -75,20 +80,31 @@ class TargetRule(Rule["S", Target]):
         return (f"piece:{action.piece}",)
 
 
-class KealRule(Rule["S", Keal]):
+def _choosing(s: S) -> int:
+    """The soul whose KEAL means is chosen now: the attacker's first, then the defender's."""
+    return s.attacker if s.means[0] < 0 else s.defender
+
+
+class KealRule(CheckedRule["S", Keal]):
     """#ce_setup: each side chooses a KEAL means; the choices are shown together."""
 
     action = Keal
     section = "ce_setup"
+    checks = (
+        Check(
+            "an uninjured means of the soul",
+            lambda s, a: a.means in available_means(s, _choosing(s)),
+            lambda s, a: f"KEAL means {a.means + 1} is injured or not this soul's",
+            "keal_means_DHT",
+        ),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
-        piece = s.attacker if s.means[0] < 0 else s.defender
-        return [Keal(i) for i in available_means(s, piece)]
+    def legal(self, s: S) -> list[Keal]:
+        return [Keal(i) for i in available_means(s, _choosing(s))]
 
-    def refusal(self, s: S, action: Keal) -> IllegalAction:
-        return IllegalAction(
-            f"KEAL means {action.means + 1} is injured or not this soul's", rule="keal_means_DHT"
-        )
+    def candidates(self, s: S) -> Iterable[Keal]:
+        """Every KEAL means of the choosing soul (``legal`` lists the available ones)."""
+        return (Keal(i) for i in range(len(s.card_of(_choosing(s)).keal_means)))
 
     def apply(self, s: S, action: Keal) -> None:
         if s.shooting:  # a ranged attack: only the defender chooses (``crafted.py``)
@@ -119,20 +135,25 @@ class KealRule(Rule["S", Keal]):
         return (f"means:{action.means}",)
 
 
-class PressRule(Rule["S", Press]):
+def _defender_stands(s: S) -> bool:
+    """The defender has a KEAL means left and is not downed (or acts downed: #keal_means_DHT)."""
+    if s.defender < 0 or not available_means(s, s.defender):
+        return False
+    return not is_downed(s, s.defender) or cards.ability(s.card[s.defender]).acts_downed
+
+
+class PressRule(ButtonRule[Press]):
     """#keal_means_DHT: after a won bout the attacker may press on."""
 
     action = Press
+    button = Press()
     section = "keal_means_DHT"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        if s.defender < 0 or not available_means(s, s.defender) or not available_means(s, s.attacker):
-            return []
-        downed = is_downed(s, s.defender) and not cards.ability(s.card[s.defender]).acts_downed
-        return [] if downed else [Press()]
-
-    def refusal(self, s: S, action: Press) -> IllegalAction:
-        return IllegalAction("the defender is downed: only the Final Blow remains", rule="final_blow")
+    checks = (
+        Check("the defender stands", lambda s, a: _defender_stands(s),
+              "the defender is downed: only the Final Blow remains", "final_blow"),
+        Check("the attacker has a means", lambda s, a: bool(available_means(s, s.attacker)),
+              "the attacker's KEAL means are all injured: it cannot press on"),
+    )
 
     def apply(self, s: S, action: Press) -> None:
         if s.means[1] < 0:
@@ -141,17 +162,16 @@ class PressRule(Rule["S", Press]):
             bout(s)
 
 
-class FinalBlowRule(Rule["S", FinalBlow]):
+class FinalBlowRule(ButtonRule[FinalBlow]):
     """#final_blow: the downed soul may be engaged in a final attack."""
 
     action = FinalBlow
+    button = FinalBlow()
     section = "final_blow"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [FinalBlow()] if is_downed(s, s.defender) else []
-
-    def refusal(self, s: S, action: FinalBlow) -> IllegalAction:
-        return IllegalAction("the defender still has KEAL means: it is not downed", rule=self.section)
+    checks = (
+        Check("the defender downed", lambda s, a: is_downed(s, s.defender),
+              "the defender still has KEAL means: it is not downed"),
+    )
 
     def apply(self, s: S, action: FinalBlow) -> None:
         cycle.reveal(s, s.defender)
@@ -164,17 +184,16 @@ class FinalBlowRule(Rule["S", FinalBlow]):
             lose_attack(s)
 
 
-class StopRule(Rule["S", Stop]):
+class StopRule(ButtonRule[Stop]):
     """#contention: the attacker may stop (but moving in, it must attack once)."""
 
     action = Stop
+    button = Stop()
     section = "contention"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [Stop()] if s.phase == PRESS or s.may_stop else []
-
-    def refusal(self, s: S, action: Stop) -> IllegalAction:
-        return IllegalAction("moving onto an enemy's stand, you must attack", rule="movement")
+    checks = (
+        Check("may stop", lambda s, a: s.phase == PRESS or s.may_stop,
+              "moving onto an enemy's stand, you must attack", "movement"),
+    )
 
     def apply(self, s: S, action: Stop) -> None:
         # A stopped attack waits for the following day (#contention: 'on the following day,
@@ -370,35 +389,63 @@ class RetreatGroupRule(CheckedRule["S", RetreatGroup]):
 
 def reinforcements(s: S, seat: int) -> list[int]:
     """The seat's souls that may join the fight: in uncontended territory, the fight's stand
-    within their range (#retreat: 'moving souls from nearby uncontended territory')."""
-
+    within their range (#retreat: 'moving souls from nearby uncontended territory'); the
+    predicates of ``ReinforceRule``'s checks, the ground seen once."""
     seen = ground(s, seat)
-    enemy_territories = {s.board.stands[stand].territory for stand in seen.enemy_stands}
-    out = []
-    for p in s.live():
-        if s.owner[p] != seat or s.stand[p] == s.fight_stand or s.territory[p] in enemy_territories:
-            continue
-        if can_move(s, p) and s.fight_stand in reach(s, p, seen):
-            out.append(p)
-    return out
+    contended = _contended(s, seen)
+    return [
+        p
+        for p in s.live()
+        if _away_from_fight(s, seat, p) and s.territory[p] not in contended and _fight_in_reach(s, p, seen)
+    ]
 
 
-class ReinforceRule(Rule["S", Reinforce]):
+def _contended(s: S, seen: Ground) -> set[int]:
+    """The territories where the seat whose ``ground`` is ``seen`` meets enemies."""
+    return {s.board.stands[stand].territory for stand in seen.enemy_stands}
+
+
+def _away_from_fight(s: S, seat: int, piece: int) -> bool:
+    """A piece of ``seat`` on the map, off the fight's stand (``s.live()`` holds the pieces on it)."""
+    return s.owner[piece] == seat and s.stand[piece] != s.fight_stand
+
+
+def _fight_in_reach(s: S, piece: int, seen: Ground | None = None) -> bool:
+    """The soul may move, and the fight's stand is within its range."""
+    return can_move(s, piece) and s.fight_stand in reach(s, piece, seen)
+
+
+class ReinforceRule(CheckedRule["S", Reinforce]):
     """#retreat: reinforcing takes the timing of a retreat (after an attack fails or stops,
     before the counterattack) and needs no roll to enter."""
 
     action = Reinforce
     section = "retreat"
+    checks = (
+        Check(
+            "yours, away from the fight",
+            lambda s, a: a.piece in s.live() and _away_from_fight(s, s.active, a.piece),
+            "soul #{action.piece} cannot reinforce: it must be a soul of yours on the map, off the "
+            "fight's stand",
+        ),
+        Check(
+            "in uncontended territory",
+            lambda s, a: s.territory[a.piece] not in _contended(s, ground(s, s.active)),
+            "soul #{action.piece} cannot reinforce: it must be in uncontended territory",
+        ),
+        Check(
+            "the fight within range",
+            lambda s, a: _fight_in_reach(s, a.piece),
+            "soul #{action.piece} cannot reinforce: the fight's stand must be within its range",
+        ),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Reinforce]:
         return [Reinforce(p) for p in reinforcements(s, s.active)]
 
-    def refusal(self, s: S, action: Reinforce) -> IllegalAction:
-        return IllegalAction(
-            f"soul #{action.piece} cannot reinforce: it must be yours, in uncontended "
-            "territory, with the fight's stand within its range",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[Reinforce]:
+        """Every piece (``legal`` lists the ones the checks let through, the ground seen once)."""
+        return (Reinforce(p) for p in range(len(s.card)))
 
     def apply(self, s: S, action: Reinforce) -> None:
 
@@ -414,29 +461,25 @@ class ReinforceRule(Rule["S", Reinforce]):
         return (f"piece:{action.piece}", "reinforce")
 
 
-class HoldRule(Rule["S", Hold]):
+class HoldRule(ButtonRule[Hold]):
     """#contention: the attacked side neither counterattacks nor retreats; the contention
     carries over to the next day."""
 
     action = Hold
+    button = Hold()
     section = "contention"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [Hold()]
 
     def apply(self, s: S, action: Hold) -> None:
         s.add_log(f"{s.seat_name(s.active)} holds")
         cycle.finish_exchange(s)
 
 
-class ChallengeRule(Rule["S", Challenge]):
+class ChallengeRule(ButtonRule[Challenge]):
     """#retreat: the escapee must win 2 D6 against a D20."""
 
     action = Challenge
+    button = Challenge()
     section = "retreat"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [Challenge()]
 
     def apply(self, s: S, action: Challenge) -> None:
         escape = combat.roll(combat.Dice(("D6", "D6"), 0), s.rng) + cards.escape_bonus(s, s.retreat_piece)
@@ -445,12 +488,10 @@ class ChallengeRule(Rule["S", Challenge]):
         cycle.escape(s, succeeded=escape > chase)
 
 
-class LetGoRule(Rule["S", LetGo]):
+class LetGoRule(ButtonRule[LetGo]):
     action = LetGo
+    button = LetGo()
     section = "retreat"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [LetGo()]
 
     def apply(self, s: S, action: LetGo) -> None:
         s.add_log(f"{s.seat_name(s.active)} lets the soul go")

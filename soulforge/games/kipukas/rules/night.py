@@ -4,11 +4,10 @@ craft, sabotage, the Deep Apothecary Shop."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from soulforge.core import Action, IllegalAction
-from soulforge.core.flow import ClickPath, Rule
+from soulforge.core.flow import Check, CheckedRule, ClickPath
 from soulforge.core.text import count
 from soulforge.games.kipukas import cards, crafted, cycle
 from soulforge.games.kipukas.actions import (
@@ -27,36 +26,33 @@ from soulforge.games.kipukas.actions import (
 from soulforge.games.kipukas.data import CARDS
 from soulforge.games.kipukas.encoding import DAY, PUBLIC, STORM
 from soulforge.games.kipukas.rules import bs
+from soulforge.games.kipukas.rules.button import ButtonRule
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
 
 
 # -- the forced peace -----------------------------------------------------------------------------
-class KeepPeaceRule(Rule["S", KeepPeace]):
+class KeepPeaceRule(ButtonRule[KeepPeace]):
     """#discarding_runout: 'Keep the peace: Allow the player with more territories to win. If an
     equal number of territories is possessed, the game is a tie.' The peace is kept only if
     every player agrees ('if both parties are in total agreement to keep the peace')."""
 
     action = KeepPeace
+    button = KeepPeace()
     section = "discarding_runout"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [KeepPeace()]
 
     def apply(self, s: S, action: KeepPeace) -> None:
         _vote(s, keep=True)
 
 
-class CallReservesRule(Rule["S", CallReserves]):
+class CallReservesRule(ButtonRule[CallReserves]):
     """#discarding_runout: 'Call the reserves: Both players choose whether to reuse the deck they
     just fought with' (another deck would be a new game: the deck is reused)."""
 
     action = CallReserves
+    button = CallReserves()
     section = "discarding_runout"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [CallReserves()]
 
     def apply(self, s: S, action: CallReserves) -> None:
         _vote(s, keep=False)
@@ -80,7 +76,7 @@ def _vote(s: S, *, keep: bool) -> None:
 
 
 # -- turning the roll ----------------------------------------------------------------------------------
-class TurnDielRule(Rule["S", TurnDiel]):
+class TurnDielRule(CheckedRule["S", TurnDiel]):
     """Rooster: Calling of Light, Gray Wolf: Harbinger of Night, Cartesian Sea: after the diel
     roll and before any action, night becomes day (or day night); the opening's predetermined
     cycles are not a roll (``cards.rolled``)."""
@@ -88,15 +84,22 @@ class TurnDielRule(Rule["S", TurnDiel]):
     action = TurnDiel
     section = "diel_cycle"
 
-    def legal(self, s: S) -> Sequence[Action]:
-        return [TurnDiel(piece, slot) for piece, slot in cards.diel_turns(s, s.active)]
-
-    def refusal(self, s: S, action: TurnDiel) -> IllegalAction:
-        return IllegalAction(
+    checks = (
+        Check(
+            "a card that turns this roll",
+            lambda s, a: (a.piece, a.slot) in cards.diel_turns(s, s.active),
             "that card cannot turn this roll (the opening's day, night, day are not rolled and "
             "a storm is never turned; a soul turns a roll every other turn, not downed)",
-            rule=self.section,
-        )
+        ),
+    )
+
+    def legal(self, s: S) -> list[TurnDiel]:
+        return [TurnDiel(piece, slot) for piece, slot in cards.diel_turns(s, s.active)]
+
+    def candidates(self, s: S) -> Iterable[TurnDiel]:
+        """Every piece, every card of the hand (``cards.diel_turns`` says which turn the roll)."""
+        yield from (TurnDiel(p, -1) for p in range(len(s.card)))
+        yield from (TurnDiel(-1, slot) for slot in range(len(s.hand[s.active])))
 
     def apply(self, s: S, action: TurnDiel) -> None:
         seat = s.active
@@ -117,18 +120,16 @@ class TurnDielRule(Rule["S", TurnDiel]):
         return (f"piece:{action.piece}",) if action.piece >= 0 else (f"hand:{action.slot}",)
 
 
-class KeepDielRule(Rule["S", KeepDiel]):
+class KeepDielRule(ButtonRule[KeepDiel]):
     action = KeepDiel
+    button = KeepDiel()
     section = "diel_cycle"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [KeepDiel()]
 
     def apply(self, s: S, action: KeepDiel) -> None:
         _next_turner(s)
 
 
-class SuspendRule(Rule["S", Suspend]):
+class SuspendRule(CheckedRule["S", Suspend]):
     """Suspended Animation: 'Every 5 diel cycles you can suspend all actions in a territory for
     the turn. This includes both players, and neither player can move in or out of the
     territory.' Decided first thing in the turn, with the roll's turning."""
@@ -136,13 +137,19 @@ class SuspendRule(Rule["S", Suspend]):
     action = Suspend
     section = "personal_effects"
 
-    def legal(self, s: S) -> Sequence[Action]:
-        return [Suspend(t) for t in s.board.territories] if cards.may_suspend(s, s.active) else []
+    checks = (
+        Check("Suspended Animation ready", lambda s, a: cards.may_suspend(s, s.active),
+              "Suspended Animation works once every 5 diel cycles, for its owner"),
+        Check("a territory", lambda s, a: a.territory in s.board.territories,
+              "there is no territory {action.territory}"),
+    )
 
-    def refusal(self, s: S, action: Suspend) -> IllegalAction:
-        return IllegalAction(
-            "Suspended Animation works once every 5 diel cycles, for its owner", rule=self.section
-        )
+    def legal(self, s: S) -> list[Suspend]:
+        """Every territory (each passes the second check), once the card is ready (twice a cycle)."""
+        return list(self.candidates(s)) if cards.may_suspend(s, s.active) else []
+
+    def candidates(self, s: S) -> Iterable[Suspend]:
+        return (Suspend(t) for t in s.board.territories)
 
     def apply(self, s: S, action: Suspend) -> None:
         s.suspended = action.territory
@@ -155,7 +162,17 @@ class SuspendRule(Rule["S", Suspend]):
         return (f"territory:{action.territory}",)
 
 
-class PurchaseRule(Rule["S", Purchase]):
+def _items_in_deck(s: S) -> list[str]:
+    """The item cards of the seat's deck, each once (what the shop sells)."""
+    return sorted({cid for cid in s.deck[s.active] if s.game.cards[cid].card_type == "item"})
+
+
+def _two_in_hand(s: S, first: int, second: int) -> bool:
+    """Two different slots of the seat's hand, in order."""
+    return 0 <= first < second < len(s.hand[s.active])
+
+
+class PurchaseRule(CheckedRule["S", Purchase]):
     """Location of the Deep Apothecary Shop: 'To purchase pull the item you want from your deck,
     then put two cards from your hand into the deck and have your opponent shuffle' (read as
     a night action, once a night)."""
@@ -163,20 +180,27 @@ class PurchaseRule(Rule["S", Purchase]):
     action = Purchase
     section = "personal_effects"
 
-    def legal(self, s: S) -> Sequence[Action]:
-        seat = s.active
-        if not _night_once(s, "purchase") or not cards.may_purchase(s, seat):
-            return []
-        items = sorted({cid for cid in s.deck[seat] if s.game.cards[cid].card_type == "item"})
-        pairs = [(i, j) for i in range(len(s.hand[seat])) for j in range(i + 1, len(s.hand[seat]))]
-        return [Purchase(item, i, j) for item in items for i, j in pairs]
+    checks = (
+        Check("once a night", lambda s, a: _night_once(s, "purchase"), "purchase once a night"),
+        Check("the shop open", lambda s, a: cards.may_purchase(s, s.active),
+              "the Deep Apothecary Shop is its owner's, with an uncontested forest base camp and "
+              "two cards in hand"),
+        Check("an item in your deck", lambda s, a: a.item in _items_in_deck(s),
+              "{action.item} is not an item in your deck"),
+        Check("two cards of your hand", lambda s, a: _two_in_hand(s, a.first, a.second),
+              "give two different cards of your hand"),
+    )
 
-    def refusal(self, s: S, action: Purchase) -> IllegalAction:
-        return IllegalAction(
-            "purchase once a night, with an uncontested forest base camp, an item in your "
-            "deck and two cards in hand",
-            rule=self.section,
-        )
+    def legal(self, s: S) -> list[Purchase]:
+        if not (_night_once(s, "purchase") and cards.may_purchase(s, s.active)):
+            return []
+        return list(self.candidates(s))
+
+    def candidates(self, s: S) -> Iterable[Purchase]:
+        """Every item of the deck for every two slots of the hand (the last two checks hold)."""
+        size = len(s.hand[s.active])
+        return (Purchase(item, i, j) for item in _items_in_deck(s) for i in range(size)
+                for j in range(i + 1, size))
 
     def apply(self, s: S, action: Purchase) -> None:
         seat = s.active
@@ -211,19 +235,18 @@ def _used(s: S, kind: str) -> None:
     s.night_used[s.active].append(kind)
 
 
-class HandToBottomRule(Rule["S", HandToBottom]):
+class HandToBottomRule(ButtonRule[HandToBottom]):
     """#night: move your hand to the bottom of the deck (no refill with it)."""
 
     action = HandToBottom
+    button = HandToBottom()
     section = "night"
 
-    def legal(self, s: S) -> Sequence[Action]:
-        return [HandToBottom()] if s.hand[s.active] and _night_once(s, "hand_to_bottom") else []
-
-    def refusal(self, s: S, action: HandToBottom) -> IllegalAction:
-        return IllegalAction(
-            "each night action once per night, and only with cards in hand", rule=self.section
-        )
+    checks = (
+        Check("cards in hand", lambda s, a: bool(s.hand[s.active]), "you have no card in hand"),
+        Check("once a night", lambda s, a: _night_once(s, "hand_to_bottom"),
+              "each night action once per night"),
+    )
 
     def apply(self, s: S, action: HandToBottom) -> None:
         seat = s.active
@@ -234,20 +257,22 @@ class HandToBottomRule(Rule["S", HandToBottom]):
         cycle.end_action(s, seat)
 
 
-class RefillRule(Rule["S", Refill]):
+def _room_in_hand(s: S) -> bool:
+    return len(s.hand[s.active]) < s.game.play.hand
+
+
+class RefillRule(ButtonRule[Refill]):
     """#night: draw to fill your hand back to 3 cards."""
 
     action = Refill
+    button = Refill()
     section = "night"
 
-    def legal(self, s: S) -> Sequence[Action]:
-        ok = len(s.hand[s.active]) < s.game.play.hand and s.deck[s.active] and _night_once(s, "refill")
-        return [Refill()] if ok else []
-
-    def refusal(self, s: S, action: Refill) -> IllegalAction:
-        return IllegalAction(
-            "refill once per night, with room in hand and cards in the deck", rule=self.section
-        )
+    checks = (
+        Check("room in hand", lambda s, a: _room_in_hand(s), "your hand is full"),
+        Check("cards in the deck", lambda s, a: bool(s.deck[s.active]), "your deck is empty"),
+        Check("once a night", lambda s, a: _night_once(s, "refill"), "refill once per night"),
+    )
 
     def apply(self, s: S, action: Refill) -> None:
         cycle.draw(s, s.active, s.game.play.hand)
@@ -272,7 +297,14 @@ def _honey_ground(s: S) -> bool:
     )
 
 
-class TakeHoneyRule(Rule["S", TakeHoney]):
+def _honey_in(s: S, source: int) -> bool:
+    """The pile holds a honey card: the seat's deck (-1) or a seat's discard."""
+    if source == -1:
+        return "honey" in s.deck[s.active]
+    return 0 <= source < s.num_players and "honey" in s.discard[source]
+
+
+class TakeHoneyRule(CheckedRule["S", TakeHoney]):
     """Passage Among Maples: 'During the night, while you control the territory this card is
     affixed to, instead of your normal hand refresh, you may add one honey card to your hand
     from either player's discard or your deck. Reshuffle your deck if you take this action.'"""
@@ -280,20 +312,23 @@ class TakeHoneyRule(Rule["S", TakeHoney]):
     action = TakeHoney
     section = "night"
 
-    def legal(self, s: S) -> Sequence[Action]:
-        seat = s.active
-        if not _night_once(s, "refill") or len(s.hand[seat]) >= s.game.play.hand or not _honey_ground(s):
-            return []
-        sources = [-1] if "honey" in s.deck[seat] else []
-        sources += [other for other in range(s.num_players) if "honey" in s.discard[other]]
-        return [TakeHoney(source) for source in sources]
+    checks = (
+        Check("instead of refilling", lambda s, a: _night_once(s, "refill"),
+              "take a honey instead of refilling, once a night"),
+        Check("room in hand", lambda s, a: _room_in_hand(s), "your hand is full"),
+        Check("the Maples held", lambda s, a: _honey_ground(s),
+              "you hold no territory with a revealed Passage Among Maples"),
+        Check("a pile with honey", lambda s, a: _honey_in(s, a.source), "that pile holds no honey card"),
+    )
 
-    def refusal(self, s: S, action: TakeHoney) -> IllegalAction:
-        return IllegalAction(
-            "take a honey instead of refilling, once a night, holding the Passage Among "
-            "Maples' territory, from a pile that holds one",
-            rule=self.section,
-        )
+    def legal(self, s: S) -> list[TakeHoney]:
+        if not (_night_once(s, "refill") and _room_in_hand(s) and _honey_ground(s)):
+            return []
+        return [honey for honey in self.candidates(s) if _honey_in(s, honey.source)]
+
+    def candidates(self, s: S) -> Iterable[TakeHoney]:
+        """The seat's deck (-1), then every seat's discard."""
+        return (TakeHoney(source) for source in range(-1, s.num_players))
 
     def apply(self, s: S, action: TakeHoney) -> None:
         seat = s.active
@@ -308,33 +343,46 @@ class TakeHoneyRule(Rule["S", TakeHoney]):
         cycle.end_action(s, seat)
 
 
-class CraftRule(Rule["S", Craft]):
+def _crafters(s: S) -> list[int]:
+    """The seat's souls on the map, not prisoners: each may be given a crafted item."""
+    seat, owner, prisoner = s.active, s.owner, s.prisoner
+    return [p for p in s.live() if s.on_map[p] and owner[p] == seat and s.card_of(p).soul and not prisoner[p]]
+
+
+def _lays_trap(s: S, piece: int) -> bool:
+    """A crafted trap is laid where its soul stands, in a territory the seat holds, while there
+    is room for one (#placement)."""
+    return s.holder[s.territory[piece] - 1] == s.active and crafted.room_for_trap(s)
+
+
+class CraftRule(CheckedRule["S", Craft]):
     """#crafting: at night, combine 2 to 3 items by a recipe; the crafted item is equipped."""
 
     action = Craft
     section = "crafting"
 
-    def legal(self, s: S) -> Sequence[Action]:
+    checks = (
+        Check("once a night", lambda s, a: _night_once(s, "craft"), "craft once a night"),
+        Check("the recipe's items in hand", lambda s, a: a.recipe in recipes_in_hand(s),
+              "you do not hold the recipe's items"),
+        Check("for a soul of yours", lambda s, a: a.piece in _crafters(s),
+              "craft for a soul of yours on the map"),
+        Check("a trap laid where you may", lambda s, a: not crafted.is_trap_recipe(a.recipe)
+              or _lays_trap(s, a.piece),
+              "a crafted trap is laid in a territory you hold, at most 12 crafted traps laid"),
+    )
+
+    def legal(self, s: S) -> list[Craft]:
         recipes = recipes_in_hand(s) if _night_once(s, "craft") else []
         if not recipes:
             return []
-        souls = [
-            p
-            for p in s.live()
-            if s.on_map[p] and s.owner[p] == s.active and s.card_of(p).soul and not s.prisoner[p]
-        ]
-        # a crafted trap is laid where its soul stands, in a territory the seat holds (#placement)
-        laying = [p for p in souls if s.holder[s.territory[p] - 1] == s.active]
-        if not crafted.room_for_trap(s):
-            laying = []
+        souls = _crafters(s)
+        laying = [p for p in souls if _lays_trap(s, p)]
         return [Craft(n, p) for n in recipes for p in (laying if crafted.is_trap_recipe(n) else souls)]
 
-    def refusal(self, s: S, action: Craft) -> IllegalAction:
-        return IllegalAction(
-            "craft once a night, with the recipe's items in hand, for a soul of yours (a trap: one in a "
-            "territory you hold, at most 12 crafted traps laid)",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[Craft]:
+        """Every recipe the engine plays for every piece."""
+        return (Craft(n, p) for n in range(len(s.game.recipes)) for p in range(len(s.card)))
 
     def apply(self, s: S, action: Craft) -> None:
         seat, recipe = s.active, s.game.recipes[action.recipe]
@@ -355,39 +403,55 @@ class CraftRule(Rule["S", Craft]):
         cycle.end_action(s, seat)
 
 
-class SabotageRule(Rule["S", Sabotage]):
+def _sabotage_card(s: S, slot: int) -> bool:
+    """The hand's slot holds a card with a sabotage effect."""
+    hand = s.hand[s.active]
+    return 0 <= slot < len(hand) and cards.ability(hand[slot]).sabotage is not None
+
+
+def _others_territory(s: S, territory: int) -> bool:
+    """A territory another player holds."""
+    return territory in s.board.holdable and s.holder[territory - 1] not in (-1, s.active)
+
+
+def _requirement_met(s: S, slot: int, territory: int) -> bool:
+    """The card's own requirement (``card_effects.toml``) holds against the territory."""
+    return cards.unmet(s, s.hand[s.active][slot], (s.active, territory)) is None
+
+
+def _unmet(s: S, action: Sabotage) -> str:
+    return cards.unmet(s, s.hand[s.active][action.slot], (s.active, action.territory)) or ""
+
+
+class SabotageRule(CheckedRule["S", Sabotage]):
     """#sabotage: once a night, against a territory another player holds."""
 
     action = Sabotage
     section = "sabotage"
+    checks = (
+        Check("once a night", lambda s, a: _night_once(s, "sabotage"), "one sabotage card a night"),
+        Check("a sabotage card", lambda s, a: _sabotage_card(s, a.slot),
+              "that is not a sabotage card of your hand"),
+        Check("another player's territory", lambda s, a: _others_territory(s, a.territory),
+              "sabotage a territory another player holds"),
+        Check("the card's requirement", lambda s, a: _requirement_met(s, a.slot, a.territory), _unmet),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Sabotage]:
         if not _night_once(s, "sabotage"):
             return []
-        out: list[Action] = []
+        out: list[Sabotage] = []
         targets: list[int] | None = None  # worked out once a sabotage card is found (seldom)
-        for slot, cid in enumerate(s.hand[s.active]):
-            entry = cards.ability(cid)
-            if entry.sabotage is not None:
+        for slot in range(len(s.hand[s.active])):
+            if _sabotage_card(s, slot):
                 if targets is None:
-                    targets = [t for t in s.board.holdable if s.holder[t - 1] not in (-1, s.active)]
-                out += [
-                    Sabotage(slot, t)
-                    for t in targets
-                    if cards.unmet(s, cid, (s.active, t)) is None
-                ]
+                    targets = [t for t in s.board.holdable if _others_territory(s, t)]
+                out += [Sabotage(slot, t) for t in targets if _requirement_met(s, slot, t)]
         return out
 
-    def refusal(self, s: S, action: Sabotage) -> IllegalAction:
-        hand = s.hand[s.active]
-        held = s.holder[action.territory - 1] if 0 < action.territory <= len(s.holder) else -1
-        if _night_once(s, "sabotage") and 0 <= action.slot < len(hand) and held not in (-1, s.active):
-            why = cards.unmet(s, hand[action.slot], (s.active, action.territory))
-            if why is not None:  # the card's own requirement (``card_effects.toml``)
-                return IllegalAction(why, rule=self.section)
-        return IllegalAction(
-            "one sabotage card a night, against a territory another player holds", rule=self.section
-        )
+    def candidates(self, s: S) -> Iterable[Sabotage]:
+        """Every slot of the hand against every territory."""
+        return (Sabotage(slot, t) for slot in range(len(s.hand[s.active])) for t in s.board.territories)
 
     def apply(self, s: S, action: Sabotage) -> None:
         seat = s.active

@@ -3,11 +3,10 @@ personal effect's card set aside."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from soulforge.core import Action, IllegalAction
-from soulforge.core.flow import ClickPath, Rule
+from soulforge.core.flow import Check, CheckedRule, ClickPath
 from soulforge.games.kipukas import cycle
 from soulforge.games.kipukas.actions import (
     Affinity,
@@ -23,17 +22,18 @@ if TYPE_CHECKING:
 
 
 # -- setup ----------------------------------------------------------------------------------
-class AffinityRule(Rule["S", Affinity]):
+class AffinityRule(CheckedRule["S", Affinity]):
     """#game_setup 3, #affinity: +1 to the rolls of souls of that archetypal gene."""
 
     action = Affinity
     section = "affinity"
+    checks = (
+        Check("an archetypal adaptation", lambda s, a: a.archetype in ARCHETYPES,
+              lambda s, a: f"{a.archetype!r} is not an archetypal adaptation"),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
-        return [Affinity(a) for a in ARCHETYPES]
-
-    def refusal(self, s: S, action: Affinity) -> IllegalAction:
-        return IllegalAction(f"{action.archetype!r} is not an archetypal adaptation", rule=self.section)
+    def candidates(self, s: S) -> Iterable[Affinity]:
+        return (Affinity(a) for a in ARCHETYPES)
 
     def path(self, action: Affinity) -> ClickPath:
         return (f"crux:{action.archetype}",)
@@ -47,23 +47,35 @@ class AffinityRule(Rule["S", Affinity]):
             s.active, s.phase = s.setup_order[0], CAPITAL
 
 
+def _is_free(s: S, territory: int) -> bool:
+    """A territory that may be held (not a transit one), not taken yet."""
+    return territory in s.board.holdable and s.holder[territory - 1] < 0
+
+
 def _free(s: S) -> list[int]:
-    return [t for t in s.board.holdable if s.holder[t - 1] < 0]
+    return [t for t in s.board.holdable if _is_free(s, t)]
 
 
-class CapitalRule(Rule["S", Capital]):
+FREE_TERRITORY: Check[S, Capital | Camp] = Check(
+    "a free territory",
+    lambda s, a: _is_free(s, a.territory),
+    "territory {action.territory} is taken, a transit territory or not on the map",
+)
+"""Capitals and base camps go on territories no one holds yet (#game_setup 5)."""
+
+
+class CapitalRule(CheckedRule["S", Capital]):
     """#game_setup 5: the capitals first, in the order of the D6 roll-off."""
 
     action = Capital
     section = "game_setup"
+    checks = (FREE_TERRITORY,)
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Capital]:
         return [Capital(t) for t in _free(s)]
 
-    def refusal(self, s: S, action: Capital) -> IllegalAction:
-        return IllegalAction(
-            f"territory {action.territory} is taken, a transit territory or not on the map", rule=self.section
-        )
+    def candidates(self, s: S) -> Iterable[Capital]:
+        return (Capital(t) for t in s.board.territories)
 
     def apply(self, s: S, action: Capital) -> None:
         s.holder[action.territory - 1] = s.active
@@ -75,19 +87,18 @@ class CapitalRule(Rule["S", Capital]):
         return (f"territory:{action.territory}",)
 
 
-class CampRule(Rule["S", Camp]):
+class CampRule(CheckedRule["S", Camp]):
     """#game_setup 5: then base camps until every player holds 3 territories."""
 
     action = Camp
     section = "game_setup"
+    checks = (FREE_TERRITORY,)
 
-    def legal(self, s: S) -> Sequence[Action]:
+    def legal(self, s: S) -> list[Camp]:
         return [Camp(t) for t in _free(s)]
 
-    def refusal(self, s: S, action: Camp) -> IllegalAction:
-        return IllegalAction(
-            f"territory {action.territory} is taken, a transit territory or not on the map", rule=self.section
-        )
+    def candidates(self, s: S) -> Iterable[Camp]:
+        return (Camp(t) for t in s.board.territories)
 
     def path(self, action: Camp) -> ClickPath:
         return (f"territory:{action.territory}",)
@@ -129,17 +140,22 @@ def _to_aside(s: S, first: int) -> None:
     cycle.next_cycle(s)
 
 
-class SetAsideRule(Rule["S", SetAside]):
+class SetAsideRule(CheckedRule["S", SetAside]):
     """#personal_effects, the default effect: a card of the deck, played after 5 diel cycles."""
 
     action = SetAside
     section = "personal_effects"
+    checks = (
+        Check("a card of your deck", lambda s, a: a.card in s.deck[s.active],
+              "that card is not in your deck"),
+    )
 
-    def legal(self, s: S) -> Sequence[Action]:
-        return [SetAside(cid) for cid in sorted(set(s.deck[s.active]))]
+    def legal(self, s: S) -> list[SetAside]:
+        return list(self.candidates(s))  # (each passes the check: no deck walk per card)
 
-    def refusal(self, s: S, action: SetAside) -> IllegalAction:
-        return IllegalAction("that card is not in your deck", rule=self.section)
+    def candidates(self, s: S) -> Iterable[SetAside]:
+        """Each card of the deck once, by name (the check holds for them all)."""
+        return (SetAside(cid) for cid in sorted(set(s.deck[s.active])))
 
     def path(self, action: SetAside) -> ClickPath:
         return (f"aside:{action.card}",)

@@ -3,16 +3,16 @@ sabotage, and the LAY_WASTE step. The cave's journey is in ``portal.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from soulforge.core import Action, IllegalAction
-from soulforge.core.flow import ClickPath, Rule
+from soulforge.core.flow import Check, CheckedRule, ClickPath
 from soulforge.games.kipukas import cards
 from soulforge.games.kipukas.actions import Ante, EnoughWaste, LayWaste
 from soulforge.games.kipukas.data import CARDS
 from soulforge.games.kipukas.encoding import OVER
 from soulforge.games.kipukas.movement import is_downed
+from soulforge.games.kipukas.rules.button import ButtonRule
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -20,31 +20,48 @@ from soulforge.games.kipukas.cycle import check_conquest, end_action, lay_waste,
 from soulforge.games.kipukas.portal import anteable
 
 
-def antes(s: S) -> list[Action]:
-    if "sabotage" in s.night_used[s.active]:
+def _sabotage_left(s: S) -> bool:
+    """The night's one sabotage is not played yet."""
+    return "sabotage" not in s.night_used[s.active]
+
+
+def _portal_card(s: S, slot: int) -> bool:
+    """The hand's slot holds the Hidden Portal (a card that antes a soul)."""
+    hand = s.hand[s.active]
+    return 0 <= slot < len(hand) and bool(cards.ability(hand[slot]).ante)
+
+
+def antes(s: S) -> list[Ante]:
+    """``AnteRule``'s listing: its checks' predicates, the anteable souls found once."""
+    if not _sabotage_left(s):
         return []
-    slots = [i for i, cid in enumerate(s.hand[s.active]) if cards.ability(cid).ante]
+    slots = [i for i in range(len(s.hand[s.active])) if _portal_card(s, i)]
     if not slots:
         return []
     souls = anteable(s, s.active)
     return [Ante(slot, p) for slot in slots for p in souls]
 
 
-class AnteRule(Rule["S", Ante]):
+class AnteRule(CheckedRule["S", Ante]):
     """#sabotage: the night's sabotage may be the Hidden Portal, anteing a soul of yours."""
 
     action = Ante
     section = "sabotage"
 
-    def legal(self, s: S) -> Sequence[Action]:
+    checks = (
+        Check("once a night", lambda s, a: _sabotage_left(s), "one sabotage card a night"),
+        Check("the portal card", lambda s, a: _portal_card(s, a.slot),
+              "that card of your hand antes no soul"),
+        Check("a soul to ante", lambda s, a: a.piece in anteable(s, s.active),
+              "the portal antes a soul of yours with 2 or more KEAL means (or a downed one) not "
+              "already on a journey"),
+    )
+
+    def legal(self, s: S) -> list[Ante]:
         return antes(s)
 
-    def refusal(self, s: S, action: Ante) -> IllegalAction:
-        return IllegalAction(
-            "one sabotage card a night: the portal antes a soul of yours with 2 or more KEAL "
-            "means (or a downed one) not already on a journey",
-            rule=self.section,
-        )
+    def candidates(self, s: S) -> Iterable[Ante]:
+        return (Ante(slot, p) for slot in range(len(s.hand[s.active])) for p in range(len(s.card)))
 
     def apply(self, s: S, action: Ante) -> None:
 
@@ -73,17 +90,23 @@ class AnteRule(Rule["S", Ante]):
         return (f"hand:{action.slot}", f"piece:{action.piece}")
 
 
-class LayWasteRule(Rule["S", LayWaste]):
+def _not_waste(s: S, territory: int) -> bool:
+    return territory in s.board.territories and not s.wasteland[territory - 1]
+
+
+class LayWasteRule(CheckedRule["S", LayWaste]):
     """Hidden Portal, success: "Choose up to 12 territories to lay waste", one at a time."""
 
     action = LayWaste
     section = "sabotage"
 
-    def legal(self, s: S) -> Sequence[Action]:
-        return [LayWaste(t) for t in s.board.territories if not s.wasteland[t - 1]]
+    checks = (
+        Check("not laid waste yet", lambda s, a: _not_waste(s, a.territory),
+              "a territory not laid waste yet, up to 12"),
+    )
 
-    def refusal(self, s: S, action: LayWaste) -> IllegalAction:
-        return IllegalAction("a territory not laid waste yet, up to 12", rule=self.section)
+    def candidates(self, s: S) -> Iterable[LayWaste]:
+        return (LayWaste(t) for t in s.board.territories)
 
     def apply(self, s: S, action: LayWaste) -> None:
 
@@ -99,17 +122,12 @@ class LayWasteRule(Rule["S", LayWaste]):
         return (f"territory:{action.territory}",)
 
 
-class EnoughWasteRule(Rule["S", EnoughWaste]):
+class EnoughWasteRule(ButtonRule[EnoughWaste]):
     """Hidden Portal, success: no more territories laid waste; the cycle goes on."""
 
     action = EnoughWaste
+    button = EnoughWaste()
     section = "sabotage"
-
-    def legal(self, s: S) -> Sequence[Action]:
-        return [EnoughWaste()]
-
-    def refusal(self, s: S, action: EnoughWaste) -> IllegalAction:
-        return IllegalAction("only while choosing the territories to lay waste", rule=self.section)
 
     def apply(self, s: S, action: EnoughWaste) -> None:
 
