@@ -138,7 +138,7 @@ HOOKS: Registry[Callable[..., Any]] = Registry("Kipukas card hooks")
 """The card behaviours a hook piece names (``["cycle", "liliel"]``), from ``abilities.py``."""
 REQUIREMENTS: Registry[Callable[..., str | None]] = Registry("Kipukas card requirements")
 """What a card's ``requires`` name: a condition of its use, None when met, else why not."""
-BOOK: CardBook[Any, Any] = CardBook("Kipukas", PIECES, REQUIREMENTS)
+BOOK: CardBook[Any, Any] = CardBook("Kipukas", PIECES, REQUIREMENTS, data_file="card_effects.toml")
 """Every card as declared: its ``cards.json`` row, its pieces and its requirements."""
 
 
