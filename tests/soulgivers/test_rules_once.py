@@ -14,7 +14,7 @@ from soulforge.core.flow import Check, Rule
 from soulforge.games.soulgivers import encoding as en
 from soulforge.games.soulgivers import flow, rules
 from soulforge.games.soulgivers.actions import Attack, Collect, Decline, DrawAnomaly, Drop, Pass, Population
-from soulforge.games.soulgivers.rules import common, special
+from soulforge.games.soulgivers.rules import common, inline, special
 
 from .helpers import activate, blank, piece
 
@@ -32,10 +32,13 @@ def test_the_flow_is_built_in_the_rules_package_one_module_per_family() -> None:
 
 @pytest.fixture
 def forbidden() -> Iterator[None]:
-    """One more term of the Population Ability, refusing it: every place that asks must see it."""
+    """One more term of the Population Ability, refusing it: every place that asks must see it
+    (the hot paths compiled from the checks at import are compiled again, as an import would)."""
     special.POPULATION_CHECKS += (Check("test", lambda s, team: False, "the test forbids it"),)
+    inline.recompile()
     yield
     special.POPULATION_CHECKS = special.POPULATION_CHECKS[:-1]
+    inline.recompile()
 
 
 

@@ -40,6 +40,7 @@ from soulforge.games.soulgivers.encoding import (
     kind_of,
 )
 from soulforge.games.soulgivers.rules.common import DECLARED, ESSENCE, MAY_STOP, essence_left
+from soulforge.games.soulgivers.rules.inline import inline
 from soulforge.games.soulgivers.rules.movement import ActiveRule
 
 if TYPE_CHECKING:
@@ -184,6 +185,9 @@ def ability_options(s: SoulgiversState, piece: Piece) -> list[UseAbility]:
         if options:
             out += [table[o] for o in options]
     return out
+
+
+inline(ability_options)  # the Essence check compiled in (inline.py): asked on every listing on the board
 
 
 def use_ability(s: SoulgiversState, piece: Piece, action: UseAbility) -> None:
