@@ -208,6 +208,12 @@ class SoulgiversState(State):
         return 0  # the first seat always begins (NOTES.md; the simulator swaps seats)
 
     @property
+    def is_over(self) -> bool:
+        """The contract's ``current_player is None``, read straight from the phase (only the
+        phase OVER has no seat to decide): a playout asks on every move."""
+        return self.phase == OVER
+
+    @property
     def current_player(self) -> Seat | None:
         phase = self.phase
         if phase == MAIN:  # by far the most common: checked first
