@@ -188,9 +188,18 @@ def inline(fn: F) -> F:
     if not isinstance(fn, types.FunctionType):
         raise TypeError(f"{fn!r} is not a function")
     if fn not in _COMPILED:
-        _COMPILED[fn] = (textwrap.dedent(inspect.getsource(fn)), fn.__code__)
+        try:
+            source = textwrap.dedent(inspect.getsource(fn))
+        except (OSError, TypeError):
+            return fn  # no source (a bytecode-only install): the calls stay, as correct and slower
+        _COMPILED[fn] = (source, fn.__code__)
     _compile(fn, *_COMPILED[fn])
     return fn
+
+
+def compiled(fn: Callable[..., Any]) -> bool:
+    """Whether ``fn`` runs code compiled by :func:`inline` (not its code as written)."""
+    return fn in _COMPILED and getattr(fn, "__code__", None) is not _COMPILED[fn][1]
 
 
 def recompile() -> None:
