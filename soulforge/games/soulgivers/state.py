@@ -267,11 +267,20 @@ class SoulgiversState(State):
     def team_pieces(self, team: Team) -> list[Piece]:
         """The team's pieces on the board or on a Portal."""
         pos = self.pos
-        return [p for p in TEAM_PIECES[team] if pos[p] >= 0]
+        out = []
+        for p in TEAM_PIECES[team]:  # loops, not comprehensions: no frame of their own (hot)
+            if pos[p] >= 0:
+                out.append(p)
+        return out
 
     def board_pieces(self, team: Team) -> list[Piece]:
+        """The team's pieces on the board (not on a Portal)."""
         pos = self.pos
-        return [p for p in TEAM_PIECES[team] if -1 < pos[p] < PORTAL]
+        out = []
+        for p in TEAM_PIECES[team]:
+            if -1 < pos[p] < PORTAL:
+                out.append(p)
+        return out
 
     def move_range(self, piece: Piece) -> int:
         """Its movement this activation: less 1 carrying the Fragment, 2 under Slow Time, 0 in Stasis."""

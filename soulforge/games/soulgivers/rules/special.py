@@ -336,9 +336,11 @@ class PlayAnomalyRule(SoulgiversRule[PlayAnomaly]):
     @staticmethod
     def options(state: SoulgiversState) -> list[PlayAnomaly]:
         """Every card of the responder's hand on each of its targets."""
-        team = OTHER[state.player]
-        return [PlayAnomaly(card, t) for card in sorted(set(state.hand[team]))
-                for t in CARDS[card].targets(state, team)]
+        team, out = OTHER[state.player], []
+        for card in sorted(set(state.hand[team])):  # a loop: no comprehension frame (every window)
+            for t in CARDS[card].targets(state, team):
+                out.append(PlayAnomaly(card, t))
+        return out
 
     def refusal(self, state: SoulgiversState, action: PlayAnomaly) -> IllegalAction:
         """A card of the hand on a target it may not take: the card's first unmet requirement."""
