@@ -40,8 +40,18 @@ _COMPILED: dict[types.FunctionType, tuple[str, types.CodeType]] = {}
 """Each compiled function: its source and its code as written."""
 
 
+_EXPRESSIONS: dict[types.FunctionType, ast.expr | None] = {}
+"""Each callee's expression, parsed once (a check is inlined in several places)."""
+
+
 def _expression_of(fn: types.FunctionType) -> ast.expr | None:
-    """The returned expression of a one-expression function, or None."""
+    """The returned expression of a one-expression function, or None (parsed once)."""
+    if fn not in _EXPRESSIONS:
+        _EXPRESSIONS[fn] = _parse_expression(fn)
+    return _EXPRESSIONS[fn]
+
+
+def _parse_expression(fn: types.FunctionType) -> ast.expr | None:
     if fn.__closure__ or fn.__code__.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS):
         return None
     try:
