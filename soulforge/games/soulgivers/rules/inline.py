@@ -7,7 +7,8 @@ A call is inlined when the callee is a plain function of the game's package whos
 ``return`` of an expression (after its docstring), called with positional arguments that are
 plain reads (names, constants, attributes, subscripts). ``passes(CHECKS, state, action)`` (the
 core's loop over a rule's checks) becomes ``CHECKS[0].test(state, action) and ...``, each test
-inlined in turn. Anything else stays a call. The rewritten function keeps its object (its
+inlined in turn (its value is then the deciding operand, not always ``True``/``False``: the
+hot paths use it only for its truth). Anything else stays a call. The rewritten function keeps its object (its
 ``__code__`` is replaced), so every reference to it sees the compiled code; the checks are read
 when it is compiled: a check added at run time (a test) needs :func:`recompile`.
 ``tests/soulgivers/test_flow.py`` proves the fast listings equal to the rules' own listing, and
