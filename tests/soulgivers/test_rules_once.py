@@ -5,7 +5,7 @@ window all read; flow.py's rules live in the ``rules/`` package."""
 from __future__ import annotations
 
 import inspect
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -14,7 +14,7 @@ from soulforge.core.flow import Check, Rule
 from soulforge.games.soulgivers import encoding as en
 from soulforge.games.soulgivers import flow, rules
 from soulforge.games.soulgivers.actions import Attack, Collect, Decline, DrawAnomaly, Drop, Pass, Population
-from soulforge.games.soulgivers.rules import common, special
+from soulforge.games.soulgivers.rules import common, inline, listing, special, tribute
 
 from .helpers import activate, blank, piece
 
@@ -32,10 +32,13 @@ def test_the_flow_is_built_in_the_rules_package_one_module_per_family() -> None:
 
 @pytest.fixture
 def forbidden() -> Iterator[None]:
-    """One more term of the Population Ability, refusing it: every place that asks must see it."""
+    """One more term of the Population Ability, refusing it: every place that asks must see it
+    (the hot paths compiled from the checks at import are compiled again, as an import would)."""
     special.POPULATION_CHECKS += (Check("test", lambda s, team: False, "the test forbids it"),)
+    inline.recompile()
     yield
     special.POPULATION_CHECKS = special.POPULATION_CHECKS[:-1]
+    inline.recompile()
 
 
 
@@ -83,3 +86,30 @@ def test_the_essence_cost_is_one_check_in_each_tribute_rule(action: object) -> N
     with pytest.raises(IllegalAction, match="no Tribute Essence left") as refused:
         s.apply(action)  # type: ignore[arg-type]
     assert refused.value.rule == "4.2 tribute actions"
+
+
+HOT = {
+    listing.main_listing: ("moving_on", "essence_left", "movement_not_ended", "can_draw",
+                           "population_allowed"),
+    listing.response_listing: ("may_answer", "population_allowed"),
+    special.open_window: ("population_allowed", "anomaly_allowed"),
+    special.play_anomaly: ("population_allowed",),
+    tribute.ability_options: ("essence_left", "slots"),
+}
+"""The hot paths and the check functions their source calls (inlined when compiled)."""
+
+
+@pytest.mark.parametrize("fn", list(HOT), ids=lambda fn: fn.__name__)
+def test_the_hot_paths_call_the_checks_compiled_in(fn: Callable[..., object]) -> None:
+    """The source calls the checks (no condition restated); the code run has their expressions
+    in place of the calls (``rules/inline.py``), as the old hand-written fast listing had."""
+    source = inspect.getsource(fn)
+    assert inline.compiled(fn)
+    for check in HOT[fn]:
+        assert f"{check}(" in source
+        assert check not in fn.__code__.co_names
+
+
+def test_a_call_that_is_not_one_expression_stays_a_call() -> None:
+    """``declarable`` is a statement block: the compiled listing still calls it."""
+    assert any(name.endswith("declarable") for name in listing.main_listing.__code__.co_names)

@@ -96,9 +96,10 @@ def opposing_portal(s: SoulgiversState, play: AnomalyPlay) -> str | None:
 def next_to_yours(s: SoulgiversState, play: AnomalyPlay) -> str | None:
     """One of the player's Soulgivers stands on the Portal's front (rulebook 6)."""
     team, target = play
-    front = s.game.layout.fronts[target]
-    if any(s.pos[p] in front for p in TEAM_PIECES[team]):
-        return None
+    front, pos = s.game.layout.fronts[target], s.pos
+    for p in TEAM_PIECES[team]:  # a loop, not any(): no generator frame (a window asks per Portal)
+        if pos[p] in front:
+            return None
     return "none of your Soulgivers stands next to this Portal"
 
 

@@ -121,9 +121,11 @@ class Anomaly:
 
     def targets(self, s: SoulgiversState, team: Team) -> list[int]:
         """The targets meeting the card's requirements, in the candidates' order."""
-        unmet, card = ANOMALY_BOOK.unmet, self.declaration
-        return [t for t in TARGET_KINDS[self.card.target](s, team)
-                if unmet(card, s, (team, t)) is None]
+        unmet, card, out = ANOMALY_BOOK.unmet, self.declaration, []
+        for t in TARGET_KINDS[self.card.target](s, team):  # a loop: no comprehension frame (hot)
+            if unmet(card, s, (team, t)) is None:
+                out.append(t)
+        return out
 
     def has_target(self, s: SoulgiversState, team: Team) -> bool:
         unmet, card = ANOMALY_BOOK.unmet, self.declaration

@@ -4,6 +4,7 @@ Event Horizon attraction and the end of the game (rulebook 4.2, 7, 8 and the glo
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import TYPE_CHECKING
 
 from soulforge.games.soulgivers.board import (
@@ -290,8 +291,11 @@ def enter_portal(s: SoulgiversState, team: Team, kind: Kind, portal: int) -> Non
 
 
 def own_portals(s: SoulgiversState, team: int) -> list[int]:
-    portals = s.portals
-    return [i for i in s.game.layout.of_team[team] if portals[i]]
+    portals, out = s.portals, []
+    for i in s.game.layout.of_team[team]:  # a loop, not a comprehension: no frame of its own (hot)
+        if portals[i]:
+            out.append(i)
+    return out
 
 
 def alive(s: SoulgiversState, team: int) -> bool:
@@ -314,7 +318,7 @@ def check_end(s: SoulgiversState) -> None:
     """Extermination, Defeat by Decay, and the +3 Decay once a team has no characters left."""
     if s.phase in SETUP or s.phase == OVER:
         return
-    live = [alive(s, team) for team in TEAMS]
+    live = list(map(alive, repeat(s), TEAMS))  # no comprehension frame: asked after every turn
     any_portal = any(s.portals)
     if not live[0] and not live[1]:
         if any_portal:

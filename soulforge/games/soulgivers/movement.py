@@ -95,8 +95,11 @@ def entry_cells(s: SoulgiversState, piece: Piece) -> list[Cell]:
     """The front cells a piece waiting on a Portal may enter by (its first step, 6 Portals)."""
     if s.steps >= s.move_range(piece):
         return []
-    front = s.game.layout.fronts[portal_at(s.pos[piece])]
-    return [c for c in front if entry(s, piece, c) in (STOP, INTO_HOLE)]
+    out = []
+    for c in s.game.layout.fronts[portal_at(s.pos[piece])]:  # a loop: no comprehension frame (hot)
+        if entry(s, piece, c) in (STOP, INTO_HOLE):
+            out.append(c)
+    return out
 
 
 def step_directions(s: SoulgiversState, piece: Piece) -> list[Dir]:

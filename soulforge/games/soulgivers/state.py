@@ -208,6 +208,12 @@ class SoulgiversState(State):
         return 0  # the first seat always begins (NOTES.md; the simulator swaps seats)
 
     @property
+    def is_over(self) -> bool:
+        """The contract's ``current_player is None``, read straight from the phase (only the
+        phase OVER has no seat to decide): a playout asks on every move."""
+        return self.phase == OVER
+
+    @property
     def current_player(self) -> Seat | None:
         phase = self.phase
         if phase == MAIN:  # by far the most common: checked first
@@ -261,11 +267,20 @@ class SoulgiversState(State):
     def team_pieces(self, team: Team) -> list[Piece]:
         """The team's pieces on the board or on a Portal."""
         pos = self.pos
-        return [p for p in TEAM_PIECES[team] if pos[p] >= 0]
+        out = []
+        for p in TEAM_PIECES[team]:  # loops, not comprehensions: no frame of their own (hot)
+            if pos[p] >= 0:
+                out.append(p)
+        return out
 
     def board_pieces(self, team: Team) -> list[Piece]:
+        """The team's pieces on the board (not on a Portal)."""
         pos = self.pos
-        return [p for p in TEAM_PIECES[team] if -1 < pos[p] < PORTAL]
+        out = []
+        for p in TEAM_PIECES[team]:
+            if -1 < pos[p] < PORTAL:
+                out.append(p)
+        return out
 
     def move_range(self, piece: Piece) -> int:
         """Its movement this activation: less 1 carrying the Fragment, 2 under Slow Time, 0 in Stasis."""

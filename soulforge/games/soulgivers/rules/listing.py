@@ -1,7 +1,9 @@
 """The fast listings of the two hot steps (the main phase, the Anomaly window): one pass over
 the rules' options in their order, each rule asked only when its checks pass, through the same
 checks (``common.essence_left``, ``special.can_draw``, ``special.population_allowed``).
-``tests/soulgivers/test_flow.py`` proves them equal to the rules' own listing
+Both are compiled at import with those checks' expressions in place of the calls
+(``inline.py``: the old hand-written listing's inline tests, generated from the one statement
+of each check). ``tests/soulgivers/test_flow.py`` proves them equal to the rules' own listing
 (``FLOW.plain_legal``) over seeded games."""
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from soulforge.core import Action
 from soulforge.games.soulgivers.actions import DECLINE, DRAW, END, POPULATION, ROTATIONS
 from soulforge.games.soulgivers.encoding import OTHER, PORTAL
 from soulforge.games.soulgivers.rules.common import TURN_CAP, essence_left, moving_on
+from soulforge.games.soulgivers.rules.inline import inline
 from soulforge.games.soulgivers.rules.movement import ENTER, STEP, declarable, movement_not_ended
 from soulforge.games.soulgivers.rules.special import (
     PlayAnomalyRule,
@@ -73,3 +76,7 @@ def response_listing(s: SoulgiversState) -> list[Action]:
     if population_allowed(s, OTHER[s.player]):
         out.append(POPULATION)
     return out
+
+
+inline(main_listing)
+inline(response_listing)

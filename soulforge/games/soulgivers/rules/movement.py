@@ -50,8 +50,11 @@ def declarable(s: SoulgiversState) -> list[Action]:
     """The Soulgivers the player may declare: in the game, not yet declared this turn, not the
     one active now (each once a turn, never going back to an earlier one)."""
     pos, declared_ones, active = s.pos, s.declared, s.active
-    return [a for p, flag, a in TEAM_DECLARES[s.player]
-            if pos[p] >= 0 and not declared_ones & flag and p != active]
+    out: list[Action] = []
+    for p, flag, a in TEAM_DECLARES[s.player]:  # a loop, not a comprehension: no frame of its own
+        if pos[p] >= 0 and not declared_ones & flag and p != active:
+            out.append(a)
+    return out
 
 
 class DeclareRule(SoulgiversRule[Declare]):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from soulforge.core import IllegalAction
-from soulforge.core.flow import Check, ClickPath, first_failure
+from soulforge.core.flow import Check, ClickPath, first_failure, passes
 from soulforge.games.soulgivers.actions import (
     DECLINE,
     DRAW,
@@ -43,6 +43,7 @@ from soulforge.games.soulgivers.encoding import (
     Team,
 )
 from soulforge.games.soulgivers.rules.common import ESSENCE, MAY_STOP, SoulgiversRule, turn_open
+from soulforge.games.soulgivers.rules.inline import inline
 from soulforge.games.soulgivers.sequence import draw_anomaly
 
 if TYPE_CHECKING:
@@ -77,12 +78,9 @@ DRAW_CHECKS: tuple[Check[Any, Any], ...] = (
 
 
 def can_draw(s: SoulgiversState) -> bool:
-    """May the player in turn draw an Anomaly now (``passes`` over its rule's checks, inline:
-    the main phase asks on every listing)?"""
-    for check in DRAW_CHECKS:  # noqa: SIM110
-        if not check.test(s, DRAW):
-            return False
-    return True
+    """May the player in turn draw an Anomaly now (its rule's checks; compiled into the main
+    phase's fast listing, ``inline.py``)?"""
+    return passes(DRAW_CHECKS, s, DRAW)
 
 
 class DrawRule(SoulgiversRule[DrawAnomaly]):
@@ -154,12 +152,9 @@ fast listing and the Anomaly window."""
 
 
 def population_allowed(s: SoulgiversState, team: Team) -> bool:
-    """May ``team`` play its Population Ability now (``passes`` over ``POPULATION_CHECKS``,
-    inline: the main phase asks on every listing)?"""
-    for check in POPULATION_CHECKS:  # noqa: SIM110
-        if not check.test(s, team):
-            return False
-    return True
+    """May ``team`` play its Population Ability now (``POPULATION_CHECKS``; compiled into the
+    fast listings and the window, ``inline.py``)?"""
+    return passes(POPULATION_CHECKS, s, team)
 
 
 def population_team(s: SoulgiversState) -> Team:
@@ -341,9 +336,11 @@ class PlayAnomalyRule(SoulgiversRule[PlayAnomaly]):
     @staticmethod
     def options(state: SoulgiversState) -> list[PlayAnomaly]:
         """Every card of the responder's hand on each of its targets."""
-        team = OTHER[state.player]
-        return [PlayAnomaly(card, t) for card in sorted(set(state.hand[team]))
-                for t in CARDS[card].targets(state, team)]
+        team, out = OTHER[state.player], []
+        for card in sorted(set(state.hand[team])):  # a loop: no comprehension frame (every window)
+            for t in CARDS[card].targets(state, team):
+                out.append(PlayAnomaly(card, t))
+        return out
 
     def refusal(self, state: SoulgiversState, action: PlayAnomaly) -> IllegalAction:
         """A card of the hand on a target it may not take: the card's first unmet requirement."""
@@ -377,3 +374,6 @@ class DeclineRule(SoulgiversRule[Decline]):
 DRAW_RULE, RETURN_RULE, POPULATION_RULE = DrawRule(), ReturnRule(), PopulationRule()
 POP_PLACE = PopPlaceRule()
 PLAY_ANOMALY, DECLINE_RULE = PlayAnomalyRule(), DeclineRule()
+# The window's gates, compiled from the checks (inline.py): asked after every activation.
+inline(open_window)
+inline(play_anomaly)

@@ -40,6 +40,7 @@ from soulforge.games.soulgivers.encoding import (
     kind_of,
 )
 from soulforge.games.soulgivers.rules.common import DECLARED, ESSENCE, MAY_STOP, essence_left
+from soulforge.games.soulgivers.rules.inline import inline
 from soulforge.games.soulgivers.rules.movement import ActiveRule
 
 if TYPE_CHECKING:
@@ -147,7 +148,11 @@ class AttackRule(ActiveRule[Attack]):
     def options(self, state: SoulgiversState, piece: Piece) -> list[Attack]:
         if state.done & ATTACKED or not state.game.char_of[piece].attack:
             return []
-        return [ATTACKS[d] for d in DIRECTIONS if attack_hits(state, piece, d)]
+        out = []
+        for d in DIRECTIONS:  # a loop, not a comprehension: no frame of its own (hot)
+            if attack_hits(state, piece, d):
+                out.append(ATTACKS[d])
+        return out
 
     def apply(self, state: SoulgiversState, action: Attack) -> None:
         state.pay(state.active)
@@ -182,8 +187,11 @@ def ability_options(s: SoulgiversState, piece: Piece) -> list[UseAbility]:
         seen.add(name)
         options = ability.options(s, piece)
         if options:
-            out += [table[o] for o in options]
+            out += map(table.__getitem__, options)
     return out
+
+
+inline(ability_options)  # the Essence check compiled in (inline.py): asked on every listing on the board
 
 
 def use_ability(s: SoulgiversState, piece: Piece, action: UseAbility) -> None:
