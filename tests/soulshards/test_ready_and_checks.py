@@ -15,7 +15,16 @@ from soulforge import IllegalAction
 from soulforge.core.data import overriding
 from soulforge.core.flow import CheckedRule, Rule, passes
 from soulforge.games.soulshards import conditions, listing, rules
-from soulforge.games.soulshards.actions import Ambush, Attack, Block, Cast, Mulligan, Tactics, UseEffect
+from soulforge.games.soulshards.actions import (
+    Ambush,
+    Attack,
+    Block,
+    Cast,
+    Mount,
+    Mulligan,
+    Tactics,
+    UseEffect,
+)
 from soulforge.games.soulshards.rules import FLOW
 from soulforge.games.soulshards.state import ShardsState
 from tests.soulshards.helpers import give, put, table
@@ -191,3 +200,25 @@ def test_the_mulligan_label_reads_its_cost_from_the_rules_data() -> None:
         s = table()
     assert s.describe(Mulligan()) == "mulligan (pay 2 Resolve)"
     assert str(Mulligan()) == "mulligan"
+
+
+def test_mount_is_may_mount_and_may_ride_in_the_rule_and_the_fast_listing() -> None:
+    """Mount, one statement (``conditions.may_mount``/``may_ride``): a pinned or worn-out rider,
+    or a pinned mount, is left out of both listings alike."""
+    s = table()
+    m = put(s, 0, "k", "Ironhold Charger")  # Trait 1, Mountable
+    r = put(s, 0, "k", "Militia Spearman")  # Trait 0
+
+    def mounts() -> tuple[list[str], list[str]]:
+        s.forget_listing()
+        fast = [str(a) for a in listing.engage_listing(s) if isinstance(a, Mount)]
+        return fast, [str(a) for a in rules.engage.MountRule().legal(s)]
+
+    ridden = [str(Mount(s.spot_of(m), s.spot_of(r)))]
+    assert mounts() == (ridden, ridden)
+    for unit, field, value in ((r, "pinned", True), (m, "pinned", True), (r, "fatigue", 4)):
+        setattr(unit, field, value)
+        assert mounts() == ([], []), (unit.card.name, field)
+        assert not conditions.may_ride(s, m, r) or not conditions.may_mount(s, m)
+        setattr(unit, field, type(value)())
+    assert mounts() == (ridden, ridden)

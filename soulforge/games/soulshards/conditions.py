@@ -20,6 +20,9 @@ Fatigued (rulebook, "UNBLOCKED: Ambush"): a Character with at least 1 Fatigue; A
 May block (rulebook, "Attack, step 2"): a Battlefield Character not blocking yet, Ready; an
 Airborne attacker only by an Airborne or Ranged blocker. The Block rule's checks and
 ``sequence.block_options`` (its listing and skip test) call these.
+
+May mount (rulebook, "CHARACTER KEYWORDS: Mountable"): the Mount rule and the Engage fast
+listing call ``may_mount`` and ``may_ride``.
 """
 
 from __future__ import annotations
@@ -86,6 +89,17 @@ def worn_out(s: ShardsState, u: Unit) -> bool:
 def ready_character(s: ShardsState, u: Unit) -> bool:
     """A Ready Character (the actor of Attack, Join, Block, Guard, Cast, Tactics, Mount)."""
     return u.is_char and ready(s, u)
+
+
+def may_mount(s: ShardsState, m: Unit) -> bool:
+    """``m`` may carry a rider (rulebook, "CHARACTER KEYWORDS: Mountable"): Mountable, Ready, not
+    pinned (both Move; the room for two in the other Zone is the caller's, once a Zone)."""
+    return s.has(m, "mountable") and ready(s, m) and free_to_move(m)
+
+
+def may_ride(s: ShardsState, m: Unit, r: Unit) -> bool:
+    """``r`` may ride ``m``: another Ready Character, not pinned, of a lower Trait."""
+    return r is not m and r.card.trait < m.card.trait and ready(s, r) and free_to_move(r)
 
 
 def fatigued(u: Unit) -> bool:

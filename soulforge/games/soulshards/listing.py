@@ -34,8 +34,9 @@ from soulforge.games.soulshards.actions import (
 from soulforge.games.soulshards.conditions import (
     deploy_places,
     fatigued,
-    free_to_move,
     may_attack,
+    may_mount,
+    may_ride,
     ready,
     room_in,
 )
@@ -291,7 +292,8 @@ def engage_listing(s: S) -> list[Action]:
     effects: list[tuple[str, Unit, int, bool]] = []
     """The cards whose effect the pool pays for, with their spot, Zone and whether Ready."""
     paid = afford.abilities
-    mountable = False
+    mounts = False
+    """Whether a Ready Character has Mountable (the Mount listing is walked only then)."""
     for z in (0, 1):
         names, zone_spots, chars = SPOTS[p][z], spots[z], fit[z]
         for i, uid in enumerate(zones[z]):
@@ -301,10 +303,8 @@ def engage_listing(s: S) -> list[Action]:
             if able:
                 zone_spots.append(names[i])
                 chars.append(u)
-                if not mountable and "mountable" in card.keywords:
-                    mountable = True
-                elif not mountable and u.attached:
-                    mountable = s.has(u, "mountable")  # an Equip may give it
+                if not mounts:
+                    mounts = s.has(u, "mountable")
             if card.name in paid:
                 effects.append((names[i], u, z, able))
     kinds = game.spell_targets
@@ -353,7 +353,7 @@ def engage_listing(s: S) -> list[Action]:
                 out += map(USES[spot, payer].__getitem__, found)
     out += map(TACTIC, spots[0])
     out += map(TACTIC, spots[1])
-    if mountable and (len(fit[0]) > 1 or len(fit[1]) > 1):  # a Mount takes two
+    if mounts and (len(fit[0]) > 1 or len(fit[1]) > 1):  # a Mount takes two
         out += _mounts(s, p, spots, fit)
     if may_attack(s):
         out += map(ATTACK, spots[0])
@@ -376,17 +376,12 @@ def _mounts(
     for z in (0, 1):
         if len(fit[z]) < 2 or not room_in(s, p, 1 - z, 2):
             continue
-        chars = [(spot, u) for spot, u in zip(spots[z], fit[z], strict=True) if free_to_move(u)]
+        chars = list(zip(spots[z], fit[z], strict=True))
         for ms, m in chars:
-            if not _mountable(s, m):
-                continue
-            row, most = MOUNTS[ms], m.card.trait - 1
-            out += [row[rs] for rs, r in chars if r is not m and r.card.trait <= most]
+            if may_mount(s, m):
+                row = MOUNTS[ms]
+                out += [row[rs] for rs, r in chars if may_ride(s, m, r)]
     return out
-
-
-def _mountable(s: S, u: Unit) -> bool:
-    return "mountable" in u.card.keywords or (bool(u.attached) and s.has(u, "mountable"))
 
 
 

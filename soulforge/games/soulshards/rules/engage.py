@@ -20,7 +20,7 @@ from soulforge.games.soulshards.actions import (
     tactics_,
     use_,
 )
-from soulforge.games.soulshards.conditions import free_to_move, ready, ready_character, room_in
+from soulforge.games.soulshards.conditions import may_mount, may_ride, ready, ready_character, room_in
 from soulforge.games.soulshards.frames import (
     ZealousChoice,
 )
@@ -350,14 +350,9 @@ class MountRule(ShardsRule):
             if not room_in(s, p, 1 - z, 2) or len(s.zones[p][z]) < 2:
                 continue
             chars = own_cards(s, z)
-            if not any(s.has(u, "mountable") for _, u in chars):
-                continue
             for ms, m in chars:
-                if not s.has(m, "mountable") or not ready(s, m) or not free_to_move(m):
-                    continue
-                for rs, r in chars:
-                    if r is not m and r.card.trait <= m.card.trait - 1 and ready(s, r) and free_to_move(r):
-                        out.append(mount_(ms, rs))
+                if may_mount(s, m):
+                    out += [mount_(ms, rs) for rs, r in chars if may_ride(s, m, r)]
         return out
 
     def do(self, s: S, a: Mount) -> None:
