@@ -33,9 +33,9 @@ def test_opening_hand_of_six_and_mulligan_costs_one_resolve() -> None:
     s = new_game(1)
     act(s, "done swapping Reserves")
     assert s.step == "mulligan" and len(s.hand[0]) == 6 and len(s.arsenal[0]) == 34
-    act(s, "mulligan (pay 1 Resolve)")
+    act(s, "mulligan")
     assert s.resolve[0] == 15 and len(s.hand[0]) == 6 and len(s.arsenal[0]) == 34
-    act(s, "mulligan (pay 1 Resolve)")
+    act(s, "mulligan")
     assert s.resolve[0] == 14 and s.step == "mulligan"
     act(s, "keep this hand")
     assert s.step == "reserves" and s.decider == 1

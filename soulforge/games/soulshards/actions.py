@@ -55,12 +55,14 @@ class KeepDeck(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Mulligan(Action):
-    """Setup 4: pay 1 Resolve, shuffle the hand into the Arsenal and draw 6 again."""
+    """Setup 4: pay ``mulligan_cost`` Resolve (rules.toml), shuffle the hand into the Arsenal and
+    draw again. Its label with the cost is the state's (``view.describe``): the action alone
+    does not know the game's numbers."""
 
     kind: ClassVar[str] = "mulligan"
 
     def __str__(self) -> str:
-        return "mulligan (pay 1 Resolve)"
+        return "mulligan"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from soulforge.core.registry import Registry
-from soulforge.games.soulshards.conditions import may_move
+from soulforge.games.soulshards.conditions import fatigued, may_move
 
 if TYPE_CHECKING:
     from soulforge.games.soulshards.state import ShardsState, Unit
@@ -71,7 +71,7 @@ def _enemy_gear(s: ShardsState, seat: int, u: Unit) -> bool:
 
 @TARGETS.register("fatigued_enemy")
 def _fatigued_enemy(s: ShardsState, seat: int, u: Unit) -> bool:
-    return u.owner != seat and u.is_char and u.fatigue > 0
+    return u.owner != seat and fatigued(u)
 
 
 # -- requirements ---------------------------------------------------------------------------------

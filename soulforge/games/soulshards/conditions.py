@@ -8,6 +8,21 @@ and Mount rules, the Deploy skip test and fast listing, and the ``move`` effect 
 
 May attack (rulebook, "Attack"): the attack action once a turn; the Attack rule and the Engage
 fast listing call it.
+
+Ready (rulebook, "Fatigue"): a card with fewer Fatigue than ``max_fatigue`` (rules.toml); a
+card at it is ``worn_out`` (discarded once the effect that caused it is complete). Every rule
+whose actor pays Fatigue (Attack, Join, Block, Guard, Cast, an effect's Fatigue, Tactics,
+Mount), the Engage fast listing, the order of play and the state's Fatigue call these.
+
+Fatigued (rulebook, "UNBLOCKED: Ambush"): a Character with at least 1 Fatigue; Ambush and the
+``fatigued_enemy`` target kind call it.
+
+May block (rulebook, "Attack, step 2"): a Battlefield Character not blocking yet, Ready; an
+Airborne attacker only by an Airborne or Ranged blocker. The Block rule's checks and
+``sequence.block_options`` (its listing and skip test) call these.
+
+May mount (rulebook, "CHARACTER KEYWORDS: Mountable"): the Mount rule and the Engage fast
+listing call ``may_mount`` and ``may_ride``.
 """
 
 from __future__ import annotations
@@ -15,6 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from soulforge.games.soulshards.frames import AttackInProgress
     from soulforge.games.soulshards.state import ShardsState, Unit
 
 
@@ -58,3 +74,45 @@ def may_attack(s: ShardsState) -> bool:
     """The attack action is chosen at most once a turn (an overwhelmed blocker or a Demoralize
     also ends the attacks)."""
     return not s.no_attack
+
+
+def ready(s: ShardsState, u: Unit) -> bool:
+    """Ready: fewer Fatigue than ``max_fatigue`` (it may attack, block, Guard, Cast, pay Fatigue)."""
+    return u.fatigue < s.game.max_fatigue
+
+
+def worn_out(s: ShardsState, u: Unit) -> bool:
+    """At ``max_fatigue``: the card is discarded once the effect that caused it is complete."""
+    return not ready(s, u)
+
+
+def ready_character(s: ShardsState, u: Unit) -> bool:
+    """A Ready Character (the actor of Attack, Join, Block, Guard, Cast, Tactics, Mount)."""
+    return u.is_char and ready(s, u)
+
+
+def may_mount(s: ShardsState, m: Unit) -> bool:
+    """``m`` may carry a rider (rulebook, "CHARACTER KEYWORDS: Mountable"): Mountable, Ready, not
+    pinned (both Move; the room for two in the other Zone is the caller's, once a Zone)."""
+    return s.has(m, "mountable") and ready(s, m) and free_to_move(m)
+
+
+def may_ride(s: ShardsState, m: Unit, r: Unit) -> bool:
+    """``r`` may ride ``m``: another Ready Character, not pinned, of a lower Trait."""
+    return r is not m and r.card.trait < m.card.trait and ready(s, r) and free_to_move(r)
+
+
+def fatigued(u: Unit) -> bool:
+    """A Character with at least 1 Fatigue (Ambush's target, the ``fatigued_enemy`` kind)."""
+    return u.is_char and u.fatigue > 0
+
+
+def may_block(s: ShardsState, f: AttackInProgress, b: Unit) -> bool:
+    """``b`` may still block in the attack ``f``: a Ready Character, not Provoked into a block
+    nor blocking already (where it stands, the Battlefield, is the caller's walk)."""
+    return b.is_char and not b.provoked and b.uid not in f.blockers() and ready(s, b)
+
+
+def reaches(s: ShardsState, b: Unit, a: Unit) -> bool:
+    """Blocker ``b`` can reach attacker ``a``: an Airborne attacker only by Airborne or Ranged."""
+    return not s.has(a, "airborne") or s.has(b, "airborne") or s.has(b, "ranged")

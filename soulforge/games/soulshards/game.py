@@ -64,6 +64,8 @@ class Soulshards(Game[ShardsState]):
     cities: dict[str, data.City]
     decks: tuple[data.Deck, data.Deck]
     zone_limit: int
+    max_fatigue: int
+    """``rules.toml``'s ``max_fatigue``: a card with fewer is Ready (``conditions.ready``)."""
 
     id: ClassVar[str] = "soulshards"
     title: ClassVar[str] = "Soulshards: Broken Alliance"
@@ -115,6 +117,7 @@ class Soulshards(Game[ShardsState]):
             data.resolve_deck("deck1", str(self.options["deck1"]), *table),
         )
         self.zone_limit = self.rules.numbers["zone_limit"]
+        self.max_fatigue = self.rules.numbers["max_fatigue"]
 
     @property
     def long_game(self) -> bool:

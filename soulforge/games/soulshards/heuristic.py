@@ -17,13 +17,13 @@ RESOLVE, BOARD, HAND, STOCK, ATTR, EDGE = 1.0, 0.35, 0.15, 0.2, 0.05, 0.1
 
 
 def side_value(s: ShardsState, p: int) -> float:
-    board = 0.0
+    board, limit = 0.0, s.game.max_fatigue  # a Character is worth less as it wears out
     for zone in s.zones[p]:
         for uid in zone:
             u = s.units[uid]
             if u.is_char:
                 worth = s.stat(u, 0) + s.stat(u, 1) + s.stat(u, 2) + u.card.trait
-                board += worth * (4 - u.fatigue) / 4
+                board += worth * (limit - u.fatigue) / limit
             else:
                 board += 1.0 + u.card.trait * 0.5
     return (

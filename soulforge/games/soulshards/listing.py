@@ -31,7 +31,15 @@ from soulforge.games.soulshards.actions import (
     UseEffect,
     UseTrigger,
 )
-from soulforge.games.soulshards.conditions import deploy_places, free_to_move, may_attack, room_in
+from soulforge.games.soulshards.conditions import (
+    deploy_places,
+    fatigued,
+    may_attack,
+    may_mount,
+    may_ride,
+    ready,
+    room_in,
+)
 from soulforge.games.soulshards.sequence import SPOTS, can_pay, targets
 
 if TYPE_CHECKING:
@@ -172,7 +180,7 @@ def _fatigued_enemies(s: S, seat: int) -> list[str]:
     out: list[str] = []
     for z in (0, 1):
         spots = names[z]
-        out += [spots[i] for i, uid in enumerate(zones[z]) if units[uid].is_char and units[uid].fatigue > 0]
+        out += [spots[i] for i, uid in enumerate(zones[z]) if fatigued(units[uid])]
     return out
 
 
@@ -279,26 +287,26 @@ def engage_listing(s: S) -> list[Action]:
     call per listed Spell or effect is what this listing spends most on."""
     units, zones = s.units, s.zones[p]
     spots: tuple[list[str], list[str]] = ([], [])
-    """The spots of the ready Characters (fewer than 4 Fatigue), by Zone."""
-    ready: tuple[list[Unit], list[Unit]] = ([], [])
-    effects: list[tuple[str, Unit, int]] = []
-    """The cards whose effect the pool pays for, with their spot and Zone."""
+    """The spots of the Ready Characters (``conditions.ready``) by Zone, and (``fit``) the Characters."""
+    fit: tuple[list[Unit], list[Unit]] = ([], [])
+    effects: list[tuple[str, Unit, int, bool]] = []
+    """The cards whose effect the pool pays for, with their spot, Zone and whether Ready."""
     paid = afford.abilities
-    mountable = False
+    mounts = False
+    """Whether a Ready Character has Mountable (the Mount listing is walked only then)."""
     for z in (0, 1):
-        names, zone_spots, chars = SPOTS[p][z], spots[z], ready[z]
+        names, zone_spots, chars = SPOTS[p][z], spots[z], fit[z]
         for i, uid in enumerate(zones[z]):
             u = units[uid]
             card = u.card
-            if u.is_char and u.fatigue < 4:
+            able = u.is_char and ready(s, u)
+            if able:
                 zone_spots.append(names[i])
                 chars.append(u)
-                if not mountable and "mountable" in card.keywords:
-                    mountable = True
-                elif not mountable and u.attached:
-                    mountable = s.has(u, "mountable")  # an Equip may give it
+                if not mounts:
+                    mounts = s.has(u, "mountable")
             if card.name in paid:
-                effects.append((names[i], u, z))
+                effects.append((names[i], u, z, able))
     kinds = game.spell_targets
     out: list[Action] = []
     # Play: the hand's cards the pool pays for, in name order (one C-level intersection and sort).
@@ -329,7 +337,7 @@ def engage_listing(s: S) -> list[Action]:
             for caster in spots[1]:
                 for name, found in rows:
                     out += map(CASTS[caster, name].__getitem__, found)
-    for spot, u, z in effects:
+    for spot, u, z, able in effects:
         ab = u.card.ability
         assert ab is not None
         found = known.get(ab.target)
@@ -338,15 +346,15 @@ def engage_listing(s: S) -> list[Action]:
         if not ab.cost.fatigue:
             out += map(USES[spot, ""].__getitem__, found)
         elif u.is_char:
-            if u.fatigue < 4:
+            if able:
                 out += map(USES[spot, ""].__getitem__, found)
         else:
             for payer in spots[z]:
                 out += map(USES[spot, payer].__getitem__, found)
     out += map(TACTIC, spots[0])
     out += map(TACTIC, spots[1])
-    if mountable and (len(ready[0]) > 1 or len(ready[1]) > 1):  # a Mount takes two
-        out += _mounts(s, p, spots, ready)
+    if mounts and (len(fit[0]) > 1 or len(fit[1]) > 1):  # a Mount takes two
+        out += _mounts(s, p, spots, fit)
     if may_attack(s):
         out += map(ATTACK, spots[0])
     out.append(END_TURN)
@@ -361,24 +369,19 @@ def _kind(s: S, p: int, known: dict[str, list[str]], kind: str) -> list[str]:
 
 
 def _mounts(
-    s: S, p: int, spots: tuple[list[str], list[str]], ready: tuple[list[Unit], list[Unit]]
+    s: S, p: int, spots: tuple[list[str], list[str]], fit: tuple[list[Unit], list[Unit]]
 ) -> list[Mount]:
     """Mountable: both Characters ready, not pinned, in one Zone, room in the other (MountRule)."""
     out: list[Mount] = []
     for z in (0, 1):
-        if len(ready[z]) < 2 or not room_in(s, p, 1 - z, 2):
+        if len(fit[z]) < 2 or not room_in(s, p, 1 - z, 2):
             continue
-        chars = [(spot, u) for spot, u in zip(spots[z], ready[z], strict=True) if free_to_move(u)]
+        chars = list(zip(spots[z], fit[z], strict=True))
         for ms, m in chars:
-            if not _mountable(s, m):
-                continue
-            row, most = MOUNTS[ms], m.card.trait - 1
-            out += [row[rs] for rs, r in chars if r is not m and r.card.trait <= most]
+            if may_mount(s, m):
+                row = MOUNTS[ms]
+                out += [row[rs] for rs, r in chars if may_ride(s, m, r)]
     return out
-
-
-def _mountable(s: S, u: Unit) -> bool:
-    return "mountable" in u.card.keywords or (bool(u.attached) and s.has(u, "mountable"))
 
 
 

@@ -15,7 +15,16 @@ from typing import TYPE_CHECKING, Any
 
 from soulforge.games.soulshards import setup
 from soulforge.games.soulshards.cards import TARGETS, Use
-from soulforge.games.soulshards.conditions import deploy_places, may_move
+from soulforge.games.soulshards.conditions import (
+    deploy_places,
+    fatigued,
+    may_block,
+    may_move,
+    reaches,
+    ready,
+    ready_character,
+    worn_out,
+)
 from soulforge.games.soulshards.data import Ability, Cost
 from soulforge.games.soulshards.frames import (
     NO_UNIT,
@@ -96,7 +105,7 @@ def settle(s: ShardsState) -> None:
                 u.prepared = False
                 s.edge[u.owner] = max(0, s.edge[u.owner] - 1)
         if u.doomed:
-            if u.fatigue < 4:
+            if ready(s, u):
                 u.doomed = False
             elif u.uid not in attacking:
                 s.discard_unit(u)
@@ -368,7 +377,7 @@ def resolve_fight(s: ShardsState, f: Fight) -> None:
         damage = max(0, s.stat(a, 0) + f.mod + (1 if f.ambush and s.has(a, "stealthy") else 0))
         words += f"{a.card.name} wins and deals {damage} damage"
         left = s.take_damage(d, damage)
-        if d.uid in s.units and d.fatigue >= 4:
+        if d.uid in s.units and worn_out(s, d):
             s.discard_unit(d, by=a.uid)
             s.lose_resolve(d.owner, left, "overwhelmed")
             s.no_attack = True
@@ -418,7 +427,7 @@ def attack_step(s: ShardsState, f: AttackInProgress) -> None:
     s.stack.pop()
     for uid in f.attackers:
         u = s.units.get(uid)
-        if u is not None and u.fatigue >= 4:
+        if u is not None and worn_out(s, u):
             s.discard_unit(u)
     for u in s.units.values():
         u.provoked = False
@@ -460,19 +469,20 @@ def provoke_targets(s: ShardsState, f: AttackInProgress) -> list[int]:
 
 
 def block_options(s: ShardsState, f: AttackInProgress) -> list[tuple[int, int]]:
-    """(blocker, attacker): one blocker per attacker, Battlefield Characters, Airborne rule."""
-    blocking = f.blockers()
-    free = [a for a in f.attackers if a in s.units and not f.blocked(a)]
+    """(blocker, attacker): one blocker per attacker, Battlefield Characters that ``may_block``
+    and ``reaches`` (the Block rule's listing and skip test; its checks call the same)."""
+    free = unblocked(s, f)
     out = []
     for uid in s.zones[1 - s.active][0]:
         b = s.units[uid]
-        if not b.is_char or b.provoked or uid in blocking or b.fatigue >= 4:
-            continue
-        flies = s.has(b, "airborne") or s.has(b, "ranged")
-        for a in free:
-            if flies or not s.has(s.units[a], "airborne"):
-                out.append((uid, a))
+        if may_block(s, f, b):
+            out += [(uid, a) for a in free if reaches(s, b, s.units[a])]
     return out
+
+
+def unblocked(s: ShardsState, f: AttackInProgress) -> list[int]:
+    """The attackers of ``f`` still in play and not blocked yet (each is blocked by one)."""
+    return [a for a in f.attackers if a in s.units and not f.blocked(a)]
 
 
 def guard_options(s: ShardsState, f: GuardChoice) -> list[int]:
@@ -488,17 +498,14 @@ def guard_options(s: ShardsState, f: GuardChoice) -> list[int]:
         for uid in zone
         if uid != d.uid
         and uid not in f.used
-        and s.units[uid].is_char
-        and s.units[uid].fatigue < 4
+        and ready_character(s, s.units[uid])
         and s.has(s.units[uid], "guard")
     ]
 
 
 def ambush_targets(s: ShardsState) -> list[int]:
     other = 1 - s.active
-    return [
-        uid for zone in s.zones[other] for uid in zone if s.units[uid].is_char and s.units[uid].fatigue >= 1
-    ]
+    return [uid for zone in s.zones[other] for uid in zone if fatigued(s.units[uid])]
 
 
 def sabotage_options(s: ShardsState) -> list[tuple[str, int, int]]:

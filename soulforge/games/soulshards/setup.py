@@ -57,7 +57,7 @@ def deal(s: ShardsState, p: int) -> None:
 
 
 def mulligan(s: ShardsState, p: int) -> None:
-    """Step 4 again: pay 1 Resolve, shuffle the hand into the Arsenal, draw 6."""
+    """Step 4 again: pay ``mulligan_cost`` Resolve, shuffle the hand into the Arsenal, draw again."""
     cost = s.game.rules.numbers["mulligan_cost"]
     s.resolve[p] -= cost
     s.arsenal[p] += s.hand[p]

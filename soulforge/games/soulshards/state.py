@@ -13,13 +13,14 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from soulforge.core.action import JsonDict
+from soulforge.core.action import Action, JsonDict
 from soulforge.core.clone import ClonePlan
 from soulforge.core.log import Seat
 from soulforge.core.state import State, outcome_from_returns
 from soulforge.core.text import winner_first
 from soulforge.games.soulshards import hidden, sequence, setup, view
 from soulforge.games.soulshards.cards import CITY_HOOKS
+from soulforge.games.soulshards.conditions import ready
 from soulforge.games.soulshards.data import CardDef, City
 from soulforge.games.soulshards.frames import Frame
 from soulforge.games.soulshards.rules import FLOW
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
     from soulforge.games.soulshards.game import Soulshards
 
 OVER = "over"
-MAX_FATIGUE = 4
 SPOT_PLACES: dict[str, tuple[int, int, int]] = {
     spot: (seat, zone, index)
     for seat, zones in enumerate(SPOTS)
@@ -145,6 +145,9 @@ class ShardsState(State):
     def prompt(self) -> str:
         return view.prompt(self)
 
+    def describe(self, action: Action) -> str:
+        return view.describe(self, action)
+
     def returns(self) -> list[float]:
         if self.step != OVER or self.winner is None:
             return [0.0, 0.0]
@@ -220,24 +223,25 @@ class ShardsState(State):
         self.add_log(f"game over: {reason}")
 
     def gain_fatigue(self, u: Unit, amount: int) -> None:
-        """Fatigue (rulebook, "Fatigue"): a fourth marks the card for discard after its cause;
-        gaining more at four discards it at once."""
+        """Fatigue (rulebook, "Fatigue"): the one that wears a card out (``max_fatigue``, the
+        fourth) marks it for discard after its cause; gaining more when worn out discards it at
+        once (``conditions.ready``)."""
         for _ in range(amount):
             if u.uid not in self.units:
                 return
-            if u.fatigue >= MAX_FATIGUE:
+            if not ready(self, u):
                 self.discard_unit(u)
                 return
             u.fatigue += 1
             if u.prepared:
                 u.hit = self.marked = True
-            if u.fatigue >= MAX_FATIGUE:
+            if not ready(self, u):
                 u.doomed = self.marked = True
 
     def take_damage(self, u: Unit, amount: int) -> int:
-        """Damage: 1 Fatigue per Endure of damage until 4 Fatigue; returns the damage left."""
+        """Damage: 1 Fatigue per Endure of damage while Ready; returns the damage left."""
         endure = self.stat(u, 2)
-        while amount >= endure and u.fatigue < MAX_FATIGUE and u.uid in self.units:
+        while amount >= endure and ready(self, u) and u.uid in self.units:
             self.gain_fatigue(u, 1)
             amount -= endure
         return amount

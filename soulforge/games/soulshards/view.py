@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from soulforge.core.action import JsonDict
+from soulforge.core.action import Action, JsonDict
+from soulforge.games.soulshards.actions import Mulligan
 from soulforge.games.soulshards.cards import effect_words
 from soulforge.games.soulshards.data import ATTRS, KEYWORDS, Ability, CardDef
 from soulforge.games.soulshards.rules import step_prompt
@@ -126,6 +127,14 @@ def view(s: ShardsState, viewer: int | None) -> JsonDict:
         "attributes": list(ATTRS),
         "card_texts": texts,
     }
+
+
+def describe(s: ShardsState, action: Action) -> str:
+    """``action`` in words in this game: a mulligan says what it costs (rules.toml's
+    ``mulligan_cost``), every other action is its own label."""
+    if type(action) is Mulligan:
+        return f"{action} (pay {s.game.rules.numbers['mulligan_cost']} Resolve)"
+    return str(action)
 
 
 def prompt(s: ShardsState) -> str:

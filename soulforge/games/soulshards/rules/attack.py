@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from soulforge.core import IllegalAction
-from soulforge.core.flow import Check, ClickPath, first_failure, passes
+from soulforge.core.flow import Check, CheckedRule, ClickPath, first_failure, passes
 from soulforge.games.soulshards import sequence as sq
 from soulforge.games.soulshards.actions import (
     Ambush,
@@ -25,7 +25,7 @@ from soulforge.games.soulshards.actions import (
     attack_,
     join_,
 )
-from soulforge.games.soulshards.conditions import may_attack
+from soulforge.games.soulshards.conditions import fatigued, may_attack, may_block, reaches, ready_character
 from soulforge.games.soulshards.frames import (
     Declaring,
     DLCheck,
@@ -46,7 +46,9 @@ from soulforge.games.soulshards.rules.common import (
 )
 
 if TYPE_CHECKING:
+    from soulforge.games.soulshards.frames import AttackInProgress
     from soulforge.games.soulshards.state import ShardsState as S
+    from soulforge.games.soulshards.state import Unit
 
 
 def guard_bonus(s: S) -> int:
@@ -57,15 +59,15 @@ def guard_bonus(s: S) -> int:
 # -- attacks -----------------------------------------------------------------------------------
 def _ready_attacker(s: S, a: Attack) -> bool:
     u = s.unit_at(a.spot)
-    return u is not None and u.owner == s.decider and u.is_char and s.zone_of(u) == 0 and u.fatigue < 4
+    return u is not None and u.owner == s.decider and s.zone_of(u) == 0 and ready_character(s, u)
 
 
 ATTACK_CHECKS: tuple[Check[S, Attack], ...] = (
     Check("once a turn", lambda s, a: may_attack(s),
           "{action} is not allowed now: you cannot choose the attack action again this turn"),
     Check("ready attacker", _ready_attacker,
-          "{action} is not allowed now: only a Character of your Battlefield with fewer than 4 Fatigue"
-          " can attack"),
+          lambda s, a: (f"{a} is not allowed now: only a Character of your Battlefield with fewer than"
+                        f" {s.game.max_fatigue} Fatigue can attack")),
 )
 
 
@@ -95,7 +97,7 @@ class JoinRule(ShardsRule):
 
     def legal(self, s: S) -> list[Join]:
         att = declaring(s).attackers
-        return [join_(spot) for spot, u in own_cards(s, 0) if u.fatigue < 4 and u.uid not in att]
+        return [join_(spot) for spot, u in own_cards(s, 0) if ready_character(s, u) and u.uid not in att]
 
     def do(self, s: S, a: Join) -> None:
         u = s.unit_at(a.spot)
@@ -142,19 +144,55 @@ class ProvokeRule(ShardsRule):
         return card_path(a.target)
 
 
-class BlockRule(ShardsRule):
+def _battlefield_blocker(s: S, a: Block) -> bool:
+    b = s.unit_at(a.blocker)
+    return b is not None and b.owner == s.decider and s.zone_of(b) == 0
+
+
+def _unit(s: S, spot: str) -> Unit:
+    """The card at ``spot``, once an earlier check found it."""
+    u = s.unit_at(spot)
+    assert u is not None  # an earlier check passed
+    return u
+
+
+def _blocking(s: S) -> AttackInProgress:
+    return sq.attack_at(s, attack_choice(s).c)
+
+
+def _left_to_block(s: S, a: Block) -> bool:
+    att = s.unit_at(a.attacker)
+    return att is not None and att.uid in sq.unblocked(s, _blocking(s))
+
+
+BLOCK_CHECKS: tuple[Check[S, Block], ...] = (
+    Check("Battlefield Character", _battlefield_blocker,
+          "{action} is not allowed now: a card of your Battlefield blocks"),
+    Check("may block", lambda s, a: may_block(s, _blocking(s), _unit(s, a.blocker)),
+          lambda s, a: (f"{a} is not allowed now: a Ready Character (fewer than {s.game.max_fatigue} Fatigue)"
+                        " not blocking yet blocks")),
+    Check("attacker left", _left_to_block,
+          "{action} is not allowed now: each attacker is blocked by one Character"),
+    Check("reach", lambda s, a: reaches(s, _unit(s, a.blocker), _unit(s, a.attacker)),
+          "{action} is not allowed now: an Airborne attacker is blocked only by Airborne or Ranged"),
+)
+"""Block (rulebook, "Attack, step 2"): a Battlefield Character that ``may_block`` blocks an
+attacker not blocked yet that it ``reaches`` (``conditions.py``); ``sequence.block_options``,
+the listing and the step's skip test, asks the same of every pair."""
+
+
+class BlockRule(CheckedRule["S", Block], ShardsRule):
     action = Block
     section = "Attack, step 2"
+    checks = BLOCK_CHECKS
 
-    def legal(self, s: S) -> list[Block]:
-        f = sq.attack_at(s, attack_choice(s).c)
+    def candidates(self, s: S) -> list[Block]:
+        f = _blocking(s)
         return [Block(s.spot_of(s.units[b]), s.spot_of(s.units[a])) for b, a in sq.block_options(s, f)]
 
-    def why(self, s: S, a: Block) -> str:
-        att = s.unit_at(a.attacker)
-        if att is not None and s.has(att, "airborne"):
-            return "an Airborne attacker is blocked only by Airborne or Ranged"
-        return "one Character of your Battlefield blocks each attacker, for 1 Fatigue"
+    def legal(self, s: S) -> list[Block]:
+        # block_options is made of the checks' predicates (a test proves each listed Block passes).
+        return self.candidates(s)
 
     def do(self, s: S, a: Block) -> None:
         c = attack_choice(s).c
@@ -244,15 +282,31 @@ class DemoralizeRule(ShardsRule):
         s.lose_resolve(1 - s.active, 1 + u.card.trait, f"demoralized by {u.card.name}")
 
 
-class AmbushRule(ShardsRule):
+def _fatigued_enemy(s: S, a: Ambush) -> bool:
+    u = s.unit_at(a.target)
+    return u is not None and u.owner != s.decider and fatigued(u)
+
+
+AMBUSH_CHECKS: tuple[Check[S, Ambush], ...] = (
+    Check("fatigued enemy Character", _fatigued_enemy,
+          "{action} is not allowed now: the target is a Character with at least 1 Fatigue in the opponent's"
+          " Battlefield or Keep"),
+)
+"""Ambush (rulebook, "UNBLOCKED: Ambush"): an opponent's Character that is ``fatigued``
+(``sequence.ambush_targets``, the listing, asks the same of each)."""
+
+
+class AmbushRule(CheckedRule["S", Ambush], ShardsRule):
     action = Ambush
     section = "UNBLOCKED: Ambush"
+    checks = AMBUSH_CHECKS
 
-    def legal(self, s: S) -> list[Ambush]:
+    def candidates(self, s: S) -> list[Ambush]:
         return [Ambush(s.spot_of(s.units[uid])) for uid in sq.ambush_targets(s)]
 
-    def why(self, s: S, a: Ambush) -> str:
-        return "the target is a Character with at least 1 Fatigue in the opponent's Battlefield or Keep"
+    def legal(self, s: S) -> list[Ambush]:
+        # ambush_targets is made of the check's predicate (a test proves each listed Ambush passes).
+        return self.candidates(s)
 
     def do(self, s: S, a: Ambush) -> None:
         frame = attack_choice(s)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from soulforge.core import IllegalAction
-from soulforge.core.flow import Check, ClickPath, first_failure
+from soulforge.core.flow import Check, CheckedRule, ClickPath, first_failure
 from soulforge.games.soulshards import sequence as sq
 from soulforge.games.soulshards.actions import (
     Cast,
@@ -20,7 +20,7 @@ from soulforge.games.soulshards.actions import (
     tactics_,
     use_,
 )
-from soulforge.games.soulshards.conditions import free_to_move, room_in
+from soulforge.games.soulshards.conditions import may_mount, may_ride, ready, ready_character, room_in
 from soulforge.games.soulshards.frames import (
     ZealousChoice,
 )
@@ -34,7 +34,11 @@ from soulforge.games.soulshards.rules.common import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from soulforge.games.soulshards.data import Ability
     from soulforge.games.soulshards.state import ShardsState as S
+    from soulforge.games.soulshards.state import Unit
 
 
 # -- Engage: playing cards ------------------------------------------------------------------------
@@ -108,38 +112,82 @@ class PlayRule(ShardsRule):
         return (f"hand:{a.card}", *card_path(a.target))
 
 
-class CastRule(ShardsRule):
+def _caster(s: S, a: Cast | UseEffect, spot: str) -> Unit | None:
+    """The decider's card at ``spot`` (None: no card of theirs there)."""
+    u = s.unit_at(spot)
+    return u if u is not None and u.owner == s.decider else None
+
+
+def _keep_character(s: S, a: Cast) -> bool:
+    u = _caster(s, a, a.caster)
+    return u is not None and u.is_char and s.zone_of(u) == 1
+
+
+def _found(s: S, spot: str) -> Unit:
+    """The card at ``spot``, once an earlier check found it."""
+    u = s.unit_at(spot)
+    assert u is not None  # an earlier check passed
+    return u
+
+
+def _home_spell(s: S, name: str) -> bool:
+    """A Spell in the decider's Home (what Cast plays)."""
+    card = s.cards.get(name)
+    return card is not None and card.spell is not None and name in s.home[s.decider]
+
+
+def _spell_target(s: S, a: Cast) -> bool:
+    spell = s.cards[a.card].spell
+    assert spell is not None  # the "Spell in Home" check passed
+    return a.target in sq.targets(s, s.decider, spell.target)
+
+
+def _not_ready(what: str) -> Callable[[S, Cast | UseEffect], str]:
+    """The refusal of a Character that is not Ready, naming the rules' ``max_fatigue``."""
+    return lambda s, a: (f"{a} is not allowed now: only a Ready Character (fewer than "
+                         f"{s.game.max_fatigue} Fatigue) {what}")
+
+
+CAST_CHECKS: tuple[Check[S, Cast], ...] = (
+    Check("Character in the Keep", _keep_character,
+          "{action} is not allowed now: only a Character in your Keep can Cast"),
+    Check("Ready", lambda s, a: ready(s, _found(s, a.caster)), _not_ready("can Cast")),
+    Check("Spell in Home", lambda s, a: _home_spell(s, a.card),
+          "{action} is not allowed now: {action.card} is not a Spell in your Home"),
+    Check("cost", lambda s, a: sq.can_pay(s.pool[s.decider], s.cards[a.card].cost),
+          lambda s, a: f"{a} is not allowed now: {a.card} costs {s.cards[a.card].cost.words()}"),
+    Check("target", _spell_target,
+          "{action} is not allowed now: choose a target the Spell can apply to (CHOOSING TARGETS)"),
+)
+"""Cast (rulebook, "Acting: Cast"): a Ready Character of your Keep casts a Spell of your Home
+whose cost you pay, on a target of its kind. ``listing`` and the fast Engage listing ask the
+same (``ready_character``, ``_home_spell``, ``can_pay``, the target kinds) for all at once."""
+
+
+class CastRule(CheckedRule["S", Cast], ShardsRule):
     action = Cast
     section = "Acting: Cast"
+    checks = CAST_CHECKS
 
-    def legal(self, s: S) -> list[Cast]:
+    def candidates(self, s: S) -> list[Cast]:
         return self.listing(s, Targets(s))
 
     def listing(self, s: S, tg: Targets) -> list[Cast]:
         p = s.decider
-        casters = [(spot, u) for spot, u in own_cards(s, 1) if u.fatigue < 4]
+        casters = [spot for spot, u in own_cards(s, 1) if ready(s, u)]
         if not casters:
             return []
+        pool = s.pool[p]
         spells = [
-            n
-            for n in sorted(set(s.home[p]))
-            if s.cards[n].spell is not None and sq.can_pay(s.pool[p], s.cards[n].cost)
+            n for n in sorted(set(s.home[p])) if _home_spell(s, n) and sq.can_pay(pool, s.cards[n].cost)
         ]
         out = []
-        for spot, _ in casters:
+        for spot in casters:
             for name in spells:
                 ab = s.cards[name].spell
                 assert ab is not None
                 out += [cast_(spot, name, t) for t in tg(ab.target)]
         return out
-
-    def why(self, s: S, a: Cast) -> str:
-        u = s.unit_at(a.caster)
-        if u is None or u.owner != s.decider or not u.is_char or s.zone_of(u) != 1:
-            return "only a Character in your Keep can Cast"
-        if a.card not in s.home[s.decider]:
-            return f"{a.card} is not a Spell in your Home"
-        return "the cost cannot be paid or the target is not valid"
 
     def do(self, s: S, a: Cast) -> None:
         p = s.decider
@@ -162,11 +210,61 @@ class CastRule(ShardsRule):
         return (f"card:{a.caster}", f"home:{a.card}", *card_path(a.target))
 
 
-class UseEffectRule(ShardsRule):
+def _has_effect(s: S, a: UseEffect) -> bool:
+    u = _caster(s, a, a.spot)
+    return u is not None and u.card.ability is not None
+
+
+def _effect(s: S, a: UseEffect) -> Ability:
+    ab = _found(s, a.spot).card.ability
+    assert ab is not None  # the "effect" check passed
+    return ab
+
+
+def fatigue_payer(s: S, u: Unit, payer: Unit | None) -> bool:
+    """Who pays an effect's Fatigue: a Character its own (``payer`` None: itself), a Gear's a
+    Ready Character of its owner's in its Zone."""
+    if u.is_char:
+        return payer is None and ready(s, u)
+    return (payer is not None and payer.owner == u.owner and s.zone_of(payer) == s.zone_of(u)
+            and ready_character(s, payer))
+
+
+def _paid_fatigue(s: S, a: UseEffect) -> bool:
+    u = _found(s, a.spot)
+    payer = s.unit_at(a.payer) if a.payer else None
+    if not _effect(s, a).cost.fatigue:
+        return not a.payer
+    return (payer is not None or not a.payer) and fatigue_payer(s, u, payer)
+
+
+def _effect_target(s: S, a: UseEffect) -> bool:
+    return a.target in sq.targets(s, s.decider, _effect(s, a).target)
+
+
+USE_CHECKS: tuple[Check[S, UseEffect], ...] = (
+    Check("effect", _has_effect,
+          "{action} is not allowed now: choose a card of yours with an effect that has a cost"),
+    Check("cost", lambda s, a: sq.can_pay(s.pool[s.decider], _effect(s, a).cost),
+          lambda s, a: f"{a} is not allowed now: the effect costs {_effect(s, a).cost.words()}"),
+    Check("Fatigue", _paid_fatigue,
+          lambda s, a: (f"{a} is not allowed now: the effect's Fatigue is paid by a Ready Character"
+                        f" (fewer than {s.game.max_fatigue} Fatigue): the card itself, or for a Gear one"
+                        " in its Zone")),
+    Check("target", _effect_target,
+          "{action} is not allowed now: choose a target the effect can apply to (CHOOSING TARGETS)"),
+)
+"""A card's effect (rulebook, "Acting: Effect"): a card of yours with an effect whose cost you
+pay (its Fatigue by ``fatigue_payer``), on a target of its kind. ``listing`` and the fast
+Engage listing ask the same for every card at once."""
+
+
+class UseEffectRule(CheckedRule["S", UseEffect], ShardsRule):
     action = UseEffect
     section = "Acting: Effect"
+    checks = USE_CHECKS
 
-    def legal(self, s: S) -> list[UseEffect]:
+    def candidates(self, s: S) -> list[UseEffect]:
         return self.listing(s, Targets(s))
 
     def listing(self, s: S, tg: Targets) -> list[UseEffect]:
@@ -183,21 +281,13 @@ class UseEffectRule(ShardsRule):
                 payers = [""]
                 if ab.cost.fatigue:
                     if u.is_char:
-                        payers = [""] if u.fatigue < 4 else []
+                        payers = [""] if fatigue_payer(s, u, None) else []
                     else:
-                        payers = [names[j] for j, c in enumerate(zone)
-                                  if s.units[c].is_char and s.units[c].fatigue < 4]
+                        payers = [names[j] for j, c in enumerate(zone) if fatigue_payer(s, u, s.units[c])]
                 spot = names[i]
                 for payer in payers:
                     out += [use_(spot, payer, t) for t in tg(ab.target)]
         return out
-
-    def why(self, s: S, a: UseEffect) -> str:
-        u = s.unit_at(a.spot)
-        if u is None or u.owner != s.decider or u.card.ability is None:
-            return "choose a card of yours with an effect that has a cost"
-        cost = u.card.ability.cost.words()
-        return f"pay {cost} (a Gear's Fatigue: a Character in its Zone) and choose a valid target"
 
     def do(self, s: S, a: UseEffect) -> None:
         p = s.decider
@@ -223,7 +313,7 @@ class TacticsRule(ShardsRule):
     section = "Acting: Tactics"
 
     def legal(self, s: S) -> list[Tactics]:
-        return [tactics_(spot) for spot, u in own_cards(s) if u.fatigue < 4]
+        return [tactics_(spot) for spot, u in own_cards(s) if ready(s, u)]
 
     def apply(self, s: S, a: Tactics) -> None:
         # A Tactics in Engage that leaves its Character ready and discards nothing changes only
@@ -235,7 +325,7 @@ class TacticsRule(ShardsRule):
         super().apply(s, a)
         if s.step == "engage" and s.decider == p and not s.triggers and len(s.units) == in_play:
             assert u is not None
-            if u.fatigue < 4:
+            if ready(s, u):
                 s.carry_listing()
 
     def do(self, s: S, a: Tactics) -> None:
@@ -260,14 +350,9 @@ class MountRule(ShardsRule):
             if not room_in(s, p, 1 - z, 2) or len(s.zones[p][z]) < 2:
                 continue
             chars = own_cards(s, z)
-            if not any(s.has(u, "mountable") for _, u in chars):
-                continue
             for ms, m in chars:
-                if not s.has(m, "mountable") or m.fatigue >= 4 or not free_to_move(m):
-                    continue
-                for rs, r in chars:
-                    if r is not m and r.card.trait <= m.card.trait - 1 and r.fatigue < 4 and free_to_move(r):
-                        out.append(mount_(ms, rs))
+                if may_mount(s, m):
+                    out += [mount_(ms, rs) for rs, r in chars if may_ride(s, m, r)]
         return out
 
     def do(self, s: S, a: Mount) -> None:
