@@ -61,9 +61,9 @@ def reference_playouts(count: int) -> tuple[int, float] | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="*", default=list(soulforge.GAMES))
-    parser.add_argument("--games-per", type=int, default=20, help="seeded playouts per game")
+    parser.add_argument("--games-per", type=int, default=200, help="seeded playouts per game")
     args = parser.parse_args()
-    reference = reference_playouts(args.games_per * 20)
+    reference = reference_playouts(args.games_per * 5)
     if reference is not None:
         print(f"{'python_block_dominoes':18} {reference[0] / reference[1]:9.0f} moves/CPU-s")
     for game_id in args.games:
