@@ -4,7 +4,7 @@ PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 STAMP  := $(VENV)/.installed
 
-.PHONY: serve play test test-fast bench lint install system-deps clean
+.PHONY: serve play test test-fast bench lint install system-deps clean native clean-native
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -12,7 +12,23 @@ $(STAMP): pyproject.toml
 	$(PIP) install -q -e '.[dev,interop,ray,lab]'
 	touch $(STAMP)
 
+# Native modules (mypyc, docs/native.md) are opt-in: `make install SOULFORGE_NATIVE=1` builds
+# them when a C compiler is present; without either, the pure-Python package is installed.
+SOULFORGE_NATIVE ?= 0
+
 install: $(STAMP)
+	@if [ "$(SOULFORGE_NATIVE)" = "1" ]; then \
+	  if command -v cc >/dev/null 2>&1; then $(MAKE) native; \
+	  else echo "SOULFORGE_NATIVE=1 but no C compiler: pure-Python package"; fi; \
+	fi
+
+# Compile the measured module list in place (.so beside each .py); clean-native restores pure.
+native: $(STAMP)
+	$(PY) tools/build_native.py
+
+clean-native:
+	find soulforge -name '*.so' -delete
+	rm -rf build/native
 
 # Debian's Chromium (browser tests) and PostgreSQL (storage tests); needs root, as in CI.
 system-deps:
@@ -40,5 +56,5 @@ lint: install
 	$(VENV)/bin/ruff check soulforge tests benchmarks docs examples
 	$(VENV)/bin/mypy
 
-clean:
+clean: clean-native
 	rm -rf $(VENV) var .mypy_cache .ruff_cache
