@@ -27,7 +27,6 @@ listing call ``may_mount`` and ``may_ride``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -56,29 +55,28 @@ def fresh(u: Unit) -> bool:
     return not u.moved
 
 
-def _deploy_walk(s: ShardsState, p: int) -> Iterator[tuple[int, int]]:
+def deploy_places(s: ShardsState, p: int, first: bool = False) -> list[tuple[int, int]]:
     """(zone, index) of each card of seat ``p`` that may Move in this Deploy phase (``fresh`` and
-    ``may_move``), Battlefield then Keep. A generator, so the skip test (``may_deploy``), run
-    after every Move, stops at the first card."""
+    ``may_move``), Battlefield then Keep: the Deploy listing. ``first``: only the first such
+    card (the skip test, ``may_deploy``, run after every Move, stops there)."""
     units, zones = s.units, s.zones[p]
+    out = []
     for z in (0, 1):
         if not room_in(s, p, 1 - z):  # ``may_move``'s room, tested once for the Zone
             continue
         for i, uid in enumerate(zones[z]):
             u = units[uid]
             if fresh(u) and free_to_move(u):
-                yield z, i
-
-
-def deploy_places(s: ShardsState, p: int) -> list[tuple[int, int]]:
-    """Every place ``_deploy_walk`` yields: the Deploy listing."""
-    return list(_deploy_walk(s, p))
+                out.append((z, i))
+                if first:
+                    return out
+    return out
 
 
 def may_deploy(s: ShardsState, p: int) -> bool:
     """Seat ``p`` has a card that may still Move (``deploy_places`` lists one): else the Deploy
     phase is skipped."""
-    return next(_deploy_walk(s, p), None) is not None
+    return bool(deploy_places(s, p, first=True))
 
 
 def may_attack(s: ShardsState) -> bool:
