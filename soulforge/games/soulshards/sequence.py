@@ -10,7 +10,6 @@ Trigger Effect from a discard resolves before the effect that caused it goes on 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from soulforge.games.soulshards import setup
@@ -37,6 +36,7 @@ from soulforge.games.soulshards.frames import (
     Reveal,
     SabotageChoice,
     SeatTask,
+    replace,
 )
 
 if TYPE_CHECKING:
