@@ -158,13 +158,22 @@ def start_turn(s: ShardsState, f: SeatTask) -> None:
             if u.fatigue:
                 u.fatigue = max(0, u.fatigue - 1 - (1 if s.has(u, "undead") else 0))
     s.edge[p] = 0
-    s.stack += [SeatTask(kind, p) for kind in ("engage", "stockpile", "produce", "deploy")]
+    s.stack += PHASES[p]
+
+
+PHASES = tuple(
+    tuple(SeatTask(kind, p) for kind in ("engage", "stockpile", "produce", "deploy")) for p in (0, 1)
+)
+"""Each seat's phases, pushed in reverse order (Deploy on top): built once, as frames never
+change (a change replaces one), so every turn shares them."""
+TURNS = (SeatTask("turn", 0), SeatTask("turn", 1))
+"""Each seat's turn frame, likewise shared."""
 
 
 def end_turn(s: ShardsState) -> None:
     for u in s.units.values():
         u.temp, u.pinned = (0, 0, 0), False
-    s.stack.append(SeatTask("turn", 1 - s.active))
+    s.stack.append(TURNS[1 - s.active])
 
 
 def produce(s: ShardsState, f: SeatTask) -> None:
