@@ -55,9 +55,10 @@ def fresh(u: Unit) -> bool:
     return not u.moved
 
 
-def deploy_places(s: ShardsState, p: int) -> list[tuple[int, int]]:
+def deploy_places(s: ShardsState, p: int, first: bool = False) -> list[tuple[int, int]]:
     """(zone, index) of each card of seat ``p`` that may Move in this Deploy phase (``fresh`` and
-    ``may_move``), Battlefield then Keep: the Deploy listing, its rule's and its skip test."""
+    ``may_move``), Battlefield then Keep: the Deploy listing. ``first``: only the first such
+    card (the skip test, ``may_deploy``, run after every Move, stops there)."""
     units, zones = s.units, s.zones[p]
     out = []
     for z in (0, 1):
@@ -67,7 +68,15 @@ def deploy_places(s: ShardsState, p: int) -> list[tuple[int, int]]:
             u = units[uid]
             if fresh(u) and free_to_move(u):
                 out.append((z, i))
+                if first:
+                    return out
     return out
+
+
+def may_deploy(s: ShardsState, p: int) -> bool:
+    """Seat ``p`` has a card that may still Move (``deploy_places`` lists one): else the Deploy
+    phase is skipped."""
+    return bool(deploy_places(s, p, first=True))
 
 
 def may_attack(s: ShardsState) -> bool:

@@ -10,15 +10,14 @@ Trigger Effect from a discard resolves before the effect that caused it goes on 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from soulforge.games.soulshards import setup
 from soulforge.games.soulshards.cards import TARGETS, Use
 from soulforge.games.soulshards.conditions import (
-    deploy_places,
     fatigued,
     may_block,
+    may_deploy,
     may_move,
     reaches,
     ready,
@@ -37,6 +36,7 @@ from soulforge.games.soulshards.frames import (
     Reveal,
     SabotageChoice,
     SeatTask,
+    replace,
 )
 
 if TYPE_CHECKING:
@@ -158,13 +158,22 @@ def start_turn(s: ShardsState, f: SeatTask) -> None:
             if u.fatigue:
                 u.fatigue = max(0, u.fatigue - 1 - (1 if s.has(u, "undead") else 0))
     s.edge[p] = 0
-    s.stack += [SeatTask(kind, p) for kind in ("engage", "stockpile", "produce", "deploy")]
+    s.stack += PHASES[p]
+
+
+PHASES = tuple(
+    tuple(SeatTask(kind, p) for kind in ("engage", "stockpile", "produce", "deploy")) for p in (0, 1)
+)
+"""Each seat's phases, pushed in reverse order (Deploy on top): built once, as frames never
+change (a change replaces one), so every turn shares them."""
+TURNS = (SeatTask("turn", 0), SeatTask("turn", 1))
+"""Each seat's turn frame, likewise shared."""
 
 
 def end_turn(s: ShardsState) -> None:
     for u in s.units.values():
         u.temp, u.pinned = (0, 0, 0), False
-    s.stack.append(SeatTask("turn", 1 - s.active))
+    s.stack.append(TURNS[1 - s.active])
 
 
 def produce(s: ShardsState, f: SeatTask) -> None:
@@ -544,7 +553,7 @@ SKIP: dict[str, Callable[[ShardsState, Any], bool]] = {
         not s.reserves[f.p] or s.swaps[f.p] >= s.game.rules.numbers["reserves_max"]
     ),
     "mulligan": lambda s, f: s.resolve[f.p] <= s.game.rules.numbers["mulligan_cost"],
-    "deploy": lambda s, f: not deploy_places(s, f.p),
+    "deploy": lambda s, f: not may_deploy(s, f.p),
     "stockpile": lambda s, f: not s.hand[f.p],
     "tactics": lambda s, f: s.edge[f.p] == 0,
     "guard": lambda s, f: not guard_options(s, f),

@@ -226,16 +226,18 @@ class ShardsState(State):
         """Fatigue (rulebook, "Fatigue"): the one that wears a card out (``max_fatigue``, the
         fourth) marks it for discard after its cause; gaining more when worn out discards it at
         once (``conditions.ready``)."""
+        worn = not ready(self, u)  # tested once a Fatigue: the test after one is the next's
         for _ in range(amount):
             if u.uid not in self.units:
                 return
-            if not ready(self, u):
+            if worn:
                 self.discard_unit(u)
                 return
             u.fatigue += 1
             if u.prepared:
                 u.hit = self.marked = True
-            if not ready(self, u):
+            worn = not ready(self, u)
+            if worn:
                 u.doomed = self.marked = True
 
     def take_damage(self, u: Unit, amount: int) -> int:

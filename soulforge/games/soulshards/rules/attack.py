@@ -3,7 +3,6 @@ unblocked attacker does (Demoralize, Ambush, Sabotage)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from soulforge.core import IllegalAction
@@ -31,6 +30,7 @@ from soulforge.games.soulshards.frames import (
     DLCheck,
     Fight,
     SabotageChoice,
+    replace,
 )
 from soulforge.games.soulshards.rules.common import (
     CHARGE_ACTION,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from soulforge.core.flow import ClickPath
@@ -15,6 +14,7 @@ from soulforge.games.soulshards.actions import (
     SupportStockpile,
     support_hand_,
 )
+from soulforge.games.soulshards.frames import replace
 from soulforge.games.soulshards.rules.common import (
     PASS_ACTION,
     SPEND_DOWN,
