@@ -26,9 +26,11 @@ from soulforge.games.soulshards.actions import (
 )
 from soulforge.games.soulshards.conditions import fatigued, may_attack, may_block, reaches, ready_character
 from soulforge.games.soulshards.frames import (
+    AttackChoice,
     Declaring,
     DLCheck,
     Fight,
+    GuardChoice,
     SabotageChoice,
     replace,
 )
@@ -38,11 +40,9 @@ from soulforge.games.soulshards.rules.common import (
     END_BLOCKS_ACTION,
     SABOTAGE_ACTION,
     ShardsRule,
-    attack_choice,
     card_path,
-    declaring,
-    guard_choice,
     own_cards,
+    top_frame,
 )
 
 if TYPE_CHECKING:
@@ -96,13 +96,13 @@ class JoinRule(ShardsRule):
     section = "Attack, step 1"
 
     def legal(self, s: S) -> list[Join]:
-        att = declaring(s).attackers
+        att = top_frame(s, Declaring).attackers
         return [join_(spot) for spot, u in own_cards(s, 0) if ready_character(s, u) and u.uid not in att]
 
     def do(self, s: S, a: Join) -> None:
         u = s.unit_at(a.spot)
         assert u is not None
-        f = declaring(s)
+        f = top_frame(s, Declaring)
         s.stack[-1] = Declaring(f.p, (*f.attackers, u.uid))
 
     def path(self, a: Join) -> ClickPath:
@@ -117,7 +117,7 @@ class ChargeRule(ShardsRule):
         return [CHARGE_ACTION]
 
     def do(self, s: S, a: Charge) -> None:
-        f = declaring(s)
+        f = top_frame(s, Declaring)
         s.stack.pop()
         sq.begin_attack(s, list(f.attackers))
 
@@ -127,11 +127,11 @@ class ProvokeRule(ShardsRule):
     section = "CHARACTER KEYWORDS: Provoke"
 
     def legal(self, s: S) -> list[Provoke]:
-        f = sq.attack_at(s, attack_choice(s).c)
+        f = sq.attack_at(s, top_frame(s, AttackChoice).c)
         return [Provoke(s.spot_of(s.units[uid])) for uid in sq.provoke_targets(s, f)]
 
     def do(self, s: S, a: Provoke) -> None:
-        frame = attack_choice(s)
+        frame = top_frame(s, AttackChoice)
         s.stack.pop()
         b = s.unit_at(a.target)
         assert b is not None
@@ -157,7 +157,7 @@ def _unit(s: S, spot: str) -> Unit:
 
 
 def _blocking(s: S) -> AttackInProgress:
-    return sq.attack_at(s, attack_choice(s).c)
+    return sq.attack_at(s, top_frame(s, AttackChoice).c)
 
 
 def _left_to_block(s: S, a: Block) -> bool:
@@ -195,7 +195,7 @@ class BlockRule(CheckedRule["S", Block], ShardsRule):
         return self.candidates(s)
 
     def do(self, s: S, a: Block) -> None:
-        c = attack_choice(s).c
+        c = top_frame(s, AttackChoice).c
         f = sq.attack_at(s, c)
         b, att = s.unit_at(a.blocker), s.unit_at(a.attacker)
         assert b is not None and att is not None
@@ -223,7 +223,7 @@ class FightNextRule(ShardsRule):
     section = "Attack, step 3"
 
     def legal(self, s: S) -> list[FightNext]:
-        f = sq.attack_at(s, attack_choice(s).c)
+        f = sq.attack_at(s, top_frame(s, AttackChoice).c)
         return [
             FightNext(s.spot_of(s.units[a]))
             for a in f.attackers
@@ -231,7 +231,7 @@ class FightNextRule(ShardsRule):
         ]
 
     def do(self, s: S, a: FightNext) -> None:
-        frame = attack_choice(s)
+        frame = top_frame(s, AttackChoice)
         s.stack.pop()
         u = s.unit_at(a.attacker)
         assert u is not None
@@ -246,10 +246,10 @@ class GuardRule(ShardsRule):
     section = "CHARACTER KEYWORDS: Guard"
 
     def legal(self, s: S) -> list[Guard]:
-        return [Guard(s.spot_of(s.units[uid])) for uid in sq.guard_options(s, guard_choice(s))]
+        return [Guard(s.spot_of(s.units[uid])) for uid in sq.guard_options(s, top_frame(s, GuardChoice))]
 
     def do(self, s: S, a: Guard) -> None:
-        frame = guard_choice(s)
+        frame = top_frame(s, GuardChoice)
         u = s.unit_at(a.spot)
         assert u is not None
         s.stack[-1] = replace(frame, used=(*frame.used, u.uid))
@@ -275,7 +275,7 @@ class DemoralizeRule(ShardsRule):
         return [DEMORALIZE_ACTION]
 
     def do(self, s: S, a: Demoralize) -> None:
-        frame = attack_choice(s)
+        frame = top_frame(s, AttackChoice)
         s.stack.pop()
         u = s.units[frame.a]
         s.no_attack = True
@@ -309,7 +309,7 @@ class AmbushRule(CheckedRule["S", Ambush], ShardsRule):
         return self.candidates(s)
 
     def do(self, s: S, a: Ambush) -> None:
-        frame = attack_choice(s)
+        frame = top_frame(s, AttackChoice)
         s.stack.pop()
         target = s.unit_at(a.target)
         assert target is not None
@@ -327,7 +327,7 @@ class SabotageRule(ShardsRule):
         return [SABOTAGE_ACTION]
 
     def do(self, s: S, a: Sabotage) -> None:
-        frame = attack_choice(s)
+        frame = top_frame(s, AttackChoice)
         s.stack.pop()
         dl = s.game.rules.numbers["sabotage_dl"]
         sq.start_check(s, DLCheck(s.active, "Sabotage", "sabotage", -1, frame.a, dl, "elude"))

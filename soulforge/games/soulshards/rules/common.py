@@ -4,7 +4,7 @@ decision frame on top of the stack."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from soulforge.core import IllegalAction
 from soulforge.core.flow import ClickPath, Rule
@@ -24,12 +24,6 @@ from soulforge.games.soulshards.actions import (
     SpendEdge,
     SupportArsenal,
     ZealousMove,
-)
-from soulforge.games.soulshards.frames import (
-    AttackChoice,
-    ContestChoice,
-    Declaring,
-    GuardChoice,
 )
 
 if TYPE_CHECKING:
@@ -55,29 +49,14 @@ END_TURN_ACTION = EndTurn()
 SPEND_UP, SPEND_DOWN = SpendEdge(1), SpendEdge(-1)
 
 
-def attack_choice(s: S) -> AttackChoice:
-    """The decision frame on top: a choice inside an attack."""
+F = TypeVar("F")
+
+
+def top_frame(s: S, kind: type[F]) -> F:
+    """The decision frame on top of the order of play, of ``kind`` (the step the state is at
+    says which kind it is: a choice inside an attack, a fight or check, declaring, Guard)."""
     f = s.stack[-1]
-    assert type(f) is AttackChoice
-    return f
-
-
-def contest_choice(s: S) -> ContestChoice:
-    """The decision frame on top: a choice inside a fight or a check."""
-    f = s.stack[-1]
-    assert type(f) is ContestChoice
-    return f
-
-
-def declaring(s: S) -> Declaring:
-    f = s.stack[-1]
-    assert type(f) is Declaring
-    return f
-
-
-def guard_choice(s: S) -> GuardChoice:
-    f = s.stack[-1]
-    assert type(f) is GuardChoice
+    assert isinstance(f, kind)  # the step's invariant, not a refusal: frames have no subclasses
     return f
 
 

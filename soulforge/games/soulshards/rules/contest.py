@@ -14,14 +14,14 @@ from soulforge.games.soulshards.actions import (
     SupportStockpile,
     support_hand_,
 )
-from soulforge.games.soulshards.frames import replace
+from soulforge.games.soulshards.frames import ContestChoice, replace
 from soulforge.games.soulshards.rules.common import (
     PASS_ACTION,
     SPEND_DOWN,
     SPEND_UP,
     SUPPORT_ARSENAL_ACTION,
     ShardsRule,
-    contest_choice,
+    top_frame,
 )
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ class SpendEdgeRule(ShardsRule):
 
     def do(self, s: S, a: SpendEdge) -> None:
         p = s.decider
-        c = contest_choice(s).c
+        c = top_frame(s, ContestChoice).c
         check = sq.contest_at(s, c)
         s.edge[p] -= 1
         s.stack[c] = check = replace(check, mod=check.mod + a.delta)
