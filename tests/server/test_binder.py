@@ -100,14 +100,16 @@ def test_the_binder_lists_every_card_without_a_filter(client: TestClient) -> Non
     ("archetype", "Avian", lambda r: r["archetypal_gene"] == "Avian"
      or any("Avian" in m["archetypes"] for m in r["keal_means"] or ())),
 ])
-def test_each_filter_keeps_the_cards_the_data_says(client: TestClient, param: str, value: str, keep: object) -> None:
+def test_each_filter_keeps_the_cards_the_data_says(client: TestClient, param: str, value: str,
+                                                   keep: object) -> None:
     wanted = [r["id"] for r in RAW if keep(r)]  # type: ignore[operator]
     assert wanted, "the filter is tried on a value some card has"
     assert listed(client.get("/kipukas/cards", params={param: value}).text) == wanted
 
 
 def test_search_finds_by_name_code_and_text_and_filters_combine(client: TestClient) -> None:
-    assert listed(client.get("/kipukas/cards", params={"q": "hilbert"}).text) == ["hilbert_king_of_avian_frogs"]
+    hilbert = listed(client.get("/kipukas/cards", params={"q": "hilbert"}).text)
+    assert hilbert == ["hilbert_king_of_avian_frogs"]
     assert listed(client.get("/kipukas/cards", params={"q": "H8wj"}).text) == ["liliel_healing_fairy"]
     healing = listed(client.get("/kipukas/cards", params={"q": "heal", "type": "character"}).text)
     assert "liliel_healing_fairy" in healing
@@ -156,7 +158,8 @@ def test_an_accounts_damage_is_kept_checked_and_reset(site: TestClient) -> None:
     ada, bo = Browser(site), Browser(site)
     ada.register("Ada")
     bo.register("Boris")
-    put = ada.request("PUT", "/api/kipukas/damage/liliel_healing_fairy", json={"injuries": [1, 1], "wasted": True})
+    put = ada.request("PUT", "/api/kipukas/damage/liliel_healing_fairy",
+                      json={"injuries": [1, 1], "wasted": True})
     assert put.status_code == 200, put.text
     ada.request("PUT", "/api/kipukas/damage/hilbert_king_of_avian_frogs",
                 json={"injuries": [0] * len(binder_data.by_id()["hilbert_king_of_avian_frogs"].means)})
@@ -165,8 +168,9 @@ def test_an_accounts_damage_is_kept_checked_and_reset(site: TestClient) -> None:
     assert len(kept) == 2
     assert bo.get("/api/kipukas/damage").json() == {"cards": {}}, "kept per account"
     again = ada.request("PUT", "/api/kipukas/damage/liliel_healing_fairy", json={"injuries": [0, 1]})
-    assert again.status_code == 200 and ada.get("/api/kipukas/damage").json()["cards"]["liliel_healing_fairy"] == {
-        "injuries": [0, 1], "wasted": False}
+    assert again.status_code == 200
+    kept = ada.get("/api/kipukas/damage").json()["cards"]
+    assert kept["liliel_healing_fairy"] == {"injuries": [0, 1], "wasted": False}
     assert ada.request("DELETE", "/api/kipukas/damage").json() == {"cleared": 2}
     assert ada.get("/api/kipukas/damage").json() == {"cards": {}}
 
