@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import html
 import re
+import urllib.parse
 from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from soulforge.core.data import read_json
 from soulforge.games.kipukas import data as kipukas_data
@@ -207,3 +210,22 @@ def test_a_damage_record_is_small() -> None:
     marks = binder.checked_marks(biggest.id, binder.Marks(injuries=[m.tolerance for m in biggest.means],
                                                            wasted=True))
     assert len(str(marks)) < binder.MAX_DAMAGE_JSON
+
+
+# -- whatever a stranger sends -----------------------------------------------------------------------------
+TEXT = st.one_of(st.text(max_size=120),
+                 st.sampled_from(["", "../../etc/passwd", "%00", "Water", "trap", "x" * 81]))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(path=st.sampled_from(["/kipukas/cards", "/kipukas/recipes", "/kipukas/cards/{x}", "/kipukas/c/{x}",
+                             "/kipukas/code", "/kipukas/ask"]),
+       value=TEXT, params=st.lists(st.tuples(st.sampled_from(["q", "type", "archetype", "habitat", "motive",
+                                                              "item", "code", "table", "card"]), TEXT),
+                                   max_size=6))
+def test_no_binder_page_answers_500(client: TestClient, path: str, value: str,
+                                    params: list[tuple[str, str]]) -> None:
+    url = path.replace("{x}", urllib.parse.quote(value, safe="") or "x")
+    res = client.get(url, params=params, follow_redirects=False)
+    assert res.status_code in (200, 303, 307, 404, 422), (url, params, res.text[:200])
+    assert len(res.content) < 200_000
