@@ -17,7 +17,9 @@ No rule lives here: the pages show the game package's data, the answers are the 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
+import math
 import random
 import time
 from typing import Annotated, Any
@@ -34,8 +36,9 @@ from soulforge.server import binder_data as data
 from soulforge.server import binder_views as pages
 from soulforge.server import schemas
 from soulforge.server.account_api import signed_in
-from soulforge.server.api import account_of, service, tokens_of
+from soulforge.server.api import account_of, address, service, tokens_of
 from soulforge.server.catalog import rulebook_sections
+from soulforge.server.people import Limits, RateLimit
 from soulforge.server.storage import Storage, metadata
 from soulforge.server.tables import TableError
 
@@ -50,6 +53,8 @@ MAX_ANSWERS = 12
 """At most this many answers to one question (the closest first)."""
 MAX_CANDIDATES = 2000
 """At most this many of the position's candidate actions are read for one question."""
+QUESTIONS, QUESTION_WINDOW = 60, 60.0
+"""Questions one address may ask in a window (seconds): each may read 2,000 candidate actions."""
 MAX_DAMAGE_JSON = 256
 """The largest damage record of one card, as stored JSON (bytes): one number per KEAL means
 (at most 3 on a card today) and the wasted mark."""
@@ -95,7 +100,7 @@ async def card_page(card_id: str) -> HTMLResponse:
     if card is None:
         return HTMLResponse(pages.not_found("No such card", f"No card has the id {card_id[:MAX_ID]!r}."),
                             status_code=404)
-    return HTMLResponse(pages.card(card, _sections()))
+    return HTMLResponse(pages.card(card, await asyncio.to_thread(_sections)))
 
 
 @router.get("/kipukas/c/{code}", include_in_schema=False)
@@ -141,8 +146,14 @@ async def ask_form(table: Annotated[str, Query(max_length=32, pattern=r"^[A-Za-z
 
 
 def _sections() -> dict[str, str]:
-    """The served rulebook's section ids and titles (to link a rule's name to its section)."""
-    return {s.id: s.title for s in rulebook_sections(game_class(GAME))}
+    return sections_of(GAME)
+
+
+@functools.cache
+def sections_of(game_id: str) -> dict[str, str]:
+    """The served rulebook's section ids and titles (to link a rule's name to its section),
+    read once: the rulebook file does not change while the server runs."""
+    return {s.id: s.title for s in rulebook_sections(game_class(game_id))}
 
 
 # -- the damage tracker of a signed-in account -------------------------------------------------------
@@ -340,6 +351,17 @@ def ask(state: State, seat: int | None, question: Question, sections: dict[str, 
     return {"seat": seat, "answers": answers[:MAX_ANSWERS], "more": max(0, len(answers) - MAX_ANSWERS)}
 
 
+def _question_limit(request: Request) -> RateLimit | None:
+    """The app's limit on "why can't I" questions per address (made at the first question);
+    None when env ``SOULFORGE_RATE_LIMITS`` is off, as for the other rate limits."""
+    if Limits.from_env() is None:
+        return None
+    limit: RateLimit | None = getattr(request.app.state, "question_limit", None)
+    if limit is None:
+        limit = request.app.state.question_limit = RateLimit(QUESTIONS, QUESTION_WINDOW)
+    return limit
+
+
 Token = Annotated[str | None, Header(alias="X-Seat-Token", description="seat token(s), comma-separated")]
 
 
@@ -348,6 +370,13 @@ async def why(table_id: str, body: Question, request: Request, x_seat_token: Tok
     """"Why can't I ...?": the engine's refusal of an action (or of the actions the words
     name) for the viewer's seat, with the rulebook section it names. Asked of the viewer's own
     view only (spectators: no seat, no answer beyond that)."""
+    limit = _question_limit(request)
+    if limit is not None:
+        wait = limit.wait(address(request))
+        if wait > 0:
+            raise TableError(429, f"too many questions: at most {limit.burst} in {limit.window:g} s; "
+                                  f"try again in {math.ceil(wait)} s", retry_after=math.ceil(wait))
+        limit.record(address(request))
     svc = service(request)
     table = await svc.get(table_id)
     held = await svc.seats_of(table, tokens_of(x_seat_token), await account_of(request))
@@ -358,7 +387,7 @@ async def why(table_id: str, body: Question, request: Request, x_seat_token: Tok
         if found is None:
             raise TableError(404, f"no card {body.card!r} in this game")
         card_name = found.name
-    sections = {s.id: s.title for s in rulebook_sections(game_class(table.row.game))}
+    sections = await asyncio.to_thread(sections_of, table.row.game)
     async with table.lock:  # the state does not move while it is copied
         state = table.state.clone()
     seed = f"{table_id}:{state.move_number}:{seat}"

@@ -7,6 +7,7 @@ import html
 import re
 import urllib.parse
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -229,3 +230,21 @@ def test_no_binder_page_answers_500(client: TestClient, path: str, value: str,
     res = client.get(url, params=params, follow_redirects=False)
     assert res.status_code in (200, 303, 307, 404, 422), (url, params, res.text[:200])
     assert len(res.content) < 200_000
+
+
+def test_docs_limits_states_the_binders_bounds_as_the_code_has_them() -> None:
+    page = (Path(__file__).parents[2] / "docs" / "limits.md").read_text(encoding="utf-8")
+    section = page.split("## Kipukas binder", 1)[1]
+    expected = {
+        "MAX_QUERY": f"| {binder_data.MAX_QUERY} characters | `binder_data.MAX_QUERY`",
+        "MAX_ITEMS": f"| {binder_data.MAX_ITEMS} distinct",
+        "MAX_ID": f"| {binder.MAX_ID} characters | `binder.MAX_ID`",
+        "MAX_DAMAGE_JSON": f"at most {binder.MAX_DAMAGE_JSON} bytes stored",
+        "MAX_QUESTION": f"| {binder.MAX_QUESTION} characters | `binder.MAX_QUESTION`",
+        "MAX_CANDIDATES": f"| {binder.MAX_CANDIDATES:,} | `binder.MAX_CANDIDATES`",
+        "MAX_ANSWERS": f"| {binder.MAX_ANSWERS} (`more`",
+        "QUESTIONS": f"| {binder.QUESTIONS} in {binder.QUESTION_WINDOW:g} s",
+        "souls": f"one per soul card: {sum(c.soul for c in binder_data.binder())}",
+    }
+    missing = {name: text for name, text in expected.items() if text not in section}
+    assert not missing, missing

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 import soulforge
 from soulforge.core import State
-from soulforge.server import create_app
+from soulforge.server import binder, create_app
 from soulforge.server.binder import MAX_ANSWERS, MAX_QUESTION, Question, ask
 from tests.server.helpers import create, token
 
@@ -149,3 +149,12 @@ def test_the_help_pages_and_the_card_pages_form(client: TestClient) -> None:
     assert jump.status_code == 303 and jump.headers["location"] == f"/t/{table}/why?card=liliel_healing_fairy"
     assert client.get("/kipukas/ask", params={"table": "../x"}).status_code == 422
     assert client.get("/kipukas/ask", params={"table": "x" * 33}).status_code == 422
+
+
+def test_questions_are_rate_limited_per_address(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    monkeypatch.setattr(binder, "QUESTIONS", 2)
+    with TestClient(create_app(f"sqlite:///{tmp_path}/limit.db", ai_workers=0)) as fresh:
+        created = create(fresh, game="kipukas", seats=VS_AI)
+        answers = [why(fresh, created["table"], token(created, 0), text="crux") for _ in range(3)]
+    assert [a.status_code for a in answers] == [200, 200, 429]
+    assert int(answers[2].headers["Retry-After"]) >= 1 and "too many questions" in answers[2].json()["detail"]
