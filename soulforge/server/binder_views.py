@@ -143,7 +143,8 @@ def card(c: BinderCard, sections: dict[str, str]) -> str:
              '<form method="get" action="/kipukas/ask" class="ask-form"><input type="hidden" name="card" '
              f'value="{escape(c.id)}"><label>At a Soulforge table? Its id <input name="table" maxlength="32" '
              'required autocapitalize="off" autocomplete="off"></label> <button type="submit">Why can\'t I '
-             '&hellip; with this card?</button></form></section>')
+             '&hellip; with this card?</button></form>'
+             f'<ul id="my-tables" class="answers" data-card="{escape(c.id)}" hidden></ul></section>')
     tracker = _tracker(c, sections) if c.soul and c.means else ""
     history = ('<p class="muted">History: the card\'s flavour text is not in our card data '
                '(see the data\'s README).</p>')

@@ -146,8 +146,12 @@ def test_rules_help_at_a_table_answers_with_the_engines_refusal(phone: Any, serv
     table, tok = created["table"], created["seats"][0]["token"]
     _position_with_a_refusal(server, table, tok)
     page = phone.new_page()
-    page.goto(server.url + f"/t/{table}/why")
+    page.goto(server.url + f"/kipukas/cards/{CARD}")
     page.evaluate(f"localStorage.setItem('soulforge:{table}', JSON.stringify({{'0': '{tok}'}}))")
+    page.reload()  # the card page offers the tables this browser holds a seat at
+    page.locator("#my-tables a", has_text=table).tap()
+    page.wait_for_url(f"**/t/{table}/why?card={CARD}")
+    page.goto(server.url + f"/t/{table}/why")
     page.locator("#why-form button").tap()
     page.wait_for_selector("#answers li", timeout=TIMEOUT)
     assert page.locator("#why-seat").inner_text() == "Asked as seat 0."

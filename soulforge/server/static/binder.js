@@ -89,6 +89,25 @@
     }
   }
 
+  // -- a card page's rules help: the tables this browser holds a seat at -----------------------------
+  const mine = document.getElementById("my-tables");
+  if (mine) {
+    const card = mine.dataset.card;
+    const tables = Object.keys(localStorage)
+      .map((k) => k.slice("soulforge:".length))
+      .filter((id) => /^[A-Za-z0-9_-]{1,32}$/.test(id) && id !== "name")
+      .slice(0, 8);
+    tables.forEach((id) => {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = "/t/" + id + "/why?card=" + encodeURIComponent(card);
+      a.textContent = "Why can't I … at table " + id + "?";
+      li.append(a);
+      mine.append(li);
+    });
+    mine.hidden = tables.length === 0;
+  }
+
   // -- rules help at a table -----------------------------------------------------------------------------
   const why = document.querySelector("section.why");
   if (why) {
