@@ -14,6 +14,7 @@ import pytest
 
 from soulforge.server.binder import Question, ask
 from tests.server.support import ServerThread
+from tests.web.test_accessibility import Audit
 from tests.web.test_browser import create
 
 pytestmark = pytest.mark.browser
@@ -160,3 +161,17 @@ def test_rules_help_at_a_table_answers_with_the_engines_refusal(phone: Any, serv
     link = refused.locator("a.rule").first
     assert (link.get_attribute("href") or "").startswith("/rules/kipukas#")
     no_sideways_scroll(page)
+
+
+def test_the_binders_pages_have_no_serious_accessibility_violation(phone: Any, server: ServerThread) -> None:
+    created = create(server, game="kipukas", seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}])
+    page = phone.new_page()
+    audit = Audit()
+    for path in ("/kipukas/cards?type=species", f"/kipukas/cards/{CARD}", "/kipukas/recipes?item=honey",
+                 f"/t/{created['table']}/why", "/kipukas/c/unknown"):
+        page.goto(server.url + path)
+        if path.endswith(CARD):
+            page.locator("#tracker input.injury").nth(0).tap()
+            page.locator("#tracker input.injury").nth(1).tap()  # the Final Blows shown
+        audit(page)
+    audit.assert_clean()
