@@ -111,24 +111,22 @@ class BinderCard:
         return "\n".join(parts).lower()
 
 
-def _movement(raw: Mapping[str, Any]) -> str | None:
-    moves = raw.get("movement")
-    return str(moves) if moves is not None else raw.get("movement_text")
-
-
 def _card(raw: Mapping[str, Any]) -> BinderCard:
+    """A card's page: its play data as the engine has it (``game_cards()``: the parsed, checked
+    card), and what only people read (short code, scarcity, the dice and rules as printed)."""
     card_id = str(raw["id"])
+    played = kipukas_data.game_cards()[card_id]
     ability = kipukas_cards.ability(card_id)
     declared = kipukas_cards.BOOK[card_id]
-    means = tuple(Means(m["name"], m.get("condition"), tuple(m["archetypes"]), int(m["tolerance"]))
-                  for m in raw.get("keal_means") or ())
+    means = tuple(Means(m.name, m.condition, m.archetypes, m.tolerance) for m in played.keal_means)
+    moves = str(played.movement) if played.movement is not None else raw.get("movement_text")
     return BinderCard(
-        id=card_id, short_code=raw.get("short_code"), name=str(raw["name"]), card_type=str(raw["card_type"]),
-        scarcity=raw.get("scarcity"), deck=raw.get("deck"), gene=raw.get("archetypal_gene"),
-        motivation=raw.get("motivation"), habitat=raw.get("habitat"), movement=_movement(raw),
+        id=card_id, short_code=raw.get("short_code"), name=played.name, card_type=played.card_type,
+        scarcity=raw.get("scarcity"), deck=raw.get("deck"), gene=played.archetypal_gene,
+        motivation=played.motivation, habitat=played.habitat, movement=moves,
         die_attack=raw.get("die_attack"), die_defense=raw.get("die_defense"),
-        same_die=bool(raw.get("die_same_for_attack_and_defense")), brawl_sequence=raw.get("brawl_sequence"),
-        injury_tolerance=raw.get("injury_tolerance"), tameability=raw.get("tameability"), means=means,
+        same_die=bool(raw.get("die_same_for_attack_and_defense")), brawl_sequence=played.brawl_sequence,
+        injury_tolerance=played.injury_tolerance, tameability=played.tameability, means=means,
         texts=tuple((title, str(raw[key])) for key, title in TEXT_FIELDS if raw.get(key)),
         reading=ability.reading, missing=ability.missing,
         requirements=tuple(name for name, _args in declared.requirements),

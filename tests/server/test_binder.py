@@ -248,3 +248,14 @@ def test_docs_limits_states_the_binders_bounds_as_the_code_has_them() -> None:
     }
     missing = {name: text for name, text in expected.items() if text not in section}
     assert not missing, missing
+
+
+def test_a_card_page_shows_the_card_the_engine_plays() -> None:
+    """The tracker's boxes and the soul's facts are the game package's parsed cards."""
+    played = kipukas_data.game_cards()
+    for card in binder_data.binder():
+        engine = played[card.id]
+        assert [(m.name, m.archetypes, m.tolerance) for m in card.means] == [
+            (m.name, m.archetypes, m.tolerance) for m in engine.keal_means]
+        assert (card.gene, card.motivation, card.habitat, card.tameability) == (
+            engine.archetypal_gene, engine.motivation, engine.habitat, engine.tameability)
