@@ -348,7 +348,35 @@ def ask(state: State, seat: int | None, question: Question, sections: dict[str, 
         if all(w in label for w in words) and wanted in label:
             answers.append(_answer(state, twin, seat, action, sections))
     answers.sort(key=lambda a: a["allowed"])  # the refused first: they are what is asked about
+    if not answers and words and not wanted:
+        answers = not_open(twin, words, sections)  # "attack" asked while the attack is not open
     return {"seat": seat, "answers": answers[:MAX_ANSWERS], "more": max(0, len(answers) - MAX_ANSWERS)}
+
+
+def not_open(twin: State, words: list[str], sections: dict[str, str]) -> list[dict[str, Any]]:
+    """The action kinds the words name that this point of the turn does not open (the
+    flow's steps say which are): each refused with the engine's prompt of what is decided
+    now (the open step's section), and the section where the kind is played (``see``). The
+    kinds the words name exactly come first."""
+    flow = twin.flow
+    if flow is None or twin.is_over:
+        return []
+    step = flow.step(twin)
+    found: list[tuple[bool, dict[str, Any]]] = []
+    for rule in flow.rules:
+        if rule in step.rules:
+            continue
+        kind = str(getattr(rule.action, "kind", rule.action.__name__)).replace("_", " ")
+        about = (rule.action.__doc__ or "").strip().split("\n")[0].strip()
+        if not all(w in f"{kind} {about}".lower() for w in words):
+            continue
+        refusal = IllegalAction(f"{kind} is not open at this point of the turn: {twin.prompt()}",
+                                rule=step.section or None)
+        found.append((kind != " ".join(words), {
+            "label": kind, "action": None, "allowed": False, "refusal": refusal.reason, "about": about,
+            **rule_link(twin.game.id, refusal.rule, sections),
+            "see": rule_link(twin.game.id, rule.section or None, sections)}))
+    return [answer for _, answer in sorted(found, key=lambda pair: pair[0])]
 
 
 def _question_limit(request: Request) -> RateLimit | None:

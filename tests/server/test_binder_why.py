@@ -19,6 +19,7 @@ from tests.server.helpers import create, token
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 EVERYTHING = Question(action=None, text="", card="")
 """A question naming no action: every candidate of the position."""
+ATTACK = Question(action=None, text="attack", card="")
 VS_AI = [{"kind": "human"}, {"kind": "ai", "level": "random"}]
 
 
@@ -54,10 +55,12 @@ def test_an_answer_depends_only_on_the_askers_view() -> None:
     for state in positions(160, 8):
         for seat in range(state.num_players):
             mine = ask(state, seat, EVERYTHING, sections, "same seed")
+            attack = ask(state, seat, ATTACK, sections, "same seed")  # words: the kinds not open too
             for k in (11, 12):
                 twin = state.determinize(seat, random.Random(k))  # the same view, other hidden facts
                 assert twin.view(seat) == state.view(seat)
                 assert ask(twin, seat, EVERYTHING, sections, "same seed") == mine, (state.move_number, seat)
+                assert ask(twin, seat, ATTACK, sections, "same seed") == attack, (state.move_number, seat)
             asked += 1
             refused += sum(not a["allowed"] for a in mine["answers"])
     assert asked >= 30 and refused >= 30, "positions with refusals were asked about"
@@ -158,3 +161,15 @@ def test_questions_are_rate_limited_per_address(monkeypatch: pytest.MonkeyPatch,
         answers = [why(fresh, created["table"], token(created, 0), text="crux") for _ in range(3)]
     assert [a.status_code for a in answers] == [200, 200, 429]
     assert int(answers[2].headers["Retry-After"]) >= 1 and "too many questions" in answers[2].json()["detail"]
+
+
+def test_an_action_not_open_now_is_refused_with_what_is_decided_now(client: TestClient) -> None:
+    created = create(client, game="kipukas", seats=VS_AI)
+    answers = why(client, created["table"], token(created, 0), text="attack").json()["answers"]
+    first = answers[0]
+    assert first["label"] == "attack" and first["action"] is None and not first["allowed"]
+    assert "not open at this point of the turn" in first["refusal"]
+    assert "declare your affinity" in first["refusal"]
+    assert first["link"] == "/rules/kipukas#game_setup"  # the step open now (#game_setup 3: affinity)
+    assert first["see"]["link"] == "/rules/kipukas#ADRH" and first["about"].startswith("#ADRH")
+    assert all("attack" in (a["label"] + " " + a["about"]).lower() for a in answers)

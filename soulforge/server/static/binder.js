@@ -130,6 +130,14 @@
         rule.textContent = "(" + (a.section || a.rule) + ")";
         li.append(rule);
       }
+      if (a.see && a.see.link) {  // an action kind not open now: where it is played
+        const see = document.createElement("a");
+        see.href = a.see.link; see.target = "_blank"; see.rel = "noopener"; see.className = "see";
+        see.textContent = "Played under: " + (a.see.section || a.see.rule);
+        const about = document.createElement("small");
+        about.textContent = a.about || "";
+        li.append(document.createElement("br"), about, document.createTextNode(" "), see);
+      }
       return li;
     };
     const ask = async (text) => {
