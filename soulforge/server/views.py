@@ -202,7 +202,7 @@ def table(payload: dict[str, Any], how_url: str | None = None) -> str:
         f'<a href="/t/{tid}/replay">Replay</a> <a href="/">Lobby</a><p id="rematch"></p></div></section>'
         '<aside class="side"><h2>Seats</h2><ul id="seats" class="seat-list"></ul>'
         '<p id="links" class="links"></p>'
-        f'{how}'
+        f'{how}<p class="why-link"><a href="/t/{tid}/why">Why can\'t I &hellip;?</a></p>'
         '<form id="name-form" class="line-form" hidden><label>Your name <input id="name-text" '
         'maxlength="32" autocomplete="nickname"></label><button type="submit">Save</button></form>'
         '<h2>Log</h2><ol id="log" class="log" tabindex="0" aria-label="Log"></ol>'
