@@ -1,0 +1,109 @@
+"""The Kipukas fists tool on two phones (rulebook #fists_tool; issue 33 "The binder": "a
+browser test on a phone viewport, including the two-phone fists tool").
+
+Each phone is its own browser context at 390x844 with touch: one creates a room as the
+attacker, the other joins it by code as the defender; each chooses in secret; the defender's
+page shows nothing of the attacker's choice until both have chosen, then both pages show the
+same result. Every control is a 44 px target (a radio button: its label) and nothing is wider
+than the screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.server.support import ServerThread
+
+pytestmark = pytest.mark.browser
+WIDTH, HEIGHT = 390, 844
+TAP = 44
+WAIT_MS = 10_000
+"""A hang guard for each wait, not a timing assertion."""
+
+MEASURE = """() => {
+  const shown = (n) => { const r = n.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const targets = "#fists button, #fists select, #fists input:not([type=radio]), #fists .modes label";
+  const small = [...document.querySelectorAll(targets)].filter(shown).map((n) => {
+    const r = n.getBoundingClientRect(); return [n.id || n.name || n.textContent.trim(), r.width, r.height];
+  }).filter(([, w, h]) => Math.min(w, h) < 44 - 0.01);
+  return {small, width: document.documentElement.scrollWidth};
+}"""
+
+
+def phone(browser: Any, url: str) -> Any:
+    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(url + "/kipukas/fists")
+    return page
+
+
+def fits(page: Any) -> None:
+    measured = page.evaluate(MEASURE)
+    assert measured["small"] == [], f"targets under {TAP} px: {measured['small']}"
+    assert measured["width"] <= WIDTH, f"the page is {measured['width']} px wide"
+
+
+def test_local_mode_shows_each_pair_and_the_total(browser: Any, server: ServerThread) -> None:
+    page = phone(browser, server.url)
+    fits(page)
+    side = 'fieldset[data-side="{}"] select[name="archetype"][data-i="{}"]'
+    for i, kind in enumerate(("Cenozoic", "Decrepit", "Angelic")):
+        page.select_option(side.format("attacker", i), kind)
+    for i, kind in enumerate(("Decrepit", "Angelic", "Brutal")):
+        page.select_option(side.format("defender", i), kind)
+    page.tap("#fists-go")
+    page.wait_for_selector("#fists-total", timeout=WAIT_MS)
+    assert page.inner_text("#fists-total") == "Attack -13", "the rulebook's example (#materials)"
+    assert page.locator(".fists-pairs tbody tr").count() == 9
+    attacker = 'fieldset[data-side="attacker"]'
+    page.select_option(f'{attacker} select[name="card"]', "tira_marvelous_myriad")
+    page.select_option(f'{attacker} select[name="means"]', "1")  # Tools at Hand
+    assert [page.input_value(side.format("attacker", i)) for i in range(3)] == ["Cenozoic", "Mechanical", ""]
+    page.tap('input[name="mode"][value="final"]')
+    page.select_option('fieldset[data-side="attacker"] select[name="card"]', "tira_marvelous_myriad")
+    assert page.input_value('fieldset[data-side="attacker"] select[name="gene"]') == "Mechanical"
+    page.tap("#fists-go")
+    page.wait_for_function("document.querySelector('#fists-total').textContent.includes('defence')",
+                           timeout=WAIT_MS)
+    fits(page)
+    page.context.close()
+
+
+def test_two_phones_choose_in_secret_and_see_the_same_reveal(browser: Any, server: ServerThread) -> None:
+    attacker, defender = phone(browser, server.url), phone(browser, server.url)
+    attacker.select_option("#room-side", "attacker")
+    attacker.tap("#room-create")
+    attacker.wait_for_function("document.getElementById('room-status').textContent.includes('Room ')",
+                               timeout=WAIT_MS)
+    code = attacker.input_value("#room-code")
+    assert len(code) == 6
+    defender.fill("#room-code", code)
+    defender.select_option("#room-side", "defender")
+    defender.tap("#room-join")
+    attacker.wait_for_function(
+        "document.getElementById('room-status').textContent.includes('defender is here')", timeout=WAIT_MS)
+    assert not attacker.locator('fieldset[data-side="defender"]').is_visible(), "each phone: its own side"
+    assert not defender.locator('fieldset[data-side="attacker"]').is_visible()
+    fits(attacker)
+    fits(defender)
+
+    means = 'fieldset[data-side="attacker"] select[name="archetype"][data-i="{}"]'
+    attacker.select_option(means.format(0), "Telekinetic")
+    attacker.select_option(means.format(1), "Glitch")
+    attacker.tap("#fists-go")
+    defender.wait_for_function(
+        "document.getElementById('room-status').textContent.includes('attacker is here and has chosen')",
+        timeout=WAIT_MS)
+    assert defender.inner_text("#fists-result") == "", "nothing of the attacker's choice before both chose"
+
+    defender.select_option('fieldset[data-side="defender"] select[name="archetype"][data-i="0"]', "Avian")
+    defender.tap("#fists-go")
+    for page in (attacker, defender):
+        page.wait_for_selector("#fists-total", timeout=WAIT_MS)
+    assert attacker.inner_text("#fists-result") == defender.inner_text("#fists-result")
+    assert "Attacker: Telekinetic, Glitch" in defender.inner_text("#fists-result")
+    assert defender.locator(".fists-pairs tbody tr").count() == 2
+    attacker.context.close()
+    defender.context.close()
