@@ -99,11 +99,11 @@ def test_a_games_growth_is_each_seats_crux_and_the_souls_it_fought_with() -> Non
     fights = 0
     while not state.is_over and state.move_number < 3000 and fights < 4:
         state.apply(rng.choice(state.legal_actions()))
-        fights += state.attacker >= 0 and state.defender >= 0  # type: ignore[attr-defined]
+        fights += state.attacker >= 0 and state.defender >= 0
     assert fights, "the seeded game reached a fight"
     growth = affinity.game_growth(state.record())
     assert set(growth) == {0, 1}
-    assert [g.crux for g in growth.values()] == state.affinity  # type: ignore[attr-defined]
+    assert [g.crux for g in growth.values()] == state.affinity
     fought = [card for g in growth.values() for card in g.fought]
     assert fought and all(CARDS[c].soul for c in fought)
     p = Progress()
