@@ -1,5 +1,6 @@
-"""The Kipukas fists tool on two phones (rulebook #fists_tool; issue 33 "The binder": "a
-browser test on a phone viewport, including the two-phone fists tool").
+"""The Kipukas binder's tools on phones (issue 33 "The binder": "a browser test on a phone
+viewport, including the two-phone fists tool"): the fists tool (#fists_tool) and the affinity,
+loyalty and taming progress page (#affinity).
 
 Each phone is its own browser context at 390x844 with touch: one creates a room as the
 attacker, the other joins it by code as the defender; each chooses in secret; the defender's
@@ -107,3 +108,30 @@ def test_two_phones_choose_in_secret_and_see_the_same_reveal(browser: Any, serve
     assert defender.locator(".fists-pairs tbody tr").count() == 2
     attacker.context.close()
     defender.context.close()
+
+
+def test_affinity_progress_is_kept_in_the_phones_browser(browser: Any, server: ServerThread) -> None:
+    """#affinity, without an account: the record lives in the browser's localStorage (a reload
+    keeps it); a second declaration the same day counts nothing; loyalty grows per card."""
+    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(server.url + "/kipukas/progress")
+    page.wait_for_selector("#species tbody tr", timeout=WAIT_MS)
+    page.select_option('#declare select[name="archetype"]', "Avian")
+    page.tap("#declare button")
+    page.wait_for_function("document.getElementById('affinity-levels').textContent === 'Avian: 1'",
+                           timeout=WAIT_MS)
+    page.tap("#declare button")
+    page.wait_for_function(
+        "document.getElementById('progress-news').textContent === 'Already counted today.'", timeout=WAIT_MS)
+    page.select_option('#fought select[name="card"]', "hilbert_king_of_avian_frogs")
+    page.tap("#fought button")
+    page.wait_for_function("document.getElementById('loyalty').textContent.includes(': 1')", timeout=WAIT_MS)
+    page.reload()
+    page.wait_for_function("document.getElementById('affinity-levels').textContent === 'Avian: 1'",
+                           timeout=WAIT_MS)
+    assert "The Avian are your crux" in page.inner_text("#crux")
+    assert "Kept in this browser" in page.inner_text("#progress-where")
+    measured = page.evaluate(MEASURE.replace("#fists", "#progress"))
+    assert measured["small"] == [] and measured["width"] <= WIDTH, measured
+    context.close()
