@@ -204,7 +204,7 @@ def page() -> str:
         '<h1>Affinity, loyalty and taming</h1>'
         '<p class="muted" id="progress-where">Kept in this browser. Sign in to keep it with your account.</p>'
         '<p class="muted">Once a day each (<a href="/rules/kipukas#affinity">rulebook: Affinity and '
-        'Loyalty</a>).</p>'
+        'Loyalty</a>). See also the <a href="/kipukas/fists">fists tool</a>.</p>'
         '<form id="declare" class="card"><h2>Declare your affinity</h2>'
         f'<label>The … are my crux<select name="archetype">{options}</select></label>'
         '<button type="submit">Declare</button></form>'

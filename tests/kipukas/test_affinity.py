@@ -17,9 +17,14 @@ import random
 import pytest
 
 import soulforge
-from soulforge.games.kipukas import affinity
+from soulforge.core.errors import OptionError
+from soulforge.games.kipukas import affinity, taming
 from soulforge.games.kipukas.affinity import GameGrowth, Progress
 from soulforge.games.kipukas.data import CARDS
+from soulforge.games.kipukas.game import Kipukas
+from soulforge.games.kipukas.rules.day import untameable_by
+
+from .scenario import fresh
 
 DAY = datetime.date(2026, 11, 27)
 NEXT = DAY + datetime.timedelta(days=1)
@@ -111,3 +116,25 @@ def test_a_games_growth_is_each_seats_crux_and_the_souls_it_fought_with() -> Non
     assert grew and p.crux == growth[0].crux and p.affinity == {growth[0].crux: 1}
     assert affinity.grow(p, growth[0], DAY) == []
     assert affinity.grow(Progress(), GameGrowth(None, ()), DAY) == []
+
+
+def test_the_progress_option_adds_each_seats_record_to_its_control() -> None:
+    """A table with the ``progress`` option (off by default): a seat's control over a species
+    is its declared affinity (+1 on the gene) plus its record's affinity level for the gene and
+    the card's loyalty (#tameability, #taming "the player's base affinity level"). Myrthvither
+    Raven (Avian, tameability 2): seat 0, crux Avian, controls 1 of it without a record and
+    would play it untamed; one day of its loyalty tames it."""
+    plain = fresh()
+    assert plain.game.progress == () and taming.control_over(plain, 0, "Avian", "myrthvither_raven") == 1
+    plain.active = 0
+    assert untameable_by(plain, "myrthvither_raven")
+    records = [{"loyalty": {"myrthvither_raven": 1}}, {"affinity": {"Magic": 3}}]
+    s = fresh(progress=json.dumps(records))
+    s.active = 0
+    assert taming.control_over(s, 0, "Avian", "myrthvither_raven") == 2
+    assert not untameable_by(s, "myrthvither_raven"), "within control: played tame, not offered untamed"
+    assert taming.control_over(s, 1, "Magic", "allele_sect_explorer") == 3, "level 3, crux Decrepit: +0"
+    assert Kipukas(progress=json.dumps([None])).progress == (None,)
+    for bad in ("{", '{"a": 1}', json.dumps([{}] * 5), json.dumps([{"affinity": {"Dragon": 1}}])):
+        with pytest.raises(OptionError, match="option 'progress'"):
+            soulforge.load("kipukas", progress=bad)

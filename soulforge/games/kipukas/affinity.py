@@ -159,6 +159,26 @@ def from_data(raw: object) -> Progress:
     )
 
 
+MAX_SEATS_RECORDS = 4
+"""A table's seats: the records of the ``progress`` option are at most one per seat."""
+
+
+def seat_records(text: str) -> tuple[Progress | None, ...]:
+    """The ``progress`` table option: a JSON list with each seat's record (or null), in seat
+    order; empty text: no records (the option off). A :class:`ValueError` names what is wrong."""
+    if not text:
+        return ()
+    if len(text) > MAX_SEATS_RECORDS * MAX_PROGRESS_TEXT:
+        raise ValueError(f"at most {MAX_SEATS_RECORDS * MAX_PROGRESS_TEXT:,} characters")
+    try:
+        raw = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ValueError("not JSON") from None
+    if not isinstance(raw, list) or len(raw) > MAX_SEATS_RECORDS:
+        raise ValueError(f"must be a list of at most {MAX_SEATS_RECORDS} records (null for a seat without)")
+    return tuple(None if r is None else from_data(r) for r in raw)
+
+
 def _keyed(value: object, known: set[str], name: str) -> Mapping[str, Any]:
     if not isinstance(value, dict):
         raise ValueError(f"{name} must be an object")
