@@ -11,6 +11,7 @@ than the screen.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -134,4 +135,33 @@ def test_affinity_progress_is_kept_in_the_phones_browser(browser: Any, server: S
     assert "Kept in this browser" in page.inner_text("#progress-where")
     measured = page.evaluate(MEASURE.replace("#fists", "#progress"))
     assert measured["small"] == [] and measured["width"] <= WIDTH, measured
+    context.close()
+
+
+def test_a_finished_game_at_this_site_grows_the_browsers_record(browser: Any, server: ServerThread) -> None:
+    """The progress page counts a finished Kipukas table by its link, with the seat token the
+    table page keeps in this browser (``soulforge:<table>``): the crux declared in the game."""
+    import httpx
+
+    with httpx.Client(base_url=server.url, timeout=30) as http:
+        made = http.post("/api/tables", json={"game": "kipukas", "hot_seat": True, "seed": 4,
+                                              "seats": [{"kind": "human"}, {"kind": "human"}],
+                                              "options": {"peace_after": 3}}).json()
+        tid, tokens = made["table"], {str(s["seat"]): s["token"] for s in made["seats"]}
+        both = ",".join(tokens.values())
+        data = http.get(f"/api/tables/{tid}?svg=false", headers={"X-Seat-Token": both}).json()
+        while not data["is_over"]:
+            data = http.post(f"/api/tables/{tid}/actions?svg=false", headers={"X-Seat-Token": both},
+                             json={"move": data["move"], "action": data["legal"][0]["action"]}).json()
+        crux = data["view"]["players"][0]["affinity"]
+    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(server.url + "/kipukas/progress")
+    page.evaluate("([key, held]) => localStorage.setItem(key, held)",
+                  [f"soulforge:{tid}", json.dumps({"0": tokens["0"]})])
+    page.fill('#from-table input[name="table"]', f"{server.url}/t/{tid}")
+    page.tap("#from-table button")
+    page.wait_for_function(f"document.getElementById('affinity-levels').textContent === '{crux}: 1'",
+                           timeout=WAIT_MS)
+    assert f"affinity for {crux} is now 1" in page.inner_text("#progress-news")
     context.close()

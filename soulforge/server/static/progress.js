@@ -57,6 +57,27 @@
     post("/api/kipukas/progress/fought", {card: event.target.card.value});
   });
 
+  document.getElementById("from-table").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    // a table's link (/t/<id>...) or its code; the seat token its page keeps in this browser
+    const given = event.target.table.value.trim();
+    const table = (given.match(/\/t\/([A-Za-z0-9_-]+)/) || [null, given])[1];
+    const held = JSON.parse(localStorage.getItem("soulforge:" + table) || "{}");
+    const seats = Object.keys(held).sort();
+    const headers = {"Content-Type": "application/json"};
+    if (seats.length) headers["X-Seat-Token"] = held[seats[0]];
+    const res = await fetch(`/api/kipukas/progress/tables/${encodeURIComponent(table)}`, {
+      method: "POST", headers, body: JSON.stringify({progress: local()}),
+    });
+    const answer = await res.json();
+    if (!res.ok) {
+      document.getElementById("progress-news").textContent =
+        typeof answer.detail === "string" ? answer.detail : JSON.stringify(answer.detail);
+      return;
+    }
+    show(answer);
+  });
+
   (async () => {
     const res = await fetch("/api/kipukas/progress");
     const answer = await res.json();
