@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,10 +22,11 @@ DAY = datetime.date(2026, 11, 27)
 
 
 @pytest.fixture
-def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    """The app on SQLite and on PostgreSQL (``db_url``), cheap password hashes, a fixed day."""
     monkeypatch.setattr(accounts, "HASHER", CHEAP)
     monkeypatch.setattr(progress, "today", lambda: DAY)
-    with TestClient(create_app(f"sqlite:///{tmp_path}/progress.db", ai_workers=0)) as c:
+    with TestClient(create_app(db_url, ai_workers=0)) as c:
         yield c
 
 
