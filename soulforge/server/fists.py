@@ -140,6 +140,8 @@ class Room:
     round: int = 1
     sockets: dict[str, WebSocket] = dataclasses.field(default_factory=dict)
     choices: dict[str, KealChoice | FinalChoice] = dataclasses.field(default_factory=dict)
+    last: dict[str, Any] | None = None
+    """The last reveal (both had chosen: no secret), for a phone that was away when it came."""
 
     def status(self, side: str) -> dict[str, Any]:
         """What ``side`` may know before the reveal: who is here and who has chosen, and its
@@ -148,7 +150,7 @@ class Room:
         return {"type": "status", "code": self.code, "side": side, "mode": self.mode, "round": self.round,
                 "present": {s: s in self.sockets for s in SIDES},
                 "chosen": {s: s in self.choices for s in SIDES},
-                "yours": own.model_dump() if own is not None else None}
+                "yours": own.model_dump() if own is not None else None, "last": self.last}
 
     def choose(self, side: str, choice: KealChoice | FinalChoice) -> dict[str, Any] | None:
         """Keep ``side``'s choice (it may change it until the reveal); once both have chosen,
@@ -163,6 +165,7 @@ class Room:
                   "defender": defender.model_dump(), "result": result(attacker, defender)}
         self.choices.clear()
         self.round += 1
+        self.last = reveal
         return reveal
 
     def switch(self, mode: str) -> None:

@@ -118,7 +118,7 @@ def test_both_choose_in_secret_and_the_server_reveals_both_at_once(client: TestC
         assert mine["yours"] == {"mode": "keal", "archetypes": list(secret)}
         heard_by_defender.append(defender.receive_json())
         assert heard_by_defender[-1]["chosen"] == {"attacker": True, "defender": False}
-        assert heard_by_defender[-1]["yours"] is None
+        assert heard_by_defender[-1]["yours"] is None and heard_by_defender[-1]["last"] is None
         for message in heard_by_defender:  # the payloads, whole: no archetype of the secret
             assert message["type"] == "status"
             assert not any(name in json.dumps(message) for name in secret), message
@@ -131,6 +131,7 @@ def test_both_choose_in_secret_and_the_server_reveals_both_at_once(client: TestC
         assert reveals[0]["attacker"]["archetypes"] == list(secret)
         after = defender.receive_json()
         assert after["round"] == 2 and after["chosen"] == {"attacker": False, "defender": False}
+        assert after["last"] == reveals[0], "a phone back from sleep finds the last reveal"
 
 
 def test_changing_the_mode_drops_the_choices_unseen(client: TestClient) -> None:

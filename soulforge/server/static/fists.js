@@ -139,7 +139,10 @@
     socket.addEventListener("open", () => socket.send(JSON.stringify({side})));
     socket.addEventListener("message", (event) => {
       const m = JSON.parse(event.data);
-      if (m.type === "status") roomStatus(m);
+      if (m.type === "status") {
+        roomStatus(m);
+        if (m.last && !document.getElementById("fists-total")) showResult(m.last.result, m.last);
+      }
       else if (m.type === "reveal") showResult(m.result, m);
       else if (m.type === "error") showError(m.detail);
     });
