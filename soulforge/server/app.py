@@ -18,7 +18,7 @@ from sqlalchemy.exc import DBAPIError
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from soulforge.server import account_api, api, apidocs, binder, pages
+from soulforge.server import account_api, api, apidocs, binder, fists, pages, progress
 from soulforge.server.accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, Accounts
 from soulforge.server.community import Community
 from soulforge.server.hub import Hub
@@ -65,6 +65,8 @@ def create_app(db_url: str | None = None, ai_workers: int | None = None) -> Fast
     app.include_router(api.ws_router)
     app.include_router(pages.router)
     app.include_router(binder.router)
+    app.include_router(fists.router)
+    app.include_router(progress.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(RequestValidationError)

@@ -73,7 +73,10 @@ def test_the_index_cache_is_bounded_and_keyed_by_what_the_index_reads() -> None:
 
 
 def _another_value(spec: Option, specs: tuple[Option, ...]) -> OptionValue:
-    """A valid value of ``spec`` other than its default (another seat's deck for a deck)."""
+    """A valid value of ``spec`` other than its default (another seat's deck for a deck; free
+    text, which has no other value known to be valid, keeps its default)."""
+    if spec.type is str and not spec.deck and not spec.choices:
+        return spec.default
     if spec.deck:
         return next(s.default for s in specs if s.deck and s.default != spec.default)
     if spec.choices:

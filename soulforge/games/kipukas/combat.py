@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from soulforge.games.kipukas.data import Dice, Matchups
 
@@ -84,6 +85,53 @@ def keal_modifier(matchups: Matchups, attacking: Sequence[str], defending: Seque
     return matchups.typing(attacking, defending)
 
 
+def typing_pairs(matchups: Matchups, attacking: Sequence[str],
+                 defending: Sequence[str]) -> list[tuple[str, str, int]]:
+    """Each (attacker's archetype, defender's archetype, what the chart adds) of a bout's
+    typing, in order: their sum is :func:`keal_modifier` (the fists tool shows them, #fists_tool).
+
+    >>> from soulforge.games.kipukas.data import load_matchups
+    >>> typing_pairs(load_matchups(), ("Avian",), ("Avian", "Brutal"))
+    [('Avian', 'Avian', 0), ('Avian', 'Brutal', -1)]
+    """
+    return [(a, d, matchups.typing((a,), (d,))) for a in attacking for d in defending]
+
+
+class FinalBlowPart(NamedTuple):
+    """One addition of a Final Blow: what it is, whose roll it goes to, how much."""
+
+    what: str
+    side: str
+    """``"attack"`` or ``"defence"``."""
+    amount: int
+
+
+def final_blow_parts(
+    matchups: Matchups,
+    attacker_gene: str,
+    attacker_motive: str,
+    defender_gene: str,
+    defender_motive: str,
+    bonus: int,
+) -> list[FinalBlowPart]:
+    """The additions of a Final Blow (#final_blow, #motivation), each named: the typing chart
+    between the archetypal genes, ``bonus`` (+10) when the attacker's motive beats the
+    defender's (#motive_interactions), Support +3 to its attack, Society +3 to its defence;
+    the ones that add nothing are left out but the genes' typing."""
+    preservation = matchups.preservation
+    parts = [FinalBlowPart(f"{attacker_gene} against {defender_gene}", "attack",
+                           matchups.typing((attacker_gene,), (defender_gene,)))]
+    beats = matchups.motive_bonus(attacker_motive, defender_motive, bonus)
+    if beats:
+        parts.append(FinalBlowPart(f"{attacker_motive} beats {defender_motive}", "attack", beats))
+    if preservation[attacker_motive] == "Support":
+        parts.append(FinalBlowPart(f"{attacker_motive}: fights to preserve Support", "attack", SUPPORT_BONUS))
+    if preservation[defender_motive] == "Society":
+        parts.append(FinalBlowPart(f"{defender_motive}: fights to preserve Society", "defence",
+                                   SOCIETY_BONUS))
+    return parts
+
+
 def final_blow_modifiers(
     matchups: Matchups,
     attacker_gene: str,
@@ -92,20 +140,15 @@ def final_blow_modifiers(
     defender_motive: str,
     bonus: int,
 ) -> tuple[int, int]:
-    """(attack, defence) additions of a Final Blow (#final_blow, #motivation): the typing
-    chart between the archetypal genes, ``bonus`` (+10) when the attacker's motive beats the
-    defender's, Support +3 to its attack, Society +3 to its defence.
+    """(attack, defence) additions of a Final Blow: the sums of :func:`final_blow_parts`.
 
     >>> from soulforge.games.kipukas.data import load_matchups
     >>> final_blow_modifiers(load_matchups(), "Avian", "Passion", "Avian", "Satisfaction", 10)
     (3, 0)
     """
-    preservation = matchups.preservation
-    attack = matchups.typing((attacker_gene,), (defender_gene,))
-    attack += matchups.motive_bonus(attacker_motive, defender_motive, bonus)
-    attack += SUPPORT_BONUS if preservation[attacker_motive] == "Support" else 0
-    defence = SOCIETY_BONUS if preservation[defender_motive] == "Society" else 0
-    return attack, defence
+    parts = final_blow_parts(matchups, attacker_gene, attacker_motive, defender_gene, defender_motive, bonus)
+    return (sum(p.amount for p in parts if p.side == "attack"),
+            sum(p.amount for p in parts if p.side == "defence"))
 
 
 def best_of_three(matchups: Matchups, attacker_motive: str, defender_motive: str) -> bool:

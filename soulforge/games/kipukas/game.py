@@ -12,6 +12,7 @@ from soulforge.core.game import Game
 from soulforge.core.options import Option
 from soulforge.games.kipukas import (
     abilities,  # noqa: F401  (declares the cards, before the rules load)
+    affinity,
     crafted,
     data,
     fight,
@@ -84,6 +85,16 @@ class Kipukas(Game[KipukasState]):
             minimum=3,
             maximum=200,
             label="Peace after (diel cycles)",
+        ),
+        Option(
+            "progress",
+            str,
+            "",
+            "the seated players' affinity and loyalty records (#affinity), a JSON list of one "
+            "record (or null) per seat from /kipukas/progress; empty: off, a seat's control over a "
+            "species is its declared affinity only",
+            max_length=affinity.MAX_SEATS_RECORDS * affinity.MAX_PROGRESS_TEXT,
+            label="Players' affinity records",
         ),
     )
     action_types: ClassVar[tuple[type[Action], ...]] = a.ACTION_TYPES
@@ -166,6 +177,10 @@ class Kipukas(Game[KipukasState]):
         self.maps = load_maps()
         self.board = self.maps[str(self.options["map"])]
         self.decks = tuple(resolve_deck(f"deck{seat}", str(self.options[f"deck{seat}"])) for seat in range(4))
+        try:
+            self.progress = affinity.seat_records(str(self.options["progress"]))
+        except ValueError as err:
+            raise OptionError(f"option 'progress': {err}") from None
 
     @property
     def peace_after(self) -> int:

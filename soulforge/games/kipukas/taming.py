@@ -9,8 +9,9 @@ The TAMING step opens each day after the rogues have moved (#rouge: "before eith
 turn") and before any day action, when some seat may tame: the seats decide in turn from the
 initiative holder, each taming rogues one at a time until it lets them be. A seat's control
 over a rogue is its affinity (+1 when its declared affinity is the card's archetypal gene,
-#affinity); items add nothing (no Founder's Deck card raises control) and loyalty is kept
-between games by the binder, not in one game. The rogue is tamed when that control stacks
+#affinity); items add nothing (no Founder's Deck card raises control). Loyalty and the
+affinity level are kept between games (``affinity.py``): a table with the ``progress`` option
+adds each seat's record to its control. The rogue is tamed when that control stacks
 equally with its tameability (NOTES.md, Readings). A tamed rogue is the seat's fully
 controlled soul; its rogue move was its day's movement; wasted, it goes to the discard of the
 seat that played it.
@@ -29,15 +30,23 @@ if TYPE_CHECKING:
 SECTION = "taming"
 
 
-def control_over(s: S, seat: int, gene: str | None) -> int:
-    """The seat's control over a card of archetypal ``gene``: its affinity bonus (#affinity),
-    items and loyalty 0."""
-    return 1 if s.affinity[seat] == gene else 0
+def control_over(s: S, seat: int, gene: str | None, card_id: str | None = None) -> int:
+    """The seat's control over the card ``card_id`` of archetypal ``gene``: its affinity bonus
+    (+1 when its declared affinity is the gene, #affinity); with the table's ``progress``
+    option, the seat's record adds, as ``affinity.control`` counts it, its affinity level for
+    the gene and the card's loyalty (the record as it stood before this game: this game's
+    declaration is the +1); items add 0."""
+    held = 1 if s.affinity[seat] == gene else 0
+    records = s.game.progress
+    record = records[seat] if seat < len(records) else None
+    if record is not None:
+        held += record.affinity.get(gene or "", 0) + (record.loyalty.get(card_id, 0) if card_id else 0)
+    return held
 
 
 def control(s: S, seat: int, piece: int) -> int:
     """The seat's control over the soul ``piece`` (its gene as it is now, ``cards.gene``)."""
-    return control_over(s, seat, cards.gene(s, piece))
+    return control_over(s, seat, cards.gene(s, piece), s.card[piece])
 
 
 def tames(held: int, tameability: int | None) -> bool:

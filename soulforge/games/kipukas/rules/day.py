@@ -259,7 +259,7 @@ def untameable_by(s: S, card_id: str) -> bool:
     card = s.game.cards[card_id]
     if card.card_type != "species" or cards.ability(card_id).summon is not None:
         return False
-    return not taming.tames(taming.control_over(s, s.active, card.archetypal_gene), card.tameability)
+    return not taming.tames(taming.control_over(s, s.active, card.archetypal_gene, card_id), card.tameability)
 
 
 def untamed_plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[PlayUntamed]:

@@ -1,8 +1,7 @@
 """The Kipukas binder's damage tracker of signed-in accounts (issue 33): one small JSON per
 account, game and card (its injured KEAL means and the wasted mark), ``binder.damage_t``.
 
-Its ``down_revision`` is the newest revision of this branch; the chain with 0007 and 0008
-(other branches of the same session) is set when they are merged."""
+It follows 0007 (Kipukas progress records)."""
 
 from __future__ import annotations
 
@@ -10,7 +9,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0009"
-down_revision = "0006"
+down_revision = "0007"
 
 
 def upgrade() -> None:

@@ -1,0 +1,123 @@
+"""Kipukas affinity, loyalty and tameability progress kept per player (#affinity; issue 33,
+"The binder"): in the browser without an account (the server answers, keeps nothing), with the
+account when signed in (migration 0007); once a day each, by the engine's rule."""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from soulforge.core.record import Record
+from soulforge.games.kipukas import affinity
+from soulforge.server import accounts, create_app, progress
+from tests.server.browsers import CHEAP, Browser
+from tests.server.helpers import create, get, token
+
+DAY = datetime.date(2026, 11, 27)
+
+
+@pytest.fixture
+def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    """The app on SQLite and on PostgreSQL (``db_url``), cheap password hashes, a fixed day."""
+    monkeypatch.setattr(accounts, "HASHER", CHEAP)
+    monkeypatch.setattr(progress, "today", lambda: DAY)
+    with TestClient(create_app(db_url, ai_workers=0)) as c:
+        yield c
+
+
+def test_without_an_account_the_browser_keeps_the_record(client: TestClient,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    first = client.post("/api/kipukas/progress/declare", json={"archetype": "Avian"}).json()
+    assert not first["stored"] and first["progress"]["affinity"] == {"Avian": 1}
+    assert first["grew"] == ["affinity for Avian is now 1"]
+    kept = first["progress"]
+    again = client.post("/api/kipukas/progress/declare", json={"archetype": "Avian", "progress": kept}).json()
+    assert again["progress"]["affinity"] == {"Avian": 1} and again["grew"] == [], "once a day"
+    monkeypatch.setattr(progress, "today", lambda: DAY + datetime.timedelta(days=1))
+    later = client.post("/api/kipukas/progress/declare", json={"archetype": "Avian", "progress": kept}).json()
+    assert later["progress"]["affinity"] == {"Avian": 2}
+    loyal = client.post("/api/kipukas/progress/fought",
+                        json={"card": "hilbert_king_of_avian_frogs", "progress": later["progress"]}).json()
+    assert loyal["progress"]["loyalty"] == {"hilbert_king_of_avian_frogs": 1}
+    assert client.get("/api/kipukas/progress").json()["progress"]["affinity"] == {}, "nothing kept"
+    species = {s["card"]: s for s in loyal["species"]}
+    assert all(s["control"] == affinity.control(affinity.from_data(loyal["progress"]), _card(s["card"]))
+               for s in species.values())
+
+
+def _card(card_id: str) -> Any:
+    from soulforge.games.kipukas.data import CARDS
+    return CARDS[card_id]
+
+
+@pytest.mark.parametrize("body", [
+    {"archetype": "Dragon"},
+    {"archetype": "Avian", "progress": {"affinity": {"Avian": -3}}},
+    {"archetype": "Avian", "progress": {"loyalty": {"not_a_card": 1}}},
+    {"archetype": "Avian", "extra": True},
+])
+def test_a_bad_declaration_or_record_is_refused(client: TestClient, body: dict[str, Any]) -> None:
+    assert client.post("/api/kipukas/progress/declare", json=body).status_code == 422
+    assert client.post("/api/kipukas/progress/fought", json={"card": "cartesian_sea"}).status_code == 422
+
+
+def test_an_account_keeps_its_record_and_adopts_the_browsers_first(client: TestClient) -> None:
+    ada = Browser(client)
+    ada.register("Ada")
+    browser_record = {"affinity": {"Brutal": 4}, "crux": "Brutal", "declared_on": "2026-11-20"}
+    made = ada.post("/api/kipukas/progress/declare", json={"archetype": "Avian", "progress": browser_record})
+    assert made.status_code == 200, made.text
+    assert made.json()["stored"] and made.json()["progress"]["affinity"] == {"Brutal": 4, "Avian": 1}
+    ignored = ada.post("/api/kipukas/progress/fought", json={"card": "tira_marvelous_myriad",
+                                                             "progress": {"affinity": {"Magic": 9}}}).json()
+    assert ignored["progress"]["affinity"] == {"Brutal": 4, "Avian": 1}, "the account's record is the one"
+    read = ada.get("/api/kipukas/progress").json()
+    assert read["stored"] and read["progress"]["loyalty"] == {"tira_marvelous_myriad": 1}
+    assert Browser(client).get("/api/kipukas/progress").json()["progress"]["loyalty"] == {}, "not another's"
+    forged = Browser(client, csrf=False)
+    forged.cookies = ada.cookies
+    assert forged.post("/api/kipukas/progress/declare", json={"archetype": "Magic"}).status_code == 403
+
+
+def test_a_finished_kipukas_table_grows_the_seats_record(client: TestClient) -> None:
+    """The game's crux and the souls seen in its bouts, as ``affinity.game_growth`` reads the
+    table's record; a table not over, or not Kipukas, grows nothing."""
+    made = create(client, game="kipukas", seats=[{"kind": "human"}, {"kind": "human"}], hot_seat=True,
+                  seed=4, options={"peace_after": 3})
+    tid, mine, both = made["table"], token(made, 0), f"{token(made, 0)},{token(made, 1)}"
+    early = client.post(f"/api/kipukas/progress/tables/{tid}", headers={"X-Seat-Token": mine}, json={})
+    assert early.status_code == 409 and "once it is over" in early.json()["detail"]
+    rng = random.Random(4)
+    data = get(client, tid, both)
+    while not data["is_over"]:
+        choice = rng.choice(data["legal"])["action"]
+        res = client.post(f"/api/tables/{tid}/actions?svg=false", headers={"X-Seat-Token": both},
+                          json={"move": data["move"], "action": choice})
+        assert res.status_code == 200, res.text
+        data = res.json()
+    grown = client.post(f"/api/kipukas/progress/tables/{tid}", headers={"X-Seat-Token": mine}, json={})
+    assert grown.status_code == 200, grown.text
+    record = Record.from_json(client.get(f"/api/tables/{tid}/record").json())
+    expected = affinity.game_growth(record)[0]
+    body = grown.json()
+    assert body["progress"]["crux"] == expected.crux and body["progress"]["affinity"] == {expected.crux: 1}
+    assert expected.fought, "the seeded game (seed 4) reaches a bout"
+    assert sorted(body["progress"]["loyalty"]) == sorted(expected.fought)
+    both_seats = client.post(f"/api/kipukas/progress/tables/{tid}", headers={"X-Seat-Token": both}, json={})
+    assert both_seats.status_code == 409, "one seat's growth at a time"
+    assert client.post(f"/api/kipukas/progress/tables/{tid}", json={}).status_code == 403
+    tricks = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    other = client.post(f"/api/kipukas/progress/tables/{tricks['table']}",
+                        headers={"X-Seat-Token": token(tricks, 0)}, json={})
+    assert other.status_code == 409 and "Kipukas" in other.json()["detail"]
+
+
+def test_the_page_offers_every_archetype_and_soul(client: TestClient) -> None:
+    page = client.get("/kipukas/progress").text
+    assert "/static/progress.js" in page and 'href="/rules/kipukas#affinity"' in page
+    assert '<option value="Avian">' in page and '<option value="tira_marvelous_myriad">' in page
