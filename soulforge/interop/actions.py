@@ -84,8 +84,8 @@ class FactoredActions:
         """Per kind, its fields' names (part 1 + j is field j)."""
         self.parts = parts
         """``parts[index]``: the factored form of a flat index."""
-        self.nvec = np.array([len(kinds)] + [max([len(v[j]) for v in self.values.values() if len(v) > j] + [1])
-                                             for j in range(width)], dtype=np.int64)
+        widest = [max([len(v[j]) for v in self.values.values() if len(v) > j] + [1]) for j in range(width)]
+        self.nvec = np.array([len(kinds), *widest], dtype=np.int64)
         """Each part's number of values (a ``MultiDiscrete``'s ``nvec``)."""
         self._offsets = np.concatenate([[0], np.cumsum(self.nvec)[:-1]])
         self._index = {tuple(row): index for index, row in enumerate(parts.tolist())}
@@ -129,7 +129,8 @@ class FactoredActions:
 
     def describe(self) -> str:
         """The kinds and their parts as Markdown."""
-        lines = [f"`nvec` = {self.nvec.tolist()}", "", "| kind | # | parts (field: values) |", "|---|---:|---|"]
+        lines = [f"`nvec` = {self.nvec.tolist()}", "",
+                 "| kind | # | parts (field: values) |", "|---|---:|---|"]
         for number, kind in enumerate(self.kinds):
             parts = ", ".join(f"{name}: {len(values)}"
                               for name, values in zip(self.fields[number], self.values[kind], strict=True))

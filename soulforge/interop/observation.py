@@ -99,9 +99,10 @@ class GameObserver(Protocol):
     fields: Sequence[tuple[str, int, str]]
     """(name, size, meaning) of each field, in order from offset 0."""
 
-    def write(self, state: Any, seat: Seat, out: Tensor) -> None:
-        """Fill the game's fields (``out`` is zero, its offset 0 the first field's) with what
-        ``seat`` may know of ``state``."""
+    def write(self, state: Any, seat: Seat, out: Tensor) -> tuple[list[int], list[int]]:
+        """Write the game's numbers for ``seat`` into ``out`` (zeros, its offset 0 the first
+        field's), from what the seat may know of ``state``; give the indices to set to 1 and
+        the indices to count (each occurrence adds 1), for the encoder to apply at once."""
 
 
 def structured_observer(game: Game) -> GameObserver | None:
@@ -137,14 +138,21 @@ class ObservationEncoder:
         if self.hashed is not None:
             return self.hashed.observe(state, player)
         out = np.zeros(self.size, dtype=np.float32)
+        cells: Any = out.data  # a memoryview: item assignment ~2x faster than numpy's per scalar
         seat = state.current_player
         if seat is None:
-            out[1] = 1.0
-            out[3] = state.returns()[player]
+            cells[1] = 1.0
+            cells[3] = state.returns()[player]
         elif seat == player:
-            out[0] = 1.0
-        out[2] = min(1.0, state.move_number * self._scale)
-        self.observer.write(state, player, out[HEADER:])  # type: ignore[union-attr]
+            cells[0] = 1.0
+        cells[2] = min(1.0, state.move_number * self._scale)
+        body = out[HEADER:]
+        ones, counts = self.observer.write(state, player, body)  # type: ignore[union-attr]
+        # a Python loop beats numpy here: both lists are short (tens), numpy's fixed costs are not
+        for at in ones:
+            cells[HEADER + at] = 1.0
+        for at in counts:
+            cells[HEADER + at] += 1.0
         return out
 
 

@@ -40,13 +40,13 @@ from soulforge.interop.observation import (
     ActionIndex,
     InformationStateEncoder,
     ListedPosition,
-    Mask,
     ObservationEncoder,
     Tensor,
 )
 from soulforge.interop.render import render_ansi
 
 Observation = dict[str, Any]
+Infos = dict[str, dict[str, Any]]
 
 
 def agent_name(seat: int) -> str:
@@ -58,7 +58,7 @@ def observation_space(encoder: ObservationEncoder, size: int | None = None,
                       factored: FactoredActions | None = None) -> spaces.Dict:
     """The space of one agent's observation: the tensor (``size`` floats, the encoder's by
     default), the action mask and, factored, the parts' masks."""
-    found = {
+    found: dict[str, spaces.Space[Any]] = {
         "observation": spaces.Box(-np.inf, np.inf, shape=(encoder.size if size is None else size,),
                                   dtype=np.float32),
         "action_mask": spaces.Box(0, 1, shape=(encoder.game.num_distinct_actions,), dtype=np.int8),
@@ -235,18 +235,18 @@ class SoulforgeParallel(Seats, ParallelEnv):  # type: ignore[misc]
 
     def _observations(self) -> dict[str, Observation]:
         deciding = self.state.current_player
-        return {agent: self._observation(seat, seat == deciding) for seat, agent in enumerate(self.possible_agents)
-                if agent in self.agents}
+        return {agent: self._observation(seat, seat == deciding)
+                for seat, agent in enumerate(self.possible_agents) if agent in self.agents}
 
     def reset(self, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
+              options: dict[str, Any] | None = None) -> tuple[dict[str, Observation], Infos]:
         """A new game; ``seed`` fixes it and every later game of this env."""
         self._new_game(seed)
         self.agents = list(self.possible_agents)
         return self._observations(), {agent: {} for agent in self.agents}
 
-    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Observation], dict[str, float], dict[str, bool],
-                                                     dict[str, bool], dict[str, dict[str, Any]]]:
+    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Observation], dict[str, float],
+                                                     dict[str, bool], dict[str, bool], Infos]:
         """Apply the deciding seat's action from ``actions`` (the others are ignored)."""
         seat = self.state.current_player
         if seat is not None:

@@ -51,7 +51,8 @@ def test_resampling_hidden_information_never_changes_the_observation(game_id: st
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_the_observation_is_built_without_the_json_view(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_observation_is_built_without_the_json_view(game_id: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     encoder = ObservationEncoder(soulforge.load(game_id))
     assert encoder.observer is not None, f"{game_id} has no structured observation"
     state = midgame_states(game_id)[2]

@@ -100,7 +100,8 @@ def test_factored_actions_name_every_flat_index_once(game_id: str) -> None:
     assert factored.parts.shape == (game.num_distinct_actions, factored.num_parts)
     assert (factored.parts >= 0).all() and (factored.parts < factored.nvec).all()
     assert len({tuple(row) for row in factored.parts.tolist()}) == game.num_distinct_actions
-    for index in random.Random(0).sample(range(game.num_distinct_actions), min(200, game.num_distinct_actions)):
+    size = game.num_distinct_actions
+    for index in random.Random(0).sample(range(size), min(200, size)):
         assert factored.index_of(factored.parts[index]) == index
         assert type(game.action_at(index)) is factored.kinds[factored.parts[index, 0]]
 
@@ -111,7 +112,7 @@ def test_part_masks_cover_the_legal_actions_and_condition_exactly(game_id: str) 
     factored = factored_actions(game)
     assert factored.nvec.max() < 200 < game.num_distinct_actions // 100
     for state in midgame_states(game_id)[:-1]:
-        legal = list(np.flatnonzero(action_mask(state)))
+        legal = np.flatnonzero(action_mask(state)).tolist()
         masks = factored.masks(legal)
         for index in legal:
             assert all(masks[part][value] for part, value in enumerate(factored.parts[index]))
@@ -121,7 +122,7 @@ def test_part_masks_cover_the_legal_actions_and_condition_exactly(game_id: str) 
         for _ in range(5):
             prefix: list[int] = []
             while len(prefix) < factored.num_parts:
-                prefix.append(rng.choice(list(np.flatnonzero(factored.mask_given(legal, prefix)))))
+                prefix.append(rng.choice(np.flatnonzero(factored.mask_given(legal, prefix)).tolist()))
             assert factored.index_of(prefix) in legal
 
 
@@ -132,10 +133,12 @@ def test_the_factored_gymnasium_env_passes_check_env_and_plays(game_id: str) -> 
     assert isinstance(env.action_space, gymnasium.spaces.MultiDiscrete)
     _, info = env.reset(seed=3)
     rng, terminated, steps = random.Random(3), False, 0
+    space = env.action_space
+    assert isinstance(space, gymnasium.spaces.MultiDiscrete)
     while not terminated and steps < 60:
         prefix: list[int] = []
-        while len(prefix) < len(env.action_space.nvec):
-            prefix.append(rng.choice(list(np.flatnonzero(env.part_mask(prefix)))))
+        while len(prefix) < len(space.nvec):
+            prefix.append(rng.choice(np.flatnonzero(env.part_mask(prefix)).tolist()))
         observation, _, terminated, _, info = env.step(np.array(prefix))
         assert "illegal_action" not in info
         assert observation.shape == env.observation_space.shape
@@ -146,7 +149,9 @@ def test_the_factored_gymnasium_env_passes_check_env_and_plays(game_id: str) -> 
 def test_a_factored_vector_names_no_action_is_refused() -> None:
     env = SoulforgeEnv("soulshards", action_type="factored")
     env.reset(seed=0)
-    nonsense = np.array(env.action_space.nvec) - 1
+    space = env.action_space
+    assert isinstance(space, gymnasium.spaces.MultiDiscrete)
+    nonsense = np.array(space.nvec) - 1
     _, reward, terminated, _, info = env.step(nonsense)
     assert info["illegal_action"] and (reward, terminated) == (0.0, False)
 
@@ -165,7 +170,7 @@ def test_a_self_play_policy_holds_the_other_seats(game_id: str) -> None:
     while not terminated:
         _, reward, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
         assert "illegal_action" not in info
-    assert asked and all(size == env.observation_space.shape[0] and legal > 0 for size, legal in asked)
+    assert asked and all((size,) == env.observation_space.shape and legal > 0 for size, legal in asked)
     assert reward == env.state.returns()[env.seat]
 
 

@@ -9,7 +9,6 @@ interop adapters import this module (it needs numpy, an optional extra).
 from __future__ import annotations
 
 from collections.abc import Callable
-from collections import Counter
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
@@ -17,6 +16,8 @@ import numpy as np
 import numpy.typing as npt
 
 from soulforge.games.five_realms.encoding import FIGHT, PHASES, PUBLIC
+
+Tensor = npt.NDArray[np.float32]
 
 if TYPE_CHECKING:
     from soulforge.games.five_realms.game import FiveRealms
@@ -53,20 +54,25 @@ class Observer:
             ("choices", b, "CHOOSE: the banners to choose from"),
             ("collected", b + t, "the cards being collected: per banner, per known character"),
             ("imperial_left", 1, "Imperial banners still to allocate"),
-            ("newcomer", 1 + b + t, "a newcomer waiting for a council place: present, banner, known character"),
+            ("newcomer", 1 + b + t,
+             "a newcomer waiting for a council place: present, banner, known character"),
             ("source", t + 1, "the Warrior/Witch source character one-hot, then the amount to steal"),
             ("last_move", 1 + self.seats + CELLS, "last move: placed (1 if a card was placed), "
              "its seat relative one-hot, the cells touched (placed and collected, in frame)"),
         ]
+        self.banner_of = [kind.banner for kind in rules.types]
+        """Each card type's banner."""
+        self.imperial = [int(rules.wild[kind.banner]) for kind in rules.types]
+        """1 for each card type whose banner is wild (Imperial)."""
         names = [name for name, _, _ in self.fields]
         self.at = dict(zip(names, accumulate([0] + [size for _, size, _ in self.fields]), strict=False))
 
-    def write(self, s: FiveRealmsState, seat: int, out: npt.NDArray[np.float32]) -> None:
-        """Fill ``out`` (zeros) with ``seat``'s fields."""
+    def write(self, s: FiveRealmsState, seat: int, out: Tensor) -> tuple[list[int], list[int]]:
+        """Write ``seat``'s numbers into ``out`` (zeros); give the indices to set to 1 and those
+        to count (the encoder applies both at once)."""
         at, b, cell = self.at, self.banners, self.cell
-        rules = s.rules
         card_type, known = s.card_type, s.known
-        banner_of = [kind.banner for kind in rules.types]
+        banner_of, imperial = self.banner_of, self.imperial
         mask = PUBLIC | (1 << seat)  # the bits that tell the seat a character, as state.knows
         n = s.num_players
         ones: list[int] = []
@@ -95,10 +101,10 @@ class Observer:
             r = self.realms
             out[here + 1 + r] = s.throne_used[p]
             heights = here + 2 + r
-            wild = rules.wild
-            for realm, column in enumerate(s.columns[p]):
-                out[heights + realm] = len(column)
-                out[heights + r + realm] = sum(1 for c in column if wild[banner_of[card_type[c]]])
+            columns = s.columns[p]
+            out[heights:heights + r] = list(map(len, columns))
+            out[heights + r:heights + 2 * r] = [
+                sum(map(imperial.__getitem__, map(card_type.__getitem__, column))) for column in columns]
             council = heights + 2 * r
             for c in s.council[p]:
                 if known[c] & mask:
@@ -107,7 +113,7 @@ class Observer:
             for c in s.titans[p]:
                 if known[c] & mask:
                     more(titans + card_type[c])
-            out[titans + self.types] = min(len(column) for column in s.columns[p])
+            out[titans + self.types] = min(map(len, columns))
         add(at["active"] + (s.active - seat) % n)
         add(at["phase"] + PHASES.index(s.phase))
         out[at["extra_turns"]] = s.extra_turns
@@ -139,11 +145,7 @@ class Observer:
         for row, col in s.last_cells:
             if 0 <= row < 5 and 0 <= col < 5:
                 add(here + 1 + self.seats + row * 5 + col)
-        if ones:
-            out[ones] = 1.0
-        if counts:
-            tally = Counter(counts)  # counted in C: numpy's add.at costs ~10 us a call
-            out[list(tally)] = list(tally.values())
+        return ones, counts
 
     def _cards(self, cards: list[int], base: int, card_type: list[int], known: list[int], mask: int,
                banner_of: list[int], add: Callable[[int], None]) -> None:
