@@ -149,10 +149,11 @@ class ObservationEncoder:
         body = out[HEADER:]
         ones, counts = self.observer.write(state, player, body)  # type: ignore[union-attr]
         # a Python loop beats numpy here: both lists are short (tens), numpy's fixed costs are not
+        cells = body.data
         for at in ones:
-            cells[HEADER + at] = 1.0
+            cells[at] = 1.0
         for at in counts:
-            cells[HEADER + at] += 1.0
+            cells[at] += 1.0
         return out
 
 

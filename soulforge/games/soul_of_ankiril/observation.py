@@ -133,18 +133,32 @@ class Observer:
                 mv[here + 5] = 1
             if c.card.type == "token":
                 mv[here + 6] = 1
-            put(mv, here + 7, (c.active, c.moved, c.acted, c.poisoned, c.poison, c.reinforced,
-                               c.challenged_by is not None and c.challenged_by != -1,
-                               c.challenging is not None and c.challenging != -1))
+            if c.active:
+                mv[here + 7] = 1
+            if c.moved:
+                mv[here + 8] = 1
+            if c.acted:
+                mv[here + 9] = 1
+            if c.poisoned:
+                mv[here + 10] = 1
+            if c.poison:
+                mv[here + 11] = c.poison
+            if c.reinforced:
+                mv[here + 12] = 1
+            if c.challenged_by is not None and c.challenged_by != -1:
+                mv[here + 13] = 1
+            if c.challenging is not None and c.challenging != -1:
+                mv[here + 14] = 1
             add(here + len(UNIT) + card[c.card.name])
         for rel in range(2):
             p = (seat + rel) % 2
             here = at["seats"] + rel * self.seat_block
             deck, known = st.decks[p], st.known_top[p]
             decklist, mirror = self._decklist(st, p)
-            put(mv, here, (
-                st.energy[p], len(st.hands[p]), len(deck), known, st.emanations_left(p), st.arrow[p],
-                st.offspring[p], mirror, *st.ema_hp[p * 3:p * 3 + 3]))
+            health = st.ema_hp[p * 3:p * 3 + 3]
+            put(mv, here, (st.energy[p], len(st.hands[p]), len(deck), known,
+                           (health[0] > 0) + (health[1] > 0) + (health[2] > 0),  # as emanations_left
+                           st.arrow[p], st.offspring[p], mirror, *health))
             top, discard = self.top[rel], self.discard[rel]
             if known:
                 more(map(top.__getitem__, deck[len(deck) - known:]))

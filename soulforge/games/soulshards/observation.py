@@ -83,6 +83,15 @@ class Observer:
             self.pools.append(pool)
         names = [name for name, _, _ in self.fields]
         self.at = dict(zip(names, accumulate([0] + [size for _, size, _ in self.fields]), strict=False))
+        cards_at = [self.at["seats"] + rel * self.seat_block + 9 + 2 * a for rel in range(2)]
+        self.slots = [tuple(self._slots(start + k * cards) for k in range(3)) for start in cards_at]
+        """Per relative seat, each card's index in its Home, Stockpile and known-bottom fields."""
+        self.own = tuple(self._slots(self.at[name]) for name in ("hand", "reserves", "unseen"))
+        """Each card's index in the viewer's hand, Reserves and unseen fields."""
+
+    def _slots(self, base: int) -> dict[str, int]:
+        """Each card's index in a per-card field starting at ``base``."""
+        return {name: base + at for name, at in self.card.items()}
 
     def write(self, s: ShardsState, seat: int, out: Tensor) -> tuple[list[int], list[int]]:
         """Write ``seat``'s numbers into ``out`` (zeros); give the indices to set to 1 and those
@@ -92,7 +101,7 @@ class Observer:
         ones: list[int] = []
         add = ones.append
         counts: list[int] = []
-        more = counts.append
+        more, extend = counts.append, counts.extend
         units, cards_by_name = s.units, s.cards
         spots = at["spots"]
         for rel in range(2):
@@ -104,7 +113,16 @@ class Observer:
                     here = base + index * unit_width
                     # the UNIT numbers (stats as state.stat, inlined: three calls a unit cost more)
                     mv[here] = 1
-                    put(mv, here + 1, (u.is_char, u.fatigue, u.prepared, u.pinned, u.provoked))
+                    if u.is_char:
+                        mv[here + 1] = 1
+                    if u.fatigue:
+                        mv[here + 2] = u.fatigue
+                    if u.prepared:
+                        mv[here + 3] = 1
+                    if u.pinned:
+                        mv[here + 4] = 1
+                    if u.provoked:
+                        mv[here + 5] = 1
                     printed, temp = u.card, u.temp
                     martial, elude, endure = (printed.martial + temp[0], printed.elude + temp[1],
                                               printed.endure + temp[2])
@@ -124,16 +142,16 @@ class Observer:
             arsenal, bottom = s.arsenal[p], s.known_bottom[p]
             put(mv, here, (s.resolve[p], s.edge[p], len(arsenal), bottom, len(s.hand[p]),
                                   len(s.reserves[p]), s.swaps[p], len(s.home[p]), len(s.stockpile[p])))
-            out[here + 9:here + 9 + a] = s.pool[p]
+            pool = s.pool[p]
+            put(mv, here + 9, (pool[0], pool[1], pool[2], pool[3]))
             for attr in s.cities[p].produces:
                 add(here + 9 + a + attr)
             per_card = here + 9 + 2 * a
-            for name in s.home[p]:
-                more(per_card + card[name])
-            for name, _ in s.stockpile[p]:
-                more(per_card + cards + card[name])
-            for name in arsenal[:bottom]:
-                more(per_card + 2 * cards + card[name])
+            home, stock, known_bottom = self.slots[rel]
+            extend(map(home.__getitem__, s.home[p]))
+            extend(map(stock.__getitem__, [name for name, _ in s.stockpile[p]]))
+            if bottom:
+                extend(map(known_bottom.__getitem__, arsenal[:bottom]))
             out[per_card + 3 * cards:per_card + 4 * cards] = self.pools[p]
             concealed = s.concealed[p]
             if concealed is not None:
@@ -144,16 +162,13 @@ class Observer:
                     add(support + 1 + SOURCES.index(source))
                 if source == "Stockpile" or (source == "hand" and p == seat):
                     add(support + 1 + len(SOURCES) + card[name])
-        for name in s.hand[seat]:
-            more(at["hand"] + card[name])
-        for name in s.reserves[seat]:
-            more(at["reserves"] + card[name])
-        unseen = at["unseen"]
-        for name in s.arsenal[seat][s.known_bottom[seat]:]:
-            more(unseen + card[name])
+        hand, reserves, unseen = self.own
+        extend(map(hand.__getitem__, s.hand[seat]))
+        extend(map(reserves.__getitem__, s.reserves[seat]))
+        extend(map(unseen.__getitem__, s.arsenal[seat][s.known_bottom[seat]:]))
         mine = s.concealed[seat]
         if mine is not None and mine[0] == "Arsenal":
-            more(unseen + card[mine[1]])
+            more(unseen[mine[1]])
         if s.step in PROMPTS:
             add(at["step"] + STEPS.index(s.step))
         out[at["turn"]] = s.turn
