@@ -106,11 +106,11 @@ def test_factored_actions_name_every_flat_index_once(game_id: str) -> None:
         assert type(game.action_at(index)) is factored.kinds[factored.parts[index, 0]]
 
 
-@pytest.mark.parametrize("game_id", ["kipukas", "soulshards"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_part_masks_cover_the_legal_actions_and_condition_exactly(game_id: str) -> None:
     game = soulforge.load(game_id)
     factored = factored_actions(game)
-    assert factored.nvec.max() < 200 < game.num_distinct_actions // 100
+    assert factored.nvec.sum() < game.num_distinct_actions  # Kipukas: 326 logits, not 146,451
     for state in midgame_states(game_id)[:-1]:
         legal = np.flatnonzero(action_mask(state)).tolist()
         masks = factored.masks(legal)
@@ -126,7 +126,7 @@ def test_part_masks_cover_the_legal_actions_and_condition_exactly(game_id: str) 
             assert factored.index_of(prefix) in legal
 
 
-@pytest.mark.parametrize("game_id", ["kipukas", "soulshards", "five_realms"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_factored_gymnasium_env_passes_check_env_and_plays(game_id: str) -> None:
     env = SoulforgeEnv(game_id, action_type="factored", information_state=True)
     check_env(env)
@@ -174,7 +174,7 @@ def test_a_self_play_policy_holds_the_other_seats(game_id: str) -> None:
     assert reward == env.state.returns()[env.seat]
 
 
-@pytest.mark.parametrize("game_id", ["five_realms", "soulgivers"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_vector_envs_never_give_an_all_zero_mask(game_id: str) -> None:
     envs = gymnasium.make_vec(env_id(game_id), num_envs=2, vectorization_mode="sync")
     _, info = envs.reset(seed=0)
@@ -191,7 +191,7 @@ def test_vector_envs_never_give_an_all_zero_mask(game_id: str) -> None:
     envs.close()
 
 
-@pytest.mark.parametrize("game_id", ["kipukas", "soul_of_ankiril"])
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_pettingzoo_options_pass_api_test(game_id: str) -> None:
     api_test(aec_env(game_id, information_state=True, factored=True), num_cycles=20)
 
