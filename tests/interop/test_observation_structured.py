@@ -209,3 +209,17 @@ def test_pettingzoo_steps_take_a_parts_vector() -> None:
         table.step(factored.parts[index])
         assert table.state.move_number == before + 1
         assert table.state.history[-1] == table.game.action_at(index)
+
+
+def test_the_gymnasium_information_state_holds_the_seats_own_last_action() -> None:
+    env = SoulforgeEnv("soulgivers", information_state=True)
+    _, info = env.reset(seed=2)
+    encoder = env.info_encoder
+    assert encoder is not None
+    index = int(np.flatnonzero(info["action_mask"])[0])
+    observation, *_ = env.step(index)
+    newest = observation[encoder.observation.size:encoder.observation.size + encoder.entry]
+    assert env.own[env.seat][-1] == index
+    alone = encoder.encode(env.state, env.seat, [index])
+    np.testing.assert_array_equal(newest, alone[encoder.observation.size:encoder.observation.size + encoder.entry])
+    assert newest[1 + encoder.actions.parts[index, 0]] == 1.0
