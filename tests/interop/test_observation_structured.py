@@ -218,8 +218,9 @@ def test_the_gymnasium_information_state_holds_the_seats_own_last_action() -> No
     assert encoder is not None
     index = int(np.flatnonzero(info["action_mask"])[0])
     observation, *_ = env.step(index)
-    newest = observation[encoder.observation.size:encoder.observation.size + encoder.entry]
+    start = encoder.observation.size
+    newest = observation[start:start + encoder.entry]
     assert env.own[env.seat][-1] == index
     alone = encoder.encode(env.state, env.seat, [index])
-    np.testing.assert_array_equal(newest, alone[encoder.observation.size:encoder.observation.size + encoder.entry])
+    np.testing.assert_array_equal(newest, alone[start:start + encoder.entry])
     assert newest[1 + encoder.actions.parts[index, 0]] == 1.0
