@@ -4,15 +4,21 @@ For every game of ``soulforge.GAMES``: seeded random playouts (a uniformly rando
 action per decision) through
 
 - ``engine``: ``legal_actions()`` + ``apply()``, the bare core contract;
+- ``observation build``: the engine's step plus the deciding seat's observation tensor
+  (``ObservationEncoder.observe``): its overhead less 1 is the build's cost in engine steps
+  (goal: at most 2);
+- ``information state``: the same with the information-state tensor (own history added);
 - ``pettingzoo (mask)``: ``env.action_mask(agent)`` + ``env.step(index)``;
 - ``pettingzoo (observe)``: ``env.last()`` (observation tensor and mask) + ``env.step``;
+- ``pettingzoo parallel``: ``parallel_env``'s ``step`` (every seat's observation each step);
 - ``gymnasium (observe)``: ``env.step`` with the random agent in the other seats (every
   seat's move counts as a step, so the rate compares with the engine's);
 - ``openspiel``: ``state.legal_actions()`` + ``state.apply_action``.
 
-The overhead is the adapter's time per step over the engine's (goal: under 1.5).
+The overhead is the path's time per step over the engine's.
 
-    python benchmarks/interop.py [--seconds 3] [--rounds 3] [--games five_realms ...] [--clock cpu]
+    python benchmarks/interop.py [--seconds 3] [--rounds 3] [--games five_realms ...] [--paths ...]
+        [--clock cpu]
 """
 
 from __future__ import annotations
@@ -27,8 +33,10 @@ import numpy.typing as npt
 
 import soulforge
 from soulforge.interop.gymnasium import SoulforgeEnv
+from soulforge.interop.observation import InformationStateEncoder, ObservationEncoder
 from soulforge.interop.openspiel import short_name
 from soulforge.interop.pettingzoo import env as aec_env
+from soulforge.interop.pettingzoo import parallel_env
 
 clock = time.perf_counter
 """The clock the measures read (``--clock cpu``: this process's CPU time, for a shared machine)."""
@@ -54,6 +62,52 @@ def engine(game_id: str) -> Measure:
             state = game.new_game(seed=games)
             while not state.is_over:
                 state.apply(rng.choice(state.legal_actions()))
+                steps += 1
+            games += 1
+        return steps, clock() - start
+
+    return run
+
+
+def observed(game_id: str, information_state: bool) -> Measure:
+    """The engine's playout, with the deciding seat's tensor built before each move."""
+    game = soulforge.load(game_id)
+    if information_state:
+        encoder = InformationStateEncoder(game)
+
+        def build(state: soulforge.core.State, seat: int) -> object:
+            return encoder.encode(state, seat, [])
+    else:
+        observation = ObservationEncoder(game)
+        build = observation.observe
+
+    def run(budget: float) -> tuple[int, float]:
+        rng, steps, games, start = random.Random(0), 0, 0, clock()
+        while clock() - start < budget:
+            state = game.new_game(seed=games)
+            while not state.is_over:
+                seat = state.current_player
+                assert seat is not None
+                build(state, seat)
+                state.apply(rng.choice(state.legal_actions()))
+                steps += 1
+            games += 1
+        return steps, clock() - start
+
+    return run
+
+
+def parallel(game_id: str) -> Measure:
+    table = parallel_env(game_id)
+
+    def run(budget: float) -> tuple[int, float]:
+        rng, steps, games, start = random.Random(0), 0, 0, clock()
+        while clock() - start < budget:
+            observations, _ = table.reset(seed=games)
+            while table.agents:
+                actions = {agent: rng.choice(legal(seen["action_mask"])) if seen["action_mask"].any() else 0
+                           for agent, seen in observations.items()}
+                observations = table.step(actions)[0]
                 steps += 1
             games += 1
         return steps, clock() - start
@@ -116,8 +170,11 @@ def openspiel(game_id: str) -> Measure:
 def measures(game_id: str) -> dict[str, Measure]:
     return {
         "engine": engine(game_id),
+        "observation build": observed(game_id, information_state=False),
+        "information state": observed(game_id, information_state=True),
         "pettingzoo (mask)": pettingzoo(game_id, observe=False),
         "pettingzoo (observe)": pettingzoo(game_id, observe=True),
+        "pettingzoo parallel": parallel(game_id),
         "gymnasium (observe)": gymnasium(game_id),
         "openspiel": openspiel(game_id),
     }
@@ -138,16 +195,25 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="time budget per adapter and game")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved slices")
     parser.add_argument("--games", nargs="*", default=list(soulforge.GAMES))
+    parser.add_argument("--paths", nargs="*", default=None,
+                        help="only these paths (engine and observation build always run)")
     parser.add_argument("--clock", choices=["wall", "cpu"], default="wall",
                         help="wall time, or this process's CPU time (steadier on a shared machine)")
     args = parser.parse_args()
     global clock
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
-    print(f"{'game':16} {'adapter':22} {'steps/s':>9}  overhead (time per step / engine's)")
+    print(f"{'game':16} {'path':22} {'steps/s':>9} {'us/step':>8}  overhead (time per step / engine's)")
     for game_id in args.games:
-        rates = interleaved(measures(game_id), args.seconds, args.rounds)
+        runs = measures(game_id)
+        if args.paths is not None:
+            keep = {"engine", "observation build", *args.paths}
+            runs = {name: run for name, run in runs.items() if name in keep}
+        rates = interleaved(runs, args.seconds, args.rounds)
         for name, rate in rates.items():
-            print(f"{game_id:16} {name:22} {rate:9.0f}  {rates['engine'] / rate:.2f}x")
+            print(f"{game_id:16} {name:22} {rate:9.0f} {1e6 / rate:8.1f}  {rates['engine'] / rate:.2f}x")
+        built = rates["engine"] / rates["observation build"] - 1
+        alone = 1e6 / rates["observation build"] - 1e6 / rates["engine"]
+        print(f"{game_id:16} {'(observation alone)':22} {'':9} {alone:8.1f}  {built:.2f} engine steps")
 
 
 if __name__ == "__main__":

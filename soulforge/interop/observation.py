@@ -1,31 +1,30 @@
-"""Fixed-shape observation tensors and action masks, built from ``view(p)`` only.
+"""Fixed-shape observation tensors, information-state tensors and action masks.
 
-The observation of a seat is a pure function of the JSON view that seat is given
-(``state.view(p)``), so it holds exactly what the seat may know: resampling anything hidden
-from the seat (``determinize``) leaves it unchanged (``tests/interop/test_observation.py``).
+Every game registered in :data:`soulforge.GAMES` has a *structured* observation: fixed,
+documented fields (board planes, per-seat counters, the seat's own hand as card counts,
+public facts) written by the game's ``observation.py`` beside its rules, straight from the
+state's own data with nothing hidden from the seat (``tests/interop/test_observation.py``
+resamples everything hidden, ``determinize``, and finds the tensor unchanged). Each field's
+name, offset, size and meaning: ``python -m soulforge.interop.observation [GAME]`` (the
+tables of ``soulforge/interop/README.md``).
 
-Layout (the same rule for every game; its size the game's ``observation_size``, the features each
-game's view produces: ``python -m soulforge.interop.observation [GAME] [--slots]``):
+Layout of a structured observation:
 
-- ``[0]`` 1 if the viewer is the seat to decide now;
-- ``[1]`` 1 once the game is over;
-- ``[2]`` ``move_number / game.max_game_length``;
-- ``[3]`` the viewer's return once the game is over (0 before);
-- ``[4:]`` hashed features of every leaf of the view. A leaf's *path* is its keys and list
-  indices joined by ``/`` (``square/3/banner``). A number or bool adds
-  ``sign(x) * log1p(|x|)`` at slot ``h(path)``; a string or null adds 1 at slot
-  ``h(path=value)``; each list adds ``log1p(len)`` at slot ``h(path/#len)``. ``h`` is
-  CRC-32 modulo the size of the hashed part (stable across processes and platforms).
-  Keys the header already holds (``game``, ``options``, ``is_over``, ``returns``,
-  ``move_number``, ``num_players``) are skipped; ``viewer`` and ``current_player`` are
-  categories (``viewer=seat 1``), so a seat knows which entries of the view are its own.
-  Slots shared by two features add up (collisions are the price of a fixed, generic
-  encoding; the sizes keep them rare: see the README).
+- ``[0]`` 1 if the viewer is the seat to decide now; ``[1]`` 1 once the game is over;
+  ``[2]`` ``move_number / game.max_game_length``; ``[3]`` the viewer's return once over;
+- ``[4:]`` the game's fields (:class:`Layout`), each at its documented offset.
+
+The information-state tensor (:class:`InformationStateEncoder`) is the observation followed
+by the seat's own last :data:`HISTORY` actions, newest first (the seat knows what it did).
+
+A game without an ``observation.py`` (a game registered later, a test's toy game) gets the
+generic encoding of :class:`HashedEncoder`: its view's leaves hashed into the game's
+``observation_size`` slots.
 
 >>> import soulforge
 >>> state = soulforge.load("five_realms").new_game(seed=1)
 >>> encoder = ObservationEncoder(state.game)
->>> encoder.encode(state.view(0)).shape == (state.game.observation_size,)
+>>> encoder.observe(state, 0).shape == (encoder.size,)
 True
 """
 
@@ -37,7 +36,7 @@ import zlib
 from collections.abc import Callable, Hashable, Sequence
 from itertools import islice
 from operator import attrgetter, call, lt
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -45,21 +44,170 @@ import numpy.typing as npt
 import soulforge
 from soulforge.core import Action, Seat, State
 from soulforge.core.game import Game
-from soulforge.games import game_class
+from soulforge.games import REGISTRY, game_class, game_module
 
 Tensor = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
 HEADER = 4
-"""Slots before the hashed part (see the module's layout)."""
+"""Slots before a game's own fields (or the hashed part): see the module's layout."""
+HEADER_FIELDS = (
+    ("decides", 1, "1 if the viewer is the seat to decide now"),
+    ("over", 1, "1 once the game is over"),
+    ("progress", 1, "move_number / game.max_game_length (at most 1)"),
+    ("result", 1, "the viewer's return once the game is over, else 0"),
+)
+HISTORY = 16
+"""Own actions an information-state tensor holds (the newest first)."""
 SKIPPED = frozenset({"game", "options", "is_over", "returns", "move_number", "num_players"})
 _CACHE_LIMIT = 200_000
 
 
+@dataclasses.dataclass(frozen=True)
+class Field:
+    """One documented stretch of a tensor."""
+
+    name: str
+    offset: int
+    size: int
+    meaning: str
+
+
+class Layout:
+    """A tensor's fields in order, each at its offset (``fields`` as (name, size, meaning))."""
+
+    def __init__(self, fields: Sequence[tuple[str, int, str]], start: int = 0) -> None:
+        placed: list[Field] = []
+        offset = start
+        for name, size, meaning in fields:
+            placed.append(Field(name, offset, size, meaning))
+            offset += size
+        self.fields = tuple(placed)
+        self.size = offset
+        self.offsets = {field.name: field.offset for field in placed}
+
+    def markdown(self) -> str:
+        """The fields as a Markdown table (the README's per-game tables)."""
+        rows = ["| offset | size | field | meaning |", "|---:|---:|---|---|"]
+        rows += [f"| {f.offset} | {f.size} | `{f.name}` | {f.meaning} |" for f in self.fields]
+        return "\n".join(rows) + "\n"
+
+
+class GameObserver(Protocol):
+    """What a game's ``observation.py`` offers: ``Observer(game)`` with these."""
+
+    fields: Sequence[tuple[str, int, str]]
+    """(name, size, meaning) of each field, in order from offset 0."""
+
+    def write(self, state: Any, seat: Seat, out: Tensor) -> tuple[list[int], list[int]]:
+        """Write the game's numbers for ``seat`` into ``out`` (zeros, its offset 0 the first
+        field's), from what the seat may know of ``state``; give the indices to set to 1 and
+        the indices to count (each occurrence adds 1), for the encoder to apply at once."""
+
+
+def structured_observer(game: Game) -> GameObserver | None:
+    """The game's own observer (``Observer`` of ``observation.py`` beside its rules), or None."""
+    if game.id not in REGISTRY or game_class(game.id) is not type(game):
+        return None
+    module = game_module(game.id, "observation")
+    if module is None or not hasattr(module, "Observer"):
+        return None
+    found: GameObserver = module.Observer(game)
+    return found
+
+
+class ObservationEncoder:
+    """A seat's observation tensor of one game: the structured one where the game has an
+    observer, else the hashed encoding (:class:`HashedEncoder`)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.observer = structured_observer(game)
+        self.hashed: HashedEncoder | None = None
+        if self.observer is None:
+            self.hashed = HashedEncoder(game)
+            self.layout = Layout([*HEADER_FIELDS, ("hashed", game.observation_size - HEADER,
+                                                   "hashed features of the view's leaves")])
+        else:
+            self.layout = Layout([*HEADER_FIELDS, *self.observer.fields])
+        self.size = self.layout.size
+        self._scale = 1.0 / game.max_game_length
+
+    def observe(self, state: State, player: Seat) -> Tensor:
+        """The observation of ``player`` (built from the state's data, never from JSON)."""
+        if self.hashed is not None:
+            return self.hashed.observe(state, player)
+        out = np.zeros(self.size, dtype=np.float32)
+        cells: Any = out.data  # a memoryview: item assignment ~2x faster than numpy's per scalar
+        seat = state.current_player
+        if seat is None:
+            cells[1] = 1.0
+            cells[3] = state.returns()[player]
+        elif seat == player:
+            cells[0] = 1.0
+        cells[2] = min(1.0, state.move_number * self._scale)
+        body = out[HEADER:]
+        ones, counts = self.observer.write(state, player, body)  # type: ignore[union-attr]
+        # a Python loop beats numpy here: both lists are short (tens), numpy's fixed costs are not
+        cells = body.data
+        for at in ones:
+            cells[at] = 1.0
+        for at in counts:
+            cells[at] += 1.0
+        return out
+
+
 def observation_size(game_id: str) -> int:
-    """The fixed length of ``game_id``'s observation tensor: the game's own
-    (:attr:`~soulforge.core.game.Game.observation_size`), so no adapter keeps a table of games."""
-    return game_class(game_id).observation_size
+    """The fixed length of ``game_id``'s observation tensor (its layout's, so no adapter keeps a
+    table of games)."""
+    return ObservationEncoder(soulforge.load(game_id)).size
+
+
+class InformationStateEncoder:
+    """The observation followed by the seat's own last ``window`` actions, newest first: per
+    action 1 (present), the kind one-hot and each argument part as ``value / (size - 1)``
+    (the factored action, :mod:`soulforge.interop.actions`)."""
+
+    def __init__(self, game: Game, window: int = HISTORY) -> None:
+        from soulforge.interop.actions import factored_actions
+
+        self.observation = ObservationEncoder(game)
+        self.actions = factored_actions(game)
+        self.window = window
+        kinds, args = self.actions.nvec[0], len(self.actions.nvec) - 1
+        self.entry = 1 + int(kinds) + args
+        self.layout = Layout([*((f.name, f.size, f.meaning) for f in self.observation.layout.fields),
+                              ("history", window * self.entry,
+                               f"the seat's last {window} actions, newest first; each {self.entry}: 1 "
+                               f"(present), kind one-hot ({kinds}), {args} argument parts scaled to [0, 1]")])
+        self.size = self.layout.size
+        scale = np.maximum(self.actions.nvec[1:] - 1, 1).astype(np.float32)
+        # one row per action index, made on first use of an index
+        self._scale = 1.0 / scale
+        self._rows: dict[int, Tensor] = {}
+
+    def _row(self, index: int) -> Tensor:
+        row = self._rows.get(index)
+        if row is None:
+            parts = self.actions.parts[index]
+            row = np.zeros(self.entry, dtype=np.float32)
+            row[0] = 1.0
+            row[1 + int(parts[0])] = 1.0
+            row[1 + int(self.actions.nvec[0]):] = parts[1:] * self._scale
+            self._rows[index] = row
+        return row
+
+    def encode(self, state: State, player: Seat, own: Sequence[int]) -> Tensor:
+        """``player``'s information state: its observation and ``own``, the indices of the
+        actions it took this game, oldest first (an adapter keeps them as it steps)."""
+        out = np.zeros(self.size, dtype=np.float32)
+        observation = self.observation.size
+        out[:observation] = self.observation.observe(state, player)
+        recent = own[-self.window:][::-1]
+        if recent:
+            rows = np.stack([self._row(int(index)) for index in recent])
+            out[observation:observation + rows.size] = rows.ravel()
+        return out
 
 
 def leaves(view: dict[str, Any]) -> tuple[list[str], list[float]]:
@@ -101,7 +249,7 @@ class _Node:
 
     __slots__ = ("cats", "items", "keys", "len_slot", "path", "slot")
 
-    def __init__(self, encoder: ObservationEncoder, path: str) -> None:
+    def __init__(self, encoder: HashedEncoder, path: str) -> None:
         self.path = path
         self.slot = encoder.slot(path)
         self.len_slot = encoder.slot(path + "/#len")
@@ -114,8 +262,10 @@ class _Node:
         """Slots of ``path=value`` by value (a string or None)."""
 
 
-class ObservationEncoder:
-    """Turns one game's views into fixed-length ``float32`` vectors (see the module's layout).
+class HashedEncoder:
+    """The generic encoding of a game without a structured observer (``observation.py`` beside
+    its rules): one game's views as fixed-length ``float32`` vectors of hashed leaves (see
+    :data:`HASHED_LAYOUT`).
 
     :meth:`encode` walks the view once, with the slot of every path and category cached
     (:class:`_Node`); :func:`leaves` is the plain statement of the same features, kept as
@@ -429,8 +579,18 @@ def _pattern(key: str) -> str:
 
 
 def describe(game_id: str) -> str:
-    """A game's layout as Markdown: per top-level key of the view, its feature patterns."""
+    """A game's observation layout as Markdown (the README's per-game sections)."""
     encoder = ObservationEncoder(soulforge.load(game_id))
+    if encoder.observer is None:
+        return describe_hashed(game_id)
+    return (f"### {game_id}\n\n{encoder.size} floats ({HEADER} header, then the game's fields; "
+            f"information state: {encoder.size} + {HISTORY} x "
+            f"{InformationStateEncoder(encoder.game).entry} history).\n\n{encoder.layout.markdown()}")
+
+
+def describe_hashed(game_id: str) -> str:
+    """A game's hashed layout as Markdown: per top-level key of the view, its feature patterns."""
+    encoder = HashedEncoder(soulforge.load(game_id))
     table = encoder.layout(sample_views(game_id))
     keys = sorted({key for keys in table.values() for key in keys})
     by_top: dict[str, set[str]] = {}
@@ -449,8 +609,8 @@ if __name__ == "__main__":
     names = [name for name in sys.argv[1:] if not name.startswith("-")] or list(soulforge.GAMES)
     for name in names:
         if "--slots" in sys.argv:
-            encoder = ObservationEncoder(soulforge.load(name))
-            for slot, keys in encoder.layout(sample_views(name)).items():
+            hashed = HashedEncoder(soulforge.load(name))
+            for slot, keys in hashed.layout(sample_views(name)).items():
                 sys.stdout.write(f"{slot}\t{' '.join(keys)}\n")
         else:
             sys.stdout.write(describe(name) + "\n")

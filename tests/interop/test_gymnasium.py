@@ -4,6 +4,7 @@ illegal actions refused through the mask, rewards from ``returns()`` (issue 20).
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -21,7 +22,7 @@ def quiet() -> None:
     warnings.filterwarnings("ignore", category=UserWarning, module="gymnasium")
 
 
-def unwrapped(env: gymnasium.Env[np.typing.NDArray[np.float32], np.int64]) -> SoulforgeEnv:
+def unwrapped(env: gymnasium.Env[np.typing.NDArray[np.float32], Any]) -> SoulforgeEnv:
     inner = env.unwrapped
     assert isinstance(inner, SoulforgeEnv)
     return inner
@@ -52,7 +53,7 @@ def test_an_episode_ends_with_the_seat_return(game_id: str) -> None:
         assert not truncated
         assert env.observation_space.contains(observation)
     assert reward == env.state.returns()[env.seat]
-    assert env.action_masks().sum() == 0
+    assert list(np.flatnonzero(env.action_masks())) == [0]  # over: index 0 alone, never all zeros
     assert env.step(0)[1:4] == (0.0, True, False)
 
 

@@ -1,8 +1,9 @@
-"""Observation tensors: a fixed shape per game, built from ``view(p)`` alone (issue 20).
+"""Observation tensors: a fixed, documented shape per game (issues 20 and 36).
 
 The leak test: for states in mid-game, resampling everything hidden from seat p
 (``determinize(p, rng)``, which keeps ``view(p)``) never changes p's tensor; and the
-tensor does change when p's view does.
+tensor does change when p's view does. The structured observers read the state's data,
+never its JSON view.
 """
 
 from __future__ import annotations
@@ -10,27 +11,21 @@ from __future__ import annotations
 import itertools
 import random
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pytest
 
 import soulforge
 from soulforge.core import Game
-from soulforge.interop.observation import ObservationEncoder, action_mask, legal_indices, observation_size
+from soulforge.interop.observation import (
+    ObservationEncoder,
+    action_mask,
+    describe,
+    legal_indices,
+    observation_size,
+)
 from tests.interop.helpers import GAME_IDS, midgame_states
 from tests.toy import Tricks
-
-
-class ViewOnly:
-    """A stand-in for a state that offers nothing but ``view``."""
-
-    def __init__(self, view: dict[str, Any]) -> None:
-        self._view = view
-
-    def view(self, player: int | None) -> dict[str, Any]:
-        assert player == self._view["viewer"]
-        return self._view
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -56,13 +51,17 @@ def test_resampling_hidden_information_never_changes_the_observation(game_id: st
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_the_observation_is_read_from_the_view_alone(game_id: str) -> None:
+def test_the_observation_is_built_without_the_json_view(game_id: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     encoder = ObservationEncoder(soulforge.load(game_id))
+    assert encoder.observer is not None, f"{game_id} has no structured observation"
     state = midgame_states(game_id)[2]
+    expected = [encoder.observe(state, seat) for seat in range(state.num_players)]
+    calls: list[object] = []
+    monkeypatch.setattr(type(state), "view", lambda *args: calls.append(args))
     for seat in range(state.num_players):
-        proxy = ViewOnly(state.view(seat))
-        np.testing.assert_array_equal(encoder.observe(proxy, seat),  # type: ignore[arg-type]
-                                      encoder.observe(state, seat))
+        np.testing.assert_array_equal(encoder.observe(state, seat), expected[seat])
+    assert calls == []
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -88,9 +87,9 @@ def test_the_action_mask_marks_exactly_the_legal_actions(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_layout_of_every_game_is_written_down(game_id: str) -> None:
     readme = (Path(soulforge.__file__).parent / "interop" / "README.md").read_text()
-    section = readme.split(f"### {game_id}\n", 1)
-    assert len(section) == 2, f"soulforge/interop/README.md has no layout of {game_id}"
-    assert section[1].lstrip().startswith(f"{observation_size(game_id)} slots")
+    assert describe(game_id) in readme, f"soulforge/interop/README.md lacks {game_id}'s current layout " \
+        "(python -m soulforge.interop.observation)"
+    assert f"{observation_size(game_id)} floats" in describe(game_id)
 
 
 class SmallTricks(Tricks):

@@ -1,6 +1,6 @@
 """The adapters' fast paths give exactly what the plain ones give.
 
-``ObservationEncoder.encode`` walks a view with every path's slots cached; the plain
+``HashedEncoder.encode`` (the generic encoding) walks a view with every path's slots cached; the plain
 statement of the encoding (:func:`~soulforge.interop.observation.leaves`, kept as
 ``reference_encode``) must give the very same bytes. ``ActionIndex`` finds indices by
 field tuples; it must agree with ``game.action_index``.
@@ -15,11 +15,11 @@ import numpy as np
 import pytest
 
 import soulforge
-from soulforge.interop.observation import ActionIndex, ObservationEncoder
+from soulforge.interop.observation import ActionIndex, HashedEncoder
 from tests.interop.helpers import GAME_IDS, midgame_states
 
 
-def assert_same_bytes(encoder: ObservationEncoder, view: dict[str, Any]) -> None:
+def assert_same_bytes(encoder: HashedEncoder, view: dict[str, Any]) -> None:
     fast, plain = encoder.encode(view), encoder.reference_encode(view)
     assert fast.dtype == plain.dtype and fast.shape == plain.shape
     assert fast.tobytes() == plain.tobytes()
@@ -27,7 +27,7 @@ def assert_same_bytes(encoder: ObservationEncoder, view: dict[str, Any]) -> None
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_fast_encoding_is_the_reference_encoding(game_id: str) -> None:
-    encoder = ObservationEncoder(soulforge.load(game_id))
+    encoder = HashedEncoder(soulforge.load(game_id))
     for seed in (3, 4):
         for state in midgame_states(game_id, seed):
             for seat in (None, *range(state.num_players)):
@@ -35,7 +35,7 @@ def test_the_fast_encoding_is_the_reference_encoding(game_id: str) -> None:
 
 
 def test_the_fast_encoding_keeps_every_odd_leaf() -> None:
-    encoder = ObservationEncoder(soulforge.load("five_realms"))
+    encoder = HashedEncoder(soulforge.load("five_realms"))
     base = soulforge.load("five_realms").new_game(seed=1).view(0)
     odd: list[dict[Any, Any]] = [
         {"a": None, "b": [None, "x", 2.5, True, -3, [], [[1, "y"], {"c": None}]], "": {"d": 1}},
