@@ -230,7 +230,8 @@ class Game(ABC, Generic[StateT]):
 
 class FixedIndex:
     """A game's fixed action index: every action it can ever offer, numbered; shared by every
-    game object with the same :meth:`Game.index_key` (Kipukas holds ~146,000 actions, 17 MB)."""
+    game object with the same :meth:`Game.index_key` (Soulshards' table holds 14 MB; Kipukas' 146,451
+    actions are computed instead: ``core.computed_index``)."""
 
     def __init__(self, actions: Sequence[Action]) -> None:
         self.table: Sequence[Action] = tuple(actions)
