@@ -7,7 +7,7 @@ import random
 import threading
 from abc import ABC, abstractmethod
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from typing_extensions import TypeVar
@@ -139,8 +139,14 @@ class Game(ABC, Generic[StateT]):
         # thread building one index would hold up the event loop merely looking up another
         index: FixedIndex | None = self.__dict__.get("_shared_index")
         if index is None:
-            index = self.__dict__["_shared_index"] = shared_index(self.index_key(), self._enumerate_actions)
+            index = self.__dict__["_shared_index"] = shared_index(self.index_key(), self._build_index)
         return index
+
+    def _build_index(self) -> FixedIndex:
+        """This game's fixed action index, made once per :meth:`index_key`: the table of
+        :meth:`_enumerate_actions`; a game with a large index may compute it instead
+        (``core.computed_index``: nothing tabulated)."""
+        return FixedIndex(self._enumerate_actions())
 
     def prepare_action_index(self) -> None:
         """Build (or find) the shared action index now; a server calls it off its event loop,
@@ -148,11 +154,11 @@ class Game(ABC, Generic[StateT]):
         self._index.field_values  # noqa: B018 (the property builds them)
 
     @property
-    def _action_table(self) -> tuple[Action, ...]:
+    def _action_table(self) -> Sequence[Action]:
         return self._index.table
 
     @property
-    def _action_numbers(self) -> dict[Action, int]:
+    def _action_numbers(self) -> Mapping[Action, int]:
         return self._index.numbers
 
     @property
@@ -224,11 +230,12 @@ class Game(ABC, Generic[StateT]):
 
 class FixedIndex:
     """A game's fixed action index: every action it can ever offer, numbered; shared by every
-    game object with the same :meth:`Game.index_key` (Kipukas holds ~146,000 actions, 17 MB)."""
+    game object with the same :meth:`Game.index_key` (Soulshards' table holds 14 MB; Kipukas' 146,451
+    actions are computed instead: ``core.computed_index``)."""
 
     def __init__(self, actions: Sequence[Action]) -> None:
-        self.table: tuple[Action, ...] = tuple(actions)
-        self.numbers: dict[Action, int] = {action: i for i, action in enumerate(self.table)}
+        self.table: Sequence[Action] = tuple(actions)
+        self.numbers: Mapping[Action, int] = {action: i for i, action in enumerate(self.table)}
         self._field_values: dict[str, dict[str, frozenset[object]]] | None = None
 
     @property
@@ -265,8 +272,8 @@ _BUILD_LOCK = threading.Lock()
 thread finding a built one never waits for another's build."""
 
 
-def shared_index(key: Hashable, enumerate_actions: Callable[[], Sequence[Action]]) -> FixedIndex:
-    """The index for ``key``, built by ``enumerate_actions`` the first time it is asked for."""
+def shared_index(key: Hashable, build: Callable[[], FixedIndex]) -> FixedIndex:
+    """The index for ``key``, made by ``build`` the first time it is asked for."""
     with _CACHE_LOCK:
         index = _INDEXES.get(key)
         if index is not None:
@@ -276,7 +283,7 @@ def shared_index(key: Hashable, enumerate_actions: Callable[[], Sequence[Action]
         with _CACHE_LOCK:
             index = _INDEXES.get(key)  # built meanwhile by the thread that held the build lock
         if index is None:
-            index = FixedIndex(enumerate_actions())
+            index = build()
         with _CACHE_LOCK:
             _INDEXES[key] = index
             _INDEXES.move_to_end(key)

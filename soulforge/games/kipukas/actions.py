@@ -9,8 +9,10 @@ the order pieces enter the map (public); stands and territories as on the map
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
 from soulforge.core import Action
+from soulforge.core.computed_index import Joint, Run
 from soulforge.games.kipukas.cards import RECIPES
 from soulforge.games.kipukas.data import CARDS
 
@@ -873,3 +875,82 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Release,
     Shift,
 )
+
+
+def index_runs(
+    *,
+    archetypes: Sequence[str],
+    stands: Sequence[str],
+    territories: Sequence[int],
+    pieces: Sequence[int],
+    slots: Sequence[int],
+    card_ids: Sequence[str],
+    items: Sequence[str],
+    recipes: int,
+    snares: int,
+    hand: int,
+    seats: int,
+    boats: int,
+) -> list[Run]:
+    """The game's fixed action index as runs (``core.computed_index``): every action a table
+    can ever offer, in the index's order (new kinds go last: the earlier indices stay as they
+    were). ``slots``: the hand slots and the aside slot; ``hand``: the hand's size."""
+    hands, others = range(hand), range(seats)
+    return [
+        Run(Affinity, archetype=archetypes),
+        Run(Capital, territory=territories),
+        Run(Camp, territory=territories),
+        Run(SetAside, card=card_ids),
+        Run(Play, slot=slots, stand=stands, revealed=(True, False)),
+        Run(Equip, slot=slots, piece=pieces),
+        Run(PickUp, piece=pieces),
+        Run(Unequip, piece=pieces),
+        Run(Transfer, piece=pieces, to=pieces, distinct=True),
+        Run(Dig, piece=pieces, territory=territories),
+        Run(Donate, piece=pieces, target=pieces, distinct=True),
+        Run(Imprison, piece=pieces, target=pieces, distinct=True),
+        Run(Carry, piece=pieces, carrier=pieces, distinct=True),
+        Run(Exchange, piece=pieces, bottled=pieces, distinct=True),
+        Run(ChangeForm, piece=pieces),
+        Run(Burn, piece=pieces),
+        Run(Sacrifice, piece=pieces),
+        Run(TakeHoney, source=range(-1, 4)),
+        Run(Reveal, piece=pieces),
+        Run(Move, piece=pieces, stand=stands),
+        Run(Attack, piece=pieces, target=pieces, distinct=True),
+        Run(Target, piece=pieces),
+        Run(Keal, means=range(4)),
+        *(Run(kind) for kind in (Press, FinalBlow, Stop, Hold, Challenge, LetGo)),
+        Run(Reinforce, piece=pieces),
+        Run(Retreat, piece=pieces, stand=stands),
+        Run(RetreatGroup, origin=stands, stand=stands, distinct=True),
+        *(Run(kind) for kind in (HandToBottom, Refill, CallInitiative, EndActions, KeepDiel, KeepPeace,
+                                 CallReserves)),
+        Run(TurnDiel, piece=pieces, slot=(-1,)),
+        Run(TurnDiel, piece=(-1,), slot=slots),
+        Run(Suspend, territory=territories),
+        Run(Purchase, item=items, pair=Joint(("first", "second"), ((0, 1), (0, 2), (1, 2)))),
+        Run(Craft, recipe=range(recipes), piece=pieces),
+        Run(Sabotage, slot=slots, territory=territories),
+        Run(Tame, piece=pieces),
+        Run(LetRoguesBe),
+        Run(Gift, slot=hands, to=others),
+        Run(OfferTrade, slot=hands, to=others),
+        Run(AcceptTrade, slot=hands),
+        Run(DeclineTrade),
+        # crafted items (``crafted.py``), last: the earlier indices stay as they were
+        Run(Shoot, piece=pieces, target=pieces, distinct=True),
+        Run(NightMove, piece=pieces, stand=stands),
+        Run(Haul, piece=pieces, snare=range(snares)),
+        Run(Launch, piece=pieces, stand=stands),
+        Run(PlayUntamed, slot=slots, stand=stands),
+        Run(Ferry, boat=range(boats), to=stands),
+        Run(Ante, slot=hands, piece=pieces),
+        *(Run(kind) for kind in (CallBS, LetItStand, Withdraw, StandBy)),
+        Run(LayWaste, territory=territories),
+        Run(EnoughWaste),
+        Run(TakeOver, piece=pieces),
+        Run(TakeNoMore),
+        Run(Release, piece=pieces),
+        Run(Shift, piece=pieces, trap=pieces, distinct=True),
+    ]

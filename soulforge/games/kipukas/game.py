@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from soulforge.core.action import Action
+from soulforge.core.computed_index import ComputedIndex
 from soulforge.core.errors import OptionError
 from soulforge.core.game import Game
 from soulforge.core.options import Option
@@ -194,57 +195,27 @@ class Kipukas(Game[KipukasState]):
         return KipukasState(self, seed, players)
 
     def _enumerate_actions(self) -> Sequence[Action]:
+        return list(self._build_index().table)
+
+    def _build_index(self) -> ComputedIndex:
+        """The fixed action index computed from its runs (``actions.index_runs``): 146,451
+        actions on the duel map, none of them tabulated (the table and its dict were 17 MB)."""
         stands = sorted(self.board.stands)
-        territories = list(self.board.territories)
-        # hand slots and the aside slot (a hand above 3 plays past it: ``actions.play_index``)
-        pieces, slots = range(MAX_PIECES), range(max(a.ASIDE_SLOT, self.play.hand) + 1)
-        out: list[Action] = [a.Affinity(x) for x in ARCHETYPES]
-        out += [a.Capital(t) for t in territories] + [a.Camp(t) for t in territories]
-        out += [a.SetAside(cid) for cid in sorted(self.cards)]
-        out += [a.Play(slot, st, way) for slot in slots for st in stands for way in (True, False)]
-        out += [a.Equip(slot, p) for slot in slots for p in pieces]
-        out += [a.PickUp(p) for p in pieces] + [a.Unequip(p) for p in pieces]
-        out += [a.Transfer(p, q) for p in pieces for q in pieces if p != q]
-        out += [a.Dig(p, t) for p in pieces for t in territories]
-        out += [a.Donate(p, q) for p in pieces for q in pieces if p != q]
-        out += [a.Imprison(p, q) for p in pieces for q in pieces if p != q]
-        out += [a.Carry(p, q) for p in pieces for q in pieces if p != q]
-        out += [a.Exchange(p, q) for p in pieces for q in pieces if p != q]
-        out += [a.ChangeForm(p) for p in pieces] + [a.Burn(p) for p in pieces]
-        out += [a.Sacrifice(p) for p in pieces] + [a.TakeHoney(source) for source in range(-1, 4)]
-        out += [a.Reveal(p) for p in pieces] + [a.Move(p, st) for p in pieces for st in stands]
-        out += [a.Attack(p, q) for p in pieces for q in pieces if p != q]
-        out += [a.Target(p) for p in pieces] + [a.Keal(m) for m in range(4)]
-        out += [a.Press(), a.FinalBlow(), a.Stop(), a.Hold(), a.Challenge(), a.LetGo()]
-        out += [a.Reinforce(p) for p in pieces]
-        out += [a.Retreat(p, st) for p in pieces for st in stands]
-        out += [a.RetreatGroup(o, st) for o in stands for st in stands if o != st]
-        out += [a.HandToBottom(), a.Refill(), a.CallInitiative(), a.EndActions(), a.KeepDiel()]
-        out += [a.KeepPeace(), a.CallReserves()]
-        out += [a.TurnDiel(p, -1) for p in pieces] + [a.TurnDiel(-1, slot) for slot in slots]
-        out += [a.Suspend(t) for t in territories]
-        items = sorted(cid for cid, card in self.cards.items() if card.card_type == "item")
-        out += [a.Purchase(item, i, j) for item in items for i in range(3) for j in range(i + 1, 3)]
-        out += [a.Craft(n, p) for n in range(len(self.recipes)) for p in pieces]
-        out += [a.Sabotage(slot, t) for slot in slots for t in territories]
-        out += [a.Tame(p) for p in pieces] + [a.LetRoguesBe()]
-        hand, seats = range(self.play.hand), range(self.max_players)
-        out += [a.Gift(slot, to) for slot in hand for to in seats]
-        out += [a.OfferTrade(slot, to) for slot in hand for to in seats]
-        out += [a.AcceptTrade(slot) for slot in hand] + [a.DeclineTrade()]
-        # crafted items (``crafted.py``), last: the earlier indices stay as they were
-        out += [a.Shoot(p, q) for p in pieces for q in pieces if p != q]
-        out += [a.NightMove(p, st) for p in pieces for st in stands]
-        out += [a.Haul(p, i) for p in pieces for i in range(crafted.MAX_SNARES)]
-        out += [a.Launch(p, st) for p in pieces for st in stands]
-        out += [a.PlayUntamed(slot, st) for slot in slots for st in stands]
-        out += [a.Ferry(boat, st) for boat in range(len(self.board.boats)) for st in stands]
-        out += [a.Ante(slot, p) for slot in hand for p in pieces]
-        out += [a.CallBS(), a.LetItStand(), a.Withdraw(), a.StandBy()]
-        out += [a.LayWaste(t) for t in territories] + [a.EnoughWaste()]
-        out += [a.TakeOver(p) for p in pieces] + [a.TakeNoMore()] + [a.Release(p) for p in pieces]
-        out += [a.Shift(p, q) for p in pieces for q in pieces if p != q]
-        return out
+        return ComputedIndex(a.index_runs(
+            archetypes=ARCHETYPES,
+            stands=stands,
+            territories=list(self.board.territories),
+            pieces=range(MAX_PIECES),
+            # hand slots and the aside slot (a hand above 3 plays past it: ``actions.play_index``)
+            slots=range(max(a.ASIDE_SLOT, self.play.hand) + 1),
+            card_ids=sorted(self.cards),
+            items=sorted(cid for cid, card in self.cards.items() if card.card_type == "item"),
+            recipes=len(self.recipes),
+            snares=crafted.MAX_SNARES,
+            hand=self.play.hand,
+            seats=self.max_players,
+            boats=len(self.board.boats),
+        ))
 
     def result_summary(self, state: KipukasState, start: KipukasState) -> dict[str, Any]:
         """Decks, cards drawn and played, territories held (``summary.py``)."""

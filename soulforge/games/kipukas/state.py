@@ -53,7 +53,6 @@ if TYPE_CHECKING:
 
 
 Index = tuple[
-    dict[str, list[int]],
     dict[int, list[int]],
     list[int],
     dict[int, list[int]],
@@ -61,9 +60,9 @@ Index = tuple[
     dict[str, list[int]],
     dict[str, list[int]],
 ]
-"""``KipukasState._where``: the pieces on the map by stand, by territory, all of them, the terrain
-features by territory, the grounds per seat (``grounds``), the souls (no prisoners) by stand,
-the pieces by card type."""
+"""``KipukasState._where``: the pieces on the map by territory, all of them, the terrain features
+by territory, the grounds per seat (``grounds``), the souls (no prisoners) by stand, the pieces
+by card type."""
 
 
 class KipukasState(State):
@@ -218,6 +217,10 @@ class KipukasState(State):
     card's effect: Oly's potion, the cats, the mutant)."""
     """The seat whose action started the exchange (the turn passes on from it)."""
     exchange: list[str]
+    _listed_reaches: tuple[Sequence[Action], dict[int, dict[str, tuple[str, ...]]]] | tuple[()] = ()
+    """The fast day listing's list with each listed soul's reach: the move made from that very
+    list takes its way from there (``day.listed_way``); a class default, not a field (a clone
+    shares it with the list it goes with)."""
     winner: int | None
     finished_by: str
     starter: int
@@ -296,13 +299,12 @@ class KipukasState(State):
         return f"{self.seat_name(self.owner[piece])}'s unrevealed card #{piece}"
 
     def _where(self) -> Index:
-        """The pieces on the map by stand, by territory, and all of them, built once per
+        """The pieces on the map by territory, and all of them (see ``Index``), built once per
         position (``moved`` drops it whenever a piece enters, leaves or changes stand)."""
         try:
             return self._index  # set below, dropped by ``moved``
         except AttributeError:
             pass
-        stands: dict[str, list[int]] = {}
         territories: dict[int, list[int]] = {}
         features: dict[int, list[int]] = {}
         souls: dict[str, list[int]] = {}
@@ -314,23 +316,22 @@ class KipukasState(State):
             self.game.cards, self.stand, self.territory, self.card, self.prisoner
         )
         for p in live:
-            stand, territory, kind = stand_of[p], territory_of[p], cards[card_of[p]].card_type
-            stands.setdefault(stand, []).append(p)
+            territory, kind = territory_of[p], cards[card_of[p]].card_type
             territories.setdefault(territory, []).append(p)
             kinds.setdefault(kind, []).append(p)
             if kind == "terrain_feature":
                 features.setdefault(territory, []).append(p)
             if kind in SOUL_TYPES and not prisoner[p]:
-                souls.setdefault(stand, []).append(p)
-        self._index: Index = (stands, territories, live, features, {}, souls, kinds)
+                souls.setdefault(stand_of[p], []).append(p)
+        self._index: Index = (territories, live, features, {}, souls, kinds)
         return self._index
 
     def grounds(self) -> dict[int, Any]:
         """Per seat, the movement's view of the ground (``movement.ground``), cached here."""
         try:  # ``_where`` inlined, as in ``features_in``: asked by every move listed
-            return self._index[4]
+            return self._index[3]
         except AttributeError:
-            return self._where()[4]
+            return self._where()[3]
 
     def moved(self) -> None:
         """A piece entered, left, moved, was revealed or imprisoned: the index of ``_where``
@@ -340,51 +341,51 @@ class KipukasState(State):
     def souls_at(self, stand: str) -> list[int]:
         """The souls on a stand, prisoners left out (a new list)."""
         try:  # ``_where`` inlined, as in ``features_in``: every enemy test asks
-            return list(self._index[5].get(stand, ()))
+            return list(self._index[4].get(stand, ()))
         except AttributeError:
-            return list(self._where()[5].get(stand, ()))
+            return list(self._where()[4].get(stand, ()))
 
     def souls_on(self, stand: str) -> Sequence[int]:
         """``souls_at`` with no copy: read it, never change it (every enemy test asks)."""
         try:  # ``_where`` inlined, as in ``features_in``
-            return self._index[5].get(stand, ())
+            return self._index[4].get(stand, ())
         except AttributeError:
-            return self._where()[5].get(stand, ())
+            return self._where()[4].get(stand, ())
 
     def soul_stands(self) -> dict[str, list[int]]:
         """The souls on the map (no prisoners) by stand, in piece order: read it, never change it."""
         try:  # ``_where`` inlined, as in ``features_in``: every ground and ferry listing asks
-            return self._index[5]
+            return self._index[4]
         except AttributeError:
-            return self._where()[5]
+            return self._where()[4]
 
     def pieces_in(self, territory: int) -> list[int]:
         try:  # ``_where`` inlined, as in ``features_in``
-            return list(self._index[1].get(territory, ()))
+            return list(self._index[0].get(territory, ()))
         except AttributeError:
-            return list(self._where()[1].get(territory, ()))
+            return list(self._where()[0].get(territory, ()))
 
     def features_in(self, territory: int) -> list[int]:
         """The terrain features in a territory (#terrain_features: one, but a list)."""
         try:  # ``_where`` inlined: the hottest reader of the index (every range and downed test)
-            return self._index[3].get(territory, [])
+            return self._index[2].get(territory, [])
         except AttributeError:
-            return self._where()[3].get(territory, [])
+            return self._where()[2].get(territory, [])
 
     def of_type(self, card_type: str) -> list[int]:
         """The pieces on the map of a card type, in piece order: read it, never change it. The
         day's listings walk these (a handful) instead of every piece (``live``)."""
         try:  # ``_where`` inlined, as in ``features_in``: asked twice per day listing
-            return self._index[6].get(card_type, [])
+            return self._index[5].get(card_type, [])
         except AttributeError:
-            return self._where()[6].get(card_type, [])
+            return self._where()[5].get(card_type, [])
 
     def live(self) -> list[int]:
         """Every piece on the map, by number."""
         try:  # ``_where`` inlined, as in ``features_in``: the walk of many rules
-            return self._index[2]
+            return self._index[1]
         except AttributeError:
-            return self._where()[2]
+            return self._where()[1]
 
     def clone(self) -> KipukasState:
         return CLONE_PLAN.clone(self)

@@ -31,6 +31,7 @@ from soulforge.games.kipukas.data import CARDS
 from soulforge.games.kipukas.encoding import PUBLIC
 from soulforge.games.kipukas.items import immobile, unstick
 from soulforge.games.kipukas.movement import (
+    Way,
     can_move,
     enemies_at,
     free_to_move,
@@ -633,9 +634,10 @@ class RevealRule(CheckedRule["S", Reveal]):
         return (f"piece:{action.piece}", "reveal")
 
 
-def moves(s: S, souls: list[int]) -> list[Move]:
+def moves(s: S, souls: list[int], reaches: dict[int, dict[str, Way]] | None = None) -> list[Move]:
     """The moves open when no contention is owed (``MoveRule``); ``souls``: ``own_souls``
-    (a soul that can move is one of them)."""
+    (a soul that can move is one of them); ``reaches``, when given, gets each listed soul's
+    ``reach`` (the fast listing keeps them for the move made from its list: ``listed_way``)."""
     out: list[Move] = []
     seen = None
     for p in souls:
@@ -644,8 +646,22 @@ def moves(s: S, souls: list[int]) -> list[Move]:
         steps = range_of(s, p)  # ``can_move``, its range kept for ``reach``
         if steps > 0:
             seen = seen or ground(s, s.active)
-            out += [Move(p, stand) for stand in reach(s, p, seen, steps)]
+            found = reach(s, p, seen, steps)
+            if reaches is not None:
+                reaches[p] = found
+            out += [Move(p, stand) for stand in found]
     return out
+
+
+def listed_way(s: S, piece: int, stand: str) -> Way:
+    """The way of a move to ``stand``: from the reach the fast listing worked out for this very
+    position's list (``listing.day_listing``), else worked out anew (``reach``)."""
+    kept = s._listed_reaches
+    if kept and kept[0] is s._legal:
+        found = kept[1].get(piece)
+        if found is not None:
+            return found[stand]
+    return reach(s, piece)[stand]
 
 
 class MoveRule(CheckedRule["S", Move]):
@@ -675,7 +691,7 @@ class MoveRule(CheckedRule["S", Move]):
 
     def apply(self, s: S, action: Move) -> None:
         seat, piece = s.active, action.piece
-        way = reach(s, piece)[action.stand]
+        way = listed_way(s, piece, action.stand)
         cycle.reveal(s, piece)
         s.steps_used[piece] += len(way)
         arrived = travel(s, piece, way)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from soulforge.core import Action
 from soulforge.games.kipukas import cycle
 from soulforge.games.kipukas.actions import Attack, CallInitiative, EndActions, Retreat, RetreatGroup, Unequip
+from soulforge.games.kipukas.movement import Way
 from soulforge.games.kipukas.rules import boats, card_moves, crafted, day, fight, negotiation
 
 if TYPE_CHECKING:
@@ -76,7 +77,8 @@ def day_listing(s: S) -> Sequence[Action]:
     if armed:
         out += crafted.launches(s, armed)
     out += day.reveals(s)
-    out += day.moves(s, souls)
+    reaches: dict[int, dict[str, Way]] = {}
+    out += day.moves(s, souls, reaches)
     if s.board.boats:
         out += boats.ferries(s, souls)
     if stands:
@@ -89,4 +91,7 @@ def day_listing(s: S) -> Sequence[Action]:
         out += negotiation.gifts(s, owed=False)
         out += negotiation.offers(s, owed=False)
     out.append(END if day.initiative_called(s) else CALL)
+    # The move made from this list finds its way here instead of searching it again
+    # (``day.listed_way``): kept with the list itself, valid for this position only.
+    s._listed_reaches = (out, reaches)
     return out
