@@ -47,9 +47,9 @@ class Game(ABC, Generic[StateT]):
     max_game_length: ClassVar[int] = 10_000
     """An upper bound on the number of actions in any game (conformance checks it)."""
     observation_size: ClassVar[int] = 8192
-    """The length of a seat's fixed-shape observation tensor (``soulforge.interop.observation``):
-    large enough that the hashed features of the game's view seldom share a slot (each game's
-    figures: ``soulforge/interop/README.md``); a game with a small view may halve it."""
+    """The length of the hashed observation tensor (``HashedEncoder``), used only by a game
+    without its own ``observation.py``: large enough that the hashed features of the game's
+    view seldom share a slot; a game with a small view may halve it."""
     chance: ClassVar[str] = "seeded"
     information: ClassVar[str] = "imperfect"
     utility: ClassVar[str] = "zero_sum"
