@@ -383,6 +383,7 @@ def waste(s: S, piece: int) -> None:
         return
     territory = s.territory[piece]
     take_off(s, piece)
+    s.game.style.wasted(s, piece)  # a soul defeated: the seats' tallies, the play style told (``styles.py``)
     s.known[piece] |= 1 << 8
     s.discard[keeper(s, piece)].append(s.card[piece])
     if s.items[piece]:

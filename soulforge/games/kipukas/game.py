@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from soulforge.core.action import Action
 from soulforge.core.errors import OptionError
 from soulforge.core.game import Game
-from soulforge.core.options import Option
+from soulforge.core.options import Option, OptionValue
 from soulforge.games.kipukas import (
     abilities,  # noqa: F401  (declares the cards, before the rules load)
     crafted,
@@ -17,6 +17,7 @@ from soulforge.games.kipukas import (
     fight,
     heuristic,
     movement,
+    styles,
 )
 from soulforge.games.kipukas import actions as a
 from soulforge.games.kipukas.board import KipukaMap, load_maps
@@ -85,6 +86,7 @@ class Kipukas(Game[KipukasState]):
             maximum=200,
             label="Peace after (diel cycles)",
         ),
+        *styles.OPTIONS,
     )
     action_types: ClassVar[tuple[type[Action], ...]] = a.ACTION_TYPES
     # A game is ~200 decisions and a random rollout to its end ~200 moves: the search looks
@@ -150,9 +152,20 @@ class Kipukas(Game[KipukasState]):
     """Per card, what the movement and fight helpers ask (built once per game)."""
     armed: frozenset[str]
     """The cards that may attack at all (``fight.armed``)."""
+    style: styles.Style
+    """The play style (option ``style``, #playstyleoptions: ``styles.py``)."""
+    settings: dict[str, OptionValue]
+    """The style options, defaults filled in (``options`` leaves out those at their default)."""
 
     def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
+        # The style options are left out of ``options`` (views, records) while at their
+        # default: a Domination game, and every golden record, stays as it was before them.
+        self.settings = {name: self.options[name] for name in styles.QUIET}
+        for name, default in styles.QUIET.items():
+            if self.options[name] == default:
+                del self.options[name]
+        self.style = styles.STYLES[str(self.settings["style"])]
         self.cards = data.game_cards()
         self.rules = data.load_rules()
         self.play = data.load_play()
@@ -167,6 +180,10 @@ class Kipukas(Game[KipukasState]):
         self.board = self.maps[str(self.options["map"])]
         self.decks = tuple(resolve_deck(f"deck{seat}", str(self.options[f"deck{seat}"])) for seat in range(4))
 
+    def setting(self, name: str) -> OptionValue:
+        """A style option's value (``settings``)."""
+        return self.settings[name]
+
     @property
     def peace_after(self) -> int:
         return int(self.options["peace_after"])
@@ -176,6 +193,9 @@ class Kipukas(Game[KipukasState]):
             raise OptionError(
                 f"players: the {self.board.name} map takes at most {self.board.players}, got {players}"
             )
+        refusal = self.style.refusal(self.board, players)
+        if refusal:
+            raise OptionError(f"style: {self.style.title}: {refusal}")
         return KipukasState(self, seed, players)
 
     def _enumerate_actions(self) -> Sequence[Action]:

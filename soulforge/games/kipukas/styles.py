@@ -1,0 +1,386 @@
+"""The play styles of Kipukas (#playstyleoptions), a table option (``style``).
+
+Each style is data (its name, title, the rulebook's words, the options it reads) and a few
+small hooks the engine calls at fixed points; the rules never test a style's name, they ask
+the game's style:
+
+- ``deck(s, cards)``: a seat's deck list at setup (a style's agreed card and soul limits);
+- ``prepare(s)``: after setup (a style's secret or public marks: the hill...);
+- ``starting_territories(s)`` and ``capital_allowed(s, territory)``: the opening's claims;
+- ``may_take_capital(s, seat, territory)``: a claim on a capital (#movement);
+- ``claimed(s, seat)``: after a seat claimed a territory (Domination's conquest, #win);
+- ``defeated(s, piece, killer)``: a soul is defeated (wasted), credited to ``killer`` (-1: none);
+- ``after_action(s)``: an action is over (a removal decided during it takes effect);
+- ``cycle_ended(s)``: a diel cycle is over, before the next is rolled;
+- ``judge(s, why)``: the game ends by the peace bound or the kept peace: who wins;
+- ``view(s, viewer)``: the style's public marks (none for Domination: its views are unchanged);
+- ``goal(s, seat, viewer)``: what the AI adds to a position's worth for the style's goal.
+
+Domination is the default and today's game: its hooks are the engine's standing rules, so
+its games (and the golden records) are unchanged. The per-seat tallies (``s.lost``,
+``s.kills``) are kept for every style.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from soulforge.core import JsonDict, Seat
+from soulforge.core.options import Option, OptionValue
+from soulforge.core.registry import Registry
+from soulforge.core.text import count, winner_first
+from soulforge.games.kipukas import cycle
+from soulforge.games.kipukas.data import CARDS
+from soulforge.games.kipukas.encoding import OVER
+
+if TYPE_CHECKING:
+    from soulforge.games.kipukas.board import KipukaMap
+    from soulforge.games.kipukas.state import KipukasState as S
+
+DEFAULT = "domination"
+
+
+class Style:
+    """A play style: Domination's rules; a style overrides the hooks it changes."""
+
+    name: ClassVar[str] = DEFAULT
+    title: ClassVar[str] = "Domination"
+    words: ClassVar[str] = "Winner controls all territory in the kipuka."
+    reads: ClassVar[tuple[str, ...]] = ()
+    """The options of :data:`OPTIONS` the style reads (the others leave it alone)."""
+    territory_worth: ClassVar[float] = 1.0
+    """What a territory held is worth to the AI, against Domination's (``heuristic.py``)."""
+
+    # -- setup ------------------------------------------------------------------------------
+    def deck(self, s: S, cards: list[str]) -> list[str]:
+        return cards
+
+    def prepare(self, s: S) -> None:
+        """After setup's shuffles and roll-off, before the first decision."""
+
+    def starting_territories(self, s: S) -> int:
+        return s.game.play.starting_territories
+
+    def capital_allowed(self, s: S, territory: int) -> bool:
+        return True
+
+    # -- play ---------------------------------------------------------------------------------
+    def may_take_capital(self, s: S, seat: int, territory: int) -> bool:
+        return True
+
+    def claimed(self, s: S, seat: int) -> None:
+        """#win: the seat holds every territory that can be held (a wasteland cannot be)."""
+        if all(s.holder[t - 1] == seat or s.wasteland[t - 1] for t in s.board.holdable):
+            cycle.finish(s, seat, f"Seat {seat} wins: it holds every base camp and capital of the kipuka.")
+
+    def wasted(self, s: S, piece: int) -> None:
+        """A card is wasted: a soul's defeat is counted (``tally``), then ``defeated`` told."""
+        if s.card_of(piece).soul:
+            self.defeated(s, piece, tally(s, piece))
+
+    def defeated(self, s: S, piece: int, killer: int) -> None:
+        """A soul was defeated (the tallies are already counted), by ``killer`` (-1: no seat)."""
+
+    def after_action(self, s: S) -> None:
+        """An action is over."""
+
+    def cycle_ended(self, s: S) -> None:
+        """A diel cycle is over (``s.cycle`` is the one that ended; 0 before the first)."""
+
+    def judge(self, s: S, why: str) -> None:
+        """#discarding_runout, "Keep the peace": more territories wins; equal is a tie."""
+        held = [sum(1 for h in s.holder if h == seat) for seat in range(s.num_players)]
+        decide(s, held, why, "territories", "the peace")
+
+    # -- what seats see and aim for -------------------------------------------------------------
+    def view(self, s: S, viewer: Seat | None) -> JsonDict:
+        return {}
+
+    def goal(self, s: S, seat: int, viewer: int) -> float:
+        return 0.0
+
+    def refusal(self, board: KipukaMap, players: int) -> str | None:
+        """Why the style cannot be played on ``board`` by ``players`` (None: it can)."""
+        return None
+
+    def setting(self, s: S, name: str) -> int:
+        """An option of the style's (its default when the table left it)."""
+        return int(s.game.setting(name))
+
+
+STYLES: Registry[Style] = Registry("Kipukas play styles")
+"""The play styles by option value (``style``)."""
+
+
+def register(style: Style) -> Style:
+    STYLES.add(style.name, style)
+    return style
+
+
+def decide(s: S, scores: Sequence[int], why: str, what: str, won: str) -> None:
+    """The game ends: the one best score wins; equal best is a tie."""
+    best = max(scores)
+    leaders = [seat for seat, n in enumerate(scores) if n == best and not s.out[seat]]
+    score = winner_first(list(scores), leaders[0] if len(leaders) == 1 else None)
+    if len(leaders) == 1:
+        cycle.finish(s, leaders[0], f"Seat {leaders[0]} wins {won} ({why}): {score} {what}.")
+    else:
+        cycle.finish(s, None, f"A tie under {won} ({why}): {score} {what}.")
+
+
+def tally(s: S, piece: int) -> int:
+    """A soul card is defeated (wasted, #discarding_runout): its seat has lost it, and the seat
+    fighting it (a fight's other side) has defeated it. Returns the seat credited (-1: none).
+
+    Reading (#playstyleoptions, "defeat the most soul cards"): a defeat is credited to the seat
+    whose soul it fought when it was wasted; a soul wasted by a storm, a trap, a rogue or its own
+    card counts as lost to its seat, defeated by no one. A rogue is no seat's loss."""
+    seat = -1 if piece in s.rogues else s.owner[piece]
+    if 0 <= seat < s.num_players:
+        s.lost[seat] += 1
+    killer = -1
+    if s.attacker >= 0 and piece in (s.attacker, s.defender):
+        foe = s.defender if piece == s.attacker else s.attacker
+        if foe >= 0 and foe not in s.rogues and s.owner[foe] != seat:
+            killer = s.owner[foe]
+    if 0 <= killer < s.num_players:
+        s.kills[killer] += 1
+        return killer
+    return -1
+
+
+def remove_seat(s: S, seat: int, why: str) -> None:
+    """The seat leaves the game (The cost is too great): its pieces leave the kipuka, its
+    territories are free, it acts no more; the last seat standing wins."""
+    from soulforge.games.kipukas.cards import take_off
+
+    s.out[seat], s.done[seat] = True, True
+    for p in list(s.live()):
+        if s.owner[p] == seat and s.on_map[p]:
+            take_off(s, p)
+    for t in s.board.territories:
+        if s.holder[t - 1] == seat:
+            s.holder[t - 1] = -1
+    s.capital[seat] = []
+    s.add_log(f"{s.seat_name(seat)} is removed from the game: {why}")
+    standing = [x for x in range(s.num_players) if not s.out[x]]
+    if len(standing) == 1:
+        cycle.finish(s, standing[0], f"Seat {standing[0]} wins: the last seat standing ({why}).")
+    elif not standing:
+        cycle.finish(s, None, f"No seat is left standing ({why}).")
+
+
+# -- the styles ---------------------------------------------------------------------------------
+register(Style())
+
+
+class BodyCount(Style):
+    """Highest body count: claims do not matter, capitals cannot be taken, the game ends when a
+    player runs out of cards, the most souls defeated wins; the agreed soul and card limits."""
+
+    name = "body_count"
+    title = "Highest body count"
+    words = (
+        "Territory claims do not matter. Capitals cannot be taken. The game ends when either "
+        "player runs out of cards. The victor is the player that managed to defeat the most soul cards."
+    )
+    reads = ("card_limit", "soul_limit")
+    territory_worth = 0.25  # claims do not matter: a held territory only shelters from storms
+
+    def deck(self, s: S, cards: list[str]) -> list[str]:
+        """The deck list cut to the agreed limits: souls past ``soul_limit`` left out, then the
+        list cut to ``card_limit`` cards (0: no limit), in the list's own order."""
+        souls, cards_at_most = self.setting(s, "soul_limit"), self.setting(s, "card_limit")
+        kept: list[str] = []
+        taken = 0
+        for card in cards:
+            if CARDS[card].soul:
+                if souls and taken >= souls:
+                    continue
+                taken += 1
+            kept.append(card)
+        return kept[:cards_at_most] if cards_at_most else kept
+
+    def may_take_capital(self, s: S, seat: int, territory: int) -> bool:
+        return False
+
+    def claimed(self, s: S, seat: int) -> None:
+        """Claims do not matter: holding every territory wins nothing."""
+
+    def cycle_ended(self, s: S) -> None:
+        """'The game ends when either player runs out of cards' (read: no card left in its deck,
+        hand or set aside), checked as each diel cycle ends."""
+        if s.cycle < 1:
+            return
+        empty = [seat for seat in range(s.num_players)
+                 if not (s.deck[seat] or s.hand[seat] or s.aside[seat]) and not s.out[seat]]
+        if empty:
+            names = " and ".join(s.seat_name(seat) for seat in empty)
+            self.judge(s, f"{names} ran out of cards")
+
+    def judge(self, s: S, why: str) -> None:
+        decide(s, s.kills, why, "souls defeated", "the body count")
+
+    def view(self, s: S, viewer: Seat | None) -> JsonDict:
+        return {"style": {"name": self.name, "kills": list(s.kills), "lost": list(s.lost)}}
+
+    def goal(self, s: S, seat: int, viewer: int) -> float:
+        """Each soul defeated is worth more than any territory; each lost counts against."""
+        return 4.0 * s.kills[seat] - 1.0 * s.lost[seat]
+
+
+register(BodyCount())
+
+
+class CostTooGreat(Style):
+    """The cost is too great: Domination, and a seat whose defeated souls reach the limit is
+    removed from the game."""
+
+    name = "cost_too_great"
+    title = "The cost is too great"
+    words = (
+        "This uses standard Domination rules, but in addition it imposes a soul defeat limit "
+        "that if hit removes the player from the game."
+    )
+    reads = ("defeat_limit",)
+
+    def after_action(self, s: S) -> None:
+        """The limit is hit during an action (a fight, a storm): the seat is removed once the
+        action is over, so no fight is cut short halfway."""
+        limit = self.setting(s, "defeat_limit")
+        for seat in range(s.num_players):
+            if not s.out[seat] and s.lost[seat] >= limit and s.phase != OVER:
+                remove_seat(s, seat, f"{count(s.lost[seat], 'soul')} defeated, the limit is {limit}")
+
+    def cycle_ended(self, s: S) -> None:
+        self.after_action(s)
+
+    def view(self, s: S, viewer: Seat | None) -> JsonDict:
+        return {"style": {"name": self.name, "lost": list(s.lost), "limit": self.setting(s, "defeat_limit"),
+                          "out": list(s.out)}}
+
+    def goal(self, s: S, seat: int, viewer: int) -> float:
+        """Souls lost bring the seat nearer its removal: each costs more as the limit nears."""
+        limit = self.setting(s, "defeat_limit")
+        return -3.0 * s.lost[seat] / max(1, limit - s.lost[seat]) if s.lost[seat] < limit else -50.0
+
+
+register(CostTooGreat())
+
+
+def hill_neighbours(board: KipukaMap, hill: int) -> list[int]:
+    """The territories 'adjacent' to the hill (King of the hill): holdable territories a path
+    that is no underground tunnel joins to the hill's stands."""
+    near = set()
+    for a, b, tunnel in board.paths:
+        one, two = board.stands[a].territory, board.stands[b].territory
+        if not tunnel and hill in (one, two) and one != two:
+            near.add(two if one == hill else one)
+    return sorted(t for t in near if t in board.holdable)
+
+
+def hills(board: KipukaMap, players: int) -> list[int]:
+    """The territories that may be the hill: holdable, with a territory adjacent for each
+    player's capital."""
+    return [t for t in board.holdable if len(hill_neighbours(board, t)) >= players]
+
+
+class KingOfTheHill(Style):
+    """King of the hill: a random territory must be claimed and held for ``hill_cycles`` diel
+    cycles; players start with only a capital, in territories adjacent to the hill."""
+
+    name = "king_of_the_hill"
+    title = "King of the hill"
+    words = (
+        "A territory is selected either randomly or by a ref that must be claimed and held for a "
+        "certain number of diel cycles to meet the victory condition. Players start with only a "
+        "capital in adjacent territories."
+    )
+    reads = ("hill_cycles",)
+
+    def refusal(self, board: KipukaMap, players: int) -> str | None:
+        if hills(board, players):
+            return None
+        return f"no territory of the {board.name} map has {players} adjacent ones for the capitals"
+
+    def prepare(self, s: S) -> None:
+        """The engine picks the hill at random among those with room for every capital (public:
+        the players must know what to claim)."""
+        choices = hills(s.board, s.num_players)
+        hill = choices[s.rng.randrange(len(choices))]
+        s.mark = [hill, -1, 0]
+        cycles = count(self.setting(s, "hill_cycles"), "diel cycle")
+        s.add_log(f"the hill is territory {hill}: hold it {cycles} to win")
+
+    def starting_territories(self, s: S) -> int:
+        return 1
+
+    def capital_allowed(self, s: S, territory: int) -> bool:
+        return territory in hill_neighbours(s.board, s.mark[0])
+
+    def claimed(self, s: S, seat: int) -> None:
+        """Holding every territory wins nothing by itself: the hill decides."""
+
+    def cycle_ended(self, s: S) -> None:
+        """Each diel cycle the hill's holder holds it counts; a new holder starts again."""
+        if s.cycle < 1:
+            return
+        hill, holder, held = s.mark
+        now = s.holder[hill - 1]
+        held = held + 1 if now >= 0 and now == holder else (1 if now >= 0 else 0)
+        s.mark = [hill, now, held]
+        needed = self.setting(s, "hill_cycles")
+        if now >= 0 and held >= needed:
+            cycle.finish(s, now, f"Seat {now} wins: it held the hill, territory {hill}, "
+                                 f"for {count(held, 'diel cycle')}.")
+
+    def judge(self, s: S, why: str) -> None:
+        """The peace bound: the seat on the hill wins (none: a tie)."""
+        hill, _, held = s.mark
+        scores = [held if seat == s.holder[hill - 1] else 0 for seat in range(s.num_players)]
+        decide(s, scores, why, "diel cycles on the hill", "the hill")
+
+    def view(self, s: S, viewer: Seat | None) -> JsonDict:
+        hill, holder, held = s.mark
+        return {"style": {"name": self.name, "hill": hill, "holder": holder if holder >= 0 else None,
+                          "held": held, "needed": self.setting(s, "hill_cycles")}}
+
+    def goal(self, s: S, seat: int, viewer: int) -> float:
+        """The hill held (more for each cycle held), and the seat's souls near it."""
+        hill, _, held = s.mark
+        value = (6.0 + 3.0 * held) if s.holder[hill - 1] == seat else 0.0
+        camp = s.board.camp_of(hill)
+        for p in s.live():
+            if s.owner[p] == seat and s.on_map[p] and s.card_of(p).soul and not s.prisoner[p]:
+                value += 1.0 / (1 + s.board.distance(s.stand[p], camp))
+        return value
+
+
+register(KingOfTheHill())
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "style",
+        str,
+        DEFAULT,
+        "the play style (#playstyleoptions): " + "; ".join(f"'{n}' {st.title}" for n, st in STYLES.items()),
+        choices=tuple(STYLES),
+        label="Play style",
+    ),
+    Option("card_limit", int, 0, "Highest body count: the agreed total card limit of each deck "
+           "(0: the deck as built)", minimum=0, maximum=60, label="Card limit (body count)"),
+    Option("soul_limit", int, 0, "Highest body count: the agreed number of soul cards in each deck "
+           "(0: the deck as built)", minimum=0, maximum=60, label="Soul limit (body count)"),
+    Option("defeat_limit", int, 5, "The cost is too great: a seat with this many souls defeated is "
+           "removed (authored default: the rulebook names no number)", minimum=1, maximum=60,
+           label="Soul defeat limit"),
+    Option("hill_cycles", int, 3, "King of the hill: diel cycles the hill must be held "
+           "(authored default: 'a certain number')", minimum=1, maximum=100, label="Hill held (diel cycles)"),
+)
+"""The style options (``Kipukas.option_specs``). Left out of a game's ``options`` while at
+their default (``Kipukas.__init__``): a Domination game's views and records stay as before."""
+
+QUIET: dict[str, OptionValue] = {option.name: option.default for option in OPTIONS}
+
