@@ -39,7 +39,8 @@ def test_domination_still_wins_before_the_limit() -> None:
 
 def test_the_limit_is_seen_by_every_seat() -> None:
     state = fresh(**STYLE)
-    assert state.view(0)["style"] == {"name": "cost_too_great", "lost": [0, 0], "limit": 2, "out": [False, False]}
+    seen = {"name": "cost_too_great", "lost": [0, 0], "limit": 2, "out": [False, False]}
+    assert state.view(0)["style"] == state.view(1)["style"] == state.view(None)["style"] == seen
 
 
 def _three_seats() -> KipukasState:
