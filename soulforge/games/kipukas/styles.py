@@ -24,12 +24,13 @@ its games (and the golden records) are unchanged. The per-seat tallies (``s.lost
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
 from soulforge.core import JsonDict, Seat
 from soulforge.core.options import Option, OptionValue
 from soulforge.core.registry import Registry
-from soulforge.core.text import count, winner_first
+from soulforge.core.text import count
 from soulforge.games.kipukas import cycle
 from soulforge.games.kipukas.data import CARDS
 from soulforge.games.kipukas.encoding import OVER
@@ -118,15 +119,37 @@ def register(style: Style) -> Style:
     return style
 
 
-def decide(s: S, scores: Sequence[int], why: str, what: str, won: str) -> None:
+def decide(s: S, scores: Sequence[int | Fraction], why: str, what: str, won: str) -> None:
     """The game ends: the one best score wins; equal best is a tie."""
     best = max(scores)
     leaders = [seat for seat, n in enumerate(scores) if n == best and not s.out[seat]]
-    score = winner_first(list(scores), leaders[0] if len(leaders) == 1 else None)
+    score = winner_first([str(n) for n in scores], leaders[0] if len(leaders) == 1 else None)
     if len(leaders) == 1:
         cycle.finish(s, leaders[0], f"Seat {leaders[0]} wins {won} ({why}): {score} {what}.")
     else:
         cycle.finish(s, None, f"A tie under {won} ({why}): {score} {what}.")
+
+
+def winner_first(values: list[str], winner: int | None) -> str:
+    """Seats' scores, the winner's first (``core.text.winner_first``, for any score's words)."""
+    start = 0 if winner is None else winner
+    order = [(start + k) % len(values) for k in range(len(values))]
+    words = " to ".join(values[seat] for seat in order)
+    if len(values) > 2:
+        words += f" (seats {', '.join(str(seat) for seat in order)})"
+    return words
+
+
+def held(s: S, seat: int) -> int:
+    """Territories the seat holds."""
+    return sum(1 for h in s.holder if h == seat)
+
+
+def after_cycles(s: S, style: Style) -> None:
+    """A style decided after a fixed number of diel cycles (``style_cycles``): judge then."""
+    cycles = style.setting(s, "style_cycles")
+    if s.cycle >= cycles:
+        style.judge(s, f"{count(cycles, 'diel cycle')} played")
 
 
 def tally(s: S, piece: int) -> int:
@@ -360,6 +383,94 @@ class KingOfTheHill(Style):
 register(KingOfTheHill())
 
 
+class EndsJustifyMeans(Style):
+    """The ends must justify the means: after ``style_cycles`` diel cycles, the most territory
+    gained to souls lost wins."""
+
+    name = "ends_justify_means"
+    title = "The ends must justify the means"
+    words = ("The player with the most territory gained to souls lost after a fixed number of "
+             "diel cycles wins.")
+    reads = ("style_cycles",)
+
+    def claimed(self, s: S, seat: int) -> None:
+        """Holding every territory ends nothing: the cycles decide."""
+
+    def cycle_ended(self, s: S) -> None:
+        """The territories each seat held as the first cycle began (its setup claims) are
+        its start; the count is judged once ``style_cycles`` cycles are over."""
+        if s.cycle == 0:
+            s.mark = [held(s, seat) for seat in range(s.num_players)]
+            return
+        after_cycles(s, self)
+
+    def ratio(self, s: S, seat: int) -> Fraction:
+        """Territory gained (held now less held at the start: it may be negative) to souls lost;
+        read: a seat that lost none counts as having lost one (a ratio to none is no number)."""
+        start = s.mark[seat] if s.mark else held(s, seat)
+        return Fraction(held(s, seat) - start, max(1, s.lost[seat]))
+
+    def judge(self, s: S, why: str) -> None:
+        decide(s, [self.ratio(s, seat) for seat in range(s.num_players)], why,
+               "territory gained per soul lost", "the ends")
+
+    def view(self, s: S, viewer: Seat | None) -> JsonDict:
+        return {"style": {"name": self.name, "start": list(s.mark), "lost": list(s.lost),
+                          "ratio": [str(self.ratio(s, seat)) for seat in range(s.num_players)],
+                          "cycles": self.setting(s, "style_cycles")}}
+
+    def goal(self, s: S, seat: int, viewer: int) -> float:
+        return 4.0 * float(self.ratio(s, seat))
+
+
+register(EndsJustifyMeans())
+
+
+class CoastalWar(Style):
+    """Coastal war: after ``style_cycles`` diel cycles, the most coastline held wins (the map's
+    ``coastline``, authored)."""
+
+    name = "coastal_war"
+    title = "Coastal war"
+    words = "The player to control the most coastline after a fixed number of diel cycles is the victor."
+    reads = ("style_cycles",)
+
+    def refusal(self, board: KipukaMap, players: int) -> str | None:
+        return None if any(board.coastline) else f"the {board.name} map has no coastline"
+
+    def claimed(self, s: S, seat: int) -> None:
+        """Holding every territory ends nothing: the cycles decide."""
+
+    def coast(self, s: S, seat: int) -> int:
+        """The coastline of the territories the seat holds."""
+        return sum(n for t, n in enumerate(s.board.coastline, 1) if s.holder[t - 1] == seat)
+
+    def cycle_ended(self, s: S) -> None:
+        after_cycles(s, self)
+
+    def judge(self, s: S, why: str) -> None:
+        decide(s, [self.coast(s, seat) for seat in range(s.num_players)], why, "coastline", "the coast")
+
+    def view(self, s: S, viewer: Seat | None) -> JsonDict:
+        return {"style": {"name": self.name, "coastline": list(s.board.coastline),
+                          "held": [self.coast(s, seat) for seat in range(s.num_players)],
+                          "cycles": self.setting(s, "style_cycles")}}
+
+    def goal(self, s: S, seat: int, viewer: int) -> float:
+        """Coast held, and the seat's souls near the coast it does not hold."""
+        value = 3.0 * self.coast(s, seat)
+        coast = enumerate(s.board.coastline, 1)
+        shores = [s.board.camp_of(t) for t, n in coast if n and s.holder[t - 1] != seat]
+        if shores:
+            for p in s.live():
+                if s.owner[p] == seat and s.on_map[p] and s.card_of(p).soul and not s.prisoner[p]:
+                    value += 0.5 / (1 + min(s.board.distance(s.stand[p], shore) for shore in shores))
+        return value
+
+
+register(CoastalWar())
+
+
 OPTIONS: tuple[Option, ...] = (
     Option(
         "style",
@@ -378,6 +489,9 @@ OPTIONS: tuple[Option, ...] = (
            label="Soul defeat limit"),
     Option("hill_cycles", int, 3, "King of the hill: diel cycles the hill must be held "
            "(authored default: 'a certain number')", minimum=1, maximum=100, label="Hill held (diel cycles)"),
+    Option("style_cycles", int, 12, "The ends must justify the means, Coastal war, The hunt: the "
+           "game is judged after this many diel cycles (authored default: 'a fixed number')",
+           minimum=1, maximum=200, label="Diel cycles (fixed-length styles)"),
 )
 """The style options (``Kipukas.option_specs``). Left out of a game's ``options`` while at
 their default (``Kipukas.__init__``): a Domination game's views and records stay as before."""
