@@ -193,7 +193,7 @@ class Kipukas(Game[KipukasState]):
             raise OptionError(
                 f"players: the {self.board.name} map takes at most {self.board.players}, got {players}"
             )
-        refusal = self.style.refusal(self.board, players)
+        refusal = self.style.refusal(self, players)
         if refusal:
             raise OptionError(f"style: {self.style.title}: {refusal}")
         return KipukasState(self, seed, players)

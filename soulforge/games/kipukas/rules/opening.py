@@ -157,10 +157,13 @@ class SetAsideRule(CheckedRule["S", SetAside]):
     checks = (
         Check("a card of your deck", lambda s, a: a.card in s.deck[s.active],
               "that card is not in your deck"),
+        Check("a card the play style lets go", lambda s, a: not s.game.style.keeps(s, s.active, a.card),
+              "a huntable card must be played, not set aside (The hunt, #playstyleoptions)"),
     )
 
     def legal(self, s: S) -> list[SetAside]:
-        return list(self.candidates(s))  # (each passes the check: no deck walk per card)
+        # (each passes the deck check: no deck walk per card)
+        return [a for a in self.candidates(s) if not s.game.style.keeps(s, s.active, a.card)]
 
     def candidates(self, s: S) -> Iterable[SetAside]:
         """Each card of the deck once, by name (the check holds for them all)."""
