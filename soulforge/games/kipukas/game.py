@@ -189,13 +189,9 @@ class Kipukas(Game[KipukasState]):
         return int(self.options["peace_after"])
 
     def _new_state(self, seed: int, players: int) -> KipukasState:
-        if players > self.board.players:
-            raise OptionError(
-                f"players: the {self.board.name} map takes at most {self.board.players}, got {players}"
-            )
         refusal = self.style.refusal(self, players)
         if refusal:
-            raise OptionError(f"style: {self.style.title}: {refusal}")
+            raise OptionError(refusal)
         return KipukasState(self, seed, players)
 
     def _enumerate_actions(self) -> Sequence[Action]:

@@ -103,7 +103,10 @@ class Style:
         return 0.0
 
     def refusal(self, game: Kipukas, players: int) -> str | None:
-        """Why the style cannot be played by ``players`` at ``game``'s table (None: it can)."""
+        """Why the style cannot be played by ``players`` at ``game``'s table (None: it can):
+        a map takes at most its number of players."""
+        if players > game.board.players:
+            return f"players: the {game.board.name} map takes at most {game.board.players}, got {players}"
         return None
 
     def keeps(self, s: S, seat: int, card: str) -> bool:
@@ -330,8 +333,9 @@ class KingOfTheHill(Style):
 
     def refusal(self, game: Kipukas, players: int) -> str | None:
         if hills(game.board, players):
-            return None
-        return f"no territory of the {game.board.name} map has {players} adjacent ones for the capitals"
+            return super().refusal(game, players)
+        name = game.board.name
+        return f"style: no territory of the {name} map has {players} adjacent ones for the capitals"
 
     def prepare(self, s: S) -> None:
         """The engine picks the hill at random among those with room for every capital (public:
@@ -442,7 +446,9 @@ class CoastalWar(Style):
     reads = ("style_cycles",)
 
     def refusal(self, game: Kipukas, players: int) -> str | None:
-        return None if any(game.board.coastline) else f"the {game.board.name} map has no coastline"
+        if any(game.board.coastline):
+            return super().refusal(game, players)
+        return f"style: the {game.board.name} map has no coastline"
 
     def claimed(self, s: S, seat: int) -> None:
         """Holding every territory ends nothing: the cycles decide."""
@@ -503,8 +509,8 @@ class TheHunt(Style):
         for seat, deck in enumerate(game.decks[:players]):
             have = sum(1 for card in deck.cards if CARDS[card].soul and CARDS[card].archetypal_gene == kind)
             if have < wanted:
-                return f"seat {seat}'s deck holds {have} {kind} souls, the hunt wants {wanted}"
-        return None
+                return f"style: seat {seat}'s deck holds {have} {kind} souls, the hunt wants {wanted}"
+        return super().refusal(game, players)
 
     def deck(self, s: S, cards: list[str]) -> list[str]:
         """Exactly ``hunt_count`` huntable souls (the list's first), then the other cards in
@@ -553,6 +559,50 @@ class TheHunt(Style):
 
 
 register(TheHunt())
+
+
+def most_players(territories: int) -> int:
+    """Mass conflict: '8 territories = 2 player max, 9-11 territories = 3 player max, 12
+    territories = 4 players max'."""
+    return 2 if territories <= 8 else 3 if territories <= 11 else 4
+
+
+class MassConflict(Style):
+    """Mass conflict: Domination with 3 or 4 players; on a map too small for them (by the
+    rulebook's territory counts) each starts with 1 capital and 1 base camp."""
+
+    name = "mass_conflict"
+    title = "Mass conflict"
+    words = (
+        "Domination with up to 4 players on a standard kipuka. (8 territories = 2 player max, 9-11 "
+        "territories = 3 player max, 12 territories = 4 players max or starting territories are "
+        "limited to 1 capital and 1 base camp)"
+    )
+
+    def refusal(self, game: Kipukas, players: int) -> str | None:
+        if players < 3:
+            return f"players: Mass conflict is for 3 or 4 players, got {players}"
+        if 2 * players > len(game.board.holdable):
+            return (f"players: the {game.board.name} map's {len(game.board.holdable)} territories "
+                    f"cannot start {players} players with a capital and a base camp each")
+        return None
+
+    def starting_territories(self, s: S) -> int:
+        """The standard 3 where the map is big enough for the players, else 1 capital and 1
+        base camp (read: the rulebook's 'or' is the way to seat more players than the count; a
+        map is also too small when its holdable territories do not give everyone the standard
+        start: the grand map's 12 count 2 transit ones)."""
+        standard = s.game.play.starting_territories
+        if (s.num_players <= most_players(len(s.board.geography))
+                and standard * s.num_players <= len(s.board.holdable)):
+            return standard
+        return 2
+
+    def view(self, s: S, viewer: Seat | None) -> JsonDict:
+        return {"style": {"name": self.name, "starting_territories": self.starting_territories(s)}}
+
+
+register(MassConflict())
 
 
 OPTIONS: tuple[Option, ...] = (
