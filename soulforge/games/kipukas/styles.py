@@ -23,6 +23,7 @@ its games (and the golden records) are unchanged. The per-seat tallies (``s.lost
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
@@ -101,6 +102,9 @@ class Style:
 
     def goal(self, s: S, seat: int, viewer: int) -> float:
         return 0.0
+
+    def resample(self, s: S, player: int, rng: random.Random) -> None:
+        """Determinization (``hidden.py``): draw again what the style hides from ``player``."""
 
     def refusal(self, game: Kipukas, players: int) -> str | None:
         """Why the style cannot be played by ``players`` at ``game``'s table (None: it can):
@@ -603,6 +607,99 @@ class MassConflict(Style):
 
 
 register(MassConflict())
+
+
+def capitals_adjacent(s: S, territory: int) -> bool:
+    """'Players start with only a capital in adjacent territories' (the referee's styles: no
+    hill): the first capital where every other seat can be adjacent to it, the others on a
+    territory adjacent to a capital placed."""
+    placed = [t for seat in range(s.num_players) for t in s.capital[seat]]
+    near = hill_neighbours(s.board, territory)
+    if not placed:
+        return len(near) >= s.num_players - 1
+    return any(t in near for t in placed)
+
+
+class FindTheTreasure(Style):
+    """Find the treasure: the engine, as the referee, secretly marks a territory with an item
+    card once the capitals are placed; the first seat to claim it wins (and the card)."""
+
+    name = "find_the_treasure"
+    title = "Find the treasure"
+    words = (
+        "A ref secretly marks a space on the board with an item card, the first player to claim "
+        "that space wins the match and receives the item card. Players start with only a capital "
+        "in adjacent territories."
+    )
+    # s.mark: [the treasure's territory (0 until drawn), the item card's number among the
+    # items, then per territory 1 once it is known not to hold it (held by a seat since)]
+
+    def starting_territories(self, s: S) -> int:
+        return 1
+
+    def capital_allowed(self, s: S, territory: int) -> bool:
+        return capitals_adjacent(s, territory)
+
+    def prepare(self, s: S) -> None:
+        s.mark = [0, 0] + [0] * len(s.board.geography)
+
+    def cycle_ended(self, s: S) -> None:
+        """The referee marks the space as the setup ends (read: among the territories no one
+        holds, so no capital sits on it), secretly: no view shows it, the log says only that
+        it is marked."""
+        if s.cycle == 0 and not s.mark[0]:
+            free = [t for t in s.board.holdable if s.holder[t - 1] < 0]
+            items = sorted(c for c, card in s.game.cards.items() if card.card_type == "item")
+            s.mark[0] = free[s.rng.randrange(len(free))]
+            s.mark[1] = s.rng.randrange(len(items))
+            for t in s.board.holdable:
+                if s.holder[t - 1] >= 0:
+                    s.mark[1 + t] = 1
+            s.add_log("the referee secretly marks a territory with an item card")
+
+    def unsearched(self, s: S) -> list[int]:
+        """The territories that may still hold the treasure (public knowledge)."""
+        return [t for t in s.board.holdable if not s.mark[1 + t]]
+
+    def claimed(self, s: S, seat: int) -> None:
+        treasure = s.mark[0]
+        if treasure and s.holder[treasure - 1] == seat:
+            items = sorted(c for c, card in s.game.cards.items() if card.card_type == "item")
+            cycle.finish(s, seat, f"Seat {seat} wins: it claims territory {treasure}, the referee's "
+                                  f"secret space, and receives the item card {CARDS[items[s.mark[1]]].name}.")
+        for t in s.board.holdable:
+            if s.holder[t - 1] >= 0:
+                s.mark[1 + t] = 1
+
+    def judge(self, s: S, why: str) -> None:
+        """No one found the treasure: a tie (read: only the finding wins)."""
+        where = f"territory {s.mark[0]}"
+        cycle.finish(s, None, f"A tie ({why}): no one found the referee's secret space, {where}.")
+
+    def view(self, s: S, viewer: Seat | None) -> JsonDict:
+        """The territories searched; the secret space only once the game is over."""
+        shown = s.mark[0] if s.phase == OVER else None
+        return {"style": {"name": self.name, "searched": [t for t in s.board.holdable if s.mark[1 + t]],
+                          "treasure": shown}}
+
+    def goal(self, s: S, seat: int, viewer: int) -> float:
+        """The seat's souls near the territories not searched yet (never the secret itself)."""
+        camps = [s.board.camp_of(t) for t in self.unsearched(s)]
+        value = 0.0
+        if camps:
+            for p in s.live():
+                if s.owner[p] == seat and s.on_map[p] and s.card_of(p).soul and not s.prisoner[p]:
+                    value += 1.0 / (1 + min(s.board.distance(s.stand[p], camp) for camp in camps))
+        return value
+
+    def resample(self, s: S, player: int, rng: random.Random) -> None:
+        """The referee's space is drawn again among the territories not searched."""
+        if s.mark[0] and s.phase != OVER:
+            left = self.unsearched(s)
+            s.mark[0] = left[rng.randrange(len(left))]
+
+
+register(FindTheTreasure())
 
 
 OPTIONS: tuple[Option, ...] = (
