@@ -383,9 +383,9 @@ def waste(s: S, piece: int) -> None:
         return
     territory = s.territory[piece]
     take_off(s, piece)
-    s.game.style.wasted(s, piece)  # a soul defeated: the seats' tallies, the play style told (``styles.py``)
     s.known[piece] |= 1 << 8
     s.discard[keeper(s, piece)].append(s.card[piece])
+    s.game.style.wasted(s, piece)  # a soul defeated: the seats' tallies, the play style told (``styles.py``)
     if s.items[piece]:
         drop(s, piece, territory)
         grab(s, territory)
