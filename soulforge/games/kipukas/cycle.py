@@ -35,6 +35,7 @@ def reveal(s: S, piece: int) -> None:
     s.moved()
     s.mark_revealed()
     s.add_log(f"card #{piece} is revealed: {s.piece_name(piece)}")
+    s.game.style.revealed(s, piece)
 
 
 # -- contention ------------------------------------------------------------------------------
