@@ -56,10 +56,11 @@ def test_the_secret_space_is_absent_from_every_view_and_log() -> None:
     state = _played(_game(2))
     other = state.clone()
     other.mark[0] = next(t for t in state.board.holdable if state.holder[t - 1] < 0 and t != state.mark[0])
+    other.mark[1] = (state.mark[1] + 1) % 5  # and another item card
     for viewer in (0, 1, None):
         assert state.view(viewer) == other.view(viewer)
         assert state.log(viewer) == other.log(viewer)
-        assert state.view(viewer)["style"]["treasure"] is None
+        assert state.view(viewer)["style"]["secret"] is None
 
 
 def test_the_first_to_claim_it_wins_and_other_claims_search() -> None:
@@ -70,7 +71,7 @@ def test_the_first_to_claim_it_wins_and_other_claims_search() -> None:
     assert not state.is_over and elsewhere in state.view(1)["style"]["searched"]
     cycle.claim(state, put(state, 1, "brox_the_defiant", f"T{treasure}"))
     assert state.is_over and state.winner == 1 and "secret space" in state.finished_by
-    assert state.view(0)["style"]["treasure"] == treasure
+    assert state.view(0)["style"]["secret"] == treasure
 
 
 def test_a_seat_imagining_the_game_draws_the_space_among_the_unsearched() -> None:

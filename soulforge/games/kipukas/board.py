@@ -165,6 +165,12 @@ class KipukaMap:
                 pairs |= {(one, two), (two, one)}
         return frozenset(pairs)
 
+    @cached_property
+    def spans(self) -> Mapping[StandId, Mapping[StandId, int]]:
+        """``distance`` between every two stands, worked out once (the play styles' AI goals ask
+        it for every soul at every evaluation)."""
+        return {start: {goal: self.distance(start, goal) for goal in self.stands} for start in self.stands}
+
     def distance(self, start: StandId, goal: StandId) -> int:
         """Spaces of movement on the shortest way (no enemies or water considered)."""
         seen, todo = {start: 0}, deque([start])

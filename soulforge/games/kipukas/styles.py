@@ -33,6 +33,7 @@ from soulforge.core.options import Option, OptionValue
 from soulforge.core.registry import Registry
 from soulforge.core.text import count
 from soulforge.games.kipukas import cycle
+from soulforge.games.kipukas.cards import ability
 from soulforge.games.kipukas.data import ARCHETYPES, CARDS
 from soulforge.games.kipukas.encoding import OVER
 
@@ -116,6 +117,9 @@ class Style:
     def face_down(self, s: S, seat: int, card: str) -> bool:
         """The card may be played only unrevealed (Captive)."""
         return False
+
+    def entered(self, s: S, piece: int, territory: int) -> None:
+        """A soul steps into a territory (``cards.trap_roll``, before the traps there)."""
 
     def revealed(self, s: S, piece: int) -> None:
         """A piece on the map is turned face up (``cycle.reveal``)."""
@@ -397,7 +401,7 @@ class KingOfTheHill(Style):
         camp = s.board.camp_of(hill)
         for p in s.live():
             if s.owner[p] == seat and s.on_map[p] and s.card_of(p).soul and not s.prisoner[p]:
-                value += 1.0 / (1 + s.board.distance(s.stand[p], camp))
+                value += 1.0 / (1 + s.board.spans[s.stand[p]][camp])
         return value
 
 
@@ -487,7 +491,7 @@ class CoastalWar(Style):
         if shores:
             for p in s.live():
                 if s.owner[p] == seat and s.on_map[p] and s.card_of(p).soul and not s.prisoner[p]:
-                    value += 0.5 / (1 + min(s.board.distance(s.stand[p], shore) for shore in shores))
+                    value += 0.5 / (1 + min(s.board.spans[s.stand[p]][shore] for shore in shores))
         return value
 
 
@@ -787,7 +791,7 @@ class Captive(Style):
         if piece < 0 or not s.on_map[piece] or not s.capital[seat]:
             return 0.0
         home = s.board.camp_of(s.capital[seat][0])
-        return 6.0 + 6.0 / (1 + s.board.distance(s.stand[piece], home))
+        return 6.0 + 6.0 / (1 + s.board.spans[s.stand[piece]][home])
 
 
 register(Captive())
@@ -804,19 +808,19 @@ def capitals_adjacent(s: S, territory: int) -> bool:
     return any(t in near for t in placed)
 
 
-class FindTheTreasure(Style):
-    """Find the treasure: the engine, as the referee, secretly marks a territory with an item
-    card once the capitals are placed; the first seat to claim it wins (and the card)."""
+SPACE, PRIZE, SURVIVOR, SEARCHED = 0, 1, 2, 3
+"""Indices of a referee style's ``s.mark``: the secret territory (0 until drawn), the prize
+card's number in the style's pool, the survivor's piece (Off to the rescue; -1: none yet), then
+per territory 1 once it is publicly known not to hold the secret."""
 
-    name = "find_the_treasure"
-    title = "Find the treasure"
-    words = (
-        "A ref secretly marks a space on the board with an item card, the first player to claim "
-        "that space wins the match and receives the item card. Players start with only a capital "
-        "in adjacent territories."
-    )
-    # s.mark: [the treasure's territory (0 until drawn), the item card's number among the
-    # items, then per territory 1 once it is known not to hold it (held by a seat since)]
+
+class Referee(Style):
+    """The competition styles: the engine, as the referee, secretly marks a territory with a
+    card as the setup ends; capitals only, in adjacent territories. No view or log shows the
+    space until the game is over; determinization draws it again among the unsearched."""
+
+    prize: ClassVar[str] = "item"
+    """The card type the referee marks the space with."""
 
     def starting_territories(self, s: S) -> int:
         return 1
@@ -825,46 +829,58 @@ class FindTheTreasure(Style):
         return capitals_adjacent(s, territory)
 
     def prepare(self, s: S) -> None:
-        s.mark = [0, 0] + [0] * len(s.board.geography)
+        s.mark = [0, 0, -1] + [0] * len(s.board.geography)
+
+    def pool(self, s: S) -> list[str]:
+        """The cards the prize is drawn from."""
+        return sorted(c for c, card in s.game.cards.items() if card.card_type == self.prize)
+
+    def prize_card(self, s: S) -> str:
+        return self.pool(s)[s.mark[PRIZE]]
 
     def cycle_ended(self, s: S) -> None:
         """The referee marks the space as the setup ends (read: among the territories no one
-        holds, so no capital sits on it), secretly: no view shows it, the log says only that
-        it is marked."""
-        if s.cycle == 0 and not s.mark[0]:
+        holds, so no capital sits on it), secretly: the log says only that it is marked."""
+        if s.cycle == 0 and not s.mark[SPACE]:
             free = [t for t in s.board.holdable if s.holder[t - 1] < 0]
-            items = sorted(c for c, card in s.game.cards.items() if card.card_type == "item")
-            s.mark[0] = free[s.rng.randrange(len(free))]
-            s.mark[1] = s.rng.randrange(len(items))
-            for t in s.board.holdable:
-                if s.holder[t - 1] >= 0:
-                    s.mark[1 + t] = 1
-            s.add_log("the referee secretly marks a territory with an item card")
+            s.mark[SPACE] = free[s.rng.randrange(len(free))]
+            s.mark[PRIZE] = s.rng.randrange(len(self.pool(s)))
+            self.search(s)
+            s.add_log(f"the referee secretly marks a territory with a {self.prize.replace('_', ' ')} card")
+        else:
+            self.after_action(s)
 
-    def unsearched(self, s: S) -> list[int]:
-        """The territories that may still hold the treasure (public knowledge)."""
-        return [t for t in s.board.holdable if not s.mark[1 + t]]
-
-    def claimed(self, s: S, seat: int) -> None:
-        treasure = s.mark[0]
-        if treasure and s.holder[treasure - 1] == seat:
-            items = sorted(c for c, card in s.game.cards.items() if card.card_type == "item")
-            cycle.finish(s, seat, f"Seat {seat} wins: it claims territory {treasure}, the referee's "
-                                  f"secret space, and receives the item card {CARDS[items[s.mark[1]]].name}.")
+    def search(self, s: S) -> None:
+        """Every territory a seat holds is publicly known not to be the secret one (the game
+        would have ended or shown it)."""
         for t in s.board.holdable:
             if s.holder[t - 1] >= 0:
-                s.mark[1 + t] = 1
+                s.mark[SEARCHED + t - 1] = 1
+
+    def unsearched(self, s: S) -> list[int]:
+        """The territories that may still be the secret one (public knowledge)."""
+        return [t for t in s.board.holdable if not s.mark[SEARCHED + t - 1]]
+
+    def found(self, s: S, seat: int) -> bool:
+        """The seat holds the secret territory now."""
+        space = s.mark[SPACE]
+        return bool(space) and s.holder[space - 1] == seat
+
+    def claimed(self, s: S, seat: int) -> None:
+        self.search(s)
 
     def judge(self, s: S, why: str) -> None:
-        """No one found the treasure: a tie (read: only the finding wins)."""
-        where = f"territory {s.mark[0]}"
-        cycle.finish(s, None, f"A tie ({why}): no one found the referee's secret space, {where}.")
+        """No one met the goal: a tie (read: only the referee's goal wins)."""
+        where = f"territory {s.mark[SPACE]}"
+        cycle.finish(s, None, f"A tie ({why}): no one met the referee's goal; the secret space was {where}.")
 
     def view(self, s: S, viewer: Seat | None) -> JsonDict:
         """The territories searched; the secret space only once the game is over."""
-        shown = s.mark[0] if s.phase == OVER else None
-        return {"style": {"name": self.name, "searched": [t for t in s.board.holdable if s.mark[1 + t]],
-                          "treasure": shown}}
+        over = s.phase == OVER
+        searched = [t for t in s.board.holdable if s.mark[SEARCHED + t - 1]]
+        return {"style": {"name": self.name, "searched": searched,
+                          "secret": s.mark[SPACE] if over else None,
+                          "prize": self.prize_card(s) if over and s.mark[SPACE] else None}}
 
     def goal(self, s: S, seat: int, viewer: int) -> float:
         """The seat's souls near the territories not searched yet (never the secret itself)."""
@@ -873,17 +889,133 @@ class FindTheTreasure(Style):
         if camps:
             for p in s.live():
                 if s.owner[p] == seat and s.on_map[p] and s.card_of(p).soul and not s.prisoner[p]:
-                    value += 1.0 / (1 + min(s.board.distance(s.stand[p], camp) for camp in camps))
+                    value += 1.0 / (1 + min(s.board.spans[s.stand[p]][camp] for camp in camps))
         return value
 
     def resample(self, s: S, player: int, rng: random.Random) -> None:
-        """The referee's space is drawn again among the territories not searched."""
-        if s.mark[0] and s.phase != OVER:
+        """The referee's space (and its card) drawn again among what the seat cannot rule out."""
+        if s.mark[SPACE] and s.phase != OVER:
             left = self.unsearched(s)
-            s.mark[0] = left[rng.randrange(len(left))]
+            s.mark[SPACE] = left[rng.randrange(len(left))]
+            s.mark[PRIZE] = rng.randrange(len(self.pool(s)))
+
+
+class FindTheTreasure(Referee):
+    """Find the treasure: the first seat to claim the referee's space wins (and its item card)."""
+
+    name = "find_the_treasure"
+    title = "Find the treasure"
+    words = (
+        "A ref secretly marks a space on the board with an item card, the first player to claim "
+        "that space wins the match and receives the item card. Players start with only a capital "
+        "in adjacent territories."
+    )
+
+    def claimed(self, s: S, seat: int) -> None:
+        if self.found(s, seat):
+            item = CARDS[self.prize_card(s)].name
+            cycle.finish(s, seat, f"Seat {seat} wins: it claims territory {s.mark[SPACE]}, the referee's "
+                                  f"secret space, and receives the item card {item}.")
+        self.search(s)
 
 
 register(FindTheTreasure())
+
+
+class OffToTheRescue(Referee):
+    """Off to the rescue: the referee's space holds a soul; the first seat to claim it gets the
+    survivor (a soul of its own, revealed, on the space's camp) and wins by ushering it back to
+    its capital."""
+
+    name = "off_to_the_rescue"
+    title = "Off to the rescue"
+    words = (
+        "A ref secretly marks a space on the board with a soul card, the first player to claim that "
+        "space and usher the survivor back to their capital wins the match and receives the soul's card."
+    )
+
+    def pool(self, s: S) -> list[str]:
+        return sorted(c for c, card in s.game.cards.items() if card.soul)
+
+    def claimed(self, s: S, seat: int) -> None:
+        """The first claim of the space frees the survivor: it follows the claimant."""
+        if s.mark[SURVIVOR] < 0 and self.found(s, seat):
+            from soulforge.games.kipukas.setup import new_piece
+
+            space = s.mark[SPACE]
+            piece = new_piece(s, seat, self.prize_card(s), s.board.camp_of(space), revealed=True)
+            s.played_cycle[piece] = s.cycle - 1  # it may move at once (no summoning sickness)
+            s.mark[SURVIVOR] = piece
+            s.add_log(f"{s.seat_name(seat)} claims the referee's secret space, territory {space}: "
+                      f"the survivor {CARDS[self.prize_card(s)].name} follows it")
+        self.search(s)
+
+    def after_action(self, s: S) -> None:
+        piece = s.mark[SURVIVOR]
+        if piece >= 0 and s.on_map[piece] and s.phase != OVER:
+            seat = s.owner[piece]
+            if 0 <= seat < s.num_players and s.stand[piece] in {s.board.camp_of(t) for t in s.capital[seat]}:
+                cycle.finish(s, seat, f"Seat {seat} wins: it ushered the survivor {s.card_of(piece).name} "
+                                      "back to its capital.")
+
+    def view(self, s: S, viewer: Seat | None) -> JsonDict:
+        shown = super().view(s, viewer)
+        shown["style"]["survivor"] = s.mark[SURVIVOR] if s.mark[SURVIVOR] >= 0 else None
+        return shown
+
+    def goal(self, s: S, seat: int, viewer: int) -> float:
+        piece = s.mark[SURVIVOR]
+        if piece >= 0 and s.on_map[piece] and s.owner[piece] == seat and s.capital[seat]:
+            home = s.board.camp_of(s.capital[seat][0])
+            return 6.0 + 6.0 / (1 + s.board.spans[s.stand[piece]][home])
+        return super().goal(s, seat, viewer)
+
+    def resample(self, s: S, player: int, rng: random.Random) -> None:
+        if s.mark[SURVIVOR] < 0:
+            super().resample(s, player, rng)
+
+
+register(OffToTheRescue())
+
+
+class TrapSpringer(Referee):
+    """Trap springer: the referee's space holds a trap card; a seat's soul entering it rolls the
+    referee's D20 against the trap's numbers, in secret; the first to set it off wins."""
+
+    name = "trap_springer"
+    title = "Trap springer"
+    words = (
+        "A ref secretly marks a space on the board with a trap card, the first player to set off the "
+        "trap in that space wins the match and receives the trap card. Players start with only a "
+        "capital in adjacent territories."
+    )
+    prize = "trap"
+
+    def pool(self, s: S) -> list[str]:
+        """The trap cards with numbers to spring on (#traps)."""
+        traps = [c for c, card in s.game.cards.items() if card.card_type == "trap"]
+        return sorted(c for c in traps if ability(c).trap_on)
+
+    def claimed(self, s: S, seat: int) -> None:
+        """A claim proves nothing here (a trap may lie quiet): no territory is searched."""
+
+    def search(self, s: S) -> None:
+        """Nothing rules a territory out: the referee's rolls are secret."""
+
+    def entered(self, s: S, piece: int, territory: int) -> None:
+        """A seat's soul enters the secret space: the referee rolls the D20 in secret; on the
+        trap's numbers it springs and the soul's seat wins (no log before: nothing leaks)."""
+        seat = s.owner[piece]
+        if territory != s.mark[SPACE] or not 0 <= seat < s.num_players or s.phase == OVER:
+            return
+        roll = s.rng.randint(1, 20)
+        if roll in ability(self.prize_card(s)).trap_on:
+            name = CARDS[self.prize_card(s)].name
+            cycle.finish(s, seat, f"Seat {seat} wins: {s.piece_name(piece)} sets off the referee's trap "
+                                  f"{name} in territory {territory} (a D20 of {roll}) and receives it.")
+
+
+register(TrapSpringer())
 
 
 OPTIONS: tuple[Option, ...] = (

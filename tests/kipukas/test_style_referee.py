@@ -1,0 +1,86 @@
+"""#playstyleoptions, the competition styles the engine referees (beside Find the treasure):
+"Off to the rescue: A ref secretly marks a space on the board with a soul card, the first player
+to claim that space and usher the survivor back to their capital wins the match and receives the
+soul's card" and "Trap Springer: A ref secretly marks a space on the board with a trap card, the
+first player to set off the trap in that space wins the match and receives the trap card".
+"Players start with only a capital in adjacent territories". The secret space is absent from
+every seat's view until the game is over."""
+
+from __future__ import annotations
+
+import pytest
+
+import soulforge
+from soulforge.agents import load
+from soulforge.games.kipukas import cycle
+from soulforge.games.kipukas.cards import ability
+from soulforge.games.kipukas.state import KipukasState
+from soulforge.games.kipukas.styles import PRIZE, SPACE, STYLES, SURVIVOR, TrapSpringer
+from tests.kipukas.scenario import put
+
+pytestmark = pytest.mark.usefixtures("checked_rules")  # each rule lists what its checks let through
+
+
+def _played(style: str, seed: int = 0, **options: object) -> KipukasState:
+    state = soulforge.load("kipukas", style=style, **options).new_game(seed=seed)
+    assert isinstance(state, KipukasState)
+    while state.phase in ("affinity", "capital", "camp", "set_aside", "turning"):
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+@pytest.mark.parametrize("style", ["off_to_the_rescue", "trap_springer"])
+def test_the_secret_space_and_its_card_are_absent_from_every_view_and_log(style: str) -> None:
+    state = _played(style, 2)
+    other = state.clone()
+    free = [t for t in state.board.holdable if state.holder[t - 1] < 0]
+    other.mark[SPACE] = next(t for t in free if t != state.mark[SPACE])
+    other.mark[PRIZE] = (state.mark[PRIZE] + 1) % len(STYLES[style].pool(state))  # type: ignore[attr-defined]
+    for viewer in (0, 1, None):
+        assert state.view(viewer) == other.view(viewer) and state.log(viewer) == other.log(viewer)
+        assert state.view(viewer)["style"]["secret"] is None
+
+
+def test_claiming_the_space_frees_the_survivor_who_wins_when_ushered_home() -> None:
+    state = _played("off_to_the_rescue", 3)
+    space = state.mark[SPACE]
+    cycle.claim(state, put(state, 1, "brox_the_defiant", f"T{space}"))
+    survivor = state.mark[SURVIVOR]
+    assert survivor >= 0 and state.owner[survivor] == 1 and state.revealed[survivor]
+    assert state.stand[survivor] == f"T{space}" and not state.is_over
+    assert state.view(0)["style"]["survivor"] == survivor
+    cycle.place(state, survivor, state.board.camp_of(state.capital[1][0]))
+    cycle.end_action(state, state.active)
+    assert state.is_over and state.winner == 1 and "ushered the survivor" in state.finished_by
+    assert state.view(0)["style"]["secret"] == space
+
+
+def test_the_trap_springs_on_its_numbers_and_its_seat_wins(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _played("trap_springer", 4)
+    style = STYLES["trap_springer"]
+    assert isinstance(style, TrapSpringer)
+    space, numbers = state.mark[SPACE], ability(style.prize_card(state)).trap_on
+    quiet = next(n for n in range(1, 21) if n not in numbers)
+    soul = put(state, 0, "brox_the_defiant", f"T{space}")
+    elsewhere = next(t for t in state.board.holdable if t != space)
+    logs = [state.log(viewer) for viewer in (0, 1, None)]
+    monkeypatch.setattr(state.rng, "randint", lambda a, b: quiet)
+    style.entered(state, soul, elsewhere)
+    style.entered(state, soul, space)
+    assert not state.is_over and [state.log(viewer) for viewer in (0, 1, None)] == logs  # secret rolls
+    monkeypatch.setattr(state.rng, "randint", lambda a, b: min(numbers))
+    style.entered(state, soul, space)
+    assert state.is_over and state.winner == 0 and "sets off the referee's trap" in state.finished_by
+
+
+@pytest.mark.parametrize(("style", "seed"), [("off_to_the_rescue", 1), ("trap_springer", 1)])
+def test_greedy_against_greedy_plays_it_to_its_end(style: str, seed: int) -> None:
+    state = soulforge.load("kipukas", style=style, peace_after=10).new_game(seed=seed)
+    agents = [load("greedy:samples=1", seed=1), load("greedy:samples=1", seed=2)]
+    for _ in range(3000):
+        if state.is_over:
+            break
+        seat = state.current_player
+        assert seat is not None
+        state.apply(agents[seat].act(state, seat))
+    assert state.is_over and state.view(None)["style"]["secret"] == state.mark[SPACE]
