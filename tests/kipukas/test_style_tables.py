@@ -31,7 +31,8 @@ def test_the_lobby_offers_the_play_styles(client: TestClient) -> None:
 
 def test_a_table_is_made_with_a_style_and_a_bad_one_is_refused(client: TestClient) -> None:
     body = {"game": "kipukas", "players": 2, "seats": [{"kind": "human"}, {"kind": "ai", "level": "random"}]}
-    made = client.post("/api/tables", json={**body, "options": {"style": "king_of_the_hill", "hill_cycles": 2}})
+    hill = {"style": "king_of_the_hill", "hill_cycles": 2}
+    made = client.post("/api/tables", json={**body, "options": hill})
     assert made.status_code == 201, made.text
     seat = made.json()["seats"][0]
     view = client.get(f"/api/tables/{made.json()['table']}", headers={"X-Seat-Token": seat["token"]}).json()
