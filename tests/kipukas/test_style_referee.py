@@ -15,7 +15,7 @@ from soulforge.agents import load
 from soulforge.games.kipukas import cycle
 from soulforge.games.kipukas.cards import ability
 from soulforge.games.kipukas.state import KipukasState
-from soulforge.games.kipukas.styles import PRIZE, SPACE, STYLES, SURVIVOR, TrapSpringer
+from soulforge.games.kipukas.styles import PRIZE, SPACE, STYLES, SURVIVOR, TrapSpringer, hill_neighbours
 from tests.kipukas.scenario import put
 
 pytestmark = pytest.mark.usefixtures("checked_rules")  # each rule lists what its checks let through
@@ -29,13 +29,14 @@ def _played(style: str, seed: int = 0, **options: object) -> KipukasState:
     return state
 
 
-@pytest.mark.parametrize("style", ["off_to_the_rescue", "trap_springer"])
+@pytest.mark.parametrize("style", ["off_to_the_rescue", "trap_springer", "cradle_robber"])
 def test_the_secret_space_and_its_card_are_absent_from_every_view_and_log(style: str) -> None:
     state = _played(style, 2)
     other = state.clone()
     free = [t for t in state.board.holdable if state.holder[t - 1] < 0]
     other.mark[SPACE] = next(t for t in free if t != state.mark[SPACE])
-    other.mark[PRIZE] = (state.mark[PRIZE] + 1) % len(STYLES[style].pool(state))  # type: ignore[attr-defined]
+    pool = STYLES[style].pool(state)  # type: ignore[attr-defined]
+    other.mark[PRIZE] = (state.mark[PRIZE] + 1) % len(pool)
     for viewer in (0, 1, None):
         assert state.view(viewer) == other.view(viewer) and state.log(viewer) == other.log(viewer)
         assert state.view(viewer)["style"]["secret"] is None
@@ -73,7 +74,31 @@ def test_the_trap_springs_on_its_numbers_and_its_seat_wins(monkeypatch: pytest.M
     assert state.is_over and state.winner == 0 and "sets off the referee's trap" in state.finished_by
 
 
-@pytest.mark.parametrize(("style", "seed"), [("off_to_the_rescue", 1), ("trap_springer", 1)])
+def test_the_cradle_is_found_by_a_claim_then_its_surroundings_win() -> None:
+    """The incubation card is the card data's Incubation Egg (no Founder's Deck holds it)."""
+    state = _played("cradle_robber", 5)
+    style = STYLES["cradle_robber"]
+    assert style.pool(state) == ["incubation_egg"]  # type: ignore[attr-defined]
+    assert all("incubation_egg" not in deck for deck in state.decklists)
+    space = state.mark[SPACE]
+    around = hill_neighbours(state.board, space)
+    cycle.claim(state, put(state, 0, "brox_the_defiant", f"T{space}"))
+    assert not state.is_over or all(state.holder[t - 1] == 0 for t in around)
+    for viewer in (0, 1, None):
+        assert state.view(viewer)["style"]["secret"] == space  # found: shown to all
+    if state.is_over:
+        return
+    for t in around[:-1]:
+        state.holder[t - 1] = 1
+    cycle.end_action(state, state.active)
+    assert not state.is_over
+    state.holder[around[-1] - 1] = 1
+    cycle.end_action(state, state.active)
+    assert state.is_over and state.winner == 1 and "every territory around" in state.finished_by
+
+
+@pytest.mark.parametrize(("style", "seed"),
+                         [("off_to_the_rescue", 1), ("trap_springer", 1), ("cradle_robber", 1)])
 def test_greedy_against_greedy_plays_it_to_its_end(style: str, seed: int) -> None:
     state = soulforge.load("kipukas", style=style, peace_after=10).new_game(seed=seed)
     agents = [load("greedy:samples=1", seed=1), load("greedy:samples=1", seed=2)]

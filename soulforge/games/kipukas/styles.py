@@ -810,8 +810,10 @@ def capitals_adjacent(s: S, territory: int) -> bool:
 
 SPACE, PRIZE, SURVIVOR, SEARCHED = 0, 1, 2, 3
 """Indices of a referee style's ``s.mark``: the secret territory (0 until drawn), the prize
-card's number in the style's pool, the survivor's piece (Off to the rescue; -1: none yet), then
-per territory 1 once it is publicly known not to hold the secret."""
+card's number in the style's pool, the survivor's piece (Off to the rescue) or the seat that
+found the space (Cradle robber; -1: none yet), then per territory 1 once it is publicly known
+not to hold the secret."""
+FOUND = SURVIVOR
 
 
 class Referee(Style):
@@ -1016,6 +1018,76 @@ class TrapSpringer(Referee):
 
 
 register(TrapSpringer())
+
+
+class CradleRobber(Referee):
+    """Cradle robber: the referee's space holds an incubation card; once a seat claims the space
+    it is found (public), and the first seat holding every territory around it wins."""
+
+    name = "cradle_robber"
+    title = "Cradle robber"
+    words = (
+        "A ref secretly marks a space on the board with an incubation card drawn from a bag, with "
+        "scarcity proportional to the incubation cards in circulation. The first person to find and "
+        "take the surrounding sections (thereby protecting the card) wins the match and receives the "
+        "incubation card. Players start with only a capital in adjacent territories."
+    )
+    prize = "non_playable"
+
+    def pool(self, s: S) -> list[str]:
+        """The incubation cards of the card data (#incubation_cards): the binder's Incubation
+        Egg, which no Founder's Deck holds; one of each in the bag (read: equal scarcity)."""
+        return sorted(c for c, card in s.game.cards.items()
+                      if card.card_type == "non_playable" and "incubation" in c)
+
+    def refusal(self, game: Kipukas, players: int) -> str | None:
+        if not any(card.card_type == "non_playable" and "incubation" in c for c, card in game.cards.items()):
+            return "style: the card data holds no incubation card"
+        return super().refusal(game, players)
+
+    def surrounding(self, s: S) -> list[int]:
+        """The territories around the space ('adjacent' as King of the hill's)."""
+        return hill_neighbours(s.board, s.mark[SPACE])
+
+    def claimed(self, s: S, seat: int) -> None:
+        """The first claim of the space finds it (the referee shows it to all); then the first
+        seat holding every territory around it wins."""
+        if s.mark[FOUND] < 0 and self.found(s, seat):
+            s.mark[FOUND] = seat
+            s.add_log(f"{s.seat_name(seat)} finds the referee's space, territory {s.mark[SPACE]}: "
+                      f"an incubation card ({CARDS[self.prize_card(s)].name}) lies there")
+        self.search(s)
+        self.after_action(s)
+
+    def after_action(self, s: S) -> None:
+        if s.mark[FOUND] < 0 or s.phase == OVER:
+            return
+        around = self.surrounding(s)
+        for seat in range(s.num_players):
+            if around and all(s.holder[t - 1] == seat for t in around):
+                cycle.finish(s, seat, f"Seat {seat} wins: it holds every territory around the referee's "
+                                      f"space, territory {s.mark[SPACE]}, and receives "
+                                      f"{CARDS[self.prize_card(s)].name}.")
+                return
+
+    def view(self, s: S, viewer: Seat | None) -> JsonDict:
+        shown = super().view(s, viewer)
+        if s.mark[FOUND] >= 0:
+            shown["style"]["secret"], shown["style"]["prize"] = s.mark[SPACE], self.prize_card(s)
+            shown["style"]["surrounding"] = self.surrounding(s)
+        return shown
+
+    def goal(self, s: S, seat: int, viewer: int) -> float:
+        if s.mark[FOUND] >= 0:
+            return 3.0 * sum(1 for t in self.surrounding(s) if s.holder[t - 1] == seat)
+        return super().goal(s, seat, viewer)
+
+    def resample(self, s: S, player: int, rng: random.Random) -> None:
+        if s.mark[FOUND] < 0:
+            super().resample(s, player, rng)
+
+
+register(CradleRobber())
 
 
 OPTIONS: tuple[Option, ...] = (
