@@ -52,3 +52,26 @@ def test_a_style_is_played_to_its_end_in_the_terminal() -> None:
 def test_a_bad_style_in_the_terminal_is_a_clean_error() -> None:
     result = CliRunner().invoke(app, ["play", "kipukas", "--option", "style=nope"])
     assert result.exit_code == 2 and "style" in result.output
+
+
+@pytest.mark.parametrize("name", sorted(set(STYLES) - {"domination", "mass_conflict"}))
+def test_the_board_and_the_terminal_say_the_styles_state(name: str) -> None:
+    """The style's public state in words: a line in the terminal, the diel panel's title on the
+    board; Domination's boards are as before (no style)."""
+    from rich.console import Console
+
+    import soulforge
+    from soulforge.games.kipukas import render_svg, render_text
+
+    state = soulforge.load("kipukas", style=name).new_game(seed=1)
+    while state.phase in ("affinity", "capital", "camp", "set_aside", "turning"):
+        state.apply(state.legal_actions()[0])
+    view = state.view(0)
+    said = STYLES[name].said(view["style"])
+    assert said.startswith(STYLES[name].title)
+    console = Console(width=200, record=True)
+    console.print(render_text.render(view))
+    assert said in console.export_text()
+    assert f"<title>{said}</title>".replace("'", "&#x27;") in render_svg.render(view, [])
+    plain = soulforge.load("kipukas").new_game(seed=1).view(0)
+    assert "style" not in plain

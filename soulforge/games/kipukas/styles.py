@@ -57,6 +57,11 @@ class Style:
     """What a territory held is worth to the AI, against Domination's (``heuristic.py``)."""
 
     # -- setup ------------------------------------------------------------------------------
+    def said(self, shown: JsonDict) -> str:
+        """The style's public state (its view's ``style``) in words, for the board and the
+        terminal."""
+        return self.title
+
     def deck(self, s: S, cards: list[str]) -> list[str]:
         return cards
 
@@ -235,6 +240,9 @@ class BodyCount(Style):
     reads = ("card_limit", "soul_limit")
     territory_worth = 0.25  # claims do not matter: a held territory only shelters from storms
 
+    def said(self, shown: JsonDict) -> str:
+        return f"{self.title}: souls defeated " + " to ".join(str(n) for n in shown["kills"])
+
     def deck(self, s: S, cards: list[str]) -> list[str]:
         """The deck list cut to the agreed limits: souls past ``soul_limit`` left out, then the
         list cut to ``card_limit`` cards (0: no limit), in the list's own order."""
@@ -292,6 +300,10 @@ class CostTooGreat(Style):
     )
     reads = ("defeat_limit",)
 
+    def said(self, shown: JsonDict) -> str:
+        lost = " to ".join(str(n) for n in shown["lost"])
+        return f"{self.title}: souls lost {lost}, the limit is {shown['limit']}"
+
     def after_action(self, s: S) -> None:
         """The limit is hit during an action (a fight, a storm): the seat is removed once the
         action is over, so no fight is cut short halfway."""
@@ -345,6 +357,12 @@ class KingOfTheHill(Style):
         "capital in adjacent territories."
     )
     reads = ("hill_cycles",)
+
+    def said(self, shown: JsonDict) -> str:
+        holder = shown["holder"]
+        held = f"seat {holder} has held it {shown['held']} of {shown['needed']}" if holder is not None else (
+            f"hold it {shown['needed']} diel cycles to win")
+        return f"{self.title}: the hill is territory {shown['hill']}; {held}"
 
     def refusal(self, game: Kipukas, players: int) -> str | None:
         if hills(game.board, players):
@@ -418,6 +436,11 @@ class EndsJustifyMeans(Style):
              "diel cycles wins.")
     reads = ("style_cycles",)
 
+    def said(self, shown: JsonDict) -> str:
+        ratios = " to ".join(shown["ratio"])
+        cycles = shown["cycles"]
+        return f"{self.title}: territory gained per soul lost {ratios}; judged after {cycles} diel cycles"
+
     def claimed(self, s: S, seat: int) -> None:
         """Holding every territory ends nothing: the cycles decide."""
 
@@ -459,6 +482,10 @@ class CoastalWar(Style):
     title = "Coastal war"
     words = "The player to control the most coastline after a fixed number of diel cycles is the victor."
     reads = ("style_cycles",)
+
+    def said(self, shown: JsonDict) -> str:
+        held = " to ".join(str(n) for n in shown["held"])
+        return f"{self.title}: coastline held {held}; judged after {shown['cycles']} diel cycles"
 
     def refusal(self, game: Kipukas, players: int) -> str | None:
         if any(game.board.coastline):
@@ -513,6 +540,11 @@ class TheHunt(Style):
     )
     reads = ("style_cycles", "hunt_type", "hunt_count", "card_limit")
     BONUS: ClassVar[int] = 3
+
+    def said(self, shown: JsonDict) -> str:
+        hunted = " to ".join(str(n) for n in shown["hunted"])
+        return (f"{self.title}: {shown['type']} souls defeated {hunted}; "
+                f"judged after {shown['cycles']} diel cycles")
 
     def hunted(self, s: S, card: str) -> bool:
         """A soul of the huntable type (its archetypal gene, option ``hunt_type``)."""
@@ -635,6 +667,9 @@ class BandTogether(Style):
     reads = ("party_souls",)
     # s.mark: the party's pieces
 
+    def said(self, shown: JsonDict) -> str:
+        return f"{self.title}: the autonomous party has {len(shown['party'])} souls at large"
+
     def refusal(self, game: Kipukas, players: int) -> str | None:
         if players != 2:
             return f"players: Band together is two players against the party, got {players}"
@@ -719,6 +754,10 @@ class Captive(Style):
         "back to their capital wins"
     )
     # s.mark: per seat, its soul's piece once revealed and its own again (-1 before)
+
+    def said(self, shown: JsonDict) -> str:
+        freed = [f"seat {seat}'s soul is #{p}" for seat, p in enumerate(shown["freed"]) if p is not None]
+        return f"{self.title}: " + ("; ".join(freed) if freed else "no captive soul revealed yet")
 
     def refusal(self, game: Kipukas, players: int) -> str | None:
         if players != 2:
@@ -823,6 +862,12 @@ class Referee(Style):
 
     prize: ClassVar[str] = "item"
     """The card type the referee marks the space with."""
+
+    def said(self, shown: JsonDict) -> str:
+        if shown["secret"] is not None:
+            return f"{self.title}: the referee's space is territory {shown['secret']}"
+        searched = ", ".join(str(n) for n in shown["searched"]) or "none"
+        return f"{self.title}: the referee's space is secret; searched: {searched}"
 
     def starting_territories(self, s: S) -> int:
         return 1
