@@ -12,7 +12,7 @@ import pytest
 
 import soulforge
 from soulforge.agents import load
-from soulforge.games.kipukas import cycle
+from soulforge.games.kipukas import cards, cycle
 from soulforge.games.kipukas.cards import ability
 from soulforge.games.kipukas.state import KipukasState
 from soulforge.games.kipukas.styles import PRIZE, SPACE, STYLES, SURVIVOR, TrapSpringer, hill_neighbours
@@ -29,7 +29,7 @@ def _played(style: str, seed: int = 0, **options: object) -> KipukasState:
     return state
 
 
-@pytest.mark.parametrize("style", ["off_to_the_rescue", "trap_springer", "cradle_robber"])
+@pytest.mark.parametrize("style", ["off_to_the_rescue", "trap_springer", "cradle_robber", "explorer"])
 def test_the_secret_space_and_its_card_are_absent_from_every_view_and_log(style: str) -> None:
     state = _played(style, 2)
     other = state.clone()
@@ -74,6 +74,28 @@ def test_the_trap_springs_on_its_numbers_and_its_seat_wins(monkeypatch: pytest.M
     assert state.is_over and state.winner == 0 and "sets off the referee's trap" in state.finished_by
 
 
+def test_the_explorer_wins_by_defeating_an_opponent_on_the_feature_it_uncovered() -> None:
+    """Explorer (#playstyleoptions: "claim that space and successfully use the card against their
+    opponent"): the claim uncovers the feature for the claimant; a defeat elsewhere is no use of
+    it; an opponent's soul defeated on it, the space held, wins."""
+    state = _played("explorer", 6)
+    space = state.mark[SPACE]
+    mine = put(state, 0, "brox_the_defiant", f"T{space}")
+    cycle.claim(state, mine)
+    feature = state.mark[SURVIVOR]
+    assert state.owner[feature] == 0 and state.card_of(feature).card_type == "terrain_feature"
+    assert state.territory[feature] == space and state.view(1)["style"]["secret"] == space
+    elsewhere = next(t for t in state.board.holdable if t != space)
+    stranger = put(state, 1, "parched_traveler", f"T{elsewhere}")
+    state.attacker, state.defender = put(state, 0, "brox_the_defiant", f"T{elsewhere}"), stranger
+    cards.waste(state, stranger)
+    assert not state.is_over
+    foe = put(state, 1, "parched_traveler", f"T{space}")
+    state.attacker, state.defender = mine, foe
+    cards.waste(state, foe)
+    assert state.is_over and state.winner == 0 and "on its terrain feature" in state.finished_by
+
+
 def test_the_cradle_is_found_by_a_claim_then_its_surroundings_win() -> None:
     """The incubation card is the card data's Incubation Egg (no Founder's Deck holds it)."""
     state = _played("cradle_robber", 5)
@@ -98,7 +120,8 @@ def test_the_cradle_is_found_by_a_claim_then_its_surroundings_win() -> None:
 
 
 @pytest.mark.parametrize(("style", "seed"),
-                         [("off_to_the_rescue", 1), ("trap_springer", 1), ("cradle_robber", 1)])
+                         [("off_to_the_rescue", 1), ("trap_springer", 1), ("cradle_robber", 1),
+                          ("explorer", 1)])
 def test_greedy_against_greedy_plays_it_to_its_end(style: str, seed: int) -> None:
     state = soulforge.load("kipukas", style=style, peace_after=10).new_game(seed=seed)
     agents = [load("greedy:samples=1", seed=1), load("greedy:samples=1", seed=2)]

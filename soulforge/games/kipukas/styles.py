@@ -34,6 +34,7 @@ from soulforge.core.registry import Registry
 from soulforge.core.text import count
 from soulforge.games.kipukas import cycle
 from soulforge.games.kipukas.cards import ability
+from soulforge.games.kipukas.cards import waste as cards_waste
 from soulforge.games.kipukas.data import ARCHETYPES, CARDS
 from soulforge.games.kipukas.encoding import OVER
 
@@ -1063,6 +1064,82 @@ class TrapSpringer(Referee):
 
 
 register(TrapSpringer())
+
+
+class Explorer(Referee):
+    """Explorer: the referee's space holds a terrain feature; the first claim of the space puts
+    the feature in play for the claimant, who wins by defeating an opponent's soul there while
+    it holds the space and the feature stands."""
+
+    name = "explorer"
+    title = "Explorer"
+    words = (
+        "A ref secretly marks a space on the board with a terrain feature, the first player to claim "
+        "that space and successfully use the card against their opponent wins the match and receives "
+        "the terrain feature card. Players start with only a capital in adjacent territories."
+    )
+    prize = "terrain_feature"
+
+    def pool(self, s: S) -> list[str]:
+        """The terrain features that act while in play (read: the Meteor Shower, whose effect is
+        its play, 'Play this terrain feature immediately revealed', is left out of the bag)."""
+        features = [c for c, card in s.game.cards.items() if card.card_type == "terrain_feature"]
+        return sorted(c for c in features if not ability(c).must_reveal)
+
+    def claimed(self, s: S, seat: int) -> None:
+        """The first claim of the space uncovers the feature: it is the claimant's, revealed, on
+        the space (replacing a feature there)."""
+        if s.mark[FOUND] < 0 and self.found(s, seat):
+            from soulforge.games.kipukas.setup import new_piece
+
+            space = s.mark[SPACE]
+            for p in s.pieces_in(space):
+                if s.card_of(p).card_type == "terrain_feature":
+                    cycle.reveal(s, p)
+                    cards_waste(s, p)
+            piece = new_piece(s, seat, self.prize_card(s), s.board.camp_of(space), revealed=True)
+            s.mark[FOUND] = piece
+            s.add_log(f"{s.seat_name(seat)} claims the referee's secret space, territory {space}: "
+                      f"the terrain feature {CARDS[self.prize_card(s)].name} is its")
+        self.search(s)
+
+    def defeated(self, s: S, piece: int, killer: int) -> None:
+        """'Successfully use the card against their opponent' (read): the feature's holder defeats
+        an opponent's soul in the feature's territory while it holds the territory and the
+        feature is in play."""
+        feature = s.mark[FOUND]
+        if feature < 0 or not s.on_map[feature] or s.phase == OVER:
+            return
+        seat, space = s.owner[feature], s.mark[SPACE]
+        if killer == seat and s.territory[piece] == space and s.holder[space - 1] == seat:
+            cycle.finish(s, seat, f"Seat {seat} wins: it defeats {s.card_of(piece).name} on its terrain "
+                                  f"feature {s.card_of(feature).name}, territory {space}, and receives it.")
+
+    def view(self, s: S, viewer: Seat | None) -> JsonDict:
+        shown = super().view(s, viewer)
+        feature = s.mark[FOUND]
+        if feature >= 0:
+            shown["style"]["secret"], shown["style"]["feature"] = s.mark[SPACE], feature
+        return shown
+
+    def goal(self, s: S, seat: int, viewer: int) -> float:
+        feature = s.mark[FOUND]
+        if feature >= 0 and s.on_map[feature]:
+            space = s.mark[SPACE]
+            value = 4.0 if s.holder[space - 1] == seat else 0.0
+            camp = s.board.camp_of(space)
+            for p in s.live():
+                if s.owner[p] == seat and s.on_map[p] and s.card_of(p).soul and not s.prisoner[p]:
+                    value += 1.0 / (1 + s.board.spans[s.stand[p]][camp])
+            return value
+        return super().goal(s, seat, viewer)
+
+    def resample(self, s: S, player: int, rng: random.Random) -> None:
+        if s.mark[FOUND] < 0:
+            super().resample(s, player, rng)
+
+
+register(Explorer())
 
 
 class CradleRobber(Referee):
