@@ -69,13 +69,24 @@ class Game(ABC, Generic[StateT]):
     options: dict[str, OptionValue]
 
     def __init__(self, /, **options: Any) -> None:
-        self.options = validate_options(self.option_specs, options)
+        self.settings = validate_options(self.option_specs, options)
+        """Every option's value, defaults filled in (read with :meth:`setting`)."""
+        self.options = {name: value for name, value in self.settings.items() if not self._quiet(name, value)}
+        """The options a view or a record states: all but the quiet ones at their default."""
         self._codec = codec_of(self.action_types)
         self._data_key = data.overrides_key()
         """The data overrides this game was built under (``--set``): part of its index's key."""
 
     def __repr__(self) -> str:
         return f"soulforge.load({self.id!r}, **{self.options!r})"
+
+    def setting(self, name: str) -> OptionValue:
+        """The value of option ``name``, its default when the table left it (quiet ones too)."""
+        return self.settings[name]
+
+    def _quiet(self, name: str, value: OptionValue) -> bool:
+        spec = next(option for option in self.option_specs if option.name == name)
+        return spec.quiet and value == spec.default
 
     # -- states ---------------------------------------------------------------
     def new_game(self, seed: int | None = None, players: int | None = None) -> StateT:

@@ -39,6 +39,10 @@ class Option:
     label: str = ""
     """The option's name in words, for a form ("Turn limit"); by default its code name with
     spaces (``turn_limit`` -> "Turn limit")."""
+    quiet: bool = False
+    """Left out of ``game.options`` (and so of views, records and fingerprints) while at its
+    default: an option added to a game later leaves every existing record as it was. Read it
+    with ``game.setting(name)``, which fills the default in."""
 
     def __post_init__(self) -> None:
         if self.deck and self.max_length == 200:

@@ -68,6 +68,9 @@ class KipukaMap:
     stands: Mapping[StandId, Stand]
     paths: tuple[tuple[StandId, StandId, bool], ...]  # (a, b, underground tunnel)
     boats: tuple[Boat, ...] = ()
+    coastline: tuple[int, ...] = ()
+    """Per territory (1 first), its length of coast (Coastal war, #playstyleoptions), AUTHORED:
+    one for each path from the territory to a water territory, one more for a dock; empty: none."""
 
     def landings(self, start: StandId, distance: int) -> tuple[StandId, ...]:
         """The docks a boat at ``start`` reaches within ``distance`` paths, crossing only water
@@ -162,6 +165,12 @@ class KipukaMap:
                 pairs |= {(one, two), (two, one)}
         return frozenset(pairs)
 
+    @cached_property
+    def spans(self) -> Mapping[StandId, Mapping[StandId, int]]:
+        """``distance`` between every two stands, worked out once (the play styles' AI goals ask
+        it for every soul at every evaluation)."""
+        return {start: {goal: self.distance(start, goal) for goal in self.stands} for start in self.stands}
+
     def distance(self, start: StandId, goal: StandId) -> int:
         """Spaces of movement on the shortest way (no enemies or water considered)."""
         seen, todo = {start: 0}, deque([start])
@@ -226,6 +235,7 @@ def _map(name: str, raw: Mapping[str, Any]) -> KipukaMap:
         {s.id: s for s in stands},
         paths,
         tuple(_boat(name, entry) for entry in raw.get("boats", [])),
+        tuple(int(n) for n in raw.get("coastline", [])),
     )
     _check(built)
     return built
@@ -233,6 +243,8 @@ def _map(name: str, raw: Mapping[str, Any]) -> KipukaMap:
 
 def _check(board: KipukaMap) -> None:
     """Territories, stands and paths agree (a broken map names what is wrong)."""
+    if board.coastline and len(board.coastline) != len(board.geography):
+        raise DataError(FILE, board.name, "coastline", "one length per territory")
     for territory in board.territories:
         camps = [s for s in board.stands.values() if s.territory == territory and s.kind == "territory"]
         expected = 0 if territory in board.transit else 1

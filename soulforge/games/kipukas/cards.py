@@ -17,6 +17,7 @@ from soulforge.core.cards import CardBook
 from soulforge.core.registry import Registry
 from soulforge.games.kipukas.combat import brawl_winner, roll
 from soulforge.games.kipukas.data import CARDS, Card, CardId, Dice, KealMeans
+from soulforge.games.kipukas.encoding import OVER
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
@@ -385,6 +386,7 @@ def waste(s: S, piece: int) -> None:
     take_off(s, piece)
     s.known[piece] |= 1 << 8
     s.discard[keeper(s, piece)].append(s.card[piece])
+    s.game.style.wasted(s, piece)  # a soul defeated: the seats' tallies, the play style told (``styles.py``)
     if s.items[piece]:
         drop(s, piece, territory)
         grab(s, territory)
@@ -749,6 +751,9 @@ def detected(s: S, roll: int, numbers: frozenset[int] | None = None) -> bool:
 def trap_roll(s: S, mover: int, territory: int) -> None:
     """#card_activation, #traps: entering a territory with an opponent's unrevealed cards,
     roll a D20; each unrevealed trap there springs on its numbers, else may be detected."""
+    s.game.style.entered(s, mover, territory)  # the referee's secret trap (Trap springer, ``styles.py``)
+    if s.phase == OVER:
+        return
     seat = s.owner[mover]
     hidden = [p for p in s.pieces_in(territory) if s.owner[p] != seat and not s.known[p] & (1 << 8)]
     lingering = [p for p in s.pieces_in(territory) if ability(s.card[p]).lingers and s.known[p] & (1 << 8)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from soulforge.core.text import count, winner_first
+from soulforge.core.text import count
 from soulforge.games.kipukas import breach, cards, portal, taming
 from soulforge.games.kipukas.encoding import (
     DAY,
@@ -35,6 +35,7 @@ def reveal(s: S, piece: int) -> None:
     s.moved()
     s.mark_revealed()
     s.add_log(f"card #{piece} is revealed: {s.piece_name(piece)}")
+    s.game.style.revealed(s, piece)
 
 
 # -- contention ------------------------------------------------------------------------------
@@ -179,6 +180,8 @@ def claim(s: S, piece: int) -> None:
         infected = breach.open_to(s, seat, territory)
         if not infected and any(s.holder[t - 1] != seat for t in others):
             return
+        if not s.game.style.may_take_capital(s, seat, territory):
+            return  # a style where capitals cannot be taken (Highest body count)
         s.capital[holder].remove(territory)
         s.add_log(f"{s.seat_name(seat)} takes {s.seat_name(holder)}'s capital, territory {territory}")
         if infected:
@@ -191,9 +194,9 @@ def claim(s: S, piece: int) -> None:
 
 
 def check_conquest(s: S, seat: int) -> None:
-    """#win: the seat holds every territory that can be held (a wasteland cannot be)."""
-    if all(s.holder[t - 1] == seat or s.wasteland[t - 1] for t in s.board.holdable):
-        finish(s, seat, f"Seat {seat} wins: it holds every base camp and capital of the kipuka.")
+    """The seat claimed a territory: the play style says whether it won (Domination, #win:
+    it holds every territory that can be held; ``styles.py``)."""
+    s.game.style.claimed(s, seat)
 
 
 def lay_waste(s: S, territory: int, spare: int = -1) -> None:
@@ -273,15 +276,9 @@ def rogue_fate(s: S, rogue: int) -> str:
 
 
 def keep_the_peace(s: S, why: str) -> None:
-    """#discarding_runout, "Keep the peace": more territories wins; equal is a tie."""
-    held = [sum(1 for h in s.holder if h == seat) for seat in range(s.num_players)]
-    best = max(held)
-    leaders = [seat for seat, n in enumerate(held) if n == best]
-    score = winner_first(held, leaders[0] if len(leaders) == 1 else None)
-    if len(leaders) == 1:
-        finish(s, leaders[0], f"Seat {leaders[0]} wins the peace ({why}): {score} territories.")
-    else:
-        finish(s, None, f"A tie under the peace ({why}): {score} territories.")
+    """The game ends in peace (the bound, or kept by every player): the play style judges
+    (Domination: #discarding_runout, "Keep the peace": more territories wins; equal is a tie)."""
+    s.game.style.judge(s, why)
 
 
 # -- passing the action on ----------------------------------------------------------------------
@@ -289,6 +286,7 @@ def end_action(s: S, seat: int) -> None:
     """The next seat still acting takes an action (#day 4-5); when none is, the cycle ends."""
     if s.portal:
         portal.after_action(s)  # a soul reaching the Hidden Portal's cave enters it
+    s.game.style.after_action(s)
     rogue_avenged(s)
     if s.phase == OVER:
         return
@@ -349,6 +347,9 @@ def next_cycle(s: S) -> None:
     """Roll the diel die (the opening three are day, night, day) and begin the turn; storms
     strike at once and the die is rolled again (#storm)."""
     while s.phase != OVER:
+        s.game.style.cycle_ended(s)
+        if s.phase == OVER:
+            return
         s.cycle += 1
         if s.cycle > s.game.peace_after:
             keep_the_peace(s, f"{count(s.game.peace_after, 'diel cycle')} played")
@@ -377,7 +378,8 @@ def _go_on(s: S) -> bool:
     s.turners = [
         seat
         for seat in order
-        if s.beaten_by[seat] < 0 and (cards.diel_turns(s, seat) or cards.may_suspend(s, seat))
+        if s.beaten_by[seat] < 0 and not s.out[seat]
+        and (cards.diel_turns(s, seat) or cards.may_suspend(s, seat))
     ]
     if s.turners:
         s.active, s.phase = s.turners[0], TURNING
@@ -423,7 +425,7 @@ def open_day(s: S) -> None:
 def _reset_turn(s: S) -> None:
     s.steps_used = [0] * len(s.card)
     s.played = [0] * s.num_players
-    s.done = [beaten >= 0 for beaten in s.beaten_by]
+    s.done = [beaten >= 0 or out for beaten, out in zip(s.beaten_by, s.out, strict=True)]
     s.night_used = [[] for _ in range(s.num_players)]
     s.called = -1
     s.due = [[] for _ in range(s.num_players)]

@@ -19,6 +19,7 @@ from soulforge.games.kipukas import (
     fight,
     heuristic,
     movement,
+    styles,
 )
 from soulforge.games.kipukas import actions as a
 from soulforge.games.kipukas.board import KipukaMap, load_maps
@@ -96,7 +97,9 @@ class Kipukas(Game[KipukasState]):
             "species is its declared affinity only",
             max_length=affinity.MAX_SEATS_RECORDS * affinity.MAX_PROGRESS_TEXT,
             label="Players' affinity records",
+            quiet=True,
         ),
+        *styles.OPTIONS,
     )
     action_types: ClassVar[tuple[type[Action], ...]] = a.ACTION_TYPES
     # A game is ~200 decisions and a random rollout to its end ~200 moves: the search looks
@@ -162,9 +165,12 @@ class Kipukas(Game[KipukasState]):
     """Per card, what the movement and fight helpers ask (built once per game)."""
     armed: frozenset[str]
     """The cards that may attack at all (``fight.armed``)."""
+    style: styles.Style
+    """The play style (option ``style``, #playstyleoptions: ``styles.py``)."""
 
     def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
+        self.style = styles.STYLES[str(self.settings["style"])]
         self.cards = data.game_cards()
         self.rules = data.load_rules()
         self.play = data.load_play()
@@ -179,7 +185,7 @@ class Kipukas(Game[KipukasState]):
         self.board = self.maps[str(self.options["map"])]
         self.decks = tuple(resolve_deck(f"deck{seat}", str(self.options[f"deck{seat}"])) for seat in range(4))
         try:
-            self.progress = affinity.seat_records(str(self.options["progress"]))
+            self.progress = affinity.seat_records(str(self.settings["progress"]))
         except ValueError as err:
             raise OptionError(f"option 'progress': {err}") from None
 
@@ -188,10 +194,9 @@ class Kipukas(Game[KipukasState]):
         return int(self.options["peace_after"])
 
     def _new_state(self, seed: int, players: int) -> KipukasState:
-        if players > self.board.players:
-            raise OptionError(
-                f"players: the {self.board.name} map takes at most {self.board.players}, got {players}"
-            )
+        refusal = self.style.refusal(self, players)
+        if refusal:
+            raise OptionError(refusal)
         return KipukasState(self, seed, players)
 
     def _enumerate_actions(self) -> Sequence[Action]:

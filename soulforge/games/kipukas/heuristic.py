@@ -17,7 +17,7 @@ TERRITORY, SOUL, HEALTH, CARD = 2.0, 1.0, 0.35, 0.25
 def strength(s: KipukasState, seat: int, viewer: int) -> float:
     """A seat's material as ``viewer`` sees it: territories, souls (more for unhurt KEAL
     means), cards to play; a face-down card the viewer cannot see counts as a plain soul."""
-    value = TERRITORY * sum(1 for h in s.holder if h == seat)
+    value = TERRITORY * s.game.style.territory_worth * sum(1 for h in s.holder if h == seat)
     for p in s.live():
         if s.on_map[p] and s.owner[p] == seat and not s.prisoner[p]:
             if not s.knows(viewer, p):
@@ -33,6 +33,8 @@ def strength(s: KipukasState, seat: int, viewer: int) -> float:
 def evaluate(s: KipukasState, player: int) -> float:
     if s.is_over:
         return s.returns()[player]
-    mine = strength(s, player, player)
-    theirs = max(strength(s, seat, player) for seat in range(s.num_players) if seat != player)
+    goal = s.game.style.goal
+    mine = strength(s, player, player) + goal(s, player, player)
+    theirs = max(strength(s, seat, player) + goal(s, seat, player)
+                 for seat in range(s.num_players) if seat != player)
     return math.tanh((mine - theirs) / SCALE)

@@ -60,6 +60,7 @@ def resample(s: S, player: Seat, rng: random.Random) -> None:
         s.deck[seat] = pool
     s.moved()
     _crafted_traps(s, player, rng)
+    s.game.style.resample(s, player, rng)  # what the play style hides (the referee's space)
     if s.phase == KEAL and s.secret and s.owner[s.attacker] != player:
 
         s.means[0] = rng.choice(available_means(s, s.attacker))

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from soulforge.games.kipukas.data import CARDS
 from soulforge.games.kipukas.items import RECIPES
+from soulforge.games.kipukas.styles import STYLES
 
 View = dict[str, Any]
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta")
@@ -90,6 +91,8 @@ def render(view: View) -> RenderableType:
         f"Diel cycle {view['cycle']}: {view['diel'] or 'setup'}; initiative: seat {view['initiative']}"
     )
     parts: list[RenderableType] = [head, _territories(view), _players(view)]
+    if view.get("style"):  # a play style's public state (``styles.py``; none for Domination)
+        parts.insert(1, Text(STYLES[view["style"]["name"]].said(view["style"])))
     offer = view.get("offer")
     if offer:  # a trade offered over a rogue (#rouge): the card only for the two seats trading
         card = CARDS[offer["card"]].name if offer["card"] else "a card of its hand"

@@ -15,7 +15,7 @@ def setup(s: S) -> None:
     """Shuffle each deck, roll the D6s: the higher places its capital first, the lower takes
     the first initiative (#game_setup 4); ties roll again."""
     n = s.num_players
-    s.decklists = [list(deck.cards) for deck in s.game.decks[:n]]
+    s.decklists = [s.game.style.deck(s, list(deck.cards)) for deck in s.game.decks[:n]]
     s.personal = [deck.personal_effect or "" for deck in s.game.decks[:n]]
     s.personal_used, s.suspended = [-99] * n, 0
     s.rogues, s.tunnels, s.mutants = {}, [], []
@@ -67,10 +67,12 @@ def setup(s: S) -> None:
     s.turners, s.votes = [], []
     s.winner, s.finished_by = None, ""
     s.beaten_by, s.dual_defeat = [-1] * n, False
+    s.lost, s.kills, s.out, s.mark = [0] * n, [0] * n, [False] * n, []
     order = _roll_off(s)
     s.setup_order = order
     s.initiative = s.starter = order[-1]
     s.active, s.phase = 0, AFFINITY
+    s.game.style.prepare(s)
 
 
 def _roll_off(s: S) -> list[int]:

@@ -128,6 +128,14 @@ class KipukasState(State):
     """Per seat, the rogue piece that defeated it by clearing its capital while it held no
     base camp (#rouge), else -1: the seat acts no more."""
     dual_defeat: bool
+    lost: list[int]
+    """Per seat, its souls defeated (wasted) so far (``styles.tally``)."""
+    kills: list[int]
+    """Per seat, the souls it defeated in fights so far (``styles.tally``)."""
+    out: list[bool]
+    """Per seat, removed from the game by its play style (The cost is too great)."""
+    mark: list[int]
+    """The play style's marks (``styles.py``): King of the hill's [hill, holder, cycles held]."""
     """The game ended with such a rogue neither defeated nor tamed: every seat loses (#rouge)."""
     personal: list[str]
     """Each seat's personal effect card ("" for the default effect), public with the deck list."""

@@ -167,7 +167,7 @@ def build(s: S, viewer: Seat | None) -> JsonDict:
         "snares": _snares(s, viewer),
         "carried": _carried(s, viewer),
         "bombs": [{"owner": seat, "territory": t, "cycles": n} for seat, t, n, _ in s.bombs],
-    } | (_offer(s, viewer) if s.offer else {})
+    } | (_offer(s, viewer) if s.offer else {}) | s.game.style.view(s, viewer)
 
 
 def _offer(s: S, viewer: Seat | None) -> JsonDict:

@@ -205,11 +205,13 @@ def play_spots(
     ``_watched``, when the caller has them)."""
     c = s.game.cards[card_id]
     entry = cards.ability(card_id)
-    ways = (True,) if entry.must_reveal else (True, False)
+    ways: tuple[bool, ...] = (True,) if entry.must_reveal else (True, False)
     if watched is None:
         watched = _watched(s)
     if watched:
         ways = (True,)  # Unburdened Central sits in the capital: 'cards ... played revealed'
+    if s.game.style.face_down(s, s.active, card_id):
+        ways = tuple(way for way in ways if not way)  # Captive: 'must play the card unrevealed'
     if held is None:
         held = _held_camps(s)
     if c.soul:

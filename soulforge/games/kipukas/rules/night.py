@@ -246,6 +246,9 @@ class HandToBottomRule(ButtonRule[HandToBottom]):
         Check("cards in hand", lambda s, a: bool(s.hand[s.active]), "you have no card in hand"),
         Check("once a night", lambda s, a: _night_once(s, "hand_to_bottom"),
               "each night action once per night"),
+        Check("no card the play style keeps in hand",
+              lambda s, a: not any(s.game.style.keeps(s, s.active, card) for card in s.hand[s.active]),
+              "a huntable card in your hand must be played, not put away (The hunt, #playstyleoptions)"),
     )
 
     def apply(self, s: S, action: HandToBottom) -> None:

@@ -64,15 +64,24 @@ FREE_TERRITORY: Check[S, Capital | Camp] = Check(
 """Capitals and base camps go on territories no one holds yet (#game_setup 5)."""
 
 
+STYLE_CAPITAL: Check[S, Capital] = Check(
+    "where the play style puts capitals",
+    lambda s, a: s.game.style.capital_allowed(s, a.territory),
+    "the play style puts capitals elsewhere (King of the hill: next to the hill, #playstyleoptions)",
+)
+"""A style may say where capitals go (King of the hill: in territories adjacent to the hill)."""
+
+
 class CapitalRule(CheckedRule["S", Capital]):
     """#game_setup 5: the capitals first, in the order of the D6 roll-off."""
 
     action = Capital
     section = "game_setup"
-    checks = (FREE_TERRITORY,)
+    checks = (FREE_TERRITORY, STYLE_CAPITAL)
 
     def legal(self, s: S) -> list[Capital]:
-        return [Capital(t) for t in _free(s)]
+        style = s.game.style
+        return [Capital(t) for t in _free(s) if style.capital_allowed(s, t)]
 
     def candidates(self, s: S) -> Iterable[Capital]:
         return (Capital(t) for t in s.board.territories)
@@ -119,7 +128,7 @@ def _next_claimer(s: S) -> None:
     start = order.index(s.active) + 1
     for step in range(len(order)):
         seat = order[(start + step) % len(order)]
-        if held[seat] < s.game.play.starting_territories and _free(s):
+        if held[seat] < s.game.style.starting_territories(s) and _free(s):
             s.active, s.phase = seat, CAMP
             return
     _to_aside(s, 0)
@@ -148,10 +157,13 @@ class SetAsideRule(CheckedRule["S", SetAside]):
     checks = (
         Check("a card of your deck", lambda s, a: a.card in s.deck[s.active],
               "that card is not in your deck"),
+        Check("a card the play style lets go", lambda s, a: not s.game.style.keeps(s, s.active, a.card),
+              "a huntable card must be played, not set aside (The hunt, #playstyleoptions)"),
     )
 
     def legal(self, s: S) -> list[SetAside]:
-        return list(self.candidates(s))  # (each passes the check: no deck walk per card)
+        # (each passes the deck check: no deck walk per card)
+        return [a for a in self.candidates(s) if not s.game.style.keeps(s, s.active, a.card)]
 
     def candidates(self, s: S) -> Iterable[SetAside]:
         """Each card of the deck once, by name (the check holds for them all)."""
