@@ -66,6 +66,18 @@ class GameRandom(random.Random):
     def __deepcopy__(self, memo: dict[int, object]) -> GameRandom:
         return self.copy()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # random.Random's own reduce drops the draw count (and seeds a generator to discard).
+        return _restored, (self.getstate(), self.draws)
+
+
+def _restored(state: tuple[Any, ...], draws: int) -> GameRandom:
+    """``pickle``'s constructor of a :class:`GameRandom`."""
+    rng = GameRandom.__new__(GameRandom)
+    rng.setstate(state)
+    rng.draws = draws
+    return rng
+
 
 def fresh_seed(rng: random.Random) -> Seed:
     """A 63-bit seed drawn from ``rng`` (to seed an independent generator)."""

@@ -320,6 +320,20 @@ class State(ABC):
             raise ValueError("a determinized state has no record")
         return Record(self.game.id, dict(self.game.options), self.seed, self.num_players, list(self.history))
 
+    # -- as bytes -------------------------------------------------------------------
+    def to_bytes(self) -> bytes:
+        """The whole state as bytes (rng included): ``game.state_from_bytes(b)`` restores it
+        exactly; ``pickle`` works too (``soulforge.core.snapshot``). Trusted bytes only."""
+        from soulforge.core.snapshot import state_to_bytes
+
+        return state_to_bytes(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The game by class and options, the fields with the game's objects as references.
+        from soulforge.core.snapshot import dump_fields, restore_state
+
+        return restore_state, (self.game, type(self), dump_fields(self))
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game.id} move {self.move_number} seed {self.seed}>"
 

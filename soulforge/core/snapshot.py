@@ -1,0 +1,214 @@
+"""A state as bytes: ``pickle`` and ``State.to_bytes()`` / ``Game.state_from_bytes()``.
+
+A state refers to its game and, through fields the game shares with it, to the game's rules
+data (card definitions, boards, rule tables): neither is part of the position, and some of it
+cannot be pickled (read-only ``mappingproxy`` tables). So a state is written as
+
+- its game, by class, options and the data overrides it was built under (rebuilt on load,
+  once per process for equal games: :func:`rebuild_game`);
+- its own fields, pickled with every object the game holds replaced by a *reference*: the
+  path from the game to it (attribute, entry, item numbers). Loading follows the path in
+  the rebuilt game, so a restored state shares the game's objects as the original did.
+
+The rng is a field like any other (``GameRandom`` pickles its generator state and draw
+count), so a restored state continues exactly as the original would.
+
+Pickles run code on load: restore only bytes you made or trust.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import pickle
+import threading
+import weakref
+from collections import OrderedDict
+from collections.abc import Mapping
+from types import BuiltinFunctionType, FunctionType, MappingProxyType, MethodType, ModuleType
+from typing import TYPE_CHECKING, Any
+
+from soulforge.core import data
+
+if TYPE_CHECKING:
+    from soulforge.core.game import Game
+    from soulforge.core.state import State
+
+FORMAT = "soulforge-state/1"
+"""The first item of ``State.to_bytes()``'s tuple: what the bytes are."""
+
+Path = tuple[tuple[str, int | str], ...]
+"""Steps from a game to an object it holds: ``("a", name)`` an attribute, ``("v", n)`` the
+n-th value of a mapping, ``("i", n)`` the n-th item of a list or tuple."""
+
+SELF = "self"
+"""The reference to the state being written."""
+_PLAIN: frozenset[type] = frozenset({int, float, str, bool, bytes, type(None), complex, range})
+"""Values written as themselves, never as references (also when the game holds an equal one)."""
+_SKIPPED_GAME_FIELDS = frozenset({"_shared_index", "_codec", "_data_key"})
+"""Game attributes that are not rules data (the action index is rebuilt on demand)."""
+_OPAQUE = (type, ModuleType, FunctionType, BuiltinFunctionType, MethodType)
+"""Objects referenced by path but not walked into."""
+
+_REFS: weakref.WeakKeyDictionary[Game, dict[int, Path]] = weakref.WeakKeyDictionary()
+_REFS_LOCK = threading.Lock()
+
+
+def references(game: Game) -> dict[int, Path]:
+    """``id(obj) -> path`` for every object ``game`` holds (found once per game object).
+
+    The objects stay alive as long as the game does, so their ids are stable.
+    """
+    with _REFS_LOCK:
+        found = _REFS.get(game)
+    if found is None:
+        found = {id(game): ()}
+        for name, value in vars(game).items():
+            if name not in _SKIPPED_GAME_FIELDS:
+                _walk(value, (("a", name),), found)
+        with _REFS_LOCK:
+            _REFS[game] = found
+    return found
+
+
+def _walk(root: object, path: Path, found: dict[int, Path]) -> None:
+    """Add ``root`` and everything it holds to ``found`` (breadth-first: shortest paths)."""
+    queue: list[tuple[object, Path]] = [(root, path)]
+    for obj, where in queue:  # the list grows while it is read
+        if type(obj) in _PLAIN or id(obj) in found:
+            continue
+        found[id(obj)] = where
+        if isinstance(obj, _OPAQUE):
+            continue
+        queue.extend((child, (*where, step)) for step, child in _children(obj))
+
+
+def _children(obj: object) -> list[tuple[tuple[str, int | str], object]]:
+    """The objects ``obj`` holds, each with the step that reaches it."""
+    if isinstance(obj, Mapping | MappingProxyType):
+        return [(("v", n), value) for n, value in enumerate(obj.values())]
+    if isinstance(obj, list | tuple):
+        return [(("i", n), value) for n, value in enumerate(obj)]
+    if isinstance(obj, set | frozenset):
+        return []  # no stable order to name a member by; members are written as values
+    names: list[str] = list(getattr(obj, "__dict__", {}))
+    for klass in type(obj).__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        names.extend([slots] if isinstance(slots, str) else slots)
+    return [(("a", name), getattr(obj, name)) for name in names
+            if name not in ("__dict__", "__weakref__") and hasattr(obj, name)]
+
+
+def follow(game: Game, path: Path) -> object:
+    """The object ``path`` leads to from ``game``."""
+    obj: object = game
+    for kind, step in path:
+        if kind == "a":
+            obj = getattr(obj, str(step))
+        elif kind == "v":
+            obj = list(obj.values())[int(step)]  # type: ignore[attr-defined]
+        else:
+            obj = obj[int(step)]  # type: ignore[index]
+    return obj
+
+
+class _FieldPickler(pickle.Pickler):
+    """Pickles a state's fields with the game's objects as references."""
+
+    def __init__(self, file: io.BytesIO, state: State) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self.refs, self.state = references(state.game), state
+
+    def persistent_id(self, obj: Any) -> Path | str | None:
+        if type(obj) in _PLAIN:
+            return None
+        if obj is self.state:
+            return SELF  # a field that points back at its state (a rule's frame, say)
+        return self.refs.get(id(obj))
+
+
+class _FieldUnpickler(pickle.Unpickler):
+    """Loads fields written by :class:`_FieldPickler`, references resolved in ``game``."""
+
+    def __init__(self, file: io.BytesIO, state: State) -> None:
+        super().__init__(file)
+        self.state = state
+
+    def persistent_load(self, pid: Any) -> object:
+        if pid == SELF:
+            return self.state
+        return follow(self.state.game, tuple(tuple(step) for step in pid))
+
+
+def dump_fields(state: State) -> bytes:
+    """The state's fields (all but its game) as bytes, the game's objects as references."""
+    buffer = io.BytesIO()
+    fields = {name: value for name, value in vars(state).items() if name != "game"}
+    _FieldPickler(buffer, state).dump(fields)
+    return buffer.getvalue()
+
+
+def load_fields(game: Game, cls: type[State], blob: bytes) -> State:
+    """A state of class ``cls`` of ``game`` with the fields :func:`dump_fields` wrote."""
+    state = cls.__new__(cls)
+    state.game = game
+    state.__dict__.update(_FieldUnpickler(io.BytesIO(blob), state).load())
+    return state
+
+
+# -- games by class, options and overrides ----------------------------------------------------
+GameKey = tuple[type, tuple[tuple[str, Any], ...], tuple[tuple[str, str], ...]]
+
+_GAMES: OrderedDict[tuple[type, str, tuple[tuple[str, str], ...]], Game] = OrderedDict()
+_GAMES_LOCK = threading.Lock()
+GAME_CACHE_SIZE = 8
+"""Rebuilt games a process keeps: many states of one game load against one game object."""
+
+
+def game_key(game: Game) -> tuple[type, dict[str, Any], tuple[tuple[str, str], ...]]:
+    """What rebuilds ``game``: its class, options and the data overrides it was built under."""
+    return type(game), dict(game.options), game._data_key
+
+
+def rebuild_game(cls: type[Game], options: dict[str, Any], overrides: tuple[tuple[str, str], ...]) -> Game:
+    """The game ``cls(**options)`` built under ``overrides`` (one object per equal key)."""
+    key = (cls, repr(sorted(options.items())), tuple(overrides))
+    with _GAMES_LOCK:
+        game = _GAMES.get(key)
+        if game is not None:
+            _GAMES.move_to_end(key)
+            return game
+    values = {name: ast.literal_eval(text) for name, text in overrides}
+    with data.overriding(values):
+        game = cls(**options)
+    with _GAMES_LOCK:
+        game = _GAMES.setdefault(key, game)
+        while len(_GAMES) > GAME_CACHE_SIZE:
+            _GAMES.popitem(last=False)
+    return game
+
+
+def restore_state(game: Game, cls: type[State], blob: bytes) -> State:
+    """``pickle``'s constructor of a state (see ``State.__reduce__``)."""
+    return load_fields(game, cls, blob)
+
+
+def state_to_bytes(state: State) -> bytes:
+    """``State.to_bytes()``: a self-describing pickle of the state."""
+    cls, options, overrides = game_key(state.game)
+    return pickle.dumps((FORMAT, cls, options, overrides, type(state), dump_fields(state)),
+                        protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def state_from_bytes(game: Game, blob: bytes) -> State:
+    """``Game.state_from_bytes()``: the state ``blob`` holds, bound to ``game``, which must
+    be the game it was saved from (class, options, data overrides)."""
+    loaded = pickle.loads(blob)  # noqa: S301 (the caller's own bytes: the module docstring)
+    if not (isinstance(loaded, tuple) and len(loaded) == 6 and loaded[0] == FORMAT):
+        raise ValueError(f"not a saved state ({FORMAT})")
+    _, cls, options, overrides, state_cls, fields = loaded
+    mine = game_key(game)
+    if (cls, options, tuple(overrides)) != (mine[0], mine[1], tuple(mine[2])):
+        raise ValueError(f"a state of {cls.__name__} {options} cannot be restored into "
+                         f"{type(game).__name__} {dict(game.options)}")
+    return load_fields(game, state_cls, fields)
