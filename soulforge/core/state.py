@@ -334,6 +334,19 @@ class State(ABC):
 
         return restore_state, (self.game, type(self), dump_fields(self))
 
+    def __copy__(self) -> Self:
+        # ``copy`` would otherwise go through ``__reduce__`` (a pickle): the usual shallow copy.
+        twin = type(self).__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        return twin
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        # The usual deep copy of the fields (what ``clone()`` has always done), not a pickle.
+        twin = type(self).__new__(type(self))
+        memo[id(self)] = twin
+        twin.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return twin
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game.id} move {self.move_number} seed {self.seed}>"
 
