@@ -11,7 +11,9 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar, Self
@@ -25,6 +27,21 @@ from soulforge.core.rng import GameRandom, fresh_seed
 if TYPE_CHECKING:
     from soulforge.core.game import Game
     from soulforge.core.record import Record
+
+
+_NEW_RNG: ContextVar[Callable[[int], GameRandom]] = ContextVar("new_rng", default=GameRandom)
+"""What makes a new state's rng from its seed: a seeded generator, unless explicit chance
+(``soulforge.core.chance``) sets up a game with a scripted one (:func:`making_rng`)."""
+
+
+@contextmanager
+def making_rng(make: Callable[[int], GameRandom]) -> Iterator[None]:
+    """States made inside the block draw from ``make(seed)`` instead of ``GameRandom(seed)``."""
+    token = _NEW_RNG.set(make)
+    try:
+        yield
+    finally:
+        _NEW_RNG.reset(token)
 
 
 _ONLY = {seat: frozenset((seat,)) for seat in range(8)}
@@ -53,7 +70,7 @@ class State(ABC):
         self.game = game
         self.seed = seed
         self.num_players = num_players
-        self.rng = GameRandom(seed)
+        self.rng = _NEW_RNG.get()(seed)
         self.history = []
         self.move_number = 0
         self.undo_floor = 0
