@@ -188,6 +188,11 @@ class SoulforgeSpielGame(pyspiel.Game):  # type: ignore[misc]
         """The seed of the next new game."""
         return self._seeds.getrandbits(62)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pyspiel's own pickling asks a sampled-stochastic game for its C++ rng state, which a
+        # Python game cannot give: pickled as its parameters and the seeds it will deal with.
+        return _reloaded_game, (self.game_id, self.get_parameters(), self._seeds.getstate())
+
     def new_initial_state(self) -> SoulforgeSpielState:
         return SoulforgeSpielState(self)
 
@@ -300,6 +305,10 @@ class SoulforgeSpielState(pyspiel.State):  # type: ignore[misc]
             twin._box = _Box(box.game, box.players, None, box.index, chance=box.chance.resumed(hidden))
         return twin
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Both modes (pyspiel's pickling fails for a sampled-stochastic game: see the game's).
+        return _reloaded_state, (self.get_game(), self.history(), self._box)
+
     def __str__(self) -> str:
         chance = self._box.chance
         if chance is None:
@@ -335,6 +344,31 @@ class SoulforgeObserver:
         return text + "\n" + "\n".join(sf_state.log(player)) if self.perfect_recall else text
 
 
+def _reloaded_game(game_id: str, params: Params, seeds: tuple[Any, ...]) -> SoulforgeSpielGame:
+    """``pickle``'s constructor of a :class:`SoulforgeSpielGame`."""
+    game: SoulforgeSpielGame = pyspiel.load_game(short_name(game_id), params)
+    game._seeds.setstate(seeds)
+    return game
+
+
+def _reloaded_state(game: SoulforgeSpielGame, history: list[int], box: _Box) -> SoulforgeSpielState:
+    """``pickle``'s constructor of a :class:`SoulforgeSpielState`: pyspiel's history is
+    rebuilt by replaying it from the same start, then the exact position is put in place."""
+    state = game.new_initial_state()
+    if history:
+        held = box.chance if box.chance is not None else box.state
+        if isinstance(held, ChanceState):
+            fresh = ChanceState(box.game, box.players)
+            state._box = _Box(box.game, box.players, None, box.index, chance=fresh)
+        else:
+            start = box.game.new_game(seed=held.seed, players=box.players)
+            state._box = _Box(box.game, box.players, None, box.index, start)
+        for action in history:
+            state.apply_action(action)
+    state._box = box
+    return state
+
+
 def _dealing(state: SoulforgeSpielState) -> bool:
     """True while an explicit-chance setup is drawn (no position yet)."""
     chance = state._box.chance
@@ -343,7 +377,13 @@ def _dealing(state: SoulforgeSpielState) -> bool:
 
 def game_class(game_id: str) -> type[SoulforgeSpielGame]:
     """The OpenSpiel game class of one Soulforge game."""
-    return type(f"SoulforgeSpielGame_{game_id}", (SoulforgeSpielGame,), {"game_id": game_id})
+    name = f"SoulforgeSpielGame_{game_id}"
+    made = globals().get(name)
+    if made is None:  # a module attribute, so that pickle finds the class by name
+        fields = {"game_id": game_id, "__module__": __name__}
+        made = globals()[name] = type(name, (SoulforgeSpielGame,), fields)
+    found: type[SoulforgeSpielGame] = made
+    return found
 
 
 def register_all() -> None:
