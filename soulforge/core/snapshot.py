@@ -57,30 +57,38 @@ _REFS_LOCK = threading.Lock()
 def references(game: Game) -> dict[int, Path]:
     """``id(obj) -> path`` for every object ``game`` holds (found once per game object).
 
-    The objects stay alive as long as the game does, so their ids are stable.
+    The paths are those of a *pristine* game of the same key (built for this, never played
+    with), walked side by side with ``game``: an object the game gained after it was built
+    (a cache filled during play) has no path a rebuilt game would share, so it is written
+    as a value, never as a reference that could name another object after loading. The
+    objects stay alive as long as the game does, so their ids are stable.
     """
     with _REFS_LOCK:
         found = _REFS.get(game)
     if found is None:
+        pristine = _pristine(*game_key(game))
         found = {id(game): ()}
-        for name, value in vars(game).items():
-            if name not in _SKIPPED_GAME_FIELDS:
-                _walk(value, (("a", name),), found)
+        for name, value in vars(pristine).items():
+            if name not in _SKIPPED_GAME_FIELDS and name in vars(game):
+                _walk(value, vars(game)[name], (("a", name),), found)
         with _REFS_LOCK:
             _REFS[game] = found
     return found
 
 
-def _walk(root: object, path: Path, found: dict[int, Path]) -> None:
-    """Add ``root`` and everything it holds to ``found`` (breadth-first: shortest paths)."""
-    queue: list[tuple[object, Path]] = [(root, path)]
-    for obj, where in queue:  # the list grows while it is read
-        if type(obj) in _PLAIN or id(obj) in found:
+def _walk(model: object, root: object, path: Path, found: dict[int, Path]) -> None:
+    """Add ``root`` and what it holds to ``found``, following ``model`` (the same place in a
+    pristine game) step by step; breadth-first, so each object gets its shortest path."""
+    queue: list[tuple[object, object, Path]] = [(model, root, path)]
+    for pristine, obj, where in queue:  # the list grows while it is read
+        if type(obj) in _PLAIN or type(obj) is not type(pristine) or id(obj) in found:
             continue
         found[id(obj)] = where
         if isinstance(obj, _OPAQUE):
             continue
-        queue.extend((child, (*where, step)) for step, child in _children(obj))
+        mine = dict(_children(obj))
+        queue.extend((child, mine[step], (*where, step)) for step, child in _children(pristine)
+                     if step in mine)
 
 
 def _children(obj: object) -> list[tuple[tuple[str, int | str], object]]:
@@ -133,11 +141,16 @@ class _FieldUnpickler(pickle.Unpickler):
     def __init__(self, file: io.BytesIO, state: State) -> None:
         super().__init__(file)
         self.state = state
+        self.seen: dict[Path, object] = {}
 
     def persistent_load(self, pid: Any) -> object:
         if pid == SELF:
             return self.state
-        return follow(self.state.game, tuple(tuple(step) for step in pid))
+        path = tuple(tuple(step) for step in pid)
+        found = self.seen.get(path)
+        if found is None:
+            found = self.seen[path] = follow(self.state.game, path)
+        return found
 
 
 def dump_fields(state: State) -> bytes:
@@ -160,6 +173,7 @@ def load_fields(game: Game, cls: type[State], blob: bytes) -> State:
 GameKey = tuple[type, tuple[tuple[str, Any], ...], tuple[tuple[str, str], ...]]
 
 _GAMES: OrderedDict[tuple[type, str, tuple[tuple[str, str], ...]], Game] = OrderedDict()
+_PRISTINE: OrderedDict[tuple[type, str, tuple[tuple[str, str], ...]], Game] = OrderedDict()
 _GAMES_LOCK = threading.Lock()
 GAME_CACHE_SIZE = 8
 """Rebuilt games a process keeps: many states of one game load against one game object."""
@@ -172,19 +186,30 @@ def game_key(game: Game) -> tuple[type, dict[str, Any], tuple[tuple[str, str], .
 
 def rebuild_game(cls: type[Game], options: dict[str, Any], overrides: tuple[tuple[str, str], ...]) -> Game:
     """The game ``cls(**options)`` built under ``overrides`` (one object per equal key)."""
+    return _cached(_GAMES, cls, options, overrides)
+
+
+def _pristine(cls: type[Game], options: dict[str, Any], overrides: tuple[tuple[str, str], ...]) -> Game:
+    """A game as ``rebuild_game`` builds it, kept apart and never played with (the model of
+    what a rebuilt game holds: :func:`references`)."""
+    return _cached(_PRISTINE, cls, options, overrides)
+
+
+def _cached(cache: OrderedDict[Any, Game], cls: type[Game], options: dict[str, Any],
+            overrides: tuple[tuple[str, str], ...]) -> Game:
     key = (cls, repr(sorted(options.items())), tuple(overrides))
     with _GAMES_LOCK:
-        game = _GAMES.get(key)
+        game = cache.get(key)
         if game is not None:
-            _GAMES.move_to_end(key)
+            cache.move_to_end(key)
             return game
     values = {name: ast.literal_eval(text) for name, text in overrides}
     with data.overriding(values):
         game = cls(**options)
     with _GAMES_LOCK:
-        game = _GAMES.setdefault(key, game)
-        while len(_GAMES) > GAME_CACHE_SIZE:
-            _GAMES.popitem(last=False)
+        game = cache.setdefault(key, game)
+        while len(cache) > GAME_CACHE_SIZE:
+            cache.popitem(last=False)
     return game
 
 

@@ -368,8 +368,9 @@ class State(ABC):
         return f"<{type(self).__name__} {self.game.id} move {self.move_number} seed {self.seed}>"
 
     def to_json_safe(self) -> Any:
-        """Never serialize a state: views are the only way state leaves the engine."""
-        raise TypeError("states are not serialized; use view(player) or record()")
+        """Never send a state as JSON: views are the only way state leaves the engine to
+        players (``to_bytes`` is a checkpoint for trusted storage, not for a seat)."""
+        raise TypeError("states are not sent as JSON; use view(player), record() or to_bytes()")
 
 
 def outcome_from_returns(returns: list[float]) -> str:

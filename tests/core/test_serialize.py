@@ -131,3 +131,15 @@ def test_the_rng_pickles_with_its_draw_count() -> None:
     again = pickle.loads(pickle.dumps(rng))
     assert type(again) is GameRandom and again.draws == rng.draws
     assert [again.randrange(100) for _ in range(5)] == [rng.randrange(100) for _ in range(5)]
+
+
+def test_what_a_game_gained_after_it_was_built_is_written_as_a_value() -> None:
+    """A cache a game fills during play is not in a rebuilt game: an object of it that a state
+    holds is written as itself, never as a path that a rebuilt game could not follow."""
+    game = Tricks(hand=3)
+    state = game.new_game(seed=2)
+    game.memo = {"late": [4, 5]}  # type: ignore[attr-defined]  # a cache filled during play
+    state.late = game.memo["late"]  # type: ignore[attr-defined]
+    again = pickle.loads(pickle.dumps(state))
+    assert again.late == [4, 5] and not hasattr(again.game, "memo")
+    assert seen(again) == seen(state)
