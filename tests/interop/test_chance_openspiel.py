@@ -96,3 +96,21 @@ def test_a_node_with_more_outcomes_than_declared_is_refused() -> None:
         state = game.new_initial_state()
         while not state.is_terminal():
             state.apply_action(state.legal_actions()[0])
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_replaying_the_history_on_a_new_state_reaches_the_same_state(game_id: str) -> None:
+    """With explicit chance the history holds the draws too: an action-only dataset (with
+    chance outcomes) replays, where seeded chance deals each new state anew."""
+    game, rng = explicit_game(game_id), np.random.RandomState(7)
+    state = game.new_initial_state()
+    for _ in range(80):
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    again = game.new_initial_state()
+    for action in state.history():
+        again.apply_action(action)
+    assert str(again) == str(state)
+    for player in range(game.num_players()):
+        assert again.observation_string(player) == state.observation_string(player)
