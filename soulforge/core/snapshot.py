@@ -13,7 +13,9 @@ cannot be pickled (read-only ``mappingproxy`` tables). So a state is written as
 The rng is a field like any other (``GameRandom`` pickles its generator state and draw
 count), so a restored state continues exactly as the original would.
 
-Pickles run code on load: restore only bytes you made or trust.
+Pickles run code on load: restore only bytes you made or trust. ``state_from_bytes`` and
+the state's own fields load through :class:`_Restricted`, which imports nothing but
+Soulforge's code, the game's package and plain data types (a guard, not a sandbox).
 """
 
 from __future__ import annotations
@@ -120,6 +122,33 @@ def follow(game: Game, path: Path) -> object:
     return obj
 
 
+SAFE_BUILTINS = frozenset({"set", "frozenset", "list", "dict", "tuple", "int", "float", "str", "bytes",
+                           "bytearray", "bool", "complex", "range", "slice", "object"})
+SAFE_GLOBALS = frozenset({("copyreg", "_reconstructor"), ("collections", "OrderedDict"),
+                          ("collections", "deque"), ("collections", "defaultdict"),
+                          ("collections", "Counter")})
+
+
+class _Restricted(pickle.Unpickler):
+    """An unpickler that imports only Soulforge's own code (and the game's package) and plain
+    data types: bytes that name ``os.system`` are refused, not run. Not a sandbox (a
+    Soulforge function could still be called with odd arguments): restore trusted bytes."""
+
+    roots: frozenset[str] = frozenset({"soulforge"})
+
+    def find_class(self, module: str, name: str) -> Any:
+        top = module.partition(".")[0]
+        if ((module == "builtins" and name in SAFE_BUILTINS) or (module, name) in SAFE_GLOBALS
+                or top in self.roots):
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a saved state")
+
+
+def _roots(game: Game) -> frozenset[str]:
+    """The packages a saved state of ``game`` may name: Soulforge's and the game's own."""
+    return frozenset({"soulforge", type(game).__module__.partition(".")[0]})
+
+
 class _FieldPickler(pickle.Pickler):
     """Pickles a state's fields with the game's objects as references."""
 
@@ -135,12 +164,13 @@ class _FieldPickler(pickle.Pickler):
         return self.refs.get(id(obj))
 
 
-class _FieldUnpickler(pickle.Unpickler):
+class _FieldUnpickler(_Restricted):
     """Loads fields written by :class:`_FieldPickler`, references resolved in ``game``."""
 
     def __init__(self, file: io.BytesIO, state: State) -> None:
         super().__init__(file)
         self.state = state
+        self.roots = _roots(state.game)
         self.seen: dict[Path, object] = {}
 
     def persistent_load(self, pid: Any) -> object:
@@ -228,7 +258,12 @@ def state_to_bytes(state: State) -> bytes:
 def state_from_bytes(game: Game, blob: bytes) -> State:
     """``Game.state_from_bytes()``: the state ``blob`` holds, bound to ``game``, which must
     be the game it was saved from (class, options, data overrides)."""
-    loaded = pickle.loads(blob)  # noqa: S301 (the caller's own bytes: the module docstring)
+    reader = _Restricted(io.BytesIO(blob))
+    reader.roots = _roots(game)
+    try:
+        loaded = reader.load()
+    except (pickle.UnpicklingError, EOFError, ValueError, TypeError) as err:
+        raise ValueError(f"not a saved state ({FORMAT}): {err}") from None
     if not (isinstance(loaded, tuple) and len(loaded) == 6 and loaded[0] == FORMAT):
         raise ValueError(f"not a saved state ({FORMAT})")
     _, cls, options, overrides, state_cls, fields = loaded

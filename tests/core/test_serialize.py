@@ -143,3 +143,14 @@ def test_what_a_game_gained_after_it_was_built_is_written_as_a_value() -> None:
     again = pickle.loads(pickle.dumps(state))
     assert again.late == [4, 5] and not hasattr(again.game, "memo")
     assert seen(again) == seen(state)
+
+
+def test_bytes_naming_other_code_are_refused_not_run() -> None:
+    class Sneaky:
+        def __reduce__(self) -> tuple[object, ...]:
+            return (print, ("never printed",))
+
+    game = FiveRealms()
+    blob = pickle.dumps(("soulforge-state/1", Sneaky()))
+    with pytest.raises(ValueError, match=r"builtins\.print is not allowed"):
+        game.state_from_bytes(blob)
