@@ -75,6 +75,7 @@ class ScriptedRandom(GameRandom):
 
     script: list[int]
     read: int
+    seeded = False
 
     def __init__(self, script: list[int] | None = None) -> None:
         super().__init__(0)

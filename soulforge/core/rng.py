@@ -26,6 +26,9 @@ class GameRandom(random.Random):
     """
 
     draws: int
+    seeded: bool = True
+    """The draws follow from the seed (a record of seed and actions replays them); False for
+    explicit chance's scripted draws (``soulforge.core.chance``)."""
 
     def __init__(self, seed: Seed | None = None) -> None:
         self.draws = 0

@@ -335,6 +335,9 @@ class State(ABC):
 
         if self.determinized:
             raise ValueError("a determinized state has no record")
+        if not self.rng.seeded:
+            raise ValueError("a state with explicit chance has no seeded record: "
+                             "use its ChanceState's record()")
         return Record(self.game.id, dict(self.game.options), self.seed, self.num_players, list(self.history))
 
     # -- as bytes -------------------------------------------------------------------

@@ -163,6 +163,15 @@ def test_refusals_at_and_away_from_chance_nodes() -> None:
                                 "events": [{"move": 1}]})
 
 
+def test_a_state_with_explicit_chance_has_no_seeded_record() -> None:
+    state = ChanceState(soulforge.load("five_realms"))
+    while state.is_chance_node:
+        state.apply_chance(0)
+    assert state.state is not None
+    with pytest.raises(ValueError, match="explicit chance has no seeded record"):
+        state.state.record()
+
+
 def test_the_scripted_rng_reads_its_script_and_stops_past_it() -> None:
     rng = ScriptedRandom([1, 0, 2])
     cards = ["a", "b", "c"]
