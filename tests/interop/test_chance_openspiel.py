@@ -114,3 +114,12 @@ def test_replaying_the_history_on_a_new_state_reaches_the_same_state(game_id: st
     assert str(again) == str(state)
     for player in range(game.num_players()):
         assert again.observation_string(player) == state.observation_string(player)
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAME_IDS if soulforge.load(g).max_players > 2])
+def test_explicit_chance_at_a_full_table(game_id: str) -> None:
+    players = soulforge.load(game_id).max_players
+    options = {"map": "grand"} if game_id == "kipukas" else {}
+    game = explicit_game(game_id, players=players, seed=1, **options)
+    assert game.num_players() == players
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
