@@ -8,7 +8,7 @@ import threading
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, cast
 
 from typing_extensions import TypeVar
 
@@ -87,6 +87,19 @@ class Game(ABC, Generic[StateT]):
     def _quiet(self, name: str, value: OptionValue) -> bool:
         spec = next(option for option in self.option_specs if option.name == name)
         return spec.quiet and value == spec.default
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as what rebuilds it (class, options, data overrides), never its tables.
+        from soulforge.core.snapshot import game_key, rebuild_game
+
+        return rebuild_game, game_key(self)
+
+    def state_from_bytes(self, blob: bytes) -> StateT:
+        """The state ``State.to_bytes()`` wrote, bound to this game (which must be the game it
+        was saved from: same class, options and data overrides). Trusted bytes only."""
+        from soulforge.core.snapshot import state_from_bytes
+
+        return cast(StateT, state_from_bytes(self, blob))
 
     # -- states ---------------------------------------------------------------
     def new_game(self, seed: int | None = None, players: int | None = None) -> StateT:

@@ -26,6 +26,9 @@ class GameRandom(random.Random):
     """
 
     draws: int
+    seeded: bool = True
+    """The draws follow from the seed (a record of seed and actions replays them); False for
+    explicit chance's scripted draws (``soulforge.core.chance``)."""
 
     def __init__(self, seed: Seed | None = None) -> None:
         self.draws = 0
@@ -65,6 +68,18 @@ class GameRandom(random.Random):
 
     def __deepcopy__(self, memo: dict[int, object]) -> GameRandom:
         return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # random.Random's own reduce drops the draw count (and seeds a generator to discard).
+        return _restored, (self.getstate(), self.draws)
+
+
+def _restored(state: tuple[Any, ...], draws: int) -> GameRandom:
+    """``pickle``'s constructor of a :class:`GameRandom`."""
+    rng = GameRandom.__new__(GameRandom)
+    rng.setstate(state)
+    rng.draws = draws
+    return rng
 
 
 def fresh_seed(rng: random.Random) -> Seed:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from itertools import repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar, Self
@@ -25,6 +27,21 @@ from soulforge.core.rng import GameRandom, fresh_seed
 if TYPE_CHECKING:
     from soulforge.core.game import Game
     from soulforge.core.record import Record
+
+
+_NEW_RNG: ContextVar[Callable[[int], GameRandom]] = ContextVar("new_rng", default=GameRandom)
+"""What makes a new state's rng from its seed: a seeded generator, unless explicit chance
+(``soulforge.core.chance``) sets up a game with a scripted one (:func:`making_rng`)."""
+
+
+@contextmanager
+def making_rng(make: Callable[[int], GameRandom]) -> Iterator[None]:
+    """States made inside the block draw from ``make(seed)`` instead of ``GameRandom(seed)``."""
+    token = _NEW_RNG.set(make)
+    try:
+        yield
+    finally:
+        _NEW_RNG.reset(token)
 
 
 _ONLY = {seat: frozenset((seat,)) for seat in range(8)}
@@ -53,7 +70,7 @@ class State(ABC):
         self.game = game
         self.seed = seed
         self.num_players = num_players
-        self.rng = GameRandom(seed)
+        self.rng = _NEW_RNG.get()(seed)
         self.history = []
         self.move_number = 0
         self.undo_floor = 0
@@ -318,14 +335,45 @@ class State(ABC):
 
         if self.determinized:
             raise ValueError("a determinized state has no record")
+        if not self.rng.seeded:
+            raise ValueError("a state with explicit chance has no seeded record: "
+                             "use its ChanceState's record()")
         return Record(self.game.id, dict(self.game.options), self.seed, self.num_players, list(self.history))
+
+    # -- as bytes -------------------------------------------------------------------
+    def to_bytes(self) -> bytes:
+        """The whole state as bytes (rng included): ``game.state_from_bytes(b)`` restores it
+        exactly; ``pickle`` works too (``soulforge.core.snapshot``). Trusted bytes only."""
+        from soulforge.core.snapshot import state_to_bytes
+
+        return state_to_bytes(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The game by class and options, the fields with the game's objects as references.
+        from soulforge.core.snapshot import dump_fields, restore_state
+
+        return restore_state, (self.game, type(self), dump_fields(self))
+
+    def __copy__(self) -> Self:
+        # ``copy`` would otherwise go through ``__reduce__`` (a pickle): the usual shallow copy.
+        twin = type(self).__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        return twin
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        # The usual deep copy of the fields (what ``clone()`` has always done), not a pickle.
+        twin = type(self).__new__(type(self))
+        memo[id(self)] = twin
+        twin.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return twin
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game.id} move {self.move_number} seed {self.seed}>"
 
     def to_json_safe(self) -> Any:
-        """Never serialize a state: views are the only way state leaves the engine."""
-        raise TypeError("states are not serialized; use view(player) or record()")
+        """Never send a state as JSON: views are the only way state leaves the engine to
+        players (``to_bytes`` is a checkpoint for trusted storage, not for a seat)."""
+        raise TypeError("states are not sent as JSON; use view(player), record() or to_bytes()")
 
 
 def outcome_from_returns(returns: list[float]) -> str:
