@@ -24,9 +24,11 @@ explicit mode ``serialize_game_and_state`` and ``random_sim_test(serialize=True)
 (a sampled-stochastic Python game cannot: pyspiel asks the game for its C++ rng state,
 which a Python game cannot give). Actions are the fixed action
 index of the core contract; ``max_game_length`` is the game's declared bound. Strings
-and tensors come from ``view(p)`` only: the observation string is the seat's view as
-canonical JSON, the information-state string adds the seat's log (what it saw happen);
-both tensors are those of :class:`~soulforge.interop.observation.ObservationEncoder`.
+and tensors hold only what the seat may know: the observation string is the seat's view as
+canonical JSON, the information-state string adds the seat's log (what it saw happen); the
+observation tensor is the game's structured observation
+(:class:`~soulforge.interop.observation.ObservationEncoder`), the information-state tensor
+adds the seat's own last actions (:class:`~soulforge.interop.observation.InformationStateEncoder`).
 ``resample_from_infostate`` is ``determinize``, so OpenSpiel's IS-MCTS bot plays them.
 """
 
@@ -45,7 +47,13 @@ import soulforge
 from soulforge.core import State
 from soulforge.core.chance import ChanceState, ScriptedRandom
 from soulforge.core.game import Game
-from soulforge.interop.observation import ActionIndex, Listing, ObservationEncoder, Tensor
+from soulforge.interop.observation import (
+    ActionIndex,
+    InformationStateEncoder,
+    Listing,
+    ObservationEncoder,
+    Tensor,
+)
 
 PREFIX = "python_soulforge_"
 Params = dict[str, Any]
@@ -182,6 +190,8 @@ class SoulforgeSpielGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(game_type(game, self.chance), info, params)
         self.encoder = ObservationEncoder(game)
+        self.history_encoder: InformationStateEncoder | None = None
+        """Built on the first perfect-recall observer (it tabulates the factored actions)."""
         self.action_index = action_index(game)
 
     def draw_seed(self) -> int:
@@ -200,7 +210,11 @@ class SoulforgeSpielGame(pyspiel.Game):  # type: ignore[misc]
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return SoulforgeObserver(self.encoder, perfect_recall=recall)
+        if not recall:
+            return SoulforgeObserver(self.encoder, perfect_recall=False)
+        if self.history_encoder is None:
+            self.history_encoder = InformationStateEncoder(self.sf_game)
+        return SoulforgeObserver(self.history_encoder, perfect_recall=True)
 
 
 class SoulforgeSpielState(pyspiel.State):  # type: ignore[misc]
@@ -323,9 +337,10 @@ def canonical(data: object) -> str:
 
 
 class SoulforgeObserver:
-    """OpenSpiel's observer interface: tensors and strings from ``view(p)`` only."""
+    """OpenSpiel's observer interface: tensors and strings of what the seat may know (with
+    perfect recall, its own past actions too)."""
 
-    def __init__(self, encoder: ObservationEncoder, perfect_recall: bool) -> None:
+    def __init__(self, encoder: ObservationEncoder | InformationStateEncoder, perfect_recall: bool) -> None:
         self.encoder, self.perfect_recall = encoder, perfect_recall
         self.tensor: Tensor = np.zeros(encoder.size, dtype=np.float32)
         self.dict = {"observation": self.tensor}
@@ -334,7 +349,11 @@ class SoulforgeObserver:
         if _dealing(state):
             self.tensor[:] = 0.0  # nothing dealt yet to observe
             return
-        self.tensor[:] = self.encoder.observe(state.sf_state, player)
+        if isinstance(self.encoder, InformationStateEncoder):
+            own = [step.action for step in state.full_history() if step.player == player]
+            self.tensor[:] = self.encoder.encode(state.sf_state, player, own)
+        else:
+            self.tensor[:] = self.encoder.observe(state.sf_state, player)
 
     def string_from(self, state: SoulforgeSpielState, player: int) -> str:
         if _dealing(state):
