@@ -23,8 +23,8 @@ from soulforge.games.soulshards.cards import CITY_HOOKS
 from soulforge.games.soulshards.conditions import ready
 from soulforge.games.soulshards.data import CardDef, City
 from soulforge.games.soulshards.frames import Frame
-from soulforge.games.soulshards.rules import FLOW
-from soulforge.games.soulshards.sequence import SPOTS
+from soulforge.games.soulshards.rules import APPLIES, DOES, FLOW
+from soulforge.games.soulshards.sequence import SPOTS, run
 
 if TYPE_CHECKING:
     from soulforge.games.soulshards.game import Soulshards
@@ -164,6 +164,16 @@ class ShardsState(State):
 
     def _resample_hidden(self, player: Seat, rng: random.Random) -> None:
         hidden.resample(self, player, rng)
+
+    def _apply(self, action: Action) -> None:
+        """The rule of ``action``'s kind carries it out, then the order of play runs to the next
+        decision (``ShardsRule.apply``, with no call to the flow's dispatch nor to it)."""
+        do = DOES.get(type(action))
+        if do is None:
+            APPLIES[type(action)](self, action)
+            return
+        do(self, action)
+        run(self)
 
     def forget_listing(self) -> None:
         """The position was changed outside the rules (tests build positions): list it anew."""
