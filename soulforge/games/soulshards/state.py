@@ -134,9 +134,9 @@ class ShardsState(State):
     def current_player(self) -> Seat | None:
         return None if self.step == OVER else self.decider
 
-    @property
-    def is_over(self) -> bool:
-        return self.step == OVER
+    is_over: bool = False
+    """Whether the game is over (``step`` is ``OVER``): a plain attribute, set once by ``finish``,
+    not the core's property, as every playout and agent asks it twice a move (a call each)."""
 
     @property
     def first_player(self) -> Seat | None:
@@ -228,6 +228,7 @@ class ShardsState(State):
 
     def finish(self, winner: int | None, reason: str) -> None:
         self.step, self.winner, self.end_reason = OVER, winner, reason
+        self.is_over = True
         self.stack = []
         self.triggers = []
         self.add_log(f"game over: {reason}")
