@@ -225,10 +225,11 @@ def complete(
 ) -> None:
     if success:
         use = Use(seat, target, card, caster, slot)
-        book = s.game.book
-        unmet = book.unmet(ab.declaration, s, use)
+        book, declaration = s.game.book, ab.declaration
+        # Half the uses require nothing: none unmet, without the call.
+        unmet = book.unmet(declaration, s, use) if declaration.requirements else None
         if unmet is None:
-            book.run(ab.declaration, s, use)
+            book.run(declaration, s, use)
         else:
             s.add_log(f"{card}: {unmet}, the effect fails")
             success = False
