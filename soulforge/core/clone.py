@@ -36,15 +36,34 @@ if TYPE_CHECKING:
     from soulforge.core.state import State
 
 S = TypeVar("S", bound="State")
+T = TypeVar("T", bound=type)
 
 IMMUTABLE: frozenset[type] = frozenset({int, float, str, bool, bytes, type(None), tuple, frozenset, range})
 """Values shared between a state and its clone (tuples are assumed to hold immutables)."""
+SHARED: set[type] = set()
+"""Classes marked :func:`shared`: their objects are shared between a state and its clone."""
+
+
+def shared(cls: T) -> T:
+    """Mark a class whose objects are never changed once made (a change makes a new one), so
+    clones share them as they share tuples: a plain slotted class then gets the speed of a
+    frozen one's sharing without its cost per field set (``object.__setattr__``).
+
+    >>> @shared
+    ... class Mark:
+    ...     __slots__ = ("n",)
+    >>> m = Mark()
+    >>> copy_value(m) is m and copier(list[Mark])([m])[0] is m
+    True
+    """
+    SHARED.add(cls)
+    return cls
 
 
 def copy_value(value: Any) -> Any:
     """An independent copy of a field's value (see the module docstring)."""
     kind = type(value)
-    if kind in IMMUTABLE:
+    if kind in IMMUTABLE or kind in SHARED:
         return value
     copier = _COPIERS.get(kind)
     if copier is not None:
@@ -110,6 +129,8 @@ def _immutable(hint: Any) -> bool:
         return all(_immutable(arg) for arg in get_args(hint))
     if _frozen_dataclass(hint) or get_origin(hint) in READ_ONLY:
         return True  # rules data, cards, read-only declared: never changed, so shared
+    if isinstance(hint, type) and hint in SHARED:
+        return True  # marked ``shared``: never changed once made
     return hint in IMMUTABLE or hint is NoneType or get_origin(hint) in (tuple, frozenset)
 
 

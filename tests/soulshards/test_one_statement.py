@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import random
 
@@ -10,6 +11,7 @@ import pytest
 
 import soulforge
 from soulforge import IllegalAction
+from soulforge.core.clone import SHARED
 from soulforge.core.data import overriding
 from soulforge.core.flow import Rule
 from soulforge.games.soulshards import conditions, flow, frames, listing, rules
@@ -87,9 +89,10 @@ def test_guard_bonus_is_read_from_the_rules_data_in_the_fight_log_and_prompt() -
 
 
 # -- typed frames -------------------------------------------------------------------------------
-def test_the_order_of_play_is_typed_frozen_frames_shared_by_clones() -> None:
-    """Every frame on the stack is a frozen dataclass of ``frames.py`` (no dict with one-letter
-    keys); a clone shares the frames and changes its own stack only."""
+def test_the_order_of_play_is_typed_frames_never_changed_and_shared_by_clones() -> None:
+    """Every frame on the stack is a slotted dataclass of ``frames.py`` (no dict with one-letter
+    keys), marked shared for clones; a clone shares the frames, and playing it on changes its own
+    stack only: no frame is ever changed in place (each field of each frame is the same after)."""
     game = soulforge.load("soulshards")
     kinds: set[str] = set()
     for seed in range(3):
@@ -97,15 +100,18 @@ def test_the_order_of_play_is_typed_frozen_frames_shared_by_clones() -> None:
         chooser = random.Random(seed)
         while not s.is_over:
             for frame in s.stack:
-                params = getattr(type(frame), "__dataclass_params__", None)
-                assert params is not None and params.frozen
+                assert dataclasses.is_dataclass(type(frame)) and type(frame) in SHARED
+                assert not hasattr(frame, "__dict__")  # slotted: no field added by accident
                 kinds.add(frame.kind)
             twin = s.clone()
             assert twin.stack == s.stack and twin.stack is not s.stack
+            assert all(a is b for a, b in zip(twin.stack, s.stack, strict=True))
             before = s.view(None)["order_of_play"]
+            fields_before = [dataclasses.astuple(frame) for frame in s.stack]
             if not twin.is_over:
                 twin.apply(chooser.choice(twin.legal_actions()))
             assert s.view(None)["order_of_play"] == before
+            assert [dataclasses.astuple(frame) for frame in s.stack] == fields_before
             s.apply(chooser.choice(s.legal_actions()))
     assert {"turn", "engage", "attack", "fight", "support", "reveal"} <= kinds
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from soulforge import IllegalAction
@@ -147,3 +149,18 @@ def test_turn_limit_gives_the_game_to_more_resolve() -> None:
     s.resolve = [5, 9]
     act(s, "end the turn")
     assert s.is_over and s.winner == 1
+
+
+def test_is_over_is_the_over_step_at_every_position_and_in_clones() -> None:
+    """``is_over`` is a plain attribute set by ``finish`` (not a property of ``step``): at every
+    position of seeded games it says what ``step`` says, and a clone says the same."""
+    for seed in range(3):
+        s = new_game(seed)
+        chooser = random.Random(seed)
+        while True:
+            assert s.is_over == (s.step == "over") == (s.current_player is None)
+            assert s.clone().is_over == s.is_over
+            if s.is_over:
+                break
+            s.apply(chooser.choice(s.legal_actions()))
+        assert s.legal_actions() == [] and s.outcome()

@@ -58,15 +58,19 @@ def fresh(u: Unit) -> bool:
 def deploy_places(s: ShardsState, p: int, first: bool = False) -> list[tuple[int, int]]:
     """(zone, index) of each card of seat ``p`` that may Move in this Deploy phase (``fresh`` and
     ``may_move``), Battlefield then Keep: the Deploy listing. ``first``: only the first such
-    card (the skip test, ``may_deploy``, run after every Move, stops there)."""
+    card (the skip test, ``may_deploy``, run after every Move, stops there).
+
+    ``may_move``'s room is tested once a Zone; ``fresh`` and ``free_to_move`` are their flags
+    read here (a call of each per card doubled the walk, run twice a Deploy decision). The Move
+    rule's checks call them: test_listing proves this walk lists what they pass, everywhere."""
     units, zones = s.units, s.zones[p]
     out = []
     for z in (0, 1):
-        if not room_in(s, p, 1 - z):  # ``may_move``'s room, tested once for the Zone
+        if not room_in(s, p, 1 - z):
             continue
         for i, uid in enumerate(zones[z]):
             u = units[uid]
-            if fresh(u) and free_to_move(u):
+            if not u.moved and not u.pinned:  # fresh(u) and free_to_move(u)
                 out.append((z, i))
                 if first:
                     return out

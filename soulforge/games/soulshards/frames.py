@@ -1,8 +1,9 @@
-"""The frames of the order of play: one frozen dataclass per kind of frame on ``state.stack``.
+"""The frames of the order of play: one slotted dataclass per kind of frame on ``state.stack``.
 
 Each frame kind names what it is (``kind``, also the step name of a decision frame) and
-holds only its own fields. Frames are frozen (a change replaces the frame in the stack:
-``s.stack[i] = replace(...)``), so a state's clone copies the stack as a flat list.
+holds only its own fields. A frame is never changed once made (a change replaces the frame in
+the stack: ``s.stack[i] = replace(...)``), so a state's clone copies the stack as a flat list,
+sharing the frames (``core.clone.shared``).
 ``view()`` is the frame as the views show it (units by spot), the same keys for every
 frame of a kind as the earlier dict frames had (``k`` the kind, ``p`` the seat, ``c`` the
 index of the fight or check in the stack, ``for_<seat>`` the Character a seat's Support
@@ -11,58 +12,49 @@ backs).
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from soulforge.core.action import JsonDict
+from soulforge.core.clone import shared
 
 if TYPE_CHECKING:
     from dataclasses import replace as replace  # the type checker checks the field names
 
     from soulforge.games.soulshards.state import ShardsState
 else:
-    _new, _set = object.__new__, object.__setattr__
-
     def replace(frame: Any, **changes: Any) -> Any:
-        """``dataclasses.replace`` for a frame (a slotted frozen dataclass, its slots its
-        fields), slot by slot: half the cost of the generic one (its field walk and
-        ``__init__``), which the attack steps pay once per attacker."""
-        new, used = _new(type(frame)), 0
-        for name in frame.__slots__:
-            if name in changes:
-                _set(new, name, changes[name])
-                used += 1
-            else:
-                _set(new, name, getattr(frame, name))
-        if used != len(changes):
-            raise TypeError(f"{type(frame).__name__} has no field among {sorted(changes)}")
-        return new
+        """``dataclasses.replace`` for a frame: its class's own replacer (``frame_class``), which
+        the attack steps and fights call on nearly every step."""
+        return _REPLACERS[type(frame)](frame, **changes)
 
 NO_UNIT = -1
 
 T = TypeVar("T")
 
+_REPLACERS: dict[type, Any] = {}
+"""Each frame class's ``replace``, made by ``frame_class``."""
+_KEEP = object()
+"""A ``replace`` argument not given: the field keeps its value."""
 
-def fast_init(cls: type[T]) -> type[T]:
-    """Give a frame class (a slotted frozen dataclass) an ``__init__`` that sets each field
-    through its slot's own setter, bound once, instead of the dataclass's lookup of
-    ``object.__setattr__`` per field: a third cheaper, and a playout builds a frame for nearly
-    every step. The class stays frozen (``__setattr__`` refuses), so clones share frames."""
-    params, lines, env = [], [], {}
-    for f in fields(cls):  # type: ignore[arg-type]  # a dataclass, by the decorator below it
-        if f.default is MISSING:
-            params.append(f.name)
-        else:
-            env[f"_d_{f.name}"] = f.default
-            params.append(f"{f.name}=_d_{f.name}")
-        env[f"_s_{f.name}"] = cls.__dict__[f.name].__set__
-        lines.append(f"    _s_{f.name}(self, {f.name})")
-    source = f"def __init__(self, {', '.join(params)}):\n" + ("\n".join(lines) or "    pass") + "\n"
+
+def frame_class(cls: type[T]) -> type[T]:
+    """Make a frame class (a slotted dataclass) one of the order of play: shared by clones
+    (``core.clone.shared``: never changed once made, a change makes a new frame), with its own
+    ``replace``. Not frozen: a frozen dataclass sets each field through ``object.__setattr__``,
+    a third of the cost of a step that builds a frame (most do); frames are still never changed
+    in place (test_one_statement plays a clone on and finds the original's frames unchanged)."""
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]  # a dataclass, by the decorator below it
+    # ``replace``: a new frame, each slot set from the change given or the old frame's value
+    # (keyword-only arguments: no dict of changes walked per slot).
+    source = (f"def replace(frame{', *, ' if names else ''}{', '.join(f'{n}=_KEEP' for n in names)}):\n"
+              "    new = _new(_cls)\n"
+              + "".join(f"    new.{n} = frame.{n} if {n} is _KEEP else {n}\n" for n in names)
+              + "    return new\n")
+    env: dict[str, Any] = {"_KEEP": _KEEP, "_new": object.__new__, "_cls": cls}
     exec(source, env)  # noqa: S102 (our own source, from the class's fields)
-    init = env["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init  # type: ignore[method-assign]
-    return cls
+    _REPLACERS[cls] = env["replace"]
+    return shared(cls)
 
 
 def _spot(s: ShardsState, uid: int) -> str | None:
@@ -74,8 +66,8 @@ def _spots(s: ShardsState, uids: tuple[int, ...]) -> list[str | None]:
     return [_spot(s, uid) for uid in uids]
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@frame_class
+@dataclass(slots=True, unsafe_hash=True)
 class FirstPlayerDraw:
     """The draw for the first player (``first``): automatic."""
 
@@ -85,8 +77,8 @@ class FirstPlayerDraw:
         return {"k": self.kind}
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@frame_class
+@dataclass(slots=True, unsafe_hash=True)
 class SeatTask:
     """A task of one seat with nothing else to it: a setup task (``deal``, ``reserves``,
     ``mulligan``, ``attribute``), a turn (``turn``) or one of its phases (``deploy``,
@@ -99,8 +91,8 @@ class SeatTask:
         return {"k": self.kind, "p": self.p}
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@frame_class
+@dataclass(slots=True, unsafe_hash=True)
 class ZealousChoice:
     """Zealous: the Character ``unit`` just played may Move."""
 
@@ -112,8 +104,8 @@ class ZealousChoice:
         return {"k": self.kind, "p": self.p, "u": _spot(s, self.unit)}
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@frame_class
+@dataclass(slots=True, unsafe_hash=True)
 class Declaring:
     """Attack, step 1: the attackers chosen so far; more may join."""
 
@@ -125,8 +117,8 @@ class Declaring:
         return {"k": self.kind, "p": self.p, "att": _spots(s, self.attackers)}
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@frame_class
+@dataclass(slots=True, unsafe_hash=True)
 class AttackInProgress:
     """An attack after its declaration: its phase (``provoke``, ``block``, ``fights``,
     ``unblocked``), the attackers, the blocks (attacker, blocker), the attackers dealt with in
@@ -146,7 +138,10 @@ class AttackInProgress:
         return None
 
     def blocked(self, attacker: int) -> bool:
-        return any(a == attacker for a, _ in self.blocks)
+        for a, _ in self.blocks:  # noqa: SIM110  # a loop, not any(): no generator frame per call
+            if a == attacker:
+                return True
+        return False
 
     def blockers(self) -> set[int]:
         return {d for _, d in self.blocks}
@@ -162,8 +157,8 @@ class AttackInProgress:
         }
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@frame_class
+@dataclass(slots=True, unsafe_hash=True)
 class AttackChoice:
     """A decision of the attack at ``c`` in the stack: ``provoke`` (by attacker ``a``),
     ``block``, ``order`` (the next fight), ``unblocked`` (what attacker ``a`` does)."""
@@ -180,8 +175,8 @@ class AttackChoice:
         return out
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@frame_class
+@dataclass(slots=True, unsafe_hash=True)
 class SabotageChoice:
     """A Sabotage by attacker ``a`` succeeded: its user chooses what to discard."""
 
@@ -200,8 +195,8 @@ def _backs_view(out: JsonDict, s: ShardsState, backs: tuple[int, int]) -> JsonDi
     return out
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@frame_class
+@dataclass(slots=True, unsafe_hash=True)
 class DLCheck:
     """A DL check: its user, the card (or "Sabotage") and slot, target and caster, the DL and
     the stat it benefits from, the Tactics modifier, each seat's Support Trait (``traits``),
@@ -228,8 +223,8 @@ class DLCheck:
         return _backs_view(out, s, self.backs)
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@frame_class
+@dataclass(slots=True, unsafe_hash=True)
 class Fight:
     """A fight: attacker ``a``, defender ``d``, whether it is an Ambush and the defender in its
     Keep, the damage modifier (Tactics), the Guard bonus, each seat's Support Trait and the
@@ -253,8 +248,8 @@ class Fight:
         return _backs_view(out, s, self.backs)
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@frame_class
+@dataclass(slots=True, unsafe_hash=True)
 class Reveal:
     """Both Support cards of the fight or check at ``c`` are revealed: automatic."""
 
@@ -265,8 +260,8 @@ class Reveal:
         return {"k": self.kind, "c": self.c}
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@frame_class
+@dataclass(slots=True, unsafe_hash=True)
 class ContestChoice:
     """A seat's decision in the fight or check at ``c``: ``tactics`` (spend Edge) or
     ``support`` (choose a Support card)."""
@@ -279,8 +274,8 @@ class ContestChoice:
         return {"k": self.kind, "p": self.p, "c": self.c}
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
+@frame_class
+@dataclass(slots=True, unsafe_hash=True)
 class GuardChoice:
     """Guard in the fight at ``c``: the Guard Characters that guarded already (``used``)."""
 

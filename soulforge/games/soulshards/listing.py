@@ -304,7 +304,8 @@ def engage_listing(s: S) -> list[Action]:
                 zone_spots.append(names[i])
                 chars.append(u)
                 if not mounts:
-                    mounts = s.has(u, "mountable")
+                    # ``has``, its own keywords read first: most Characters hold no Attached card.
+                    mounts = "mountable" in card.keywords or (bool(u.attached) and s.has(u, "mountable"))
             if card.name in paid:
                 effects.append((names[i], u, z, able))
     kinds = game.spell_targets

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 from soulforge.games.soulshards import setup
 from soulforge.games.soulshards.cards import TARGETS, Use
 from soulforge.games.soulshards.conditions import (
+    deploy_places,
     fatigued,
     may_block,
-    may_deploy,
     may_move,
     reaches,
     ready,
@@ -214,7 +214,8 @@ def use_ability(
 ) -> None:
     """Carry out an effect whose costs are paid: a DL check first if it has one."""
     if ab.dl:
-        start_check(s, DLCheck(seat, card, slot, target, caster, ab.dl, ab.benefit))
+        backs = backing(s, seat, caster)
+        start_check(s, DLCheck(seat, card, slot, target, caster, ab.dl, ab.benefit, backs=backs))
         return
     complete(s, seat, card, slot, ab, target, caster, True)
 
@@ -224,10 +225,11 @@ def complete(
 ) -> None:
     if success:
         use = Use(seat, target, card, caster, slot)
-        book = s.game.book
-        unmet = book.unmet(ab.declaration, s, use)
+        book, declaration = s.game.book, ab.declaration
+        # Half the uses require nothing: none unmet, without the call.
+        unmet = book.unmet(declaration, s, use) if declaration.requirements else None
         if unmet is None:
-            book.run(ab.declaration, s, use)
+            book.run(declaration, s, use)
         else:
             s.add_log(f"{card}: {unmet}, the effect fails")
             success = False
@@ -251,14 +253,19 @@ def finish_spell(s: ShardsState, seat: int, card: str, caster: int, success: boo
         s.home[seat].append(card)
 
 
+def backing(s: ShardsState, seat: int, caster: int) -> tuple[int, int]:
+    """The Characters each seat's Support backs in a DL check (``DLCheck.backs``): the user's
+    caster, when it is a Character (an Attach Support card Attaches to it)."""
+    u = s.units.get(caster)
+    if u is None or not u.is_char:
+        return (NO_UNIT, NO_UNIT)
+    return (caster, NO_UNIT) if seat == 0 else (NO_UNIT, caster)
+
+
 def start_check(s: ShardsState, f: DLCheck) -> None:
-    """A DL effect: Tactics (active player first), Support by the user, triggers, the check."""
+    """A DL effect (its frame made with ``backing``): Tactics (active player first), Support by
+    the user, triggers, the check."""
     p, other = s.active, 1 - s.active
-    caster = s.units.get(f.caster)
-    if caster is not None and caster.is_char:
-        backs = list(f.backs)
-        backs[f.p] = caster.uid
-        f = replace(f, backs=(backs[0], backs[1]))
     s.stack.append(f)
     c = len(s.stack) - 1
     s.fight = {
@@ -416,21 +423,25 @@ def attack_step(s: ShardsState, f: AttackInProgress) -> None:
         s.stack[c] = replace(f, phase="block", done=())
         s.stack.append(AttackChoice("block", 1 - p, c))
         return
-    if f.phase == "block":
-        f = s.stack[c] = replace(f, phase="fights")
-    if f.phase == "fights":
+    # The phase moves on locally; the frame is replaced once, when the attack stops at a choice.
+    phase = f.phase
+    if phase == "block":
+        phase = "fights"
+    if phase == "fights":
         todo = [a for a in f.attackers if f.blocked(a) and a not in f.fought and a in s.units]
-        if len(todo) > 1:
-            s.stack.append(AttackChoice("order", p, c))
-            return
         if todo:
-            start_fight(s, c, todo[0])
+            if phase != f.phase:
+                s.stack[c] = replace(f, phase=phase)
+            if len(todo) > 1:
+                s.stack.append(AttackChoice("order", p, c))
+            else:
+                start_fight(s, c, todo[0])
             return
-        f = s.stack[c] = replace(f, phase="unblocked")
-    if f.phase == "unblocked":
+        phase = "unblocked"
+    if phase == "unblocked":
         for a in f.attackers:
             if a in s.units and not f.blocked(a) and a not in f.done:
-                s.stack[c] = replace(f, done=(*f.done, a))
+                s.stack[c] = replace(f, phase=phase, done=(*f.done, a))
                 s.stack.append(AttackChoice("unblocked", p, c, a))
                 return
     s.stack.pop()
@@ -553,7 +564,7 @@ SKIP: dict[str, Callable[[ShardsState, Any], bool]] = {
         not s.reserves[f.p] or s.swaps[f.p] >= s.game.rules.numbers["reserves_max"]
     ),
     "mulligan": lambda s, f: s.resolve[f.p] <= s.game.rules.numbers["mulligan_cost"],
-    "deploy": lambda s, f: not may_deploy(s, f.p),
+    "deploy": lambda s, f: not deploy_places(s, f.p, first=True),  # may_deploy, a call fewer
     "stockpile": lambda s, f: not s.hand[f.p],
     "tactics": lambda s, f: s.edge[f.p] == 0,
     "guard": lambda s, f: not guard_options(s, f),

@@ -23,8 +23,8 @@ from soulforge.games.soulshards.cards import CITY_HOOKS
 from soulforge.games.soulshards.conditions import ready
 from soulforge.games.soulshards.data import CardDef, City
 from soulforge.games.soulshards.frames import Frame
-from soulforge.games.soulshards.rules import FLOW
-from soulforge.games.soulshards.sequence import SPOTS
+from soulforge.games.soulshards.rules import APPLIES, DOES, FLOW
+from soulforge.games.soulshards.sequence import SPOTS, run
 
 if TYPE_CHECKING:
     from soulforge.games.soulshards.game import Soulshards
@@ -134,9 +134,9 @@ class ShardsState(State):
     def current_player(self) -> Seat | None:
         return None if self.step == OVER else self.decider
 
-    @property
-    def is_over(self) -> bool:
-        return self.step == OVER
+    is_over: bool = False
+    """Whether the game is over (``step`` is ``OVER``): a plain attribute, set once by ``finish``,
+    not the core's property, as every playout and agent asks it twice a move (a call each)."""
 
     @property
     def first_player(self) -> Seat | None:
@@ -164,6 +164,16 @@ class ShardsState(State):
 
     def _resample_hidden(self, player: Seat, rng: random.Random) -> None:
         hidden.resample(self, player, rng)
+
+    def _apply(self, action: Action) -> None:
+        """The rule of ``action``'s kind carries it out, then the order of play runs to the next
+        decision (``ShardsRule.apply``, with no call to the flow's dispatch nor to it)."""
+        do = DOES.get(type(action))
+        if do is None:
+            APPLIES[type(action)](self, action)
+            return
+        do(self, action)
+        run(self)
 
     def forget_listing(self) -> None:
         """The position was changed outside the rules (tests build positions): list it anew."""
@@ -218,6 +228,7 @@ class ShardsState(State):
 
     def finish(self, winner: int | None, reason: str) -> None:
         self.step, self.winner, self.end_reason = OVER, winner, reason
+        self.is_over = True
         self.stack = []
         self.triggers = []
         self.add_log(f"game over: {reason}")

@@ -13,8 +13,8 @@ Click handles: ``card:<spot>`` (a card in a Battlefield or Keep), ``hand:<card>`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from soulforge.core import Action, IllegalAction
 from soulforge.core.flow import Flow, Step
@@ -40,7 +40,7 @@ from soulforge.games.soulshards.rules.attack import (
     SabotageOptionRule,
     SabotageRule,
 )
-from soulforge.games.soulshards.rules.common import KEEP_DECK_ACTION
+from soulforge.games.soulshards.rules.common import KEEP_DECK_ACTION, ShardsRule
 from soulforge.games.soulshards.rules.contest import (
     PassRule,
     SpendEdgeRule,
@@ -146,6 +146,17 @@ FLOW: Flow[S] = Flow(
     step_of="step",
     out_of_step=not_now,
 )
+
+
+DOES: dict[type[Action], Callable[[S, Any], None]] = {
+    rule.action: rule.do
+    for rule in FLOW.rules
+    if isinstance(rule, ShardsRule) and type(rule).apply is ShardsRule.apply
+}
+"""The ``do`` of each action kind whose rule keeps ``ShardsRule.apply`` (its move, then the order of
+play): ``ShardsState._apply`` calls both itself, a call fewer on every move of a playout."""
+APPLIES: dict[type[Action], Callable[[S, Any], None]] = {rule.action: rule.apply for rule in FLOW.rules}
+"""Each action kind's ``apply`` (the rules with their own, as Tactics, are called through it)."""
 
 
 def legal_kinds(actions: Sequence[Action]) -> set[str]:

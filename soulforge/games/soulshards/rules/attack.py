@@ -330,7 +330,8 @@ class SabotageRule(ShardsRule):
         frame = top_frame(s, AttackChoice)
         s.stack.pop()
         dl = s.game.rules.numbers["sabotage_dl"]
-        sq.start_check(s, DLCheck(s.active, "Sabotage", "sabotage", -1, frame.a, dl, "elude"))
+        backs = sq.backing(s, s.active, frame.a)
+        sq.start_check(s, DLCheck(s.active, "Sabotage", "sabotage", -1, frame.a, dl, "elude", backs=backs))
 
 
 class SabotageOptionRule(ShardsRule):

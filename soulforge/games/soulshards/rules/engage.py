@@ -322,7 +322,8 @@ class TacticsRule(ShardsRule):
         # keeps this position's listing for the next (a fifth of Engage positions in random
         # playouts; ``State.carry_listing``).
         p, u, in_play = s.decider, s.unit_at(a.spot), len(s.units)
-        super().apply(s, a)
+        self.do(s, a)
+        sq.run(s)  # ShardsRule.apply's two steps, without its call
         if s.step == "engage" and s.decider == p and not s.triggers and len(s.units) == in_play:
             assert u is not None
             if ready(s, u):
