@@ -40,6 +40,7 @@ OPTIONS: tuple[Option, ...] = (
         DEFAULT,
         "the play style (#playstyleoptions): " + "; ".join(f"'{n}' {st.title}" for n, st in STYLES.items()),
         choices=tuple(STYLES),
+        choice_labels={name: style.title for name, style in STYLES.items()},
         label="Play style",
     ),
     Option("card_limit", int, 0, "Highest body count: the agreed total card limit of each deck "
