@@ -39,6 +39,9 @@ class Option:
     label: str = ""
     """The option's name in words, for a form ("Turn limit"); by default its code name with
     spaces (``turn_limit`` -> "Turn limit")."""
+    choice_labels: Mapping[OptionValue, str] | None = dataclasses.field(default=None, hash=False)
+    """The choices in words, for a form ("King of the hill" for ``king_of_the_hill``); a choice
+    missing here shows as its code name. The value given and kept stays the code name."""
     quiet: bool = False
     """Left out of ``game.options`` (and so of views, records and fingerprints) while at its
     default: an option added to a game later leaves every existing record as it was. Read it
@@ -76,7 +79,9 @@ class Option:
         return isinstance(value, self.type) and not (self.type is int and isinstance(value, bool))
 
     def describe(self) -> dict[str, Any]:
-        """JSON-ready description (for forms and help)."""
+        """JSON-ready description (for forms and help); ``choice_labels`` only when given."""
+        labels = self.choice_labels or {}
+        words = {"choice_labels": {str(c): w for c, w in labels.items()}} if labels else {}
         return {
             "name": self.name,
             "label": self.label,
@@ -87,6 +92,7 @@ class Option:
             "minimum": self.minimum,
             "maximum": self.maximum,
             "deck": self.deck,
+            **words,
         }
 
 

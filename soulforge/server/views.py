@@ -88,13 +88,17 @@ def option_bounds(opt: dict[str, Any]) -> str:
     'default 60, from 2 to 200'
     >>> option_bounds({"type": "str", "default": "duel", "choices": ["duel", "grand"]})
     'default duel, or grand'
+    >>> option_bounds({"type": "str", "default": "a_b", "choices": ["a_b", "c"],
+    ...                "choice_labels": {"a_b": "A b"}})
+    'default A b, or c'
     >>> option_bounds({"type": "bool", "default": False})
     'default off'
     """
     default = opt["default"]
-    shown = ("on" if default else "off") if opt["type"] == "bool" else str(default)
+    words = opt.get("choice_labels") or {}
+    shown = ("on" if default else "off") if opt["type"] == "bool" else words.get(str(default), str(default))
     parts = [f"default {shown}"]
-    others = [str(c) for c in opt.get("choices") or () if c != default]
+    others = [words.get(str(c), str(c)) for c in opt.get("choices") or () if c != default]
     if others:
         parts.append("or " + ", ".join(others))
     low, high = opt.get("minimum"), opt.get("maximum")
@@ -113,8 +117,9 @@ def _option_input(opt: dict[str, Any]) -> str:
     help_text = (f' <small class="option-help"><span class="bounds">{escape(option_bounds(opt))}</span>'
                  + (f' · {escape(opt["help"])}' if opt.get("help") else "") + "</small>")
     if opt.get("choices"):
-        items = "".join(f'<option{" selected" if c == default else ""}>{escape(str(c))}</option>'
-                        for c in opt["choices"])
+        words = opt.get("choice_labels") or {}  # the choice in words; the value sent is its code name
+        items = "".join(f'<option value="{escape(str(c))}"{" selected" if c == default else ""}>'
+                        f'{escape(words.get(str(c), str(c)))}</option>' for c in opt["choices"])
         field = f'<select name="opt:{name}" data-type="{opt["type"]}">{items}</select>'
     elif opt["type"] == "bool":
         field = f'<input type="checkbox" name="opt:{name}" data-type="bool"{" checked" if default else ""}>'

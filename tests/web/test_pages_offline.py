@@ -72,7 +72,9 @@ def test_lobby_options_are_words_with_their_default_and_range(browser: Any, serv
             name = field.locator(".option-name").inner_text()
             assert name == spec.label and not CODE_NAME.search(name), (game_id, spec.name, name)
             bounds = field.locator(".bounds").inner_text()
-            shown = ("on" if spec.default else "off") if spec.type is bool else spec.default
+            words = spec.choice_labels or {}  # a choice in words where the option names it so
+            named = words.get(spec.default, spec.default)
+            shown = ("on" if spec.default else "off") if spec.type is bool else named
             assert bounds.startswith(f"default {shown}"), bounds
             if spec.minimum is not None and spec.maximum is not None:
                 assert f"from {spec.minimum} to {spec.maximum}" in bounds

@@ -386,7 +386,7 @@ def waste(s: S, piece: int) -> None:
     take_off(s, piece)
     s.known[piece] |= 1 << 8
     s.discard[keeper(s, piece)].append(s.card[piece])
-    s.game.style.wasted(s, piece)  # a soul defeated: the seats' tallies, the play style told (``styles.py``)
+    s.game.style.wasted(s, piece)  # a soul defeated: the seats' tallies, the play style told (``styles/``)
     if s.items[piece]:
         drop(s, piece, territory)
         grab(s, territory)
@@ -751,7 +751,7 @@ def detected(s: S, roll: int, numbers: frozenset[int] | None = None) -> bool:
 def trap_roll(s: S, mover: int, territory: int) -> None:
     """#card_activation, #traps: entering a territory with an opponent's unrevealed cards,
     roll a D20; each unrevealed trap there springs on its numbers, else may be detected."""
-    s.game.style.entered(s, mover, territory)  # the referee's secret trap (Trap springer, ``styles.py``)
+    s.game.style.entered(s, mover, territory)  # the referee's secret trap (Trap springer, ``styles/``)
     if s.phase == OVER:
         return
     seat = s.owner[mover]

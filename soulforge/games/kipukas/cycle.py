@@ -195,7 +195,7 @@ def claim(s: S, piece: int) -> None:
 
 def check_conquest(s: S, seat: int) -> None:
     """The seat claimed a territory: the play style says whether it won (Domination, #win:
-    it holds every territory that can be held; ``styles.py``)."""
+    it holds every territory that can be held; ``styles/``)."""
     s.game.style.claimed(s, seat)
 
 

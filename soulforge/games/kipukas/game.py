@@ -166,7 +166,7 @@ class Kipukas(Game[KipukasState]):
     armed: frozenset[str]
     """The cards that may attack at all (``fight.armed``)."""
     style: styles.Style
-    """The play style (option ``style``, #playstyleoptions: ``styles.py``)."""
+    """The play style (option ``style``, #playstyleoptions: ``styles/``)."""
 
     def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)

@@ -439,7 +439,7 @@ def _diel(view: Json, layout: Layout) -> str:
         cls = "big" if i < 2 else "name"
         out.append(_text(x + w / 2, y + 30 + i * 24, line, cls, ' text-anchor="middle"'))
     out.append(_text(x + w / 2, y + h - 12, f"map: {view['map']['name']}", "small", ' text-anchor="middle"'))
-    if view.get("style"):  # a play style's public state, on hover (``styles.py``; none for Domination)
+    if view.get("style"):  # a play style's public state, on hover (``styles/``; none for Domination)
         out.append(f"<title>{escape(STYLES[view['style']['name']].said(view['style']))}</title>")
     out.append("</g>")
     return "".join(out)

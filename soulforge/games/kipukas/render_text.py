@@ -91,7 +91,7 @@ def render(view: View) -> RenderableType:
         f"Diel cycle {view['cycle']}: {view['diel'] or 'setup'}; initiative: seat {view['initiative']}"
     )
     parts: list[RenderableType] = [head, _territories(view), _players(view)]
-    if view.get("style"):  # a play style's public state (``styles.py``; none for Domination)
+    if view.get("style"):  # a play style's public state (``styles/``; none for Domination)
         parts.insert(1, Text(STYLES[view["style"]["name"]].said(view["style"])))
     offer = view.get("offer")
     if offer:  # a trade offered over a rogue (#rouge): the card only for the two seats trading
