@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from soulforge.core.tensor import put
 from soulforge.games.soulgivers.board import CELL_COUNT, DIRECTIONS, TERRAIN_NAMES, TILE_COUNT
 from soulforge.games.soulgivers.consequences import MODS
 from soulforge.games.soulgivers.data import DATA
@@ -179,10 +180,3 @@ class Observer:
                     add(at["last"] + cell)
         return ones, counts
 
-
-def put(mv: Any, start: int, values: tuple[float | int | bool, ...]) -> None:
-    """Write the nonzero ``values`` from ``start`` on (a memoryview's item assignment: numpy's
-    slice assignment of a tuple costs ~140 ns a value, this ~60 ns a nonzero one)."""
-    for at, value in enumerate(values, start):
-        if value:
-            mv[at] = value
