@@ -149,8 +149,7 @@ class Rematch:
 Broadcast = Callable[[LiveTable], Awaitable[None]]
 
 
-STALE_RETRIES = 3
-"""Times a change is tried again after another process changed the table meanwhile."""
+
 
 
 def new_secret() -> str:
@@ -310,9 +309,8 @@ class TableService:
         the room."""
         if self.accounts_of is None:
             return
-        async with table.lock:
-            table.accounts = await self.accounts_of(table)
-            await self._bump(table)
+        table.accounts = await self.accounts_of(table)
+        await self._bump(table)
         await self._announce(table)
 
     async def _ended(self, table: LiveTable) -> None:
@@ -371,15 +369,19 @@ class TableService:
             raise self.quarantine(table.id, str(err)) from None
 
     async def _bump(self, table: LiveTable) -> None:
-        """A new version with nothing else stored (what only this process shows changed: an
-        account's rating, the AI given up), so that every copy and client takes the new payload;
-        call with the table's lock held."""
-        for _ in range(STALE_RETRIES):
-            try:
-                await self._store(table)
-                return
-            except TableError:  # reloaded: bump the new version
-                continue
+        """A new version with nothing else stored (what is not in the table's rows changed: an
+        account's rating, the AI given up), so that every copy and client takes the new
+        payload. It may run with the table's lock held or not (a game's end is rated under
+        it): when another process changed the table meanwhile, the copy is marked old and
+        reloaded once the lock is free."""
+        state = table.state
+        try:
+            table.version = await self.storage.write(
+                self.storage.change, table.id, table.version,
+                ai_seat=self._ai_seat(table, state, table.row.status), queue=self.queue_ai)
+        except Stale:
+            table.version = 0  # older than any stored version: the next look reloads it
+            self._spawn(self.refresh(table))
 
     @staticmethod
     def _ai_seat(table: LiveTable, state: State, status: str) -> int | None:

@@ -224,6 +224,67 @@ def test_moves_sent_at_once_to_one_table_from_every_server_are_stored_exactly_on
     asyncio.run(job())
 
 
+NGINX_CONF = ROOT / "docs" / "nginx.conf"
+
+
+@contextlib.contextmanager
+def nginx(tmp: Path, upstreams: list[str]) -> Iterator[str]:
+    """nginx running ``docs/nginx.conf`` as written, with these upstreams and a free port."""
+    import shutil
+
+    binary = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
+    if binary is None:
+        pytest.skip("nginx is not installed (apt-get install nginx)")
+    site = NGINX_CONF.read_text()
+    for number, url in enumerate(upstreams, 1):
+        site = site.replace(f"127.0.0.1:800{number}", url.removeprefix("http://"))
+    port = free_port()
+    site = site.replace("listen 8080;", f"listen 127.0.0.1:{port};")
+    (tmp / "soulforge.conf").write_text(site)
+    temps = " ".join(f"{kind}_temp_path {tmp}/{kind};" for kind in ("client_body", "proxy", "fastcgi",
+                                                                     "uwsgi", "scgi"))
+    (tmp / "nginx.conf").write_text(
+        f"worker_processes 1; pid {tmp}/nginx.pid; error_log {tmp}/error.log;"
+        + (" user root;" if os.geteuid() == 0 else "")
+        + " events { worker_connections 256; }"
+        + f" http {{ access_log off; {temps} include {tmp}/soulforge.conf; }}")
+    proc = subprocess.Popen([binary, "-p", str(tmp), "-c", str(tmp / "nginx.conf"), "-g", "daemon off;"],
+                            stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_ready(url)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_behind_nginx_a_game_and_its_websocket_go_through_one_address(cluster: Cluster,
+                                                                     tmp_path: Path) -> None:
+    async def job(proxy: str) -> None:
+        front = Cluster(cluster.db, [(cluster.servers[0][0], proxy)])  # every request to the proxy
+        async with httpx.AsyncClient(timeout=30) as http:
+            table, tokens = await people_table(front, http)
+            stop = asyncio.Event()
+            viewer = Viewer(table, [])
+            watching = asyncio.create_task(viewer.watch(front, proxy, stop))
+            for move in range(1, 11):
+                data = await get(front, http, f"/api/tables/{table}?svg=false")
+                seat = data["current_player"]
+                mine = await get(front, http, f"/api/tables/{table}?svg=false", tokens[seat])
+                res = await post(front, http, f"/api/tables/{table}/actions?svg=false",
+                                 {"move": mine["move"], "action": mine["legal"][0]["action"]}, tokens[seat])
+                assert res.status_code == 200, res.text
+                await viewer.sees(move)
+            stop.set()
+            await watching
+        seen = [m for i, m in enumerate(viewer.moves) if i == 0 or m != viewer.moves[i - 1]]
+        assert seen == list(range(11))
+
+    with nginx(tmp_path, [url for _, url in cluster.servers]) as proxy:
+        asyncio.run(job(proxy))
+
+
 def test_kill_9_of_a_server_and_a_worker_mid_game_loses_nothing(cluster: Cluster) -> None:
     async def job() -> None:
         random.seed(9)
@@ -247,8 +308,9 @@ def test_kill_9_of_a_server_and_a_worker_mid_game_loses_nothing(cluster: Cluster
                 if data["current_player"] != 0:
                     await asyncio.sleep(0.02)  # the AI's turn: a worker thinks it
                     continue
+                choice = random.choice(data["legal"])["action"]
                 res = await post(cluster, http, f"/api/tables/{table}/actions?svg=false",
-                                 {"move": data["move"], "action": random.choice(data["legal"])["action"]}, token)
+                                 {"move": data["move"], "action": choice}, token)
                 acked += res.status_code == 200
                 if acked == 5 and not killed:  # mid-game: a server and a worker die at once
                     cluster.servers[0][0].send_signal(signal.SIGKILL)
