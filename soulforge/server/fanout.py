@@ -20,7 +20,6 @@ The leader
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -89,8 +88,10 @@ async def lead(url: str, on_lead: Callable[[], Awaitable[None]]) -> None:
                         break
                     await asyncio.sleep(LEADER_POLL)
                 log.info("this process leads (resumes the AI tables)")
-                with contextlib.suppress(Exception):
+                try:
                     await on_lead()
+                except Exception:  # logged; the lock is still held, nobody else runs it twice
+                    log.exception("the leader's start-up work failed")
                 while True:  # hold the lock; notice a lost connection
                     await asyncio.sleep(LEADER_POLL)
                     await conn.execute("SELECT 1")

@@ -6,6 +6,7 @@ whose copy is old reloads it; the AI's decisions wait in the queue with leases."
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections.abc import Iterator
@@ -189,3 +190,37 @@ def test_a_second_server_on_one_sqlite_file_is_refused_in_one_line(tmp_path: Pat
     line = out.stdout.strip()
     assert "\n" not in line and "PostgreSQL" in line and "already serves" in line
     assert json.dumps(line)  # one printable line
+
+
+def test_what_runs_once_runs_in_one_process_and_moves_on_when_it_dies(
+        pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fanout, "LEADER_POLL", 0.05)
+
+    async def job() -> None:
+        led: list[str] = []
+
+        def leading(name: str) -> Any:
+            async def run() -> None:
+                led.append(name)
+            return run
+
+        first = asyncio.create_task(fanout.lead(pg_url, leading("first")))
+        while not led:
+            await asyncio.sleep(0.01)
+        second = asyncio.create_task(fanout.lead(pg_url, leading("second")))
+        for _ in range(20):  # twenty of the follower's polls: it never leads meanwhile
+            await asyncio.sleep(0.05)
+        assert led == ["first"]
+        first.cancel()  # the leader dies: its connection, and so its lock, go with it
+        with contextlib.suppress(asyncio.CancelledError):
+            await first
+        deadline = time.monotonic() + 30  # a hang guard
+        while led == ["first"]:
+            assert time.monotonic() < deadline, "nobody took the lead over"
+            await asyncio.sleep(0.02)
+        assert led == ["first", "second"]
+        second.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await second
+
+    asyncio.run(job())
