@@ -3,9 +3,8 @@
 A live table is its stored record replayed; dropping it loses nothing (the next request
 replays it again), as long as nobody is using it. So a table is dropped only when it is
 idle: no websocket watches it, no AI is to move at it or thinking for it, nobody holds its
-lock, and no request touched it for :data:`IDLE_SECONDS`. That quiet time also keeps
-``LiveTable.version`` growing across a reload: the reloaded table starts at the clock's
-microseconds, later than any version the dropped one announced.
+lock, and no request touched it for :data:`IDLE_SECONDS`. The reloaded table has the
+stored version (``Storage.change``), the one the dropped copy last announced.
 
 Tables are dropped only while more than :data:`MAX_LIVE_TABLES` are live, least recently
 touched first. Busy tables are never dropped, so the bound is exceeded only by tables in use.

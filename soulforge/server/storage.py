@@ -116,6 +116,8 @@ jobs_t = Table(
 )
 CHANNEL = "soulforge"
 """The PostgreSQL notification channel every process listens on (``notify``)."""
+NOTE_BYTES = 7_000
+"""The longest notification sent with its move (PostgreSQL's limit is 8,000 bytes)."""
 
 
 class Stale(Exception):
@@ -313,11 +315,13 @@ class Storage:
     # UPDATE; SQLite has one writer anyway), checks the version the caller holds, applies
     # its steps, raises the version and notifies every process (on commit, never before).
     def change(self, table_id: str, expected: int | None, *steps: Step, ai_seat: int | None = None,
-               queue: bool = False) -> int:
+               queue: bool = False, note: dict[str, Any] | None = None) -> int:
         """Apply ``steps`` to the table in one transaction; returns its new version. ``expected``:
         the version the caller read (another one: :class:`Stale`, nothing written; None: any).
         ``queue``: the AI's decisions are queued (``soulforge worker``): the table's job is
-        replaced by one for ``ai_seat`` at the new version, if an AI is to move."""
+        replaced by one for ``ai_seat`` at the new version, if an AI is to move. ``note``: more
+        for the notification (a move itself, so that a listening copy at the version before
+        applies it without reading anything)."""
         try:
             with self._writing() as conn:
                 query = select(tables_t.c.version).where(tables_t.c.id == table_id)
@@ -335,7 +339,8 @@ class Storage:
                     if ai_seat is not None:
                         conn.execute(insert(jobs_t).values(table_id=table_id, version=version, seat=ai_seat,
                                                            created=time.time(), attempts=0))
-                self._notify(conn, {"t": table_id, "v": version, "j": ai_seat is not None and queue})
+                self._notify(conn, {"t": table_id, "v": version, "p": found,
+                                    "j": ai_seat is not None and queue, **(note or {})})
         except IntegrityError:
             raise MoveConflict(f"a move of table {table_id} is already stored") from None
         return version
@@ -344,6 +349,8 @@ class Storage:
         """Tell every process listening (PostgreSQL ``NOTIFY``, sent when the transaction commits)."""
         if not self.sqlite:
             text = json.dumps({**message, "o": self.origin}, separators=(",", ":"))
+            if len(text) > NOTE_BYTES and "m" in message:  # too long to carry: listeners read the move
+                text = json.dumps({**message, "m": None, "o": self.origin}, separators=(",", ":"))
             conn.execute(select(func.pg_notify(CHANNEL, text)))
 
     def version_of(self, table_id: str) -> int | None:

@@ -3,6 +3,10 @@
 The server is the only authority. A move is checked by the state, stored, and only then
 applied and announced: no seat hears of a move the database does not hold. Every
 payload a seat receives is built from ``view(seat)`` and ``log(seat)`` alone.
+
+On PostgreSQL several processes serve the same tables (issue 35, docs/scaling.md): each
+keeps its own copy, keyed by the table's stored version; every change is stored against
+the version the copy has (``_store``), and a copy found older is reloaded (``_reload``).
 """
 
 from __future__ import annotations
@@ -350,7 +354,7 @@ class TableService:
 
     # -- changes shared with other processes (issue 35) ---------------------------------
     async def _store(self, table: LiveTable, *steps: Step, after: State | None = None,
-                     status: str | None = None) -> None:
+                     status: str | None = None, note: dict[str, Any] | None = None) -> None:
         """Write a change of ``table`` (call with its lock held): one transaction that checks the
         stored version is the one in memory, writes ``steps`` and raises the version; the AI's
         next decision is queued with it (``queue_ai``) when ``after`` (the state it leaves,
@@ -360,7 +364,7 @@ class TableService:
         ai_seat = self._ai_seat(table, state, status or table.row.status)
         try:
             table.version = await self.storage.write(self.storage.change, table.id, table.version, *steps,
-                                                     ai_seat=ai_seat, queue=self.queue_ai)
+                                                     ai_seat=ai_seat, queue=self.queue_ai, note=note)
         except Stale:
             await self._reload(table)
             raise TableError(409, "the table changed meanwhile (another player or server): "
@@ -451,9 +455,33 @@ class TableService:
             return
         table = self.live.get(table_id)
         version = message.get("v")
-        if table is not None and isinstance(version, int) and version > table.version:
-            with contextlib.suppress(TableError):  # damaged (quarantined, logged) or gone
-                await self.refresh(table, version)
+        if table is None or not isinstance(version, int) or version <= table.version:
+            return
+        if await self._apply_note(table, message):
+            return
+        with contextlib.suppress(TableError):  # damaged (quarantined, logged) or gone
+            await self.refresh(table, version)
+
+    async def _apply_note(self, table: LiveTable, message: dict[str, Any]) -> bool:
+        """Apply the move a notification carries to a copy at the version just before it, with
+        nothing read (the common case: one move after another); False: reload instead."""
+        move = message.get("m")
+        if not isinstance(move, dict):
+            return False
+        async with table.lock:
+            if table.version != message.get("p") or move.get("n") != table.state.move_number:
+                return False
+            try:
+                after = table.state.clone()
+                after.apply(after.game.action_from_json(move["a"]), move["s"])
+            except Exception:  # not what this copy can apply: read the table instead
+                return False
+            table.state = after
+            table.movers.append(move["s"])
+            table.row.status, table.row.returns, table.row.clock = move["st"], move["r"], move["c"]
+            table.version = message["v"]
+        await self._announce(table)
+        return True
 
     async def resume_queue(self) -> None:
         """Queue the decision of every playing table whose AI is to move and has none queued
@@ -840,8 +868,10 @@ class TableService:
         clock = table.row.clock and Clock.from_json(table.row.clock).switch(
             table.human_to_move(after), clock_now()).to_json()
         try:
-            await self._store(table, moved(table.id, state.move_number, seat, action.to_json(), status,
-                                           returns, clock), after=after, status=status)
+            stored = action.to_json()
+            move = {"n": state.move_number, "s": seat, "a": stored, "st": status, "r": returns, "c": clock}
+            await self._store(table, moved(table.id, state.move_number, seat, stored, status, returns, clock),
+                              after=after, status=status, note={"m": move})
         except MoveConflict as err:
             self.live.pop(table.id, None)  # another writer: reload from the database next time
             raise TableError(409, str(err)) from None

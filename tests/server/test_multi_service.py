@@ -110,12 +110,24 @@ def test_a_notification_reloads_a_watched_copy_and_its_sockets_get_the_new_paylo
         ready = asyncio.Event()
         listener = asyncio.create_task(fanout.listen(pg_url, heard.put, None, ready))
         await asyncio.wait_for(ready.wait(), 10)
+        before = table.version
         await one._commit(table, table.state.current_player or 0, table.state.legal_actions()[0])
         await one.say(table.id, [], "hello")
         message = await asyncio.wait_for(heard.get(), 10)
-        assert message == {"t": table.id, "v": table.version, "j": False, "o": stores[0].origin}
+        assert {k: message[k] for k in ("t", "v", "p", "j", "o")} == {
+            "t": table.id, "v": table.version, "p": before, "j": False, "o": stores[0].origin}
+        assert message["m"]["n"] == 0 and message["m"]["a"] == table.state.history[0].to_json()
+        reads: list[str] = []
+        snapshot = stores[1].snapshot
+
+        def counted(table_id: str) -> Any:
+            reads.append(table_id)
+            return snapshot(table_id)
+
+        stores[1].snapshot = counted  # type: ignore[method-assign]
         await two.notified(message)
-        assert copy.state.move_number == 1 and sent == [1]  # reloaded, its sockets told
+        assert copy.state.move_number == 1 and sent == [1]  # its sockets told
+        assert reads == [] and copy.version == table.version  # the move it carried, nothing read
         chat = await asyncio.wait_for(heard.get(), 10)
         said: list[dict[str, Any]] = []
 
@@ -125,8 +137,11 @@ def test_a_notification_reloads_a_watched_copy_and_its_sockets_get_the_new_paylo
         two.chat_broadcast = chat_out
         await two.notified(chat)
         assert [m["text"] for m in said] == ["hello"]
+        await one._commit(table, table.state.current_player or 0, table.state.legal_actions()[0])
+        await two.notified({**(await asyncio.wait_for(heard.get(), 10)), "m": None})  # too long to carry
+        assert reads == [table.id] and copy.state.move_number == 2 and sent == [1, 2]  # read instead
         await two.notified({**message, "o": stores[1].origin})  # its own: nothing again
-        assert sent == [1]
+        assert sent == [1, 2]
         listener.cancel()
         await one.shutdown()
         await two.shutdown()
