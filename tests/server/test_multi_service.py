@@ -239,3 +239,37 @@ def test_what_runs_once_runs_in_one_process_and_moves_on_when_it_dies(
             await second
 
     asyncio.run(job())
+
+
+def test_an_undo_and_a_rematch_made_by_one_service_are_seen_by_another(stores: list[Storage]) -> None:
+    async def job() -> None:
+        one, two = TableService(stores[0], Thinkers(0)), TableService(stores[1], Thinkers(0))
+        table, tokens, _ = await one.create("tricks", {}, 2, HOT_SEAT, None, True, False)
+        held = list(tokens.values())
+        await one._commit(table, table.state.current_player or 0, table.state.legal_actions()[0])
+        passing = next(a for a in table.state.legal_actions() if a.to_json()["type"] == "pass")
+        await one._commit(table, table.state.current_player or 0, passing)  # public, no chance: undoable
+        copy = await two.get(table.id)
+        assert copy.state.move_number == 2
+        await one.undo(table.id, held, 2)  # back to the last decision: a replay on the other side
+        copy = await two.get(table.id)
+        assert copy.state.move_number == table.state.move_number == 1 and copy.version == table.version
+        assert [a.to_json() for a in copy.state.history] == [a.to_json() for a in table.state.history]
+        while not table.over:
+            await one._commit(table, table.state.current_player or 0, table.state.legal_actions()[0])
+        new_table, _seat, _tokens = await two.rematch(table.id, held)  # offered on the other service
+        mine = await one.get(table.id)
+        assert mine.rematch is not None and mine.rematch.table == new_table  # stored, not only in memory
+        assert one.payload(mine, {0})["rematch"]["table"] == new_table
+        await one.shutdown()
+        await two.shutdown()
+
+    asyncio.run(job())
+
+
+def test_a_worker_refuses_sqlite_in_one_line(tmp_path: Path) -> None:
+    from soulforge.worker import main
+
+    with pytest.raises(SystemExit) as refused:
+        main(f"sqlite:///{tmp_path}/w.db")
+    assert "PostgreSQL" in str(refused.value) and "\n" not in str(refused.value)
