@@ -24,7 +24,7 @@ import socket
 from typing import Any
 
 from soulforge.server import fanout
-from soulforge.server.storage import AIJob, Storage
+from soulforge.server.storage import AIJob, StorageError, open_storage
 from soulforge.server.tables import TableError, TableService
 from soulforge.server.thinking import AIGaveUp, Thinkers
 
@@ -49,15 +49,22 @@ def lease_seconds() -> float:
         return LEASE
 
 
+class WorkerRefused(Exception):
+    """Why the worker cannot start, in one line (no PostgreSQL URL, a database it cannot use)."""
+
+
 class Worker:
     """Takes AI jobs, ``slots`` at a time (each a think in the pool), until stopped."""
 
     def __init__(self, db_url: str, slots: int = 2, pool: int | None = None) -> None:
-        self.storage = Storage(db_url)
+        try:
+            self.storage = open_storage(db_url)
+        except StorageError as err:
+            raise WorkerRefused(str(err)) from None
         if self.storage.sqlite:
             self.storage.close()
-            raise SystemExit("soulforge worker needs PostgreSQL (--db postgresql://...): "
-                             "with SQLite the server thinks in its own pool")
+            raise WorkerRefused("soulforge worker needs PostgreSQL (--db postgresql://...): "
+                                "with SQLite the server thinks in its own pool")
         self.service = TableService(self.storage, Thinkers(pool), queue_ai=True)
         self.name = f"{socket.gethostname()}:{os.getpid()}"
         self.slots, self.lease = slots, lease_seconds()
@@ -135,11 +142,11 @@ class Worker:
 
 
 def main(db: str | None = None, slots: int = 2, pool: int | None = None) -> None:
-    """``soulforge worker``: work until SIGINT or SIGTERM."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    """``soulforge worker``: work until SIGINT or SIGTERM (:class:`WorkerRefused`: cannot start)."""
     url = db or os.environ.get("SOULFORGE_DB")
     if not url:
-        raise SystemExit("soulforge worker: --db postgresql://... (or env SOULFORGE_DB) is needed")
+        raise WorkerRefused("soulforge worker needs --db postgresql://... (or env SOULFORGE_DB)")
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
 
     async def work() -> None:
         stop = asyncio.Event()

@@ -10,7 +10,7 @@ from typer.core import TyperGroup
 
 import soulforge.games as registry
 from soulforge.cli import doctor, info, lab, play, simulate, users
-from soulforge.cli.common import expand_multi_value
+from soulforge.cli.common import expand_multi_value, fail
 
 MULTI_VALUE_OPTIONS = frozenset({"--agents", "-a"})
 
@@ -57,9 +57,13 @@ def worker(
                                              "but one).")] = None,
 ) -> None:
     """Think the AI moves that servers run with SOULFORGE_AI_QUEUE=1 queue (docs/scaling.md)."""
-    from soulforge.worker import main as work  # the server's modules: only for this command
+    from soulforge.worker import WorkerRefused  # the server's modules: only for this command
+    from soulforge.worker import main as work
 
-    work(db, slots, pool)
+    try:
+        work(db, slots, pool)
+    except WorkerRefused as err:
+        fail(str(err))
 
 
 def main(argv: Sequence[str] | None = None) -> None:

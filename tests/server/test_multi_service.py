@@ -268,8 +268,8 @@ def test_an_undo_and_a_rematch_made_by_one_service_are_seen_by_another(stores: l
 
 
 def test_a_worker_refuses_sqlite_in_one_line(tmp_path: Path) -> None:
-    from soulforge.worker import main
+    from soulforge.worker import WorkerRefused, main
 
-    with pytest.raises(SystemExit) as refused:
+    with pytest.raises(WorkerRefused) as refused:
         main(f"sqlite:///{tmp_path}/w.db")
     assert "PostgreSQL" in str(refused.value) and "\n" not in str(refused.value)
