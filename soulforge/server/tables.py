@@ -268,7 +268,7 @@ class TableService:
         """Hold ``table`` live (the one already live if another request loaded it meanwhile),
         dropping idle tables beyond the bound (``eviction``)."""
         table = self.live.setdefault(table.id, table)
-        for table_id in eviction.to_drop(self.live, self.watched, self.max_live):
+        for table_id in eviction.to_drop(self.live, self.watched, self.max_live, ai_here=not self.queue_ai):
             del self.live[table_id]  # its payload cache and agents go with it
         return table
 

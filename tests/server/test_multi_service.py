@@ -273,3 +273,19 @@ def test_a_worker_refuses_sqlite_in_one_line(tmp_path: Path) -> None:
     with pytest.raises(WorkerRefused) as refused:
         main(f"sqlite:///{tmp_path}/w.db")
     assert "PostgreSQL" in str(refused.value) and "\n" not in str(refused.value)
+
+
+def test_a_server_that_queues_the_ai_drops_idle_ai_tables_from_memory(
+        stores: list[Storage], monkeypatch: pytest.MonkeyPatch) -> None:
+    from soulforge.server import eviction
+
+    monkeypatch.setattr(eviction, "IDLE_SECONDS", 0.0)
+
+    async def job() -> None:
+        server = TableService(stores[0], Thinkers(0), max_live=2, queue_ai=True)
+        for _ in range(5):  # an AI to move at each: a worker's job, nothing this server holds
+            await server.create("tricks", {}, 2, [("ai", "random"), ("ai", "random")], None, False, False)
+        assert len(server.live) == 2 and len(stores[1].jobs()) == 5
+        await server.shutdown()
+
+    asyncio.run(job())
