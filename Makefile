@@ -30,10 +30,12 @@ clean-native:
 	find soulforge -name '*.so' -delete
 	rm -rf build/native
 
-# Debian's Chromium (browser tests) and PostgreSQL (storage tests); needs root, as in CI.
+# Debian's Chromium (browser tests), PostgreSQL (storage tests) and nginx (several servers
+# behind one proxy, docs/nginx.conf); needs root, as in CI.
 system-deps:
-	@if ! command -v chromium >/dev/null 2>&1 || ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then \
-	  apt-get update -q && apt-get install -y -q chromium postgresql; \
+	@if ! command -v chromium >/dev/null 2>&1 || ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 \
+	    || ! test -x /usr/sbin/nginx; then \
+	  apt-get update -q && apt-get install -y -q chromium postgresql nginx; \
 	fi
 
 serve: install

@@ -18,6 +18,15 @@ flat once the server drops idle tables beyond its bound (``soulforge/server/evic
 
     .venv/bin/python benchmarks/server.py --memory --per-game 100 --created 10000
     .venv/bin/python benchmarks/server.py --memory --code ../main   # the server of another checkout
+
+With ``--processes 1 2`` it starts a PostgreSQL cluster of its own and, for each count, that
+many servers over one fresh database (``--workers W``: also W ``soulforge worker``, the
+servers queuing the AI): each table's bots post to one server and watch on the next, so
+every move reaches its viewers through PostgreSQL's notifications (docs/scaling.md).
+Reports, per count, actions/s, p50/p95, and the CPU per action of the servers (and
+workers) and of PostgreSQL.
+
+    PYTHONPATH=. .venv/bin/python benchmarks/server.py --processes 1 2 --svg -n 100 --max-moves 40
 """
 
 from __future__ import annotations
@@ -105,9 +114,10 @@ class Connection:
 
 
 async def bot(http: httpx.AsyncClient, ws_url: str, table: str, seat: int, token: str, stats: Stats,
-              rng: random.Random, think: float, done: asyncio.Event, max_moves: int, svg: bool) -> None:
+              rng: random.Random, think: float, done: asyncio.Event, max_moves: int, svg: bool,
+              post_url: str | None = None) -> None:
     acted: set[int] = set()
-    conn = Connection(str(http.base_url).rstrip("/"))
+    conn = Connection(post_url or str(http.base_url).rstrip("/"))
     # no permessage-deflate: on loopback it only costs CPU (browsers negotiate it over a network)
     async with websockets.connect(f"{ws_url}/ws/tables/{table}", max_size=None, compression=None) as ws:
         await ws.send(json.dumps({"tokens": [token], "svg": svg}))
@@ -150,7 +160,7 @@ async def claim(http: httpx.AsyncClient, invite: str) -> str:
 
 
 async def table_run(http: httpx.AsyncClient, ws_url: str, game: str, seed: int, stats: Stats,
-                    think: float, max_moves: int, svg: bool) -> str:
+                    think: float, max_moves: int, svg: bool, post_url: str | None = None) -> str:
     # two strangers' table: the server draws its seed (a chosen one would tell the hidden cards);
     # ``seed`` still seeds the bots' choices
     res = await http.post("/api/tables", json={"game": game, "listed": False,
@@ -160,7 +170,7 @@ async def table_run(http: httpx.AsyncClient, ws_url: str, game: str, seed: int, 
     done = asyncio.Event()
     tokens = [s["token"] or await claim(http, s["invite"]) for s in made["seats"]]
     await asyncio.gather(*(bot(http, ws_url, made["table"], seat, tok, stats, random.Random(seed * 2 + seat),
-                               think, done, max_moves, svg) for seat, tok in enumerate(tokens)))
+                               think, done, max_moves, svg, post_url) for seat, tok in enumerate(tokens)))
     stats.finished += 1
     return str(made["table"])
 
@@ -191,15 +201,21 @@ async def ai_moves(http: httpx.AsyncClient, tables: list[str]) -> int:
 
 
 async def run(url: str, n: int, game: str, think: float, max_moves: int, svg: bool,
-              ai: int = 0, ai_game: str = "soul_of_ankiril", ai_level: str = "normal") -> dict[str, Any]:
+              ai: int = 0, ai_game: str = "soul_of_ankiril", ai_level: str = "normal",
+              others: list[str] | None = None) -> dict[str, Any]:
+    """``others``: more servers of the same database; table ``i``'s bots then post to server
+    ``i`` and watch on server ``i + 1`` (mod the count), so every move crosses processes."""
     stats = Stats()
-    ws_url = url.replace("http://", "ws://")
+    servers = [url, *(others or [])]
+    sockets = [server.replace("http://", "ws://") for server in servers]
     limits = httpx.Limits(max_connections=4 * n + 10, max_keepalive_connections=4 * n + 10)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as http:
         thinking = await ai_tables(http, ai, ai_game, ai_level)
         start = time.perf_counter()
-        tables = await asyncio.gather(*(table_run(http, ws_url, game, 1000 + i, stats, think, max_moves, svg)
-                                        for i in range(n)))
+        tables = await asyncio.gather(*(
+            table_run(http, sockets[(i + 1) % len(servers)], game, 1000 + i, stats, think, max_moves, svg,
+                      servers[i % len(servers)])
+            for i in range(n)))
         elapsed = time.perf_counter() - start
         lost, doubled = await check_records(http, list(tables), stats)
         ai_played = await ai_moves(http, thinking)
@@ -241,6 +257,77 @@ def start_server(db: str | None, extra: list[str], code: Path = ROOT,
             time.sleep(0.1)
     proc.kill()
     raise SystemExit("the server did not start")
+
+
+# -- several processes over PostgreSQL (issue 35) ---------------------------------------------
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU seconds the processes ``pids`` used so far (Linux ``/proc``)."""
+    total = 0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def postgres_pids(port: int) -> list[int]:
+    """The cluster's postmaster on ``port`` and its children (backends, writers)."""
+    master = None
+    procs: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError):
+            cmd = (entry / "cmdline").read_bytes().split(b"\0")
+            if b"-p" in cmd and str(port).encode() in cmd and cmd[0].endswith(b"postgres"):
+                master = int(entry.name)
+            procs[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+    return [] if master is None else [master, *(pid for pid, parent in procs.items() if parent == master)]
+
+
+def processes_main(args: argparse.Namespace) -> None:
+    """For each count of ``--processes``: a fresh database, that many servers (and
+    ``--workers``), the bots' tables spread over them; saturation, latency and CPU per action."""
+    sys.path.insert(0, str(ROOT))
+    from tests.server.support import postgres_cluster
+
+    results = []
+    with postgres_cluster() as pg:
+        if isinstance(pg, str):
+            raise SystemExit(pg)
+        for count in args.processes:
+            db = pg.new_database()
+            env = {"SOULFORGE_AI_QUEUE": "1"} if args.workers else {}
+            servers = [start_server(db, [], env_extra=env) for _ in range(count)]
+            workers = [subprocess.Popen(
+                [sys.executable, "-c", "from soulforge.worker import main; main()"], cwd=ROOT,
+                env=dict(os.environ, SOULFORGE_DB=db, PYTHONPATH=str(ROOT)), stderr=subprocess.DEVNULL)
+                for _ in range(args.workers)]
+            ours = [p.pid for p, _ in servers] + [w.pid for w in workers]
+            base = postgres_pids(pg.port)
+            before, db_before = cpu_seconds(ours), cpu_seconds(base)
+            urls = [url for _, url in servers]
+            try:
+                result = asyncio.run(run(urls[0], args.tables, args.game, args.think, args.max_moves,
+                                         args.svg, args.ai_tables, args.ai_game, args.ai_level, urls[1:]))
+                actions = max(1, result["actions"])
+                result["processes"], result["workers"] = count, args.workers
+                result["server_cpu_ms_per_action"] = round(1000 * (cpu_seconds(ours) - before) / actions, 2)
+                result["postgres_cpu_ms_per_action"] = round(
+                    1000 * (cpu_seconds(postgres_pids(pg.port)) - db_before) / actions, 2)
+            finally:
+                for proc in [p for p, _ in servers] + workers:
+                    proc.terminate()
+                    proc.wait(10)
+            result["load_average"] = [round(x, 1) for x in os.getloadavg()]
+            results.append(result)
+            print(json.dumps(result), flush=True)
+    keys = ("processes", "workers", "actions_per_s", "p50_ms", "p95_ms", "server_cpu_ms_per_action",
+            "postgres_cpu_ms_per_action", "moves_lost", "moves_applied_twice")
+    print(json.dumps([{k: r.get(k) for k in keys} for r in results], indent=1))
+    if any(r["moves_lost"] or r["moves_applied_twice"] for r in results):
+        raise SystemExit("moves were lost or applied twice")
 
 
 # -- memory ------------------------------------------------------------------------------------
@@ -359,6 +446,10 @@ def main() -> None:
                         help="AI-against-AI tables thinking all along (the load the people's tables share)")
     parser.add_argument("--ai-game", default="soul_of_ankiril")
     parser.add_argument("--ai-level", default="normal")
+    parser.add_argument("--processes", type=int, nargs="+", metavar="N",
+                        help="start N servers over one PostgreSQL (a cluster of its own), for each N given")
+    parser.add_argument("--workers", type=int, default=0,
+                        help="--processes: also start this many `soulforge worker` (servers queue the AI)")
     parser.add_argument("--memory", action="store_true", help="measure the server's memory per table instead")
     parser.add_argument("--per-game", type=int, default=100, help="--memory: idle and active tables per game")
     parser.add_argument("--created", type=int, default=10_000, help="--memory: tables created at the end")
@@ -369,6 +460,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.memory:
         memory_main(args)
+        return
+    if args.processes:
+        processes_main(args)
         return
     extra = ["--ws-per-message-deflate", "false"] if args.no_deflate else []
     proc, url = (None, args.url) if args.url else start_server(args.db, extra)

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
 import soulforge.games as registry
 from soulforge.cli import doctor, info, lab, play, simulate, users
-from soulforge.cli.common import expand_multi_value
+from soulforge.cli.common import expand_multi_value, fail
 
 MULTI_VALUE_OPTIONS = frozenset({"--agents", "-a"})
 
@@ -47,6 +47,23 @@ app.add_typer(info.deck_app, name="deck")
 app.command("serve")(info.serve)
 app.command("doctor")(doctor.doctor)
 app.add_typer(users.users_app, name="users")
+
+
+@app.command("worker")
+def worker(
+    db: Annotated[str | None, typer.Option("--db", help="PostgreSQL URL (else env SOULFORGE_DB).")] = None,
+    slots: Annotated[int, typer.Option("--slots", help="AI jobs taken at once.")] = 2,
+    pool: Annotated[int | None, typer.Option("--pool", help="Processes that think (default: one per core "
+                                             "but one).")] = None,
+) -> None:
+    """Think the AI moves that servers run with SOULFORGE_AI_QUEUE=1 queue (docs/scaling.md)."""
+    from soulforge.worker import WorkerRefused  # the server's modules: only for this command
+    from soulforge.worker import main as work
+
+    try:
+        work(db, slots, pool)
+    except WorkerRefused as err:
+        fail(str(err))
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import hmac
+import os
 import reprlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -18,32 +20,56 @@ from sqlalchemy.exc import DBAPIError
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from soulforge.server import account_api, api, apidocs, binder, fists, pages, progress
+from soulforge.server import account_api, api, apidocs, binder, fanout, fists, pages, progress
 from soulforge.server.accounts import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, Accounts
 from soulforge.server.community import Community
 from soulforge.server.hub import Hub
 from soulforge.server.ratings import Ratings
-from soulforge.server.storage import Storage, StorageError, open_storage
+from soulforge.server.storage import SecondProcess, Storage, StorageError, open_storage, serve_alone
 from soulforge.server.tables import TableError, TableService
 from soulforge.server.thinking import Thinkers
 
 STATIC = Path(__file__).parent / "static"
 
 
-def create_app(db_url: str | None = None, ai_workers: int | None = None) -> FastAPI:
+AI_QUEUE_ENV = "SOULFORGE_AI_QUEUE"
+"""Set to 1: this server thinks no AI move; it queues them for ``soulforge worker`` (PostgreSQL)."""
+LISTEN_WAIT = 10.0
+"""Seconds a starting server waits for its notifications' connection before it serves."""
+
+
+def ai_queued(given: bool | None = None) -> bool:
+    """Whether the AI's decisions go to the database's queue: ``given``, else env
+    :data:`AI_QUEUE_ENV` (``soulforge serve`` alone keeps its own pool)."""
+    return given if given is not None else os.environ.get(AI_QUEUE_ENV, "").strip() not in ("", "0")
+
+
+def create_app(db_url: str | None = None, ai_workers: int | None = None, ai_queue: bool | None = None,
+               ) -> FastAPI:
     """The app; storage at ``db_url``, else env ``SOULFORGE_DB``, else SQLite in ``./var/``;
     AI moves thought in ``ai_workers`` processes (default: env ``SOULFORGE_AI_WORKERS``, else
-    one per core but one; 0: in threads of this process)."""
+    one per core but one; 0: in threads of this process), or, ``ai_queue`` (default: env
+    ``SOULFORGE_AI_QUEUE``), by ``soulforge worker`` processes (PostgreSQL only).
+
+    On PostgreSQL any number of these apps, in any processes, serve the same tables
+    (docs/scaling.md); an SQLite database is served by one process only."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(db_url)
-        app.state.service = service = TableService(storage, Thinkers(ai_workers))
+        queue = ai_queued(ai_queue)
+        if storage.sqlite:
+            serve_alone(storage.url)  # a second process on the same file stops here
+            queue = False  # one process: its own pool
+        app.state.service = service = TableService(storage, Thinkers(ai_workers), queue_ai=queue)
         app.state.accounts = Accounts(storage)
         app.state.community = community = Community(service, app.state.accounts, Ratings(storage))
         service.spawn(community.watch_disabled())
         app.state.hub = Hub(service)
-        await service.resume_all()
+        if service.shared:
+            await _join_others(service)
+        else:
+            await service.resume_all()
         yield
         # Uvicorn has closed the websockets (1012) and let the requests end (at most
         # STOP_GRACE s with `soulforge serve`): every acknowledged move is stored. The AI
@@ -89,6 +115,24 @@ def create_app(db_url: str | None = None, ai_workers: int | None = None) -> Fast
     return app
 
 
+async def _join_others(service: TableService) -> None:
+    """PostgreSQL: listen to the other processes' changes (serving once listening, so no
+    change is missed), and resume the AI tables if this process leads (``fanout``)."""
+    url, ready = service.storage.url, asyncio.Event()
+
+    async def heard(message: dict[str, Any]) -> None:
+        service.spawn(service.notified(message))  # in order of arrival; a slow reload holds no other
+
+    async def look_again() -> None:  # notifications were lost while reconnecting
+        for table in list(service.live.values()):
+            if service.watched(table.id):
+                service.spawn(service.refresh(table))
+
+    service.spawn(fanout.listen(url, heard, look_again, ready))
+    await asyncio.wait_for(ready.wait(), LISTEN_WAIT)
+    service.spawn(fanout.lead(url, service.resume_queue if service.queue_ai else service.resume_all))
+
+
 RETRY_AFTER = 2
 """Seconds a client is told to wait when the database is busy (503)."""
 
@@ -98,7 +142,8 @@ def database_problem(db_url: str | None = None) -> str | None:
     serving, so a bad file stops start-up with a sentence, not a traceback."""
     try:
         open_storage(db_url).close()
-    except StorageError as err:
+        serve_alone(db_url)  # SQLite: held while this process serves it
+    except (StorageError, SecondProcess) as err:
         return str(err)
     return None
 

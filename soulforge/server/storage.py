@@ -17,6 +17,7 @@ import math
 import os
 import threading
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -42,6 +43,7 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    or_,
     select,
     type_coerce,
     update,
@@ -70,6 +72,8 @@ tables_t = Table(
     Column("returns", JSON, nullable=True),
     Column("created", Float, nullable=False),
     Column("rated", Boolean, nullable=False, default=False),
+    Column("version", BigInteger, nullable=False, default=0),
+    Column("rematch", JSON, nullable=True),
 )
 seats_t = Table(
     "sf_seats", metadata,
@@ -98,6 +102,44 @@ moves_t = Table(
     Column("action", JSON, nullable=False),
     Column("at", Float, nullable=False),
 )
+
+
+jobs_t = Table(
+    "sf_ai_jobs", metadata,
+    Column("table_id", String(32), ForeignKey("sf_tables.id"), primary_key=True),
+    Column("version", BigInteger, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("leased_until", Float, nullable=True),
+    Column("worker", String(64), nullable=True),
+    Column("attempts", Integer, nullable=False, default=0),
+)
+CHANNEL = "soulforge"
+"""The PostgreSQL notification channel every process listens on (``notify``)."""
+NOTE_BYTES = 7_000
+"""The longest notification sent with its move (PostgreSQL's limit is 8,000 bytes)."""
+
+
+class Stale(Exception):
+    """The table was changed by another process since this one read it: reload, then retry."""
+
+    def __init__(self, table_id: str, version: int) -> None:
+        super().__init__(f"table {table_id} is at version {version}")
+        self.version = version
+
+
+@dataclasses.dataclass(frozen=True)
+class AIJob:
+    """An AI decision to take (``soulforge worker``): the table at ``version``, ``seat`` to move."""
+
+    table_id: str
+    version: int
+    seat: int
+    attempts: int
+
+
+class SecondProcess(RuntimeError):
+    """Another server process already serves this SQLite database."""
 
 
 class MoveConflict(Exception):
@@ -171,6 +213,10 @@ class TableRow:
     rated: bool = False
     """A rated table (issue 34): people only, each seat an account's, the seed secret; its
     end updates every seat's rating for the game."""
+    version: int = 0
+    """Grows with every change of the table (microseconds, or one more): see ``Storage.change``."""
+    rematch: dict[str, Any] | None = None
+    """The rematch offered at the end (``tables.Rematch`` as JSON), shared by every process."""
 
     @property
     def open(self) -> bool:
@@ -207,6 +253,8 @@ class Storage:
         self._readers = ThreadPoolExecutor(READ_THREADS, thread_name_prefix="sf-read")
         self._writers = ThreadPoolExecutor(1 if self.sqlite else WRITE_THREADS, thread_name_prefix="sf-write")
         self._deadline = threading.local()
+        self.origin = uuid.uuid4().hex[:12]
+        """This process's name in the notifications it sends (it skips its own)."""
         self.pending_writes = 0
         """Writes asked for and not yet answered (read on the event loop: a gauge, and for tests)."""
 
@@ -262,53 +310,129 @@ class Storage:
         self._writers.shutdown(wait=False, cancel_futures=True)
         self.engine.dispose()
 
-    # -- writes ---------------------------------------------------------------------
-    def create_table(self, row: TableRow) -> None:
+    # -- changes of a table ---------------------------------------------------------
+    # Every change of a table is one transaction that locks its row (PostgreSQL: FOR
+    # UPDATE; SQLite has one writer anyway), checks the version the caller holds, applies
+    # its steps, raises the version and notifies every process (on commit, never before).
+    def change(self, table_id: str, expected: int | None, *steps: Step, ai_seat: int | None = None,
+               queue: bool = False, note: dict[str, Any] | None = None) -> int:
+        """Apply ``steps`` to the table in one transaction; returns its new version. ``expected``:
+        the version the caller read (another one: :class:`Stale`, nothing written; None: any).
+        ``queue``: the AI's decisions are queued (``soulforge worker``): the table's job is
+        replaced by one for ``ai_seat`` at the new version, if an AI is to move. ``note``: more
+        for the notification (a move itself, so that a listening copy at the version before
+        applies it without reading anything)."""
+        try:
+            with self._writing() as conn:
+                query = select(tables_t.c.version).where(tables_t.c.id == table_id)
+                found = conn.execute(query if self.sqlite else query.with_for_update()).scalar()
+                if found is None or not _is_int(found):
+                    raise DamagedRecord(table_id, "version", f"{found!r} is not a version")
+                if expected is not None and found != expected:
+                    raise Stale(table_id, found)
+                for step in steps:
+                    step(conn)
+                version: int = max(time.time_ns() // 1000, found + 1)
+                conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(version=version))
+                if queue:
+                    conn.execute(delete(jobs_t).where(jobs_t.c.table_id == table_id))
+                    if ai_seat is not None:
+                        conn.execute(insert(jobs_t).values(table_id=table_id, version=version, seat=ai_seat,
+                                                           created=time.time(), attempts=0))
+                self._notify(conn, {"t": table_id, "v": version, "p": found,
+                                    "j": ai_seat is not None and queue, **(note or {})})
+        except IntegrityError:
+            raise MoveConflict(f"a move of table {table_id} is already stored") from None
+        return version
+
+    def _notify(self, conn: Connection, message: dict[str, Any]) -> None:
+        """Tell every process listening (PostgreSQL ``NOTIFY``, sent when the transaction commits)."""
+        if not self.sqlite:
+            text = json.dumps({**message, "o": self.origin}, separators=(",", ":"))
+            if len(text) > NOTE_BYTES and "m" in message:  # too long to carry: listeners read the move
+                text = json.dumps({**message, "m": None, "o": self.origin}, separators=(",", ":"))
+            conn.execute(select(func.pg_notify(CHANNEL, text)))
+
+    def version_of(self, table_id: str) -> int | None:
+        """The table's stored version (None: no such table)."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(tables_t.c.version).where(tables_t.c.id == table_id)).scalar()
+        return found if _is_int(found) else None
+
+    def create_table(self, row: TableRow, ai_seat: int | None = None, queue: bool = False) -> None:
         with self._writing() as conn:
             values = {f.name: getattr(row, f.name) for f in dataclasses.fields(row) if f.name != "seats"}
             conn.execute(insert(tables_t).values(**values))
             for seat in row.seats:
                 conn.execute(insert(seats_t).values(table_id=row.id, **dataclasses.asdict(seat)))
+            if queue and ai_seat is not None:
+                conn.execute(insert(jobs_t).values(table_id=row.id, version=row.version, seat=ai_seat,
+                                                   created=time.time(), attempts=0))
+                self._notify(conn, {"t": row.id, "v": row.version, "j": True})
 
     def append_move(self, table_id: str, number: int, seat: int, action: dict[str, Any],
-                    status: str, returns: list[float] | None, clock: dict[str, Any] | None = None) -> None:
+                    status: str, returns: list[float] | None, clock: dict[str, Any] | None = None) -> int:
         """Store move ``number``, the table status and its clock in one transaction."""
-        try:
-            with self._writing() as conn:
-                conn.execute(insert(moves_t).values(
-                    table_id=table_id, number=number, seat=seat, action=action, at=time.time()))
-                conn.execute(update(tables_t).where(tables_t.c.id == table_id)
-                             .values(status=status, returns=returns, clock=clock))
-        except IntegrityError:
-            raise MoveConflict(f"move {number} of table {table_id} is already stored") from None
+        return self.change(table_id, None, moved(table_id, number, seat, action, status, returns, clock))
 
-    def truncate(self, table_id: str, keep: int) -> None:
+    def truncate(self, table_id: str, keep: int) -> int:
         """Drop the moves numbered ``keep`` and later (undo)."""
-        with self._writing() as conn:
-            conn.execute(delete(moves_t).where(moves_t.c.table_id == table_id, moves_t.c.number >= keep))
+        return self.change(table_id, None, truncated(table_id, keep))
 
-    def set_seat_secret(self, table_id: str, seat: int, secret_hash: str, claimed: bool) -> None:
+    def set_seat_secret(self, table_id: str, seat: int, secret_hash: str, claimed: bool) -> int:
         """A seat's one secret: its player's token (``claimed``) or a pending invite's code."""
-        self._set_seat(table_id, seat, token_hash=secret_hash, claimed=claimed)
+        return self.change(table_id, None, seat_set(table_id, seat, token_hash=secret_hash, claimed=claimed))
 
-    def set_seat_name(self, table_id: str, seat: int, name: str | None) -> None:
-        self._set_seat(table_id, seat, name=name)
+    def set_seat_name(self, table_id: str, seat: int, name: str | None) -> int:
+        return self.change(table_id, None, seat_set(table_id, seat, name=name))
 
-    def end_on_time(self, table_id: str, returns: list[float], clock: dict[str, Any]) -> None:
+    def end_on_time(self, table_id: str, returns: list[float], clock: dict[str, Any]) -> int:
         """The game ended by a claim on time: the table is over with these returns."""
-        self._set_table(table_id, status="over", returns=returns, clock=clock)
+        return self.change(table_id, None, table_set(table_id, status="over", returns=returns, clock=clock))
 
-    def set_spectators_muted(self, table_id: str, muted: bool) -> None:
-        self._set_table(table_id, spectators_muted=muted)
+    def set_spectators_muted(self, table_id: str, muted: bool) -> int:
+        return self.change(table_id, None, table_set(table_id, spectators_muted=muted))
 
-    def _set_seat(self, table_id: str, seat: int, **values: Any) -> None:
+    # -- the AI's queue (``soulforge worker``) -------------------------------------------
+    def take_job(self, worker: str, lease: float) -> AIJob | None:
+        """The oldest AI decision nobody holds (none, or its lease ran out: its worker died),
+        leased to ``worker`` for ``lease`` seconds; None when there is none. PostgreSQL skips
+        the rows other workers are taking at this moment (``SKIP LOCKED``)."""
+        now = time.time()
         with self._writing() as conn:
-            conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-                         .values(**values))
+            query = (select(jobs_t).where(or_(jobs_t.c.leased_until.is_(None), jobs_t.c.leased_until < now))
+                     .order_by(jobs_t.c.created).limit(1))
+            locked = query if self.sqlite else query.with_for_update(skip_locked=True)
+            row = conn.execute(locked).mappings().first()
+            if row is None:
+                return None
+            attempts = int(row["attempts"]) + 1
+            conn.execute(update(jobs_t).where(jobs_t.c.table_id == row["table_id"])
+                         .values(leased_until=now + lease, worker=worker, attempts=attempts))
+        return AIJob(str(row["table_id"]), int(row["version"]), int(row["seat"]), attempts)
 
-    def _set_table(self, table_id: str, **values: Any) -> None:
+    def drop_job(self, table_id: str, version: int) -> None:
+        """Forget the job of the table at ``version`` (its table moved on, or it is given up)."""
         with self._writing() as conn:
-            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+            conn.execute(delete(jobs_t).where(jobs_t.c.table_id == table_id, jobs_t.c.version == version))
+
+    def queue_job(self, table_id: str, version: int, seat: int) -> bool:
+        """Queue the AI decision of a table at ``version`` unless one is queued (a resume)."""
+        with self._writing() as conn:
+            query = select(jobs_t.c.version).where(jobs_t.c.table_id == table_id)
+            if conn.execute(query if self.sqlite else query.with_for_update()).first() is not None:
+                return False
+            conn.execute(insert(jobs_t).values(table_id=table_id, version=version, seat=seat,
+                                               created=time.time(), attempts=0))
+            self._notify(conn, {"t": table_id, "v": version, "j": True})
+        return True
+
+    def jobs(self) -> list[AIJob]:
+        """Every queued AI decision (for tests and the operator)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(jobs_t).order_by(jobs_t.c.created)).mappings().all()
+        return [AIJob(str(r["table_id"]), int(r["version"]), int(r["seat"]), int(r["attempts"]))
+                for r in rows]
 
     def add_chat(self, table_id: str, seat: int | None, name: str, text: str) -> dict[str, Any]:
         """Store a chat message as the table's next one; returns it as sent to the room."""
@@ -319,6 +443,7 @@ class Storage:
                 raise DamagedRecord(table_id, "chat", f"message number {last!r} is not a whole number")
             message = {"number": (last or 0) + 1, "seat": seat, "name": name, "text": text, "at": time.time()}
             conn.execute(insert(chat_t).values(table_id=table_id, **message))
+            self._notify(conn, {"t": table_id, "chat": message})
         return message
 
     # -- reads ----------------------------------------------------------------------
@@ -334,12 +459,23 @@ class Storage:
     def table(self, table_id: str) -> TableRow | None:
         """The table's row and seats, None if there is none (``DamagedRecord``: a bad field)."""
         with self.engine.connect() as conn:
-            row = conn.execute(select(*_raw(tables_t)).where(tables_t.c.id == table_id)).mappings().first()
-            if row is None:
-                return None
-            seats = conn.execute(select(*_raw(seats_t)).where(seats_t.c.table_id == table_id)
-                                 .order_by(seats_t.c.seat)).mappings().all()
+            return self._table(conn, table_id)
+
+    def _table(self, conn: Connection, table_id: str) -> TableRow | None:
+        row = conn.execute(select(*_raw(tables_t)).where(tables_t.c.id == table_id)).mappings().first()
+        if row is None:
+            return None
+        seats = conn.execute(select(*_raw(seats_t)).where(seats_t.c.table_id == table_id)
+                             .order_by(seats_t.c.seat)).mappings().all()
         return _table_row(dict(row), [dict(s) for s in seats])
+
+    def snapshot(self, table_id: str) -> tuple[TableRow, list[tuple[int, dict[str, Any]]]] | None:
+        """The table's row and moves as one transaction saw them (PostgreSQL: REPEATABLE READ,
+        so another process's move cannot fall between them); None: no such table."""
+        options = {} if self.sqlite else {"isolation_level": "REPEATABLE READ"}
+        with self.engine.connect().execution_options(**options) as conn, conn.begin():
+            row = self._table(conn, table_id)
+            return None if row is None else (row, self._moves(conn, table_id))
 
     def listing(self, status: str | None = None, limit: int | None = 200, ids: list[str] | None = None,
                 ) -> tuple[list[TableRow], dict[str, str]]:
@@ -373,8 +509,11 @@ class Storage:
     def moves(self, table_id: str) -> list[tuple[int, dict[str, Any]]]:
         """``(seat, action JSON)`` of each stored move, in order (``DamagedRecord``: a bad one)."""
         with self.engine.connect() as conn:
-            rows = conn.execute(select(*_raw(moves_t)).where(moves_t.c.table_id == table_id)
-                                .order_by(moves_t.c.number)).mappings().all()
+            return self._moves(conn, table_id)
+
+    def _moves(self, conn: Connection, table_id: str) -> list[tuple[int, dict[str, Any]]]:
+        rows = conn.execute(select(*_raw(moves_t)).where(moves_t.c.table_id == table_id)
+                            .order_by(moves_t.c.number)).mappings().all()
         out: list[tuple[int, dict[str, Any]]] = []
         for number, row in enumerate(rows):
             action = _json(row["action"])
@@ -400,6 +539,69 @@ class Storage:
             except DamagedRecord as err:
                 found[table_id] = str(err)
         return found
+
+
+Step = Callable[[Connection], None]
+"""One write of a change of a table (``Storage.change``), run in its transaction."""
+
+
+def moved(table_id: str, number: int, seat: int, action: dict[str, Any], status: str,
+          returns: list[float] | None, clock: dict[str, Any] | None) -> Step:
+    """Store move ``number`` and the table's status, returns and clock after it."""
+    def step(conn: Connection) -> None:
+        conn.execute(insert(moves_t).values(table_id=table_id, number=number, seat=seat, action=action,
+                                            at=time.time()))
+        conn.execute(update(tables_t).where(tables_t.c.id == table_id)
+                     .values(status=status, returns=returns, clock=clock))
+    return step
+
+
+def truncated(table_id: str, keep: int) -> Step:
+    """Drop the moves numbered ``keep`` and later (undo)."""
+    def step(conn: Connection) -> None:
+        conn.execute(delete(moves_t).where(moves_t.c.table_id == table_id, moves_t.c.number >= keep))
+    return step
+
+
+def seat_set(table_id: str, seat: int, **values: Any) -> Step:
+    """Set columns of a seat's row."""
+    def step(conn: Connection) -> None:
+        conn.execute(update(seats_t).where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                     .values(**values))
+    return step
+
+
+def table_set(table_id: str, **values: Any) -> Step:
+    """Set columns of the table's row."""
+    def step(conn: Connection) -> None:
+        conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(**values))
+    return step
+
+
+SERVING: dict[str, int] = {}
+"""The SQLite databases this process serves, and the lock file held for each."""
+
+
+def serve_alone(url: str | None) -> None:
+    """SQLite serves one process: hold ``<database>.serving`` locked while this process lives;
+    another server process on the same file is refused (:class:`SecondProcess`, one line)."""
+    parsed = make_url(database_url(url))
+    path = parsed.database if parsed.get_backend_name() == "sqlite" else None
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return
+    key = os.path.realpath(path)
+    if key in SERVING:
+        return  # this process serves it already (a test starting its app again)
+    import fcntl
+
+    handle = os.open(key + ".serving", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(handle)
+        raise SecondProcess(f"another soulforge server already serves {path}: SQLite serves one process; "
+                            "run several servers over PostgreSQL (--db postgresql://...)") from None
+    SERVING[key] = handle
 
 
 def _busy() -> OperationalError:
@@ -489,8 +691,20 @@ def _table_row(row: dict[str, Any], seats: list[dict[str, Any]]) -> TableRow:
     _checked(tid, "clock", clock, clock is None or _clock_ok(clock, players), "a turn clock")
     seat_rows = _seat_rows(tid, seats, players)
     flag = {name: _flag(tid, name, row[name]) for name in FLAGS}
+    version = _int_text(row["version"])
+    _checked(tid, "version", version, _is_int(version), "a version")
+    rematch = _json(row["rematch"])
+    _checked(tid, "rematch", rematch, rematch is None or isinstance(rematch, dict), "a rematch")
     return TableRow(tid, game, options, seed, players, flag["hot_seat"], flag["listed"], flag["seed_chosen"],
-                    status, returns, created, seat_rows, flag["spectators_muted"], clock, flag["rated"])
+                    status, returns, created, seat_rows, flag["spectators_muted"], clock, flag["rated"],
+                    version, rematch)
+
+
+def _int_text(value: Any) -> Any:
+    """A whole number the driver may give as text (a BIGINT read as Text on SQLite)."""
+    if isinstance(value, str) and value.lstrip("-").isdigit():
+        return int(value)
+    return value
 
 
 def _seat_rows(tid: str, seats: list[dict[str, Any]], players: int) -> list[SeatRow]:

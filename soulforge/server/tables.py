@@ -3,11 +3,16 @@
 The server is the only authority. A move is checked by the state, stored, and only then
 applied and announced: no seat hears of a move the database does not hold. Every
 payload a seat receives is built from ``view(seat)`` and ``log(seat)`` alone.
+
+On PostgreSQL several processes serve the same tables (issue 35, docs/scaling.md): each
+keeps its own copy, keyed by the table's stored version; every change is stored against
+the version the copy has (``_store``), and a copy found older is reloaded (``_reload``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import inspect
 import json
@@ -28,7 +33,20 @@ from soulforge.server.clock import Clock
 from soulforge.server.clock import now as clock_now
 from soulforge.server.people import Limits, RateLimited, Rates, clean_message, clean_name
 from soulforge.server.render import render_board
-from soulforge.server.storage import DamagedRecord, MoveConflict, SeatRow, Storage, TableRow, hash_token
+from soulforge.server.storage import (
+    DamagedRecord,
+    MoveConflict,
+    SeatRow,
+    Stale,
+    Step,
+    Storage,
+    TableRow,
+    hash_token,
+    moved,
+    seat_set,
+    table_set,
+    truncated,
+)
 from soulforge.server.thinking import AIGaveUp, Thinkers
 
 log = logging.getLogger("soulforge.server")
@@ -51,7 +69,8 @@ class LiveTable:
     movers: list[int]  # the seat that made each move
     lock: asyncio.Lock = dataclasses.field(default_factory=asyncio.Lock)
     version: int = dataclasses.field(default_factory=lambda: time.time_ns() // 1000)
-    """Microseconds; grows with every move and undo, also across restarts: clients drop older payloads."""
+    """The stored version (``Storage.change``): grows with every change, also across restarts and
+    processes; clients drop older payloads; a process whose copy is older reloads it."""
     ai_task: asyncio.Task[None] | None = None
     rematch: Rematch | None = None
     """The rematch offered at the end, if one was."""
@@ -116,7 +135,25 @@ class Rematch:
     """The one-time invite code of each other human's new seat, by their old seat."""
 
 
+    def to_json(self) -> dict[str, Any]:
+        return {"table": self.table, "seat_of": {str(k): v for k, v in self.seat_of.items()},
+                "invites": {str(k): v for k, v in self.invites.items()}}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> Rematch | None:
+        """The stored rematch (None: none, or not readable: the offer is not shown)."""
+        try:
+            return None if data is None else cls(str(data["table"]),
+                                                 {int(k): int(v) for k, v in data["seat_of"].items()},
+                                                 {int(k): str(v) for k, v in data["invites"].items()})
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return None
+
+
 Broadcast = Callable[[LiveTable], Awaitable[None]]
+
+
+
 
 
 def new_secret() -> str:
@@ -157,8 +194,14 @@ def make_agent(level: str, seed: int, game: Game) -> agents.Agent:
 
 class TableService:
     def __init__(self, storage: Storage, thinkers: Thinkers | None = None,
-                 max_live: int = eviction.MAX_LIVE_TABLES) -> None:
+                 max_live: int = eviction.MAX_LIVE_TABLES, queue_ai: bool = False) -> None:
         self.storage = storage
+        self.shared = not storage.sqlite
+        """PostgreSQL: other processes may serve the same tables (issue 35): each request
+        compares the stored version with the copy in memory, and notifications come."""
+        self.queue_ai = queue_ai
+        """The AI's decisions are queued in the database for ``soulforge worker`` processes
+        (none is thought here); else this process thinks them in its own pool."""
         self.thinkers = thinkers or Thinkers()
         self.live: dict[str, LiveTable] = {}
         """The tables replayed in memory: at most ``max_live`` once idle ones are dropped."""
@@ -225,7 +268,7 @@ class TableService:
         """Hold ``table`` live (the one already live if another request loaded it meanwhile),
         dropping idle tables beyond the bound (``eviction``)."""
         table = self.live.setdefault(table.id, table)
-        for table_id in eviction.to_drop(self.live, self.watched, self.max_live):
+        for table_id in eviction.to_drop(self.live, self.watched, self.max_live, ai_here=not self.queue_ai):
             del self.live[table_id]  # its payload cache and agents go with it
         return table
 
@@ -236,14 +279,16 @@ class TableService:
         if table is not None:
             if touch:
                 table.touched = time.monotonic()
+            if self.shared and await self.storage.read(self.storage.version_of, table_id) != table.version:
+                await self.refresh(table)
             return table
         if table_id in self.damaged:  # answered at once: no database read for it
             raise TableError(409, self.damaged[table_id])
         try:
-            row = await self.storage.read(self.storage.table, table_id)
-            if row is None:
+            found = await self.storage.read(self.storage.snapshot, table_id)
+            if found is None:
                 raise TableError(404, f"no table {table_id!r}")
-            moves = await self.storage.read(self.storage.moves, table_id)
+            row, moves = found
         except DamagedRecord as err:
             raise self.quarantine(table_id, str(err)) from None
         try:
@@ -253,7 +298,8 @@ class TableService:
             raise self.quarantine(table_id, "its record no longer replays "
                                             f"({type(err).__name__}: {str(err)[:160]})") from None
         touched = time.monotonic() if touch else -math.inf  # a background resume: idle at once
-        fresh = LiveTable(row, state, [s for s, _ in moves], touched=touched)
+        fresh = LiveTable(row, state, [s for s, _ in moves], touched=touched, version=row.version,
+                          rematch=Rematch.from_json(row.rematch))
         if self.accounts_of is not None:
             fresh.accounts = await self.accounts_of(fresh)
         if table_id in self.damaged:  # quarantined by another request while this one replayed
@@ -268,7 +314,7 @@ class TableService:
         if self.accounts_of is None:
             return
         table.accounts = await self.accounts_of(table)
-        table.version = max(time.time_ns() // 1000, table.version + 1)
+        await self._bump(table)
         await self._announce(table)
 
     async def _ended(self, table: LiveTable) -> None:
@@ -305,6 +351,152 @@ class TableService:
             self.rates.check(*keys)
         except RateLimited as err:
             raise TableError(429, str(err), retry_after=err.retry_after) from None
+
+    # -- changes shared with other processes (issue 35) ---------------------------------
+    async def _store(self, table: LiveTable, *steps: Step, after: State | None = None,
+                     status: str | None = None, note: dict[str, Any] | None = None) -> None:
+        """Write a change of ``table`` (call with its lock held): one transaction that checks the
+        stored version is the one in memory, writes ``steps`` and raises the version; the AI's
+        next decision is queued with it (``queue_ai``) when ``after`` (the state it leaves,
+        default the table's) has an AI to move. Another process changed the table meanwhile:
+        the copy is reloaded and the change refused (409), nothing written."""
+        state = table.state if after is None else after
+        ai_seat = self._ai_seat(table, state, status or table.row.status)
+        try:
+            table.version = await self.storage.write(self.storage.change, table.id, table.version, *steps,
+                                                     ai_seat=ai_seat, queue=self.queue_ai, note=note)
+        except Stale:
+            await self._reload(table)
+            raise TableError(409, "the table changed meanwhile (another player or server): "
+                                  f"it is at move {table.state.move_number} now") from None
+        except DamagedRecord as err:
+            raise self.quarantine(table.id, str(err)) from None
+
+    async def _bump(self, table: LiveTable) -> None:
+        """A new version with nothing else stored (what is not in the table's rows changed: an
+        account's rating, the AI given up), so that every copy and client takes the new
+        payload. It may run with the table's lock held or not (a game's end is rated under
+        it): when another process changed the table meanwhile, the copy is marked old and
+        reloaded once the lock is free."""
+        state = table.state
+        try:
+            table.version = await self.storage.write(
+                self.storage.change, table.id, table.version,
+                ai_seat=self._ai_seat(table, state, table.row.status), queue=self.queue_ai)
+        except Stale:
+            table.version = 0  # older than any stored version: the next look reloads it
+            self._spawn(self.refresh(table))
+
+    @staticmethod
+    def _ai_seat(table: LiveTable, state: State, status: str) -> int | None:
+        """The AI seat to move in ``state``, if any (its decision is queued)."""
+        if status == "over" or state.is_over:
+            return None
+        seat = state.current_player
+        return seat if seat is not None and table.row.seats[seat].kind == "ai" else None
+
+    async def refresh(self, table: LiveTable, version: int | None = None) -> None:
+        """Bring the copy in memory up to the stored table (another process changed it; to
+        ``version`` at least, if given) and tell this process's websockets."""
+        async with table.lock:
+            if version is not None and table.version >= version:
+                return  # an earlier notification's reload brought it there
+            changed = await self._reload(table)
+        if changed:
+            await self._announce(table)
+
+    async def _reload(self, table: LiveTable) -> bool:
+        """Read the table anew into the copy in memory (call with its lock held): only the
+        moves it lacks are applied when the stored ones begin with its own, else (an undo) the
+        record is replayed. False: it was up to date."""
+        try:
+            found = await self.storage.read(self.storage.snapshot, table.id)
+        except DamagedRecord as err:
+            raise self.quarantine(table.id, str(err)) from None
+        if found is None:
+            raise TableError(404, f"no table {table.id!r}")
+        row, moves = found
+        if row.version == table.version:
+            return False
+        stored = [action for _, action in moves]
+        history = table.state.history
+        state = table.state
+        try:
+            if len(stored) >= len(history) and all(stored[i] == a.to_json() for i, a in enumerate(history)):
+                if len(stored) > len(history):
+                    state = state.clone()
+                    for seat, action in moves[len(history):]:
+                        state.apply(state.game.action_from_json(action), seat)
+            else:
+                state = await asyncio.to_thread(replay, Record(row.game, row.options, row.seed, row.players,
+                                                               stored))
+        except Exception as err:  # as in ``get``: this table only
+            raise self.quarantine(table.id, "its record no longer replays "
+                                            f"({type(err).__name__}: {str(err)[:160]})") from None
+        table.row, table.state, table.movers = row, state, [seat for seat, _ in moves]
+        table.version, table.rematch = row.version, Rematch.from_json(row.rematch)
+        if self.accounts_of is not None:
+            table.accounts = await self.accounts_of(table)
+        return True
+
+    async def notified(self, message: dict[str, Any]) -> None:
+        """Another process changed a table (``fanout``): a copy this process's websockets
+        watch is reloaded and sent to each of them; a chat message is passed on. A copy nobody
+        watches here is left: the next request finds its version old and reloads it."""
+        if message.get("o") == self.storage.origin or not isinstance(message.get("t"), str):
+            return
+        table_id: str = message["t"]
+        if not self.watched(table_id):
+            return
+        chat = message.get("chat")
+        if isinstance(chat, dict):
+            if self.chat_broadcast is not None:
+                await self.chat_broadcast(table_id, {"type": "chat", **chat})
+            return
+        table = self.live.get(table_id)
+        version = message.get("v")
+        if table is None or not isinstance(version, int) or version <= table.version:
+            return
+        if await self._apply_note(table, message):
+            return
+        with contextlib.suppress(TableError):  # damaged (quarantined, logged) or gone
+            await self.refresh(table, version)
+
+    async def _apply_note(self, table: LiveTable, message: dict[str, Any]) -> bool:
+        """Apply the move a notification carries to a copy at the version just before it, with
+        nothing read (the common case: one move after another); False: reload instead."""
+        move = message.get("m")
+        if not isinstance(move, dict):
+            return False
+        async with table.lock:
+            if table.version != message.get("p") or move.get("n") != table.state.move_number:
+                return False
+            try:
+                after = table.state.clone()
+                after.apply(after.game.action_from_json(move["a"]), move["s"])
+            except Exception:  # not what this copy can apply: read the table instead
+                return False
+            table.state = after
+            table.movers.append(move["s"])
+            table.row.status, table.row.returns, table.row.clock = move["st"], move["r"], move["c"]
+            table.version = message["v"]
+        await self._announce(table)
+        return True
+
+    async def resume_queue(self) -> None:
+        """Queue the decision of every playing table whose AI is to move and has none queued
+        (a table from before the queue, or one whose job was given up): run by one process."""
+        for row in await self.listing("playing", 10_000):
+            if not any(seat.kind == "ai" for seat in row.seats):
+                continue
+            try:
+                table = await self.get(row.id, touch=False)
+            except Exception:  # damaged or no longer loads: logged where found
+                log.debug("table %s not resumed", row.id)
+                continue
+            seat = self._ai_seat(table, table.state, table.row.status)
+            if seat is not None:
+                await self.storage.write(self.storage.queue_job, table.id, table.version, seat)
 
     async def shutdown(self) -> None:
         """Stop the AI at once: its turns cancelled, its workers killed mid-think (an AI move
@@ -362,7 +554,8 @@ class TableService:
         row = TableRow(secrets.token_hex(6), game, dict(state.game.options), state.seed, state.num_players,
                        hot_seat, listed, seed is not None, "playing", None, time.time(), seat_rows,
                        rated=rated)
-        table = LiveTable(row, state, [])
+        row.version = time.time_ns() // 1000
+        table = LiveTable(row, state, [], version=row.version)
         if clock_minutes and turn_hours:
             raise TableError(422, "a table has a clock for the whole game (clock_minutes) or per turn "
                                   "(turn_hours), not both")
@@ -371,7 +564,8 @@ class TableService:
             seconds = 60 * clock_minutes if clock_minutes else 3600 * (turn_hours or 0)
             row.clock = Clock.start(len(seats), seconds, first, clock_now(),
                                     per_move=bool(turn_hours)).to_json()
-        await self.storage.write(self.storage.create_table, row)
+        await self.storage.write(self.storage.create_table, row, self._ai_seat(table, state, "playing"),
+                                 self.queue_ai)
         self._keep(table)
         self._schedule_ai(table)
         return table, tokens, invites
@@ -450,9 +644,8 @@ class TableService:
             count = len(table.row.seats)
             returns = [-1.0 if seat == late else 1.0 / (count - 1) for seat in range(count)]
             ended = dataclasses.replace(clock.switch(None, now), claimed_by=claimers[0]).to_json()
-            await self.storage.write(self.storage.end_on_time, table.id, returns, ended)
+            await self._store(table, table_set(table.id, status="over", returns=returns, clock=ended))
             table.row.status, table.row.returns, table.row.clock = "over", returns, ended
-            table.version += 1
         await self._announce(table)
         await self._ended(table)
         return table
@@ -505,9 +698,10 @@ class TableService:
             for old, seat in seat_of.items():
                 if row.seats[old].name and seat not in tokens_new:
                     await self._name(new, seat, row.seats[old].name)
-            table.rematch = Rematch(new.id, seat_of, {old: invites[seat_of[old]] for old in seat_of
-                                                      if seat_of[old] in invites})
-            table.version += 1
+            offer = Rematch(new.id, seat_of, {old: invites[seat_of[old]] for old in seat_of
+                                              if seat_of[old] in invites})
+            await self._store(table, table_set(table.id, rematch=offer.to_json()))
+            table.rematch = offer
         await self._announce(table)
         return new.id, seat_of[proposer], tokens_new
 
@@ -543,9 +737,8 @@ class TableService:
 
     async def _name(self, table: LiveTable, seat: int, name: str | None) -> None:
         named = clean_name(name)
-        await self.storage.write(self.storage.set_seat_name, table.id, seat, named)
+        await self._store(table, seat_set(table.id, seat, name=named))
         table.row.seats[seat].name = named
-        table.version += 1
 
     async def say(self, table_id: str, tokens: Sequence[str], text: str,
                   address: str | None = None, account: int | None = None) -> dict[str, Any]:
@@ -580,9 +773,9 @@ class TableService:
         table = await self.get(table_id)
         if not await self.seats_of(table, tokens, account):
             raise TableError(403, "only a seated player may mute or unmute spectators")
-        await self.storage.write(self.storage.set_spectators_muted, table.id, muted)
-        table.row.spectators_muted = muted
-        table.version += 1
+        async with table.lock:
+            await self._store(table, table_set(table.id, spectators_muted=muted))
+            table.row.spectators_muted = muted
         await self._announce(table)
 
     async def chat(self, table_id: str) -> list[dict[str, Any]]:
@@ -596,9 +789,8 @@ class TableService:
         """Give ``seat`` a new secret (a token if ``claimed``, else an invite code): the old one
         stops working at once."""
         secret = new_secret()
-        await self.storage.write(self.storage.set_seat_secret, table.id, seat, hash_token(secret), claimed)
+        await self._store(table, seat_set(table.id, seat, token_hash=hash_token(secret), claimed=claimed))
         table.row.seats[seat].token_hash, table.row.seats[seat].claimed = hash_token(secret), claimed
-        table.version += 1
         return secret
 
     # -- who is asking ---------------------------------------------------------------
@@ -676,15 +868,16 @@ class TableService:
         clock = table.row.clock and Clock.from_json(table.row.clock).switch(
             table.human_to_move(after), clock_now()).to_json()
         try:
-            await self.storage.write(self.storage.append_move, table.id, state.move_number, seat,
-                                     action.to_json(), status, returns, clock)
+            stored = action.to_json()
+            move = {"n": state.move_number, "s": seat, "a": stored, "st": status, "r": returns, "c": clock}
+            await self._store(table, moved(table.id, state.move_number, seat, stored, status, returns, clock),
+                              after=after, status=status, note={"m": move})
         except MoveConflict as err:
             self.live.pop(table.id, None)  # another writer: reload from the database next time
             raise TableError(409, str(err)) from None
         table.state = after
         table.movers.append(seat)
         table.row.status, table.row.returns, table.row.clock = status, returns, clock
-        table.version = max(time.time_ns() // 1000, table.version + 1)
         await self._announce(table)
         if status == "over":
             await self._ended(table)
@@ -733,17 +926,19 @@ class TableService:
             keep = self.undo_target(table, held)
             if keep is None:
                 raise TableError(422, "undo is not allowed now (another human, a reveal or chance since)")
-            await self.storage.write(self.storage.truncate, table.id, keep)
             record = table.state.record()
             record.actions = record.actions[:keep]
-            table.state = await asyncio.to_thread(replay, record)  # a long game: not in the event loop
+            before = await asyncio.to_thread(replay, record)  # a long game: not in the event loop
+            await self._store(table, truncated(table.id, keep), after=before, status=table.row.status)
+            table.state = before
             table.movers = table.movers[:keep]
-            table.version = max(time.time_ns() // 1000, table.version + 1)
             await self._announce(table)
         return table
 
     # -- AI --------------------------------------------------------------------------------------
     def _schedule_ai(self, table: LiveTable) -> None:
+        if self.queue_ai:
+            return  # the job was queued with the change that made the AI's turn (``_store``)
         if table.ai_thinking and (table.ai_task is None or table.ai_task.done()):
             task = asyncio.get_running_loop().create_task(self._ai_turns(table))
             table.ai_task = task
@@ -777,17 +972,21 @@ class TableService:
                 table.ai_task = None  # _commit may schedule the next AI turn itself
                 try:
                     await self._commit(table, seat, action)
-                except TableError:
-                    log.exception("AI move refused at table %s", table.id)
-                    await self._ai_stuck(table, state)
-                return
+                    return
+                except TableError as err:
+                    if table.state is not state:
+                        return  # another process moved the table meanwhile: it was reloaded
+                    log.warning("AI move refused at table %s: %s", table.id, err)
+            await self._ai_stuck(table, state)
+            return
 
     async def _ai_stuck(self, table: LiveTable, state: State) -> None:
         """The AI could not move in ``state``: show the table as waiting, not thinking."""
-        if table.state is not state:
-            return  # the table moved on meanwhile: its AI is asked again
-        table.ai_stuck_on = state
-        table.version = max(time.time_ns() // 1000, table.version + 1)
+        async with table.lock:
+            if table.state is not state:
+                return  # the table moved on meanwhile: its AI is asked again
+            table.ai_stuck_on = state
+            await self._bump(table)
         if self.broadcast is not None:
             await self.broadcast(table)
         self._changed()

@@ -98,6 +98,8 @@ CASES: list[tuple[str, list[str], str] | tuple[str, list[str], str, int]] = [
     ("serve", ["serve", "--port", "0"], "--port must be from 1 to 65535"),
     ("serve", ["serve", "--db", "sqlite:///{missing_folder}/x.db"], "cannot be used", FAILURE),
     ("serve", ["serve", "--db", "not a url"], "not a database URL", FAILURE),
+    ("worker", ["worker", "--db", "not a url"], "not a database URL", FAILURE),
+    ("worker", ["worker", "--db", "sqlite:///{folder}/w.db"], "needs PostgreSQL", FAILURE),
     ("doctor", ["doctor", "--db", "sqlite:///{missing_folder}/x.db"], "cannot be used", FAILURE),
     ("doctor", ["doctor", "--db", "not a url"], "not a database URL", FAILURE),
     ("doctor", ["doctor", "--nope"], "No such option"),

@@ -187,7 +187,7 @@ def test_the_migration_drops_the_stored_tokens(db_url: str) -> None:
     engine.dispose()
     storage = Storage(db_url)
     try:
-        assert revision(storage.engine) == "0009"
+        assert (revision(storage.engine) or "") >= "0006"  # this migration or a later one
         with storage.engine.connect() as conn:
             rows = [dict(r) for r in conn.execute(sa.text("SELECT * FROM sf_account_seats")).mappings()]
         assert [(r["table_id"], r["seat"], r["user_id"]) for r in rows] == [("t1", 0, 1)]

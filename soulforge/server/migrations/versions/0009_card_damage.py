@@ -1,7 +1,7 @@
 """The Kipukas binder's damage tracker of signed-in accounts (issue 33): one small JSON per
 account, game and card (its injured KEAL means and the wasted mark), ``binder.damage_t``.
 
-It follows 0007 (Kipukas progress records)."""
+It follows 0008 (tables shared between processes)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0009"
-down_revision = "0007"
+down_revision = "0008"
 
 
 def upgrade() -> None:
