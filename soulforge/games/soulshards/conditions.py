@@ -55,14 +55,14 @@ def fresh(u: Unit) -> bool:
     return not u.moved
 
 
-def deploy_places(s: ShardsState, p: int, first: bool = False) -> list[tuple[int, int]]:
+def deploy_places(s: ShardsState, p: int) -> list[tuple[int, int]]:
     """(zone, index) of each card of seat ``p`` that may Move in this Deploy phase (``fresh`` and
-    ``may_move``), Battlefield then Keep: the Deploy listing. ``first``: only the first such
-    card (the skip test, ``may_deploy``, run after every Move, stops there).
+    ``may_move``), Battlefield then Keep: the Deploy listing, and its skip test when empty
+    (``listing.skip_deploy``: the Deploy phase of a seat with no card that may Move is skipped).
 
     ``may_move``'s room is tested once a Zone; ``fresh`` and ``free_to_move`` are their flags
-    read here (a call of each per card doubled the walk, run twice a Deploy decision). The Move
-    rule's checks call them: test_listing proves this walk lists what they pass, everywhere."""
+    read here (a call of each per card doubled the walk). The Move rule's checks call them:
+    test_listing proves this walk lists what they pass, everywhere."""
     units, zones = s.units, s.zones[p]
     out = []
     for z in (0, 1):
@@ -72,15 +72,7 @@ def deploy_places(s: ShardsState, p: int, first: bool = False) -> list[tuple[int
             u = units[uid]
             if not u.moved and not u.pinned:  # fresh(u) and free_to_move(u)
                 out.append((z, i))
-                if first:
-                    return out
     return out
-
-
-def may_deploy(s: ShardsState, p: int) -> bool:
-    """Seat ``p`` has a card that may still Move (``deploy_places`` lists one): else the Deploy
-    phase is skipped."""
-    return bool(deploy_places(s, p, first=True))
 
 
 def may_attack(s: ShardsState) -> bool:

@@ -40,9 +40,10 @@ from soulforge.games.soulshards.conditions import (
     ready,
     room_in,
 )
-from soulforge.games.soulshards.sequence import SPOTS, can_pay, targets
+from soulforge.games.soulshards.sequence import SKIP, SPOTS, can_pay, targets
 
 if TYPE_CHECKING:
+    from soulforge.games.soulshards.frames import SeatTask
     from soulforge.games.soulshards.game import Soulshards
     from soulforge.games.soulshards.state import ShardsState as S
     from soulforge.games.soulshards.state import Unit
@@ -268,12 +269,35 @@ def stockpile_listing(s: S) -> list[Action]:
     return out
 
 
-def deploy_listing(s: S) -> list[Action]:
-    """Deploy: Move each card that may still Move (``conditions.deploy_places``), then end the phase."""
-    names = SPOTS[s.decider]
-    out: list[Action] = [MOVES[names[z][i]] for z, i in deploy_places(s, s.decider)]
+def deploy_moves(s: S, p: int) -> list[Action]:
+    """Seat ``p``'s Deploy: Move each card that may still Move (``conditions.deploy_places``),
+    then end the phase."""
+    names = SPOTS[p]
+    out: list[Action] = [MOVES[names[z][i]] for z, i in deploy_places(s, p)]
     out.append(END_DEPLOY)
     return out
+
+
+def deploy_listing(s: S) -> list[Action]:
+    """Deploy: the decider's ``deploy_moves``."""
+    return deploy_moves(s, s.decider)
+
+
+def skip_deploy(s: S, f: SeatTask) -> bool:
+    """Deploy's skip test (no card may Move: ``conditions.deploy_places`` lists none), which lists the phase
+    on the way: a Deploy not skipped is the next decision, so its listing is handed to the core
+    for that position (``ShardsState.list_next``) rather than made again by ``deploy_listing``.
+    Run after every Move, the test and the listing each walked the cards before (a
+    sixth of the Deploy step's instructions twice)."""
+    listing = deploy_moves(s, f.p)
+    if len(listing) == 1:  # only the end of the phase: nothing may Move
+        return True
+    s.list_next(listing)
+    return False
+
+
+# The order of play's skip test for Deploy is this listing's (sequence.py cannot import it).
+SKIP["deploy"] = skip_deploy
 
 
 def engage_listing(s: S) -> list[Action]:
