@@ -113,6 +113,9 @@ TACTIC, ATTACK = TACTICS.__getitem__, ATTACKS.__getitem__
 END_TURN = EndTurn()
 MOVES: Row[str, Move] = Row(Move)
 END_DEPLOY = EndDeploy()
+DEPLOY_MOVES: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
+    tuple(tuple(MOVES[name] for name in zone) for zone in seat) for seat in SPOTS)
+"""``DEPLOY_MOVES[seat][zone][index]``: the Move of each spot (the Deploy walk takes them)."""
 SKIP_STOCKPILE = SkipStockpile()
 
 
@@ -272,8 +275,7 @@ def stockpile_listing(s: S) -> list[Action]:
 def deploy_moves(s: S, p: int) -> list[Action]:
     """Seat ``p``'s Deploy: Move each card that may still Move (``conditions.deploy_places``),
     then end the phase."""
-    names = SPOTS[p]
-    out: list[Action] = [MOVES[names[z][i]] for z, i in deploy_places(s, p)]
+    out: list[Action] = deploy_places(s, p, DEPLOY_MOVES[p])
     out.append(END_DEPLOY)
     return out
 
