@@ -286,11 +286,10 @@ def deploy_listing(s: S) -> list[Action]:
 
 
 def skip_deploy(s: S, f: SeatTask) -> bool:
-    """Deploy's skip test (no card may Move: ``conditions.deploy_places`` lists none), which lists the phase
-    on the way: a Deploy not skipped is the next decision, so its listing is handed to the core
-    for that position (``ShardsState.list_next``) rather than made again by ``deploy_listing``.
-    Run after every Move, the test and the listing each walked the cards before (a
-    sixth of the Deploy step's instructions twice)."""
+    """Deploy's skip test (no card may Move: ``conditions.deploy_places`` lists none), which
+    lists the phase on the way: a Deploy not skipped is the next decision, so its listing is
+    handed to the core for that position (``ShardsState.list_next``) rather than made again by
+    ``deploy_listing`` (the test, run after every Move, and the listing each walked the cards)."""
     listing = deploy_moves(s, f.p)
     if len(listing) == 1:  # only the end of the phase: nothing may Move
         return True
