@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 
 import pytest
 
@@ -36,13 +37,14 @@ def test_every_fast_listing_is_the_rules_listing(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_a_carried_engage_listing_is_the_rules_listing(seed: int) -> None:
-    """An Engage listing carried over a Tactics (``State.carry_listing``) equals the rules' own
-    listing of the new position, in the state and in its clone and determinizations made there
-    (which list on their own)."""
+def test_a_carried_listing_is_the_rules_listing(seed: int) -> None:
+    """An Engage listing carried over a Tactics (``State.carry_listing``), and a Deploy listing
+    its skip test made (``ShardsState.list_next``), equal the rules' own listing of the new
+    position, in the state and in its clone and determinizations made there (which list on
+    their own)."""
     s = new_game(seed)
     chooser, worlds = random.Random(seed), random.Random(seed + 100)
-    carried = 0
+    carried = Counter[str]()
     while not s.is_over:
         legal = s.legal_actions()
         twin = s.clone()
@@ -52,14 +54,14 @@ def test_a_carried_engage_listing_is_the_rules_listing(seed: int) -> None:
         # The clone made before the move carries (or not) the same listing, unshared state aside.
         assert (twin._legal is None) == (s._legal is None)
         if s._legal is not None:  # listed before anyone asked: the move carried the listing
-            assert s.step == "engage", (seed, s.move_number)
-            carried += 1
+            assert s.step in ("engage", "deploy"), (seed, s.move_number)
+            carried[s.step] += 1
             world, other = s.determinize(s.decider, worlds), s.determinize(1 - s.decider, worlds)
             assert world._legal is None and other._legal is None
             for copy in (s.clone(), world, other):
                 assert copy.legal_actions() == FLOW.plain_legal(copy), (seed, s.move_number)
         assert twin.legal_actions() == s.legal_actions() == FLOW.plain_legal(s), (seed, s.move_number)
-    assert carried > 5
+    assert carried["engage"] > 5 and carried["deploy"] > 5
 
 
 @pytest.mark.parametrize("seed", range(6))

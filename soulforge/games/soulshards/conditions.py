@@ -27,11 +27,17 @@ listing call ``may_mount`` and ``may_ride``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 if TYPE_CHECKING:
     from soulforge.games.soulshards.frames import AttackInProgress
     from soulforge.games.soulshards.state import ShardsState, Unit
+
+T = TypeVar("T")
+
+PLACES: tuple[tuple[tuple[int, int], ...], ...] = tuple(tuple((z, i) for i in range(64)) for z in (0, 1))
+"""``PLACES[zone][index]`` is ``(zone, index)``: the places named by themselves (``deploy_places``)."""
 
 
 def room_in(s: ShardsState, seat: int, zone: int, count: int = 1) -> bool:
@@ -55,32 +61,30 @@ def fresh(u: Unit) -> bool:
     return not u.moved
 
 
-def deploy_places(s: ShardsState, p: int, first: bool = False) -> list[tuple[int, int]]:
+@overload
+def deploy_places(s: ShardsState, p: int) -> list[tuple[int, int]]: ...
+@overload
+def deploy_places(s: ShardsState, p: int, named: Sequence[Sequence[T]]) -> list[T]: ...
+def deploy_places(s: ShardsState, p: int, named: Sequence[Sequence[Any]] = PLACES) -> list[Any]:
     """(zone, index) of each card of seat ``p`` that may Move in this Deploy phase (``fresh`` and
-    ``may_move``), Battlefield then Keep: the Deploy listing. ``first``: only the first such
-    card (the skip test, ``may_deploy``, run after every Move, stops there).
+    ``may_move``), Battlefield then Keep, or ``named[zone][index]`` (the listing names each by
+    its Move, taken as the walk goes): the Deploy listing, and its skip test when empty
+    (``listing.skip_deploy``: the Deploy phase of a seat with no card that may Move is skipped).
 
     ``may_move``'s room is tested once a Zone; ``fresh`` and ``free_to_move`` are their flags
-    read here (a call of each per card doubled the walk, run twice a Deploy decision). The Move
-    rule's checks call them: test_listing proves this walk lists what they pass, everywhere."""
+    read here (a call of each per card doubled the walk). The Move rule's checks call them:
+    test_listing proves this walk lists what they pass, everywhere."""
     units, zones = s.units, s.zones[p]
     out = []
     for z in (0, 1):
         if not room_in(s, p, 1 - z):
             continue
+        names = named[z]
         for i, uid in enumerate(zones[z]):
             u = units[uid]
             if not u.moved and not u.pinned:  # fresh(u) and free_to_move(u)
-                out.append((z, i))
-                if first:
-                    return out
+                out.append(names[i])
     return out
-
-
-def may_deploy(s: ShardsState, p: int) -> bool:
-    """Seat ``p`` has a card that may still Move (``deploy_places`` lists one): else the Deploy
-    phase is skipped."""
-    return bool(deploy_places(s, p, first=True))
 
 
 def may_attack(s: ShardsState) -> bool:

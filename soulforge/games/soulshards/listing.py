@@ -40,9 +40,10 @@ from soulforge.games.soulshards.conditions import (
     ready,
     room_in,
 )
-from soulforge.games.soulshards.sequence import SPOTS, can_pay, targets
+from soulforge.games.soulshards.sequence import SKIP, SPOTS, can_pay, targets
 
 if TYPE_CHECKING:
+    from soulforge.games.soulshards.frames import SeatTask
     from soulforge.games.soulshards.game import Soulshards
     from soulforge.games.soulshards.state import ShardsState as S
     from soulforge.games.soulshards.state import Unit
@@ -112,6 +113,9 @@ TACTIC, ATTACK = TACTICS.__getitem__, ATTACKS.__getitem__
 END_TURN = EndTurn()
 MOVES: Row[str, Move] = Row(Move)
 END_DEPLOY = EndDeploy()
+DEPLOY_MOVES: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
+    tuple(tuple(MOVES[name] for name in zone) for zone in seat) for seat in SPOTS)
+"""``DEPLOY_MOVES[seat][zone][index]``: the Move of each spot (the Deploy walk takes them)."""
 SKIP_STOCKPILE = SkipStockpile()
 
 
@@ -268,12 +272,33 @@ def stockpile_listing(s: S) -> list[Action]:
     return out
 
 
-def deploy_listing(s: S) -> list[Action]:
-    """Deploy: Move each card that may still Move (``conditions.deploy_places``), then end the phase."""
-    names = SPOTS[s.decider]
-    out: list[Action] = [MOVES[names[z][i]] for z, i in deploy_places(s, s.decider)]
+def deploy_moves(s: S, p: int) -> list[Action]:
+    """Seat ``p``'s Deploy: Move each card that may still Move (``conditions.deploy_places``),
+    then end the phase."""
+    out: list[Action] = deploy_places(s, p, DEPLOY_MOVES[p])
     out.append(END_DEPLOY)
     return out
+
+
+def deploy_listing(s: S) -> list[Action]:
+    """Deploy: the decider's ``deploy_moves``."""
+    return deploy_moves(s, s.decider)
+
+
+def skip_deploy(s: S, f: SeatTask) -> bool:
+    """Deploy's skip test (no card may Move: ``conditions.deploy_places`` lists none), which
+    lists the phase on the way: a Deploy not skipped is the next decision, so its listing is
+    handed to the core for that position (``ShardsState.list_next``) rather than made again by
+    ``deploy_listing`` (the test, run after every Move, and the listing each walked the cards)."""
+    listing = deploy_moves(s, f.p)
+    if len(listing) == 1:  # only the end of the phase: nothing may Move
+        return True
+    s.list_next(listing)
+    return False
+
+
+# The order of play's skip test for Deploy is this listing's (sequence.py cannot import it).
+SKIP["deploy"] = skip_deploy
 
 
 def engage_listing(s: S) -> list[Action]:

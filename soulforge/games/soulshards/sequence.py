@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from soulforge.games.soulshards import setup
 from soulforge.games.soulshards.cards import TARGETS, Use
 from soulforge.games.soulshards.conditions import (
-    deploy_places,
     fatigued,
     may_block,
     may_move,
@@ -564,7 +563,7 @@ SKIP: dict[str, Callable[[ShardsState, Any], bool]] = {
         not s.reserves[f.p] or s.swaps[f.p] >= s.game.rules.numbers["reserves_max"]
     ),
     "mulligan": lambda s, f: s.resolve[f.p] <= s.game.rules.numbers["mulligan_cost"],
-    "deploy": lambda s, f: not deploy_places(s, f.p, first=True),  # may_deploy, a call fewer
+    # "deploy": listing.skip_deploy, which lists the phase on the way (filled in there).
     "stockpile": lambda s, f: not s.hand[f.p],
     "tactics": lambda s, f: s.edge[f.p] == 0,
     "guard": lambda s, f: not guard_options(s, f),

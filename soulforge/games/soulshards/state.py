@@ -168,12 +168,19 @@ class ShardsState(State):
     def _apply(self, action: Action) -> None:
         """The rule of ``action``'s kind carries it out, then the order of play runs to the next
         decision (``ShardsRule.apply``, with no call to the flow's dispatch nor to it)."""
+        self._carried = None  # list_next's, from a run outside a move (setup, tests): not this one's
         do = DOES.get(type(action))
         if do is None:
             APPLIES[type(action)](self, action)
             return
         do(self, action)
         run(self)
+
+    def list_next(self, listing: list[Action]) -> None:
+        """The order of play, ending this move at a decision, already listed it (``listing``,
+        equal to the step's own): the core keeps it for the position the move leads to, as it
+        keeps a listing carried by ``carry_listing``."""
+        self._carried = listing
 
     def forget_listing(self) -> None:
         """The position was changed outside the rules (tests build positions): list it anew."""
