@@ -14,7 +14,7 @@ import asyncio
 import datetime
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from fastapi import APIRouter, Request
@@ -191,6 +191,29 @@ async def from_table(table_id: str, body: WithProgress, request: Request,
     growth = (await asyncio.to_thread(affinity.game_growth, table.state.record()))[seat]
     day = today()
     return await _apply(request, body.progress, lambda p: affinity.grow(p, growth, day))
+
+
+async def creator_records(request: Request, game: str, seats: Sequence[tuple[str, str | None]],
+                          given: dict[str, Any] | None) -> str:
+    """The Kipukas ``progress`` option of a new table: the creator's record (the account's
+    when signed in, else the browser's ``given``, checked as ``affinity.from_data``) at the
+    creator's seat, the first human one, null at every other seat. Nothing is applied here."""
+    if game != "kipukas":
+        raise TableError(422, "use_records: only a Kipukas table uses the players' affinity records")
+    humans = [number for number, (kind, _) in enumerate(seats) if kind == "human"]
+    if not humans:
+        raise TableError(422, "use_records: the table has no human seat")
+    user = await account_of(request)
+    record: Progress | None
+    if user is None:
+        record = _given(given)
+    else:
+        storage: Storage = service(request).storage
+        body = await storage.read(_read, storage, user)
+        record = _parsed(body) if body is not None else None
+    records: list[dict[str, Any] | None] = [None] * len(seats)
+    records[humans[0]] = record.to_json() if record is not None else None
+    return json.dumps(records)
 
 
 # -- the page -----------------------------------------------------------------------------------
