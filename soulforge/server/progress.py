@@ -30,7 +30,7 @@ from soulforge.server import views
 from soulforge.server.api import Token, account_of, service, tokens_of
 from soulforge.server.schemas import Request as Body
 from soulforge.server.storage import Storage, metadata
-from soulforge.server.tables import TableError
+from soulforge.server.tables import LiveTable, TableError
 
 router = APIRouter()
 T = TypeVar("T")
@@ -214,6 +214,26 @@ async def creator_records(request: Request, game: str, seats: Sequence[tuple[str
     records: list[dict[str, Any] | None] = [None] * len(seats)
     records[humans[0]] = record.to_json() if record is not None else None
     return json.dumps(records)
+
+
+async def grow_seated(storage: Storage, table: LiveTable, users: dict[int, int]) -> dict[int, list[str]]:
+    """A finished Kipukas table played with the records (its ``progress`` option set): each
+    seat held by an account (``users``: seat -> account) grows that account's record from the
+    game (``affinity.game_growth``, each part once a day); what grew, by seat."""
+    if table.row.game != "kipukas" or not table.row.options.get("progress") or not users:
+        return {}
+    growth = await asyncio.to_thread(affinity.game_growth, table.state.record())
+    day = today()
+    grew: dict[int, list[str]] = {}
+    for seat, user in sorted(users.items()):
+        if seat in growth:
+            def change(p: Progress, g: affinity.GameGrowth = growth[seat]) -> list[str]:
+                return affinity.grow(p, g, day)
+            try:
+                _, grew[seat] = await storage.write(_change, storage, user, None, change)
+            except IntegrityError:  # the account's row was made meanwhile: grow that one
+                _, grew[seat] = await storage.write(_change, storage, user, None, change)
+    return grew
 
 
 # -- the page -----------------------------------------------------------------------------------

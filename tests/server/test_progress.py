@@ -154,3 +154,29 @@ def _live_options(client: TestClient, table_id: str) -> dict[str, Any]:
     svc = client.app.state.service  # type: ignore[attr-defined]
     table = client.portal.call(svc.get, table_id)  # type: ignore[union-attr]
     return dict(table.state.game.options)
+
+
+def test_a_table_using_the_records_grows_the_seated_accounts_at_its_end(client: TestClient) -> None:
+    """At the end of a Kipukas table played with the records, each seat held by an account
+    grows that account's record from the game (``affinity.game_growth``), once a day."""
+    ada = Browser(client)
+    ada.register("Ada")
+    made = ada.post("/api/tables", json={"game": "kipukas", "use_records": True, "hot_seat": True, "seed": 4,
+                                         "options": {"peace_after": 3},
+                                         "seats": [{"kind": "human"}, {"kind": "human"}]})
+    assert made.status_code == 201, made.text
+    tid, both = made.json()["table"], f"{token(made.json(), 0)},{token(made.json(), 1)}"
+    rng = random.Random(4)
+    data = ada.get(f"/api/tables/{tid}", headers={"X-Seat-Token": both}).json()
+    assert ada.get("/api/kipukas/progress").json()["progress"]["affinity"] == {}, "nothing before the end"
+    while not data["is_over"]:
+        res = ada.post(f"/api/tables/{tid}/actions?svg=false", headers={"X-Seat-Token": both},
+                       json={"move": data["move"], "action": rng.choice(data["legal"])["action"]})
+        assert res.status_code == 200, res.text
+        data = res.json()
+    record = Record.from_json(client.get(f"/api/tables/{tid}/record").json())
+    growth = affinity.game_growth(record)
+    kept = ada.get("/api/kipukas/progress").json()["progress"]
+    assert kept["crux"] == growth[1].crux and sum(kept["affinity"].values()) == 1, "one declaration a day"
+    assert sorted(kept["loyalty"]) == sorted(set(growth[0].fought) | set(growth[1].fought))
+    assert set(kept["loyalty"].values()) == {1}
