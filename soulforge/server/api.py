@@ -107,8 +107,13 @@ async def create_table(body: schemas.CreateTable, request: Request) -> dict[str,
         seats = [("human", None)] + [("ai", "normal")] * ((count or 2) - 1)
     else:
         seats = [(s.kind, s.level or ("normal" if s.kind == "ai" else None)) for s in body.seats]
+    options = body.options
+    if body.use_records:  # gathered only: the engine's 'progress' option applies them
+        from soulforge.server import progress  # it imports this module
+        options = {**options, "progress": await progress.creator_records(
+            request, body.game, seats, body.my_record)}
     table, tokens, invites = await service(request).create(
-        body.game, body.options, count or len(seats), seats, body.seed, body.hot_seat, body.listed, body.name,
+        body.game, options, count or len(seats), seats, body.seed, body.hot_seat, body.listed, body.name,
         clock_minutes=body.clock_minutes, address=address(request), rated=body.rated,
         turn_hours=body.turn_hours)
     await community(request).keep(session, table.id, list(tokens))

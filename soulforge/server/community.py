@@ -74,10 +74,13 @@ class Community:
     async def rate(self, table: LiveTable) -> None:
         """A table ended: if it is rated, rate every seat once (then the room sees the ratings)."""
         row = table.row
-        if not row.rated or not row.returns:
-            return
         owners = (await self.accounts.owners([row.id])).get(row.id, {})
         users = {seat: o["user_id"] for seat, o in owners.items()}
+        if row.game == "kipukas":  # a table played with the affinity records grows them
+            from soulforge.server import progress  # it imports the routes, which import this
+            await progress.grow_seated(self.service.storage, table, users)
+        if not row.rated or not row.returns:
+            return
         if await self.ratings.settle(row.id, row.game, users, row.returns):
             await self.service.accounts_changed(table)
 

@@ -14,7 +14,7 @@ import asyncio
 import datetime
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from fastapi import APIRouter, Request
@@ -30,7 +30,7 @@ from soulforge.server import views
 from soulforge.server.api import Token, account_of, service, tokens_of
 from soulforge.server.schemas import Request as Body
 from soulforge.server.storage import Storage, metadata
-from soulforge.server.tables import TableError
+from soulforge.server.tables import LiveTable, TableError
 
 router = APIRouter()
 T = TypeVar("T")
@@ -191,6 +191,49 @@ async def from_table(table_id: str, body: WithProgress, request: Request,
     growth = (await asyncio.to_thread(affinity.game_growth, table.state.record()))[seat]
     day = today()
     return await _apply(request, body.progress, lambda p: affinity.grow(p, growth, day))
+
+
+async def creator_records(request: Request, game: str, seats: Sequence[tuple[str, str | None]],
+                          given: dict[str, Any] | None) -> str:
+    """The Kipukas ``progress`` option of a new table: the creator's record (the account's
+    when signed in, else the browser's ``given``, checked as ``affinity.from_data``) at the
+    creator's seat, the first human one, null at every other seat. Nothing is applied here."""
+    if game != "kipukas":
+        raise TableError(422, "use_records: only a Kipukas table uses the players' affinity records")
+    humans = [number for number, (kind, _) in enumerate(seats) if kind == "human"]
+    if not humans:
+        raise TableError(422, "use_records: the table has no human seat")
+    user = await account_of(request)
+    record: Progress | None
+    if user is None:
+        record = _given(given)
+    else:
+        storage: Storage = service(request).storage
+        body = await storage.read(_read, storage, user)
+        record = _parsed(body) if body is not None else None
+    records: list[dict[str, Any] | None] = [None] * len(seats)
+    records[humans[0]] = record.to_json() if record is not None else None
+    return json.dumps(records)
+
+
+async def grow_seated(storage: Storage, table: LiveTable, users: dict[int, int]) -> dict[int, list[str]]:
+    """A finished Kipukas table played with the records (its ``progress`` option set): each
+    seat held by an account (``users``: seat -> account) grows that account's record from the
+    game (``affinity.game_growth``, each part once a day); what grew, by seat."""
+    if table.row.game != "kipukas" or not table.row.options.get("progress") or not users:
+        return {}
+    growth = await asyncio.to_thread(affinity.game_growth, table.state.record())
+    day = today()
+    grew: dict[int, list[str]] = {}
+    for seat, user in sorted(users.items()):
+        if seat in growth:
+            def change(p: Progress, g: affinity.GameGrowth = growth[seat]) -> list[str]:
+                return affinity.grow(p, g, day)
+            try:
+                _, grew[seat] = await storage.write(_change, storage, user, None, change)
+            except IntegrityError:  # the account's row was made meanwhile: grow that one
+                _, grew[seat] = await storage.write(_change, storage, user, None, change)
+    return grew
 
 
 # -- the page -----------------------------------------------------------------------------------

@@ -81,6 +81,11 @@ class CreateTable(Request):
                                             "first, instead of making an invite link for each")
     rated: bool = Field(False, description="a rated table: signed-in people only (two seats or more, no "
                                            "AI, no chosen seed); its end updates each seat's rating")
+    use_records: bool = Field(False, description="Kipukas: the creator's affinity record (#affinity) "
+                                                 "fills its seat's place in the 'progress' option: the "
+                                                 "account's when signed in, else my_record")
+    my_record: dict[str, Any] | None = Field(None, max_length=8, description="with use_records and no "
+                                             "account: the browser's own record (its localStorage)")
 
 
 class SeatInvite(BaseModel):

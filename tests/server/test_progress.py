@@ -121,3 +121,62 @@ def test_the_page_offers_every_archetype_and_soul(client: TestClient) -> None:
     page = client.get("/kipukas/progress").text
     assert "/static/progress.js" in page and 'href="/rules/kipukas#affinity"' in page
     assert '<option value="Avian">' in page and '<option value="tira_marvelous_myriad">' in page
+
+
+def test_a_table_using_the_records_takes_the_creators(client: TestClient) -> None:
+    """``use_records``: the creator's record fills its seat in the Kipukas ``progress`` option
+    (the account's row when signed in, else the browser's), the other seats null; the engine
+    reads it (its taming control), the route only gathers."""
+    ada = Browser(client)
+    ada.register("Ada")
+    assert ada.post("/api/kipukas/progress/declare", json={"archetype": "Brutal"}).status_code == 200
+    made = ada.post("/api/tables", json={"game": "kipukas", "use_records": True, "my_record": {
+        "affinity": {"Magic": 9}}, "seats": [{"kind": "human"}, {"kind": "ai"}]})
+    assert made.status_code == 201, made.text
+    options = _live_options(client, made.json()["table"])
+    seats = affinity.seat_records(options["progress"])
+    assert seats[1] is None and seats[0] is not None
+    assert seats[0].affinity == {"Brutal": 1}, "the account's record, not the browser's"
+    guest = client.post("/api/tables", json={"game": "kipukas", "use_records": True, "my_record": {
+        "affinity": {"Magic": 9}, "crux": "Magic"}})
+    assert guest.status_code == 201, guest.text
+    mine = affinity.seat_records(_live_options(client, guest.json()["table"])["progress"])[0]
+    assert mine is not None and mine.affinity == {"Magic": 9} and mine.crux == "Magic"
+    bad = client.post("/api/tables", json={"game": "kipukas", "use_records": True,
+                                           "my_record": {"affinity": {"Magic": -1}}})
+    assert bad.status_code == 422
+    tricks = client.post("/api/tables", json={"game": "tricks", "use_records": True})
+    assert tricks.status_code == 422 and "Kipukas" in tricks.json()["detail"]
+
+
+def _live_options(client: TestClient, table_id: str) -> dict[str, Any]:
+    """The options the engine plays the table with (its live state's game)."""
+    svc = client.app.state.service  # type: ignore[attr-defined]
+    table = client.portal.call(svc.get, table_id)  # type: ignore[union-attr]
+    return dict(table.state.game.options)
+
+
+def test_a_table_using_the_records_grows_the_seated_accounts_at_its_end(client: TestClient) -> None:
+    """At the end of a Kipukas table played with the records, each seat held by an account
+    grows that account's record from the game (``affinity.game_growth``), once a day."""
+    ada = Browser(client)
+    ada.register("Ada")
+    made = ada.post("/api/tables", json={"game": "kipukas", "use_records": True, "hot_seat": True, "seed": 4,
+                                         "options": {"peace_after": 3},
+                                         "seats": [{"kind": "human"}, {"kind": "human"}]})
+    assert made.status_code == 201, made.text
+    tid, both = made.json()["table"], f"{token(made.json(), 0)},{token(made.json(), 1)}"
+    rng = random.Random(4)
+    data = ada.get(f"/api/tables/{tid}", headers={"X-Seat-Token": both}).json()
+    assert ada.get("/api/kipukas/progress").json()["progress"]["affinity"] == {}, "nothing before the end"
+    while not data["is_over"]:
+        res = ada.post(f"/api/tables/{tid}/actions?svg=false", headers={"X-Seat-Token": both},
+                       json={"move": data["move"], "action": rng.choice(data["legal"])["action"]})
+        assert res.status_code == 200, res.text
+        data = res.json()
+    record = Record.from_json(client.get(f"/api/tables/{tid}/record").json())
+    growth = affinity.game_growth(record)
+    kept = ada.get("/api/kipukas/progress").json()["progress"]
+    assert kept["crux"] == growth[1].crux and sum(kept["affinity"].values()) == 1, "one declaration a day"
+    assert sorted(kept["loyalty"]) == sorted(set(growth[0].fought) | set(growth[1].fought))
+    assert set(kept["loyalty"].values()) == {1}
