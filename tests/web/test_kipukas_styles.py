@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
+from soulforge.games.kipukas.data import CARDS
 from soulforge.games.kipukas.styles import SPACE, STYLES
+from soulforge.games.kipukas.styles.captive import Captive
 from soulforge.games.kipukas.styles.referee import Referee
 from tests.server.support import ServerThread
 from tests.web.test_browser import TIMEOUT, click_something, live_state, wait_turn
@@ -126,6 +128,11 @@ def hidden_words(state: Any, name: str) -> list[str]:
     captive soul seat 1 holds unrevealed (its card's name, when no other copy shows it)."""
     if isinstance(STYLES[name], Referee) and state.mark[SPACE] > 0:
         return [f"the referee's space is territory {state.mark[SPACE]}"]
+    style = STYLES[name]
+    if isinstance(style, Captive) and state.mark[0] < 0:  # seat 0's soul, held by seat 1
+        soul = str(style.captive_of(state.decklists, 0))
+        if state.decklists[0].count(soul) == 1:  # no copy of seat 0's own may name it
+            return [CARDS[soul].name]
     return []
 
 
