@@ -10,7 +10,10 @@ from typing import Any
 
 import pytest
 
-from soulforge.games.kipukas.styles import SPACE
+from soulforge.games.kipukas.data import CARDS
+from soulforge.games.kipukas.styles import SPACE, STYLES
+from soulforge.games.kipukas.styles.captive import Captive
+from soulforge.games.kipukas.styles.referee import Referee
 from tests.server.support import ServerThread
 from tests.web.test_browser import TIMEOUT, click_something, live_state, wait_turn
 
@@ -79,3 +82,91 @@ def test_find_the_treasure_on_a_phone_keeps_the_space_secret_until_the_end(
     assert state.finished_by in page.locator("body").inner_text()
     assert "the referee's secret space" in state.finished_by  # seed 5: seat 0 claims it
     context.close()
+
+
+CASES: dict[str, tuple[dict[str, str], int, str]] = {
+    "domination": ({}, 1, "the peace"),
+    "mass_conflict": ({"map": "grand"}, 1, "(seats "),
+    "band_together": ({}, 1, "the autonomous party"),
+    "king_of_the_hill": ({"hill_cycles": "1"}, 4, "diel cycles on the hill"),
+    "captive": ({}, 1, "territories"),
+    "body_count": ({"card_limit": "10"}, 1, "souls defeated"),
+    "ends_justify_means": ({}, 1, "territory gained per soul lost"),
+    "cost_too_great": ({"defeat_limit": "1"}, 1, "the last seat standing"),
+    "coastal_war": ({}, 1, "coastline"),
+    "the_hunt": ({}, 1, "hunt bonus"),
+    "find_the_treasure": ({}, 5, "the referee's secret space"),
+    "explorer": ({}, 1, "the referee's goal"),
+    "trap_springer": ({}, 1, "the referee's goal"),
+    "off_to_the_rescue": ({}, 1, "the referee's goal"),
+    "cradle_robber": ({}, 1, "the referee's goal"),
+}
+"""Per style: its own options beyond the short bounds every case sets (peace after 6 diel
+cycles, fixed-length styles 3 cycles), the table's seed, and words of the outcome that seed
+gives (the style's own judgement, or the peace bound's where the goal rarely comes so soon)."""
+
+PLAYERS = {"mass_conflict": 3}
+"""Seats per style where it is not two (Mass conflict is for 3-4 players)."""
+
+
+def test_every_style_has_a_browser_case() -> None:
+    assert set(CASES) == set(STYLES)
+
+
+def set_option(form: Any, name: str, value: str) -> None:
+    """Fill a lobby form's field, be it a select or an input."""
+    field = form.locator(f"[name='{name}']")
+    if field.evaluate("el => el.tagName") == "SELECT":
+        field.select_option(value)
+    else:
+        field.fill(value)
+    field.dispatch_event("change")
+
+
+def hidden_words(state: Any, name: str) -> list[str]:
+    """What the page of seat 0 must not show while the game runs: the referee's space, or the
+    captive soul seat 1 holds unrevealed (its card's name, when no other copy shows it)."""
+    if isinstance(STYLES[name], Referee) and state.mark[SPACE] > 0:
+        return [f"the referee's space is territory {state.mark[SPACE]}"]
+    style = STYLES[name]
+    if isinstance(style, Captive) and state.mark[0] < 0:  # seat 0's soul, held by seat 1
+        soul = str(style.captive_of(state.decklists, 0))
+        if state.decklists[0].count(soul) == 1:  # no copy of seat 0's own may name it
+            return [CARDS[soul].name]
+    return []
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_a_style_is_played_to_its_end_in_the_browser(name: str, browser: Any, server: ServerThread) -> None:
+    """The table made from the lobby form with the style's name in words, played by clicks
+    against the random AI to the style's end; no page before the end shows what the style
+    hides from seat 0, and the page shows the style's outcome."""
+    options, seed, outcome = CASES[name]
+    page = browser.new_page(viewport={"width": 1400, "height": 950})
+    page.goto(server.url + "/")
+    form = page.locator("#game-kipukas form")
+    players = PLAYERS.get(name, 2)
+    set_option(form, "players", str(players))
+    for seat in range(1, players):
+        form.locator(f"select[name=seat{seat}]").select_option("ai:random")
+    form.locator("select[name='opt:style']").select_option(label=STYLES[name].title)
+    for option, value in {"peace_after": "6", "style_cycles": "3", **options}.items():
+        set_option(form, f"opt:{option}", value)
+    form.locator("input[name=seed]").fill(str(seed))
+    form.locator("button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/t/\w+$"), timeout=TIMEOUT)
+    table = page.url.rsplit("/", 1)[1]
+    state = live_state(server, table)
+    assert state.game.settings["style"] == name and state.num_players == players
+    rng, pages = random.Random(seed), []
+    while wait_turn(page) == "mine":
+        pages.append((page.content(), hidden_words(live_state(server, table), name)))
+        move = click_something(page, rng)
+        page.wait_for_function(f"Number(document.body.dataset.move) > {move}", timeout=TIMEOUT)
+    state = live_state(server, table)
+    assert state.is_over and pages
+    assert not [word for content, words in pages for word in words if word in content]
+    assert page.locator("#over").is_visible()
+    assert state.finished_by in page.locator("body").inner_text()
+    assert outcome in state.finished_by
+    page.close()
