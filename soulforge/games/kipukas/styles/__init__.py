@@ -5,25 +5,8 @@ and shared helpers), ``body_count``, ``hill``, ``fixed_cycles``, ``hunt``, ``mas
 ``captive``, ``referee``; ``options`` the table options. Importing the package registers every
 style, in the order the new-table form lists them.
 
-Each style is data (its name, title, the rulebook's words, the options it reads) and a few
-small hooks the engine calls at fixed points; the rules never test a style's name, they ask
-the game's style:
-
-- ``deck(s, cards)``: a seat's deck list at setup (a style's agreed card and soul limits);
-- ``prepare(s)``: after setup (a style's secret or public marks: the hill...);
-- ``starting_territories(s)`` and ``capital_allowed(s, territory)``: the opening's claims;
-- ``may_take_capital(s, seat, territory)``: a claim on a capital (#movement);
-- ``claimed(s, seat)``: after a seat claimed a territory (Domination's conquest, #win);
-- ``defeated(s, piece, killer)``: a soul is defeated (wasted), credited to ``killer`` (-1: none);
-- ``after_action(s)``: an action is over (a removal decided during it takes effect);
-- ``cycle_ended(s)``: a diel cycle is over, before the next is rolled;
-- ``judge(s, why)``: the game ends by the peace bound or the kept peace: who wins;
-- ``view(s, viewer)``: the style's public marks (none for Domination: its views are unchanged);
-- ``goal(s, seat, viewer)``: what the AI adds to a position's worth for the style's goal.
-
-Domination is the default and today's game: its hooks are the engine's standing rules, so
-its games (and the golden records) are unchanged. The per-seat tallies (``s.lost``,
-``s.kills``) are kept for every style.
+Each style is data and a few small hooks the engine calls at fixed points; the hooks are
+listed in ``base`` beside the ``Style`` class that declares them.
 """
 
 from soulforge.games.kipukas.styles.band import BandTogether
