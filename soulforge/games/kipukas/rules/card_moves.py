@@ -26,11 +26,13 @@ from soulforge.games.kipukas.movement import DAY_SPENT, can_move, enemies_at, is
 from soulforge.games.kipukas.rules.day import (
     NO_CONTENTION_OWED,
     PLAYS_LEFT,
+    REVEALED,
     YOUR_SOUL,
     owes_contention,
     own_souls,
     play_spots,
     plays_spent,
+    revealed,
 )
 
 if TYPE_CHECKING:
@@ -54,13 +56,9 @@ def _can_sacrifice(s: S, piece: int) -> bool:
     return entry.sacrifice or (bool(entry.sacrifice_genes) and cards.lodged(s, piece))
 
 
-def _revealed(s: S, piece: int) -> bool:
-    return bool(s.known[piece] & PUBLIC)
-
-
 def sacrifices(s: S, souls: list[int]) -> list[Sacrifice]:
     """The sacrifices open when no contention is owed (``SacrificeRule``); ``souls``: ``own_souls``."""
-    return [Sacrifice(p) for p in souls if _revealed(s, p) and _can_sacrifice(s, p)]
+    return [Sacrifice(p) for p in souls if revealed(s, p) and _can_sacrifice(s, p)]
 
 
 class SacrificeRule(CheckedRule["S", Sacrifice]):
@@ -71,7 +69,7 @@ class SacrificeRule(CheckedRule["S", Sacrifice]):
     checks = (
         NO_CONTENTION_OWED,
         YOUR_SOUL,
-        Check("revealed", lambda s, a: _revealed(s, a.piece), "soul #{action.piece} is not revealed"),
+        REVEALED,
         Check(
             "may sacrifice itself",
             lambda s, a: _can_sacrifice(s, a.piece),
@@ -109,7 +107,7 @@ class SacrificeRule(CheckedRule["S", Sacrifice]):
 
 def _donor(s: S, piece: int) -> bool:
     """A revealed Otter with a KEAL means to give."""
-    return s.card[piece] in _DONORS and _revealed(s, piece) and bool(fight.available_means(s, piece))
+    return s.card[piece] in _DONORS and revealed(s, piece) and bool(fight.available_means(s, piece))
 
 
 def _injured_fellow(s: S, piece: int, other: int) -> bool:
@@ -294,7 +292,7 @@ def _dig_toward(s: S, piece: int, territory: int) -> bool:
 def digs(s: S, souls: list[int]) -> list[Dig]:
     """The digging open when no contention is owed (``DigRule``'s predicates); ``souls``: ``own_souls``."""
     diggers = [
-        p for p in souls if _dweller(s, p) and _revealed(s, p) and _unmoved(s, p) and _on_land(s, p)
+        p for p in souls if _dweller(s, p) and revealed(s, p) and _unmoved(s, p) and _on_land(s, p)
     ]
     return [Dig(p, t) for p in diggers for t in s.board.territories if _dig_toward(s, p, t)]
 
@@ -312,7 +310,7 @@ class DigRule(CheckedRule["S", Dig]):
         YOUR_SOUL,
         Check("an underground dweller", lambda s, a: _dweller(s, a.piece),
               "soul #{action.piece} is not an underground dweller"),
-        Check("revealed", lambda s, a: _revealed(s, a.piece), "soul #{action.piece} is not revealed"),
+        REVEALED,
         Check("not moved today", lambda s, a: _unmoved(s, a.piece),
               "soul #{action.piece} has moved today or cannot move"),
         Check("on land", lambda s, a: _on_land(s, a.piece), "soul #{action.piece} cannot dig from water"),
@@ -449,7 +447,7 @@ def form_changes(s: S, souls: list[int]) -> list[ChangeForm]:
         ChangeForm(p)
         for p in souls
         if s.card[p] in _FORMS
-        and _revealed(s, p)
+        and revealed(s, p)
         and _fresh_today(s, p)
         and not is_downed(s, p)
         and _form_to_take(s, p)
@@ -470,7 +468,7 @@ class FormRule(CheckedRule["S", ChangeForm]):
         YOUR_SOUL,
         Check("a second form", lambda s, a: s.card[a.piece] in _FORMS,
               "soul #{action.piece} has no second form"),
-        Check("revealed", lambda s, a: _revealed(s, a.piece), "soul #{action.piece} is not revealed"),
+        REVEALED,
         Check("fresh today", lambda s, a: _fresh_today(s, a.piece),
               "soul #{action.piece} has moved or tried to change forms today"),
         Check("not downed", lambda s, a: not is_downed(s, a.piece), "soul #{action.piece} is downed"),
@@ -517,7 +515,7 @@ def _bottled(s: S, piece: int) -> bool:
 
 def _taker(s: S, piece: int, bottled: int) -> bool:
     """A revealed soul in the bottled soul's territory takes its place."""
-    return s.territory[piece] == s.territory[bottled] and _revealed(s, piece)
+    return s.territory[piece] == s.territory[bottled] and revealed(s, piece)
 
 
 def exchanges(s: S, souls: list[int]) -> list[Exchange]:
@@ -609,7 +607,7 @@ def burns(s: S, souls: list[int]) -> list[Burn]:
     return [
         Burn(p)
         for p in souls
-        if _wields_fire(s, p) and _revealed(s, p) and _burn_today(s, p) and _burnable(s, p) >= 0
+        if _wields_fire(s, p) and revealed(s, p) and _burn_today(s, p) and _burnable(s, p) >= 0
     ]
 
 
@@ -628,7 +626,7 @@ class BurnRule(CheckedRule["S", Burn]):
         YOUR_SOUL,
         Check("a fire starter", lambda s, a: _wields_fire(s, a.piece),
               "soul #{action.piece} carries no fire starter"),
-        Check("revealed", lambda s, a: _revealed(s, a.piece), "soul #{action.piece} is not revealed"),
+        REVEALED,
         Check("once a day", lambda s, a: _burn_today(s, a.piece),
               "soul #{action.piece} has set a fire today"),
         Check("a feature to burn", lambda s, a: _burnable(s, a.piece) >= 0,

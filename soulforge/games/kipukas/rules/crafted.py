@@ -32,9 +32,11 @@ from soulforge.games.kipukas.crafted import (
 )
 from soulforge.games.kipukas.rules.day import (
     NO_CONTENTION_OWED,
+    REVEALED,
     YOUR_SOUL,
     owes_contention,
     own_souls,
+    revealed,
     travel,
 )
 
@@ -167,10 +169,6 @@ class ShiftRule(CheckedRule["S", Shift]):
         return (f"piece:{action.piece}", "shift", f"trap:{action.trap}")
 
 
-def _revealed(s: S, piece: int) -> bool:
-    return bool(s.known[piece] & PUBLIC)
-
-
 def _marksman(s: S, piece: int) -> bool:
     """The soul wields a ranged weapon."""
     return bool(s.items[piece]) and weapon_of(s, piece) is not None
@@ -194,7 +192,7 @@ def _next_stands(s: S, piece: int) -> list[str]:
 def _fair_shot(s: S, piece: int, target: int) -> bool:
     """``target`` (an enemy 1 path away) is revealed, has a KEAL means left and is in the
     weapon's range."""
-    means = _revealed(s, target) and bool(fight.available_means(s, target))
+    means = revealed(s, target) and bool(fight.available_means(s, target))
     return means and shot_dice(s, piece, target) is not None
 
 
@@ -211,7 +209,7 @@ def shots(s: S, souls: list[int]) -> list[Shoot]:
     range with a KEAL means left."""
     out: list[Shoot] = []
     for p in souls:
-        if not (_marksman(s, p) and _revealed(s, p) and _not_shot(s, p) and fight.can_attack(s, p)):
+        if not (_marksman(s, p) and revealed(s, p) and _not_shot(s, p) and fight.can_attack(s, p)):
             continue
         if not _unengaged(s, p):
             continue
@@ -234,7 +232,7 @@ class ShootRule(CheckedRule["S", Shoot]):
         YOUR_SOUL,
         Check("a ranged weapon", lambda s, a: _marksman(s, a.piece),
               "soul #{action.piece} has no ranged weapon"),
-        Check("revealed", lambda s, a: _revealed(s, a.piece), "soul #{action.piece} is not revealed"),
+        REVEALED,
         Check("once a day", lambda s, a: _not_shot(s, a.piece), "soul #{action.piece} has shot today"),
         Check("able to attack", lambda s, a: fight.can_attack(s, a.piece),
               "soul #{action.piece} cannot attack this cycle", "combat_lifecycle"),
@@ -451,7 +449,7 @@ def launches(s: S, souls: list[int]) -> list[Launch]:
     return [
         Launch(p, there)
         for p in souls
-        if _launcher(s, p) and _revealed(s, p) and _not_shot(s, p) and _unengaged(s, p)
+        if _launcher(s, p) and revealed(s, p) and _not_shot(s, p) and _unengaged(s, p)
         for there in _next_stands(s, p)
     ]
 
@@ -470,7 +468,7 @@ class LaunchRule(CheckedRule["S", Launch]):
         YOUR_SOUL,
         Check("a bow and a small thing", lambda s, a: _launcher(s, a.piece),
               "soul #{action.piece} holds no Basic bow and Bee Bomb"),
-        Check("revealed", lambda s, a: _revealed(s, a.piece), "soul #{action.piece} is not revealed"),
+        REVEALED,
         Check("not shot today", lambda s, a: _not_shot(s, a.piece), "soul #{action.piece} has shot today"),
         Check("not in contention", lambda s, a: _unengaged(s, a.piece),
               "soul #{action.piece} is in contention: it fights where it stands", "contention"),

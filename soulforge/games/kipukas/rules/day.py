@@ -130,8 +130,14 @@ YOUR_SOUL: Check[Any, Any] = Check(
 """The action's soul (``piece``) is one of the seat's own souls."""
 
 
-def _revealed(s: S, piece: int) -> bool:
+def revealed(s: S, piece: int) -> bool:
+    """Soul ``piece`` has been revealed to every seat."""
     return bool(s.known[piece] & PUBLIC)
+
+
+REVEALED: Check[Any, Any] = Check(
+    "revealed", lambda s, a: revealed(s, a.piece), "soul #{action.piece} is not revealed")
+"""The action's soul (``piece``) is revealed (its actions are played face up)."""
 
 
 def _gives(s: S, piece: int) -> bool:
@@ -469,7 +475,7 @@ def pick_ups(s: S, souls: list[int]) -> list[PickUp]:
         PickUp(p)
         for p in souls
         # The cheap tests first (all are pure): revealed, and items lying in its territory.
-        if _revealed(s, p) and _items_lie(s, p) and range_of(s, p) > 0 and _uncontested(s, p)
+        if revealed(s, p) and _items_lie(s, p) and range_of(s, p) > 0 and _uncontested(s, p)
     ]
 
 
@@ -482,7 +488,7 @@ class PickUpRule(CheckedRule["S", PickUp]):
     checks = (
         NO_CONTENTION_OWED,
         YOUR_SOUL,
-        Check("revealed", lambda s, a: _revealed(s, a.piece), "soul #{action.piece} is not revealed"),
+        REVEALED,
         Check("items lie there", lambda s, a: _items_lie(s, a.piece),
               "no items you can find lie in soul #{action.piece}'s territory"),
         Check(
