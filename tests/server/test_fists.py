@@ -5,6 +5,7 @@ two-phone room, where both sides choose in secret and the server reveals both at
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,12 +13,14 @@ from typing import Any
 import pytest
 from fastapi import HTTPException
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 from starlette.websockets import WebSocketDisconnect
 
 from soulforge.games.kipukas import combat
 from soulforge.games.kipukas.data import ARCHETYPES, load_matchups, load_rules
 from soulforge.server import create_app
-from soulforge.server.fists import MAX_FISTS_MESSAGE, Rooms
+from soulforge.server.fists import MAX_FISTS_MESSAGE, ROOM_MAX_AGE, Rooms, rooms_t
+from soulforge.server.storage import Storage
 
 
 @pytest.fixture(scope="module")
@@ -187,21 +190,76 @@ def test_a_message_past_the_bound_closes_the_socket(client: TestClient) -> None:
         assert closed.value.code == 1009
 
 
-def test_rooms_are_bounded_and_idle_ones_dropped() -> None:
-    """At most ``limit`` rooms (503 past it, before one is made); a room no socket holds is
-    dropped once idle, which frees its place."""
-    now = [0.0]
-    rooms = Rooms(limit=2, idle=60, clock=lambda: now[0])
+def test_rooms_are_bounded_and_idle_ones_dropped(tmp_path: Path) -> None:
+    """At most ``limit`` rooms in the database (503 past it, before one is made); a room no
+    socket renews is dropped once idle, which frees its place; any room once it is old."""
+    now = [1_000.0]
+    storage = Storage(f"sqlite:///{tmp_path}/rooms.db")
+    rooms = Rooms(storage, limit=2, idle=60, clock=lambda: now[0])
     first, second = rooms.create("keal"), rooms.create("final")
     assert first.code != second.code and len(first.code) == 6
     with pytest.raises(HTTPException) as full:
         rooms.create("keal")
-    assert full.value.status_code == 503 and len(rooms.open) == 2
-    now[0] = 30.0
-    assert rooms.get(second.code.lower()) is second, "codes are read in any case; a use touches"
-    now[0] = 61.0
+    assert full.value.status_code == 503 and _stored(storage) == {first.code, second.code}
+    now[0] += 30
+    rooms.change(second.code.lower(), lambda r, t: r.hello("attacker", "s1", None, t))
+    assert rooms.find(first.code) is not None, "codes are read in any case"
+    now[0] += 31
+    assert rooms.find(first.code) is None, "idle: gone, though not yet swept"
+    third = rooms.create("keal")
+    assert _stored(storage) == {second.code, third.code}, "the idle room made way; the used one stayed"
+    now[0] += ROOM_MAX_AGE
     rooms.create("keal")
-    assert first.code not in rooms.open and second.code in rooms.open and len(rooms.open) == 2
+    assert len(_stored(storage)) == 1, "old rooms are dropped, whatever their use"
+    storage.close()
+
+
+def _stored(storage: Storage) -> set[str]:
+    with storage.engine.connect() as conn:
+        return {str(code) for code in conn.execute(select(rooms_t.c.code)).scalars()}
+
+
+def _left(client: TestClient, code: str, side: str) -> None:
+    """Wait until the server has let go of ``side`` (a closed socket's end runs after the
+    client has closed it)."""
+    rooms: Rooms = client.app.state.fists_rooms  # type: ignore[attr-defined]
+    for _ in range(500):  # a hang guard
+        room = rooms.find(code)
+        if room is not None and not room.present(rooms.clock())[side]:
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"the {side} of {code} was never let go")
+
+
+def test_a_side_taken_without_its_key_never_shows_the_choice_left_there(client: TestClient) -> None:
+    """The only way to a side's choice is to hold the side: a phone that takes the side its
+    chooser left, without the side's key, finds the choice dropped; the chooser's own phone,
+    back with its key, finds it again."""
+    code = _room(client)
+    with client.websocket_connect(f"/ws/kipukas/fists/{code}") as attacker:
+        attacker.send_json({"side": "attacker"})
+        key = attacker.receive_json()["key"]
+        attacker.send_json({"type": "choose", "choice": keal("Telekinetic")})
+        assert attacker.receive_json()["yours"] == keal("Telekinetic")
+    _left(client, code, "attacker")
+    with client.websocket_connect(f"/ws/kipukas/fists/{code}") as back:
+        back.send_json({"side": "attacker", "key": key})
+        again = back.receive_json()
+        assert again["yours"] == keal("Telekinetic") and again["key"] == key
+        back.send_json({"type": "mode", "mode": "keal"})  # a new round: nothing chosen
+        back.receive_json()
+        back.send_json({"type": "choose", "choice": keal("Magic")})
+        back.receive_json()
+    _left(client, code, "attacker")
+    with client.websocket_connect(f"/ws/kipukas/fists/{code}") as stranger:
+        stranger.send_json({"side": "attacker", "key": "a guess"})
+        taken = stranger.receive_json()
+        assert taken["yours"] is None and taken["chosen"]["attacker"] is False
+        assert taken["key"] != key and "Magic" not in json.dumps(taken)
+    _left(client, code, "attacker")
+    with client.websocket_connect(f"/ws/kipukas/fists/{code}") as old:
+        old.send_json({"side": "attacker", "key": key})
+        assert old.receive_json()["yours"] is None, "the old key no longer holds the side"
 
 
 def test_creating_a_room_takes_only_a_mode(client: TestClient, tmp_path: Path) -> None:
