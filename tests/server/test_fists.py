@@ -216,7 +216,7 @@ def test_rooms_are_bounded_and_idle_ones_dropped(tmp_path: Path) -> None:
 
 def _stored(storage: Storage) -> set[str]:
     with storage.engine.connect() as conn:
-        return {str(code) for code in conn.execute(select(rooms_t.c.code)).scalars()}
+        return set(map(str, conn.execute(select(rooms_t.c.code)).scalars()))
 
 
 def _left(client: TestClient, code: str, side: str) -> None:
