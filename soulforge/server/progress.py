@@ -216,6 +216,41 @@ async def creator_records(request: Request, game: str, seats: Sequence[tuple[str
     return json.dumps(records)
 
 
+async def seat_record(request: Request, table_id: str, seat: int, given: Progress | None) -> bool:
+    """A seat taken at a Kipukas table played with the records (its ``progress`` option)
+    before its first move brings its holder's record to its place in the option (the
+    account's when signed in, else the browser's ``given``), and the engine plays with it
+    from the first move (``TableService.set_options``). False: nothing to bring, or the game
+    had begun (the records are the table's from its first move on)."""
+    svc = service(request)
+    table = await svc.get(table_id)
+    options = table.row.options
+    if table.row.game != "kipukas" or not options.get("progress") or table.state.history:
+        return False
+    user = await account_of(request)
+    record = given
+    if user is not None:
+        body = await svc.storage.read(_read, svc.storage, user)
+        record = _parsed(body) if body is not None else None
+    if record is None:
+        return False
+    records: list[dict[str, Any] | None] = [
+        r.to_json() if r is not None else None for r in affinity.seat_records(str(options["progress"]))]
+    records += [None] * (table.row.players - len(records))
+    records[seat] = record.to_json()
+    try:
+        return await svc.set_options(table_id, {**options, "progress": json.dumps(records)})
+    except TableError as err:
+        if err.status != 409:
+            raise
+        return False  # another process moved the table meanwhile: its game has begun
+
+
+def given_record(raw: dict[str, Any] | None) -> Progress | None:
+    """A browser's record sent with a seat's request, checked before the seat is taken (422)."""
+    return _given(raw)
+
+
 async def grow_seated(storage: Storage, table: LiveTable, users: dict[int, int]) -> dict[int, list[str]]:
     """A finished Kipukas table played with the records (its ``progress`` option set): each
     seat held by an account (``users``: seat -> account) grows that account's record from the
