@@ -215,7 +215,8 @@ def test_a_seat_taken_before_the_first_move_brings_its_holders_record(client: Te
 
     late = client.post("/api/tables", json={**two, "listed": True}).json()
     first = get(client, late["table"], token(late, 0))
-    moved = client.post(f"/api/tables/{late['table']}/actions?svg=false", headers={"X-Seat-Token": token(late, 0)},
+    moved = client.post(f"/api/tables/{late['table']}/actions?svg=false",
+                        headers={"X-Seat-Token": token(late, 0)},
                         json={"move": first["move"], "action": first["legal"][0]["action"]})
     assert moved.status_code == 200, moved.text
     joined = client.post(f"/api/tables/{late['table']}/join", json={"my_record": {"affinity": {"Avian": 5}}})
