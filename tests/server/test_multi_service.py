@@ -300,15 +300,20 @@ def test_options_set_before_the_first_move_reach_every_copy(stores: list[Storage
         first = json.dumps([{"affinity": {"Magic": 9}}, None])
         table, _, _ = await one.create("kipukas", {"progress": first}, 2, HOT_SEAT, None, True, False)
         copy = await two.get(table.id)
-        assert copy.state.game.progress[1] is None
+        assert _records(copy)[1] is None
         both = json.dumps([{"affinity": {"Magic": 9}}, {"affinity": {"Avian": 5}}])
         assert await one.set_options(table.id, {**table.row.options, "progress": both})
         copy = await two.get(table.id)
-        brought = copy.state.game.progress[1]
+        brought = _records(copy)[1]
         assert brought is not None and brought.affinity == {"Avian": 5}
         await one._commit(table, table.state.current_player or 0, table.state.legal_actions()[0])
         assert not await one.set_options(table.id, {**table.row.options, "progress": first})
-        assert (await two.get(table.id)).state.game.progress[1] == brought
+        assert _records(await two.get(table.id))[1] == brought
         await one.shutdown()
         await two.shutdown()
     asyncio.run(job())
+
+
+def _records(table: Any) -> Any:
+    """The Kipukas records by seat that a live table's game plays with."""
+    return table.state.game.progress
