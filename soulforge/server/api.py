@@ -166,7 +166,7 @@ async def join(table_id: str, request: Request, body: schemas.JoinRequest | None
     session = await signed_in(request)
     await community(request).may_sit(session, table_id)
     from soulforge.server import progress  # it imports this module
-    record = progress.given_record(body.my_record if body else None)  # checked before the seat is taken
+    record = await progress.record_to_bring(request, table_id, body.my_record if body else None)
     seat, token = await service(request).join(table_id, body.name if body else None, address(request))
     await community(request).keep(session, table_id, [seat])
     await progress.seat_record(request, table_id, seat, record)
@@ -179,7 +179,7 @@ async def claim(table_id: str, body: schemas.ClaimRequest, request: Request) -> 
     session = await signed_in(request)
     await community(request).may_sit(session, table_id)
     from soulforge.server import progress  # it imports this module
-    record = progress.given_record(body.my_record)  # checked before the seat is taken
+    record = await progress.record_to_bring(request, table_id, body.my_record)
     token = await service(request).claim(table_id, body.seat, body.invite, body.name, address(request))
     await community(request).keep(session, table_id, [body.seat])
     await progress.seat_record(request, table_id, body.seat, record)

@@ -171,16 +171,24 @@ async def fought(body: Fought, request: Request) -> dict[str, Any]:
     return await _apply(request, body.progress, change)
 
 
+class FromTable(WithProgress):
+    records_only: bool = Field(False, description="only a table played with the records (its 'progress' "
+                                                  "option): what the table page asks at a game's end")
+
+
 @router.post("/api/kipukas/progress/tables/{table_id}")
-async def from_table(table_id: str, body: WithProgress, request: Request,
+async def from_table(table_id: str, body: FromTable, request: Request,
                      x_seat_token: Token = None) -> dict[str, Any]:
     """Grow the record from a finished Kipukas table where the request holds one seat (by
     its token or the account): the crux it declared and the souls it fought with, each once
-    a day."""
+    a day. The table page asks it by itself at the end of a table played with the records
+    (``records_only``), for a browser without an account."""
     svc = service(request)
     table = await svc.get(table_id)
     if table.row.game != "kipukas":
         raise TableError(409, "only a Kipukas game grows affinity and loyalty")
+    if body.records_only and not table.row.options.get("progress"):
+        raise TableError(409, "this table was not played with the records")
     if not table.over:
         raise TableError(409, "a table's game grows the records once it is over")
     held = await svc.seats_of(table, tokens_of(x_seat_token), await account_of(request))
@@ -246,8 +254,15 @@ async def seat_record(request: Request, table_id: str, seat: int, given: Progres
         return False  # another process moved the table meanwhile: its game has begun
 
 
-def given_record(raw: dict[str, Any] | None) -> Progress | None:
-    """A browser's record sent with a seat's request, checked before the seat is taken (422)."""
+async def record_to_bring(request: Request, table_id: str, raw: dict[str, Any] | None) -> Progress | None:
+    """A browser's record sent with a seat's request, checked before the seat is taken (422)
+    where it would be used (a Kipukas table played with the records, before its first move);
+    None elsewhere: a browser may send its record with every seat it takes."""
+    if raw is None:
+        return None
+    table = await service(request).get(table_id)
+    if table.row.game != "kipukas" or not table.row.options.get("progress") or table.state.history:
+        return None
     return _given(raw)
 
 

@@ -230,3 +230,30 @@ def _engine_records(client: TestClient, table_id: str) -> tuple[affinity.Progres
     table = client.portal.call(svc.get, table_id)  # type: ignore[union-attr]
     records: tuple[affinity.Progress | None, ...] = table.state.game.progress
     return records
+
+
+def test_a_record_sent_where_it_is_not_used_is_ignored_and_records_only_refuses(client: TestClient) -> None:
+    """A browser sends its record with every seat it takes (the lobby, an invite): where no
+    record is used (another game, a table without the records) it is ignored, even a bad one.
+    The table page's own request at a game's end (``records_only``) grows nothing from a
+    table not played with the records."""
+    plain = client.post("/api/tables", json={"game": "kipukas", "listed": True,
+                                             "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    bad = {"my_record": {"affinity": {"Magic": -1}}}
+    joined = client.post(f"/api/tables/{plain['table']}/join", json=bad)
+    assert joined.status_code == 200, joined.text
+    assert not _live_options(client, plain["table"]).get("progress")
+    hot = client.post("/api/tables", json={"game": "kipukas", "hot_seat": True, "seed": 4,
+                                           "options": {"peace_after": 3},
+                                           "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    both = f"{token(hot, 0)},{token(hot, 1)}"
+    rng = random.Random(4)
+    data = get(client, hot["table"], token(hot, 0), token(hot, 1))
+    while not data["is_over"]:
+        data = client.post(f"/api/tables/{hot['table']}/actions?svg=false", headers={"X-Seat-Token": both},
+                           json={"move": data["move"], "action": rng.choice(data["legal"])["action"]}).json()
+    path = f"/api/kipukas/progress/tables/{hot['table']}"
+    refused = client.post(path, headers={"X-Seat-Token": token(hot, 0)}, json={"records_only": True})
+    assert refused.status_code == 409 and "records" in refused.json()["detail"]
+    counted = client.post(path, headers={"X-Seat-Token": token(hot, 0)}, json={})
+    assert counted.status_code == 200, "Count that game still counts any finished Kipukas table"
