@@ -319,10 +319,12 @@ class Rooms:
             row = conn.execute(select(rooms_t).where(rooms_t.c.code == code.upper())).mappings().first()
         return None if row is None else _room(dict(row), self.clock(), self.idle)
 
-    def change(self, code: str, act: Callable[[Room, float], T], reveal: bool = False) -> tuple[Room, T]:
+    def change(self, code: str, act: Callable[[Room, float], T], reveal: bool = False,
+               quiet: bool = False) -> tuple[Room, T]:
         """``act`` on the room (locked) in one transaction that stores it with a new version and
-        notifies the other processes (with the reveal, if ``act`` made one: not a secret).
-        404: no such room; what ``act`` refuses (:class:`RoomRefused`) is not stored."""
+        notifies the other processes (with the reveal, if ``act`` made one: not a secret);
+        ``quiet``: nothing anyone is shown changed (a lease renewed), the same version and no
+        notification. 404: no such room; what ``act`` refuses (:class:`RoomRefused`) is not stored."""
         now = self.clock()
         with self.storage._writing() as conn:
             query = select(rooms_t).where(rooms_t.c.code == code.upper())
@@ -331,12 +333,13 @@ class Rooms:
             if room is None:
                 raise RoomRefused(404, f"no fists room {code[:20]!r} (rooms close when idle)")
             answer = act(room, now)
-            room.version += 1
+            room.version += 0 if quiet else 1
             conn.execute(update(rooms_t).where(rooms_t.c.code == room.code).values(
                 mode=room.mode, round=room.round, version=room.version, choices=room.choices,
                 holders=room.holders, last=room.last, touched=now))
-            told = answer if reveal and isinstance(answer, dict) else None
-            self.storage._notify(conn, {"fists": room.code, "v": room.version, "reveal": told})
+            if not quiet:
+                told = answer if reveal and isinstance(answer, dict) else None
+                self.storage._notify(conn, {"fists": room.code, "v": room.version, "reveal": told})
         return room, answer
 
     # -- this process's sockets ---------------------------------------------------------------
@@ -551,7 +554,7 @@ async def _keep_holding(rooms: Rooms, code: str, side: str, me: str, socket: Web
     while True:
         await asyncio.sleep(HOLD_SECONDS / 3)
         try:
-            await rooms.storage.write(rooms.change, code, lambda r, now: r.renew(side, me, now))
+            await rooms.storage.write(rooms.change, code, lambda r, now: r.renew(side, me, now), quiet=True)
         except RoomRefused as err:
             await _refuse(socket, err.status, err.detail)
             return

@@ -19,7 +19,15 @@ from starlette.websockets import WebSocketDisconnect
 from soulforge.games.kipukas import combat
 from soulforge.games.kipukas.data import ARCHETYPES, load_matchups, load_rules
 from soulforge.server import create_app
-from soulforge.server.fists import MAX_FISTS_MESSAGE, ROOM_MAX_AGE, Rooms, rooms_t
+from soulforge.server.fists import (
+    HOLD_SECONDS,
+    MAX_FISTS_MESSAGE,
+    ROOM_MAX_AGE,
+    KealChoice,
+    RoomRefused,
+    Rooms,
+    rooms_t,
+)
 from soulforge.server.storage import Storage
 
 
@@ -211,6 +219,34 @@ def test_rooms_are_bounded_and_idle_ones_dropped(tmp_path: Path) -> None:
     now[0] += ROOM_MAX_AGE
     rooms.create("keal")
     assert len(_stored(storage)) == 1, "old rooms are dropped, whatever their use"
+    storage.close()
+
+
+def test_a_side_is_held_by_a_lease_its_socket_renews(tmp_path: Path) -> None:
+    """A socket holds its side for ``HOLD_SECONDS`` at a time, renewed while it lives (quietly:
+    no new version, nobody told). A socket whose server died stops renewing: once its lease
+    ran out another phone may take the side (its choice dropped unseen), and the old socket,
+    should it come back, is refused (409) and closed."""
+    now = [1_000.0]
+    storage = Storage(f"sqlite:///{tmp_path}/leases.db")
+    rooms = Rooms(storage, clock=lambda: now[0])
+    code = rooms.create("keal").code
+    rooms.change(code, lambda r, t: r.hello("attacker", "s1", None, t))
+    chosen, _ = rooms.change(code, lambda r, _t: r.choose("attacker", "s1", KealChoice(
+        mode="keal", archetypes=["Magic"])))
+    now[0] += HOLD_SECONDS - 1
+    renewed, _ = rooms.change(code, lambda r, t: r.renew("attacker", "s1", t), quiet=True)
+    assert renewed.version == chosen.version, "a renewal is no change anyone is shown"
+    now[0] += HOLD_SECONDS - 1
+    with pytest.raises(RoomRefused) as taken:
+        rooms.change(code, lambda r, t: r.hello("attacker", "s2", None, t))
+    assert taken.value.status == 409, "renewed: still held"
+    now[0] += 2
+    room, _ = rooms.change(code, lambda r, t: r.hello("attacker", "s2", None, t))
+    assert room.choices == {} and room.present(now[0])["attacker"], "taken, the choice dropped unseen"
+    with pytest.raises(RoomRefused) as lost:
+        rooms.change(code, lambda r, t: r.renew("attacker", "s1", t), quiet=True)
+    assert lost.value.status == 409
     storage.close()
 
 
