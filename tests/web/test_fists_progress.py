@@ -61,3 +61,23 @@ def test_a_browser_grows_its_record_from_the_tables_end(browser: Any, server: Se
     assert page.inner_text("#records-news") == ""
     assert affinity.from_data(json.loads(page.evaluate(f"localStorage.getItem({RECORD!r})"))) == kept
     context.close()
+
+
+def test_a_browser_taking_a_seat_by_invite_brings_its_record(browser: Any, server: ServerThread) -> None:
+    """A seat taken before the first move of a table played with the records brings its
+    holder's record: the invite's page sends the browser's own (no account)."""
+    made = httpx.post(server.url + "/api/tables", json={
+        "game": "kipukas", "use_records": True, "my_record": MINE,
+        "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(server.url + "/kipukas/progress")
+    theirs = {"affinity": {"Avian": 4}, "crux": "Avian"}
+    page.evaluate(f"localStorage.setItem({RECORD!r}, {json.dumps(json.dumps(theirs))})")
+    page.goto(made["seats"][1]["invite"])
+    page.wait_for_function("document.getElementById('turn').textContent.startsWith('Waiting for')",
+                           timeout=WAIT_MS)
+    row = server.app.state.service.storage.table(made["table"])
+    seats = affinity.seat_records(row.options["progress"])
+    assert seats[0] == affinity.from_data(MINE) and seats[1] == affinity.from_data(theirs)
+    context.close()
