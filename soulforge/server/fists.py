@@ -391,7 +391,9 @@ class Rooms:
         if not held:
             self.local.pop(code, None)
             self.told.pop(code, None)
-            self.locks.pop(code, None)
+            lock = self.locks.get(code)
+            if lock is not None and not lock.locked():  # a held one is still ordering a change
+                del self.locks[code]
 
 
 def _room(row: dict[str, Any], now: float, idle: float) -> Room | None:
