@@ -358,8 +358,11 @@ class Rooms:
             return  # a newer status went out already
         self.told[room.code] = max(room.version, self.told.get(room.code, -1))
         now = self.clock()
-        for side, (_, socket) in held.items():
-            await _send(socket, {**room.status(side, now), **(extra or {}).get(side, {})})
+        for side, (sid, socket) in held.items():
+            if room.holds(side, sid):
+                await _send(socket, {**room.status(side, now), **(extra or {}).get(side, {})})
+            else:  # another phone took the side (this one's lease ran out): not its status
+                self.background(_refuse(socket, 409, f"another phone took the {side} of room {room.code}"))
 
     async def notified(self, message: Mapping[str, Any]) -> None:
         """Another process changed a room (``fanout``): if this one holds sockets in it, pass on
@@ -521,7 +524,11 @@ async def room_socket(socket: WebSocket, code: str) -> None:
         except RoomRefused as err:
             await _refuse(socket, err.status, err.detail)
             return
-        rooms.local.setdefault(code, {})[side] = (me, socket)
+        here = rooms.local.setdefault(code, {})
+        before = here.get(side)
+        here[side] = (me, socket)
+        if before is not None:  # this phone again (its key), or another once the lease ran out
+            rooms.background(_refuse(before[1], 409, f"another phone took the {side} of room {code}"))
         await rooms.tell(room, extra={side: {"key": key}})
     keeper = asyncio.get_running_loop().create_task(_keep_holding(rooms, code, side, me, socket))
     try:

@@ -4,6 +4,7 @@ two-phone room, where both sides choose in secret and the server reveals both at
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Iterator
@@ -247,6 +248,70 @@ def test_a_side_is_held_by_a_lease_its_socket_renews(tmp_path: Path) -> None:
     with pytest.raises(RoomRefused) as lost:
         rooms.change(code, lambda r, t: r.renew("attacker", "s1", t), quiet=True)
     assert lost.value.status == 409
+    storage.close()
+
+
+def test_a_socket_whose_side_was_taken_hears_nothing_more(client: TestClient,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A socket whose lease ran out (its renewals failed) while another phone took its side
+    is told so and closed: it is sent no status of the side any more, so not the new
+    holder's choice."""
+    code = _room(client)
+    rooms: Rooms = client.app.state.fists_rooms  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/kipukas/fists/{code}") as old:
+        old.send_json({"side": "attacker"})
+        old.receive_json()
+        monkeypatch.setattr(rooms, "clock", lambda: time.time() + HOLD_SECONDS + 1)
+        with client.websocket_connect(f"/ws/kipukas/fists/{code}") as new:
+            new.send_json({"side": "attacker"})
+            assert new.receive_json()["present"]["attacker"]
+            refused = old.receive_json()
+            assert refused["type"] == "error" and refused["status"] == 409, refused
+            with pytest.raises(WebSocketDisconnect) as closed:
+                old.receive_json()
+            assert closed.value.code == 4409
+            new.send_json({"type": "choose", "choice": keal("Magic")})
+            assert new.receive_json()["yours"] == keal("Magic")
+
+
+class FakeSocket:
+    """What a socket was sent, and how it was closed."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.closed: int | None = None
+
+    async def send_json(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+
+    async def close(self, code: int = 1000) -> None:
+        self.closed = code
+
+
+def test_a_process_tells_no_status_to_a_socket_that_lost_its_side(tmp_path: Path) -> None:
+    """Two processes: this one still has the attacker's old socket, whose lease ran out while
+    a phone on another process took the side and chose. Told of the change, this process
+    sends that socket no status (so not the new holder's choice): it refuses and closes it."""
+    now = [1_000.0]
+    storage = Storage(f"sqlite:///{tmp_path}/told.db")
+    here, there = (Rooms(storage, clock=lambda: now[0]) for _ in range(2))
+    code = here.create("keal").code
+    here.change(code, lambda r, t: r.hello("attacker", "old", None, t))
+    old, defender = FakeSocket(), FakeSocket()
+    here.local[code] = {"attacker": ("old", old), "defender": ("d", defender)}  # type: ignore[dict-item]
+    here.change(code, lambda r, t: r.hello("defender", "d", None, t))
+    now[0] += HOLD_SECONDS + 1
+    there.change(code, lambda r, t: r.hello("attacker", "new", None, t))
+    room, _ = there.change(code, lambda r, _t: r.choose("attacker", "new", KealChoice(
+        mode="keal", archetypes=["Magic"])))
+
+    async def told() -> None:
+        await here.tell(room)
+        await asyncio.gather(*here.tasks)
+    asyncio.run(told())
+    assert [m["type"] for m in old.sent] == ["error"] and old.closed == 4409
+    assert "Magic" not in json.dumps(old.sent) and "Magic" not in json.dumps(defender.sent)
+    assert defender.sent[-1]["chosen"] == {"attacker": True, "defender": False}
     storage.close()
 
 
