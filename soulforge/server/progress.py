@@ -305,6 +305,8 @@ def page() -> str:
         f'<label>Soul<select name="card">{souls}</select></label>'
         '<button type="submit">Add loyalty</button></form>'
         '<form id="from-table" class="card"><h2>A game played on this site</h2>'
+        '<p class="muted">A table played with the records counts by itself when it ends, '
+        'on the page of the seat you held; any other finished Kipukas table counts here.</p>'
         '<label>Finished Kipukas table (its link or code)<input name="table" autocomplete="off" '
         'maxlength="200"></label><button type="submit">Count that game</button></form>'
         '<p id="progress-news" aria-live="polite"></p>'
