@@ -165,8 +165,11 @@ async def join(table_id: str, request: Request, body: schemas.JoinRequest | None
     rated table's seat needs an account, one per account)."""
     session = await signed_in(request)
     await community(request).may_sit(session, table_id)
+    from soulforge.server import progress  # it imports this module
+    record = await progress.record_to_bring(request, table_id, body.my_record if body else None)
     seat, token = await service(request).join(table_id, body.name if body else None, address(request))
     await community(request).keep(session, table_id, [seat])
+    await progress.seat_record(request, table_id, seat, record)
     return {"table": table_id, "seat": seat, "token": token}
 
 
@@ -175,8 +178,11 @@ async def claim(table_id: str, body: schemas.ClaimRequest, request: Request) -> 
     """Use a one-time invite: the seat's fresh token, for this browser only (403 once used)."""
     session = await signed_in(request)
     await community(request).may_sit(session, table_id)
+    from soulforge.server import progress  # it imports this module
+    record = await progress.record_to_bring(request, table_id, body.my_record)
     token = await service(request).claim(table_id, body.seat, body.invite, body.name, address(request))
     await community(request).keep(session, table_id, [body.seat])
+    await progress.seat_record(request, table_id, body.seat, record)
     return {"table": table_id, "seat": body.seat, "token": token}
 
 

@@ -66,8 +66,9 @@ def create_app(db_url: str | None = None, ai_workers: int | None = None, ai_queu
         app.state.community = community = Community(service, app.state.accounts, Ratings(storage))
         service.spawn(community.watch_disabled())
         app.state.hub = Hub(service)
+        app.state.fists_rooms = rooms = fists.Rooms(storage)
         if service.shared:
-            await _join_others(service)
+            await _join_others(service, rooms)
         else:
             await service.resume_all()
         yield
@@ -115,18 +116,21 @@ def create_app(db_url: str | None = None, ai_workers: int | None = None, ai_queu
     return app
 
 
-async def _join_others(service: TableService) -> None:
-    """PostgreSQL: listen to the other processes' changes (serving once listening, so no
-    change is missed), and resume the AI tables if this process leads (``fanout``)."""
+async def _join_others(service: TableService, rooms: fists.Rooms) -> None:
+    """PostgreSQL: listen to the other processes' changes of tables and fists rooms (serving
+    once listening, so no change is missed), and resume the AI tables if this process leads
+    (``fanout``)."""
     url, ready = service.storage.url, asyncio.Event()
 
     async def heard(message: dict[str, Any]) -> None:
-        service.spawn(service.notified(message))  # in order of arrival; a slow reload holds no other
+        # in order of arrival; a slow reload holds no other (a room's lock keeps its order)
+        service.spawn(rooms.notified(message) if "fists" in message else service.notified(message))
 
     async def look_again() -> None:  # notifications were lost while reconnecting
         for table in list(service.live.values()):
             if service.watched(table.id):
                 service.spawn(service.refresh(table))
+        service.spawn(rooms.look_again())
 
     service.spawn(fanout.listen(url, heard, look_again, ready))
     await asyncio.wait_for(ready.wait(), LISTEN_WAIT)

@@ -171,16 +171,24 @@ async def fought(body: Fought, request: Request) -> dict[str, Any]:
     return await _apply(request, body.progress, change)
 
 
+class FromTable(WithProgress):
+    records_only: bool = Field(False, description="only a table played with the records (its 'progress' "
+                                                  "option): what the table page asks at a game's end")
+
+
 @router.post("/api/kipukas/progress/tables/{table_id}")
-async def from_table(table_id: str, body: WithProgress, request: Request,
+async def from_table(table_id: str, body: FromTable, request: Request,
                      x_seat_token: Token = None) -> dict[str, Any]:
     """Grow the record from a finished Kipukas table where the request holds one seat (by
     its token or the account): the crux it declared and the souls it fought with, each once
-    a day."""
+    a day. The table page asks it by itself at the end of a table played with the records
+    (``records_only``), for a browser without an account."""
     svc = service(request)
     table = await svc.get(table_id)
     if table.row.game != "kipukas":
         raise TableError(409, "only a Kipukas game grows affinity and loyalty")
+    if body.records_only and not table.row.options.get("progress"):
+        raise TableError(409, "this table was not played with the records")
     if not table.over:
         raise TableError(409, "a table's game grows the records once it is over")
     held = await svc.seats_of(table, tokens_of(x_seat_token), await account_of(request))
@@ -214,6 +222,48 @@ async def creator_records(request: Request, game: str, seats: Sequence[tuple[str
     records: list[dict[str, Any] | None] = [None] * len(seats)
     records[humans[0]] = record.to_json() if record is not None else None
     return json.dumps(records)
+
+
+async def seat_record(request: Request, table_id: str, seat: int, given: Progress | None) -> bool:
+    """A seat taken at a Kipukas table played with the records (its ``progress`` option)
+    before its first move brings its holder's record to its place in the option (the
+    account's when signed in, else the browser's ``given``), and the engine plays with it
+    from the first move (``TableService.set_options``). False: nothing to bring, or the game
+    had begun (the records are the table's from its first move on)."""
+    svc = service(request)
+    table = await svc.get(table_id)
+    options = table.row.options
+    if table.row.game != "kipukas" or not options.get("progress") or table.state.history:
+        return False
+    user = await account_of(request)
+    record = given
+    if user is not None:
+        body = await svc.storage.read(_read, svc.storage, user)
+        record = _parsed(body) if body is not None else None
+    if record is None:
+        return False
+    records: list[dict[str, Any] | None] = [
+        r.to_json() if r is not None else None for r in affinity.seat_records(str(options["progress"]))]
+    records += [None] * (table.row.players - len(records))
+    records[seat] = record.to_json()
+    try:
+        return await svc.set_options(table_id, {**options, "progress": json.dumps(records)})
+    except TableError as err:
+        if err.status != 409:
+            raise
+        return False  # another process moved the table meanwhile: its game has begun
+
+
+async def record_to_bring(request: Request, table_id: str, raw: dict[str, Any] | None) -> Progress | None:
+    """A browser's record sent with a seat's request, checked before the seat is taken (422)
+    where it would be used (a Kipukas table played with the records, before its first move);
+    None elsewhere: a browser may send its record with every seat it takes."""
+    if raw is None:
+        return None
+    table = await service(request).get(table_id)
+    if table.row.game != "kipukas" or not table.row.options.get("progress") or table.state.history:
+        return None
+    return _given(raw)
 
 
 async def grow_seated(storage: Storage, table: LiveTable, users: dict[int, int]) -> dict[int, list[str]]:
@@ -255,6 +305,8 @@ def page() -> str:
         f'<label>Soul<select name="card">{souls}</select></label>'
         '<button type="submit">Add loyalty</button></form>'
         '<form id="from-table" class="card"><h2>A game played on this site</h2>'
+        '<p class="muted">A table played with the records counts by itself when it ends, '
+        'on the page of the seat you held; any other finished Kipukas table counts here.</p>'
         '<label>Finished Kipukas table (its link or code)<input name="table" autocomplete="off" '
         'maxlength="200"></label><button type="submit">Count that game</button></form>'
         '<p id="progress-news" aria-live="polite"></p>'

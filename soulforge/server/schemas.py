@@ -115,14 +115,16 @@ class RematchOffer(BaseModel):
     tokens: dict[int, str] = Field(description="the secret tokens of the new seats the proposer holds")
 
 
-class ClaimRequest(Request):
-    seat: int = Field(ge=0, le=MAX_SEATS)
-    invite: str = Field(min_length=1, max_length=64, description="the code of the invite link")
-    name: str | None = Field(None, max_length=200, description="the player's display name")
-
-
 class JoinRequest(Request):
     name: str | None = Field(None, max_length=200, description="the player's display name")
+    my_record: dict[str, Any] | None = Field(
+        None, max_length=8, description="a Kipukas table played with the records, before its first move, "
+                                        "and no account: the browser's own record for this seat")
+
+
+class ClaimRequest(JoinRequest):
+    seat: int = Field(ge=0, le=MAX_SEATS)
+    invite: str = Field(min_length=1, max_length=64, description="the code of the invite link")
 
 
 class NameRequest(Request):

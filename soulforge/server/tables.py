@@ -422,7 +422,9 @@ class TableService:
         history = table.state.history
         state = table.state
         try:
-            if len(stored) >= len(history) and all(stored[i] == a.to_json() for i, a in enumerate(history)):
+            same_game = row.options == table.row.options  # options change before the first move only
+            if same_game and len(stored) >= len(history) and all(
+                    stored[i] == a.to_json() for i, a in enumerate(history)):
                 if len(stored) > len(history):
                     state = state.clone()
                     for seat, action in moves[len(history):]:
@@ -599,6 +601,28 @@ class TableService:
                 await self._name(table, seat, name)
         await self._announce(table)  # the others see the seat taken, and by whom
         return token
+
+    async def set_options(self, table_id: str, options: dict[str, Any]) -> bool:
+        """The table plays with ``options`` from now: allowed before its first move only (a
+        seat taken late brings what the game reads of its player, e.g. Kipukas's progress
+        records), the state built anew from them with the table's seed. False: a move was
+        made (or the game is over), nothing changed; 409: another process changed the table
+        meanwhile (nothing changed)."""
+        table = await self.get(table_id)
+        async with table.lock:
+            if table.state.history or table.movers or table.row.status == "over":
+                return False
+            try:
+                game = load(table.row.game, **options)
+                state = game.new_game(seed=table.row.seed, players=table.row.players)
+            except ValueError as err:
+                raise TableError(422, str(err)) from None
+            await asyncio.to_thread(state.game.prepare_action_index)
+            options = dict(state.game.options)
+            await self._store(table, table_set(table.id, options=options), after=state)
+            table.row.options, table.state = options, state
+        await self._announce(table)
+        return True
 
     async def invite(self, table_id: str, tokens: Sequence[str], seat: int,
                      address: str | None = None, account: int | None = None) -> str:

@@ -4,7 +4,9 @@ two-phone room, where both sides choose in secret and the server reveals both at
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,12 +14,22 @@ from typing import Any
 import pytest
 from fastapi import HTTPException
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 from starlette.websockets import WebSocketDisconnect
 
 from soulforge.games.kipukas import combat
 from soulforge.games.kipukas.data import ARCHETYPES, load_matchups, load_rules
 from soulforge.server import create_app
-from soulforge.server.fists import MAX_FISTS_MESSAGE, Rooms
+from soulforge.server.fists import (
+    HOLD_SECONDS,
+    MAX_FISTS_MESSAGE,
+    ROOM_MAX_AGE,
+    KealChoice,
+    RoomRefused,
+    Rooms,
+    rooms_t,
+)
+from soulforge.server.storage import Storage
 
 
 @pytest.fixture(scope="module")
@@ -187,21 +199,168 @@ def test_a_message_past_the_bound_closes_the_socket(client: TestClient) -> None:
         assert closed.value.code == 1009
 
 
-def test_rooms_are_bounded_and_idle_ones_dropped() -> None:
-    """At most ``limit`` rooms (503 past it, before one is made); a room no socket holds is
-    dropped once idle, which frees its place."""
-    now = [0.0]
-    rooms = Rooms(limit=2, idle=60, clock=lambda: now[0])
+def test_rooms_are_bounded_and_idle_ones_dropped(tmp_path: Path) -> None:
+    """At most ``limit`` rooms in the database (503 past it, before one is made); a room no
+    socket renews is dropped once idle, which frees its place; any room once it is old."""
+    now = [1_000.0]
+    storage = Storage(f"sqlite:///{tmp_path}/rooms.db")
+    rooms = Rooms(storage, limit=2, idle=60, clock=lambda: now[0])
     first, second = rooms.create("keal"), rooms.create("final")
     assert first.code != second.code and len(first.code) == 6
     with pytest.raises(HTTPException) as full:
         rooms.create("keal")
-    assert full.value.status_code == 503 and len(rooms.open) == 2
-    now[0] = 30.0
-    assert rooms.get(second.code.lower()) is second, "codes are read in any case; a use touches"
-    now[0] = 61.0
+    assert full.value.status_code == 503 and _stored(storage) == {first.code, second.code}
+    now[0] += 30
+    rooms.change(second.code.lower(), lambda r, t: r.hello("attacker", "s1", None, t))
+    assert rooms.find(first.code) is not None, "codes are read in any case"
+    now[0] += 31
+    assert rooms.find(first.code) is None, "idle: gone, though not yet swept"
+    third = rooms.create("keal")
+    assert _stored(storage) == {second.code, third.code}, "the idle room made way; the used one stayed"
+    now[0] += ROOM_MAX_AGE
     rooms.create("keal")
-    assert first.code not in rooms.open and second.code in rooms.open and len(rooms.open) == 2
+    assert len(_stored(storage)) == 1, "old rooms are dropped, whatever their use"
+    storage.close()
+
+
+def test_a_side_is_held_by_a_lease_its_socket_renews(tmp_path: Path) -> None:
+    """A socket holds its side for ``HOLD_SECONDS`` at a time, renewed while it lives (quietly:
+    no new version, nobody told). A socket whose server died stops renewing: once its lease
+    ran out another phone may take the side (its choice dropped unseen), and the old socket,
+    should it come back, is refused (409) and closed."""
+    now = [1_000.0]
+    storage = Storage(f"sqlite:///{tmp_path}/leases.db")
+    rooms = Rooms(storage, clock=lambda: now[0])
+    code = rooms.create("keal").code
+    rooms.change(code, lambda r, t: r.hello("attacker", "s1", None, t))
+    chosen, _ = rooms.change(code, lambda r, _t: r.choose("attacker", "s1", KealChoice(
+        mode="keal", archetypes=["Magic"])))
+    now[0] += HOLD_SECONDS - 1
+    renewed, _ = rooms.change(code, lambda r, t: r.renew("attacker", "s1", t), quiet=True)
+    assert renewed.version == chosen.version, "a renewal is no change anyone is shown"
+    now[0] += HOLD_SECONDS - 1
+    with pytest.raises(RoomRefused) as taken:
+        rooms.change(code, lambda r, t: r.hello("attacker", "s2", None, t))
+    assert taken.value.status == 409, "renewed: still held"
+    now[0] += 2
+    room, _ = rooms.change(code, lambda r, t: r.hello("attacker", "s2", None, t))
+    assert room.choices == {} and room.present(now[0])["attacker"], "taken, the choice dropped unseen"
+    with pytest.raises(RoomRefused) as lost:
+        rooms.change(code, lambda r, t: r.renew("attacker", "s1", t), quiet=True)
+    assert lost.value.status == 409
+    storage.close()
+
+
+def test_a_socket_whose_side_was_taken_hears_nothing_more(client: TestClient,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A socket whose lease ran out (its renewals failed) while another phone took its side
+    is told so and closed: it is sent no status of the side any more, so not the new
+    holder's choice."""
+    code = _room(client)
+    rooms: Rooms = client.app.state.fists_rooms  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/kipukas/fists/{code}") as old:
+        old.send_json({"side": "attacker"})
+        old.receive_json()
+        monkeypatch.setattr(rooms, "clock", lambda: time.time() + HOLD_SECONDS + 1)
+        with client.websocket_connect(f"/ws/kipukas/fists/{code}") as new:
+            new.send_json({"side": "attacker"})
+            assert new.receive_json()["present"]["attacker"]
+            refused = old.receive_json()
+            assert refused["type"] == "error" and refused["status"] == 409, refused
+            with pytest.raises(WebSocketDisconnect) as closed:
+                old.receive_json()
+            assert closed.value.code == 4409
+            new.send_json({"type": "choose", "choice": keal("Magic")})
+            assert new.receive_json()["yours"] == keal("Magic")
+
+
+class FakeSocket:
+    """What a socket was sent, and how it was closed."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.closed: int | None = None
+
+    async def send_json(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+
+    async def close(self, code: int = 1000) -> None:
+        self.closed = code
+
+
+def test_a_process_tells_no_status_to_a_socket_that_lost_its_side(tmp_path: Path) -> None:
+    """Two processes: this one still has the attacker's old socket, whose lease ran out while
+    a phone on another process took the side and chose. Told of the change, this process
+    sends that socket no status (so not the new holder's choice): it refuses and closes it."""
+    now = [1_000.0]
+    storage = Storage(f"sqlite:///{tmp_path}/told.db")
+    here, there = (Rooms(storage, clock=lambda: now[0]) for _ in range(2))
+    code = here.create("keal").code
+    here.change(code, lambda r, t: r.hello("attacker", "old", None, t))
+    old, defender = FakeSocket(), FakeSocket()
+    here.local[code] = {"attacker": ("old", old), "defender": ("d", defender)}  # type: ignore[dict-item]
+    here.change(code, lambda r, t: r.hello("defender", "d", None, t))
+    now[0] += HOLD_SECONDS + 1
+    there.change(code, lambda r, t: r.hello("attacker", "new", None, t))
+    room, _ = there.change(code, lambda r, _t: r.choose("attacker", "new", KealChoice(
+        mode="keal", archetypes=["Magic"])))
+
+    async def told() -> None:
+        await here.tell(room)
+        await asyncio.gather(*here.tasks)
+    asyncio.run(told())
+    assert [m["type"] for m in old.sent] == ["error"] and old.closed == 4409
+    assert "Magic" not in json.dumps(old.sent) and "Magic" not in json.dumps(defender.sent)
+    assert defender.sent[-1]["chosen"] == {"attacker": True, "defender": False}
+    storage.close()
+
+
+def _stored(storage: Storage) -> set[str]:
+    with storage.engine.connect() as conn:
+        return set(map(str, conn.execute(select(rooms_t.c.code)).scalars()))
+
+
+def _left(client: TestClient, code: str, side: str) -> None:
+    """Wait until the server has let go of ``side`` (a closed socket's end runs after the
+    client has closed it)."""
+    rooms: Rooms = client.app.state.fists_rooms  # type: ignore[attr-defined]
+    for _ in range(500):  # a hang guard
+        room = rooms.find(code)
+        if room is not None and not room.present(rooms.clock())[side]:
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"the {side} of {code} was never let go")
+
+
+def test_a_side_taken_without_its_key_never_shows_the_choice_left_there(client: TestClient) -> None:
+    """The only way to a side's choice is to hold the side: a phone that takes the side its
+    chooser left, without the side's key, finds the choice dropped; the chooser's own phone,
+    back with its key, finds it again."""
+    code = _room(client)
+    with client.websocket_connect(f"/ws/kipukas/fists/{code}") as attacker:
+        attacker.send_json({"side": "attacker"})
+        key = attacker.receive_json()["key"]
+        attacker.send_json({"type": "choose", "choice": keal("Telekinetic")})
+        assert attacker.receive_json()["yours"] == keal("Telekinetic")
+    _left(client, code, "attacker")
+    with client.websocket_connect(f"/ws/kipukas/fists/{code}") as back:
+        back.send_json({"side": "attacker", "key": key})
+        again = back.receive_json()
+        assert again["yours"] == keal("Telekinetic") and again["key"] == key
+        back.send_json({"type": "mode", "mode": "keal"})  # a new round: nothing chosen
+        back.receive_json()
+        back.send_json({"type": "choose", "choice": keal("Magic")})
+        back.receive_json()
+    _left(client, code, "attacker")
+    with client.websocket_connect(f"/ws/kipukas/fists/{code}") as stranger:
+        stranger.send_json({"side": "attacker", "key": "a guess"})
+        taken = stranger.receive_json()
+        assert taken["yours"] is None and taken["chosen"]["attacker"] is False
+        assert taken["key"] != key and "Magic" not in json.dumps(taken)
+    _left(client, code, "attacker")
+    with client.websocket_connect(f"/ws/kipukas/fists/{code}") as old:
+        old.send_json({"side": "attacker", "key": key})
+        assert old.receive_json()["yours"] is None, "the old key no longer holds the side"
 
 
 def test_creating_a_room_takes_only_a_mode(client: TestClient, tmp_path: Path) -> None:

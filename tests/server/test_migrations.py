@@ -12,7 +12,7 @@ from sqlalchemy import create_engine
 from soulforge.server.migrate import revision
 from soulforge.server.storage import Storage
 
-HEAD = "0009"
+HEAD = "0010"
 
 OLD_SCHEMA = """
 CREATE TABLE sf_tables (id VARCHAR(32) PRIMARY KEY, game VARCHAR(64) NOT NULL, options JSON NOT NULL,

@@ -289,3 +289,31 @@ def test_a_server_that_queues_the_ai_drops_idle_ai_tables_from_memory(
         await server.shutdown()
 
     asyncio.run(job())
+
+
+def test_options_set_before_the_first_move_reach_every_copy(stores: list[Storage]) -> None:
+    """A seat taken late at a Kipukas table played with the records brings its record
+    (``set_options``, issue 33): another process's copy, with the same (no) moves, is built
+    anew from the new options, not kept; after the first move the options stay."""
+    async def job() -> None:
+        one, two = TableService(stores[0], Thinkers(0)), TableService(stores[1], Thinkers(0))
+        first = json.dumps([{"affinity": {"Magic": 9}}, None])
+        table, _, _ = await one.create("kipukas", {"progress": first}, 2, HOT_SEAT, None, True, False)
+        copy = await two.get(table.id)
+        assert _records(copy)[1] is None
+        both = json.dumps([{"affinity": {"Magic": 9}}, {"affinity": {"Avian": 5}}])
+        assert await one.set_options(table.id, {**table.row.options, "progress": both})
+        copy = await two.get(table.id)
+        brought = _records(copy)[1]
+        assert brought is not None and brought.affinity == {"Avian": 5}
+        await one._commit(table, table.state.current_player or 0, table.state.legal_actions()[0])
+        assert not await one.set_options(table.id, {**table.row.options, "progress": first})
+        assert _records(await two.get(table.id))[1] == brought
+        await one.shutdown()
+        await two.shutdown()
+    asyncio.run(job())
+
+
+def _records(table: Any) -> Any:
+    """The Kipukas records by seat that a live table's game plays with."""
+    return table.state.game.progress

@@ -180,3 +180,80 @@ def test_a_table_using_the_records_grows_the_seated_accounts_at_its_end(client: 
     assert kept["crux"] == growth[1].crux and sum(kept["affinity"].values()) == 1, "one declaration a day"
     assert sorted(kept["loyalty"]) == sorted(set(growth[0].fought) | set(growth[1].fought))
     assert set(kept["loyalty"].values()) == {1}
+
+
+def test_a_seat_taken_before_the_first_move_brings_its_holders_record(client: TestClient) -> None:
+    """``use_records`` with a seat taken after the table was made (issue 33): a seat taken
+    before the first move (from the lobby or by an invite) brings its holder's record, the
+    account's when signed in, else the browser's; the engine plays with it (the state is
+    built anew from the options). Once a move is made, the records are the table's: a seat
+    taken then brings nothing. A browser's bad record is refused before the seat is taken."""
+    ada = Browser(client)
+    ada.register("Ada")
+    assert ada.post("/api/kipukas/progress/declare", json={"archetype": "Brutal"}).status_code == 200
+    two = {"game": "kipukas", "use_records": True, "my_record": {"affinity": {"Magic": 9}},
+           "seats": [{"kind": "human"}, {"kind": "human"}]}
+    listed = client.post("/api/tables", json={**two, "listed": True}).json()
+    bad = client.post(f"/api/tables/{listed['table']}/join", json={"my_record": {"affinity": {"Magic": -1}}})
+    assert bad.status_code == 422
+    joined = ada.post(f"/api/tables/{listed['table']}/join", json={"my_record": {"affinity": {"Avian": 5}}})
+    assert joined.status_code == 200 and joined.json()["seat"] == 1, joined.text
+    seats = affinity.seat_records(_live_options(client, listed["table"])["progress"])
+    assert seats[0] is not None and seats[0].affinity == {"Magic": 9}, "the creator's stays"
+    assert seats[1] is not None and seats[1].affinity == {"Brutal": 1}, "the account's, not the browser's"
+    assert _engine_records(client, listed["table"]) == seats, "the engine plays with both"
+    stored = client.app.state.service.storage.table(listed["table"])  # type: ignore[attr-defined]
+    assert affinity.seat_records(stored.options["progress"]) == seats, "kept: every process reads it"
+
+    invited = client.post("/api/tables", json=two).json()
+    claimed = client.post(f"/api/tables/{invited['table']}/claim", json={
+        "seat": 1, "invite": invited["seats"][1]["invite"].rsplit("/", 1)[-1].split("=")[-1],
+        "my_record": {"affinity": {"Avian": 5}, "crux": "Avian"}})
+    assert claimed.status_code == 200, claimed.text
+    guest = _engine_records(client, invited["table"])[1]
+    assert guest is not None and guest.affinity == {"Avian": 5} and guest.crux == "Avian"
+
+    late = client.post("/api/tables", json={**two, "listed": True}).json()
+    first = get(client, late["table"], token(late, 0))
+    moved = client.post(f"/api/tables/{late['table']}/actions?svg=false",
+                        headers={"X-Seat-Token": token(late, 0)},
+                        json={"move": first["move"], "action": first["legal"][0]["action"]})
+    assert moved.status_code == 200, moved.text
+    joined = client.post(f"/api/tables/{late['table']}/join", json={"my_record": {"affinity": {"Avian": 5}}})
+    assert joined.status_code == 200, joined.text
+    assert _engine_records(client, late["table"])[1] is None, "the game had begun: nothing brought"
+
+
+def _engine_records(client: TestClient, table_id: str) -> tuple[affinity.Progress | None, ...]:
+    """The records the table's live game plays with, by seat."""
+    svc = client.app.state.service  # type: ignore[attr-defined]
+    table = client.portal.call(svc.get, table_id)  # type: ignore[union-attr]
+    records: tuple[affinity.Progress | None, ...] = table.state.game.progress
+    return records
+
+
+def test_a_record_sent_where_it_is_not_used_is_ignored_and_records_only_refuses(client: TestClient) -> None:
+    """A browser sends its record with every seat it takes (the lobby, an invite): where no
+    record is used (another game, a table without the records) it is ignored, even a bad one.
+    The table page's own request at a game's end (``records_only``) grows nothing from a
+    table not played with the records."""
+    plain = client.post("/api/tables", json={"game": "kipukas", "listed": True,
+                                             "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    bad = {"my_record": {"affinity": {"Magic": -1}}}
+    joined = client.post(f"/api/tables/{plain['table']}/join", json=bad)
+    assert joined.status_code == 200, joined.text
+    assert not _live_options(client, plain["table"]).get("progress")
+    hot = client.post("/api/tables", json={"game": "kipukas", "hot_seat": True, "seed": 4,
+                                           "options": {"peace_after": 3},
+                                           "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+    both = f"{token(hot, 0)},{token(hot, 1)}"
+    rng = random.Random(4)
+    data = get(client, hot["table"], token(hot, 0), token(hot, 1))
+    while not data["is_over"]:
+        data = client.post(f"/api/tables/{hot['table']}/actions?svg=false", headers={"X-Seat-Token": both},
+                           json={"move": data["move"], "action": rng.choice(data["legal"])["action"]}).json()
+    path = f"/api/kipukas/progress/tables/{hot['table']}"
+    refused = client.post(path, headers={"X-Seat-Token": token(hot, 0)}, json={"records_only": True})
+    assert refused.status_code == 409 and "records" in refused.json()["detail"]
+    counted = client.post(path, headers={"X-Seat-Token": token(hot, 0)}, json={})
+    assert counted.status_code == 200, "Count that game still counts any finished Kipukas table"

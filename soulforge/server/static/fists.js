@@ -129,24 +129,39 @@
     if (!wanted.checked) { wanted.checked = true; showMode(); }
   }
 
-  function join(code, side) {
-    if (socket) socket.close();
+  // The side's key (the server gives it in the first status) is kept for this tab, so that a
+  // reload, or a reconnection to another server, takes the same side back with its choice.
+  const keyName = (code, side) => `fists-key:${code}:${side}`;
+  const RETRIES = 5;
+
+  function join(code, side, retries = RETRIES) {
+    if (socket) { socket.onclose = null; socket.close(); }
     mySide = side;
     root.dataset.room = side;
     document.getElementById("fists-go").textContent = "Send my choice";
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/ws/kipukas/fists/${encodeURIComponent(code)}`);
-    socket.addEventListener("open", () => socket.send(JSON.stringify({side})));
-    socket.addEventListener("message", (event) => {
+    const mine = new WebSocket(`${scheme}://${location.host}/ws/kipukas/fists/${encodeURIComponent(code)}`);
+    socket = mine;
+    mine.addEventListener("open", () => {
+      const key = sessionStorage.getItem(keyName(code, side));
+      mine.send(JSON.stringify(key ? {side, key} : {side}));
+    });
+    mine.addEventListener("message", (event) => {
       const m = JSON.parse(event.data);
       if (m.type === "status") {
+        if (m.key) sessionStorage.setItem(keyName(code, side), m.key);
+        retries = RETRIES;
         roomStatus(m);
         if (m.last && !document.getElementById("fists-total")) showResult(m.last.result, m.last);
       }
       else if (m.type === "reveal") showResult(m.result, m);
       else if (m.type === "error") showError(m.detail);
     });
-    socket.addEventListener("close", () => { statusLine.textContent += " (disconnected)"; });
+    mine.onclose = (event) => {
+      statusLine.textContent += " (disconnected)";
+      // the server went away (not a refusal, 4xxx): join again, the proxy finds another server
+      if (event.code < 4000 && retries > 0 && socket === mine) setTimeout(() => join(code, side, retries - 1), 1000);
+    };
   }
 
   form.addEventListener("submit", (event) => {

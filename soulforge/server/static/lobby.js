@@ -67,10 +67,17 @@
     });
   });
 
+  // A browser's Kipukas record (#affinity, kept by /kipukas/progress): a seat taken before the
+  // first move of a table played with the records brings it (the server ignores it elsewhere).
+  const kipukasRecord = () => {
+    try { return JSON.parse(localStorage.getItem("soulforge.kipukas.progress") || "null"); } catch { return null; }
+  };
+
   document.querySelectorAll("button.join").forEach((button) => {
     button.addEventListener("click", async () => {
       const res = await fetch("/api/tables/" + button.dataset.table + "/join", {method: "POST",
-        headers: {"Content-Type": "application/json"}, body: JSON.stringify({name: myName()})});
+        headers: {"Content-Type": "application/json"},
+        body: JSON.stringify({name: myName(), my_record: kipukasRecord()})});
       const data = await res.json();
       if (!res.ok) { button.textContent = data.detail; return; }
       remember(data.table, data.seat, data.token);

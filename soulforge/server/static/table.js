@@ -21,10 +21,36 @@
   if (invite || hash.get("token")) history.replaceState(null, "", location.pathname);
   const allTokens = () => Object.values(tokens);
 
+  // This browser's Kipukas record (#affinity) when it has no account, kept by /kipukas/progress.
+  const RECORD = "soulforge.kipukas.progress";
+  const kipukasRecord = () => { try { return JSON.parse(localStorage.getItem(RECORD) || "null"); } catch { return null; } };
+  const signedIn = () => document.cookie.split(";").some((c) => c.trim().startsWith("sf_csrf="));
+
+  // At the end of a Kipukas table played with the records, a browser without an account
+  // holding one seat grows its record from the game, once per table (the server counts each
+  // part once a day, the rulebook's rule). A signed-in account grew on the server already.
+  async function countGame(p) {
+    const done = "soulforge.kipukas.counted:" + tableId;
+    if (!p.is_over || p.game !== "kipukas" || p.seats_held.length !== 1 || signedIn()
+        || localStorage.getItem(done)) return;
+    localStorage.setItem(done, "1");
+    const res = await fetch("/api/kipukas/progress/tables/" + tableId, {
+      method: "POST",
+      headers: {"Content-Type": "application/json", "X-Seat-Token": allTokens().join(",")},
+      body: JSON.stringify({progress: kipukasRecord(), records_only: true}),
+    });
+    if (!res.ok) return; // not played with the records, or the record refused: nothing to keep
+    const answer = await res.json();
+    if (!answer.stored) localStorage.setItem(RECORD, JSON.stringify(answer.progress));
+    const news = $("records-news");
+    if (news) news.textContent = answer.grew.length ? "Your Kipukas record grew: " + answer.grew.join("; ")
+      : "Your Kipukas record: already counted today.";
+  }
+
   async function claimInvite() {
     if (!invite || tokens[String(invite.seat)]) return;
     const name = localStorage.getItem("soulforge:name") || null;
-    const data = await call("/claim", {...invite, name});
+    const data = await call("/claim", {...invite, name, my_record: kipukasRecord()});
     if (!data) return;
     tokens[String(data.seat)] = data.token;
     localStorage.setItem(key, JSON.stringify(tokens));
@@ -79,6 +105,7 @@
     $("over").hidden = !p.is_over;
     if (p.is_over) $("result").textContent = (p.verdict ? p.verdict + " " : "") + p.outcome;
     showRematch(p);
+    countGame(p);
     showClock(p);
     const host = p.seats.find((s) => s.kind === "human");
     $("seats").replaceChildren(...p.seats.map((s) => {
