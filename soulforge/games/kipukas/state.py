@@ -207,6 +207,14 @@ class KipukasState(State):
     keal_memory: dict[str, int]
     """This cycle's KEAL means choices, "attacker>defender" -> means: a choice holds for all
     combat between the two souls that day (#ce_defense_action)."""
+    fought: list[list[str]]
+    """Per seat, the soul cards it played in combat this game (attacking or attacked: a bout the
+    seats decide, a shot, a rogue's fight settled within one action), in first-seen order: the
+    loyalty trace (#affinity, ``affinity.game_growth``)."""
+    reroll: list[int]
+    """A re-roll to decide (``fight.decide_reroll``, the ``REROLL`` step): [bout or Final Blow,
+    side deciding, attack total, defence total, the attack's and the defence's additions, the
+    Final Blow's wins, losses and rounds needed]; empty for none."""
     responder: int
     retreat_piece: int
     retreat_to: str
