@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 from rich.console import Group
 
+from soulforge.agents import for_level
 from soulforge.agents.greedy import GreedyAgent
 from soulforge.core import IllegalAction
 from soulforge.games.kipukas import rogue
@@ -149,3 +150,4 @@ def test_the_ai_rerolls_a_losing_throw_and_keeps_a_winning_one(rolls: tuple[int,
     s, _, _ = tira_attacks(*rolls)
     assert s.phase == REROLL
     assert GreedyAgent(seed=1, samples=4).act(s, 0) == expected
+    assert for_level("normal", seed=0, game=s.game).act(s, 0) == expected, "the normal level's search"
