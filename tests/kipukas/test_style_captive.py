@@ -118,7 +118,8 @@ def _to_face_down_captive(seed: int) -> tuple[KipukasState, random.Random, int, 
 
 def _seen_by_others(state: KipukasState, encoder: ObservationEncoder) -> list[object]:
     """All that seat 0 and a spectator get of the position: views, logs, the web's SVG and the
-    terminal's rendering of their views, seat 0's observation tensor."""
+    terminal's rendering of their views, seat 0's observation tensor and, when seat 0 decides,
+    its choices as its payload words them."""
     seen: list[object] = []
     for viewer in (0, None):
         view = state.view(viewer)
@@ -127,6 +128,8 @@ def _seen_by_others(state: KipukasState, encoder: ObservationEncoder) -> list[ob
         seen += [json.dumps(view, sort_keys=True), json.dumps(state.log(viewer)), render_svg(view, []),
                  console.export_text()]
     seen.append(encoder.observe(state, 0).tobytes())
+    if state.current_player == 0:  # the choices seat 0's payload lists, in its words
+        seen.append([(a.to_json(), state.describe(a)) for a in state.legal_actions()])
     return seen
 
 
