@@ -24,16 +24,18 @@ PINNED = [
     (a.Purchase("honey", 0, 2), 104816),
     (a.Ferry(0, "T5"), 129528),
     (a.Shift(127, 126), 146450),
+    (a.Reroll(), 146451),
+    (a.KeepRoll(), 146452),
 ]
 
 
 def test_the_index_keeps_the_numbers_of_the_table_it_replaced() -> None:
     game = soulforge.load("kipukas")
-    assert game.num_distinct_actions == 146_451
+    assert game.num_distinct_actions == 146_453  # (+ Reroll, KeepRoll: last, numbers kept)
     for action, number in PINNED:
         assert game.action_index(action) == number
         assert game.action_at(number) == action
-    assert soulforge.load("kipukas", map="grand").num_distinct_actions == 151_507
+    assert soulforge.load("kipukas", map="grand").num_distinct_actions == 151_509
     assert soulforge.load("kipukas", map="grand").action_index(a.Move(7, "T3")) == 84560
 
 
@@ -75,5 +77,5 @@ def test_building_the_index_tabulates_nothing() -> None:
     finally:
         tracemalloc.stop()
     assert isinstance(index, ComputedIndex)
-    assert index.size == 146_451
+    assert index.size == 146_453
     assert peak < 2_000_000

@@ -24,7 +24,7 @@ from soulforge.games.kipukas.data import CARDS
 from soulforge.games.kipukas.game import Kipukas
 from soulforge.games.kipukas.rules.day import untameable_by
 
-from .scenario import fresh
+from .scenario import fresh, put
 
 DAY = datetime.date(2026, 11, 27)
 NEXT = DAY + datetime.timedelta(days=1)
@@ -138,3 +138,45 @@ def test_the_progress_option_adds_each_seats_record_to_its_control() -> None:
     for bad in ("{", '{"a": 1}', json.dumps([{}] * 5), json.dumps([{"affinity": {"Dragon": 1}}])):
         with pytest.raises(OptionError, match="option 'progress'"):
             soulforge.load("kipukas", progress=bad)
+
+
+def test_a_rogues_fight_leaves_a_loyalty_trace_for_the_seat_it_attacked() -> None:
+    """#affinity: "Each time you play a specific Character or Species card in combat, that
+    card's loyalty counter increases"; a rogue's fight (#rouge) is settled inside one action,
+    so the engine keeps the trace (``state.fought``): the seat's soul attacked by the rogue
+    counts, the rogue's own card is no seat's."""
+    from soulforge.games.kipukas import rogue
+
+    from .test_cards import Loaded
+
+    s = fresh()
+    sboi = put(s, 0, "sboi_threat_plus_plus", "T6")
+    rogue.make_rogue(s, sboi)
+    put(s, 1, "hilbert_king_of_avian_frogs", "T6")
+    s.rng = Loaded(1, 1, 1, 1, 6, 6)  # the rogue throws low: it loses its one bout
+    rogue.rampage(s, sboi)
+    assert s.attacker == s.defender == -1, "settled inside the action: no fight left to see"
+    assert s.fought == [[], ["hilbert_king_of_avian_frogs"]]
+
+
+def test_a_games_growth_counts_the_souls_a_rogue_fought() -> None:
+    """A seeded random game where a rogue attacks seat 1's Hilbert and no fight the seats
+    decide ever shows him: reading the fights after each action missed him (the fight is over
+    within the action); the engine's trace gives him his loyalty."""
+    game = soulforge.load("kipukas")
+    state = game.new_game(seed=6)
+    rng = random.Random(6)
+    seen_after_actions: set[tuple[int, str]] = set()
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+        for p in (state.attacker, state.defender) if min(state.attacker, state.defender) >= 0 else ():
+            seen_after_actions.add((state.owner[p], state.card[p]))
+    hilbert = "hilbert_king_of_avian_frogs"
+    log = [str(line) for line in state.log(None)]
+    assert any(line.startswith("the rogue ") and f"attacks seat 1's {CARDS[hilbert].name}" in line
+               for line in log)
+    assert (1, hilbert) not in seen_after_actions
+    growth = affinity.game_growth(state.record())
+    assert hilbert in growth[1].fought
+    p = Progress()
+    assert f"{CARDS[hilbert].name}'s loyalty is now 1" in affinity.grow(p, growth[1], DAY)

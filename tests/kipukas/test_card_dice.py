@@ -16,6 +16,7 @@ import re
 import pytest
 
 from soulforge.games.kipukas import cards, data
+from soulforge.games.kipukas.actions import KeepRoll, Reroll
 from soulforge.games.kipukas.data import CARDS, Dice
 
 from .scenario import act, fresh, put
@@ -44,7 +45,7 @@ def plain_dice(text: str) -> Dice | None:
 
 D6, TWO_D6 = Dice(("D6",), 0), Dice(("D6", "D6"), 0)
 READ: dict[str, tuple[Dice | None, Dice | None]] = {
-    "D6-D6 (Option to Re-roll)": (TWO_D6, TWO_D6),  # Tira: 2 D6, thrown twice (``reroll``)
+    "D6-D6 (Option to Re-roll)": (TWO_D6, TWO_D6),  # Tira: 2 D6, her owner may re-roll (``reroll``)
     "(without bear) D6-D6, (with bear) D20": (TWO_D6, TWO_D6),  # Sprite of Wilds' Spirit: D20 in form
     "D6-(+6)": (Dice(("D6",), 6), Dice(("D6",), 6)),  # Little Charm
     "Mini Game or D6": (D6, D6),  # Allele Sect Explorer: the slaps read as their D6
@@ -100,16 +101,19 @@ def test_every_soul_is_checked_and_only_souls_print_dice() -> None:
     assert all(RAW[c]["die_attack"] is None and RAW[c]["die_defense"] is None for c in others)
 
 
-def test_tira_attacks_with_both_dice_and_keeps_the_better_throw() -> None:
+def test_tira_attacks_with_both_dice_and_may_keep_her_throw() -> None:
     """Tira Marvelous Myriad attacks (#movement: moving onto an enemy's stand, you must attack;
-    #attack): 2 D6, thrown again and the better kept, here the first (11, then 2)."""
+    #attack): 2 D6 (11); the option to re-roll is her owner's to take or not (here kept:
+    ``test_reroll.py`` plays the choice)."""
     s = fresh()
     tira = put(s, 0, "tira_marvelous_myriad", "m6")
     hilbert = put(s, 1, "hilbert_king_of_avian_frogs", "T6")
     act(s, 0)
     assert "T6" in moves_of(s, tira), "she may move onto the enemy's stand: she can attack"
-    s.rng = Loaded(5, 6, 1, 1, 1, 2)  # Tira's 2 D6 twice: 11, then 2; Hilbert's 2 D6: 3
+    s.rng = Loaded(5, 6, 1, 2)  # Tira's 2 D6: 11; Hilbert's 2 D6: 3
     attack_on_t6(s, tira, hilbert)
-    assert isinstance(s.rng, Loaded) and s.rng.rolls == [], "six D6: Tira's two twice, Hilbert's two"
+    assert s.legal_actions() == [Reroll(), KeepRoll()], "her owner sees the throw and decides"
+    s.apply(KeepRoll())
+    assert isinstance(s.rng, Loaded) and s.rng.rolls == [], "four D6: Tira's two, Hilbert's two"
     assert said(s, f"{name('tira_marvelous_myriad')} (Mechanized Swiftness): 11 thrown")
     assert sum(s.injuries[hilbert]) == 1 and s.injuries[tira] == [0, 0], "her 11 (+2 typing) beats his 3 (+2)"

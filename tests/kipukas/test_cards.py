@@ -39,6 +39,7 @@ from soulforge.games.kipukas.actions import (
     Play,
     Purchase,
     Refill,
+    Reroll,
     Retreat,
     Sabotage,
     Sacrifice,
@@ -527,13 +528,15 @@ def test_balanced_inline_processing_colony_cannot_move_attack_or_claim() -> None
 
 
 def test_tira_rerolls_her_defence() -> None:
-    """Tira Marvelous Myriad, "D6-D6 (Option to Re-roll)": 2 D6, the option to re-roll read as
-    a second throw of both keeping the better (#defense: dice based; #roll_modifiers)."""
+    """Tira Marvelous Myriad, "D6-D6 (Option to Re-roll)": 2 D6; her owner, having seen her
+    throw of 3, re-rolls: the second throw (8) counts (#defense: dice based)."""
     s = fresh()
     tira = put(s, 1, "tira_marvelous_myriad", "T6")
     hilbert = put(s, 0, "hilbert_king_of_avian_frogs", "m6")
-    s.rng = Loaded(1, 1, 2, 1, 5, 3)  # Hilbert's 2 D6; Tira's 2 D6 thrown twice: 3, then 8
+    s.rng = Loaded(1, 1, 2, 1, 5, 3)  # Hilbert's 2 D6; Tira's 2 D6: 3, then re-rolled: 8
     attack_on_t6(s, hilbert, tira)
+    assert s.current_player == 1 and Reroll() in s.legal_actions()
+    s.apply(Reroll())
     assert isinstance(s.rng, Loaded) and s.rng.rolls == [], "six D6: Hilbert's two, Tira's two twice"
     assert said(s, f"{name('tira_marvelous_myriad')} (Mechanized Swiftness): 8 thrown")
 

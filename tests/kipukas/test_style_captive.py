@@ -5,17 +5,25 @@ until revealed."""
 
 from __future__ import annotations
 
+import io
 import json
+import random
 
 import pytest
+from rich.console import Console
 
 import soulforge
 from soulforge.agents import load
 from soulforge.core.errors import IllegalAction
 from soulforge.games.kipukas import cycle
 from soulforge.games.kipukas.actions import Play
+from soulforge.games.kipukas.data import CARDS
+from soulforge.games.kipukas.encoding import PUBLIC
+from soulforge.games.kipukas.render_svg import render as render_svg
+from soulforge.games.kipukas.render_text import render as render_text
 from soulforge.games.kipukas.state import KipukasState
 from soulforge.games.kipukas.styles import Captive
+from soulforge.interop.observation import ObservationEncoder
 from tests.kipukas.scenario import act, fresh, give
 
 pytestmark = pytest.mark.usefixtures("checked_rules")  # each rule lists what its checks let through
@@ -90,3 +98,68 @@ def test_greedy_against_greedy_plays_it_to_its_end() -> None:
         assert seat is not None
         state.apply(agents[seat].act(state, seat))
     assert state.is_over and state.finished_by
+
+
+def _to_face_down_captive(seed: int) -> tuple[KipukasState, random.Random, int, str]:
+    """The seeded random game (``random.Random(seed)`` choosing among the legal actions, as the
+    golden games do) played until seat 0's soul, given to seat 1, lies face down on the board."""
+    state = soulforge.load("kipukas", style="captive").new_game(seed=seed)
+    assert isinstance(state, KipukasState)
+    chooser = random.Random(seed)
+    card = Captive.captive_of(state.decklists, 0)
+    while not state.is_over:
+        state.apply(chooser.choice(state.legal_actions()))
+        placed = [p for p in state.live() if state.card[p] == card and state.owner[p] == 1]
+        if placed:
+            assert card is not None and not state.known[placed[0]] & PUBLIC
+            return state, chooser, placed[0], card
+    raise AssertionError("the seeded game never played the captive")
+
+
+def _seen_by_others(state: KipukasState, encoder: ObservationEncoder) -> list[object]:
+    """All that seat 0 and a spectator get of the position: views, logs, the web's SVG and the
+    terminal's rendering of their views, seat 0's observation tensor and, when seat 0 decides,
+    its choices as its payload words them."""
+    seen: list[object] = []
+    for viewer in (0, None):
+        view = state.view(viewer)
+        console = Console(record=True, width=140, file=io.StringIO())
+        console.print(render_text(view))
+        seen += [json.dumps(view, sort_keys=True), json.dumps(state.log(viewer)), render_svg(view, []),
+                 console.export_text()]
+    seen.append(encoder.observe(state, 0).tobytes())
+    if state.current_player == 0:  # the choices seat 0's payload lists, in its words
+        seen.append([(a.to_json(), state.describe(a)) for a in state.legal_actions()])
+    return seen
+
+
+def test_a_seeded_game_keeps_the_face_down_captive_hidden_until_revealed_per_the_rule() -> None:
+    """Seeded game 0 of Captive: seat 1 plays seat 0's soul (Liliel) face down (#playstyleoptions:
+    "Once drawn, the player must play the card unrevealed"). On the board, what seat 0 and a
+    spectator see (views, logs, SVG, terminal text, seat 0's observation) is the same, to the
+    byte, as if that face-down card were another soul: nothing tells it is the captive. It stays
+    so at every move until it is revealed; then it is shown to all and follows its giver, seat 0
+    ("The first player to reveal and lead their soul back to their capital wins")."""
+    state, chooser, piece, card = _to_face_down_captive(0)
+    assert card == "liliel_healing_fairy" and state.stand[piece]
+    encoder = ObservationEncoder(state.game)
+    other = next(c for c in state.deck[1] if CARDS[c].soul and c != card)
+    twin = state.clone()
+    twin.card[piece], twin.injuries[piece] = other, [0] * len(CARDS[other].keal_means)
+    twin.moved()
+    assert _seen_by_others(twin, encoder) == _seen_by_others(state, encoder)
+    name = CARDS[card].name
+    moves = 0
+    while not state.known[piece] & PUBLIC:
+        for viewer in (0, None):
+            shown = next(p for p in state.view(viewer)["pieces"] if p["piece"] == piece)
+            assert shown["card"] is None and shown["kind"] == "card"
+            assert not [line for line in state.log(viewer) if name in str(line)]
+        assert state.view(None)["style"]["freed"] == [None, None]
+        state.apply(chooser.choice(state.legal_actions()))
+        moves += 1
+    assert moves == 10 and state.owner[piece] == 0, "revealed, it follows its giver"
+    assert state.view(None)["style"]["freed"] == [piece, None]
+    for viewer in (0, 1, None):
+        assert next(p for p in state.view(viewer)["pieces"] if p["piece"] == piece)["card"] == card
+    assert any(f"{name} is seat 0's captive soul" in str(line) for line in state.log(None))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -44,3 +45,29 @@ def test_a_hand_and_a_face_down_card_stay_out_of_the_other_seats_payload(client:
     for payload in (other, spectator):
         text = json.dumps(payload)
         assert not [name for name in secrets if name in text], "a hidden card's name reached another seat"
+
+
+def test_the_web_table_offers_tiras_re_roll_and_shows_the_throw(client: TestClient) -> None:
+    """Tira's option to re-roll at a web table (#attack): golden game 3's random choices (its
+    seed's ``random.Random`` over the listed actions) reach a bout where her owner decides; the
+    deciding seat's payload offers both buttons (no click path: page buttons) with their words,
+    the board's SVG and every seat's view show the throws, the other seat is offered nothing."""
+    humans = [{"kind": "human"}, {"kind": "human"}]
+    made = create(client, game="kipukas", seats=humans, seed=3, hot_seat=True)
+    tokens = [token(made, 0), token(made, 1)]
+    table, chooser = made["table"], random.Random(3)
+    data = get(client, table, tokens[0])
+    while data["view"]["phase"] != "reroll":
+        assert not data["is_over"] and data["move"] < 400, "golden game 3 reaches the re-roll"
+        seat = data["current_player"]
+        mine = get(client, table, tokens[seat])
+        data = act(client, table, tokens[seat], mine["move"], chooser.choice(mine["legal"])["action"]).json()
+    seat = data["current_player"]
+    mine, other = get(client, table, tokens[seat]), get(client, table, tokens[1 - seat])
+    assert [(a["action"]["type"], a["label"], a["path"]) for a in mine["legal"]] == [
+        ("reroll", "re-roll the throw", []), ("keep_roll", "keep the throw", [])]
+    assert not other["legal"]
+    reroll = mine["view"]["fight"]["reroll"]
+    assert other["view"]["fight"]["reroll"] == reroll
+    attack, defence = reroll["totals"]
+    assert f"attack {attack} against defence {defence}" in mine["svg"]

@@ -456,6 +456,27 @@ class FinalBlow(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Reroll(Action):
+    """#ADRH, a card's option to re-roll (Tira Marvelous Myriad): throw the soul's dice again;
+    the second throw counts."""
+
+    kind = "reroll"
+
+    def __str__(self) -> str:
+        return "re-roll the throw"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class KeepRoll(Action):
+    """#ADRH, a card's option to re-roll (Tira Marvelous Myriad): keep the throw."""
+
+    kind = "keep_roll"
+
+    def __str__(self) -> str:
+        return "keep the throw"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Stop(Action):
     """#contention: stop the attack."""
 
@@ -874,6 +895,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     TakeNoMore,
     Release,
     Shift,
+    Reroll,
+    KeepRoll,
 )
 
 
@@ -953,4 +976,6 @@ def index_runs(
         Run(TakeNoMore),
         Run(Release, piece=pieces),
         Run(Shift, piece=pieces, trap=pieces, distinct=True),
+        Run(Reroll),
+        Run(KeepRoll),
     ]

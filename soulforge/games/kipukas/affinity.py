@@ -15,7 +15,8 @@ Readings (NOTES.md, "Affinity, loyalty and tameability progress"):
   declaration a day counts (whichever archetype; a second one that day changes the crux but
   counts nothing). The +1 to rolls (#affinity) goes with the declared crux, not the level.
 - A card's **loyalty** is the number of days it was played in combat (it attacked or
-  defended in a bout or was engaged by an attack), one a day per card.
+  defended in a bout or was engaged by an attack, a rogue's attacks included: the engine's
+  trace, ``state.fought``), one a day per card.
 - **Control** over a species is the level of its archetypal gene plus its loyalty plus card
   effects; it is tamed by the engine's own threshold (``taming.tames``: equal is enough).
 
@@ -29,7 +30,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from soulforge.games.kipukas import taming
@@ -208,32 +209,15 @@ def _day(value: object, name: str) -> str | None:
         raise ValueError(f"{name} must be a day like 2026-11-27") from None
 
 
-def souls_in_combat(pairs: Iterable[tuple[int, str]]) -> dict[int, tuple[str, ...]]:
-    """Seat -> the distinct soul card ids it played in combat, in first-seen order, from
-    (seat, card id) pairs (a game's fights, :func:`game_growth`)."""
-    out: dict[int, list[str]] = {}
-    for seat, card_id in pairs:
-        seen = out.setdefault(seat, [])
-        if card_id not in seen:
-            seen.append(card_id)
-    return {seat: tuple(ids) for seat, ids in out.items()}
-
-
 def game_growth(record: Record, load: GameLoader | None = None) -> dict[int, GameGrowth]:
     """Each seat's growth from a Kipukas game's record: the crux it declared (#game_setup 3)
-    and the souls it played in combat, every soul seen attacking or attacked in a bout the
-    seats decide (read after each action of the replay; a rogue's fights, resolved within one
-    action, are not seen)."""
+    and the souls it played in combat, as the replayed game traced them (``state.fought``: every
+    soul attacking or attacked, in a bout the seats decide, a shot, or a rogue's fight settled
+    within one action)."""
     state = record.new_state(load)
     if not isinstance(state, KipukasState):
         raise ValueError(f"a {record.game} record is not a Kipukas game")
-    pairs: list[tuple[int, str]] = []
     for data in record.actions:
         state.apply_json(data)
-        attacker, defender = state.attacker, state.defender
-        if attacker >= 0 and defender >= 0:
-            pairs += [(state.owner[p], state.card[p]) for p in (attacker, defender)
-                      if 0 <= state.owner[p] < record.players]
-    fights = souls_in_combat(pairs)
-    return {seat: GameGrowth(state.affinity[seat] or None, fights.get(seat, ()))
+    return {seat: GameGrowth(state.affinity[seat] or None, tuple(state.fought[seat]))
             for seat in range(record.players)}

@@ -175,14 +175,22 @@ def dice_of(s: S, piece: int, *, attacking: bool) -> Dice | None:
 
 
 def throw(s: S, piece: int, dice: Dice) -> int:
-    """One throw of the soul's dice for a bout, a Final Blow or a grab; a card with the option
-    to re-roll (Tira Marvelous Myriad: "D6-D6 (Option to Re-roll)") throws them all again and
-    keeps the better throw (NOTES.md)."""
+    """One throw of the soul's dice for a bout, a Final Blow or a grab. A card with the option
+    to re-roll (Tira Marvelous Myriad: "D6-D6 (Option to Re-roll)") throws once here: its
+    owner sees the throw and may throw again, keeping the second (``fight.py``: the ``REROLL``
+    step, or the choice made by rule where no seat decides, ``rerolls_by_rule``)."""
+    return roll(dice, s.rng)
 
-    thrown = roll(dice, s.rng)
-    if ABILITIES[s.card[piece]].reroll:
-        thrown = max(thrown, roll(dice, s.rng))
-    return thrown
+
+def may_reroll(s: S, piece: int) -> bool:
+    """The soul's card gives the option to re-roll its throw (Tira Marvelous Myriad)."""
+    return ABILITIES[s.card[piece]].reroll
+
+
+def rerolls_by_rule(s: S, piece: int, *, losing: bool) -> bool:
+    """Where no seat decides the throw (a grab, a rogue's fight, a sabotage's bout), the option
+    to re-roll is taken for the owner as a player would: when the throw it has loses (NOTES.md)."""
+    return losing and ABILITIES[s.card[piece]].reroll
 
 
 def movement(c: Card) -> int:
@@ -516,10 +524,15 @@ def grab(s: S, territory: int) -> None:
     found = set(findable(s, s.owner[first], territory)) & set(findable(s, s.owner[second], territory))
     if not found:
         return  # hidden from one side (Shard's Desert): no one grabs
+    pairs = ((first, second), (second, first))
     rolls = [
         throw(s, p, dice_of(s, p, attacking=True) or Dice(("D6",), 0)) + roll_bonus(s, p, q)
-        for p, q in ((first, second), (second, first))
+        for p, q in pairs
     ]
+    for side, (p, q) in enumerate(pairs):  # the option to re-roll, taken when the throw loses
+        if rerolls_by_rule(s, p, losing=rolls[side] < rolls[1 - side]):
+            rolls[side] = throw(s, p, dice_of(s, p, attacking=True) or Dice(("D6",), 0)) + roll_bonus(s, p, q)
+            s.add_log(f"{s.piece_name(p)} re-rolls the grab: {rolls[side]}")
     if rolls[0] != rolls[1]:
         won = 0 if rolls[0] > rolls[1] else 1
     else:

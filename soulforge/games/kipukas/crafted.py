@@ -151,12 +151,15 @@ def shoot_bout(s: S) -> None:
     that means (no Final Blow at range); a miss ends the wielder's attacks this cycle. The target
     cannot answer: the wielder is out of its reach."""
     a, d = s.attacker, s.defender
+    fight.in_combat(s, a, d)
     dice = shot_dice(s, a, d) or Dice(("D6",), 0)
     d_means = s.card_of(d).keal_means[s.means[1]]
     a_total = fight._total(s, a, d, dice, "ranged, Cenozoic")
     d_total = fight._total(s, d, a, cards.dice_of(s, d, attacking=False), d_means.name)
     typing = combat.keal_modifier(s.game.matchups, RANGED_GENE, d_means.archetypes)
     fight.say(s, f"typing chart: Cenozoic against {d_means.name} gives {typing:+d} to the shot")
+    if cards.rerolls_by_rule(s, d, losing=fight._loses(s, 1, [a_total + typing, d_total])):
+        d_total = fight._rethrow(s, d, a, 1, fight.BOUT, 0)  # (the weapon's dice have no option)
     if fight._compare(s, a_total + typing, d_total):
         s.injuries[d][s.means[1]] += 1
         fight.say(s, f"{s.piece_name(d)}'s {d_means.name} is injured")

@@ -26,9 +26,12 @@ INTERLUDES = (LAY_WASTE, BREACH_DEAL)
 """Decisions taken at a cycle's start, before the turn goes on (``cycle.resume``)."""
 PEACE = "peace"
 """The forced peace's convention: each seat keeps the peace or calls the reserves."""
+REROLL = "reroll"
+"""A bout or Final Blow thrown, a soul with the option to re-roll (Tira Marvelous Myriad) in it:
+its owner sees the throws and re-rolls once or keeps the throw (``fight.py``)."""
 OVER = "over"
 PHASES = (AFFINITY, CAPITAL, CAMP, ASIDE, PEACE, TURNING, TAMING, DAY, NIGHT, TARGET, KEAL, PRESS, RESPOND,
-          CHALLENGE, TRADE, BS_CALL, BS_ANSWER, LAY_WASTE, BREACH_DEAL, OVER)
+          CHALLENGE, TRADE, BS_CALL, BS_ANSWER, LAY_WASTE, BREACH_DEAL, OVER, REROLL)
 PUBLIC = 1 << 8
 """The ``known`` bit of a card every seat (and spectators) may see."""
 NIGHT_ACTIONS = ("hand_to_bottom", "refill", "craft", "sabotage")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from soulforge.games.kipukas import cards, combat, cycle
 from soulforge.games.kipukas.data import Card, Dice
-from soulforge.games.kipukas.encoding import KEAL, PRESS, PUBLIC, RESPOND, TARGET
+from soulforge.games.kipukas.encoding import KEAL, PRESS, PUBLIC, REROLL, RESPOND, TARGET
 from soulforge.games.kipukas.movement import enemies_at, is_downed
 from soulforge.games.kipukas.rogue import is_rogue
 
@@ -59,6 +59,17 @@ def targets(s: S, piece: int) -> list[int]:
     return shown or enemies
 
 
+def in_combat(s: S, *pieces: int) -> None:
+    """The souls are played in combat: each seat's soul card joins its loyalty trace (``s.fought``,
+    #affinity: 'Each time you play a specific Character or Species card in combat'); a rogue's
+    card is no seat's, and a card still face down (a shot's target) is not traced until it shows,
+    so the trace never holds what another seat could not see."""
+    for piece in pieces:
+        seat = s.owner[piece]
+        if 0 <= seat < s.num_players and s.known[piece] & PUBLIC and s.card[piece] not in s.fought[seat]:
+            s.fought[seat].append(s.card[piece])
+
+
 def begin(s: S, attacker: int, *, may_stop: bool) -> None:
     """The attacker chooses its target (moving in, it must: #movement)."""
     s.attacker, s.defender, s.means = attacker, -1, [-1, -1]
@@ -80,6 +91,7 @@ def engage(s: S, target: int) -> None:
         s.attacker, s.defender, target = target, s.attacker, s.attacker
     s.add_log(f"{s.piece_name(s.attacker)} attacks {s.piece_name(target)}")
     s.exchange = [f"{s.piece_name(s.attacker)} attacks {s.piece_name(target)}"]
+    in_combat(s, s.attacker, target)
     if not cards.before_engaging(s, s.attacker, target):
         lose_attack(s)
         return
@@ -157,9 +169,19 @@ def after_waste(s: S) -> None:
 
 # -- the bout ------------------------------------------------------------------------------
 def bout(s: S) -> None:
-    """One KEAL means bout (#attack, #defense), then what it leads to."""
+    """One KEAL means bout (#attack, #defense), then what it leads to. A soul with the option
+    to re-roll in it makes its owner decide first (the ``REROLL`` step, ``decide_reroll``)."""
+    a_total, d_total, typing = _bout_throws(s)
+    rest = [a_total, d_total, typing, 0, 0, 0, 0]
+    if _ask_reroll(s, BOUT, rest):
+        return
+    _bout_result(s, rest[0], rest[1])
+
+
+def _bout_result(s: S, a_total: int, d_total: int) -> None:
+    """The bout's throws settled: who won, and what it leads to."""
     a = s.attacker
-    won = _bout_roll(s)
+    won = _settle(s, a_total, d_total)
     if won:
         _injure(s)
     else:
@@ -170,20 +192,107 @@ def bout(s: S) -> None:
             end_fight(s)
 
 
-def _bout_roll(s: S) -> bool:
-    """The bout's throw: dice, affinity, habitat, effects, the typing chart; True if the attack
-    wins (a tie goes to the brawl). Card effects of the bout's end follow (``after_bout``)."""
+def _bout_throws(s: S) -> tuple[int, int, int]:
+    """The bout's throws: dice, affinity, habitat, effects, the typing chart (in the attack's
+    total); (attack, defence, typing)."""
     a, d = s.attacker, s.defender
     a_card, d_card = s.card_of(a), s.card_of(d)
     a_means, d_means = a_card.keal_means[s.means[0]], d_card.keal_means[s.means[1]]
     a_total = _total(s, a, d, cards.dice_of(s, a, attacking=True), a_means.name)
     d_total = _total(s, d, a, cards.dice_of(s, d, attacking=False), d_means.name)
     typing = combat.keal_modifier(s.game.matchups, a_means.archetypes, d_means.archetypes)
-    a_total += typing
     say(s, f"typing chart: {a_means.name} against {d_means.name} gives {typing:+d} to the attack")
+    return a_total + typing, d_total, typing
+
+
+def _settle(s: S, a_total: int, d_total: int) -> bool:
+    """True if the attack wins (a tie goes to the brawl); the card effects of the bout's end
+    follow (``after_bout``)."""
     won = _compare(s, a_total, d_total)
-    cards.after_bout(s, a, d, attacker_won=won, margin=a_total - d_total)
+    cards.after_bout(s, s.attacker, s.defender, attacker_won=won, margin=a_total - d_total)
     return won
+
+
+def _bout_roll(s: S) -> bool:
+    """A bout no seat decides (a rogue's, a sabotage's): the throws, a re-roll taken by rule
+    (``cards.rerolls_by_rule``), the result; True if the attack wins."""
+    a_total, d_total, typing = _bout_throws(s)
+    rest = [a_total, d_total, typing, 0]
+    _ask_reroll(s, BOUT, rest, decided=False)
+    return _settle(s, rest[0], rest[1])
+
+
+# -- the option to re-roll (Tira Marvelous Myriad: "D6-D6 (Option to Re-roll)") --------------
+BOUT, FINAL_BLOW = 0, 1
+"""What a re-roll decision interrupts (``s.reroll[0]``)."""
+
+
+def _chooses_reroll(s: S, piece: int) -> bool:
+    """The soul's owner decides on a re-roll: its card gives the option and a seat holds it
+    (a rogue's throw is settled by rule)."""
+    return cards.may_reroll(s, piece) and 0 <= s.owner[piece] < s.num_players and not is_rogue(s, piece)
+
+
+def _ask_reroll(s: S, kind: int, rest: list[int], *, decided: bool = True, first: int = 0) -> bool:
+    """After a bout's or a Final Blow round's throws, each side from ``first`` (attacker, then
+    defender) whose card gives the option to re-roll: its owner decides now (the ``REROLL``
+    step) when a seat decides the fight (``decided``), else the option is taken by rule
+    (``cards.rerolls_by_rule``). True if the fight waits for a seat's decision. ``rest``:
+    [attack total, defence total, the attack's and the defence's additions to their throws, and
+    the Final Blow's wins, losses, rounds needed], its totals updated by a re-roll by rule."""
+    for side in range(first, 2):
+        piece, other = ((s.attacker, s.defender), (s.defender, s.attacker))[side]
+        if not cards.may_reroll(s, piece):
+            continue
+        if decided and _chooses_reroll(s, piece):
+            s.reroll = [kind, side, *rest]
+            s.active, s.phase = s.owner[piece], REROLL
+            return True
+        if cards.rerolls_by_rule(s, piece, losing=_loses(s, side, rest[:2])):
+            rest[side] = _rethrow(s, piece, other, side, kind, rest[2 + side])
+    return False
+
+
+def _loses(s: S, side: int, totals: list[int]) -> bool:
+    """The side's throw loses the bout as it stands (a tie: the brawl's loser)."""
+    if totals[0] == totals[1]:
+        first = s.card_of(s.attacker).brawl_sequence or ""
+        second = s.card_of(s.defender).brawl_sequence or ""
+        attack_wins = combat.brawl_winner(first, second) == 0  # (``_compare``)
+        return attack_wins == (side == 1)
+    return totals[side] < totals[1 - side]
+
+
+def _rethrow(s: S, piece: int, other: int, side: int, kind: int, extra: int) -> int:
+    """The soul's dice thrown again: the new total (the first throw is discarded)."""
+    say(s, f"{s.piece_name(piece)} re-rolls")
+    dice = cards.dice_of(s, piece, attacking=side == 0)
+    means = s.card_of(piece).keal_means[s.means[side]].name if kind == BOUT else "Final Blow"
+    return _total(s, piece, other, dice, means) + extra
+
+
+def decide_reroll(s: S, *, again: bool) -> None:
+    """The ``REROLL`` step's answer: re-roll the soul's throw once (the second one counts) or keep
+    it; then the other side's option, then the bout or the Final Blow's round goes on."""
+    kind, side = s.reroll[0], s.reroll[1]
+    rest = s.reroll[2:]
+    piece, other = ((s.attacker, s.defender), (s.defender, s.attacker))[side]
+    if again:
+        rest[side] = _rethrow(s, piece, other, side, kind, rest[2 + side])
+    else:
+        say(s, f"{s.seat_name(s.owner[piece])} keeps the throw of {s.piece_name(piece)}")
+    s.reroll = []
+    if side == 0 and _ask_reroll(s, kind, rest, first=1):
+        return
+    if kind == BOUT:
+        _bout_result(s, rest[0], rest[1])
+        return
+    wins, losses, need = rest[4:7]
+    if _compare(s, rest[0], rest[1]):
+        wins += 1
+    else:
+        losses += 1
+    _final_blow_rounds(s, wins, losses, need, rest[2], rest[3])
 
 
 def auto_attack(s: S, attacker: int, target: int) -> bool:
@@ -193,6 +302,7 @@ def auto_attack(s: S, attacker: int, target: int) -> bool:
     owner's choice, made for it). True if the target is wasted."""
     s.attacker, s.defender, s.fight_stand = attacker, target, s.stand[target]
     cycle.reveal(s, target)
+    in_combat(s, attacker, target)  # settled within this action: the trace keeps it (#affinity)
     s.exchange = []
     say(s, f"{s.piece_name(attacker)} attacks {s.piece_name(target)}")
     while s.on_map[attacker] and s.on_map[target] and available_means(s, attacker):
@@ -301,7 +411,29 @@ def _injure(s: S) -> None:
 
 
 def final_blow(s: S) -> bool:
-    """The Final Blow (#final_blow): archetypal genes and motives; best 2 of 3 for Self."""
+    """The Final Blow no seat decides (a rogue's fight): True if it wastes the defender."""
+    plus_attack, plus_defence, need = _final_blow_setup(s)
+    wins = losses = 0
+    while wins < need and losses < need:
+        rest = [*_final_blow_throws(s, plus_attack, plus_defence), plus_attack, plus_defence]
+        _ask_reroll(s, FINAL_BLOW, rest, decided=False)
+        if _compare(s, rest[0], rest[1]):
+            wins += 1
+        else:
+            losses += 1
+    return wins == need
+
+
+def strike_final_blow(s: S) -> None:
+    """The Final Blow a seat strikes (``FinalBlowRule``): its rounds, each waiting for a re-roll
+    decision where a soul with the option is in it; then the defender is wasted or survives."""
+    plus_attack, plus_defence, need = _final_blow_setup(s)
+    _final_blow_rounds(s, 0, 0, need, plus_attack, plus_defence)
+
+
+def _final_blow_setup(s: S) -> tuple[int, int, int]:
+    """The Final Blow's additions (#final_blow: archetypal genes and motives) and the rounds to
+    win (best 2 of 3 for Self): (attack's, defence's, rounds needed)."""
     a_card, d_card = s.card_of(s.attacker), s.card_of(s.defender)
     a_gene, d_gene = cards.gene(s, s.attacker), cards.gene(s, s.defender)
     a_motive, d_motive = a_card.motivation or "", d_card.motivation or ""
@@ -310,17 +442,35 @@ def final_blow(s: S) -> bool:
         chart, a_gene, a_motive, d_gene, d_motive, s.game.rules["motive_bonus"]
     )
     rounds = 3 if combat.best_of_three(chart, a_motive, d_motive) else 1
-    need, wins, losses = rounds // 2 + 1, 0, 0
     say(s, f"genes and motives: {plus_attack:+d} to the attack, {plus_defence:+d} to the defence")
+    return plus_attack, plus_defence, rounds // 2 + 1
+
+
+def _final_blow_throws(s: S, plus_attack: int, plus_defence: int) -> tuple[int, int]:
+    """One round's throws of the Final Blow, with its additions: (attack, defence)."""
+    a_dice = cards.dice_of(s, s.attacker, attacking=True)
+    d_dice = cards.dice_of(s, s.defender, attacking=False)
+    attack = _total(s, s.attacker, s.defender, a_dice, "Final Blow") + plus_attack
+    defence = _total(s, s.defender, s.attacker, d_dice, "Final Blow") + plus_defence
+    return attack, defence
+
+
+def _final_blow_rounds(s: S, wins: int, losses: int, need: int, plus_attack: int, plus_defence: int) -> None:
+    """The Final Blow's rounds from ``wins`` and ``losses``, until one side has ``need``; a round
+    with a re-roll to decide waits for it (``decide_reroll`` comes back here)."""
     while wins < need and losses < need:
-        a_dice = cards.dice_of(s, s.attacker, attacking=True)
-        d_dice = cards.dice_of(s, s.defender, attacking=False)
-        attack = _total(s, s.attacker, s.defender, a_dice, "Final Blow") + plus_attack
-        defence = _total(s, s.defender, s.attacker, d_dice, "Final Blow") + plus_defence
-        if _compare(s, attack, defence):
+        attack, defence = _final_blow_throws(s, plus_attack, plus_defence)
+        rest = [attack, defence, plus_attack, plus_defence, wins, losses, need]
+        if _ask_reroll(s, FINAL_BLOW, rest):
+            return
+        if _compare(s, rest[0], rest[1]):
             wins += 1
         else:
             losses += 1
-    return wins == need
-
-
+    if wins == need:
+        say(s, f"the Final Blow wastes {s.piece_name(s.defender)}")
+        cards.waste(s, s.defender)
+        after_waste(s)
+    else:
+        say(s, f"{s.piece_name(s.defender)} survives the Final Blow")
+        lose_attack(s)

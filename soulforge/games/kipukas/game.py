@@ -203,7 +203,7 @@ class Kipukas(Game[KipukasState]):
         return list(self._build_index().table)
 
     def _build_index(self) -> ComputedIndex:
-        """The fixed action index computed from its runs (``actions.index_runs``): 146,451
+        """The fixed action index computed from its runs (``actions.index_runs``): 146,453
         actions on the duel map, none of them tabulated (the table and its dict were 17 MB)."""
         stands = sorted(self.board.stands)
         return ComputedIndex(a.index_runs(

@@ -515,6 +515,13 @@ def _fight(view: Json, x: float, y: float, panel: Panel) -> tuple[list[str], flo
             said = "chosen (secret)" if fight["chosen"][side] else "not chosen"
         out.append(_text(x + 10, y + 12, f"{('attacker', 'defender')[side]}'s KEAL means: {said}", "small"))
         y += panel.line
+    reroll = fight.get("reroll")
+    if reroll:  # a throw open to its owner's re-roll (Tira): the buttons "re-roll" / "keep"
+        attack, defence = reroll["totals"]
+        during = "Final Blow" if reroll["during"] == "final_blow" else "bout"
+        said = f"{during}: attack {attack} against defence {defence}; the {reroll['side']} may re-roll once"
+        out.append(_text(x + 10, y + 12, said, "small"))
+        y += panel.line
     return out, y + 4
 
 

@@ -107,6 +107,18 @@ def render(view: View) -> RenderableType:
         moved = [f"seat {c['owner']}'s {CARDS[c['card']].name if c['card'] else 'face-down card'} "
                  f"carried by #{c['carrier']}" for c in view["carried"]]
         parts.append(Text("Trap cards carried: " + "; ".join(moved)))
+    reroll = (view.get("fight") or {}).get("reroll")
+    if reroll:  # a throw open to its owner's re-roll (Tira Marvelous Myriad)
+        parts.append(Text(reroll_said(view, reroll)))
     if view.get("exchange"):
         parts.append(Text("Last exchange:\n" + "\n".join(view["exchange"][-8:])))
     return Group(*parts)
+
+
+def reroll_said(view: View, reroll: dict[str, Any]) -> str:
+    """A throw open to a re-roll in words: whose, the totals as they stand, what is asked."""
+    attack, defence = reroll["totals"]
+    owner = next((p["owner"] for p in view["pieces"] if p["piece"] == reroll["piece"]), None)
+    during = "the Final Blow" if reroll["during"] == "final_blow" else "the bout"
+    return (f"Re-roll? In {during}, attack {attack} against defence {defence}: seat {owner} may "
+            f"re-roll its {reroll['side']}'s throw once (the second throw counts) or keep it")

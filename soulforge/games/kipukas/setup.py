@@ -64,6 +64,7 @@ def setup(s: S) -> None:
     s.retreat_group = []
     s.means, s.may_stop, s.exchange = [-1, -1], False, []
     s.secret, s.keal_memory = False, {}
+    s.reroll, s.fought = [], [[] for _ in range(n)]
     s.turners, s.votes = [], []
     s.winner, s.finished_by = None, ""
     s.beaten_by, s.dual_defeat = [-1] * n, False

@@ -21,7 +21,10 @@ View keys (``view(player)``, built in ``view.py``), beside the core's common key
   "aside" (the owner sees the card), "aside_ready", "played_this_turn", "done", "night_used"}``.
 - ``diel``, ``cycle``, ``initiative``, ``called``, ``phase``, ``active_player``.
 - ``fight``: the fight in progress ``{"attacker", "defender", "stand", "means": [a, d],
-  "chosen": [bool, bool]}`` (a side's means is None to the other side until both chose).
+  "chosen": [bool, bool]}`` (a side's means is None to the other side until both chose); while
+  a throw waits for its owner's re-roll (Tira, the ``reroll`` step) it adds ``"reroll":
+  {"piece", "side", "during" ("bout" or "final_blow"), "totals": [attack, defence], "rounds":
+  [wins, losses] of a Final Blow, else None}`` (public, as dice on a table are).
 - ``exchange``: the last combat exchange, step by step (public lines).
 - ``bombs``: Bee Bombs launched by a bow ``{"owner", "territory", "cycles"}`` (public).
 - ``snares``: crafted traps ``{"snare", "owner", "territory" (None while carried), "carrier",
@@ -207,6 +210,14 @@ class KipukasState(State):
     keal_memory: dict[str, int]
     """This cycle's KEAL means choices, "attacker>defender" -> means: a choice holds for all
     combat between the two souls that day (#ce_defense_action)."""
+    fought: list[list[str]]
+    """Per seat, the soul cards it played in combat this game (attacking or attacked: a bout the
+    seats decide, a shot, a rogue's fight settled within one action), in first-seen order: the
+    loyalty trace (#affinity, ``affinity.game_growth``)."""
+    reroll: list[int]
+    """A re-roll to decide (``fight.decide_reroll``, the ``REROLL`` step): [bout or Final Blow,
+    side deciding, attack total, defence total, the attack's and the defence's additions, the
+    Final Blow's wins, losses and rounds needed]; empty for none."""
     responder: int
     retreat_piece: int
     retreat_to: str

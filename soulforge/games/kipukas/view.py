@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from soulforge.core import JsonDict, Seat
 from soulforge.games.kipukas.cards import bundle_items, findable
 from soulforge.games.kipukas.crafted import effect_of
-from soulforge.games.kipukas.encoding import ASIDE, KEAL, PUBLIC
+from soulforge.games.kipukas.encoding import ASIDE, KEAL, PUBLIC, REROLL
 from soulforge.games.kipukas.items import STICKY, immobile
 from soulforge.games.kipukas.movement import is_downed
 
@@ -128,7 +128,7 @@ def _map(s: S, viewer: Seat | None) -> JsonDict:
 
 
 def _fight(s: S, viewer: Seat | None) -> JsonDict | None:
-    if s.attacker < 0 or s.phase not in ("target", "keal", "press", "respond", "challenge"):
+    if s.attacker < 0 or s.phase not in ("target", "keal", "press", "respond", "challenge", REROLL):
         return None
     sides = (s.attacker, s.defender)
     hidden_choice = s.phase == KEAL and s.secret
@@ -145,6 +145,19 @@ def _fight(s: S, viewer: Seat | None) -> JsonDict | None:
         "chosen": [m >= 0 for m in s.means],
         "ranged": s.shooting,
         "retreat": {"piece": s.retreat_piece, "to": s.retreat_to} if s.retreat_piece >= 0 else None,
+    } | ({"reroll": _reroll(s)} if s.reroll else {})
+
+
+def _reroll(s: S) -> JsonDict:
+    """The throw open to a re-roll (public, as dice on the table are): the soul whose owner
+    decides, whether it attacks or defends, the totals as they stand, the Final Blow's rounds."""
+    kind, side, attack, defence = s.reroll[:4]
+    return {
+        "piece": (s.attacker, s.defender)[side],
+        "side": ("attacker", "defender")[side],
+        "during": "final_blow" if kind else "bout",
+        "totals": [attack, defence],
+        "rounds": s.reroll[6:8] if kind else None,
     }
 
 

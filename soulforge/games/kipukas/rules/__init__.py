@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from soulforge.core import IllegalAction
 from soulforge.core.flow import Flow, Step
-from soulforge.games.kipukas.actions import Tame
+from soulforge.games.kipukas.actions import KeepRoll, Reroll, Tame
 from soulforge.games.kipukas.encoding import (
     AFFINITY,
     ASIDE,
@@ -38,6 +38,7 @@ from soulforge.games.kipukas.encoding import (
     OVER,
     PEACE,
     PRESS,
+    REROLL,
     RESPOND,
     TAMING,
     TARGET,
@@ -134,6 +135,7 @@ FLOW: Flow[S] = Flow(
         Step(TARGET, (fight.TargetRule(), _STOP), section="contention"),
         Step(KEAL, (fight.KealRule(),), section="ce_setup"),
         Step(PRESS, (fight.PressRule(), fight.FinalBlowRule(), _STOP), section="keal_means_DHT"),
+        Step(REROLL, (fight.RerollRule(), fight.KeepRollRule()), section="attack"),
         Step(
             RESPOND, (_COUNTER, _RETREAT, _GROUP, fight.ReinforceRule(), fight.HoldRule()), section="retreat"
         ),
@@ -158,6 +160,13 @@ def _out_of_step(s: S, action: object) -> IllegalAction:
             "contention, each seat in turn from the initiative holder (#taming)",
             rule="taming",
         )
+    if isinstance(action, (Reroll, KeepRoll)):  # a card's option (Tira Marvelous Myriad)
+        return IllegalAction(
+            f"{action} is not allowed now: only a soul whose card gives the option to re-roll "
+            "(Tira Marvelous Myriad: 'D6-D6 (Option to Re-roll)') throws again, once, when its "
+            "owner has seen its throw in a bout or a Final Blow (#attack)",
+            rule="attack",
+        )
     return IllegalAction(f"{action} is not allowed now: {prompt(s)}", rule=s.phase)
 
 
@@ -174,6 +183,7 @@ PROMPTS = {
     PEACE: "a forced peace: keep the peace (more territories wins) or call the reserves",
     KEAL: "choose your KEAL means (hidden until both sides have chosen)",
     PRESS: "press the attack, strike the Final Blow, or stop",
+    REROLL: "your soul's card gives the option to re-roll: re-roll its throw (the second counts) or keep it",
     RESPOND: "counterattack, retreat, or hold your ground",
     CHALLENGE: "challenge the retreat or let them go",
     TRADE: "a trade is offered: give a card of your hand for the one offered, or decline",

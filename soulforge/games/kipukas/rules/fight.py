@@ -16,9 +16,11 @@ from soulforge.games.kipukas.actions import (
     FinalBlow,
     Hold,
     Keal,
+    KeepRoll,
     LetGo,
     Press,
     Reinforce,
+    Reroll,
     Retreat,
     RetreatGroup,
     Stop,
@@ -34,18 +36,17 @@ if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
 from soulforge.games.kipukas.crafted import choose_means
 from soulforge.games.kipukas.fight import (
-    after_waste,
     ask_means,
     available_means,
     begin,
     bout,
     can_attack,
+    decide_reroll,
     end_fight,
     engage,
-    final_blow,
-    lose_attack,
     mine_at,
     say,
+    strike_final_blow,
     targets,
 )
 from soulforge.games.kipukas.movement import Ground, can_move, ground, reach
@@ -175,13 +176,31 @@ class FinalBlowRule(ButtonRule[FinalBlow]):
 
     def apply(self, s: S, action: FinalBlow) -> None:
         cycle.reveal(s, s.defender)
-        if final_blow(s):
-            say(s, f"the Final Blow wastes {s.piece_name(s.defender)}")
-            cards.waste(s, s.defender)
-            after_waste(s)
-        else:
-            say(s, f"{s.piece_name(s.defender)} survives the Final Blow")
-            lose_attack(s)
+        strike_final_blow(s)
+
+
+class RerollRule(ButtonRule[Reroll]):
+    """#attack, #defense: the dice are the card's; a card with the option to re-roll (Tira
+    Marvelous Myriad: "D6-D6 (Option to Re-roll)") lets its owner, having seen the throw, throw
+    once more: the second throw counts."""
+
+    action = Reroll
+    button = Reroll()
+    section = "attack"
+
+    def apply(self, s: S, action: Reroll) -> None:
+        decide_reroll(s, again=True)
+
+
+class KeepRollRule(ButtonRule[KeepRoll]):
+    """#attack, #defense: the owner keeps the throw of its soul with the option to re-roll."""
+
+    action = KeepRoll
+    button = KeepRoll()
+    section = "attack"
+
+    def apply(self, s: S, action: KeepRoll) -> None:
+        decide_reroll(s, again=False)
 
 
 class StopRule(ButtonRule[Stop]):
