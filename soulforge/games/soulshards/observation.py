@@ -48,9 +48,9 @@ Block = Any
 UnitBlock = tuple[UnitKey, Block]
 """A unit's key (its Attached list copied) and its block (a float memoryview)."""
 CountKey = tuple[list[Any], ...]
-CountBlock = tuple[CountKey, Block]
-"""Lists of cards (copies) and their per-card counts, one list after the other (a float
-memoryview)."""
+CountBlock = tuple[CountKey, Block, list[bytes]]
+"""Lists of cards (copies), their per-card counts one list after the other (a float
+memoryview), and each list's part (bytes)."""
 BLOCKS = 4096
 """The bound of each cache keyed by unit (cleared when passed: a game makes a few hundred)."""
 
@@ -127,6 +127,7 @@ class Observer:
         """The card definitions the blocks were made with (a state's ``cards``)."""
         self._pools = [pool.tobytes() for pool in self.pools]
         """Each seat's deck pool field as bytes (the tail of its cached per-card block)."""
+        self._no_cards = bytes(4 * cards)
         self._step_at = {step: self.at["step"] + k for k, step in enumerate(STEPS)}
         self._seats_at, self._fight_at = self.at["seats"], self.at["fight"]
 
@@ -174,17 +175,25 @@ class Observer:
             block = made[hashable] = memoryview(cells.tobytes()).cast("f")
         return (*key[:-1], list(key[-1])), block
 
-    def _counted(self, fields: CountKey, pairs: int = -1, tail: bytes = b"") -> CountBlock:
+    def _counted(self, fields: CountKey, last: CountBlock | None, pairs: int = -1, tail: bytes = b"") \
+            -> CountBlock:
         """The per-card counts of each of ``fields`` (lists of card names; the one at ``pairs``
-        of (name, n) pairs), one after the other, then ``tail``; with the lists copied to check
-        it by."""
+        of (name, n) pairs), one after the other, then ``tail``; with copies of the lists to check
+        it by and each list's part (that of ``last``, the block these lists replace, where its
+        list was equal)."""
         cards, index = self.cards, self.card
-        cells = [0.0] * (cards * len(fields))
+        parts = []
         for k, items in enumerate(fields):
-            base = k * cards
-            for item in items:
-                cells[base + index[item[0] if k == pairs else item]] += 1
-        return tuple(map(list, fields)), memoryview(array("f", cells).tobytes() + tail).cast("f")
+            if last is not None and last[0][k] == items:
+                parts.append(last[2][k])
+            elif not items:
+                parts.append(self._no_cards)
+            else:
+                cells = [0.0] * cards
+                for item in items:
+                    cells[index[item[0] if k == pairs else item]] += 1
+                parts.append(array("f", cells).tobytes())
+        return tuple(map(list, fields)), memoryview(b"".join(parts) + tail).cast("f"), parts
 
     def _count_into(self, mv: Any, here: int, fields: CountKey, pairs: int = -1) -> None:
         """Add the per-card counts of each of ``fields`` (as :meth:`_counted`) from ``here`` on."""
@@ -235,10 +244,10 @@ class Observer:
                     u = units[uid]
                     if cached:
                         key = UNIT_KEY(u)
-                        made = seen.get(uid)
-                        if made is None or made[0] != key:
-                            made = seen[uid] = self._unit_block(s, uid, key)
-                        mv[here:here + unit_width] = made[1]
+                        last = seen.get(uid)
+                        if last is None or last[0] != key:
+                            last = seen[uid] = self._unit_block(s, uid, key)
+                        mv[here:here + unit_width] = last[1]
                     else:
                         self._write_unit(u, cards_by_name, mv, here, card)
                     here += unit_width
@@ -259,7 +268,7 @@ class Observer:
             if cached:
                 made = seat_cards[p]
                 if made is None or made[0] != key:
-                    made = seat_cards[p] = self._counted(key, pairs=1, tail=self._pools[p])
+                    made = seat_cards[p] = self._counted(key, made, pairs=1, tail=self._pools[p])
                 mv[here:here + 4 * cards] = made[1]
             else:
                 self._count_into(mv, here, (*key, self.game_pool[p]), pairs=1)
@@ -277,7 +286,7 @@ class Observer:
         if cached:
             made = self._own_cards[seat]
             if made is None or made[0] != key:
-                made = self._own_cards[seat] = self._counted(key)
+                made = self._own_cards[seat] = self._counted(key, made)
             mv[here:here + 3 * cards] = made[1]
         else:
             self._count_into(mv, here, key)
