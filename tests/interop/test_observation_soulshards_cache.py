@@ -11,16 +11,18 @@ position of seeded playouts, for both seats.
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import numpy as np
 import pytest
 
 import soulforge
 from soulforge.core import State
+from soulforge.games.soulshards.game import Soulshards
 from soulforge.games.soulshards.observation import Observer
 from soulforge.interop.observation import ObservationEncoder
 
-GAME = soulforge.load("soulshards")
+GAME = cast(Soulshards, soulforge.load("soulshards"))
 
 
 def written(observer: Observer, state: State, seat: int, cached: bool) -> tuple[bytes, list[int], list[int]]:
