@@ -40,8 +40,9 @@ SOURCES = ("hand", "Stockpile", "Arsenal")
 UNIT_KEY = attrgetter("card", "is_char", "fatigue", "prepared", "pinned", "provoked", "temp", "attached")
 """Every field of a unit :meth:`Observer._write_unit` reads, read in C: equal keys, equal
 blocks (the card compared as an object, hashed by name: a game's cards are fixed)."""
-SEAT_NUMBERS = Struct("13f")
-"""A seat's first numbers (Resolve to Stockpile size, then its Attribute pool), in one call."""
+SEAT_NUMBERS = Struct(f"{9 + 2 * len(ATTRS)}f")
+"""A seat's first numbers (Resolve to Stockpile size, its Attribute pool, what its City
+produces), in one call."""
 UnitKey = tuple[Any, ...]
 Block = Any
 """Cells to copy into an observation: a memoryview of float32 values."""
@@ -121,8 +122,8 @@ class Observer:
         pool per card, with the lists it counts."""
         self._own_cards: list[CountBlock | None] = [None, None]
         """Per seat (absolute), the last block of its hand, Reserves and unseen cards per card."""
-        self._produces: dict[tuple[int, tuple[int, ...]], list[int]] = {}
-        """The indices of a relative seat's City produces field to set, by what it produces."""
+        self._produces: dict[tuple[int, ...], tuple[int, ...]] = {}
+        """A City's produces field by the Attributes it produces."""
         self._cards_by_name: Mapping[str, CardDef] | None = None
         """The card definitions the blocks were made with (a state's ``cards``)."""
         self._pools = [pool.tobytes() for pool in self.pools]
@@ -240,16 +241,17 @@ class Observer:
             p = (seat + rel) % 2
             for zone in range(2):
                 here = spots + (2 * rel + zone) * zone_width
+                if not cached:
+                    for uid in s.zones[p][zone]:
+                        self._write_unit(units[uid], cards_by_name, mv, here, card)
+                        here += unit_width
+                    continue
                 for uid in s.zones[p][zone]:
-                    u = units[uid]
-                    if cached:
-                        key = UNIT_KEY(u)
-                        last = seen.get(uid)
-                        if last is None or last[0] != key:
-                            last = seen[uid] = self._unit_block(s, uid, key)
-                        mv[here:here + unit_width] = last[1]
-                    else:
-                        self._write_unit(u, cards_by_name, mv, here, card)
+                    key = UNIT_KEY(units[uid])
+                    last = seen.get(uid)
+                    if last is None or last[0] != key:
+                        last = seen[uid] = self._unit_block(s, uid, key)
+                    mv[here:here + unit_width] = last[1]
                     here += unit_width
         a = len(ATTRS)
         seat_cards = self._seat_cards
@@ -258,11 +260,13 @@ class Observer:
             here = self._seats_at + rel * self.seat_block
             arsenal, bottom, pool = s.arsenal[p], s.known_bottom[p], s.pool[p]
             home, stockpile = s.home[p], s.stockpile[p]
+            city = s.cities[p].produces
+            produces = self._produces.get(city)
+            if produces is None:
+                produces = self._produces[city] = tuple(int(attr in city) for attr in range(a))
             SEAT_NUMBERS.pack_into(mv, 4 * here, s.resolve[p], s.edge[p], len(arsenal), bottom,
                                    len(s.hand[p]), len(s.reserves[p]), s.swaps[p], len(home),
-                                   len(stockpile), pool[0], pool[1], pool[2], pool[3])
-            for attr in s.cities[p].produces:
-                mv[here + 9 + a + attr] = 1
+                                   len(stockpile), *pool, *produces)
             here += 9 + 2 * a
             key = (home, stockpile, arsenal[:bottom])
             if cached:
