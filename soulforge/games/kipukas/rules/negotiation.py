@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from soulforge.core import IllegalAction
 from soulforge.core.flow import CheckedRule, ClickPath
+from soulforge.core.interned import interning
 from soulforge.games.kipukas import cycle
 from soulforge.games.kipukas.actions import AcceptTrade, DeclineTrade, Gift, OfferTrade
 from soulforge.games.kipukas.encoding import DAY, TRADE
@@ -28,6 +29,9 @@ from soulforge.games.kipukas.rules.day import owes_contention
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
+
+_GIFT, _OFFER = interning(Gift), interning(OfferTrade)
+"""The listings' constructors, one object per distinct fields (``core.interned``)."""
 
 SECTION = "rouge"
 
@@ -80,12 +84,12 @@ def _candidates(s: S) -> Iterator[tuple[int, int]]:
 def gifts(s: S, owed: bool | None = None) -> list[Gift]:
     """The gifts open now (``owed``: whether contention is owed, when the caller knows it: the
     fast listing asks that first)."""
-    return [Gift(slot, to) for slot, to in _candidates(s) if not _why_not(s, slot, to, gift=True, owed=owed)]
+    return [_GIFT(slot, to) for slot, to in _candidates(s) if not _why_not(s, slot, to, gift=True, owed=owed)]
 
 
 def offers(s: S, owed: bool | None = None) -> list[OfferTrade]:
     return [
-        OfferTrade(slot, to)
+        _OFFER(slot, to)
         for slot, to in _candidates(s)
         if not _why_not(s, slot, to, gift=False, owed=owed)
     ]

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from soulforge.core.flow import Check, CheckedRule, ClickPath
+from soulforge.core.interned import interning
 from soulforge.core.text import count
 from soulforge.games.kipukas import cards, crafted, cycle
 from soulforge.games.kipukas.actions import (
@@ -30,6 +31,9 @@ from soulforge.games.kipukas.rules.button import ButtonRule
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
+
+_SABOTAGE = interning(Sabotage)
+"""``Sabotage`` made once per distinct fields (``core.interned``): the listing's constructor."""
 
 
 # -- the forced peace -----------------------------------------------------------------------------
@@ -449,7 +453,7 @@ class SabotageRule(CheckedRule["S", Sabotage]):
             if _sabotage_card(s, slot):
                 if targets is None:
                     targets = [t for t in s.board.holdable if _others_territory(s, t)]
-                out += [Sabotage(slot, t) for t in targets if _requirement_met(s, slot, t)]
+                out += [_SABOTAGE(slot, t) for t in targets if _requirement_met(s, slot, t)]
         return out
 
     def candidates(self, s: S) -> Iterable[Sabotage]:
