@@ -633,12 +633,11 @@ def diel_turns(s: S, seat: int) -> list[tuple[int, int]]:
         return []
     from soulforge.games.kipukas.movement import is_downed  # (not before: storms turn nothing)
 
-    owner, card = s.owner, s.card  # (read once: every piece on the map, twice a cycle)
+    card = s.card  # (read once: every piece of the seat's, twice a cycle)
     out = [
         (p, -1)
-        for p in s.live()
-        if owner[p] == seat
-        and ABILITIES[card[p]].turns_roll == wanted
+        for p in s.pieces_of(seat)
+        if ABILITIES[card[p]].turns_roll == wanted
         and not s.prisoner[p]
         and not is_downed(s, p)
         and s.timers[p].get("turned", -9) < s.cycle - 1

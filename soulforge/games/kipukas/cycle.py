@@ -44,7 +44,7 @@ def contested_stands(s: S, seat: int) -> list[str]:
     enemies = ground(s, seat).enemy_stands
     if not enemies:
         return []  # no revealed enemy anywhere (the common case)
-    mine = {s.stand[p] for p in s.live() if s.owner[p] == seat and s.stand[p] in enemies}
+    mine = {s.stand[p] for p in s.pieces_of(seat) if s.stand[p] in enemies}
     return sorted(stand for stand in mine if enemies_at(s, stand, seat))
 
 

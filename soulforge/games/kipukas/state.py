@@ -59,10 +59,11 @@ Index = tuple[
     dict[int, Any],
     dict[str, list[int]],
     dict[str, list[int]],
+    dict[int, list[int]],
 ]
 """``KipukasState._where``: the pieces on the map by territory, all of them, the terrain features
 by territory, the grounds per seat (``grounds``), the souls (no prisoners) by stand, the pieces
-by card type."""
+by card type, the pieces by owner (a rogue's owner is ``num_players``)."""
 
 
 class KipukasState(State):
@@ -245,6 +246,11 @@ class KipukasState(State):
         return None if self.phase == OVER else self.active
 
     @property
+    def is_over(self) -> bool:
+        """``current_player is None``, read from the phase (twice per move of a playout)."""
+        return self.phase == OVER
+
+    @property
     def first_player(self) -> Seat | None:
         return self.starter if self.starter >= 0 else None
 
@@ -317,21 +323,23 @@ class KipukasState(State):
         features: dict[int, list[int]] = {}
         souls: dict[str, list[int]] = {}
         kinds: dict[str, list[int]] = {}
+        owners: dict[int, list[int]] = {}
         live = [p for p, on in enumerate(self.on_map) if on]
         # The lists read into locals once (built at nearly every move); ``Card.soul`` asked as
         # its card-type test, with no property call per piece.
-        cards, stand_of, territory_of, card_of, prisoner = (
-            self.game.cards, self.stand, self.territory, self.card, self.prisoner
+        cards, stand_of, territory_of, card_of, prisoner, owner = (
+            self.game.cards, self.stand, self.territory, self.card, self.prisoner, self.owner
         )
         for p in live:
             territory, kind = territory_of[p], cards[card_of[p]].card_type
             territories.setdefault(territory, []).append(p)
             kinds.setdefault(kind, []).append(p)
+            owners.setdefault(owner[p], []).append(p)
             if kind == "terrain_feature":
                 features.setdefault(territory, []).append(p)
             if kind in SOUL_TYPES and not prisoner[p]:
                 souls.setdefault(stand_of[p], []).append(p)
-        self._index: Index = (territories, live, features, {}, souls, kinds)
+        self._index: Index = (territories, live, features, {}, souls, kinds, owners)
         return self._index
 
     def grounds(self) -> dict[int, Any]:
@@ -387,6 +395,15 @@ class KipukasState(State):
             return self._index[5].get(card_type, [])
         except AttributeError:
             return self._where()[5].get(card_type, [])
+
+    def pieces_of(self, seat: int) -> Sequence[int]:
+        """The seat's pieces on the map, in piece order: read it, never change it. The listings
+        that look at one seat's pieces walk these instead of every piece (``live``); an owner
+        changes only with ``moved`` (a rogue, a tamed one, a prisoner dealt)."""
+        try:  # ``_where`` inlined, as in ``features_in``: asked by every day listing
+            return self._index[6].get(seat, ())
+        except AttributeError:
+            return self._where()[6].get(seat, ())
 
     def live(self) -> list[int]:
         """Every piece on the map, by number."""

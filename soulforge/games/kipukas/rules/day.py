@@ -243,7 +243,7 @@ def play_spots(
         return [(st, way) for st in held for way in ways]
     if c.card_type == "trap" and entry.sprung is not None:
         # #traps: 'These require a reasonable soul to lay them': a soul of the seat's in that territory
-        souls = [p for p in s.live() if s.owner[p] == s.active and s.card_of(p).soul and not s.prisoner[p]]
+        souls = [p for p in s.pieces_of(s.active) if s.card_of(p).soul and not s.prisoner[p]]
         layers = {s.territory[p] for p in souls}
         return [(st, False) for st in held if s.board.stands[st].territory in layers]
     return []
@@ -471,8 +471,8 @@ def own_souls(s: S) -> list[int]:
     """The seat's souls on the map, not prisoners (``_own_soul``, inlined)."""
     # The lists read into locals, ``card_of`` inlined and ``Card.soul`` read from the traits (a
     # slot, not a property): once per listing, over every piece.
-    seat, owner, prisoner, card, traits = s.active, s.owner, s.prisoner, s.card, s.game.traits
-    return [p for p in s.live() if owner[p] == seat and traits[card[p]].soul and not prisoner[p]]
+    prisoner, card, traits = s.prisoner, s.card, s.game.traits
+    return [p for p in s.pieces_of(s.active) if traits[card[p]].soul and not prisoner[p]]
 
 
 def pick_ups(s: S, souls: list[int]) -> list[PickUp]:
@@ -617,8 +617,7 @@ class TransferRule(CheckedRule["S", Transfer]):
 
 def reveals(s: S) -> list[Reveal]:
     """The reveals open when no contention is owed (``RevealRule``)."""
-    seat, owner = s.active, s.owner
-    return [_REVEAL(p) for p in s.live() if owner[p] == seat and _face_down(s, p) and _revealable(s, p)]
+    return [_REVEAL(p) for p in s.pieces_of(s.active) if _face_down(s, p) and _revealable(s, p)]
 
 
 class RevealRule(CheckedRule["S", Reveal]):

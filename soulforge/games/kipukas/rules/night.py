@@ -352,8 +352,8 @@ class TakeHoneyRule(CheckedRule["S", TakeHoney]):
 
 def _crafters(s: S) -> list[int]:
     """The seat's souls on the map, not prisoners: each may be given a crafted item."""
-    seat, owner, prisoner = s.active, s.owner, s.prisoner
-    return [p for p in s.live() if s.on_map[p] and owner[p] == seat and s.card_of(p).soul and not prisoner[p]]
+    prisoner = s.prisoner
+    return [p for p in s.pieces_of(s.active) if s.on_map[p] and s.card_of(p).soul and not prisoner[p]]
 
 
 def _lays_trap(s: S, piece: int) -> bool:
