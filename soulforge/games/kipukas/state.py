@@ -36,7 +36,7 @@ View keys (``view(player)``, built in ``view.py``), beside the core's common key
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from soulforge.core import Action, JsonDict, Seat, State
@@ -226,7 +226,7 @@ class KipukasState(State):
     card's effect: Oly's potion, the cats, the mutant)."""
     """The seat whose action started the exchange (the turn passes on from it)."""
     exchange: list[str]
-    _listed_reaches: tuple[Sequence[Action], dict[int, dict[str, tuple[str, ...]]]] | tuple[()] = ()
+    _listed_reaches: tuple[Sequence[Action], dict[int, Mapping[str, tuple[str, ...]]]] | tuple[()] = ()
     """The fast day listing's list with each listed soul's reach: the move made from that very
     list takes its way from there (``day.listed_way``); a class default, not a field (a clone
     shares it with the list it goes with)."""

@@ -6,7 +6,7 @@ listings, which the fast day listing calls, test the same predicates."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from soulforge.core import Action
@@ -649,7 +649,7 @@ class RevealRule(CheckedRule["S", Reveal]):
         return (f"piece:{action.piece}", "reveal")
 
 
-def moves(s: S, souls: list[int], reaches: dict[int, dict[str, Way]] | None = None) -> list[Move]:
+def moves(s: S, souls: list[int], reaches: dict[int, Mapping[str, Way]] | None = None) -> list[Move]:
     """The moves open when no contention is owed (``MoveRule``); ``souls``: ``own_souls``
     (a soul that can move is one of them); ``reaches``, when given, gets each listed soul's
     ``reach`` (the fast listing keeps them for the move made from its list: ``listed_way``)."""

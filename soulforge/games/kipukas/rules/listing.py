@@ -10,7 +10,7 @@ listing equal, as a list, to the rules' own (``Flow.plain_legal``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from soulforge.core import Action
@@ -75,7 +75,7 @@ def day_listing(s: S) -> Sequence[Action]:
     if armed:
         out += crafted.launches(s, armed)
     out += day.reveals(s)
-    reaches: dict[int, dict[str, Way]] = {}
+    reaches: dict[int, Mapping[str, Way]] = {}
     out += day.moves(s, souls, reaches)
     if s.board.boats:
         out += boats.ferries(s, souls)
