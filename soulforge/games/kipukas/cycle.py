@@ -32,7 +32,7 @@ def reveal(s: S, piece: int) -> None:
         return
     s.known[piece] |= PUBLIC
     s.revealed[piece] = True
-    s.moved()
+    s.unveiled()
     s.mark_revealed()
     s.add_log(f"card #{piece} is revealed: {s.piece_name(piece)}")
     s.game.style.revealed(s, piece)
@@ -144,9 +144,10 @@ def retreat_group_of(s: S, seat: int, origin: str) -> list[int]:
 
 
 def place(s: S, piece: int, stand: str) -> None:
+    old_stand, old_territory = s.stand[piece], s.territory[piece]
     s.stand[piece] = stand
     s.territory[piece] = s.board.stands[stand].territory
-    s.moved()
+    s.relocated(piece, old_stand, old_territory)
     s.loiter_since[piece] = -1
     if s.stuck:  # a soul reaching a snared soul of its seat frees it (the Snare Trap)
         rescue(s, piece, stand)

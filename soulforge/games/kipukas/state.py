@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from soulforge.core import Action, JsonDict, Seat, State
 from soulforge.core.clone import ClonePlan
@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from soulforge.games.kipukas.game import Kipukas
 
 
+_K = TypeVar("_K", int, str)
 Index = tuple[
     dict[int, list[int]],
     list[int],
@@ -354,6 +355,39 @@ class KipukasState(State):
         is rebuilt when next asked."""
         self.__dict__.pop("_index", None)  # (a plain attribute: read without a lookup in ``_where``)
 
+    def unveiled(self) -> None:
+        """A piece was revealed, and nothing else changed: where pieces are holds (the index
+        reads no one's knowledge), what each seat sees of its enemies does not, so only the
+        grounds are dropped."""
+        index: Index | None = self.__dict__.get("_index")
+        if index is not None:
+            self._index = (index[0], index[1], index[2], {}, index[4], index[5], index[6])
+
+    def relocated(self, piece: int, old_stand: str, old_territory: int) -> None:
+        """Piece ``piece``, on the map, changed stand (from ``old_stand`` in ``old_territory``)
+        and nothing else: the index of ``_where`` is patched rather than dropped and rebuilt
+        (a soul's move, step by step). The patch is a new index sharing the parts it leaves
+        alone, never a change in place: a clone may share the old one. The grounds, which read
+        where every soul is, are worked out anew. ``tests/kipukas/test_incremental.py`` proves
+        the patched index equal to a rebuilt one at every position of seeded playouts."""
+        index: Index | None = self.__dict__.get("_index")
+        if index is None or not self.on_map[piece]:
+            self.moved()  # (nothing to patch, or a piece the index does not hold)
+            return
+        territories, live, features, _, souls, kinds, owners = index
+        listed = piece in souls.get(old_stand, ())  # (a soul, not a prisoner: the index's own test)
+        if listed != (self.game.traits[self.card[piece]].soul and not self.prisoner[piece]):
+            self.moved()  # the piece changed more than its stand (a prisoner freed...): rebuilt
+            return
+        territory = self.territory[piece]
+        if territory != old_territory:
+            territories = _moved_in(territories, piece, old_territory, territory)
+            if piece in features.get(old_territory, ()):
+                features = _moved_in(features, piece, old_territory, territory)
+        if listed:
+            souls = _moved_in(souls, piece, old_stand, self.stand[piece])
+        self._index = (territories, live, features, {}, souls, kinds, owners)
+
     def souls_at(self, stand: str) -> list[int]:
         """The souls on a stand, prisoners left out (a new list)."""
         try:  # ``_where`` inlined, as in ``features_in``: every enemy test asks
@@ -414,6 +448,19 @@ class KipukasState(State):
 
     def clone(self) -> KipukasState:
         return CLONE_PLAN.clone(self)
+
+
+def _moved_in(table: dict[_K, list[int]], piece: int, old: _K, new: _K) -> dict[_K, list[int]]:
+    """A copy of one part of the index with ``piece`` moved from key ``old`` to key ``new``
+    (each list in piece order, no key left with an empty list: as ``_where`` builds it)."""
+    out: dict[_K, list[int]] = dict(table)
+    left = [p for p in out[old] if p != piece]
+    if left:
+        out[old] = left
+    else:
+        del out[old]
+    out[new] = sorted([*out.get(new, []), piece])
+    return out
 
 
 CLONE_PLAN = ClonePlan(KipukasState)

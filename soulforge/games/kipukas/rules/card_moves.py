@@ -570,6 +570,7 @@ class ExchangeRule(CheckedRule["S", Exchange]):
     def apply(self, s: S, action: Exchange) -> None:
         piece, freed = action.piece, action.bottled
         s.prisoner[piece], s.prisoner[freed] = True, False
+        s.moved()  # (who is a prisoner: the index of the map lists souls by stand without them)
         s.timers[piece][cards.BOTTLED] = 1
         s.timers[freed].pop(cards.BOTTLED, None)
         s.played[s.active] += 1
