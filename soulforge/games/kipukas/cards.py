@@ -303,12 +303,12 @@ def stepped(s: S, piece: int, stand: str) -> bool:
     it ('Any spirit, possessor, and conscience motive souls that touch water while this card is
     in play must battle Little Charm. Little Charm moves instantly to their space'): a revealed
     enemy Little Charm on the map, able to fight, with room in the territory."""
+    if stand not in s.board.water or not s.card_of(piece).soul:
+        return False  # (asked before the imports below: every step of every move asks)
     from soulforge.games.kipukas.cycle import place
     from soulforge.games.kipukas.fight import available_means
     from soulforge.games.kipukas.movement import room_in
 
-    if stand not in s.board.water or not s.card_of(piece).soul:
-        return False
     motive, territory = s.card_of(piece).motivation, s.board.stands[stand].territory
     for hunter in s.live():
         entry = ability(s.card[hunter])
@@ -753,9 +753,9 @@ def trap_roll(s: S, mover: int, territory: int) -> None:
     s.game.style.entered(s, mover, territory)  # the referee's secret trap (Trap springer, ``styles/``)
     if s.phase == OVER:
         return
-    seat = s.owner[mover]
-    hidden = [p for p in s.pieces_in(territory) if s.owner[p] != seat and not s.known[p] & (1 << 8)]
-    lingering = [p for p in s.pieces_in(territory) if ability(s.card[p]).lingers and s.known[p] & (1 << 8)]
+    seat, here = s.owner[mover], s.pieces_in(territory)
+    hidden = [p for p in here if s.owner[p] != seat and not s.known[p] & (1 << 8)]
+    lingering = [p for p in here if ability(s.card[p]).lingers and s.known[p] & (1 << 8)]
     snares = crafted.armed_against(s, seat, territory) if s.snares else []
     if not hidden and not lingering and not snares:
         return
