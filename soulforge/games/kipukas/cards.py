@@ -622,13 +622,17 @@ def rolled(s: S) -> bool:
     return s.cycle > len(s.game.play.opening)
 
 
+_TURNED = {"night": "day", "day": "night"}
+"""What a roll is turned to (Rooster, Gray Wolf: 'turn a night/day dial roll'; storms are not)."""
+
+
 def diel_turns(s: S, seat: int) -> list[tuple[int, int]]:
     """How the seat may turn this cycle's roll: (piece, -1) for a soul of its on the map that
     is not downed and did not turn the last turn (Rooster, Gray Wolf), (-1, slot) for a card
     of its hand (Cartesian Sea); storms are never turned, and the opening's predetermined
     cycles are no roll to turn (the cards turn "a night/day dial roll", Cartesian Sea is played
     "after the diel die roll"): a card played in the opening waits for the first roll."""
-    wanted = {"night": "day", "day": "night"}.get(s.diel)
+    wanted = _TURNED.get(s.diel)
     if wanted is None or not rolled(s):
         return []
     from soulforge.games.kipukas.movement import is_downed  # (not before: storms turn nothing)

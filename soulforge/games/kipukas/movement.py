@@ -129,7 +129,8 @@ def range_of(s: S, piece: int) -> int:
         base = downed_movement(base)
         if base == 1 and traits.movement == 1 and not _escorted(s, piece):
             base = 0  # "1 with escort"
-    return max(0, base - s.steps_used[piece])
+    left = base - s.steps_used[piece]
+    return left if left > 0 else 0  # (``max``: a builtin call per soul listed)
 
 
 def _escorted(s: S, piece: int) -> bool:
