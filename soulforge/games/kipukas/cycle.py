@@ -50,8 +50,11 @@ def contested_stands(s: S, seat: int) -> list[str]:
 
 def contention_stands(s: S, seat: int) -> list[str]:
     """Where the seat may attack or retreat from now: the carried-over contention first (#day 2)."""
-    due = [stand for stand in s.due[seat] if enemies_at(s, stand, seat)]
+    owed = s.due[seat]
+    due = [stand for stand in owed if enemies_at(s, stand, seat)] if owed else owed
     stands = due or contested_stands(s, seat)
+    if not stands:
+        return stands  # (no contention, the common case: the empty list contested_stands made)
     return [stand for stand in stands if s.board.stands[stand].territory != s.suspended]
 
 
