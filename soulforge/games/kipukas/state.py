@@ -36,6 +36,7 @@ View keys (``view(player)``, built in ``view.py``), beside the core's common key
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -454,12 +455,15 @@ def _moved_in(table: dict[_K, list[int]], piece: int, old: _K, new: _K) -> dict[
     """A copy of one part of the index with ``piece`` moved from key ``old`` to key ``new``
     (each list in piece order, no key left with an empty list: as ``_where`` builds it)."""
     out: dict[_K, list[int]] = dict(table)
-    left = [p for p in out[old] if p != piece]
+    left = out[old].copy()  # (copies: the lists of the old index are shared, never changed)
+    left.remove(piece)
     if left:
         out[old] = left
     else:
         del out[old]
-    out[new] = sorted([*out.get(new, []), piece])
+    joined = out[new].copy() if new in out else []
+    insort(joined, piece)
+    out[new] = joined
     return out
 
 
