@@ -7,6 +7,7 @@ import random
 import pytest
 
 import soulforge
+from soulforge.games.kipukas import movement
 from soulforge.games.kipukas.actions import Move
 from soulforge.games.kipukas.encoding import DAY
 from soulforge.games.kipukas.movement import reach
@@ -48,3 +49,76 @@ def test_the_reaches_kept_by_the_day_listing_are_the_reaches_of_the_position(
             state.apply(action)
             assert not state._listed_reaches or state._listed_reaches[0] is not state._legal
     assert kept_moves > 100 * seeds
+
+
+# -- the index of the map, patched by a move instead of rebuilt --------------------------------
+def _rebuilt(state: KipukasState) -> KipukasState:
+    """The same position with nothing kept from earlier ones: no index, no grounds, no listing."""
+    twin = state.clone()
+    twin.moved()
+    twin._legal = None
+    twin._listed_reaches = ()
+    return twin
+
+
+def _same_index(state: KipukasState) -> None:
+    """The position's index (patched by moves, ``KipukasState.relocated``) and its grounds are
+    those worked out anew from the position."""
+    kept = state.__dict__.get("_index")
+    if kept is None:
+        return
+    fresh = _rebuilt(state)._where()
+    assert [kept[i] for i in (0, 1, 2, 4, 5, 6)] == [fresh[i] for i in (0, 1, 2, 4, 5, 6)]
+    for seat, seen in kept[3].items():
+        assert seen == movement._ground(_rebuilt(state), seat)
+
+
+@pytest.mark.parametrize(
+    ("board", "players", "seeds"),
+    [
+        ("duel", 2, range(10)),
+        ("grand", 3, range(3)),
+        ("grand", 4, range(2)),
+        # a bottled soul freed by To Catch a Spirit, then moved (a prisoner no more: rebuilt)
+        ("duel", 2, (55, 63)),
+        pytest.param("duel", 2, range(10, 40), marks=pytest.mark.slow),
+    ],
+)
+def test_the_index_kept_from_move_to_move_is_the_index_of_the_position(
+    board: str, players: int, seeds: range | tuple[int, ...]
+) -> None:
+    """At every position of seeded playouts: the index of the map a move patched (a soul's
+    steps, a reveal) equals the one rebuilt from the position, and so does every ground cached
+    in it; the listing equals the listing of the same position with nothing kept (a clone with
+    no index), of a determinization's clone, and of the state restored from bytes every tenth
+    move. The agents' clones and determinizations list from the same cache."""
+    game = soulforge.load("kipukas", map=board)
+    patched = 0
+    for seed in seeds:
+        state = game.new_game(seed=seed, players=players)
+        assert isinstance(state, KipukasState)
+        chooser = random.Random(seed)
+        while not state.is_over:
+            _same_index(state)
+            legal = state.legal_actions()
+            _same_index(state)  # (and the grounds the listing cached)
+            assert legal == _rebuilt(state).legal_actions()
+            if state.move_number % 10 == 0:
+                restored = game.state_from_bytes(state.to_bytes())
+                assert isinstance(restored, KipukasState)
+                assert restored.legal_actions() == legal
+                _same_index(restored)
+                seat = state.current_player
+                assert seat is not None
+                guess = state.determinize(seat, random.Random(seed))
+                assert guess.legal_actions() == _rebuilt(guess).legal_actions()
+                _same_index(guess)
+                twin = guess.clone()
+                twin.apply(random.Random(seed).choice(twin.legal_actions()))  # (not the chooser's draw)
+                _same_index(twin)
+                _same_index(guess)  # (a clone's move leaves the index it shared alone)
+            action = chooser.choice(legal)
+            kept = state.__dict__.get("_index")
+            state.apply(action)
+            patched += kept is not None and state.__dict__.get("_index") not in (None, kept)
+    assert patched > 20 * len(seeds)

@@ -311,12 +311,12 @@ def stepped(s: S, piece: int, stand: str) -> bool:
     it ('Any spirit, possessor, and conscience motive souls that touch water while this card is
     in play must battle Little Charm. Little Charm moves instantly to their space'): a revealed
     enemy Little Charm on the map, able to fight, with room in the territory."""
+    if stand not in s.board.water or not s.card_of(piece).soul:
+        return False  # (asked before the imports below: every step of every move asks)
     from soulforge.games.kipukas.cycle import place
     from soulforge.games.kipukas.fight import available_means
     from soulforge.games.kipukas.movement import room_in
 
-    if stand not in s.board.water or not s.card_of(piece).soul:
-        return False
     motive, territory = s.card_of(piece).motivation, s.board.stands[stand].territory
     for hunter in s.live():
         entry = ability(s.card[hunter])
@@ -635,23 +635,26 @@ def rolled(s: S) -> bool:
     return s.cycle > len(s.game.play.opening)
 
 
+_TURNED = {"night": "day", "day": "night"}
+"""What a roll is turned to (Rooster, Gray Wolf: 'turn a night/day dial roll'; storms are not)."""
+
+
 def diel_turns(s: S, seat: int) -> list[tuple[int, int]]:
     """How the seat may turn this cycle's roll: (piece, -1) for a soul of its on the map that
     is not downed and did not turn the last turn (Rooster, Gray Wolf), (-1, slot) for a card
     of its hand (Cartesian Sea); storms are never turned, and the opening's predetermined
     cycles are no roll to turn (the cards turn "a night/day dial roll", Cartesian Sea is played
     "after the diel die roll"): a card played in the opening waits for the first roll."""
-    wanted = {"night": "day", "day": "night"}.get(s.diel)
+    wanted = _TURNED.get(s.diel)
     if wanted is None or not rolled(s):
         return []
     from soulforge.games.kipukas.movement import is_downed  # (not before: storms turn nothing)
 
-    owner, card = s.owner, s.card  # (read once: every piece on the map, twice a cycle)
+    card = s.card  # (read once: every piece of the seat's, twice a cycle)
     out = [
         (p, -1)
-        for p in s.live()
-        if owner[p] == seat
-        and ABILITIES[card[p]].turns_roll == wanted
+        for p in s.pieces_of(seat)
+        if ABILITIES[card[p]].turns_roll == wanted
         and not s.prisoner[p]
         and not is_downed(s, p)
         and s.timers[p].get("turned", -9) < s.cycle - 1
@@ -767,9 +770,9 @@ def trap_roll(s: S, mover: int, territory: int) -> None:
     s.game.style.entered(s, mover, territory)  # the referee's secret trap (Trap springer, ``styles/``)
     if s.phase == OVER:
         return
-    seat = s.owner[mover]
-    hidden = [p for p in s.pieces_in(territory) if s.owner[p] != seat and not s.known[p] & (1 << 8)]
-    lingering = [p for p in s.pieces_in(territory) if ability(s.card[p]).lingers and s.known[p] & (1 << 8)]
+    seat, here = s.owner[mover], s.pieces_in(territory)
+    hidden = [p for p in here if s.owner[p] != seat and not s.known[p] & (1 << 8)]
+    lingering = [p for p in here if ability(s.card[p]).lingers and s.known[p] & (1 << 8)]
     snares = crafted.armed_against(s, seat, territory) if s.snares else []
     if not hidden and not lingering and not snares:
         return

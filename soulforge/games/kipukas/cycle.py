@@ -32,7 +32,7 @@ def reveal(s: S, piece: int) -> None:
         return
     s.known[piece] |= PUBLIC
     s.revealed[piece] = True
-    s.moved()
+    s.unveiled()
     s.mark_revealed()
     s.add_log(f"card #{piece} is revealed: {s.piece_name(piece)}")
     s.game.style.revealed(s, piece)
@@ -44,14 +44,17 @@ def contested_stands(s: S, seat: int) -> list[str]:
     enemies = ground(s, seat).enemy_stands
     if not enemies:
         return []  # no revealed enemy anywhere (the common case)
-    mine = {s.stand[p] for p in s.live() if s.owner[p] == seat and s.stand[p] in enemies}
+    mine = {s.stand[p] for p in s.pieces_of(seat) if s.stand[p] in enemies}
     return sorted(stand for stand in mine if enemies_at(s, stand, seat))
 
 
 def contention_stands(s: S, seat: int) -> list[str]:
     """Where the seat may attack or retreat from now: the carried-over contention first (#day 2)."""
-    due = [stand for stand in s.due[seat] if enemies_at(s, stand, seat)]
+    owed = s.due[seat]
+    due = [stand for stand in owed if enemies_at(s, stand, seat)] if owed else owed
     stands = due or contested_stands(s, seat)
+    if not stands:
+        return stands  # (no contention, the common case: the empty list contested_stands made)
     return [stand for stand in stands if s.board.stands[stand].territory != s.suspended]
 
 
@@ -144,9 +147,10 @@ def retreat_group_of(s: S, seat: int, origin: str) -> list[int]:
 
 
 def place(s: S, piece: int, stand: str) -> None:
+    old_stand, old_territory = s.stand[piece], s.territory[piece]
     s.stand[piece] = stand
     s.territory[piece] = s.board.stands[stand].territory
-    s.moved()
+    s.relocated(piece, old_stand, old_territory)
     s.loiter_since[piece] = -1
     if s.stuck:  # a soul reaching a snared soul of its seat frees it (the Snare Trap)
         rescue(s, piece, stand)

@@ -129,7 +129,8 @@ def range_of(s: S, piece: int) -> int:
         base = downed_movement(base)
         if base == 1 and traits.movement == 1 and not _escorted(s, piece):
             base = 0  # "1 with escort"
-    return max(0, base - s.steps_used[piece])
+    left = base - s.steps_used[piece]
+    return left if left > 0 else 0  # (``max``: a builtin call per soul listed)
 
 
 def _escorted(s: S, piece: int) -> bool:
@@ -238,9 +239,10 @@ def _ground(s: S, seat: int) -> Ground:
     return Ground(enemies, crowd, full)
 
 
-def reach(s: S, piece: int, seen: Ground | None = None, steps: int | None = None) -> dict[str, Way]:
+def reach(s: S, piece: int, seen: Ground | None = None, steps: int | None = None) -> Mapping[str, Way]:
     """Every stand the soul may move to now, with the shortest way there (``steps``: its
-    ``range_of``, when the caller has it already)."""
+    ``range_of``, when the caller has it already): read it, never change it (it may be the
+    map's own reach, shared by every position: ``KipukaMap.ball``)."""
     seen = seen or ground(s, s.owner[piece])
     traits = s.game.traits[s.card[piece]]
     if traits.leaps:
@@ -267,7 +269,7 @@ def _leaps(s: S, piece: int, seen: Ground) -> dict[str, Way]:
     return out
 
 
-def ways(s: S, piece: int, steps: int, seen: Ground) -> dict[str, Way]:
+def ways(s: S, piece: int, steps: int, seen: Ground) -> Mapping[str, Way]:
     """The stands within ``steps`` along paths the soul may take (tunnels for underground
     dwellers, water for swimmers), never past a revealed enemy (flyers fly over)."""
     card = s.card_of(piece)
@@ -306,7 +308,7 @@ def exits(s: S, stand: str, digs: bool) -> list[tuple[str, bool]]:
     return out
 
 
-def _stops(s: S, piece: int, ways: dict[str, Way], seen: Ground) -> dict[str, Way]:
+def _stops(s: S, piece: int, ways: Mapping[str, Way], seen: Ground) -> Mapping[str, Way]:
     """Room in the territory (3 souls per player, #maps), and a stand with enemies only for a
     soul able to attack them (moving onto an enemy, you must attack: #movement)."""
     traits = s.game.traits[s.card[piece]]
@@ -323,7 +325,7 @@ def _stops(s: S, piece: int, ways: dict[str, Way], seen: Ground) -> dict[str, Wa
         fights = can_attack(s, piece)
     home, spacious = s.territory[piece], not traits.takes_space
     if fights and (spacious or not seen.full):
-        return dict(ways)
+        return ways  # every way stops (no copy: a reach is only read)
     stands, limit = s.board.stands, s.game.play.souls_per_territory
     out = {}
     for stand, way in ways.items():

@@ -39,8 +39,9 @@ View keys (``view(player)``, built in ``view.py``), beside the core's common key
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from bisect import insort
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from soulforge.core import Action, JsonDict, Seat, State
 from soulforge.core.clone import ClonePlan
@@ -55,6 +56,7 @@ if TYPE_CHECKING:
     from soulforge.games.kipukas.game import Kipukas
 
 
+_K = TypeVar("_K", int, str)
 Index = tuple[
     dict[int, list[int]],
     list[int],
@@ -62,10 +64,11 @@ Index = tuple[
     dict[int, Any],
     dict[str, list[int]],
     dict[str, list[int]],
+    dict[int, list[int]],
 ]
 """``KipukasState._where``: the pieces on the map by territory, all of them, the terrain features
 by territory, the grounds per seat (``grounds``), the souls (no prisoners) by stand, the pieces
-by card type."""
+by card type, the pieces by owner (a rogue's owner is ``num_players``)."""
 
 
 class KipukasState(State):
@@ -236,7 +239,7 @@ class KipukasState(State):
     card's effect: Oly's potion, the cats, the mutant)."""
     """The seat whose action started the exchange (the turn passes on from it)."""
     exchange: list[str]
-    _listed_reaches: tuple[Sequence[Action], dict[int, dict[str, tuple[str, ...]]]] | tuple[()] = ()
+    _listed_reaches: tuple[Sequence[Action], dict[int, Mapping[str, tuple[str, ...]]]] | tuple[()] = ()
     """The fast day listing's list with each listed soul's reach: the move made from that very
     list takes its way from there (``day.listed_way``); a class default, not a field (a clone
     shares it with the list it goes with)."""
@@ -254,6 +257,11 @@ class KipukasState(State):
     @property
     def current_player(self) -> Seat | None:
         return None if self.phase == OVER else self.active
+
+    @property
+    def is_over(self) -> bool:
+        """``current_player is None``, read from the phase (twice per move of a playout)."""
+        return self.phase == OVER
 
     @property
     def first_player(self) -> Seat | None:
@@ -328,21 +336,23 @@ class KipukasState(State):
         features: dict[int, list[int]] = {}
         souls: dict[str, list[int]] = {}
         kinds: dict[str, list[int]] = {}
+        owners: dict[int, list[int]] = {}
         live = [p for p, on in enumerate(self.on_map) if on]
         # The lists read into locals once (built at nearly every move); ``Card.soul`` asked as
         # its card-type test, with no property call per piece.
-        cards, stand_of, territory_of, card_of, prisoner = (
-            self.game.cards, self.stand, self.territory, self.card, self.prisoner
+        cards, stand_of, territory_of, card_of, prisoner, owner = (
+            self.game.cards, self.stand, self.territory, self.card, self.prisoner, self.owner
         )
         for p in live:
             territory, kind = territory_of[p], cards[card_of[p]].card_type
             territories.setdefault(territory, []).append(p)
             kinds.setdefault(kind, []).append(p)
+            owners.setdefault(owner[p], []).append(p)
             if kind == "terrain_feature":
                 features.setdefault(territory, []).append(p)
             if kind in SOUL_TYPES and not prisoner[p]:
                 souls.setdefault(stand_of[p], []).append(p)
-        self._index: Index = (territories, live, features, {}, souls, kinds)
+        self._index: Index = (territories, live, features, {}, souls, kinds, owners)
         return self._index
 
     def grounds(self) -> dict[int, Any]:
@@ -356,6 +366,39 @@ class KipukasState(State):
         """A piece entered, left, moved, was revealed or imprisoned: the index of ``_where``
         is rebuilt when next asked."""
         self.__dict__.pop("_index", None)  # (a plain attribute: read without a lookup in ``_where``)
+
+    def unveiled(self) -> None:
+        """A piece was revealed, and nothing else changed: where pieces are holds (the index
+        reads no one's knowledge), what each seat sees of its enemies does not, so only the
+        grounds are dropped."""
+        index: Index | None = self.__dict__.get("_index")
+        if index is not None:
+            self._index = (index[0], index[1], index[2], {}, index[4], index[5], index[6])
+
+    def relocated(self, piece: int, old_stand: str, old_territory: int) -> None:
+        """Piece ``piece``, on the map, changed stand (from ``old_stand`` in ``old_territory``)
+        and nothing else: the index of ``_where`` is patched rather than dropped and rebuilt
+        (a soul's move, step by step). The patch is a new index sharing the parts it leaves
+        alone, never a change in place: a clone may share the old one. The grounds, which read
+        where every soul is, are worked out anew. ``tests/kipukas/test_incremental.py`` proves
+        the patched index equal to a rebuilt one at every position of seeded playouts."""
+        index: Index | None = self.__dict__.get("_index")
+        if index is None or not self.on_map[piece]:
+            self.moved()  # (nothing to patch, or a piece the index does not hold)
+            return
+        territories, live, features, _, souls, kinds, owners = index
+        listed = piece in souls.get(old_stand, ())  # (a soul, not a prisoner: the index's own test)
+        if listed != (self.game.traits[self.card[piece]].soul and not self.prisoner[piece]):
+            self.moved()  # the piece changed more than its stand (a prisoner freed...): rebuilt
+            return
+        territory = self.territory[piece]
+        if territory != old_territory:
+            territories = _moved_in(territories, piece, old_territory, territory)
+            if piece in features.get(old_territory, ()):
+                features = _moved_in(features, piece, old_territory, territory)
+        if listed:
+            souls = _moved_in(souls, piece, old_stand, self.stand[piece])
+        self._index = (territories, live, features, {}, souls, kinds, owners)
 
     def souls_at(self, stand: str) -> list[int]:
         """The souls on a stand, prisoners left out (a new list)."""
@@ -399,6 +442,15 @@ class KipukasState(State):
         except AttributeError:
             return self._where()[5].get(card_type, [])
 
+    def pieces_of(self, seat: int) -> Sequence[int]:
+        """The seat's pieces on the map, in piece order: read it, never change it. The listings
+        that look at one seat's pieces walk these instead of every piece (``live``); an owner
+        changes only with ``moved`` (a rogue, a tamed one, a prisoner dealt)."""
+        try:  # ``_where`` inlined, as in ``features_in``: asked by every day listing
+            return self._index[6].get(seat, ())
+        except AttributeError:
+            return self._where()[6].get(seat, ())
+
     def live(self) -> list[int]:
         """Every piece on the map, by number."""
         try:  # ``_where`` inlined, as in ``features_in``: the walk of many rules
@@ -408,6 +460,22 @@ class KipukasState(State):
 
     def clone(self) -> KipukasState:
         return CLONE_PLAN.clone(self)
+
+
+def _moved_in(table: dict[_K, list[int]], piece: int, old: _K, new: _K) -> dict[_K, list[int]]:
+    """A copy of one part of the index with ``piece`` moved from key ``old`` to key ``new``
+    (each list in piece order, no key left with an empty list: as ``_where`` builds it)."""
+    out: dict[_K, list[int]] = dict(table)
+    left = out[old].copy()  # (copies: the lists of the old index are shared, never changed)
+    left.remove(piece)
+    if left:
+        out[old] = left
+    else:
+        del out[old]
+    joined = out[new].copy() if new in out else []
+    insort(joined, piece)
+    out[new] = joined
+    return out
 
 
 CLONE_PLAN = ClonePlan(KipukasState)

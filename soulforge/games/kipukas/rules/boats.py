@@ -55,11 +55,10 @@ def _lands(s: S, boat: int, there: str, party: list[int]) -> bool:
 def ferries(s: S, souls: list[int]) -> list[Ferry]:
     """The crossings open to the seat (``FerryRule``'s predicates); ``souls``: ``day.own_souls``."""
     out: list[Ferry] = []
-    seat = s.active
-    on_stands = s.soul_stands()
+    aboard = {s.stand[p] for p in souls}  # the stands of the seat's souls (each boat asks)
     for boat, spec in enumerate(s.board.boats):
         stand = s.boat_at[boat]
-        if not any(s.owner[p] == seat for p in on_stands.get(stand, ())):
+        if stand not in aboard:
             continue  # no soul of the seat aboard (the common case: no rider, no crossing)
         if not _boat_free(s, boat):
             continue

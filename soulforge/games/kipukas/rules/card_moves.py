@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from soulforge.core.flow import Check, CheckedRule, ClickPath
+from soulforge.core.interned import interning
 from soulforge.games.kipukas import cards, cycle, fight
 from soulforge.games.kipukas.actions import (
     Burn,
@@ -37,6 +38,9 @@ from soulforge.games.kipukas.rules.day import (
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
+
+_DIG = interning(Dig)
+"""``Dig`` made once per distinct fields (``core.interned``): the listing's constructor."""
 
 
 _SACRIFICERS = frozenset(
@@ -294,7 +298,7 @@ def digs(s: S, souls: list[int]) -> list[Dig]:
     diggers = [
         p for p in souls if _dweller(s, p) and revealed(s, p) and _unmoved(s, p) and _on_land(s, p)
     ]
-    return [Dig(p, t) for p in diggers for t in s.board.territories if _dig_toward(s, p, t)]
+    return [_DIG(p, t) for p in diggers for t in s.board.territories if _dig_toward(s, p, t)]
 
 
 class DigRule(CheckedRule["S", Dig]):
@@ -566,6 +570,7 @@ class ExchangeRule(CheckedRule["S", Exchange]):
     def apply(self, s: S, action: Exchange) -> None:
         piece, freed = action.piece, action.bottled
         s.prisoner[piece], s.prisoner[freed] = True, False
+        s.moved()  # (who is a prisoner: the index of the map lists souls by stand without them)
         s.timers[piece][cards.BOTTLED] = 1
         s.timers[freed].pop(cards.BOTTLED, None)
         s.played[s.active] += 1

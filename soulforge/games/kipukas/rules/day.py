@@ -6,11 +6,12 @@ listings, which the fast day listing calls, test the same predicates."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from soulforge.core import Action
 from soulforge.core.flow import Check, CheckedRule, ClickPath
+from soulforge.core.interned import interning
 from soulforge.games.kipukas import cards, cycle, fight, taming
 from soulforge.games.kipukas.actions import (
     ASIDE_SLOT,
@@ -47,6 +48,13 @@ from soulforge.games.kipukas.setup import new_piece
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
+
+# The listings' actions, made once per distinct fields (``core.interned``): a frozen
+# dataclass's constructor costs more than listing most of them does.
+_PLAY, _PLAY_UNTAMED, _EQUIP = interning(Play), interning(PlayUntamed), interning(Equip)
+_PICK_UP, UNEQUIP, _REVEAL, _MOVE = interning(PickUp), interning(Unequip), interning(Reveal), interning(Move)
+CALL, END = CallInitiative(), EndActions()
+"""The two buttons of the day's end, one object each."""
 
 
 # -- day ----------------------------------------------------------------------------------------
@@ -235,7 +243,7 @@ def play_spots(
         return [(st, way) for st in held for way in ways]
     if c.card_type == "trap" and entry.sprung is not None:
         # #traps: 'These require a reasonable soul to lay them': a soul of the seat's in that territory
-        souls = [p for p in s.live() if s.owner[p] == s.active and s.card_of(p).soul and not s.prisoner[p]]
+        souls = [p for p in s.pieces_of(s.active) if s.card_of(p).soul and not s.prisoner[p]]
         layers = {s.territory[p] for p in souls}
         return [(st, False) for st in held if s.board.stands[st].territory in layers]
     return []
@@ -258,7 +266,7 @@ def plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[Play]:
         return out
     held, watched = _held_camps(s), _watched(s)  # the same for every card
     for slot, card_id in hand:
-        out += [Play(slot, st, way) for st, way in play_spots(s, card_id, held, watched)]
+        out += [_PLAY(slot, st, way) for st, way in play_spots(s, card_id, held, watched)]
     return out
 
 
@@ -282,7 +290,7 @@ def untamed_plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[PlayU
     out: list[PlayUntamed] = []
     held, watched = _held_camps(s), _watched(s)
     for slot, card_id in wild:
-        out += [PlayUntamed(slot, st) for st, way in play_spots(s, card_id, held, watched) if way]
+        out += [_PLAY_UNTAMED(slot, st) for st, way in play_spots(s, card_id, held, watched) if way]
     return out
 
 
@@ -417,7 +425,7 @@ def equips(s: S, souls: list[int]) -> list[Equip]:
     """The equips open when no contention is owed (``EquipRule``); ``souls``: ``own_souls``."""
     if plays_spent(s):
         return []
-    return [Equip(slot, p) for slot in range(len(s.hand[s.active])) if _item_in(s, slot) for p in souls]
+    return [_EQUIP(slot, p) for slot in range(len(s.hand[s.active])) if _item_in(s, slot) for p in souls]
 
 
 class EquipRule(CheckedRule["S", Equip]):
@@ -463,8 +471,8 @@ def own_souls(s: S) -> list[int]:
     """The seat's souls on the map, not prisoners (``_own_soul``, inlined)."""
     # The lists read into locals, ``card_of`` inlined and ``Card.soul`` read from the traits (a
     # slot, not a property): once per listing, over every piece.
-    seat, owner, prisoner, card, traits = s.active, s.owner, s.prisoner, s.card, s.game.traits
-    return [p for p in s.live() if owner[p] == seat and traits[card[p]].soul and not prisoner[p]]
+    prisoner, card, traits = s.prisoner, s.card, s.game.traits
+    return [p for p in s.pieces_of(s.active) if traits[card[p]].soul and not prisoner[p]]
 
 
 def pick_ups(s: S, souls: list[int]) -> list[PickUp]:
@@ -472,7 +480,7 @@ def pick_ups(s: S, souls: list[int]) -> list[PickUp]:
     if not any(s.dropped):
         return []  # no items lie anywhere (the common case)
     return [
-        PickUp(p)
+        _PICK_UP(p)
         for p in souls
         # The cheap tests first (all are pure): revealed, and items lying in its territory.
         if revealed(s, p) and _items_lie(s, p) and range_of(s, p) > 0 and _uncontested(s, p)
@@ -559,7 +567,7 @@ class UnequipRule(CheckedRule["S", Unequip]):
     checks = _GIVER_CHECKS
 
     def legal(self, s: S) -> list[Unequip]:
-        return [] if owes_contention(s) else [Unequip(p) for p in givers(s, own_souls(s))]
+        return [] if owes_contention(s) else [UNEQUIP(p) for p in givers(s, own_souls(s))]
 
     def candidates(self, s: S) -> Iterable[Unequip]:
         """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
@@ -609,8 +617,7 @@ class TransferRule(CheckedRule["S", Transfer]):
 
 def reveals(s: S) -> list[Reveal]:
     """The reveals open when no contention is owed (``RevealRule``)."""
-    seat, owner = s.active, s.owner
-    return [Reveal(p) for p in s.live() if owner[p] == seat and _face_down(s, p) and _revealable(s, p)]
+    return [_REVEAL(p) for p in s.pieces_of(s.active) if _face_down(s, p) and _revealable(s, p)]
 
 
 class RevealRule(CheckedRule["S", Reveal]):
@@ -642,7 +649,7 @@ class RevealRule(CheckedRule["S", Reveal]):
         return (f"piece:{action.piece}", "reveal")
 
 
-def moves(s: S, souls: list[int], reaches: dict[int, dict[str, Way]] | None = None) -> list[Move]:
+def moves(s: S, souls: list[int], reaches: dict[int, Mapping[str, Way]] | None = None) -> list[Move]:
     """The moves open when no contention is owed (``MoveRule``); ``souls``: ``own_souls``
     (a soul that can move is one of them); ``reaches``, when given, gets each listed soul's
     ``reach`` (the fast listing keeps them for the move made from its list: ``listed_way``)."""
@@ -657,7 +664,7 @@ def moves(s: S, souls: list[int], reaches: dict[int, dict[str, Way]] | None = No
             found = reach(s, p, seen, steps)
             if reaches is not None:
                 reaches[p] = found
-            out += [Move(p, stand) for stand in found]
+            out += [_MOVE(p, stand) for stand in found]
     return out
 
 
@@ -776,7 +783,7 @@ class CallInitiativeRule(CheckedRule["S", CallInitiative]):
     )
 
     def legal(self, s: S) -> list[CallInitiative]:
-        return [] if initiative_called(s) or owes_contention(s) else [CallInitiative()]
+        return [] if initiative_called(s) or owes_contention(s) else [CALL]
 
     def candidates(self, s: S) -> Iterable[CallInitiative]:
         """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""
@@ -802,7 +809,7 @@ class EndActionsRule(CheckedRule["S", EndActions]):
     )
 
     def legal(self, s: S) -> list[EndActions]:
-        return [EndActions()] if initiative_called(s) and not owes_contention(s) else []
+        return [END] if initiative_called(s) and not owes_contention(s) else []
 
     def candidates(self, s: S) -> Iterable[EndActions]:
         """Every action of the kind (the checks keep the legal ones: ``legal`` lists them faster)."""

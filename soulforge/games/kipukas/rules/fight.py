@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from soulforge.core.flow import Check, CheckedRule, ClickPath
+from soulforge.core.interned import interning
 from soulforge.games.kipukas import cards, combat, cycle
 from soulforge.games.kipukas.actions import (
     Attack,
@@ -34,6 +35,7 @@ from soulforge.games.kipukas.rules.button import ButtonRule
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
+
 from soulforge.games.kipukas.crafted import choose_means
 from soulforge.games.kipukas.fight import (
     ask_means,
@@ -50,6 +52,9 @@ from soulforge.games.kipukas.fight import (
     targets,
 )
 from soulforge.games.kipukas.movement import Ground, can_move, ground, reach
+
+_ATTACK, _RETREAT = interning(Attack), interning(Retreat)
+"""The listings' constructors, one object per distinct fields (``core.interned``)."""
 
 
 # -- the rules -----------------------------------------------------------------------------
@@ -251,7 +256,7 @@ def attacks(s: S, stands: list[str]) -> list[Attack]:
     """The attacks of the seat acting from ``stands`` (``CounterRule``)."""
     seat = s.active
     return [
-        Attack(p, t)
+        _ATTACK(p, t)
         for stand in stands
         for p in mine_at(s, seat, stand)
         if can_attack(s, p)
@@ -263,7 +268,7 @@ def retreats(s: S, stands: list[str]) -> list[Retreat]:
     """The single retreats of the seat acting from ``stands`` (``RetreatRule``)."""
     seat = s.active
     return [
-        Retreat(p, to)
+        _RETREAT(p, to)
         for stand in stands
         for p in mine_at(s, seat, stand)
         for to in cycle.retreat_stands(s, p)

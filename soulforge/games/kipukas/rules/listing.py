@@ -10,19 +10,17 @@ listing equal, as a list, to the rules' own (``Flow.plain_legal``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from soulforge.core import Action
 from soulforge.games.kipukas import cycle
-from soulforge.games.kipukas.actions import Attack, CallInitiative, EndActions, Retreat, RetreatGroup, Unequip
+from soulforge.games.kipukas.actions import Attack, Retreat, RetreatGroup
 from soulforge.games.kipukas.movement import Way
 from soulforge.games.kipukas.rules import boats, card_moves, crafted, day, fight, negotiation
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
-
-CALL, END = CallInitiative(), EndActions()
 
 
 def day_listing(s: S) -> Sequence[Action]:
@@ -52,7 +50,7 @@ def day_listing(s: S) -> Sequence[Action]:
     armed = [p for p in souls if items[p]]
     giving = day.givers(s, armed) if armed else armed
     if giving:
-        out += [Unequip(p) for p in giving]
+        out += [day.UNEQUIP(p) for p in giving]
         out += day.transfers(s, giving)
     # Most souls give no day action of their own (``Traits.acts``): the five listings of those
     # are skipped, one flag per soul asked instead of a walk each.
@@ -77,7 +75,7 @@ def day_listing(s: S) -> Sequence[Action]:
     if armed:
         out += crafted.launches(s, armed)
     out += day.reveals(s)
-    reaches: dict[int, dict[str, Way]] = {}
+    reaches: dict[int, Mapping[str, Way]] = {}
     out += day.moves(s, souls, reaches)
     if s.board.boats:
         out += boats.ferries(s, souls)
@@ -90,7 +88,7 @@ def day_listing(s: S) -> Sequence[Action]:
     if s.rogues and not negotiation.closed(s):
         out += negotiation.gifts(s, owed=False)
         out += negotiation.offers(s, owed=False)
-    out.append(END if day.initiative_called(s) else CALL)
+    out.append(day.END if day.initiative_called(s) else day.CALL)
     # The move made from this list finds its way here instead of searching it again
     # (``day.listed_way``): kept with the list itself, valid for this position only.
     s._listed_reaches = (out, reaches)

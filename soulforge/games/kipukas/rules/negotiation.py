@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from soulforge.core import IllegalAction
 from soulforge.core.flow import CheckedRule, ClickPath
+from soulforge.core.interned import interning
 from soulforge.games.kipukas import cycle
 from soulforge.games.kipukas.actions import AcceptTrade, DeclineTrade, Gift, OfferTrade
 from soulforge.games.kipukas.encoding import DAY, TRADE
@@ -28,6 +29,9 @@ from soulforge.games.kipukas.rules.day import owes_contention
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
+
+_GIFT, _OFFER = interning(Gift), interning(OfferTrade)
+"""The listings' constructors, one object per distinct fields (``core.interned``)."""
 
 SECTION = "rouge"
 
@@ -47,11 +51,13 @@ def closed(s: S) -> str:
     return ""
 
 
-def _why_not(s: S, slot: int, to: int, *, gift: bool, owed: bool | None = None) -> str:
-    """Why the gift or offer is refused, "" if it is not (``owed``: ``owes_contention``, when the
-    caller knows it already)."""
+def _why_not(
+    s: S, slot: int, to: int, *, gift: bool, owed: bool | None = None, shut: str | None = None
+) -> str:
+    """Why the gift or offer is refused, "" if it is not (``owed``: ``owes_contention``, and
+    ``shut``: ``closed``, when the caller knows them already: the same for every candidate)."""
     seat = s.active
-    if why := closed(s):
+    if why := (closed(s) if shut is None else shut):
         return why
     if not 0 <= slot < len(s.hand[seat]):
         return f"your hand has no card {slot + 1}"
@@ -79,15 +85,26 @@ def _candidates(s: S) -> Iterator[tuple[int, int]]:
 
 def gifts(s: S, owed: bool | None = None) -> list[Gift]:
     """The gifts open now (``owed``: whether contention is owed, when the caller knows it: the
-    fast listing asks that first)."""
-    return [Gift(slot, to) for slot, to in _candidates(s) if not _why_not(s, slot, to, gift=True, owed=owed)]
+    fast listing asks that first; whether the negotiations are closed is asked once)."""
+    shut = closed(s)
+    if shut:
+        return []
+    return [
+        _GIFT(slot, to)
+        for slot, to in _candidates(s)
+        if not _why_not(s, slot, to, gift=True, owed=owed, shut=shut)
+    ]
 
 
 def offers(s: S, owed: bool | None = None) -> list[OfferTrade]:
+    """The trade offers open now (as ``gifts``)."""
+    shut = closed(s)
+    if shut:
+        return []
     return [
-        OfferTrade(slot, to)
+        _OFFER(slot, to)
         for slot, to in _candidates(s)
-        if not _why_not(s, slot, to, gift=False, owed=owed)
+        if not _why_not(s, slot, to, gift=False, owed=owed, shut=shut)
     ]
 
 

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from soulforge.core.flow import Check, CheckedRule, ClickPath
+from soulforge.core.interned import interning
 from soulforge.core.text import count
 from soulforge.games.kipukas import cards, crafted, cycle
 from soulforge.games.kipukas.actions import (
@@ -30,6 +31,9 @@ from soulforge.games.kipukas.rules.button import ButtonRule
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
+
+_SABOTAGE = interning(Sabotage)
+"""``Sabotage`` made once per distinct fields (``core.interned``): the listing's constructor."""
 
 
 # -- the forced peace -----------------------------------------------------------------------------
@@ -348,8 +352,8 @@ class TakeHoneyRule(CheckedRule["S", TakeHoney]):
 
 def _crafters(s: S) -> list[int]:
     """The seat's souls on the map, not prisoners: each may be given a crafted item."""
-    seat, owner, prisoner = s.active, s.owner, s.prisoner
-    return [p for p in s.live() if s.on_map[p] and owner[p] == seat and s.card_of(p).soul and not prisoner[p]]
+    prisoner = s.prisoner
+    return [p for p in s.pieces_of(s.active) if s.on_map[p] and s.card_of(p).soul and not prisoner[p]]
 
 
 def _lays_trap(s: S, piece: int) -> bool:
@@ -449,7 +453,7 @@ class SabotageRule(CheckedRule["S", Sabotage]):
             if _sabotage_card(s, slot):
                 if targets is None:
                     targets = [t for t in s.board.holdable if _others_territory(s, t)]
-                out += [Sabotage(slot, t) for t in targets if _requirement_met(s, slot, t)]
+                out += [_SABOTAGE(slot, t) for t in targets if _requirement_met(s, slot, t)]
         return out
 
     def candidates(self, s: S) -> Iterable[Sabotage]:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from soulforge.core.flow import Check, CheckedRule, ClickPath
+from soulforge.core.interned import interning
 from soulforge.games.kipukas import cycle
 from soulforge.games.kipukas.actions import (
     Affinity,
@@ -19,6 +20,11 @@ from soulforge.games.kipukas.encoding import ASIDE, CAMP, CAPITAL
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
+
+# The listings' actions, made once per distinct fields (``core.interned``): a frozen
+# dataclass's constructor costs more than listing most of them does.
+_AFFINITY, _CAPITAL = interning(Affinity), interning(Capital)
+_CAMP, _SET_ASIDE = interning(Camp), interning(SetAside)
 
 
 # -- setup ----------------------------------------------------------------------------------
@@ -33,7 +39,7 @@ class AffinityRule(CheckedRule["S", Affinity]):
     )
 
     def candidates(self, s: S) -> Iterable[Affinity]:
-        return (Affinity(a) for a in ARCHETYPES)
+        return (_AFFINITY(a) for a in ARCHETYPES)
 
     def path(self, action: Affinity) -> ClickPath:
         return (f"crux:{action.archetype}",)
@@ -81,7 +87,7 @@ class CapitalRule(CheckedRule["S", Capital]):
 
     def legal(self, s: S) -> list[Capital]:
         style = s.game.style
-        return [Capital(t) for t in _free(s) if style.capital_allowed(s, t)]
+        return [_CAPITAL(t) for t in _free(s) if style.capital_allowed(s, t)]
 
     def candidates(self, s: S) -> Iterable[Capital]:
         return (Capital(t) for t in s.board.territories)
@@ -104,7 +110,7 @@ class CampRule(CheckedRule["S", Camp]):
     checks = (FREE_TERRITORY,)
 
     def legal(self, s: S) -> list[Camp]:
-        return [Camp(t) for t in _free(s)]
+        return [_CAMP(t) for t in _free(s)]
 
     def candidates(self, s: S) -> Iterable[Camp]:
         return (Camp(t) for t in s.board.territories)
@@ -167,7 +173,7 @@ class SetAsideRule(CheckedRule["S", SetAside]):
 
     def candidates(self, s: S) -> Iterable[SetAside]:
         """Each card of the deck once, by name (the check holds for them all)."""
-        return (SetAside(cid) for cid in sorted(set(s.deck[s.active])))
+        return (_SET_ASIDE(cid) for cid in sorted(set(s.deck[s.active])))
 
     def path(self, action: SetAside) -> ClickPath:
         return (f"aside:{action.card}",)

@@ -1,0 +1,44 @@
+"""Actions made once and handed out again: the listings' cheap constructor.
+
+An action is an immutable value (a frozen dataclass): two equal actions are interchangeable.
+A frozen dataclass's constructor sets each field through ``object.__setattr__``, about a
+microsecond per action, and a random playout lists several actions per move, nearly all of
+them listed before at some position. ``interning(Move)`` gives a constructor that makes each
+distinct action once and returns that same object for the same fields afterwards (a dict
+lookup): what the listings build with, while the action classes stay plain values.
+
+>>> import dataclasses
+>>> from soulforge.core.action import Action
+>>> @dataclasses.dataclass(frozen=True, slots=True)
+... class Step(Action):
+...     kind = "step"
+...     to: int
+>>> step = interning(Step)
+>>> step(3) is step(3) and step(3) == Step(3) and step(4) != step(3)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+A = TypeVar("A")
+
+
+def interning(kind: Callable[..., A]) -> Callable[..., A]:
+    """A constructor of ``kind`` that returns the one object made for the same fields.
+
+    The table grows with the distinct actions made, which the game's fixed action index
+    bounds; fields must be hashable (an action's are: ints, strs, bools, tuples)."""
+    made: dict[tuple[Any, ...], A] = {}
+
+    def make(*fields: Any) -> A:
+        try:
+            return made[fields]
+        except KeyError:
+            action = made[fields] = kind(*fields)
+            return action
+
+    make.__doc__ = f"``{getattr(kind, '__name__', 'the action')}(*fields)``, made once per distinct fields."
+    return make
