@@ -37,7 +37,6 @@ from soulforge.games.soulshards.conditions import (
     may_attack,
     may_mount,
     may_ride,
-    ready,
     room_in,
 )
 from soulforge.games.soulshards.sequence import SKIP, SPOTS, can_pay, targets
@@ -324,7 +323,7 @@ def engage_listing(s: S) -> list[Action]:
         for i, uid in enumerate(zones[z]):
             u = units[uid]
             card = u.card
-            able = u.is_char and ready(s, u)
+            able = u.is_char and u.ready  # conditions.ready's flag, read as the walk goes
             if able:
                 zone_spots.append(names[i])
                 chars.append(u)
