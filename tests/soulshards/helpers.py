@@ -12,6 +12,7 @@ from typing import Any
 import soulforge
 from soulforge.core import Action
 from soulforge.games.soulshards import sequence
+from soulforge.games.soulshards.conditions import set_fatigue
 from soulforge.games.soulshards.frames import SeatTask
 from soulforge.games.soulshards.state import ShardsState, Unit
 
@@ -41,7 +42,7 @@ def put(s: ShardsState, seat: int, zone: str, name: str, fatigue: int = 0) -> Un
     if zone == "b":
         s.zones[seat][1].remove(u.uid)
         s.zones[seat][0].append(u.uid)
-    u.fatigue = fatigue
+    set_fatigue(s, u, fatigue)
     s.forget_listing()
     return u
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from soulforge.games.soulshards.conditions import set_fatigue
 from soulforge.games.soulshards.state import ShardsState, Unit
 from tests.soulshards.helpers import act, hand, labels, put, table
 
@@ -208,7 +209,7 @@ def test_fatigue_beyond_four_discards_at_once_and_damage_per_endure() -> None:
     s = table()
     u = put(s, 1, "b", "Grave Knight")  # Endure 2
     assert s.take_damage(u, 5) == 1 and u.fatigue == 2
-    u.fatigue = 4
+    set_fatigue(s, u, 4)
     s.gain_fatigue(u, 1)
     assert u.uid not in s.units
 

@@ -38,13 +38,14 @@ def test_every_fast_listing_is_the_rules_listing(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(8))
 def test_a_carried_listing_is_the_rules_listing(seed: int) -> None:
-    """An Engage listing carried over a Tactics (``State.carry_listing``), and a Deploy listing
+    """An Engage listing carried over a Tactics or an effect ``listing_blind``
+    (``State.carry_listing``), and a Deploy listing
     its skip test made (``ShardsState.list_next``), equal the rules' own listing of the new
     position, in the state and in its clone and determinizations made there (which list on
     their own)."""
     s = new_game(seed)
     chooser, worlds = random.Random(seed), random.Random(seed + 100)
-    carried = Counter[str]()
+    carried, over = Counter[str](), Counter[str]()
     while not s.is_over:
         legal = s.legal_actions()
         twin = s.clone()
@@ -56,12 +57,27 @@ def test_a_carried_listing_is_the_rules_listing(seed: int) -> None:
         if s._legal is not None:  # listed before anyone asked: the move carried the listing
             assert s.step in ("engage", "deploy"), (seed, s.move_number)
             carried[s.step] += 1
+            over[action.kind] += 1
             world, other = s.determinize(s.decider, worlds), s.determinize(1 - s.decider, worlds)
             assert world._legal is None and other._legal is None
             for copy in (s.clone(), world, other):
                 assert copy.legal_actions() == FLOW.plain_legal(copy), (seed, s.move_number)
         assert twin.legal_actions() == s.legal_actions() == FLOW.plain_legal(s), (seed, s.move_number)
     assert carried["engage"] > 5 and carried["deploy"] > 5
+    CARRIED_OVER.update(over)
+
+
+CARRIED_OVER = Counter[str]()
+"""The kinds of the moves that carried a listing, over every seed (the next test reads it)."""
+
+
+def test_effects_carry_the_engage_listing() -> None:
+    """The seeded playouts above carried an Engage listing over an effect (``UseEffectRule``'s
+    carry is tested there, not only written)."""
+    if not CARRIED_OVER:  # run alone: play the seeds here
+        for seed in range(8):
+            test_a_carried_listing_is_the_rules_listing(seed)
+    assert CARRIED_OVER["use_effect"] > 5 and CARRIED_OVER["tactics"] > 5, CARRIED_OVER
 
 
 @pytest.mark.parametrize("seed", range(6))

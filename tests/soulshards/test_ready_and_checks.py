@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,7 +27,7 @@ from soulforge.games.soulshards.actions import (
     UseEffect,
 )
 from soulforge.games.soulshards.rules import FLOW
-from soulforge.games.soulshards.state import ShardsState
+from soulforge.games.soulshards.state import ShardsState, Unit
 from tests.soulshards.helpers import give, put, table
 from tests.soulshards.test_attacks import attack
 
@@ -216,9 +217,43 @@ def test_mount_is_may_mount_and_may_ride_in_the_rule_and_the_fast_listing() -> N
 
     ridden = [str(Mount(s.spot_of(m), s.spot_of(r)))]
     assert mounts() == (ridden, ridden)
+    def change(unit: Unit, field: str, value: int) -> None:
+        if field == "fatigue":  # Fatigue's one write keeps the Ready flag with it
+            conditions.set_fatigue(s, unit, value)
+        else:
+            setattr(unit, field, value)
+
     for unit, field, value in ((r, "pinned", True), (m, "pinned", True), (r, "fatigue", 4)):
-        setattr(unit, field, value)
+        change(unit, field, value)
         assert mounts() == ([], []), (unit.card.name, field)
         assert not conditions.may_ride(s, m, r) or not conditions.may_mount(s, m)
-        setattr(unit, field, type(value)())
+        change(unit, field, type(value)())
     assert mounts() == (ridden, ridden)
+
+
+def test_the_ready_flag_is_kept_with_fatigue_through_one_setter() -> None:
+    """Ready is stated once, in ``conditions.set_fatigue`` (the flag ``ready`` reads): no other
+    line of the game writes a card's Fatigue or its flag, and at every position of seeded
+    playouts, in the state and its clone, each card's flag says fewer than ``max_fatigue``."""
+    package = Path(conditions.__file__).parent
+    writes = re.compile(r"\.(fatigue|ready)\s*([-+]?=)(?!=)")
+    found = [
+        f"{path.name}: {line.strip()}"
+        for path in sorted(package.rglob("*.py"))
+        for line in path.read_text().splitlines()
+        if writes.search(line)
+    ]
+    assert found == ["conditions.py: u.fatigue = fatigue",
+                     "conditions.py: u.ready = fatigue < s.game.max_fatigue",
+                     "state.py: self.fatigue = 0", "state.py: self.ready = True"]
+    game = soulforge.load("soulshards")
+    chooser, checked = random.Random(5), 0
+    for seed in range(4):
+        s = game.new_game(seed=seed)
+        while not s.is_over:
+            for state in (s, s.clone()):
+                for u in state.units.values():
+                    assert u.ready == (u.fatigue < state.game.max_fatigue) == conditions.ready(state, u)
+                    checked += 1
+            s.apply(chooser.choice(s.legal_actions()))
+    assert checked > 1000

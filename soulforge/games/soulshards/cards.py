@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from soulforge.core.registry import Registry
-from soulforge.games.soulshards.conditions import fatigued, may_move
+from soulforge.games.soulshards.conditions import fatigued, may_move, set_fatigue
 
 if TYPE_CHECKING:
     from soulforge.games.soulshards.state import ShardsState, Unit
@@ -107,7 +107,7 @@ def recover(s: ShardsState, use: Use, amount: int) -> None:
     """Remove Fatigue from the target Character."""
     u = _target(s, use)
     if u is not None:
-        u.fatigue = max(0, u.fatigue - amount)
+        set_fatigue(s, u, max(0, u.fatigue - amount))
         s.add_log(f"{s.name_of(u)} recovers {amount} Fatigue")
 
 

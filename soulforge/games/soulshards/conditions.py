@@ -10,9 +10,12 @@ May attack (rulebook, "Attack"): the attack action once a turn; the Attack rule 
 fast listing call it.
 
 Ready (rulebook, "Fatigue"): a card with fewer Fatigue than ``max_fatigue`` (rules.toml); a
-card at it is ``worn_out`` (discarded once the effect that caused it is complete). Every rule
-whose actor pays Fatigue (Attack, Join, Block, Guard, Cast, an effect's Fatigue, Tactics,
-Mount), the Engage fast listing, the order of play and the state's Fatigue call these.
+card at it is ``worn_out`` (discarded once the effect that caused it is complete). Stated once,
+in ``set_fatigue``, the one write of a card's Fatigue, which keeps the card's Ready flag with
+it; ``ready`` reads the flag. Every rule whose actor pays Fatigue (Attack, Join, Block, Guard,
+Cast, an effect's Fatigue, Tactics, Mount), the order of play and the state's Fatigue call
+``ready``; the Engage fast listing and the state's Fatigue and damage read its flag (as the
+Deploy walk reads ``fresh``'s and ``free_to_move``'s).
 
 Fatigued (rulebook, "UNBLOCKED: Ambush"): a Character with at least 1 Fatigue; Ambush and the
 ``fatigued_enemy`` target kind call it.
@@ -93,9 +96,18 @@ def may_attack(s: ShardsState) -> bool:
     return not s.no_attack
 
 
+def set_fatigue(s: ShardsState, u: Unit, fatigue: int) -> None:
+    """Give ``u`` ``fatigue`` Fatigue: the one write of a card's Fatigue (gained, recovered, a
+    new card's none), keeping its Ready flag with it. Ready: fewer Fatigue than ``max_fatigue``
+    (it may attack, block, Guard, Cast, pay Fatigue)."""
+    u.fatigue = fatigue
+    u.ready = fatigue < s.game.max_fatigue
+
+
 def ready(s: ShardsState, u: Unit) -> bool:
-    """Ready: fewer Fatigue than ``max_fatigue`` (it may attack, block, Guard, Cast, pay Fatigue)."""
-    return u.fatigue < s.game.max_fatigue
+    """Ready (``set_fatigue`` keeps the flag): it may attack, block, Guard, Cast, pay Fatigue.
+    An attribute read, not the comparison: the Engage walk and every Fatigue gained ask it."""
+    return u.ready
 
 
 def worn_out(s: ShardsState, u: Unit) -> bool:

@@ -37,12 +37,12 @@ from soulforge.games.soulshards.conditions import (
     may_attack,
     may_mount,
     may_ride,
-    ready,
     room_in,
 )
 from soulforge.games.soulshards.sequence import SKIP, SPOTS, can_pay, targets
 
 if TYPE_CHECKING:
+    from soulforge.games.soulshards.data import Ability
     from soulforge.games.soulshards.frames import SeatTask
     from soulforge.games.soulshards.game import Soulshards
     from soulforge.games.soulshards.state import ShardsState as S
@@ -310,28 +310,29 @@ def engage_listing(s: S) -> list[Action]:
     known: dict[str, list[str]] = {"none": NO_TARGET}
     """The targets of each kind listed so far (``_kind``): a plain dict read inline, as a
     call per listed Spell or effect is what this listing spends most on."""
-    units, zones = s.units, s.zones[p]
+    units, zones, seat_spots = s.units, s.zones[p], SPOTS[p]
     spots: tuple[list[str], list[str]] = ([], [])
-    """The spots of the Ready Characters (``conditions.ready``) by Zone, and (``fit``) the Characters."""
-    fit: tuple[list[Unit], list[Unit]] = ([], [])
-    effects: list[tuple[str, Unit, int, bool]] = []
-    """The cards whose effect the pool pays for, with their spot, Zone and whether Ready."""
+    """The spots of the Ready Characters (``conditions.ready``) by Zone."""
+    effects: list[tuple[str, Unit, int, bool]] | None = None
+    """The cards whose effect the pool pays for, with their spot, Zone and whether Ready (made
+    only for the first such card: most positions have none)."""
     paid = afford.abilities
     mounts = False
     """Whether a Ready Character has Mountable (the Mount listing is walked only then)."""
     for z in (0, 1):
-        names, zone_spots, chars = SPOTS[p][z], spots[z], fit[z]
+        names, zone_spots = seat_spots[z], spots[z]
         for i, uid in enumerate(zones[z]):
             u = units[uid]
             card = u.card
-            able = u.is_char and ready(s, u)
+            able = u.is_char and u.ready  # conditions.ready's flag, read as the walk goes
             if able:
                 zone_spots.append(names[i])
-                chars.append(u)
                 if not mounts:
                     # ``has``, its own keywords read first: most Characters hold no Attached card.
                     mounts = "mountable" in card.keywords or (bool(u.attached) and s.has(u, "mountable"))
             if card.name in paid:
+                if effects is None:
+                    effects = []
                 effects.append((names[i], u, z, able))
     kinds = game.spell_targets
     out: list[Action] = []
@@ -363,7 +364,7 @@ def engage_listing(s: S) -> list[Action]:
             for caster in spots[1]:
                 for name, found in rows:
                     out += map(CASTS[caster, name].__getitem__, found)
-    for spot, u, z, able in effects:
+    for spot, u, z, able in effects or ():
         ab = u.card.ability
         assert ab is not None
         found = known.get(ab.target)
@@ -379,12 +380,25 @@ def engage_listing(s: S) -> list[Action]:
                 out += map(USES[spot, payer].__getitem__, found)
     out += map(TACTIC, spots[0])
     out += map(TACTIC, spots[1])
-    if mounts and (len(fit[0]) > 1 or len(fit[1]) > 1):  # a Mount takes two
-        out += _mounts(s, p, spots, fit)
+    if mounts and (len(spots[0]) > 1 or len(spots[1]) > 1):  # a Mount takes two
+        out += _mounts(s, p, spots)
     if may_attack(s):
         out += map(ATTACK, spots[0])
     out.append(END_TURN)
     return out
+
+
+LISTING_BLIND = frozenset({"edge", "gain"})
+"""Effect pieces that change nothing ``engage_listing`` reads but the pool (Edge; Attributes
+gained), whose :class:`Affordable` the rule that carries the listing compares before and after."""
+
+
+def listing_blind(ab: Ability) -> bool:
+    """Whether every piece of ``ab``'s effect is ``LISTING_BLIND`` (a loop: no generator)."""
+    for name, _ in ab.effects:  # noqa: SIM110
+        if name not in LISTING_BLIND:
+            return False
+    return True
 
 
 def _kind(s: S, p: int, known: dict[str, list[str]], kind: str) -> list[str]:
@@ -394,15 +408,20 @@ def _kind(s: S, p: int, known: dict[str, list[str]], kind: str) -> list[str]:
     return found
 
 
-def _mounts(
-    s: S, p: int, spots: tuple[list[str], list[str]], fit: tuple[list[Unit], list[Unit]]
-) -> list[Mount]:
-    """Mountable: both Characters ready, not pinned, in one Zone, room in the other (MountRule)."""
+def _mounts(s: S, p: int, spots: tuple[list[str], list[str]]) -> list[Mount]:
+    """Mountable: both Characters ready, not pinned, in one Zone, room in the other (MountRule);
+    ``spots``: the Ready Characters' spots by Zone (few listings reach here: their units are
+    found again, not kept by every walk)."""
     out: list[Mount] = []
+    unit_at = s.unit_at
     for z in (0, 1):
-        if len(fit[z]) < 2 or not room_in(s, p, 1 - z, 2):
+        if len(spots[z]) < 2 or not room_in(s, p, 1 - z, 2):
             continue
-        chars = list(zip(spots[z], fit[z], strict=True))
+        chars: list[tuple[str, Unit]] = []
+        for spot in spots[z]:
+            u = unit_at(spot)
+            assert u is not None  # a spot the walk just took
+            chars.append((spot, u))
         for ms, m in chars:
             if may_mount(s, m):
                 row = MOUNTS[ms]

@@ -21,6 +21,7 @@ from soulforge.games.soulshards.conditions import (
     reaches,
     ready,
     ready_character,
+    set_fatigue,
     worn_out,
 )
 from soulforge.games.soulshards.data import Ability, Cost
@@ -155,7 +156,7 @@ def start_turn(s: ShardsState, f: SeatTask) -> None:
             u.prepared = False
             u.moved = False
             if u.fatigue:
-                u.fatigue = max(0, u.fatigue - 1 - (1 if s.has(u, "undead") else 0))
+                set_fatigue(s, u, max(0, u.fatigue - 1 - (1 if s.has(u, "undead") else 0)))
     s.edge[p] = 0
     s.stack += PHASES[p]
 

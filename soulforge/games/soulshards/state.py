@@ -20,7 +20,7 @@ from soulforge.core.state import State, outcome_from_returns
 from soulforge.core.text import winner_first
 from soulforge.games.soulshards import hidden, sequence, setup, view
 from soulforge.games.soulshards.cards import CITY_HOOKS
-from soulforge.games.soulshards.conditions import ready
+from soulforge.games.soulshards.conditions import set_fatigue
 from soulforge.games.soulshards.data import CardDef, City
 from soulforge.games.soulshards.frames import Frame
 from soulforge.games.soulshards.rules import APPLIES, DOES, FLOW
@@ -54,6 +54,7 @@ class Unit:
         "pinned",
         "prepared",
         "provoked",
+        "ready",
         "temp",
         "uid",
     )
@@ -62,6 +63,9 @@ class Unit:
         self.uid, self.owner, self.card = uid, owner, card
         self.is_char = card.type == "character"
         self.fatigue = 0
+        self.ready = True
+        """Fewer Fatigue than ``max_fatigue``: kept with ``fatigue`` by ``conditions.set_fatigue``
+        (``new_unit`` sets both), read by ``conditions.ready``."""
         self.prepared = False
         self.attached: list[str] = []
         self.temp: tuple[int, int, int] = (0, 0, 0)
@@ -244,24 +248,24 @@ class ShardsState(State):
         """Fatigue (rulebook, "Fatigue"): the one that wears a card out (``max_fatigue``, the
         fourth) marks it for discard after its cause; gaining more when worn out discards it at
         once (``conditions.ready``)."""
-        worn = not ready(self, u)  # tested once a Fatigue: the test after one is the next's
+        worn = not u.ready  # conditions.ready's flag, tested once a Fatigue: the test after one is the next's
         for _ in range(amount):
             if u.uid not in self.units:
                 return
             if worn:
                 self.discard_unit(u)
                 return
-            u.fatigue += 1
+            set_fatigue(self, u, u.fatigue + 1)
             if u.prepared:
                 u.hit = self.marked = True
-            worn = not ready(self, u)
+            worn = not u.ready
             if worn:
                 u.doomed = self.marked = True
 
     def take_damage(self, u: Unit, amount: int) -> int:
         """Damage: 1 Fatigue per Endure of damage while Ready; returns the damage left."""
         endure = self.stat(u, 2)
-        while amount >= endure and ready(self, u) and u.uid in self.units:
+        while amount >= endure and u.ready and u.uid in self.units:  # conditions.ready's flag
             self.gain_fatigue(u, 1)
             amount -= endure
         return amount
@@ -345,6 +349,7 @@ class ShardsState(State):
     def new_unit(self, seat: int, name: str) -> Unit:
         u = Unit(self.next_uid, seat, self.cards[name])
         self.next_uid += 1
+        set_fatigue(self, u, 0)
         self.units[u.uid] = u
         self.zones[seat][1].append(u.uid)
         return u

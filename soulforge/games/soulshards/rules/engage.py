@@ -26,6 +26,8 @@ from soulforge.games.soulshards.frames import (
 )
 from soulforge.games.soulshards.listing import (
     Targets,
+    affordable,
+    listing_blind,
 )
 from soulforge.games.soulshards.rules.common import (
     ShardsRule,
@@ -288,6 +290,25 @@ class UseEffectRule(CheckedRule["S", UseEffect], ShardsRule):
                 for payer in payers:
                     out += [use_(spot, payer, t) for t in tg(ab.target)]
         return out
+
+    def apply(self, s: S, a: UseEffect) -> None:
+        # An effect in Engage that changes nothing the Engage listing reads (its pieces
+        # ``listing_blind``, no DL check; the pool's Affordable the same after; its payer still
+        # Ready; nothing discarded, no trigger) leaves the next position with this one's
+        # listing, which the core keeps for it (``State.carry_listing``, as after a Tactics).
+        p, in_play = s.decider, len(s.units)
+        u = s.unit_at(a.spot)
+        assert u is not None and u.card.ability is not None
+        ab = u.card.ability
+        payer = s.unit_at(a.payer) if a.payer else u
+        blind = not ab.dl and s.step == "engage" and listing_blind(ab)
+        before = affordable(s, p) if blind else None
+        self.do(s, a)
+        sq.run(s)  # ShardsRule.apply's two steps, without its call
+        if (blind and s.step == "engage" and s.decider == p and not s.triggers
+                and len(s.units) == in_play and affordable(s, p) is before
+                and (not ab.cost.fatigue or payer is None or ready(s, payer))):
+            s.carry_listing()
 
     def do(self, s: S, a: UseEffect) -> None:
         p = s.decider
