@@ -9,16 +9,17 @@ first). Only the interop adapters import this module (it needs numpy, an optiona
 from __future__ import annotations
 
 from itertools import accumulate, compress
+from struct import Struct
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from soulforge.core.tensor import put
+from soulforge.core.blocks import FLOAT, byte_view
 from soulforge.games.soulgivers.board import CELL_COUNT, DIRECTIONS, TERRAIN_NAMES, TILE_COUNT
 from soulforge.games.soulgivers.consequences import MODS
 from soulforge.games.soulgivers.data import DATA
-from soulforge.games.soulgivers.encoding import BIT, KIND_COUNT, PHASE_NAMES, PIECE_COUNT, PORTAL
+from soulforge.games.soulgivers.encoding import BIT, KIND_COUNT, OFF, PHASE_NAMES, PIECE_COUNT, PORTAL
 
 Tensor = npt.NDArray[np.float32]
 
@@ -28,6 +29,16 @@ if TYPE_CHECKING:
 
 PIECE = ("present", "in_portal", "decay", "carrying", "must_enter", "active", "declared", "stasis",
          "glass_body", "silence", "slow_time", "shield_N", "shield_E", "shield_S", "shield_W")
+
+SHIELDS = Struct("4f")
+"""A piece's four shield directions."""
+SHIELD_BITS = [(shields & 1, shields >> 1 & 1, shields >> 2 & 1, shields >> 3 & 1) for shields in range(16)]
+"""The four directions of each value of ``state.shields`` (bit d: direction d)."""
+TEAM_NUMBERS = Struct("8f")
+"""A team's counters before its revealed kinds."""
+TURN_NUMBERS = Struct("12f")
+"""The turn field and the turn_state field (adjacent), packed at once."""
+REFILL = PHASE_NAMES.index("refill")
 
 
 class Observer:
@@ -69,114 +80,144 @@ class Observer:
         names = [name for name, _, _ in self.fields]
         self.at = dict(zip(names, accumulate([0] + [size for _, size, _ in self.fields]), strict=False))
         assert range(4) == DIRECTIONS  # the four shield bits read in write
-        self.terrain = self.at["cells"] + np.arange(CELL_COUNT, dtype=np.intp) * self.cell
-        self._terrain_of: list[int] = []
-        self._terrain_at = self.terrain
+        self.terrain = np.arange(CELL_COUNT, dtype=np.intp) * self.cell
+        """Each cell's terrain one-hot, from the start of the cells field."""
+        self._board_of: tuple[list[int], list[tuple[int, ...]], bytes] = ([], [], b"")
+        """The lists the last cells field was made from (copies), and its bytes."""
+        self.portal_slots = [self.at["portals"] + i for i in range(self.portals)]
+        self.revealed_slots = [[self.at["teams"] + rel * self.team + 8 + kind for kind in range(KIND_COUNT)]
+                               for rel in range(2)]
+        """Per relative team, each kind's revealed slot."""
+        mine = self.at["teams"] + 8 + 4 * KIND_COUNT
+        self.hand_slot = {key: mine + at for key, at in self.anomaly.items()}
+        self.discard_slot = {key: self.at["anomalies"] + 1 + at for key, at in self.anomaly.items()}
+        assert self.at["turn_state"] == self.at["turn"] + 3
+        self.piece_at = [[self.at["pieces"] + self._slot(p, seat) * len(PIECE) for p in range(PIECE_COUNT)]
+                         for seat in range(2)]
+        """Per viewing seat, the start of each piece's PIECE block."""
+        self.spots = [[self._spots(self._slot(p, seat)) for p in range(PIECE_COUNT)] for seat in range(2)]
+        """Per viewing seat and piece, the one-hot index of each position (a cell's Soulgiver
+        there, or the Portal it waits in)."""
+        self.turn_start = FLOAT * self.at["turn"]
+
+    @staticmethod
+    def _slot(p: int, seat: int) -> int:
+        """Piece ``p``'s place among the pieces as ``seat`` sees them (its team first)."""
+        team, kind = divmod(p, KIND_COUNT)
+        return ((team - seat) % 2) * KIND_COUNT + kind
+
+    def _spots(self, slot: int) -> list[int]:
+        """The index of each position of the piece in ``slot``: its Soulgiver-there one-hot
+        on a cell, its Portal one-hot in a Portal."""
+        there = self.at["cells"] + len(TERRAIN_NAMES) + len(MODS) + slot
+        portal = self.at["portal_pieces"] + slot * self.portals - PORTAL
+        return [there + pos * self.cell for pos in range(PORTAL)] + [
+            portal + pos for pos in range(PORTAL, PORTAL + self.portals)]
+
+    def _board(self, s: SoulgiversState) -> bytes:
+        """The cells field's terrain and modifiers (remembered with copies of the lists they
+        are read from: they seldom change within a game)."""
+        cell_width, t = self.cell, len(TERRAIN_NAMES)
+        board = np.zeros(CELL_COUNT * cell_width, dtype=np.float32)
+        board[self.terrain + np.array(s.eff, dtype=np.intp)] = 1
+        mods = s.mods
+        for cell in compress(range(CELL_COUNT), mods):
+            for mod in mods[cell]:
+                board[cell * cell_width + t + mod] += 1
+        self._board_of = (list(s.eff), list(mods), board.tobytes())
+        return self._board_of[2]
+
+    @staticmethod
+    def _flags(s: SoulgiversState, bit: int, pos: int, mv: Any, here: int) -> None:
+        """Write the PIECE flags of this turn's masks of the piece of ``bit``."""
+        if pos >= PORTAL and s.arrivals & bit:
+            mv[here + 4] = 1
+        if s.declared & bit:
+            mv[here + 6] = 1
+        if s.stasis & bit:
+            mv[here + 7] = 1
+        if s.glass & bit:
+            mv[here + 8] = 1
+        if s.silenced & bit:
+            mv[here + 9] = 1
+        if s.slowed & bit:
+            mv[here + 10] = 1
 
     def write(self, s: SoulgiversState, seat: int, out: Tensor) -> tuple[list[int], list[int]]:
         """Write ``seat``'s numbers into ``out`` (zeros); give the indices to set to 1 and those
         to count (the encoder applies both at once)."""
         at, cell_width, t = self.at, self.cell, len(TERRAIN_NAMES)
         mv: Any = out.data  # a memoryview: item assignment ~2x faster than numpy's, any number
+        raw = byte_view(out)
         ones: list[int] = []
         add = ones.append
         counts: list[int] = []
-        more = counts.append
+        more = counts.extend
+        eff, mods, board = self._board_of
+        if s.eff != eff or s.mods != mods:
+            board = self._board(s)
+        raw[: len(board)] = board
         cells = at["cells"]
-        eff = s.eff
-        if eff != self._terrain_of:  # the terrain seldom changes: its indices made once per change
-            self._terrain_of = list(eff)
-            self._terrain_at = self.terrain + np.array(eff, dtype=np.intp)
-        out[self._terrain_at] = 1.0
-        mods = s.mods
-        for cell in compress(range(CELL_COUNT), mods):
-            for mod in mods[cell]:
-                more(cells + cell * cell_width + t + mod)
-        pieces, portal_pieces = at["pieces"], at["portal_pieces"]
-        width = len(PIECE)
-        stasis, glass, silenced, slowed = s.stasis, s.glass, s.silenced, s.slowed
-        arrivals, declared, carrier = s.arrivals, s.declared, s.carrier
-        decay, shields_now = s.decay, s.shields
-        for p in range(PIECE_COUNT):
-            pos = s.pos[p]
-            if pos < 0:
-                continue
-            team, kind = divmod(p, KIND_COUNT)
-            slot = ((team - seat) % 2) * KIND_COUNT + kind
-            here = pieces + slot * width
-            bit = BIT[p]
-            # the PIECE flags, each written only when not 0 (most are)
+        positions, decay, shields_now, carrier, active = s.pos, s.decay, s.shields, s.carrier, s.active
+        glass = s.glass
+        flagged = s.declared | s.stasis | glass | s.silenced | s.slowed | s.arrivals
+        piece_at, spots = self.piece_at[seat], self.spots[seat]
+        for p in compress(range(PIECE_COUNT), map(OFF.__lt__, positions)):  # the pieces in play
+            pos = positions[p]
+            here = piece_at[p]
+            add(spots[p][pos])
+            # the PIECE numbers, each written only when not 0 (most are)
             mv[here] = 1
             if pos >= PORTAL:
                 mv[here + 1] = 1
-                if arrivals & bit:
-                    mv[here + 4] = 1
             if decay[p]:
                 mv[here + 2] = decay[p]
             if carrier == p:
                 mv[here + 3] = 1
-            if s.active == p:
+            if active == p:
                 mv[here + 5] = 1
-            if declared & bit:
-                mv[here + 6] = 1
-            if stasis & bit:
-                mv[here + 7] = 1
-            if glass & bit:
-                mv[here + 8] = 1
-            if silenced & bit:
-                mv[here + 9] = 1
-            if slowed & bit:
-                mv[here + 10] = 1
+            bit = BIT[p]
+            if flagged & bit:
+                self._flags(s, bit, pos, mv, here)
             shields = 0 if carrier == p or glass & bit else shields_now[p]  # as state.shields_of
             if shields:
-                put(mv, here + 11, (shields & 1, shields >> 1 & 1, shields >> 2 & 1, shields >> 3 & 1))
-            if pos < PORTAL:
-                add(cells + pos * cell_width + t + len(MODS) + slot)
-            else:
-                add(portal_pieces + slot * self.portals + pos - PORTAL)
+                SHIELDS.pack_into(raw, FLOAT * (here + 11), *SHIELD_BITS[shields])
+        souls = cells + t + len(MODS) + 2 * KIND_COUNT
         for soul, cell in s.souls.items():
             team, kind = divmod(soul, KIND_COUNT)
-            souls = cells + t + len(MODS) + 2 * KIND_COUNT
             add(souls + cell * cell_width + ((team - seat) % 2) * KIND_COUNT + kind)
-        for i, standing in enumerate(s.portals):
-            if standing:
-                add(at["portals"] + i)
+        ones.extend(compress(self.portal_slots, s.portals))
         if s.carrier >= 0:
-            out[at["fragment"] + TILE_COUNT] = 1
+            mv[at["fragment"] + TILE_COUNT] = 1
         elif 0 <= s.frag_tile < TILE_COUNT:
             add(at["fragment"] + s.frag_tile)
+        revealed = s.revealed
         for rel in range(2):
             team = (seat + rel) % 2
             here = at["teams"] + rel * self.team
-            put(mv, here, (len(s.hand[team]), len(s.deck[team]), len(s.picks[team]), len(s.pair[team]),
-                                  s.holes_left[team], s.patches_left[team], s.pop_used[team],
-                                  s.out_boost[team]))
-            for kind in range(KIND_COUNT):
-                if s.revealed[team * KIND_COUNT + kind]:
-                    add(here + 8 + kind)
+            TEAM_NUMBERS.pack_into(
+                raw, FLOAT * here, len(s.hand[team]), len(s.deck[team]), len(s.picks[team]),
+                len(s.pair[team]), s.holes_left[team], s.patches_left[team], s.pop_used[team],
+                s.out_boost[team])
+            kinds = team * KIND_COUNT
+            ones.extend(compress(self.revealed_slots[rel], revealed[kinds:kinds + KIND_COUNT]))
         mine = at["teams"] + 8 + KIND_COUNT
-        for kind in s.deck[seat]:
-            more(mine + kind)
-        for kind in s.picks[seat]:
-            more(mine + KIND_COUNT + kind)
-        for kind in s.pair[seat]:
-            more(mine + 2 * KIND_COUNT + kind)
-        for name in s.hand[seat]:
-            more(mine + 3 * KIND_COUNT + self.anomaly[name])
-        if s.phase == PHASE_NAMES.index("refill") and s.player == seat and s.keep_card >= 0:
+        more(map(mine.__add__, s.deck[seat]))
+        more(map((mine + KIND_COUNT).__add__, s.picks[seat]))
+        more(map((mine + 2 * KIND_COUNT).__add__, s.pair[seat]))
+        more(map(self.hand_slot.__getitem__, s.hand[seat]))
+        if s.phase == REFILL and s.player == seat and s.keep_card >= 0:
             add(at["kept"] + s.keep_card)
-        out[at["anomalies"]] = len(s.pile)
-        for name in s.discard:
-            more(at["anomalies"] + 1 + self.anomaly[name])
+        mv[at["anomalies"]] = len(s.pile)
+        more(map(self.discard_slot.__getitem__, s.discard))
         add(at["phase"] + s.phase)
-        here = at["turn"]
-        put(mv, here, (s.turn, s.turn_limit - s.turn, s.player == seat))
-        here = at["turn_state"]
-        put(mv, here, (s.essences, s.steps, s.move_range(s.active) if s.active >= 0 else 0, s.drew,
-                              s.anomaly_played, s.hushed, s.must_continue, s.pop_left, s.barrier))
+        TURN_NUMBERS.pack_into(
+            raw, self.turn_start, s.turn, s.turn_limit - s.turn, s.player == seat, s.essences, s.steps,
+            s.move_range(s.active) if s.active >= 0 else 0, s.drew, s.anomaly_played, s.hushed,
+            s.must_continue, s.pop_left, s.barrier)
         if s.last is not None:
+            last = at["last"]
             for cell in s.last[2]:
                 if 0 <= cell < CELL_COUNT:
-                    add(at["last"] + cell)
+                    add(last + cell)
         return ones, counts
-
