@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from soulforge.core.blocks import FLOAT, byte_view
+from soulforge.core.blocks import FLOAT, byte_view, floats
 from soulforge.games.soulgivers.board import CELL_COUNT, DIRECTIONS, TERRAIN_NAMES, TILE_COUNT
 from soulforge.games.soulgivers.consequences import MODS
 from soulforge.games.soulgivers.data import DATA
@@ -80,8 +80,9 @@ class Observer:
         names = [name for name, _, _ in self.fields]
         self.at = dict(zip(names, accumulate([0] + [size for _, size, _ in self.fields]), strict=False))
         assert range(4) == DIRECTIONS  # the four shield bits read in write
-        self.terrain = np.arange(CELL_COUNT, dtype=np.intp) * self.cell
-        """Each cell's terrain one-hot, from the start of the cells field."""
+        self.cell_blocks = [bytes(FLOAT * terrain) + floats([1]) + bytes(FLOAT * (self.cell - terrain - 1))
+                            for terrain in range(t)]
+        """A cell's block with only its terrain one-hot, per terrain."""
         self._board_of: tuple[list[int], list[tuple[int, ...]], bytes] = ([], [], b"")
         """The lists the last cells field was made from (copies), and its bytes."""
         self.portal_slots = [self.at["portals"] + i for i in range(self.portals)]
@@ -115,16 +116,16 @@ class Observer:
             portal + pos for pos in range(PORTAL, PORTAL + self.portals)]
 
     def _board(self, s: SoulgiversState) -> bytes:
-        """The cells field's terrain and modifiers (remembered with copies of the lists they
-        are read from: they seldom change within a game)."""
-        cell_width, t = self.cell, len(TERRAIN_NAMES)
-        board = np.zeros(CELL_COUNT * cell_width, dtype=np.float32)
-        board[self.terrain + np.array(s.eff, dtype=np.intp)] = 1
-        mods = s.mods
+        """The cells field's terrain and modifiers, remembered with copies of the lists they are
+        read from (they seldom change within a game)."""
+        eff, mods = list(s.eff), list(s.mods)
+        made = bytearray(b"".join(map(self.cell_blocks.__getitem__, eff)))
+        cells: Any = memoryview(made).cast("f")
+        start = len(TERRAIN_NAMES)
         for cell in compress(range(CELL_COUNT), mods):
             for mod in mods[cell]:
-                board[cell * cell_width + t + mod] += 1
-        self._board_of = (list(s.eff), list(mods), board.tobytes())
+                cells[cell * self.cell + start + mod] += 1
+        self._board_of = (eff, mods, bytes(made))
         return self._board_of[2]
 
     @staticmethod
@@ -145,14 +146,10 @@ class Observer:
 
     def write(self, s: SoulgiversState, seat: int, out: Tensor) -> tuple[list[int], list[int]]:
         """Write ``seat``'s numbers into ``out`` (zeros); give the indices to set to 1 and those
-        to count (the encoder applies both at once)."""
+        to count (none: each is written here, at once)."""
         at, cell_width, t = self.at, self.cell, len(TERRAIN_NAMES)
         mv: Any = out.data  # a memoryview: item assignment ~2x faster than numpy's, any number
         raw = byte_view(out)
-        ones: list[int] = []
-        add = ones.append
-        counts: list[int] = []
-        more = counts.extend
         eff, mods, board = self._board_of
         if s.eff != eff or s.mods != mods:
             board = self._board(s)
@@ -165,7 +162,7 @@ class Observer:
         for p in compress(range(PIECE_COUNT), map(OFF.__lt__, positions)):  # the pieces in play
             pos = positions[p]
             here = piece_at[p]
-            add(spots[p][pos])
+            mv[spots[p][pos]] = 1
             # the PIECE numbers, each written only when not 0 (most are)
             mv[here] = 1
             if pos >= PORTAL:
@@ -185,12 +182,13 @@ class Observer:
         souls = cells + t + len(MODS) + 2 * KIND_COUNT
         for soul, cell in s.souls.items():
             team, kind = divmod(soul, KIND_COUNT)
-            add(souls + cell * cell_width + ((team - seat) % 2) * KIND_COUNT + kind)
-        ones.extend(compress(self.portal_slots, s.portals))
+            mv[souls + cell * cell_width + ((team - seat) % 2) * KIND_COUNT + kind] = 1
+        for slot in compress(self.portal_slots, s.portals):
+            mv[slot] = 1
         if s.carrier >= 0:
             mv[at["fragment"] + TILE_COUNT] = 1
         elif 0 <= s.frag_tile < TILE_COUNT:
-            add(at["fragment"] + s.frag_tile)
+            mv[at["fragment"] + s.frag_tile] = 1
         revealed = s.revealed
         for rel in range(2):
             team = (seat + rel) % 2
@@ -200,17 +198,28 @@ class Observer:
                 len(s.pair[team]), s.holes_left[team], s.patches_left[team], s.pop_used[team],
                 s.out_boost[team])
             kinds = team * KIND_COUNT
-            ones.extend(compress(self.revealed_slots[rel], revealed[kinds:kinds + KIND_COUNT]))
+            for slot in compress(self.revealed_slots[rel], revealed[kinds:kinds + KIND_COUNT]):
+                mv[slot] = 1
+        # the counts: plain loops (short lists, where an iterator chain costs more)
         mine = at["teams"] + 8 + KIND_COUNT
-        more(map(mine.__add__, s.deck[seat]))
-        more(map((mine + KIND_COUNT).__add__, s.picks[seat]))
-        more(map((mine + 2 * KIND_COUNT).__add__, s.pair[seat]))
-        more(map(self.hand_slot.__getitem__, s.hand[seat]))
+        for kind in s.deck[seat]:
+            mv[mine + kind] += 1
+        mine += KIND_COUNT
+        for kind in s.picks[seat]:
+            mv[mine + kind] += 1
+        mine += KIND_COUNT
+        for kind in s.pair[seat]:
+            mv[mine + kind] += 1
+        hand_slot = self.hand_slot
+        for name in s.hand[seat]:
+            mv[hand_slot[name]] += 1
         if s.phase == REFILL and s.player == seat and s.keep_card >= 0:
-            add(at["kept"] + s.keep_card)
+            mv[at["kept"] + s.keep_card] = 1
         mv[at["anomalies"]] = len(s.pile)
-        more(map(self.discard_slot.__getitem__, s.discard))
-        add(at["phase"] + s.phase)
+        discard_slot = self.discard_slot
+        for name in s.discard:
+            mv[discard_slot[name]] += 1
+        mv[at["phase"] + s.phase] = 1
         TURN_NUMBERS.pack_into(
             raw, self.turn_start, s.turn, s.turn_limit - s.turn, s.player == seat, s.essences, s.steps,
             s.move_range(s.active) if s.active >= 0 else 0, s.drew, s.anomaly_played, s.hushed,
@@ -219,5 +228,5 @@ class Observer:
             last = at["last"]
             for cell in s.last[2]:
                 if 0 <= cell < CELL_COUNT:
-                    add(last + cell)
-        return ones, counts
+                    mv[last + cell] = 1
+        return [], []
