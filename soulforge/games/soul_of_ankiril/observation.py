@@ -137,9 +137,9 @@ class Observer:
         if found is None:
             leaders = [next(st.cards[n].element for n in deck if st.cards[n].type == "leader")
                        for deck in key]
-            found = self._decklists[key] = tuple(  # type: ignore[assignment]
-                (tally(map(self.card.__getitem__, deck), self.cards), leaders[0] == leaders[1])
-                for deck in key)
+            mirror = leaders[0] == leaders[1]
+            counts = [tally(map(self.card.__getitem__, deck), self.cards) for deck in key]
+            found = self._decklists[key] = ((counts[0], mirror), (counts[1], mirror))
         self._decklists_key, self._decklists_found = key, found
         return found
 
@@ -180,7 +180,7 @@ class Observer:
             blocks = [self._unit(st, seat, c, key) if block is None else block
                       for c, key, block in zip(units, keys, blocks, strict=True)]
         for place, block in zip(map(self.unit_spans.__getitem__, map(CELL, units)), blocks, strict=True):
-            raw[place] = block
+            raw[place] = block  # type: ignore[assignment]  # no None left
         tallies = self._tallies
         found: bytes | None
         decklists = self._decklists_of(st)
