@@ -80,3 +80,31 @@ def test_a_changed_creature_gets_its_own_block() -> None:
 def test_tally_counts_each_index() -> None:
     counts = np.frombuffer(blocks.tally([2, 0, 2, 2], 4), dtype=np.float32)
     assert counts.tolist() == [1.0, 0.0, 3.0, 0.0]
+
+
+def test_soulgivers_shows_the_last_actions_parameters_to_whom_the_view_does() -> None:
+    """The last action's kind and parameters (issue 36: a public fact the layout left out):
+    a Place's card and Portal to both seats, a Pick's card only to the seat that picked."""
+    game = soulforge.load("soulgivers")
+    encoder = ObservationEncoder(game)
+    fields = {field.name: field for field in encoder.layout.fields}
+    kinds = [kind.kind for kind in game.action_types]
+    parameters = fields["last_parameters"]
+    seen = set()
+    for state in playout("soulgivers", 15):
+        last = state.last  # type: ignore[attr-defined]
+        if last is None or last[1].kind not in ("place", "pick"):
+            continue
+        actor, action, _ = last
+        seen.add(action.kind)
+        for seat in (0, 1):
+            tensor = encoder.observe(state, seat)
+            head = tensor[fields["last_action"].offset:][:fields["last_action"].size]
+            assert head[(actor - seat) % 2] == 1 and head[2 + kinds.index(action.kind)] == 1
+            shown = tensor[parameters.offset:parameters.offset + parameters.size]
+            view = state.view(seat)["last"]["action"]
+            if "card" in view:  # the view shows the parameters: so does the tensor
+                assert shown[0] == action.card  # "card" is the first integer field by name
+            else:
+                assert not shown.any()
+    assert seen == {"place", "pick"}

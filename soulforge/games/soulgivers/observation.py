@@ -8,7 +8,9 @@ first). Only the interop adapters import this module (it needs numpy, an optiona
 
 from __future__ import annotations
 
+import dataclasses
 from itertools import accumulate, compress
+from operator import ne
 from struct import Struct
 from typing import TYPE_CHECKING, Any
 
@@ -16,10 +18,13 @@ import numpy as np
 import numpy.typing as npt
 
 from soulforge.core.blocks import FLOAT, byte_view, floats
+from soulforge.games.soulgivers.actions import PlayAnomaly, ReturnAnomaly, UseAbility
 from soulforge.games.soulgivers.board import CELL_COUNT, DIRECTIONS, TERRAIN_NAMES, TILE_COUNT
+from soulforge.games.soulgivers.cards import ABILITIES
 from soulforge.games.soulgivers.consequences import MODS
 from soulforge.games.soulgivers.data import DATA
 from soulforge.games.soulgivers.encoding import BIT, KIND_COUNT, OFF, PHASE_NAMES, PIECE_COUNT, PORTAL
+from soulforge.games.soulgivers.view import HIDDEN_KINDS
 
 Tensor = npt.NDArray[np.float32]
 
@@ -50,6 +55,15 @@ class Observer:
         self.portals = len(game.layout.portals)
         a, t, m = len(self.anomalies), len(TERRAIN_NAMES), len(MODS)
         self.cell = t + m + 2 * KIND_COUNT + 2 * KIND_COUNT
+        self.abilities = sorted(ABILITIES)
+        self.int_fields = sorted({f.name for kind in game.action_types for f in dataclasses.fields(kind)
+                                  if f.compare and f.type in ("int", int)})
+        self.kinds = {kind: at for at, kind in enumerate(game.action_types)}
+        self.ability = {name: at for at, name in enumerate(self.abilities)}
+        self.int_slots = [[(self.int_fields.index(f.name), f.name) for f in dataclasses.fields(kind)
+                           if f.name in self.int_fields and f.compare and f.type in ("int", int)]
+                          for kind in game.action_types]
+        """Per action kind, the slot and name of each of its integer fields."""
         self.team = 8 + 4 * KIND_COUNT + a
         self.fields: list[tuple[str, int, str]] = [
             ("cells", CELL_COUNT * self.cell,
@@ -76,6 +90,14 @@ class Observer:
             ("turn_state", 9, "essences, steps, move range of the active Soulgiver, drew an Anomaly, "
              "Anomaly played, hushed, must continue, population left, barrier up"),
             ("last", CELL_COUNT, "the cells the last action touched"),
+            ("last_action", 2 + len(game.action_types),
+             "the last action: its seat (relative one-hot), its kind one-hot "
+             f"({', '.join(kind.kind for kind in game.action_types)})"),
+            ("last_parameters", len(self.int_fields) + len(self.abilities) + a,
+             f"the last action's parameters by field name: {', '.join(self.int_fields)} (raw "
+             f"numbers; the kind says which apply), ability name one-hot ({', '.join(self.abilities)}), "
+             f"Anomaly card one-hot ({a}); all 0 for the other seat's "
+             f"{', '.join(sorted(HIDDEN_KINDS))} (as its view)"),
         ]
         names = [name for name, _, _ in self.fields]
         self.at = dict(zip(names, accumulate([0] + [size for _, size, _ in self.fields]), strict=False))
@@ -83,7 +105,7 @@ class Observer:
         self.cell_blocks = [bytes(FLOAT * terrain) + floats([1]) + bytes(FLOAT * (self.cell - terrain - 1))
                             for terrain in range(t)]
         """A cell's block with only its terrain one-hot, per terrain."""
-        self._board_of: tuple[list[int], list[tuple[int, ...]], bytes] = ([], [], b"")
+        self._board_of: tuple[list[int], list[tuple[int, ...]], bytearray] = ([], [], bytearray())
         """The lists the last cells field was made from (copies), and its bytes."""
         self.portal_slots = [self.at["portals"] + i for i in range(self.portals)]
         self.revealed_slots = [[self.at["teams"] + rel * self.team + 8 + kind for kind in range(KIND_COUNT)]
@@ -115,18 +137,26 @@ class Observer:
         return [there + pos * self.cell for pos in range(PORTAL)] + [
             portal + pos for pos in range(PORTAL, PORTAL + self.portals)]
 
-    def _board(self, s: SoulgiversState) -> bytes:
+    def _board(self, s: SoulgiversState) -> bytearray:
         """The cells field's terrain and modifiers, remembered with copies of the lists they are
-        read from (they seldom change within a game)."""
+        read from: they seldom change within a game, and then in a few cells, so only the
+        cells whose terrain or modifiers differ from the last board's are made again."""
         eff, mods = list(s.eff), list(s.mods)
-        made = bytearray(b"".join(map(self.cell_blocks.__getitem__, eff)))
-        cells: Any = memoryview(made).cast("f")
-        start = len(TERRAIN_NAMES)
-        for cell in compress(range(CELL_COUNT), mods):
+        old_eff, old_mods, board = self._board_of
+        if len(old_eff) == len(old_mods) == CELL_COUNT:
+            cells = {*compress(range(CELL_COUNT), map(ne, eff, old_eff)),
+                     *compress(range(CELL_COUNT), map(ne, mods, old_mods))}
+        else:
+            board, cells = bytearray(FLOAT * CELL_COUNT * self.cell), set(range(CELL_COUNT))
+        numbers: Any = memoryview(board).cast("f")
+        width, start = FLOAT * self.cell, len(TERRAIN_NAMES)
+        for cell in cells:
+            board[cell * width:(cell + 1) * width] = self.cell_blocks[eff[cell]]
             for mod in mods[cell]:
-                cells[cell * self.cell + start + mod] += 1
-        self._board_of = (eff, mods, bytes(made))
-        return self._board_of[2]
+                numbers[cell * self.cell + start + mod] += 1
+        numbers.release()
+        self._board_of = (eff, mods, board)
+        return board
 
     @staticmethod
     def _flags(s: SoulgiversState, bit: int, pos: int, mv: Any, here: int) -> None:
@@ -229,4 +259,29 @@ class Observer:
             for cell in s.last[2]:
                 if 0 <= cell < CELL_COUNT:
                     mv[last + cell] = 1
+            self._last_action(s, seat, mv)
         return [], []
+
+    def _last_action(self, s: SoulgiversState, seat: int, mv: Any) -> None:
+        """The last action's seat, kind and parameters, those of a hidden kind only to the
+        seat that made it (``view._last``: in its own world, not a determinized one)."""
+        actor, action, _ = s.last  # type: ignore[misc]  # the caller checked it is not None
+        here = self.at["last_action"]
+        if actor >= 0:
+            mv[here + (actor - seat) % 2] = 1
+        kind = self.kinds.get(type(action))
+        if kind is None:
+            return
+        mv[here + 2 + kind] = 1
+        if action.kind in HIDDEN_KINDS and (actor != seat or s.seen_by not in (-1, actor)):
+            return
+        here = self.at["last_parameters"]
+        for at, name in self.int_slots[kind]:
+            value = getattr(action, name)
+            if value:
+                mv[here + at] = value
+        here += len(self.int_fields)
+        if isinstance(action, UseAbility):
+            mv[here + self.ability[action.name]] = 1
+        elif isinstance(action, ReturnAnomaly | PlayAnomaly):
+            mv[here + len(self.abilities) + self.anomaly[action.card]] = 1
