@@ -44,6 +44,9 @@ TEAM_NUMBERS = Struct("8f")
 TURN_NUMBERS = Struct("12f")
 """The turn field and the turn_state field (adjacent), packed at once."""
 REFILL = PHASE_NAMES.index("refill")
+Plan = tuple[int, bool, list[tuple[int, str]], tuple[str, dict[str, int]] | None]
+"""How an action kind is written: its number, whether its parameters are its maker's only,
+(index, field) of its integer fields, and its named field with the index of each name."""
 
 
 class Observer:
@@ -58,12 +61,7 @@ class Observer:
         self.abilities = sorted(ABILITIES)
         self.int_fields = sorted({f.name for kind in game.action_types for f in dataclasses.fields(kind)
                                   if f.compare and f.type in ("int", int)})
-        self.kinds = {kind: at for at, kind in enumerate(game.action_types)}
         self.ability = {name: at for at, name in enumerate(self.abilities)}
-        self.int_slots = [[(self.int_fields.index(f.name), f.name) for f in dataclasses.fields(kind)
-                           if f.name in self.int_fields and f.compare and f.type in ("int", int)]
-                          for kind in game.action_types]
-        """Per action kind, the slot and name of each of its integer fields."""
         self.team = 8 + 4 * KIND_COUNT + a
         self.fields: list[tuple[str, int, str]] = [
             ("cells", CELL_COUNT * self.cell,
@@ -118,6 +116,11 @@ class Observer:
         self.piece_at = [[self.at["pieces"] + self._slot(p, seat) * len(PIECE) for p in range(PIECE_COUNT)]
                          for seat in range(2)]
         """Per viewing seat, the start of each piece's PIECE block."""
+        souls = self.at["cells"] + t + m + 2 * KIND_COUNT
+        self.soul_at = [[souls + self._slot(p, seat) for p in range(PIECE_COUNT)] for seat in range(2)]
+        """Per viewing seat, each Soul's one-hot in cell 0 (a cell's is that plus the cell's start)."""
+        self.plans = {kind: self._plan(at, kind) for at, kind in enumerate(game.action_types)}
+        """Per action class, how :meth:`_last_action` writes it."""
         self.spots = [[self._spots(self._slot(p, seat)) for p in range(PIECE_COUNT)] for seat in range(2)]
         """Per viewing seat and piece, the one-hot index of each position (a cell's Soulgiver
         there, or the Portal it waits in)."""
@@ -177,14 +180,13 @@ class Observer:
     def write(self, s: SoulgiversState, seat: int, out: Tensor) -> tuple[list[int], list[int]]:
         """Write ``seat``'s numbers into ``out`` (zeros); give the indices to set to 1 and those
         to count (none: each is written here, at once)."""
-        at, cell_width, t = self.at, self.cell, len(TERRAIN_NAMES)
+        at, cell_width = self.at, self.cell
         mv: Any = out.data  # a memoryview: item assignment ~2x faster than numpy's, any number
         raw = byte_view(out)
         eff, mods, board = self._board_of
         if s.eff != eff or s.mods != mods:
             board = self._board(s)
         raw[: len(board)] = board
-        cells = at["cells"]
         positions, decay, shields_now, carrier, active = s.pos, s.decay, s.shields, s.carrier, s.active
         glass = s.glass
         flagged = s.declared | s.stasis | glass | s.silenced | s.slowed | s.arrivals
@@ -209,10 +211,9 @@ class Observer:
             shields = 0 if carrier == p or glass & bit else shields_now[p]  # as state.shields_of
             if shields:
                 SHIELDS.pack_into(raw, FLOAT * (here + 11), *SHIELD_BITS[shields])
-        souls = cells + t + len(MODS) + 2 * KIND_COUNT
+        soul_at = self.soul_at[seat]
         for soul, cell in s.souls.items():
-            team, kind = divmod(soul, KIND_COUNT)
-            mv[souls + cell * cell_width + ((team - seat) % 2) * KIND_COUNT + kind] = 1
+            mv[soul_at[soul] + cell * cell_width] = 1
         for slot in compress(self.portal_slots, s.portals):
             mv[slot] = 1
         if s.carrier >= 0:
@@ -262,6 +263,20 @@ class Observer:
             self._last_action(s, seat, mv)
         return [], []
 
+    def _plan(self, at: int, kind: type) -> Plan:
+        """How to write an action of ``kind`` (number ``at``) into the last_* fields."""
+        parameters = self.at["last_parameters"]
+        numbers = [(parameters + self.int_fields.index(f.name), f.name) for f in dataclasses.fields(kind)
+                   if f.name in self.int_fields and f.compare and f.type in ("int", int)]
+        named: tuple[str, dict[str, int]] | None = None
+        start = parameters + len(self.int_fields)
+        if kind is UseAbility:
+            named = ("name", {name: start + at for name, at in self.ability.items()})
+        elif kind in (ReturnAnomaly, PlayAnomaly):
+            start += len(self.abilities)
+            named = ("card", {key: start + at for key, at in self.anomaly.items()})
+        return at, getattr(kind, "kind", "") in HIDDEN_KINDS, numbers, named
+
     def _last_action(self, s: SoulgiversState, seat: int, mv: Any) -> None:
         """The last action's seat, kind and parameters, those of a hidden kind only to the
         seat that made it (``view._last``: in its own world, not a determinized one)."""
@@ -269,19 +284,17 @@ class Observer:
         here = self.at["last_action"]
         if actor >= 0:
             mv[here + (actor - seat) % 2] = 1
-        kind = self.kinds.get(type(action))
-        if kind is None:
+        plan = self.plans.get(type(action))
+        if plan is None:
             return
+        kind, hidden, numbers, named = plan
         mv[here + 2 + kind] = 1
-        if action.kind in HIDDEN_KINDS and (actor != seat or s.seen_by not in (-1, actor)):
+        if hidden and (actor != seat or s.seen_by not in (-1, actor)):
             return
-        here = self.at["last_parameters"]
-        for at, name in self.int_slots[kind]:
+        for at, name in numbers:
             value = getattr(action, name)
             if value:
-                mv[here + at] = value
-        here += len(self.int_fields)
-        if isinstance(action, UseAbility):
-            mv[here + self.ability[action.name]] = 1
-        elif isinstance(action, ReturnAnomaly | PlayAnomaly):
-            mv[here + len(self.abilities) + self.anomaly[action.card]] = 1
+                mv[at] = value
+        if named is not None:
+            field, slots = named
+            mv[slots[getattr(action, field)]] = 1
