@@ -113,7 +113,7 @@ class Observer:
         self._tallies: dict[Hashable, bytes] = {}
         """Per-card counts of a tuple of card names (hands, decks, piles)."""
         self._decklists: dict[tuple[tuple[str, ...], ...], tuple[tuple[bytes, bool], tuple[bytes, bool]]] = {}
-        self._decklists_key: tuple[tuple[str, ...], ...] = ()
+        self._decklists_key: tuple[tuple[str, ...], ...] | None = None
         self._decklists_found = ((b"", False), (b"", False))
         self._cell_fields: dict[type, Callable[[Any], tuple[Any, ...]]] = {
             kind: _fields_of(kind) for kind in game.action_types
