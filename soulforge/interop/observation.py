@@ -148,12 +148,13 @@ class ObservationEncoder:
         cells[2] = min(1.0, state.move_number * self._scale)
         body = out[HEADER:]
         ones, counts = self.observer.write(state, player, body)  # type: ignore[union-attr]
-        # a Python loop beats numpy here: both lists are short (tens), numpy's fixed costs are not
-        cells = body.data
-        for at in ones:
-            cells[at] = 1.0
-        for at in counts:
-            cells[at] += 1.0
+        if ones or counts:  # (an observer that writes every number itself gives neither)
+            # a Python loop beats numpy here: both lists are short (tens), numpy's fixed costs are not
+            cells = body.data
+            for at in ones:
+                cells[at] = 1.0
+            for at in counts:
+                cells[at] += 1.0
         return out
 
 

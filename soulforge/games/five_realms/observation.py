@@ -8,9 +8,8 @@ interop adapters import this module (it needs numpy, an optional extra).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from itertools import accumulate
-from typing import TYPE_CHECKING
+from itertools import accumulate, compress
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -25,6 +24,8 @@ if TYPE_CHECKING:
 
 CELLS = 25
 """The square: 5 x 5 cells, row-major, in the current frame."""
+NO_CARD = -1
+"""A square cell without a card holds a negative number."""
 
 
 class Observer:
@@ -69,91 +70,93 @@ class Observer:
 
     def write(self, s: FiveRealmsState, seat: int, out: Tensor) -> tuple[list[int], list[int]]:
         """Write ``seat``'s numbers into ``out`` (zeros); give the indices to set to 1 and those
-        to count (the encoder applies both at once)."""
+        to count (none: each is written here, at once)."""
         at, b, cell = self.at, self.banners, self.cell
         card_type, known = s.card_type, s.known
         banner_of, imperial = self.banner_of, self.imperial
         mask = PUBLIC | (1 << seat)  # the bits that tell the seat a character, as state.knows
         n = s.num_players
-        ones: list[int] = []
-        add = ones.append
+        mv: Any = out.data  # a memoryview: item assignment ~2x faster than numpy's, any number
         base = at["square"]
-        for c, card in enumerate(s.square):
-            if card >= 0:
-                kind = card_type[card]
-                here = base + c * cell
-                add(here)
-                add(here + 1 + banner_of[kind])
-                if known[card] & mask:
-                    add(here + 1 + b + kind)
+        square = s.square
+        for c in compress(range(CELLS), map(NO_CARD.__lt__, square)):  # the cells with a card
+            card = square[c]
+            kind = card_type[card]
+            here = base + c * cell
+            mv[here] = 1
+            mv[here + 1 + banner_of[kind]] = 1
+            if known[card] & mask:
+                mv[here + 1 + b + kind] = 1
         deck = s.deck
-        out[at["deck"]] = len(deck)
+        mv[at["deck"]] = len(deck)
         if deck:
-            add(at["deck"] + 1 + banner_of[card_type[deck[-1]]])
-        counts: list[int] = []
-        more = counts.append
-        self._cards(s.discard, at["discard"], card_type, known, mask, banner_of, more)
+            mv[at["deck"] + 1 + banner_of[card_type[deck[-1]]]] = 1
+        self._cards(s.discard, at["discard"], card_type, known, mask, banner_of, mv)
+        r = self.realms
         for rel in range(n):
             p = (seat + rel) % n
             here = at["seats"] + rel * self.seat_block
-            out[here] = s.castles[p]
-            add(here + 1 + s.throne[p])
-            r = self.realms
-            out[here + 1 + r] = s.throne_used[p]
-            heights = here + 2 + r
+            mv[here] = s.castles[p]
+            mv[here + 1 + s.throne[p]] = 1
+            mv[here + 1 + r] = s.throne_used[p]
             columns = s.columns[p]
-            out[heights:heights + r] = list(map(len, columns))
-            out[heights + r:heights + 2 * r] = [
-                sum(map(imperial.__getitem__, map(card_type.__getitem__, column))) for column in columns]
-            council = heights + 2 * r
+            height = here + 2 + r
+            for column in columns:  # plain loops: short lists, where iterator chains cost more
+                if column:
+                    mv[height] = len(column)
+                    banners = 0
+                    for c in column:
+                        banners += imperial[card_type[c]]
+                    mv[height + r] = banners
+                height += 1
+            council = here + 2 + 3 * r
             for c in s.council[p]:
                 if known[c] & mask:
-                    more(council + card_type[c])
+                    mv[council + card_type[c]] += 1
             titans = council + self.types
             for c in s.titans[p]:
                 if known[c] & mask:
-                    more(titans + card_type[c])
-            out[titans + self.types] = min(map(len, columns))
-        add(at["active"] + (s.active - seat) % n)
-        add(at["phase"] + PHASES.index(s.phase))
-        out[at["extra_turns"]] = s.extra_turns
+                    mv[titans + card_type[c]] += 1
+            mv[titans + self.types] = min(map(len, columns))
+        mv[at["active"] + (s.active - seat) % n] = 1
+        mv[at["phase"] + PHASES.index(s.phase)] = 1
+        mv[at["extra_turns"]] = s.extra_turns
         if s.is_over:
-            add(at["winner"] + (self.seats if s.winner is None else (s.winner - seat) % n))
+            mv[at["winner"] + (self.seats if s.winner is None else (s.winner - seat) % n)] = 1
         for choice in s.choices:
-            add(at["choices"] + choice)
-        self._cards(s.collected, at["collected"], card_type, known, mask, banner_of, more)
-        out[at["imperial_left"]] = len(s.imperial)
+            mv[at["choices"] + choice] = 1
+        self._cards(s.collected, at["collected"], card_type, known, mask, banner_of, mv)
+        mv[at["imperial_left"]] = len(s.imperial)
         if s.newcomer >= 0:
             here = at["newcomer"]
             kind = card_type[s.newcomer]
-            add(here)
-            add(here + 1 + banner_of[kind])
+            mv[here] = 1
+            mv[here + 1 + banner_of[kind]] = 1
             if known[s.newcomer] & mask:
-                add(here + 1 + b + kind)
+                mv[here + 1 + b + kind] = 1
         if s.source >= 0:
-            add(at["source"] + s.source)
+            mv[at["source"] + s.source] = 1
             if s.phase == FIGHT:
-                out[at["source"] + self.types] = s.amount
+                mv[at["source"] + self.types] = s.amount
         here = at["last_move"]
         if s.last_spot is not None:
-            out[here] = 1
+            mv[here] = 1
             row, col = s.last_spot
             if 0 <= row < 5 and 0 <= col < 5:
-                add(here + 1 + self.seats + row * 5 + col)
+                mv[here + 1 + self.seats + row * 5 + col] = 1
         if s.last_player >= 0:
-            add(here + 1 + (s.last_player - seat) % n)
+            mv[here + 1 + (s.last_player - seat) % n] = 1
         for row, col in s.last_cells:
             if 0 <= row < 5 and 0 <= col < 5:
-                add(here + 1 + self.seats + row * 5 + col)
-        return ones, counts
+                mv[here + 1 + self.seats + row * 5 + col] = 1
+        return [], []
 
     def _cards(self, cards: list[int], base: int, card_type: list[int], known: list[int], mask: int,
-               banner_of: list[int], add: Callable[[int], None]) -> None:
-        """Counts per banner, then per known character, of ``cards`` (indices into ``more``)."""
+               banner_of: list[int], mv: Any) -> None:
+        """Counts per banner, then per known character, of ``cards`` (added into ``mv``)."""
         b = self.banners
         for c in cards:
             kind = card_type[c]
-            add(base + banner_of[kind])
+            mv[base + banner_of[kind]] += 1
             if known[c] & mask:
-                add(base + b + kind)
-
+                mv[base + b + kind] += 1

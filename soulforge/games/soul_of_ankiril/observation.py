@@ -9,17 +9,21 @@ import this module (it needs numpy, an optional extra).
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable, Hashable
 from itertools import accumulate
+from operator import attrgetter
+from struct import Struct
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from soulforge.core.tensor import put
+from soulforge.core.blocks import FLOAT, byte_view, remember, tally
 from soulforge.games.soul_of_ankiril import consequences
 from soulforge.games.soul_of_ankiril.board import ELEMENTS
-from soulforge.games.soul_of_ankiril.model import OVER, PLAY, SETUP
-from soulforge.games.soul_of_ankiril.sequence import highlight
+from soulforge.games.soul_of_ankiril.model import OVER, PLAY, SETUP, Creature
+from soulforge.games.soul_of_ankiril.sequence import CELL_FIELDS, highlight
 
 Tensor = npt.NDArray[np.float32]
 
@@ -31,6 +35,20 @@ TERRAINS = ("neutral", "anomaly", "emanation", "deployment", "elemental", "raise
 STAGES = (SETUP, PLAY, OVER)
 UNIT = ("present", "mine", "attack", "health", "max_health", "leader", "token", "active", "moved",
         "acted", "poisoned", "poison", "reinforced", "challenged", "challenging")
+UNIT_KEY = attrgetter("owner", "atk", "tmp_atk", "hp", "max_hp", "active", "moved", "acted", "poisoned",
+                      "poison", "reinforced", "challenged_by", "challenging", "card.name")
+"""Everything a Creature's block is read from but its cell and element: a card's data is
+fixed per game, so its card slot and its Leader and token flags follow from its name (a
+Creature's ``leader`` is its card's type, set once); its cell and element matter only to an
+Affinity card's attack (``consequences.attack_of``), whose blocks are kept by key, cell and
+element."""
+CELL = attrgetter("cell")
+AFFINITY = "Affinity"
+UNIT_NUMBERS = Struct(f"{len(UNIT)}f")
+"""A Creature's :data:`UNIT` numbers, packed at once."""
+SEAT_NUMBERS = Struct("11f")
+"""A seat's numbers before its per-card counts, packed at once."""
+ONE = Struct("f")
 
 
 class Observer:
@@ -44,17 +62,19 @@ class Observer:
         self.elements = sorted(ELEMENTS.values())
         self.turn_limit = game.turn_limit
         cards, cells = len(self.catalogue), board.size
-        self.static = np.zeros(cells * (len(TERRAINS) + len(self.elements) + 2), dtype=np.float32)
+        static = np.zeros(cells * (len(TERRAINS) + len(self.elements) + 2), dtype=np.float32)
         terrain_width = len(TERRAINS) + len(self.elements) + 2
         for cell in range(cells):
             here = cell * terrain_width
-            self.static[here + TERRAINS.index(board.kind[cell])] = 1
+            static[here + TERRAINS.index(board.kind[cell])] = 1
             element = board.element[cell]
             if element is not None:
-                self.static[here + len(TERRAINS) + self.elements.index(element)] = 1
+                static[here + len(TERRAINS) + self.elements.index(element)] = 1
             side = board.side[cell]
             if side is not None:
-                self.static[here + len(TERRAINS) + len(self.elements) + side] = 1
+                static[here + len(TERRAINS) + len(self.elements) + side] = 1
+        self.static = static.tobytes()
+        """The terrain field (the board is the game's, the same in every state)."""
         self.unit = len(UNIT) + cards
         self.seat_block = 8 + 3 + 3 * cards
         self.fields: list[tuple[str, int, str]] = [
@@ -82,107 +102,146 @@ class Observer:
         names = [name for name, _, _ in self.fields]
         self.at = dict(zip(names, accumulate([0] + [size for _, size, _ in self.fields]), strict=False))
         self.cards = cards
-        self.top = [self._slots(at + 11) for at in (self.at["seats"], self.at["seats"] + self.seat_block)]
-        """Per relative seat, each card's index in its known-top field."""
-        self.discard = [self._slots(at + 11 + cards)
-                        for at in (self.at["seats"], self.at["seats"] + self.seat_block)]
-        """Per relative seat, each card's index in its discard field."""
-        self.hand, self.deck, self.unseen = (self._slots(self.at[name])
-                                             for name in ("hand", "deck", "unseen"))
-        self._decklists: dict[tuple[tuple[str, ...], ...], tuple[npt.NDArray[np.float32], bool]] = {}
+        self._units: tuple[dict[Hashable, bytes], dict[Hashable, bytes]] = ({}, {})
+        """Per viewing seat, a Creature's block by its :data:`UNIT_KEY` (none for Affinity)."""
+        self._placed: tuple[dict[Hashable, bytes], dict[Hashable, bytes]] = ({}, {})
+        """Per viewing seat, an Affinity Creature's block by its key, cell and element."""
+        units_at, width = FLOAT * self.at["units"], FLOAT * self.unit
+        self.unit_spans = [slice(units_at + cell * width, units_at + (cell + 1) * width)
+                           for cell in range(cells)]
+        """Each cell's Creature block in a byte view of the fields."""
+        self._tallies: dict[Hashable, bytes] = {}
+        """Per-card counts of a tuple of card names (hands, decks, piles)."""
+        self._decklists: dict[tuple[tuple[str, ...], ...], tuple[tuple[bytes, bool], tuple[bytes, bool]]] = {}
+        self._decklists_key: tuple[tuple[str, ...], ...] | None = None
+        self._decklists_found = ((b"", False), (b"", False))
+        self._cell_fields: dict[type, Callable[[Any], tuple[Any, ...]]] = {
+            kind: _fields_of(kind) for kind in game.action_types
+            if dataclasses.is_dataclass(kind) and "__slots__" in vars(kind)}
+        """Per action class, its fields of :data:`CELL_FIELDS` (``highlight`` without a
+        ``getattr`` per name)."""
+        self.span = FLOAT * cards
+        """Bytes of a per-card field."""
+        self.seat_start = [FLOAT * (self.at["seats"] + rel * self.seat_block) for rel in range(2)]
+        """Byte offset of each relative seat's block."""
+        self.hand_start = FLOAT * self.at["hand"]
+        assert self.at["deck"] == self.at["hand"] + cards and self.at["unseen"] == self.at["deck"] + cards
 
-    def _slots(self, base: int) -> dict[str, int]:
-        """Each card's index in a per-card field starting at ``base``."""
-        return {name: base + at for name, at in self.card.items()}
-
-    def _decklist(self, st: AnkirilState, p: int) -> tuple[npt.NDArray[np.float32], bool]:
-        """Seat ``p``'s decklist per card, and whether both Leaders share an element (both
-        fixed for a game: made once per decklist)."""
-        key = (st.decklists[p], st.decklists[1 - p])
+    def _decklists_of(self, st: AnkirilState) -> tuple[tuple[bytes, bool], tuple[bytes, bool]]:
+        """Per seat, its decklist per card and whether both Leaders share an element (both
+        fixed for a game: made once per pair of decklists, found by identity first)."""
+        key = st.decklists
+        if key is self._decklists_key:
+            return self._decklists_found
         found = self._decklists.get(key)
         if found is None:
-            counts = np.zeros(self.cards, dtype=np.float32)
-            for name in st.decklists[p]:
-                counts[self.card[name]] += 1
             leaders = [next(st.cards[n].element for n in deck if st.cards[n].type == "leader")
                        for deck in key]
-            found = self._decklists[key] = (counts, leaders[0] == leaders[1])
+            mirror = leaders[0] == leaders[1]
+            counts = [tally(map(self.card.__getitem__, deck), self.cards) for deck in key]
+            found = self._decklists[key] = ((counts[0], mirror), (counts[1], mirror))
+        self._decklists_key, self._decklists_found = key, found
         return found
+
+    def _unit(self, st: AnkirilState, seat: int, c: Creature, key: Hashable) -> bytes:
+        """The block of Creature ``c`` as ``seat`` sees it (cached under ``key``, the
+        Creature's :data:`UNIT_KEY`, and for an Affinity card its cell too)."""
+        affinity = AFFINITY in c.card.keywords
+        if affinity:
+            found = self._placed[seat].get((key, c.cell, c.element))
+            if found is not None:
+                return found
+        block = bytearray(FLOAT * self.unit)
+        UNIT_NUMBERS.pack_into(
+            block, 0, 1, c.owner == seat, consequences.attack_of(st, c), c.hp, c.max_hp, c.leader,
+            c.card.type == "token", c.active, c.moved, c.acted, bool(c.poisoned), c.poison,
+            bool(c.reinforced), c.challenged_by is not None and c.challenged_by != -1,
+            c.challenging is not None and c.challenging != -1)
+        ONE.pack_into(block, FLOAT * (len(UNIT) + self.card[c.card.name]), 1)
+        if affinity:
+            return remember(self._placed[seat], (key, c.cell, c.element), bytes(block))
+        return remember(self._units[seat], key, bytes(block))
+
+    def _tally(self, names: tuple[str, ...]) -> bytes:
+        """The per-card counts of ``names`` (cached under the names themselves)."""
+        return remember(self._tallies, names, tally(map(self.card.__getitem__, names), self.cards))
 
     def write(self, st: AnkirilState, seat: int, out: Tensor) -> tuple[list[int], list[int]]:
         """Write ``seat``'s numbers into ``out`` (zeros); give the indices to set to 1 and those
-        to count (the encoder applies both at once)."""
-        at, card, cards = self.at, self.card, self.cards
-        out[: self.static.size] = self.static
-        mv: Any = out.data  # a memoryview: item assignment ~2x faster than numpy's, any number
-        ones: list[int] = []
-        add = ones.append
-        counts: list[int] = []
-        more = counts.extend
-        units = at["units"]
-        attack_of = consequences.attack_of
-        for c in st.units.values():
-            here = units + c.cell * self.unit
-            # the UNIT numbers, each written only when not 0
-            mv[here] = 1
-            if c.owner == seat:
-                mv[here + 1] = 1
-            mv[here + 2] = attack_of(st, c)
-            mv[here + 3] = c.hp
-            mv[here + 4] = c.max_hp
-            if c.leader:
-                mv[here + 5] = 1
-            if c.card.type == "token":
-                mv[here + 6] = 1
-            if c.active:
-                mv[here + 7] = 1
-            if c.moved:
-                mv[here + 8] = 1
-            if c.acted:
-                mv[here + 9] = 1
-            if c.poisoned:
-                mv[here + 10] = 1
-            if c.poison:
-                mv[here + 11] = c.poison
-            if c.reinforced:
-                mv[here + 12] = 1
-            if c.challenged_by is not None and c.challenged_by != -1:
-                mv[here + 13] = 1
-            if c.challenging is not None and c.challenging != -1:
-                mv[here + 14] = 1
-            add(here + len(UNIT) + card[c.card.name])
+        to count (none: every block is copied in whole, see :mod:`soulforge.core.blocks`)."""
+        at, span = self.at, self.span
+        raw = byte_view(out)
+        raw[: len(self.static)] = self.static
+        # the Creatures: one cached block each, keyed by the data it is made from
+        units = st.units.values()
+        keys = list(map(UNIT_KEY, units))
+        blocks = list(map(self._units[seat].get, keys))
+        if not all(blocks):  # a block is never empty: only a Creature not met yet
+            blocks = [self._unit(st, seat, c, key) if block is None else block
+                      for c, key, block in zip(units, keys, blocks, strict=True)]
+        for place, block in zip(map(self.unit_spans.__getitem__, map(CELL, units)), blocks, strict=True):
+            raw[place] = block  # type: ignore[assignment]  # no None left
+        tallies = self._tallies
+        found: bytes | None
+        decklists = self._decklists_of(st)
+        pack = SEAT_NUMBERS.pack_into
         for rel in range(2):
             p = (seat + rel) % 2
-            here = at["seats"] + rel * self.seat_block
+            here = self.seat_start[rel]
             deck, known = st.decks[p], st.known_top[p]
-            decklist, mirror = self._decklist(st, p)
-            health = st.ema_hp[p * 3:p * 3 + 3]
-            put(mv, here, (st.energy[p], len(st.hands[p]), len(deck), known,
-                           (health[0] > 0) + (health[1] > 0) + (health[2] > 0),  # as emanations_left
-                           st.arrow[p], st.offspring[p], mirror, *health))
-            top, discard = self.top[rel], self.discard[rel]
+            h0, h1, h2 = st.ema_hp[p * 3:p * 3 + 3]
+            decklist, mirror = decklists[p]
+            pack(raw, here, st.energy[p], len(st.hands[p]), len(deck), known,
+                 (h0 > 0) + (h1 > 0) + (h2 > 0),  # as emanations_left
+                 st.arrow[p], st.offspring[p], mirror, h0, h1, h2)
+            here += SEAT_NUMBERS.size
             if known:
-                more(map(top.__getitem__, deck[len(deck) - known:]))
-            more(map(discard.__getitem__, st.discard[p]))
-            start = here + 11 + 2 * cards
-            out[start:start + cards] = decklist
-        more(map(self.hand.__getitem__, st.hands[seat]))
+                key = tuple(deck[len(deck) - known:])
+                raw[here:here + span] = tallies.get(key) or self._tally(key)
+            here += span
+            key = tuple(st.discard[p])
+            found = tallies.get(key)
+            raw[here:here + span] = self._tally(key) if found is None else found
+            here += span
+            raw[here:here + span] = decklist
+        here = self.hand_start
+        key = tuple(st.hands[seat])
+        found = tallies.get(key)
+        raw[here:here + span] = self._tally(key) if found is None else found
+        here += span
         mine = st.decks[seat]
-        more(map(self.deck.__getitem__, mine[: len(mine) - st.known_top[seat]]))
+        key = tuple(mine[: len(mine) - st.known_top[seat]])
+        found = tallies.get(key)
+        raw[here:here + span] = self._tally(key) if found is None else found
+        here += span
         other = 1 - seat
         theirs = st.decks[other]
-        unseen = self.unseen.__getitem__
-        more(map(unseen, st.hands[other]))
-        more(map(unseen, theirs[: len(theirs) - st.known_top[other]]))
-        add(at["stage"] + STAGES.index(st.stage))
-        out[at["turn"]] = st.turn
-        out[at["turn"] + 1] = self.turn_limit - st.turn
+        key = tuple(st.hands[other] + theirs[: len(theirs) - st.known_top[other]])
+        found = tallies.get(key)
+        raw[here:here + span] = self._tally(key) if found is None else found
+        mv: Any = out.data  # a memoryview: item assignment ~2x faster than numpy's, any number
+        mv[at["stage"] + STAGES.index(st.stage)] = 1
+        mv[at["turn"]] = st.turn
+        mv[at["turn"] + 1] = self.turn_limit - st.turn
         if st.stage != OVER:
-            add(at["player"] + (st.player - seat) % 2)
+            mv[at["player"] + (st.player - seat) % 2] = 1
         else:
-            add(at["winner"] + (2 if st.winner is None else (st.winner - seat) % 2))
-        if st.last is not None:
+            mv[at["winner"] + (2 if st.winner is None else (st.winner - seat) % 2)] = 1
+        action = st.last
+        if action is not None:
             size, last = st.board.size, at["last"]
-            ones.extend(last + cell for cell in highlight(st.last) if 0 <= cell < size)
-        return ones, counts
+            cells = self._cell_fields.get(type(action))
+            for cell in highlight(action) if cells is None else cells(action):
+                if isinstance(cell, int) and 0 <= cell < size:
+                    mv[last + cell] = 1
+        return [], []
 
+
+def _fields_of(kind: type) -> Callable[[Any], tuple[Any, ...]]:
+    """The values of an action class's fields named in :data:`CELL_FIELDS`, as a tuple: the
+    cells ``highlight`` reads (a slotted dataclass has exactly its fields; a name it lacks
+    reads as -1 there, never a cell)."""
+    names = [f.name for f in dataclasses.fields(kind) if f.name in CELL_FIELDS]
+    if not names:
+        return lambda action: ()
+    return attrgetter(*names, names[0])  # a repeated name: a tuple even for one field
