@@ -23,7 +23,7 @@ def _tricks(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFa
 
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[Any]:
-    with postgres_cluster() as server:
+    with postgres_cluster(in_memory=True) as server:
         yield server
 
 

@@ -53,9 +53,27 @@ class PgServer:
         return self._template
 
 
+MEMORY_DIR = Path("/dev/shm")
+MEMORY_NEEDED = 4 << 30
+"""Free bytes wanted in :data:`MEMORY_DIR` before a cluster goes there (each test's database
+is a copy of about 11 MB, kept until the cluster stops: some 60 per test worker)."""
+
+
+def _memory_dir() -> str | None:
+    """Where a throwaway cluster goes: a memory file system when there is one with room (60
+    databases copied in 2.7 s there against 23.7 s on this machine's shared disk, the cluster
+    removed in 0.3 s against 3.5 s), else the usual temporary directory."""
+    with contextlib.suppress(OSError):
+        if os.access(MEMORY_DIR, os.W_OK) and shutil.disk_usage(MEMORY_DIR).free > MEMORY_NEEDED:
+            return str(MEMORY_DIR)
+    return None
+
+
 @contextlib.contextmanager
-def postgres_cluster() -> Iterator[PgServer | str]:
-    """A throwaway PostgreSQL cluster on a free loopback port, or the reason it cannot start."""
+def postgres_cluster(in_memory: bool = False) -> Iterator[PgServer | str]:
+    """A throwaway PostgreSQL cluster on a free loopback port, or the reason it cannot start;
+    ``in_memory`` puts it on a memory file system when there is one (the tests: the
+    benchmarks keep the disk they measured on)."""
     bins = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
     runner = shutil.which("runuser")
     if not bins:
@@ -71,7 +89,7 @@ def postgres_cluster() -> Iterator[PgServer | str]:
     if as_root and not runner:
         yield "running as root without runuser: cannot start PostgreSQL"
         return
-    tmp = Path(tempfile.mkdtemp(prefix="sf-pg-"))
+    tmp = Path(tempfile.mkdtemp(prefix="sf-pg-", dir=_memory_dir() if in_memory else None))
     data, port = tmp / "data", free_port()
 
     def run(*args: str) -> None:
