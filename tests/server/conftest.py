@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,19 +23,34 @@ def _tricks(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFa
 
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[Any]:
-    with postgres_cluster() as server:
+    with postgres_cluster(in_memory=True) as server:
         yield server
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+DATABASES = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+
+
+def _database(request: pytest.FixtureRequest, tmp_path: Path, migrated: bool) -> str:
+    """A new database of the kind ``request.param`` names, empty or at the newest schema."""
     if request.param == "sqlite":
-        return f"sqlite:///{tmp_path}/soulforge.db"
+        path = tmp_path / "soulforge.db"
+        if migrated:
+            shutil.copyfile(request.getfixturevalue("migrated_sqlite_file"), path)
+        return f"sqlite:///{path}"
     server = request.getfixturevalue("pg_server")
     if isinstance(server, str):
         pytest.skip(server)
-    url: str = server.new_database()
+    url: str = server.new_database(template=server.migrated_template() if migrated else None)
     return url
+
+
+@pytest.fixture(params=DATABASES)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new database of its own for the test, on SQLite and on PostgreSQL: at the newest
+    schema, a copy of one migrated once (the app's start then finds the work done), or empty
+    for a test marked ``empty_database`` (the tests of the migrations themselves)."""
+    empty = request.node.get_closest_marker("empty_database") is not None
+    return _database(request, tmp_path, migrated=not empty)
 
 
 @pytest.fixture

@@ -26,20 +26,54 @@ def free_port() -> int:
 class PgServer:
     def __init__(self, port: int) -> None:
         self.port = port
+        self._template: str | None = None
 
-    def new_database(self) -> str:
+    def new_database(self, template: str | None = None) -> str:
+        """A new empty database, or with ``template`` a copy of that database (see
+        :meth:`migrated_template`): its URL."""
         import psycopg
 
         name = "t_" + uuid.uuid4().hex[:12]
+        copy = f" TEMPLATE {template}" if template else ""
         with psycopg.connect(f"host=127.0.0.1 port={self.port} user=postgres dbname=postgres",
                              autocommit=True) as conn:
-            conn.execute(f"CREATE DATABASE {name}")
+            conn.execute(f"CREATE DATABASE {name}{copy}")
         return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{name}"
+
+    def migrated_template(self) -> str:
+        """The name of a database migrated to the newest schema, made once per cluster:
+        copying it (``new_database(template=...)``, a file copy) is several times cheaper
+        than running every migration again for each test. Nothing may stay connected to it."""
+        if self._template is None:
+            from soulforge.server.storage import Storage
+
+            url = self.new_database()
+            Storage(url).close()  # closing disposes the engine: no connection left to the template
+            self._template = url.rsplit("/", 1)[1]
+        return self._template
+
+
+MEMORY_DIR = Path("/dev/shm")
+MEMORY_NEEDED = 4 << 30
+"""Free bytes wanted in :data:`MEMORY_DIR` before a cluster goes there (each test's database
+is a copy of about 11 MB, kept until the cluster stops: some 60 per test worker)."""
+
+
+def _memory_dir() -> str | None:
+    """Where a throwaway cluster goes: a memory file system when there is one with room (60
+    databases copied in 2.7 s there against 23.7 s on this machine's shared disk, the cluster
+    removed in 0.3 s against 3.5 s), else the usual temporary directory."""
+    with contextlib.suppress(OSError):
+        if os.access(MEMORY_DIR, os.W_OK) and shutil.disk_usage(MEMORY_DIR).free > MEMORY_NEEDED:
+            return str(MEMORY_DIR)
+    return None
 
 
 @contextlib.contextmanager
-def postgres_cluster() -> Iterator[PgServer | str]:
-    """A throwaway PostgreSQL cluster on a free loopback port, or the reason it cannot start."""
+def postgres_cluster(in_memory: bool = False) -> Iterator[PgServer | str]:
+    """A throwaway PostgreSQL cluster on a free loopback port, or the reason it cannot start;
+    ``in_memory`` puts it on a memory file system when there is one (the tests: the
+    benchmarks keep the disk they measured on)."""
     bins = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
     runner = shutil.which("runuser")
     if not bins:
@@ -55,7 +89,7 @@ def postgres_cluster() -> Iterator[PgServer | str]:
     if as_root and not runner:
         yield "running as root without runuser: cannot start PostgreSQL"
         return
-    tmp = Path(tempfile.mkdtemp(prefix="sf-pg-"))
+    tmp = Path(tempfile.mkdtemp(prefix="sf-pg-", dir=_memory_dir() if in_memory else None))
     data, port = tmp / "data", free_port()
 
     def run(*args: str) -> None:
@@ -79,6 +113,15 @@ def postgres_cluster() -> Iterator[PgServer | str]:
         with contextlib.suppress(subprocess.SubprocessError, OSError):
             run(str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def migrated_sqlite(path: Path) -> Path:
+    """An SQLite file at ``path`` migrated to the newest schema (once: the tests copy it)."""
+    if not path.exists():
+        from soulforge.server.storage import Storage
+
+        Storage(f"sqlite:///{path}").close()  # the last connection closed checkpoints the WAL
+    return path
 
 
 class ServerThread:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
@@ -168,6 +169,7 @@ def test_sign_out_everywhere_ends_the_sessions_seats(site: TestClient) -> None:
     assert moved.status_code == 200  # the laptop's own token still plays
 
 
+@pytest.mark.empty_database
 def test_the_migration_drops_the_stored_tokens(db_url: str) -> None:
     engine = sa.create_engine(db_url)
     config = Config()

@@ -23,6 +23,7 @@ from tests.server.helpers import create, get, token
 TWO = [{"kind": "human"}, {"kind": "human"}]
 
 
+@pytest.mark.empty_database
 def test_the_new_tables_are_migrated(db_url: str) -> None:
     storage = Storage(db_url)
     try:

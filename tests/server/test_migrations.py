@@ -7,6 +7,7 @@ import multiprocessing
 import sqlite3
 from pathlib import Path
 
+import pytest
 from sqlalchemy import create_engine
 
 from soulforge.server.migrate import revision
@@ -29,6 +30,7 @@ INSERT INTO sf_seats VALUES ('t1', 1, 'ai', 'random', NULL, 1);
 """The schema as the server made it before migrations (metadata.create_all), with a table."""
 
 
+@pytest.mark.empty_database
 def test_a_fresh_database_gets_the_newest_schema(db_url: str) -> None:
     storage = Storage(db_url)
     assert revision(storage.engine) == HEAD

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,20 +24,33 @@ def _tricks(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFa
     toy.register(monkeypatch, tmp_path_factory.mktemp("rules"))
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """One Chromium per test process (a launch costs about a second, more under load)."""
     if not os.path.exists(CHROMIUM):
         pytest.skip("Debian's Chromium is not installed (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as play:
-        chromium = play.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+        launched = play.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> str:
+def browser(chromium: Any) -> Iterator[Any]:
+    """The shared Chromium, as clean for each test as a new one: its pages and contexts (their
+    cookies and storage) are the test's own, and every one the test leaves open is closed after
+    it (a page left open would go on talking to its stopped server)."""
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path, migrated_sqlite_file: Path) -> str:
+    """The test's own SQLite database, a copy of one at the newest schema."""
+    shutil.copyfile(migrated_sqlite_file, tmp_path / "web.db")
     return f"sqlite:///{tmp_path}/web.db"
 
 

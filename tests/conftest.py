@@ -1,0 +1,35 @@
+"""Fixtures shared by every test directory: what is costly to make and safe to copy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An SQLite file at the newest schema, made once per test process: a test's database is a
+    copy of it (a file copy, where running the migrations again took 0.2-0.3 s a test)."""
+    from tests.server.support import migrated_sqlite
+
+    return migrated_sqlite(tmp_path_factory.mktemp("template") / "migrated.db")
+
+
+LONG_MARKS = ("slow", "browser")
+"""Marks of the tests that take seconds to minutes each, the longest kind first: seeded agent
+matches and the golden replays of every seed (``slow``: one Soul of Ankiril match is the
+longest test of the suite), then whole games in Chromium (``browser``)."""
+
+
+def _rank(item: pytest.Item) -> int:
+    """The place of ``item``'s kind in the run: the index of its first mark of
+    :data:`LONG_MARKS`, the short tests last."""
+    return next((i for i, mark in enumerate(LONG_MARKS) if item.get_closest_marker(mark)), len(LONG_MARKS))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Long tests first, each kind in its collected order (the sort is stable): two xdist
+    workers share out the long tests while plenty is left to balance with, and end on short
+    ones together, instead of one worker starting a minutes-long match near the end."""
+    items.sort(key=_rank)
