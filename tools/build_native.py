@@ -42,13 +42,12 @@ EXCLUDED: dict[str, str] = {
     "soulforge/core/record.py": "off the playout path",
     "soulforge/core/rng.py": "GameRandom subclasses random.Random (a C type): compiled, it crashes "
                              "(segmentation fault in Random.seed)",
+    "soulforge/core/chance.py": "ScriptedRandom subclasses GameRandom (pure, random.Random): "
+                                "mypyc does not build it (no attribute 'draws')",
     "soulforge/games/*/actions.py": "a compiled dataclass takes the inherited ClassVar ``kind = ...`` "
                                     "for a field with a default (the class fails at import)",
     "soulforge/games/*/cards.py": "card declarations (load time): Kipukas' compiled effect pieces "
                                   "are called with the wrong arguments by CardBook.run",
-    "soulforge/games/kipukas/*": "its modules import each other in cycles (cards, crafted, cycle): "
-                                 "compiled, ``from soulforge.games.kipukas import cards`` fails "
-                                 "mid-cycle, where CPython finds the half-made module",
     "soulforge/games/soul_of_ankiril/*": "a compiled function set as the state's ``_apply`` "
                                          "does not bind as a method (apply() missing 'action')",
     "soulforge/games/soulgivers/*": "game.py and rules/ import each other in a cycle: compiled, "
@@ -90,12 +89,21 @@ def clean() -> None:
     shutil.rmtree(BUILD, ignore_errors=True)
 
 
+def group_of(module: str) -> str:
+    """The package whose shared library holds ``module``: the core, or a game with every
+    subpackage (``rules/``) of it, so that the game's import cycles (``cards`` -> ``crafted``
+    -> ``cycle`` -> ``cards``, ``game`` <-> ``rules``) stay inside one library, where mypyc
+    supports them; across libraries a cycle fails at import."""
+    parts = Path(module).parent.parts
+    return "/".join(parts[:3] if parts[:2] == ("soulforge", "games") else parts)
+
+
 def groups(modules: list[str]) -> list[tuple[list[str], str | None]]:
     """One shared library per package (the core, each game): smaller C units, built in
     parallel, and a game's library rebuilt alone."""
     by_package: dict[str, list[str]] = {}
     for module in modules:
-        by_package.setdefault(str(Path(module).parent), []).append(module)
+        by_package.setdefault(group_of(module), []).append(module)
     return [([str(ROOT / p) for p in paths], package.replace("/", ".") + "._native")
             for package, paths in sorted(by_package.items())]
 
