@@ -48,18 +48,18 @@ EXCLUDED: dict[str, str] = {
                                     "for a field with a default (the class fails at import)",
     "soulforge/games/*/cards.py": "card declarations (load time): Kipukas' compiled effect pieces "
                                   "are called with the wrong arguments by CardBook.run",
-    "soulforge/games/soul_of_ankiril/*": "a compiled function set as the state's ``_apply`` "
-                                         "does not bind as a method (apply() missing 'action')",
-    "soulforge/games/soulgivers/*": "game.py and rules/ import each other in a cycle: compiled, "
-                                    "the package import fails (circular import)",
-    "soulforge/games/soulshards/*": "more Action dataclasses outside actions.py: the same "
-                                    "inherited-ClassVar failure at import",
     "soulforge/games/*/render_*.py": "off the playout path (renderers of a view)",
     "soulforge/games/*/summary.py": "off the playout path",
     "soulforge/games/*/view.py": "off the playout path",
     "soulforge/games/soulgivers/data.py": "mypyc crashes on a star expression (line 193)",
     "soulforge/games/*/state.py": "a compiled state cannot be cloned: State._bare_copy calls "
                                   "type(self).__new__, which a native class answers with __init__",
+    "soulforge/games/soulgivers/rules/inline.py": "a nested class (mypyc refuses it); rewrites "
+                                                  "rule code with ast at load time",
+    "soulforge/games/soulshards/frames.py": "defines replace() in the else of ``if TYPE_CHECKING``: "
+                                            "mypyc takes that branch as unreachable (RuntimeError)",
+    "soulforge/games/five_realms/data.py": "a dataclass field typed with a name imported only for "
+                                           "the type checker (KeyError 'Book' at import)",
     "soulforge/games/soulshards/game.py": "mypyc emits C that does not compile (result_summary)",
 }
 """Modules left pure, each with the reason. Modules that read ``__file__`` are left pure too:
