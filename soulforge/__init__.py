@@ -8,6 +8,13 @@ True
 True
 """
 
+import os
+
+if os.environ.get("SOULFORGE_PURE"):  # before any submodule: compiled ones are skipped
+    from soulforge._pure import prefer_sources
+
+    prefer_sources()
+
 from soulforge.core import Action, IllegalAction, Record, State
 from soulforge.core.game import Game
 from soulforge.games import GAMES, load

@@ -42,25 +42,28 @@ EXCLUDED: dict[str, str] = {
     "soulforge/core/record.py": "off the playout path",
     "soulforge/core/rng.py": "GameRandom subclasses random.Random (a C type): compiled, it crashes "
                              "(segmentation fault in Random.seed)",
+    "soulforge/core/chance.py": "ScriptedRandom subclasses GameRandom (pure, random.Random): "
+                                "mypyc does not build it (no attribute 'draws')",
+    "soulforge/core/snapshot.py": "its picklers subclass pickle.Pickler (a C type): compiled, "
+                                  "pickling a state crashes (segmentation fault)",
+    "soulforge/games/soul_of_ankiril/model.py": "slot_copier copies a Creature through "
+                                                "object.__new__, refused for a native class",
     "soulforge/games/*/actions.py": "a compiled dataclass takes the inherited ClassVar ``kind = ...`` "
                                     "for a field with a default (the class fails at import)",
     "soulforge/games/*/cards.py": "card declarations (load time): Kipukas' compiled effect pieces "
                                   "are called with the wrong arguments by CardBook.run",
-    "soulforge/games/kipukas/*": "its modules import each other in cycles (cards, crafted, cycle): "
-                                 "compiled, ``from soulforge.games.kipukas import cards`` fails "
-                                 "mid-cycle, where CPython finds the half-made module",
-    "soulforge/games/soul_of_ankiril/*": "a compiled function set as the state's ``_apply`` "
-                                         "does not bind as a method (apply() missing 'action')",
-    "soulforge/games/soulgivers/*": "game.py and rules/ import each other in a cycle: compiled, "
-                                    "the package import fails (circular import)",
-    "soulforge/games/soulshards/*": "more Action dataclasses outside actions.py: the same "
-                                    "inherited-ClassVar failure at import",
     "soulforge/games/*/render_*.py": "off the playout path (renderers of a view)",
     "soulforge/games/*/summary.py": "off the playout path",
     "soulforge/games/*/view.py": "off the playout path",
     "soulforge/games/soulgivers/data.py": "mypyc crashes on a star expression (line 193)",
     "soulforge/games/*/state.py": "a compiled state cannot be cloned: State._bare_copy calls "
                                   "type(self).__new__, which a native class answers with __init__",
+    "soulforge/games/soulgivers/rules/inline.py": "a nested class (mypyc refuses it); rewrites "
+                                                  "rule code with ast at load time",
+    "soulforge/games/soulshards/frames.py": "defines replace() in the else of ``if TYPE_CHECKING``: "
+                                            "mypyc takes that branch as unreachable (RuntimeError)",
+    "soulforge/games/five_realms/data.py": "a dataclass field typed with a name imported only for "
+                                           "the type checker (KeyError 'Book' at import)",
     "soulforge/games/soulshards/game.py": "mypyc emits C that does not compile (result_summary)",
 }
 """Modules left pure, each with the reason. Modules that read ``__file__`` are left pure too:
@@ -90,12 +93,21 @@ def clean() -> None:
     shutil.rmtree(BUILD, ignore_errors=True)
 
 
+def group_of(module: str) -> str:
+    """The package whose shared library holds ``module``: the core, or a game with every
+    subpackage (``rules/``) of it, so that the game's import cycles (``cards`` -> ``crafted``
+    -> ``cycle`` -> ``cards``, ``game`` <-> ``rules``) stay inside one library, where mypyc
+    supports them; across libraries a cycle fails at import."""
+    parts = Path(module).parent.parts
+    return "/".join(parts[:3] if parts[:2] == ("soulforge", "games") else parts)
+
+
 def groups(modules: list[str]) -> list[tuple[list[str], str | None]]:
     """One shared library per package (the core, each game): smaller C units, built in
     parallel, and a game's library rebuilt alone."""
     by_package: dict[str, list[str]] = {}
     for module in modules:
-        by_package.setdefault(str(Path(module).parent), []).append(module)
+        by_package.setdefault(group_of(module), []).append(module)
     return [([str(ROOT / p) for p in paths], package.replace("/", ".") + "._native")
             for package, paths in sorted(by_package.items())]
 

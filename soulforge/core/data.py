@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import importlib.resources
 import json
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
@@ -20,6 +21,14 @@ _active: dict[str, Any] = {}
 """The data overrides in force (``overriding``): ``"<game>.<file>.<entry>.<field>"`` -> value."""
 _used: set[tuple[str, str]] = set()
 """The overrides (key, repr of the value) that some data file read in this process has taken."""
+
+
+def package_dir(package: str) -> Path:
+    """The folder of ``package`` (e.g. ``"soulforge.games.kipukas"``), where its data files lie.
+
+    Modules find their data through this rather than ``Path(__file__)``: compiled with mypyc
+    (``docs/native.md``), a module's ``__file__`` is relative to the build directory."""
+    return Path(str(importlib.resources.files(package)))
 
 
 def read_toml(path: Path) -> dict[str, Any]:

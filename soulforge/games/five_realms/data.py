@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from soulforge.core.cards import CardBook, CardDeclaration
-from soulforge.core.data import SOURCES, data_cache, field, read_toml, sourced
+from soulforge.core.data import SOURCES, data_cache, field, package_dir, read_toml, sourced
 from soulforge.core.errors import DataError
 from soulforge.games.five_realms.cards import EFFECTS, REQUIREMENTS, TRIGGERS, CardType, requires_field
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from soulforge.games.five_realms.cards import Book
 
 T = TypeVar("T")
-DATA_FILE = Path(__file__).with_name("cards.toml")
+DATA_FILE = package_dir("soulforge.games.five_realms") / "cards.toml"
 PIECE_FIELDS = (*TRIGGERS, *(requires_field(trigger) for trigger in TRIGGERS))
 """A row's lists of pieces: each trigger's effects and its requirements."""
 Cell = tuple[int, int]

@@ -16,9 +16,9 @@ import dataclasses
 import json
 import tomllib
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from soulforge.core.data import package_dir
 from soulforge.core.errors import DataError
 from soulforge.games.kipukas import breach
 from soulforge.games.kipukas import cards as c
@@ -42,8 +42,9 @@ if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
 
 PUBLIC = 1 << 8
-_RAW = {e["id"]: e for e in json.loads((Path(__file__).parent / "data" / "cards.json").read_text("utf-8"))}
-ENTRIES = Path(__file__).parent / "card_effects.toml"
+_HERE = package_dir("soulforge.games.kipukas")
+_RAW = {e["id"]: e for e in json.loads((_HERE / "data" / "cards.json").read_text("utf-8"))}
+ENTRIES = _HERE / "card_effects.toml"
 """Each card's pieces, requirements, reading and what is missing, keyed by card id."""
 
 F = TypeVar("F", bound=Callable[..., Any])

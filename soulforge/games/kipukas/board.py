@@ -22,7 +22,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from soulforge.core.data import choice, data_cache, field, read_toml
+from soulforge.core.data import choice, data_cache, field, package_dir, read_toml
 from soulforge.core.errors import DataError
 
 FILE = "maps.toml"
@@ -281,5 +281,5 @@ def load_maps(path: Path | None = None) -> Mapping[str, KipukaMap]:
     """Every map of ``maps.toml`` (or of ``path``), checked, as the file says now (``--set``
     applied): a game's ``maps``. Built once per overrides in force, so games with the same data
     share each map and the reach it caches (``KipukaMap.ball``)."""
-    raw = read_toml(path or Path(__file__).with_name(FILE))
+    raw = read_toml(path or package_dir("soulforge.games.kipukas") / FILE)
     return {name: _map(name, entry) for name, entry in raw["maps"].items()}

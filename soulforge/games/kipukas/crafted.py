@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from soulforge.games.kipukas import cards, combat, cycle, fight, items
+import soulforge.games.kipukas.cards as cards  # mypyc: cards may be mid-import here
+from soulforge.games.kipukas import combat, cycle, fight, items
 from soulforge.games.kipukas.data import Dice
 from soulforge.games.kipukas.encoding import PUBLIC
 from soulforge.games.kipukas.items import ITEM_EFFECTS, NO_ITEM, ItemEffect, TrapSpec

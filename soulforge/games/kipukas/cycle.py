@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import soulforge.games.kipukas.cards as cards  # mypyc: cards may be mid-import here
 from soulforge.core.text import count
-from soulforge.games.kipukas import breach, cards, portal, taming
+from soulforge.games.kipukas import breach, portal, taming
 from soulforge.games.kipukas.encoding import (
     DAY,
     INTERLUDES,

@@ -20,15 +20,14 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from soulforge.core import decklist
-from soulforge.core.data import choice, data_cache, field, read_json, read_toml, sourced
+from soulforge.core.data import choice, data_cache, field, package_dir, read_json, read_toml, sourced
 from soulforge.core.decklist import cite_line, deck_cards, read_deck_list
 from soulforge.core.errors import DataError
 
-HERE = Path(__file__).parent
+HERE = package_dir("soulforge.games.kipukas")
 DATA = HERE / "data"
 CARD_TYPES = frozenset(
     {"character", "species", "terrain_feature", "trap", "sabotage", "item", "personal_effect", "non_playable"}

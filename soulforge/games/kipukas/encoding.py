@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from soulforge.core.data import read_toml, sourced
+from soulforge.core.data import package_dir, read_toml, sourced
 
 AFFINITY, CAPITAL, CAMP, ASIDE = "affinity", "capital", "camp", "set_aside"
 DAY, NIGHT, STORM = "day", "night", "storm"
@@ -38,7 +36,8 @@ NIGHT_ACTIONS = ("hand_to_bottom", "refill", "craft", "sabotage")
 """#night: each once per night."""
 
 PEACE_CYCLES = sourced(
-    "rules.toml", "peace", read_toml(Path(__file__).with_name("rules.toml"))["peace"], "cycles", int
+    "rules.toml", "peace", read_toml(package_dir("soulforge.games.kipukas") / "rules.toml")["peace"],
+    "cycles", int
 )
 """The ``peace_after`` option's default (authored); the play and opening numbers of
 ``rules.toml`` are the game's (``Kipukas.play``, ``data.load_play``)."""

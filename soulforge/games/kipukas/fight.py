@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from soulforge.games.kipukas import cards, combat, cycle
+import soulforge.games.kipukas.cards as cards  # mypyc: cards may be mid-import here
+from soulforge.games.kipukas import combat, cycle
 from soulforge.games.kipukas.data import Card, Dice
 from soulforge.games.kipukas.encoding import KEAL, PRESS, PUBLIC, REROLL, RESPOND, TARGET
 from soulforge.games.kipukas.movement import enemies_at, is_downed

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from soulforge.core.data import data_cache, field, read_json
+from soulforge.core.data import data_cache, field, package_dir, read_json
 from soulforge.core.errors import DataError
 from soulforge.games.kipukas.data import CARDS, Dice
 
@@ -312,7 +311,7 @@ _RECIPE_EFFECTS: dict[str, ItemEffect] = {
 """The recipes the engine plays, reduced to their effect on the wielder (NOTES.md)."""
 
 
-FILE = Path(__file__).parent / "data" / "recipes.json"
+FILE = package_dir("soulforge.games.kipukas") / "data" / "recipes.json"
 
 
 def _recipes(raw: Any) -> tuple[Recipe, ...]:

@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from soulforge.games.kipukas import cards
+import soulforge.games.kipukas.cards as cards  # mypyc: cards may be mid-import here
 from soulforge.games.kipukas.combat import downed_movement
 from soulforge.games.kipukas.data import Card
 from soulforge.games.kipukas.encoding import PUBLIC

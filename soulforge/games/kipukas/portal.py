@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from soulforge.games.kipukas import cards
+import soulforge.games.kipukas.cards as cards  # mypyc: cards may be mid-import here
 from soulforge.games.kipukas.combat import roll
 from soulforge.games.kipukas.encoding import LAY_WASTE
 from soulforge.games.kipukas.movement import enemies_at, is_downed

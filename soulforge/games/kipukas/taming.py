@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from soulforge.games.kipukas import cards
+import soulforge.games.kipukas.cards as cards  # mypyc: cards may be mid-import here
 from soulforge.games.kipukas.encoding import TAMING
 
 if TYPE_CHECKING:

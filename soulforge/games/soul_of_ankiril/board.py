@@ -8,9 +8,8 @@ by (+-2, 0) or (+-1, +-1); the six directions are the attack trajectories (gloss
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
-from soulforge.core.data import data_cache, field, read_toml
+from soulforge.core.data import data_cache, field, package_dir, read_toml
 from soulforge.core.errors import DataError
 
 Cell = int
@@ -151,7 +150,7 @@ def parse_board(rows: list[str], file: str = "board.toml") -> Board:
 
 @data_cache
 def load_board() -> Board:
-    path = Path(__file__).with_name("board.toml")
+    path = package_dir("soulforge.games.soul_of_ankiril") / "board.toml"
     data = read_toml(path)
     rows = field(path.name, "board", data, "rows", list)
     return parse_board([str(row) for row in rows], path.name)

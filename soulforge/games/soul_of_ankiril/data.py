@@ -9,18 +9,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from soulforge.core import decklist
 from soulforge.core.cards import UseDeclaration
-from soulforge.core.data import choice, data_cache, field, read_toml
+from soulforge.core.data import choice, data_cache, field, package_dir, read_toml
 from soulforge.core.decklist import cite_line, deck_cards, read_deck_list
 from soulforge.core.errors import DataError
 from soulforge.games.soul_of_ankiril.cards import BOOK, KEYWORDS, PIECES, TRIGGERS
 from soulforge.games.soul_of_ankiril.model import CardDef, Ref
 
-HERE = Path(__file__).parent
+HERE = package_dir("soulforge.games.soul_of_ankiril")
 TYPES = {"leader", "ally", "spell", "emanation", "token"}
 ELEMENTS = {"fire", "water", "earth", "metal", "air", "wood"}
 SOURCES = {"rulebook", "clarifications", "shared-data", "authored"}

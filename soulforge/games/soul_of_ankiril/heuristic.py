@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from soulforge.core.data import field, read_toml
+from soulforge.core.data import field, package_dir, read_toml
 from soulforge.games.soul_of_ankiril.board import Board
 
 if TYPE_CHECKING:
@@ -30,7 +29,7 @@ Weights = tuple[float, dict[str, float]]
 @cache
 def load_weights() -> Weights:
     """The fitted bias and weights of ``evaluation.toml``; a missing or mistyped one names itself."""
-    path = Path(__file__).with_name("evaluation.toml")
+    path = package_dir("soulforge.games.soul_of_ankiril") / "evaluation.toml"
     data = read_toml(path)
     table = field(path.name, "evaluation", data, "weights", dict)
     weights = {name: float(field(path.name, "weights", table, name, float)) for name in FEATURES}

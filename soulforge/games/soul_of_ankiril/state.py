@@ -80,8 +80,11 @@ class AnkirilState(State):
         # a playout asks it about three times a move.
         return self.stage == OVER
 
-    # The flow's own apply, wrapped: every action is logged and remembered for the views.
-    _apply = apply_action
+    def _apply(self, action: Action) -> None:
+        # The flow's own apply, wrapped: every action is logged and remembered for the views.
+        # A method, not ``_apply = apply_action``: compiled (mypyc), a module function does
+        # not bind as a method.
+        apply_action(self, action)
 
     def why_illegal(self, action: Action) -> IllegalAction:
         return why_illegal(self, action)

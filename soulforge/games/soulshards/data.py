@@ -5,17 +5,16 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 from soulforge.core import decklist
 from soulforge.core.cards import CardBook, CardDeclaration
-from soulforge.core.data import choice, data_cache, field, read_toml, sourced
+from soulforge.core.data import choice, data_cache, field, package_dir, read_toml, sourced
 from soulforge.core.decklist import cite_line, deck_cards, read_deck_list
 from soulforge.core.errors import DataError
 from soulforge.games.soulshards.cards import EFFECTS, REQUIREMENTS, TARGETS
 
-HERE = Path(__file__).parent
+HERE = package_dir("soulforge.games.soulshards")
 ATTRS: tuple[str, ...] = ("might", "finesse", "sorcery", "strategy")
 """The four Attribute types in a fixed order (a cost or a pool is a 4-tuple in this order)."""
 KEYWORDS = frozenset(
