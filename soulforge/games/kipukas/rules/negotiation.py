@@ -16,8 +16,8 @@ action; a 1-for-1 trade keeps both hands' sizes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, TypeVar
 
 from soulforge.core import IllegalAction
 from soulforge.core.flow import CheckedRule, ClickPath
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 _GIFT, _OFFER = interning(Gift), interning(OfferTrade)
 """The listings' constructors, one object per distinct fields (``core.interned``)."""
+Opened = TypeVar("Opened", Gift, OfferTrade)
 
 SECTION = "rouge"
 
@@ -86,26 +87,21 @@ def _candidates(s: S) -> Iterator[tuple[int, int]]:
 def gifts(s: S, owed: bool | None = None) -> list[Gift]:
     """The gifts open now (``owed``: whether contention is owed, when the caller knows it: the
     fast listing asks that first; whether the negotiations are closed is asked once)."""
-    shut = closed(s)
-    if shut:
-        return []
-    return [
-        _GIFT(slot, to)
-        for slot, to in _candidates(s)
-        if not _why_not(s, slot, to, gift=True, owed=owed, shut=shut)
-    ]
+    return _open(s, _GIFT, gift=True, owed=owed)
 
 
 def offers(s: S, owed: bool | None = None) -> list[OfferTrade]:
     """The trade offers open now (as ``gifts``)."""
+    return _open(s, _OFFER, gift=False, owed=owed)
+
+
+def _open(s: S, make: Callable[[int, int], Opened], gift: bool, owed: bool | None) -> list[Opened]:
+    """Each candidate (slot, recipient) that passes the negotiation's checks, made by ``make``."""
     shut = closed(s)
     if shut:
         return []
-    return [
-        _OFFER(slot, to)
-        for slot, to in _candidates(s)
-        if not _why_not(s, slot, to, gift=False, owed=owed, shut=shut)
-    ]
+    return [make(slot, to) for slot, to in _candidates(s)
+            if not _why_not(s, slot, to, gift=gift, owed=owed, shut=shut)]
 
 
 class GiftRule(CheckedRule["S", Gift]):
