@@ -24,9 +24,11 @@ def _tricks(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFa
     toy.register(monkeypatch, tmp_path_factory.mktemp("rules"))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
-    """One Chromium per test process (a launch costs about a second, more under load)."""
+    """One Chromium per test module. Not per session: Playwright's sync API keeps an asyncio
+    loop running in the thread while it is open, so a later test in the same process that
+    calls ``asyncio.run`` (the ``worker`` command's, say) would fail."""
     if not os.path.exists(CHROMIUM):
         pytest.skip("Debian's Chromium is not installed (apt-get install chromium)")
     from playwright.sync_api import sync_playwright

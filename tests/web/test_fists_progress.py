@@ -43,7 +43,7 @@ def test_a_browser_grows_its_record_from_the_tables_end(browser: Any, server: Se
     table, tokens = finished_table(server.url)
     context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, has_touch=True, is_mobile=True)
     page = context.new_page()
-    page.goto(server.url + "/kipukas/progress")
+    page.goto(server.url + "/kipukas/progress", wait_until="networkidle")  # its own write first
     page.evaluate(f"localStorage.setItem({RECORD!r}, {json.dumps(json.dumps(MINE))})")
     page.goto(f"{server.url}/t/{table}#seat=0&token={tokens[0]}")
     page.wait_for_function("document.getElementById('records-news').textContent !== ''", timeout=WAIT_MS)
@@ -71,7 +71,7 @@ def test_a_browser_taking_a_seat_by_invite_brings_its_record(browser: Any, serve
         "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
     context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, has_touch=True, is_mobile=True)
     page = context.new_page()
-    page.goto(server.url + "/kipukas/progress")
+    page.goto(server.url + "/kipukas/progress", wait_until="networkidle")  # its own write first
     theirs = {"affinity": {"Avian": 4}, "crux": "Avian"}
     page.evaluate(f"localStorage.setItem({RECORD!r}, {json.dumps(json.dumps(theirs))})")
     page.goto(made["seats"][1]["invite"])
