@@ -55,7 +55,7 @@ play: install
 # worker, and each server or worker process a test starts, otherwise compiles every module and
 # rewrites every test module's asserts anew (collection 8.4 s of CPU per worker, 4.3 s cached).
 test: install system-deps
-	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n 2 -p no:cacheprovider
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n 2 --dist worksteal -p no:cacheprovider
 
 test-fast: install
 	$(PY) -m pytest -n 2 -m "not slow and not browser"
