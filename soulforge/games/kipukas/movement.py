@@ -262,15 +262,17 @@ def reach(s: S, piece: int, seen: Ground | None = None, steps: int | None = None
     """Every stand the soul may move to now, with the shortest way there (``steps``: its
     ``range_of``, when the caller has it already): read it, never change it (it may be the
     map's own reach, shared by every position: ``KipukaMap.ball``)."""
-    seen = seen or ground(s, s.owner[piece])
-    traits = s.game.traits[s.card[piece]]
+    if seen is None:
+        seen = ground(s, s.owner[piece])
+    traits = s.game.traits[s.card[piece]]  # (handed on: read once per soul listed)
     if traits.leaps:
-        return _stops(s, piece, _leaps(s, piece, seen), seen)
+        return _stops(s, piece, _leaps(s, piece, seen), seen, traits)
     steps = range_of(s, piece) if steps is None else steps
     hops = cards.ability(s.card[piece]).hops if traits.hops else None
     if hops is not None:
-        return _stops(s, piece, {stand: (stand,) for stand in (hops(s, piece) if steps > 0 else [])}, seen)
-    return _stops(s, piece, ways(s, piece, steps, seen), seen)
+        hopped = {stand: (stand,) for stand in (hops(s, piece) if steps > 0 else [])}
+        return _stops(s, piece, hopped, seen, traits)
+    return _stops(s, piece, ways(s, piece, steps, seen, traits), seen, traits)
 
 
 def _leaps(s: S, piece: int, seen: Ground) -> dict[str, Way]:
@@ -288,10 +290,12 @@ def _leaps(s: S, piece: int, seen: Ground) -> dict[str, Way]:
     return out
 
 
-def ways(s: S, piece: int, steps: int, seen: Ground) -> Mapping[str, Way]:
+def ways(s: S, piece: int, steps: int, seen: Ground, traits: Traits | None = None) -> Mapping[str, Way]:
     """The stands within ``steps`` along paths the soul may take (tunnels for underground
-    dwellers, water for swimmers), never past a revealed enemy (flyers fly over)."""
-    traits = s.game.traits[s.card[piece]]  # (the card's habitat, read as flags)
+    dwellers, water for swimmers), never past a revealed enemy (flyers fly over); ``traits``:
+    the soul's, when the caller has them."""
+    if traits is None:
+        traits = s.game.traits[s.card[piece]]  # (the card's habitat, read as flags)
     start = s.stand[piece]
     flies, digs = traits.flies, traits.digs
     board = s.board
@@ -328,10 +332,10 @@ def exits(s: S, stand: str, digs: bool) -> list[tuple[str, bool]]:
     return out
 
 
-def _stops(s: S, piece: int, ways: Mapping[str, Way], seen: Ground) -> Mapping[str, Way]:
+def _stops(s: S, piece: int, ways: Mapping[str, Way], seen: Ground, traits: Traits) -> Mapping[str, Way]:
     """Room in the territory (3 souls per player, #maps), and a stand with enemies only for a
-    soul able to attack them (moving onto an enemy, you must attack: #movement)."""
-    traits = s.game.traits[s.card[piece]]
+    soul able to attack them (moving onto an enemy, you must attack: #movement); ``traits``:
+    the soul's."""
     if traits.ashore:
         return {}  # water-only souls (Little Charm) do not move on land
     # Whether it can attack matters only for a way onto enemies; room only where it is full.

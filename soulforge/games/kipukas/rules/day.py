@@ -233,7 +233,13 @@ def _camps_held(s: S) -> list[str]:
 
 def _watched(s: S) -> bool:
     """An enemy Unburdened Central is lodged in the seat's capital (all its plays are revealed)."""
-    return any(cards.lodged(s, p) for capital in s.capital[s.active] for p in s.pieces_in(capital))
+    traits, card = s.game.traits, s.card
+    for capital in s.capital[s.active]:
+        for p in s.pieces_in(capital):
+            # ``lodged``'s own flag read from the traits first: no call for most pieces
+            if traits[card[p]].stays_in_capital and cards.lodged(s, p):
+                return True
+    return False
 
 
 def play_spots(
