@@ -122,3 +122,31 @@ def test_the_index_kept_from_move_to_move_is_the_index_of_the_position(
             state.apply(action)
             patched += kept is not None and state.__dict__.get("_index") not in (None, kept)
     assert patched > 20 * len(seeds)
+
+
+# -- what the map keeps across positions and games for the day listing ------------------------
+@pytest.mark.parametrize(("board", "players", "seeds"), [("duel", 2, range(8)), ("grand", 3, range(3))])
+def test_the_camps_the_map_keeps_are_the_camps_the_seat_holds(
+    board: str, players: int, seeds: range
+) -> None:
+    """At every day position of seeded playouts (one map, its memo shared by every game): the
+    held camps the map kept for the holding (``KipukaMap.memo``) are the camps worked out anew
+    from the position, and the list kept is never changed by its readers."""
+    game = soulforge.load("kipukas", map=board)
+    asked = 0
+    for seed in seeds:
+        state = game.new_game(seed=seed, players=players)
+        assert isinstance(state, KipukasState)
+        chooser = random.Random(seed)
+        while not state.is_over:
+            if state.phase == DAY:
+                kept = day._held_camps(state)
+                before = list(kept)
+                legal = state.legal_actions()
+                assert kept == before == day._camps_held(state)
+                assert day._held_camps(state) is kept  # (the kept list itself, asked again)
+                asked += 1
+            else:
+                legal = state.legal_actions()
+            state.apply(chooser.choice(legal))
+    assert asked > 50 * len(seeds)

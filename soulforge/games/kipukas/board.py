@@ -94,6 +94,13 @@ class KipukaMap:
     def _landings(self) -> dict[tuple[StandId, int], tuple[StandId, ...]]:
         return {}
 
+    @cached_property
+    def memo(self) -> dict[tuple[int, ...], list[StandId]]:
+        """What the day's listing works out from the map and a few numbers of a position (the
+        camps of a holding: ``rules.day._held_camps``), kept here across positions and games;
+        the lists are only read."""
+        return {}
+
     @property
     def territories(self) -> range:
         return range(1, len(self.geography) + 1)

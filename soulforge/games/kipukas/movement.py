@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections import deque
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import soulforge.games.kipukas.cards as cards  # mypyc: cards may be mid-import here
 from soulforge.games.kipukas.combat import downed_movement
@@ -55,6 +55,12 @@ class Traits:
     """It has a second form with its own range (``cards.movement_bonus`` asks it)."""
     ashore: bool
     """Its ability's range is 0: a water-only soul (Little Charm) that does not move on land."""
+    flies: bool
+    """Its habitat is the heavens: it flies over enemies and water (#habitat_effects)."""
+    digs: bool
+    """Its habitat is underground: it takes the tunnels (#habitat_effects)."""
+    swimmer: bool
+    """Its habitat is water: it crosses water with no roll (#geography)."""
     acts: bool
     """It may give a day action of its own: a sacrifice, a donation, a carriage, a form change
     or a dig (``rules.listing.day_listing`` skips those listings when no soul of the seat may)."""
@@ -77,6 +83,9 @@ def _traits(card: Card) -> Traits:
         hops=entry.hops is not None,
         forms=entry.form_movement is not None,
         ashore=entry.movement == 0,
+        flies=card.habitat == "Heavens",
+        digs=card.habitat == "Underground",
+        swimmer=card.habitat == "Water",
         acts=bool(
             entry.sacrifice
             or entry.sacrifice_genes
@@ -151,7 +160,9 @@ def free_to_move(s: S, piece: int) -> bool:
     if not s.on_map[piece] or s.prisoner[piece] or not traits.soul:
         return False
     sick = s.played_unrevealed[piece] and s.played_cycle[piece] == s.cycle
-    if s.cycle <= s.tired_cycle[piece] or s.territory[piece] == s.suspended or _lodged(s, piece, traits):
+    if s.cycle <= s.tired_cycle[piece] or s.territory[piece] == s.suspended:
+        return False
+    if traits.stays_in_capital and _lodged(s, piece, traits):  # (the flag first: no call for most)
         return False
     if s.timers[piece] and immobile(s, piece):
         return False  # snared (crafted traps, ``items.py``)
@@ -199,15 +210,20 @@ def room_in(s: S, territory: int, seat: int, mover: int) -> bool:
     return len(mine) < s.game.play.souls_per_territory or not cards.takes_space(s.card_of(mover))
 
 
-@dataclasses.dataclass(frozen=True)
-class Ground:
+class Ground(NamedTuple):
     """What one seat's moves all depend on, worked out once per listing: the stands holding
-    revealed enemies and how many space-taking souls the seat has in each territory."""
+    revealed enemies and how many space-taking souls the seat has in each territory (a named
+    tuple, not a frozen dataclass: built at nearly every move, and a tuple is built for half
+    the cost; read it, never change it)."""
 
     enemy_stands: frozenset[str]
     crowd: Mapping[int, int]
     full: frozenset[int]
     """The territories where the seat already has its 3 souls (``crowd``): no room there."""
+
+
+_NO_STANDS: frozenset[str] = frozenset()
+_NO_TERRITORIES: frozenset[int] = frozenset()
 
 
 def ground(s: S, seat: int) -> Ground:
@@ -227,31 +243,36 @@ def _ground(s: S, seat: int) -> Ground:
         other = False
         for p in here:
             if owner[p] != seat:
-                other = other or bool(known[p] & PUBLIC)
+                if not other and known[p] & PUBLIC:
+                    other = True
             elif traits_of[card[p]].takes_space:
-                crowd[territory[p]] = crowd.get(territory[p], 0) + 1
+                t = territory[p]
+                crowd[t] = crowd.get(t, 0) + 1
         if other:
             hostile.append(stand)
-    # Lists, not generators, into the sets: built at nearly every move, mostly from nothing.
-    enemies = frozenset([stand for stand in hostile if enemies_at(s, stand, seat)])
+    # Lists, not generators, into the sets: built at nearly every move, mostly from nothing
+    # (the shared empty sets then, no set built at all).
+    enemies = frozenset([stand for stand in hostile if enemies_at(s, stand, seat)]) if hostile else _NO_STANDS
     limit = s.game.play.souls_per_territory
-    full = frozenset([t for t, n in crowd.items() if n >= limit])
-    return Ground(enemies, crowd, full)
+    full = [t for t, n in crowd.items() if n >= limit]
+    return Ground(enemies, crowd, frozenset(full) if full else _NO_TERRITORIES)
 
 
 def reach(s: S, piece: int, seen: Ground | None = None, steps: int | None = None) -> Mapping[str, Way]:
     """Every stand the soul may move to now, with the shortest way there (``steps``: its
     ``range_of``, when the caller has it already): read it, never change it (it may be the
     map's own reach, shared by every position: ``KipukaMap.ball``)."""
-    seen = seen or ground(s, s.owner[piece])
-    traits = s.game.traits[s.card[piece]]
+    if seen is None:
+        seen = ground(s, s.owner[piece])
+    traits = s.game.traits[s.card[piece]]  # (handed on: read once per soul listed)
     if traits.leaps:
-        return _stops(s, piece, _leaps(s, piece, seen), seen)
+        return _stops(s, piece, _leaps(s, piece, seen), seen, traits)
     steps = range_of(s, piece) if steps is None else steps
     hops = cards.ability(s.card[piece]).hops if traits.hops else None
     if hops is not None:
-        return _stops(s, piece, {stand: (stand,) for stand in (hops(s, piece) if steps > 0 else [])}, seen)
-    return _stops(s, piece, ways(s, piece, steps, seen), seen)
+        hopped = {stand: (stand,) for stand in (hops(s, piece) if steps > 0 else [])}
+        return _stops(s, piece, hopped, seen, traits)
+    return _stops(s, piece, ways(s, piece, steps, seen, traits), seen, traits)
 
 
 def _leaps(s: S, piece: int, seen: Ground) -> dict[str, Way]:
@@ -269,16 +290,19 @@ def _leaps(s: S, piece: int, seen: Ground) -> dict[str, Way]:
     return out
 
 
-def ways(s: S, piece: int, steps: int, seen: Ground) -> Mapping[str, Way]:
+def ways(s: S, piece: int, steps: int, seen: Ground, traits: Traits | None = None) -> Mapping[str, Way]:
     """The stands within ``steps`` along paths the soul may take (tunnels for underground
-    dwellers, water for swimmers), never past a revealed enemy (flyers fly over)."""
-    card = s.card_of(piece)
+    dwellers, water for swimmers), never past a revealed enemy (flyers fly over); ``traits``:
+    the soul's, when the caller has them."""
+    if traits is None:
+        traits = s.game.traits[s.card[piece]]  # (the card's habitat, read as flags)
     start = s.stand[piece]
-    flies, digs = card.habitat == "Heavens", card.habitat == "Underground"
-    water = s.board.water
-    swims = card.habitat == "Water" or flies or start in water or s.swum_cycle[piece] != s.cycle
-    blocked = frozenset() if flies else seen.enemy_stands
-    plain = s.board.ball(start, steps, digs, swims)
+    flies, digs = traits.flies, traits.digs
+    board = s.board
+    water = board.water
+    swims = traits.swimmer or flies or start in water or s.swum_cycle[piece] != s.cycle
+    blocked = _NO_STANDS if flies else seen.enemy_stands
+    plain = board.ball(start, steps, digs, swims)
     dug = digs and bool(s.tunnels)
     if not s.suspended and not dug and (not blocked or blocked.isdisjoint(plain)):
         return plain  # nothing in the way: the map's own reach (a shared, unchanged mapping)
@@ -308,10 +332,10 @@ def exits(s: S, stand: str, digs: bool) -> list[tuple[str, bool]]:
     return out
 
 
-def _stops(s: S, piece: int, ways: Mapping[str, Way], seen: Ground) -> Mapping[str, Way]:
+def _stops(s: S, piece: int, ways: Mapping[str, Way], seen: Ground, traits: Traits) -> Mapping[str, Way]:
     """Room in the territory (3 souls per player, #maps), and a stand with enemies only for a
-    soul able to attack them (moving onto an enemy, you must attack: #movement)."""
-    traits = s.game.traits[s.card[piece]]
+    soul able to attack them (moving onto an enemy, you must attack: #movement); ``traits``:
+    the soul's."""
     if traits.ashore:
         return {}  # water-only souls (Little Charm) do not move on land
     # Whether it can attack matters only for a way onto enemies; room only where it is full.

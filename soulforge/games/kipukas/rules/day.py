@@ -32,6 +32,7 @@ from soulforge.games.kipukas.data import CARDS
 from soulforge.games.kipukas.encoding import PUBLIC
 from soulforge.games.kipukas.items import immobile, unstick
 from soulforge.games.kipukas.movement import (
+    Ground,
     Way,
     can_move,
     enemies_at,
@@ -194,29 +195,60 @@ def _card_in(s: S, slot: int) -> str | None:
     return s.hand[seat][index] if index < len(s.hand[seat]) else None
 
 
+def _held_slots(s: S) -> list[tuple[int, str]]:
+    """The play slots holding a card and the card, in slot order: the hand's (slots skip
+    ``ASIDE_SLOT``, ``play_index``), then the set-aside card once it may be played."""
+    hand = s.hand[s.active]
+    out = [(i if i < ASIDE_SLOT else i + 1, card_id) for i, card_id in enumerate(hand)]
+    aside = _card_in(s, ASIDE_SLOT)
+    if aside:
+        out.append((ASIDE_SLOT, aside))
+    return out
+
+
 def _slots(s: S) -> list[int]:
-    held = len(s.hand[s.active])
-    hand = range(held) if held <= ASIDE_SLOT else [*range(ASIDE_SLOT), *range(ASIDE_SLOT + 1, held + 1)]
-    return [*hand, *([ASIDE_SLOT] if _card_in(s, ASIDE_SLOT) else [])]
+    return [slot for slot, _ in _held_slots(s)]
 
 
 def _held_camps(s: S) -> list[str]:
-    """The camp stands of the territories the seat holds (not a suspended one)."""
+    """The camp stands of the territories the seat holds (not a suspended one): read it, never
+    change it (one list per holding, kept by the map: ``KipukaMap.memo``)."""
+    key = (s.active, s.suspended, *s.holder)
+    memo = s.board.memo
+    found = memo.get(key)
+    if found is None:
+        if len(memo) > _MEMO_BOUND:
+            memo.clear()
+        found = memo[key] = _camps_held(s)
+    return found
+
+
+_MEMO_BOUND = 4096
+"""The most holdings a map keeps the camps of (a table's game has a few dozen)."""
+
+
+def _camps_held(s: S) -> list[str]:
     return [s.board.camp_of(t) for t in s.board.holdable if s.holder[t - 1] == s.active and t != s.suspended]
 
 
 def _watched(s: S) -> bool:
     """An enemy Unburdened Central is lodged in the seat's capital (all its plays are revealed)."""
-    return any(cards.lodged(s, p) for capital in s.capital[s.active] for p in s.pieces_in(capital))
+    traits, card = s.game.traits, s.card
+    for capital in s.capital[s.active]:
+        for p in s.pieces_in(capital):
+            # ``lodged``'s own flag read from the traits first: no call for most pieces
+            if traits[card[p]].stays_in_capital and cards.lodged(s, p):
+                return True
+    return False
 
 
 def play_spots(
-    s: S, card_id: str, held: list[str] | None = None, watched: bool | None = None
+    s: S, card_id: str, held: list[str] | None = None, watched: bool | None = None, seen: Ground | None = None
 ) -> list[tuple[str, bool]]:
     """Where and how a card may be played now (#placement, #card_variations): souls on a camp
     of yours free of enemies with room for them, terrain features and traps on a territory
     you hold (traps: where a soul of yours stands; ``held``: ``_held_camps``, ``watched``:
-    ``_watched``, when the caller has them)."""
+    ``_watched``, ``seen``: the seat's ``ground``, when the caller has them)."""
     c = s.game.cards[card_id]
     entry = cards.ability(card_id)
     ways: tuple[bool, ...] = (True,) if entry.must_reveal else (True, False)
@@ -229,7 +261,9 @@ def play_spots(
     if held is None:
         held = _held_camps(s)
     if c.soul:
-        seen, spacious = ground(s, s.active), not cards.takes_space(c)
+        if seen is None:
+            seen = ground(s, s.active)
+        spacious = not cards.takes_space(c)
         limit = s.game.play.souls_per_territory
         stands = [
             st
@@ -254,7 +288,7 @@ def playable(s: S) -> list[tuple[int, str]]:
     what ``plays`` and ``untamed_plays`` both walk, worked out once by the fast listing."""
     if plays_spent(s):
         return []
-    return [(slot, card_id) for slot in _slots(s) if (card_id := _card_in(s, slot)) is not None]
+    return _held_slots(s)
 
 
 def plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[Play]:
@@ -265,8 +299,9 @@ def plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[Play]:
     if not hand:
         return out
     held, watched = _held_camps(s), _watched(s)  # the same for every card
+    seen = ground(s, s.active)
     for slot, card_id in hand:
-        out += [_PLAY(slot, st, way) for st, way in play_spots(s, card_id, held, watched)]
+        out += [_PLAY(slot, st, way) for st, way in play_spots(s, card_id, held, watched, seen)]
     return out
 
 
@@ -660,7 +695,8 @@ def moves(s: S, souls: list[int], reaches: dict[int, Mapping[str, Way]] | None =
             continue
         steps = range_of(s, p)  # ``can_move``, its range kept for ``reach``
         if steps > 0:
-            seen = seen or ground(s, s.active)
+            if seen is None:
+                seen = ground(s, s.active)
             found = reach(s, p, seen, steps)
             if reaches is not None:
                 reaches[p] = found

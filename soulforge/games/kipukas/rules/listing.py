@@ -55,7 +55,11 @@ def day_listing(s: S) -> Sequence[Action]:
     # Most souls give no day action of their own (``Traits.acts``): the five listings of those
     # are skipped, one flag per soul asked instead of a walk each.
     traits, card = s.game.traits, s.card
-    acting = any(traits[card[p]].acts for p in souls)
+    acting = False
+    for p in souls:  # (a loop, not ``any`` over a generator: once per listing)
+        if traits[card[p]].acts:
+            acting = True
+            break
     if acting:
         out += card_moves.sacrifices(s, souls)
         out += card_moves.digs(s, souls)
