@@ -192,6 +192,34 @@ def test_a_move_stored_while_a_socket_joins_is_the_first_payload_it_gets(
         assert (first["type"], first["move"]) == ("state", 1)
 
 
+def test_a_watched_copy_whose_notification_was_lost_is_caught_up(stores: list[Storage]) -> None:
+    """No notification reaches a process (no listener here: lost): the check of the watched
+    tables' versions (``catch_up``, every ``CATCH_UP`` s in a server) reloads the copy and tells
+    its sockets; a copy nobody watches is not read."""
+    async def job() -> None:
+        one, two = TableService(stores[0], Thinkers(0)), TableService(stores[1], Thinkers(0))
+        table, _tokens, _ = await one.create("tricks", {}, 2, HOT_SEAT, None, True, False)
+        idle, _, _ = await one.create("tricks", {}, 2, HOT_SEAT, None, True, False)
+        copy, idle_copy = await two.get(table.id), await two.get(idle.id)
+        sent: list[int] = []
+
+        async def broadcast(live: Any) -> None:
+            sent.append(live.state.move_number)
+
+        two.broadcast, two.watched = broadcast, lambda table_id: table_id == table.id
+        for live in (table, idle):
+            await one._commit(live, live.state.current_player or 0, live.state.legal_actions()[0])
+        await two.catch_up()
+        assert copy.state.move_number == 1 and copy.version == table.version and sent == [1]
+        assert idle_copy.state.move_number == 0  # read on its next request, not before
+        await two.catch_up()  # up to date: nothing sent again
+        assert sent == [1]
+        await one.shutdown()
+        await two.shutdown()
+
+    asyncio.run(job())
+
+
 def test_ai_jobs_are_queued_with_the_change_and_a_dead_workers_lease_runs_out(stores: list[Storage]) -> None:
     async def job() -> None:
         server = TableService(stores[0], Thinkers(0), queue_ai=True)
