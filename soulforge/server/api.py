@@ -348,6 +348,13 @@ async def socket_session(socket: WebSocket) -> Session | None:
     return None if session is None or session.account.disabled else session
 
 
+async def refuse_socket(socket: WebSocket, err: TableError) -> None:
+    """Tell the socket why it is refused, then close it (code 4000 + the HTTP status)."""
+    with contextlib.suppress(Exception):
+        await socket.send_json({"type": "error", "status": err.status, "detail": str(err)})
+        await socket.close(code=4000 + err.status)
+
+
 @ws_router.websocket("/ws/tables/{table_id}")
 async def table_socket(socket: WebSocket, table_id: str) -> None:
     """Live updates. The first message is ``{"tokens": [...]}`` (empty: spectator, or the
@@ -364,9 +371,7 @@ async def table_socket(socket: WebSocket, table_id: str) -> None:
         account = session.account.id if session is not None else None
         held = await svc.seats_of(table, hello.tokens, account)
     except TableError as err:
-        with contextlib.suppress(Exception):
-            await socket.send_json({"type": "error", "status": err.status, "detail": str(err)})
-            await socket.close(code=4000 + err.status)
+        await refuse_socket(socket, err)
         return
     except (TimeoutError, WebSocketDisconnect):
         with contextlib.suppress(Exception):
@@ -377,6 +382,14 @@ async def table_socket(socket: WebSocket, table_id: str) -> None:
     hub.join(table_id, conn)
     writer = asyncio.create_task(conn.write())
     try:
+        # In the room first, then the table read again, then its payload sent: a change stored
+        # since the read above (whose notification this process dropped, nobody watching
+        # yet) is found by this read; one stored after it comes by notification.
+        try:
+            table = await svc.get(table_id)
+        except TableError as err:
+            await refuse_socket(socket, err)
+            return
         hub.send(table, conn)
         while (message := await socket.receive())["type"] != "websocket.disconnect":
             if (ending := after_hello(message)) is not None:

@@ -134,6 +134,7 @@ async def _join_others(service: TableService, rooms: fists.Rooms) -> None:
 
     service.spawn(fanout.listen(url, heard, look_again, ready))
     await asyncio.wait_for(ready.wait(), LISTEN_WAIT)
+    service.spawn(service.keep_caught_up())  # a lost notification delays a move, never loses it
     service.spawn(fanout.lead(url, service.resume_queue if service.queue_ai else service.resume_all))
 
 

@@ -359,6 +359,13 @@ class Storage:
             found = conn.execute(select(tables_t.c.version).where(tables_t.c.id == table_id)).scalar()
         return found if _is_int(found) else None
 
+    def versions_of(self, table_ids: list[str]) -> dict[str, int]:
+        """The stored version of each of these tables, in one query (a table gone, or whose
+        version is not a number, is left out)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables_t.c.id, tables_t.c.version).where(tables_t.c.id.in_(table_ids)))
+            return {str(row.id): int(row.version) for row in rows if _is_int(row.version)}
+
     def create_table(self, row: TableRow, ai_seat: int | None = None, queue: bool = False) -> None:
         with self._writing() as conn:
             values = {f.name: getattr(row, f.name) for f in dataclasses.fields(row) if f.name != "seats"}

@@ -173,6 +173,14 @@ def replay(record: Record) -> State:
     return state
 
 
+CATCH_UP = 5.0
+"""Seconds between a process's checks of the stored versions of the tables its websockets
+watch (:meth:`TableService.catch_up`): at most this late is a move whose notification was
+lost; notifications bring every other one at once."""
+CATCH_UP_BATCH = 500
+"""Tables whose versions one query reads."""
+
+
 AI_TIME_LIMIT = 4.0
 """Seconds of wall clock a searching AI of the web table may think per decision: a ceiling
 (``time_limit``) so that nobody waits much longer even on a slow or busy machine. On an idle
@@ -484,6 +492,29 @@ class TableService:
             table.version = message["v"]
         await self._announce(table)
         return True
+
+    async def catch_up(self) -> None:
+        """Bring every watched copy this process holds up to its stored version, in one read of
+        the versions (a copy found older is reloaded and its sockets told). The safety net under
+        the notifications: one lost (a reload that failed on a busy database, a connection
+        that died quietly) delays a move by at most :data:`CATCH_UP` s, never for ever."""
+        watched = [table_id for table_id in self.live if self.watched(table_id)]
+        for start in range(0, len(watched), CATCH_UP_BATCH):
+            stored = await self.storage.read(self.storage.versions_of, watched[start:start + CATCH_UP_BATCH])
+            for table_id, version in stored.items():
+                table = self.live.get(table_id)
+                if table is not None and version > table.version:
+                    with contextlib.suppress(TableError):  # damaged (quarantined, logged) or gone
+                        await self.refresh(table, version)
+
+    async def keep_caught_up(self) -> None:
+        """:meth:`catch_up` every :data:`CATCH_UP` s, for ever (PostgreSQL: run by the app)."""
+        while True:
+            await asyncio.sleep(CATCH_UP)
+            try:
+                await self.catch_up()
+            except Exception as err:  # the database away: the next round tries again
+                log.warning("the watched tables' versions were not checked (%s)", str(err).splitlines()[0])
 
     async def resume_queue(self) -> None:
         """Queue the decision of every playing table whose AI is to move and has none queued

@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
-from soulforge.server import fanout
+from soulforge.server import api, create_app, fanout
 from soulforge.server.app import database_problem
 from soulforge.server.storage import SERVING, Storage, serve_alone
 from soulforge.server.tables import TableError, TableService
 from soulforge.server.thinking import Thinkers
+from tests.server.fakes import HANG_GUARD
 
 pytestmark = pytest.mark.postgres
 
@@ -143,6 +145,75 @@ def test_a_notification_reloads_a_watched_copy_and_its_sockets_get_the_new_paylo
         await two.notified({**message, "o": stores[1].origin})  # its own: nothing again
         assert sent == [1, 2]
         listener.cancel()
+        await one.shutdown()
+        await two.shutdown()
+
+    asyncio.run(job())
+
+
+def test_a_move_stored_while_a_socket_joins_is_the_first_payload_it_gets(
+        pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The socket has read the table and is not yet in its room when another server stores a
+    move and this one hears of it (nobody watching: nothing to do): the socket is in the room
+    before it reads the table again, so its first payload holds the move (the nginx test's
+    viewer held move 0 for ever, issue 35)."""
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    with TestClient(create_app(pg_url, ai_workers=0)) as watching, \
+            TestClient(create_app(pg_url, ai_workers=0)) as moving:
+        made = moving.post("/api/tables", json={"game": "tricks", "hot_seat": True, "seats": seats}).json()
+        table, token = made["table"], ",".join(seat["token"] for seat in made["seats"])
+        service: TableService = watching.app.state.service  # type: ignore[attr-defined]
+        heard_move = service.notified
+        handled: list[asyncio.Event] = []
+
+        async def notified(message: dict[str, Any]) -> None:
+            await heard_move(message)
+            if message.get("t") == table and handled:
+                handled[0].set()
+
+        async def session_then_a_move(socket: Any) -> Any:
+            """Between the socket's first read and its join: a move stored by the other server,
+            its notification handled here."""
+            handled.append(asyncio.Event())
+            data = moving.get(f"/api/tables/{table}?svg=false", headers={"X-Seat-Token": token}).json()
+            res = moving.post(f"/api/tables/{table}/actions?svg=false", headers={"X-Seat-Token": token},
+                              json={"move": 0, "action": data["legal"][0]["action"]})
+            assert res.status_code == 200, res.text
+            await asyncio.wait_for(handled[0].wait(), HANG_GUARD)
+            return await session_of(socket)
+
+        session_of = api.socket_session
+        monkeypatch.setattr(service, "notified", notified)
+        monkeypatch.setattr(api, "socket_session", session_then_a_move)
+        with watching.websocket_connect(f"/ws/tables/{table}") as socket:
+            socket.send_json({"tokens": [], "svg": False})
+            first = socket.receive_json()
+        assert handled[0].is_set()  # the move came in the window
+        assert (first["type"], first["move"]) == ("state", 1)
+
+
+def test_a_watched_copy_whose_notification_was_lost_is_caught_up(stores: list[Storage]) -> None:
+    """No notification reaches a process (no listener here: lost): the check of the watched
+    tables' versions (``catch_up``, every ``CATCH_UP`` s in a server) reloads the copy and tells
+    its sockets; a copy nobody watches is not read."""
+    async def job() -> None:
+        one, two = TableService(stores[0], Thinkers(0)), TableService(stores[1], Thinkers(0))
+        table, _tokens, _ = await one.create("tricks", {}, 2, HOT_SEAT, None, True, False)
+        idle, _, _ = await one.create("tricks", {}, 2, HOT_SEAT, None, True, False)
+        copy, idle_copy = await two.get(table.id), await two.get(idle.id)
+        sent: list[int] = []
+
+        async def broadcast(live: Any) -> None:
+            sent.append(live.state.move_number)
+
+        two.broadcast, two.watched = broadcast, lambda table_id: table_id == table.id
+        for live in (table, idle):
+            await one._commit(live, live.state.current_player or 0, live.state.legal_actions()[0])
+        await two.catch_up()
+        assert copy.state.move_number == 1 and copy.version == table.version and sent == [1]
+        assert idle_copy.state.move_number == 0  # read on its next request, not before
+        await two.catch_up()  # up to date: nothing sent again
+        assert sent == [1]
         await one.shutdown()
         await two.shutdown()
 

@@ -126,7 +126,8 @@ class Viewer:
     async def sees(self, move: int) -> None:
         deadline = time.monotonic() + HANG_GUARD
         while not self.moves or self.moves[-1] < move:
-            assert time.monotonic() < deadline, f"a viewer never saw move {move}"
+            assert time.monotonic() < deadline, (f"a viewer never saw move {move}: moves={self.moves}, "
+                                                  f"reconnects={self.reconnects}")
             await asyncio.sleep(0.01)
 
 
@@ -268,6 +269,7 @@ def test_behind_nginx_a_game_and_its_websocket_go_through_one_address(cluster: C
             stop = asyncio.Event()
             viewer = Viewer(table, [])
             watching = asyncio.create_task(viewer.watch(front, proxy, stop))
+            await viewer.sees(0)  # it watches from the start (joined late, it would begin at move 1)
             for move in range(1, 11):
                 data = await get(front, http, f"/api/tables/{table}?svg=false")
                 seat = data["current_player"]
