@@ -102,6 +102,12 @@ class FiveRealmsState(State):
         return None if self.phase == OVER else self.active
 
     @property
+    def is_over(self) -> bool:
+        """The contract's ``current_player is None``, read straight from the phase (only OVER
+        has no seat to decide): a playout asks it twice a move, one property call fewer each."""
+        return self.phase == OVER
+
+    @property
     def first_player(self) -> Seat | None:
         return self.starter
 
