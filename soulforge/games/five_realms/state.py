@@ -147,7 +147,7 @@ class FiveRealmsState(State):
         return bool(self.known[card] & mask)
 
     def heights(self, seat: Seat) -> list[int]:
-        return [len(column) for column in self.columns[seat]]
+        return list(map(len, self.columns[seat]))  # in C: asked at every influence
 
     def owned_types(self, seat: Seat) -> set[int]:
         return {self.card_type[c] for c in self.council[seat] + self.titans[seat]}
