@@ -65,14 +65,22 @@ def checked_listing(candidates: Callable[[S], Iterable[A]],
         test = checks[0].test
 
         def one(s: S) -> list[A]:
-            return [action for action in candidates(s) if test(s, action)]
+            out: list[A] = []
+            for action in candidates(s):  # a loop, not a comprehension: no frame of its own
+                if test(s, action):
+                    out.append(action)
+            return out
 
         return one
     if len(checks) == 2:
         first, second = checks[0].test, checks[1].test
 
         def two(s: S) -> list[A]:
-            return [action for action in candidates(s) if first(s, action) and second(s, action)]
+            out: list[A] = []
+            for action in candidates(s):
+                if first(s, action) and second(s, action):
+                    out.append(action)
+            return out
 
         return two
 
@@ -139,16 +147,21 @@ class PlaceRule(FiveRealmsRule[Place]):
         return list(listing)
 
     def apply(self, s: S, action: Place) -> None:
-        spot = sq.cell(action.row, action.col)
+        row, col = action.row, action.col
+        spot = sq.cell(row, col)
         card = s.deck.pop()
-        s.square[spot] = card
+        square, rules, type_of = s.square, s.rules, s.card_type
+        square[spot] = card
         s.mark_revealed()  # the next card's banner is now face up on the deck
-        s.last_player, s.last_spot, s.last_cells = s.active, (action.row, action.col), []
-        where = spot_name(action.row, action.col)
-        s.add_log(f"{s.seat_name(s.active)} places {article(s.banner_name(card))} banner at {where}")
-        banner = s.banner(card)
-        square, types, type_of = s.square, s.rules.types, s.card_type
-        near = {types[type_of[square[n]]].banner for n in sq.NEIGHBOURS[spot] if square[n] != sq.EMPTY}
+        s.last_player, s.last_spot, s.last_cells = s.active, (row, col), []
+        types = rules.types
+        banner = types[type_of[card]].banner
+        s.add_log(f"{s.seat_name(s.active)} places {article(rules.banners[banner])} banner at "
+                  f"{spot_name(row, col)}")
+        near = set()
+        for n in sq.NEIGHBOURS[spot]:  # a loop, not a set comprehension: no frame of its own
+            if square[n] != sq.EMPTY:
+                near.add(types[type_of[square[n]]].banner)
         if banner in near:
             # Same banner adjacent (even beside different ones): the connected run, placed card included.
             _collect_cells(s, sq.connected_run(s.square, spot, s.banner))
@@ -184,15 +197,19 @@ class CollectRule(FiveRealmsRule[Collect]):
 def _collect_banner(s: S, banner: int) -> None:
     """Only different banners adjacent: every card of the chosen banner in the whole square."""
     square, types, type_of = s.square, s.rules.types, s.card_type
-    cells = [c for c in sq.occupied(square) if types[type_of[square[c]]].banner == banner]
+    cells = []
+    for c in sq.occupied(square):  # a loop, not a comprehension: no frame of its own
+        if types[type_of[square[c]]].banner == banner:
+            cells.append(c)
     _collect_cells(s, cells)
 
 
 def _collect_cells(s: S, cells: list[int]) -> None:
-    cards = [s.square[c] for c in cells]
+    square = s.square
+    cards = list(map(square.__getitem__, cells))
     for c in cells:
-        s.square[c] = sq.EMPTY
-    s.last_cells = [sq.row_col(c) for c in cells]
+        square[c] = sq.EMPTY
+    s.last_cells = list(map(sq.row_col, cells))
     s.choices = []
     s.add_log(f"{s.seat_name(s.active)} collects {count(len(cards), s.banner_name(cards[0]) + ' card')}")
     start_decision(s, cards)
@@ -283,16 +300,17 @@ class InfluenceRule(FiveRealmsRule[Influence]):
         return (s.game.table.influence,)
 
     def apply(self, s: S, action: Influence) -> None:
-        seat, rules = s.active, s.rules
+        seat, rules, collected = s.active, s.rules, s.collected
         s.heights_before = s.heights(seat)
-        what = s.banner_name(s.collected[0])
-        s.add_log(f"{s.seat_name(seat)} influences with {count(len(s.collected), what + ' card')}")
-        for card in s.collected:
-            banner = s.banner(card)
-            if rules.wild[banner]:
+        what = s.banner_name(collected[0])
+        s.add_log(f"{s.seat_name(seat)} influences with {count(len(collected), what + ' card')}")
+        wild, types, type_of, columns = rules.wild, rules.types, s.card_type, s.columns[seat]
+        for card in collected:
+            banner = types[type_of[card]].banner
+            if wild[banner]:
                 s.imperial.append(card)
             else:
-                s.columns[seat][banner].append(card)
+                columns[banner].append(card)
         s.collected = []
         _allocate_or_resolve(s)
 

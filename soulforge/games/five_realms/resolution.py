@@ -44,9 +44,10 @@ STEALS_LAST = frozenset({"steal"})
 def begin_turn(s: S) -> None:
     """A new turn of the active player: the square is re-centred in the frame."""
     drow, dcol = sq.normalise(s.square)
-    if s.last_spot is not None:
-        s.last_spot = (s.last_spot[0] + drow, s.last_spot[1] + dcol)
-    s.last_cells = [(r + drow, c + dcol) for r, c in s.last_cells]
+    if drow or dcol:  # the last move's cells follow the shift (views highlight them)
+        if s.last_spot is not None:
+            s.last_spot = (s.last_spot[0] + drow, s.last_spot[1] + dcol)
+        s.last_cells = [(r + drow, c + dcol) for r, c in s.last_cells]
     s.tasks = [("end_turn", -1, 0)]
     s.phase = PLACE
 
@@ -70,9 +71,12 @@ def after_influence(s: S) -> None:
     seat = s.active
     before, after = s.heights_before, s.heights(seat)
     fired: list[tuple[str, Use]] = []
-    council = [s.rules.types[s.card_type[c]] for c in s.council[seat]]
-    grown = [(realm, number) for realm in range(len(after))
-             for number in range(before[realm] + 1, after[realm] + 1)]
+    types, type_of = s.rules.types, s.card_type
+    council = [types[type_of[c]] for c in s.council[seat]]
+    grown: list[tuple[int, int]] = []
+    for realm, height in enumerate(after):  # loops, not comprehensions: asked every influence
+        for number in range(before[realm] + 1, height + 1):
+            grown.append((realm, number))
     unmet = s.rules.book.unmet
     for card in council:
         if ON_INFLUENCE in card.abilities:
@@ -89,12 +93,13 @@ def after_influence(s: S) -> None:
     if new_lines:
         s.add_log(f"{s.seat_name(seat)} completes {count(new_lines, 'line')} of 5 influences")
     s.tasks.append(("throne", -1, 0))
-    # The stack resolves last-in first: push the Witches first so they come after the others.
-    late = [has_effect(use.card.abilities[trigger], LATE_EFFECTS) for trigger, use in fired]
-    for trigger, use in reversed([f for f, is_late in zip(fired, late, strict=True) if is_late]):
-        run(s, trigger, use)
-    for trigger, use in reversed([f for f, is_late in zip(fired, late, strict=True) if not is_late]):
-        run(s, trigger, use)
+    if fired:
+        # The stack resolves last-in first: push the Witches first so they come after the others.
+        late = [has_effect(use.card.abilities[trigger], LATE_EFFECTS) for trigger, use in fired]
+        for trigger, use in reversed([f for f, is_late in zip(fired, late, strict=True) if is_late]):
+            run(s, trigger, use)
+        for trigger, use in reversed([f for f, is_late in zip(fired, late, strict=True) if not is_late]):
+            run(s, trigger, use)
     s.resolve()
 
 

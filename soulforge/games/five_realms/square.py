@@ -41,8 +41,16 @@ def empty_square() -> Square:
     return [EMPTY] * (FRAME * FRAME)
 
 
+CELLS = range(FRAME * FRAME)
+
+
 def occupied(square: Square) -> list[Cell]:
-    return [c for c in range(FRAME * FRAME) if square[c] != EMPTY]
+    """The cells holding a card, in order."""
+    out = []
+    for c in CELLS:  # a loop, not a comprehension: no frame of its own (several calls a turn)
+        if square[c] != EMPTY:
+            out.append(c)
+    return out
 
 
 def touches_card(square: Square, c: Cell) -> bool:

@@ -102,6 +102,12 @@ class FiveRealmsState(State):
         return None if self.phase == OVER else self.active
 
     @property
+    def is_over(self) -> bool:
+        """The contract's ``current_player is None``, read straight from the phase (only OVER
+        has no seat to decide): a playout asks it twice a move, one property call fewer each."""
+        return self.phase == OVER
+
+    @property
     def first_player(self) -> Seat | None:
         return self.starter
 
@@ -141,7 +147,7 @@ class FiveRealmsState(State):
         return bool(self.known[card] & mask)
 
     def heights(self, seat: Seat) -> list[int]:
-        return [len(column) for column in self.columns[seat]]
+        return list(map(len, self.columns[seat]))  # in C: asked at every influence
 
     def owned_types(self, seat: Seat) -> set[int]:
         return {self.card_type[c] for c in self.council[seat] + self.titans[seat]}

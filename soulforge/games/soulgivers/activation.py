@@ -30,7 +30,12 @@ if TYPE_CHECKING:
 def absorbable(s: SoulgiversState, piece: Piece) -> list[Piece]:
     """Allied Souls on the Active Soulgiver's tile (it need not stand on the Soul's cell)."""
     tile, team = TILE_OF[s.pos[piece]], team_of(piece)
-    return sorted(soul for soul, c in s.souls.items() if team_of(soul) == team and TILE_OF[c] == tile)
+    out = []
+    for soul, c in s.souls.items():  # a loop, not a generator: no frame of its own (every listing)
+        if team_of(soul) == team and TILE_OF[c] == tile:
+            out.append(soul)
+    out.sort()
+    return out
 
 
 def pass_receiver(s: SoulgiversState, piece: Piece, d: Dir) -> Piece:

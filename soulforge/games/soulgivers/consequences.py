@@ -66,7 +66,11 @@ def effective(printed: int, stack: tuple[int, ...]) -> int:
     return TERRAIN_OF[spec.terrain]
 
 
-def refresh(s: SoulgiversState, cells: range | tuple[int, ...] | list[int] = CELLS) -> None:
+def refresh(s: SoulgiversState, cells: range | tuple[int, ...] | list[int] | None = None) -> None:
+    """Recompute what ``cells`` are (every cell when None: one pass in C, at each new game)."""
+    if cells is None:
+        s.eff = list(map(effective, s.printed, s.mods))
+        return
     for c in cells:
         s.eff[c] = effective(s.printed[c], s.mods[c])
 

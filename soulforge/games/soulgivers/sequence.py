@@ -128,16 +128,17 @@ def end_turn(s: SoulgiversState) -> None:
     """Destroy a replacement left on its Portal, add the Decay, destroy a Soulgiver left on an
     opposing population Modifier; check the end, then begin the next turn."""
     team = s.player
-    for p in s.team_pieces(team):
+    for p in s.team_pieces(team) if s.arrivals else ():  # no replacement arrived: none to check
         # only a replacement must enter the turn it arrives (4.2 Destruction, step 5); a
         # Soulgiver may otherwise wait on a Portal, not in the game (6; 4.2 Watch out)
         if s.pos[p] >= PORTAL and s.arrivals & BIT[p]:
             s.add_log(f"{label(p)} never entered the board")
             destroy(s, p)
     s.arrivals = 0
+    rules, users, boosted = s.game.rules, s.essence_users, s.out_boost[team]
     for p in s.board_pieces(team):
-        extra = s.game.rules["decay_extra_for_essence"] if s.essence_users & BIT[p] else 0
-        add_decay(s, p, s.game.rules["decay_when_opponent_out"] if s.out_boost[team] else 1 + extra)
+        extra = rules["decay_extra_for_essence"] if users & BIT[p] else 0
+        add_decay(s, p, rules["decay_when_opponent_out"] if boosted else 1 + extra)
     for p in s.board_pieces(0) + s.board_pieces(1) if s.pop_mods else ():
         pos = s.pos[p]
         if top_owner(s, pos) >= 0 and top_owner(s, pos) != team_of(p):

@@ -12,13 +12,17 @@ from typing import TYPE_CHECKING
 
 from soulforge.core import Action
 from soulforge.games.soulgivers.actions import DECLINE, DRAW, END, POPULATION, ROTATIONS
+from soulforge.games.soulgivers.activation import absorbable, attack_hits, pass_receiver, protected
+from soulforge.games.soulgivers.consequences import blocks_sight
 from soulforge.games.soulgivers.encoding import OTHER, PORTAL
+from soulforge.games.soulgivers.movement import can_go_on, entry, entry_cells, step_directions
 from soulforge.games.soulgivers.rules.common import TURN_CAP, essence_left, moving_on
 from soulforge.games.soulgivers.rules.inline import inline
 from soulforge.games.soulgivers.rules.movement import ENTER, STEP, declarable, movement_not_ended
 from soulforge.games.soulgivers.rules.special import (
     PlayAnomalyRule,
     can_draw,
+    interference_blocked,
     may_answer,
     population_allowed,
 )
@@ -30,6 +34,7 @@ from soulforge.games.soulgivers.rules.tribute import (
     PASS_RULE,
     ability_options,
 )
+from soulforge.games.soulgivers.sequence import end_turn, hushed, refill, start_turn
 
 if TYPE_CHECKING:
     from soulforge.games.soulgivers.state import SoulgiversState
@@ -80,3 +85,11 @@ def response_listing(s: SoulgiversState) -> list[Action]:
 
 inline(main_listing)
 inline(response_listing)
+
+# The geometry and activation helpers the listings and the moves call on every position,
+# compiled the same way: their calls of one-expression helpers (``team_of``, ``barrier_at``,
+# ``kind_of``...) become those helpers' expressions. The helpers stay the one statement of
+# what they compute; only the compiled code reads them in place.
+for _hot in (entry, can_go_on, entry_cells, step_directions, attack_hits, pass_receiver, absorbable,
+             protected, blocks_sight, end_turn, start_turn, refill, hushed, interference_blocked):
+    inline(_hot)

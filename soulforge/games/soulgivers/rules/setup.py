@@ -6,7 +6,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from soulforge.core.flow import ClickPath
-from soulforge.games.soulgivers.actions import SKIP, Keep, Pick, Place, SkipSwap, SwapTile
+from soulforge.games.soulgivers.actions import (
+    KEEPS,
+    PICKS,
+    SKIP,
+    Keep,
+    Pick,
+    Place,
+    SkipSwap,
+    SwapTile,
+    shared_action,
+)
 from soulforge.games.soulgivers.consequences import move_tiles, own_portals
 from soulforge.games.soulgivers.data import CHARS, SHORT_NAMES
 from soulforge.games.soulgivers.encoding import OTHER, PICK, PLACE, REFILL
@@ -65,7 +75,7 @@ class PickRule(SoulgiversRule[Pick]):
     section = "setup step 13 (starting Soulgivers)"
 
     def legal(self, state: SoulgiversState) -> list[Pick]:
-        return [Pick(k) for k in state.deck[state.seat]]
+        return list(map(PICKS.__getitem__, state.deck[state.seat]))
 
     def apply(self, state: SoulgiversState, action: Pick) -> None:
         team = state.seat
@@ -92,7 +102,12 @@ class PlaceRule(SoulgiversRule[Place]):
         setup = state.phase == PLACE
         team = state.seat if setup else state.player
         cards = state.picks[team] if setup else [state.keep_card]
-        return [Place(k, q) for k in cards for q in own_portals(state, team)]
+        portals = own_portals(state, team)
+        out = []
+        for k in cards:  # loops, not a comprehension: no frame of its own
+            for q in portals:
+                out.append(shared_action(Place, k, q))
+        return out
 
     def apply(self, state: SoulgiversState, action: Place) -> None:
         place = place_starting if state.phase == PLACE else place_replacement
@@ -110,7 +125,7 @@ class KeepRule(SoulgiversRule[Keep]):
     section = "destruction step 4 (draw 2, keep 1)"
 
     def legal(self, state: SoulgiversState) -> list[Keep]:
-        return [Keep(k) for k in state.pair[state.player]]
+        return list(map(KEEPS.__getitem__, state.pair[state.player]))
 
     def apply(self, state: SoulgiversState, action: Keep) -> None:
         team = state.player

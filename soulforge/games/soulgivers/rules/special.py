@@ -24,6 +24,7 @@ from soulforge.games.soulgivers.actions import (
     PopPlace,
     Population,
     ReturnAnomaly,
+    shared_action,
 )
 from soulforge.games.soulgivers.board import CELLS, FREE, HOLE, INTER, MOTHER, TILE_OF, Cell
 from soulforge.games.soulgivers.cards import CARDS
@@ -108,7 +109,10 @@ class ReturnRule(SoulgiversRule[ReturnAnomaly]):
     section = "4.2 drawing an anomaly card (hand of 3)"
 
     def legal(self, state: SoulgiversState) -> list[ReturnAnomaly]:
-        return [ReturnAnomaly(c) for c in sorted(set(state.hand[state.player]))]
+        out = []
+        for c in sorted(set(state.hand[state.player])):  # a loop: no comprehension frame
+            out.append(shared_action(ReturnAnomaly, c))
+        return out
 
     def apply(self, state: SoulgiversState, action: ReturnAnomaly) -> None:
         state.hand[state.player].remove(action.card)
@@ -339,7 +343,7 @@ class PlayAnomalyRule(SoulgiversRule[PlayAnomaly]):
         team, out = OTHER[state.player], []
         for card in sorted(set(state.hand[team])):  # a loop: no comprehension frame (every window)
             for t in CARDS[card].targets(state, team):
-                out.append(PlayAnomaly(card, t))
+                out.append(shared_action(PlayAnomaly, card, t))
         return out
 
     def refusal(self, state: SoulgiversState, action: PlayAnomaly) -> IllegalAction:
