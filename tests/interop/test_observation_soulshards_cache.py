@@ -21,7 +21,6 @@ from soulforge.core import State, blocks
 from soulforge.games.soulshards import observation
 from soulforge.games.soulshards.game import Soulshards
 from soulforge.games.soulshards.observation import Observer
-from soulforge.games.soulshards.state import ShardsState
 from soulforge.interop.observation import ObservationEncoder
 
 GAME = cast(Soulshards, soulforge.load("soulshards"))
@@ -117,7 +116,7 @@ def test_the_unit_caches_are_bounded_by_remember(monkeypatch: pytest.MonkeyPatch
 
     monkeypatch.setattr(observation, "remember", counted)
     warm, rng = Observer(GAME), random.Random(3)
-    s = cast(ShardsState, GAME.new_game(seed=3))
+    s = GAME.new_game(seed=3)
     for _ in range(120):
         if s.is_over:
             break

@@ -34,7 +34,9 @@ _KEEP = object()
 class FrameBase:
     """What every frame class has: ``kind`` (a slot of each frame, read by the order of play on
     every step: a slot read is specialised by the interpreter, a class attribute read on a
-    slotted object is not) and ``replace``, made by ``frame_class``."""
+    slotted object is not; a class of one kind sets it itself, a field left out of the
+    arguments, equality, hashing and ``repr``, as the class attribute it was) and ``replace``,
+    made by ``frame_class``."""
 
     __slots__ = ()
     kind: str
@@ -67,12 +69,6 @@ def frame_class(cls: type[T]) -> type[T]:
     return shared(cls)
 
 
-def _fixed(kind: str) -> Any:
-    """The ``kind`` field of a frame class of one kind: a slot set by the class, not an argument
-    (equality, hashing and ``repr`` leave it out, as they did the class attribute it was)."""
-    return field(default=kind, init=False, repr=False, compare=False)
-
-
 def _spot(s: ShardsState, uid: int) -> str | None:
     unit = s.units.get(uid)
     return None if unit is None else s.spot_of(unit)
@@ -87,7 +83,7 @@ def _spots(s: ShardsState, uids: tuple[int, ...]) -> list[str | None]:
 class FirstPlayerDraw(FrameBase):
     """The draw for the first player (``first``): automatic."""
 
-    kind: str = _fixed("first")
+    kind: str = field(default="first", init=False, repr=False, compare=False)
 
     def view(self, s: ShardsState) -> JsonDict:
         return {"k": self.kind}
@@ -112,7 +108,7 @@ class SeatTask(FrameBase):
 class ZealousChoice(FrameBase):
     """Zealous: the Character ``unit`` just played may Move."""
 
-    kind: str = _fixed("zealous")
+    kind: str = field(default="zealous", init=False, repr=False, compare=False)
     p: int
     unit: int
 
@@ -125,7 +121,7 @@ class ZealousChoice(FrameBase):
 class Declaring(FrameBase):
     """Attack, step 1: the attackers chosen so far; more may join."""
 
-    kind: str = _fixed("declare")
+    kind: str = field(default="declare", init=False, repr=False, compare=False)
     p: int
     attackers: tuple[int, ...]
 
@@ -140,7 +136,7 @@ class AttackInProgress(FrameBase):
     ``unblocked``), the attackers, the blocks (attacker, blocker), the attackers dealt with in
     this phase (``done``) and those that fought."""
 
-    kind: str = _fixed("attack")
+    kind: str = field(default="attack", init=False, repr=False, compare=False)
     phase: str
     attackers: tuple[int, ...]
     blocks: tuple[tuple[int, int], ...] = ()
@@ -196,7 +192,7 @@ class AttackChoice(FrameBase):
 class SabotageChoice(FrameBase):
     """A Sabotage by attacker ``a`` succeeded: its user chooses what to discard."""
 
-    kind: str = _fixed("sabotage")
+    kind: str = field(default="sabotage", init=False, repr=False, compare=False)
     p: int
     a: int
 
@@ -218,7 +214,7 @@ class DLCheck(FrameBase):
     the stat it benefits from, the Tactics modifier, each seat's Support Trait (``traits``),
     and the Character each seat's Support backs (``backs``, -1: none)."""
 
-    kind: str = _fixed("check")
+    kind: str = field(default="check", init=False, repr=False, compare=False)
     p: int
     card: str
     slot: str
@@ -246,7 +242,7 @@ class Fight(FrameBase):
     Keep, the damage modifier (Tactics), the Guard bonus, each seat's Support Trait and the
     Character each seat's Support backs."""
 
-    kind: str = _fixed("fight")
+    kind: str = field(default="fight", init=False, repr=False, compare=False)
     a: int
     d: int
     ambush: bool
@@ -269,7 +265,7 @@ class Fight(FrameBase):
 class Reveal(FrameBase):
     """Both Support cards of the fight or check at ``c`` are revealed: automatic."""
 
-    kind: str = _fixed("reveal")
+    kind: str = field(default="reveal", init=False, repr=False, compare=False)
     c: int
 
     def view(self, s: ShardsState) -> JsonDict:
@@ -295,7 +291,7 @@ class ContestChoice(FrameBase):
 class GuardChoice(FrameBase):
     """Guard in the fight at ``c``: the Guard Characters that guarded already (``used``)."""
 
-    kind: str = _fixed("guard")
+    kind: str = field(default="guard", init=False, repr=False, compare=False)
     p: int
     c: int
     used: tuple[int, ...] = ()
