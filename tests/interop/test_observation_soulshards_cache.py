@@ -11,13 +11,14 @@ position of seeded playouts, for both seats.
 from __future__ import annotations
 
 import random
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 import pytest
 
 import soulforge
-from soulforge.core import State
+from soulforge.core import State, blocks
+from soulforge.games.soulshards import observation
 from soulforge.games.soulshards.game import Soulshards
 from soulforge.games.soulshards.observation import Observer
 from soulforge.interop.observation import ObservationEncoder
@@ -99,3 +100,31 @@ def test_the_encoder_gives_the_fresh_observation_to_each_of_many_states() -> Non
             for seat in (0, 1):
                 assert encoder.observe(state, seat).tobytes() == fresh.observe(state, seat).tobytes()
             state.apply(rng.choice(state.legal_actions()))
+
+
+def test_the_unit_caches_are_bounded_by_remember(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Soulshards' unit caches go through ``blocks.remember`` with their own bound (``BLOCKS``):
+    never more than it, and a full cache emptied and refilled gives the observation a fresh
+    observer gives."""
+    monkeypatch.setattr(observation, "BLOCKS", 3)
+    calls: list[int | None] = []
+    real = blocks.remember
+
+    def counted(cache: dict[Any, Any], key: Any, value: Any, limit: int | None = None) -> Any:
+        calls.append(limit)
+        return real(cache, key, value, limit)
+
+    monkeypatch.setattr(observation, "remember", counted)
+    warm, rng = Observer(GAME), random.Random(3)
+    s = GAME.new_game(seed=3)
+    for _ in range(120):
+        if s.is_over:
+            break
+        for seat in (0, 1):
+            a = np.zeros(warm.at["winner"] + 3, dtype=np.float32)
+            b = np.zeros(warm.at["winner"] + 3, dtype=np.float32)
+            assert warm.write(s, seat, a) == Observer(GAME).write(s, seat, b, cached=False)
+            assert a.tobytes() == b.tobytes()
+            assert len(warm._unit_blocks) <= 3 and len(warm._seen) <= 3
+        s.apply(rng.choice(s.legal_actions()))
+    assert calls and set(calls) == {3}

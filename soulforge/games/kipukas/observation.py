@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from soulforge.core.tensor import put
+from soulforge.core.blocks import put
 from soulforge.games.kipukas.data import CARD_TYPES
 from soulforge.games.kipukas.encoding import NIGHT_ACTIONS, PHASES, PUBLIC
 

@@ -2,7 +2,7 @@
 
 Each frame kind names what it is (``kind``, also the step name of a decision frame) and
 holds only its own fields. A frame is never changed once made (a change replaces the frame in
-the stack: ``s.stack[i] = replace(...)``), so a state's clone copies the stack as a flat list,
+the stack: ``s.stack[i] = frame.replace(...)``), so a state's clone copies the stack as a flat list,
 sharing the frames (``core.clone.shared``).
 ``view()`` is the frame as the views show it (units by spot), the same keys for every
 frame of a kind as the earlier dict frames had (``k`` the kind, ``p`` the seat, ``c`` the
@@ -12,48 +12,60 @@ backs).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from soulforge.core.action import JsonDict
 from soulforge.core.clone import shared
 
 if TYPE_CHECKING:
-    from dataclasses import replace as replace  # the type checker checks the field names
+    from typing import Self
 
     from soulforge.games.soulshards.state import ShardsState
-else:
-    def replace(frame: Any, **changes: Any) -> Any:
-        """``dataclasses.replace`` for a frame: its class's own replacer (``frame_class``), which
-        the attack steps and fights call on nearly every step."""
-        return _REPLACERS[type(frame)](frame, **changes)
 
 NO_UNIT = -1
 
-T = TypeVar("T")
+T = TypeVar("T", bound="FrameBase")
 
-_REPLACERS: dict[type, Any] = {}
-"""Each frame class's ``replace``, made by ``frame_class``."""
 _KEEP = object()
 """A ``replace`` argument not given: the field keeps its value."""
+
+
+class FrameBase:
+    """What every frame class has: ``kind`` (a slot of each frame, read by the order of play on
+    every step: a slot read is specialised by the interpreter, a class attribute read on a
+    slotted object is not; a class of one kind sets it itself, a field left out of the
+    arguments, equality, hashing and ``repr``, as the class attribute it was) and ``replace``,
+    made by ``frame_class``."""
+
+    __slots__ = ()
+    kind: str
+
+    if TYPE_CHECKING:
+        def replace(self, **changes: Any) -> Self:
+            """A new frame: this one with ``changes`` (keyword-only, each a field's name)."""
 
 
 def frame_class(cls: type[T]) -> type[T]:
     """Make a frame class (a slotted dataclass) one of the order of play: shared by clones
     (``core.clone.shared``: never changed once made, a change makes a new frame), with its own
-    ``replace``. Not frozen: a frozen dataclass sets each field through ``object.__setattr__``,
-    a third of the cost of a step that builds a frame (most do); frames are still never changed
-    in place (test_one_statement plays a clone on and finds the original's frames unchanged)."""
-    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]  # a dataclass, by the decorator below it
+    ``replace`` method. Not frozen: a frozen dataclass sets each field through
+    ``object.__setattr__``, a third of the cost of a step that builds a frame (most do); frames
+    are still never changed in place (test_one_statement plays a clone on and finds the
+    original's frames unchanged)."""
+    every = [f.name for f in fields(cls)]  # type: ignore[arg-type]  # a dataclass, by the decorator below it
+    names = [f.name for f in fields(cls) if f.init]  # type: ignore[arg-type]  # likewise
     # ``replace``: a new frame, each slot set from the change given or the old frame's value
-    # (keyword-only arguments: no dict of changes walked per slot).
+    # (keyword-only arguments: no dict of changes walked per slot); a field made by the class
+    # (a fixed ``kind``) is copied.
     source = (f"def replace(frame{', *, ' if names else ''}{', '.join(f'{n}=_KEEP' for n in names)}):\n"
               "    new = _new(_cls)\n"
-              + "".join(f"    new.{n} = frame.{n} if {n} is _KEEP else {n}\n" for n in names)
+              + "".join(f"    new.{n} = frame.{n} if {n} is _KEEP else {n}\n" if n in names
+                        else f"    new.{n} = frame.{n}\n" for n in every)
               + "    return new\n")
     env: dict[str, Any] = {"_KEEP": _KEEP, "_new": object.__new__, "_cls": cls}
     exec(source, env)  # noqa: S102 (our own source, from the class's fields)
-    _REPLACERS[cls] = env["replace"]
+    cls.replace = env["replace"]  # type: ignore[method-assign]  # the method FrameBase declares
     return shared(cls)
 
 
@@ -68,10 +80,10 @@ def _spots(s: ShardsState, uids: tuple[int, ...]) -> list[str | None]:
 
 @frame_class
 @dataclass(slots=True, unsafe_hash=True)
-class FirstPlayerDraw:
+class FirstPlayerDraw(FrameBase):
     """The draw for the first player (``first``): automatic."""
 
-    kind: ClassVar[str] = "first"
+    kind: str = field(default="first", init=False, repr=False, compare=False)
 
     def view(self, s: ShardsState) -> JsonDict:
         return {"k": self.kind}
@@ -79,7 +91,7 @@ class FirstPlayerDraw:
 
 @frame_class
 @dataclass(slots=True, unsafe_hash=True)
-class SeatTask:
+class SeatTask(FrameBase):
     """A task of one seat with nothing else to it: a setup task (``deal``, ``reserves``,
     ``mulligan``, ``attribute``), a turn (``turn``) or one of its phases (``deploy``,
     ``produce``, ``stockpile``, ``engage``). """
@@ -93,10 +105,10 @@ class SeatTask:
 
 @frame_class
 @dataclass(slots=True, unsafe_hash=True)
-class ZealousChoice:
+class ZealousChoice(FrameBase):
     """Zealous: the Character ``unit`` just played may Move."""
 
-    kind: ClassVar[str] = "zealous"
+    kind: str = field(default="zealous", init=False, repr=False, compare=False)
     p: int
     unit: int
 
@@ -106,10 +118,10 @@ class ZealousChoice:
 
 @frame_class
 @dataclass(slots=True, unsafe_hash=True)
-class Declaring:
+class Declaring(FrameBase):
     """Attack, step 1: the attackers chosen so far; more may join."""
 
-    kind: ClassVar[str] = "declare"
+    kind: str = field(default="declare", init=False, repr=False, compare=False)
     p: int
     attackers: tuple[int, ...]
 
@@ -119,12 +131,12 @@ class Declaring:
 
 @frame_class
 @dataclass(slots=True, unsafe_hash=True)
-class AttackInProgress:
+class AttackInProgress(FrameBase):
     """An attack after its declaration: its phase (``provoke``, ``block``, ``fights``,
     ``unblocked``), the attackers, the blocks (attacker, blocker), the attackers dealt with in
     this phase (``done``) and those that fought."""
 
-    kind: ClassVar[str] = "attack"
+    kind: str = field(default="attack", init=False, repr=False, compare=False)
     phase: str
     attackers: tuple[int, ...]
     blocks: tuple[tuple[int, int], ...] = ()
@@ -159,7 +171,7 @@ class AttackInProgress:
 
 @frame_class
 @dataclass(slots=True, unsafe_hash=True)
-class AttackChoice:
+class AttackChoice(FrameBase):
     """A decision of the attack at ``c`` in the stack: ``provoke`` (by attacker ``a``),
     ``block``, ``order`` (the next fight), ``unblocked`` (what attacker ``a`` does)."""
 
@@ -177,10 +189,10 @@ class AttackChoice:
 
 @frame_class
 @dataclass(slots=True, unsafe_hash=True)
-class SabotageChoice:
+class SabotageChoice(FrameBase):
     """A Sabotage by attacker ``a`` succeeded: its user chooses what to discard."""
 
-    kind: ClassVar[str] = "sabotage"
+    kind: str = field(default="sabotage", init=False, repr=False, compare=False)
     p: int
     a: int
 
@@ -197,12 +209,12 @@ def _backs_view(out: JsonDict, s: ShardsState, backs: tuple[int, int]) -> JsonDi
 
 @frame_class
 @dataclass(slots=True, unsafe_hash=True)
-class DLCheck:
+class DLCheck(FrameBase):
     """A DL check: its user, the card (or "Sabotage") and slot, target and caster, the DL and
     the stat it benefits from, the Tactics modifier, each seat's Support Trait (``traits``),
     and the Character each seat's Support backs (``backs``, -1: none)."""
 
-    kind: ClassVar[str] = "check"
+    kind: str = field(default="check", init=False, repr=False, compare=False)
     p: int
     card: str
     slot: str
@@ -225,12 +237,12 @@ class DLCheck:
 
 @frame_class
 @dataclass(slots=True, unsafe_hash=True)
-class Fight:
+class Fight(FrameBase):
     """A fight: attacker ``a``, defender ``d``, whether it is an Ambush and the defender in its
     Keep, the damage modifier (Tactics), the Guard bonus, each seat's Support Trait and the
     Character each seat's Support backs."""
 
-    kind: ClassVar[str] = "fight"
+    kind: str = field(default="fight", init=False, repr=False, compare=False)
     a: int
     d: int
     ambush: bool
@@ -250,10 +262,10 @@ class Fight:
 
 @frame_class
 @dataclass(slots=True, unsafe_hash=True)
-class Reveal:
+class Reveal(FrameBase):
     """Both Support cards of the fight or check at ``c`` are revealed: automatic."""
 
-    kind: ClassVar[str] = "reveal"
+    kind: str = field(default="reveal", init=False, repr=False, compare=False)
     c: int
 
     def view(self, s: ShardsState) -> JsonDict:
@@ -262,7 +274,7 @@ class Reveal:
 
 @frame_class
 @dataclass(slots=True, unsafe_hash=True)
-class ContestChoice:
+class ContestChoice(FrameBase):
     """A seat's decision in the fight or check at ``c``: ``tactics`` (spend Edge) or
     ``support`` (choose a Support card)."""
 
@@ -276,10 +288,10 @@ class ContestChoice:
 
 @frame_class
 @dataclass(slots=True, unsafe_hash=True)
-class GuardChoice:
+class GuardChoice(FrameBase):
     """Guard in the fight at ``c``: the Guard Characters that guarded already (``used``)."""
 
-    kind: ClassVar[str] = "guard"
+    kind: str = field(default="guard", init=False, repr=False, compare=False)
     p: int
     c: int
     used: tuple[int, ...] = ()

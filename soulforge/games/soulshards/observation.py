@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from soulforge.core.tensor import put
+from soulforge.core.blocks import put, remember
 from soulforge.games.soulshards.data import ATTRS
 from soulforge.games.soulshards.rules import PROMPTS
 from soulforge.games.soulshards.sequence import SPOTS
@@ -53,7 +53,7 @@ CountBlock = tuple[CountKey, Block, list[bytes]]
 """Lists of cards (copies), their per-card counts one list after the other (a float
 memoryview), and each list's part (bytes)."""
 BLOCKS = 4096
-"""The bound of each cache keyed by unit (cleared when passed: a game makes a few hundred)."""
+"""The bound of each cache keyed by unit (``blocks.remember``'s: a game makes a few hundred)."""
 
 
 class Observer:
@@ -163,17 +163,12 @@ class Observer:
     def _unit_block(self, s: ShardsState, uid: int, key: UnitKey) -> UnitBlock:
         """The block of unit ``uid`` (key ``key``): the one made for an equal key, else made
         now; with the key to check it by (Attached copied: a unit's own list changes in place)."""
-        made = self._unit_blocks
-        if len(made) > BLOCKS:
-            made.clear()
-        if len(self._seen) > BLOCKS:
-            self._seen.clear()
         hashable = (key[0].name, *key[1:-1], tuple(key[-1]))
-        block = made.get(hashable)
+        block = self._unit_blocks.get(hashable)
         if block is None:
             cells = np.zeros(self.unit, dtype=np.float32)
             self._write_unit(s.units[uid], s.cards, cells.data, 0, self.card)
-            block = made[hashable] = memoryview(cells.tobytes()).cast("f")
+            block = remember(self._unit_blocks, hashable, memoryview(cells.tobytes()).cast("f"), BLOCKS)
         return (*key[:-1], list(key[-1])), block
 
     def _counted(self, fields: CountKey, last: CountBlock | None, pairs: int = -1, tail: bytes = b"") \
@@ -250,7 +245,7 @@ class Observer:
                     key = UNIT_KEY(units[uid])
                     last = seen.get(uid)
                     if last is None or last[0] != key:
-                        last = seen[uid] = self._unit_block(s, uid, key)
+                        last = remember(seen, uid, self._unit_block(s, uid, key), BLOCKS)
                     mv[here:here + unit_width] = last[1]
                     here += unit_width
         a = len(ATTRS)

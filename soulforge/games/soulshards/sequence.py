@@ -36,7 +36,6 @@ from soulforge.games.soulshards.frames import (
     Reveal,
     SabotageChoice,
     SeatTask,
-    replace,
 )
 
 if TYPE_CHECKING:
@@ -330,7 +329,7 @@ def reveal(s: ShardsState, f: Reveal) -> None:
         else:
             s.discard_card(seat, name)
         s.city_event(seat, "support_discarded", type=card.type)
-    s.stack[f.c] = replace(check, traits=(traits[0], traits[1]))
+    s.stack[f.c] = check.replace(traits=(traits[0], traits[1]))
     s.mark_revealed()
 
 
@@ -416,11 +415,11 @@ def attack_step(s: ShardsState, f: AttackInProgress) -> None:
         for uid in f.attackers:
             u = s.units.get(uid)
             if u is not None and uid not in f.done and s.has(u, "provoke"):
-                f = s.stack[c] = replace(f, done=(*f.done, uid))
+                f = s.stack[c] = f.replace(done=(*f.done, uid))
                 if provoke_targets(s, f):
                     s.stack.append(AttackChoice("provoke", p, c, uid))
                     return
-        s.stack[c] = replace(f, phase="block", done=())
+        s.stack[c] = f.replace(phase="block", done=())
         s.stack.append(AttackChoice("block", 1 - p, c))
         return
     # The phase moves on locally; the frame is replaced once, when the attack stops at a choice.
@@ -431,7 +430,7 @@ def attack_step(s: ShardsState, f: AttackInProgress) -> None:
         todo = [a for a in f.attackers if f.blocked(a) and a not in f.fought and a in s.units]
         if todo:
             if phase != f.phase:
-                s.stack[c] = replace(f, phase=phase)
+                s.stack[c] = f.replace(phase=phase)
             if len(todo) > 1:
                 s.stack.append(AttackChoice("order", p, c))
             else:
@@ -441,7 +440,7 @@ def attack_step(s: ShardsState, f: AttackInProgress) -> None:
     if phase == "unblocked":
         for a in f.attackers:
             if a in s.units and not f.blocked(a) and a not in f.done:
-                s.stack[c] = replace(f, phase=phase, done=(*f.done, a))
+                s.stack[c] = f.replace(phase=phase, done=(*f.done, a))
                 s.stack.append(AttackChoice("unblocked", p, c, a))
                 return
     s.stack.pop()
@@ -470,7 +469,7 @@ def contest_at(s: ShardsState, c: int) -> DLCheck | Fight:
 def start_fight(s: ShardsState, c: int, a: int) -> None:
     """The fight of attacker ``a`` of the attack at ``c`` against its blocker."""
     f = attack_at(s, c)
-    s.stack[c] = replace(f, fought=(*f.fought, a))
+    s.stack[c] = f.replace(fought=(*f.fought, a))
     d = f.blocker_of(a)
     if d not in s.units:
         s.add_log("the fight fails: the blocker is gone")

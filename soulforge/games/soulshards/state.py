@@ -129,6 +129,7 @@ class ShardsState(State):
     last_text: str
 
     def __init__(self, game: Soulshards, seed: int, num_players: int) -> None:
+        self.is_over = False  # the instance's own (see ``is_over``)
         super().__init__(game, seed, num_players)
         setup.setup(self)
         sequence.run(self)
@@ -140,7 +141,10 @@ class ShardsState(State):
 
     is_over: bool = False
     """Whether the game is over (``step`` is ``OVER``): a plain attribute, set once by ``finish``,
-    not the core's property, as every playout and agent asks it twice a move (a call each)."""
+    not the core's property, as every playout and agent asks it twice a move (a call each).
+    Each state holds its own from ``__init__`` on: an attribute of the instance is a read the
+    interpreter specialises, one found on the class only (this default, which shadows the
+    core's property) is not."""
 
     @property
     def first_player(self) -> Seat | None:

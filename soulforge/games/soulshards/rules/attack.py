@@ -32,7 +32,6 @@ from soulforge.games.soulshards.frames import (
     Fight,
     GuardChoice,
     SabotageChoice,
-    replace,
 )
 from soulforge.games.soulshards.rules.common import (
     CHARGE_ACTION,
@@ -137,7 +136,7 @@ class ProvokeRule(ShardsRule):
         assert b is not None
         b.provoked = True
         attack = sq.attack_at(s, frame.c)
-        s.stack[frame.c] = replace(attack, blocks=(*attack.blocks, (frame.a, b.uid)))
+        s.stack[frame.c] = attack.replace(blocks=(*attack.blocks, (frame.a, b.uid)))
         s.add_log(f"{s.units[frame.a].card.name} provokes {s.name_of(b)}: it blocks")
 
     def path(self, a: Provoke) -> ClickPath:
@@ -199,7 +198,7 @@ class BlockRule(CheckedRule["S", Block], ShardsRule):
         f = sq.attack_at(s, c)
         b, att = s.unit_at(a.blocker), s.unit_at(a.attacker)
         assert b is not None and att is not None
-        s.stack[c] = replace(f, blocks=(*f.blocks, (att.uid, b.uid)))
+        s.stack[c] = f.replace(blocks=(*f.blocks, (att.uid, b.uid)))
         s.add_log(f"{s.name_of(b)} blocks {att.card.name}")
         s.gain_fatigue(b, s.game.rules.numbers["blocker_fatigue"])
 
@@ -252,11 +251,11 @@ class GuardRule(ShardsRule):
         frame = top_frame(s, GuardChoice)
         u = s.unit_at(a.spot)
         assert u is not None
-        s.stack[-1] = replace(frame, used=(*frame.used, u.uid))
+        s.stack[-1] = frame.replace(used=(*frame.used, u.uid))
         bonus = guard_bonus(s)
         fight = sq.contest_at(s, frame.c)
         assert type(fight) is Fight
-        s.stack[frame.c] = fight = replace(fight, guard=fight.guard + bonus)
+        s.stack[frame.c] = fight = fight.replace(guard=fight.guard + bonus)
         if s.fight is not None:
             s.fight["guard"] = fight.guard
         s.add_log(f"{s.name_of(u)} guards: +{bonus} Elude for the fight")

@@ -14,7 +14,7 @@ from soulforge.games.soulshards.actions import (
     SupportStockpile,
     support_hand_,
 )
-from soulforge.games.soulshards.frames import ContestChoice, replace
+from soulforge.games.soulshards.frames import ContestChoice
 from soulforge.games.soulshards.rules.common import (
     PASS_ACTION,
     SPEND_DOWN,
@@ -40,7 +40,7 @@ class SpendEdgeRule(ShardsRule):
         c = top_frame(s, ContestChoice).c
         check = sq.contest_at(s, c)
         s.edge[p] -= 1
-        s.stack[c] = check = replace(check, mod=check.mod + a.delta)
+        s.stack[c] = check = check.replace(mod=check.mod + a.delta)
         what = "the DL" if check.kind == "check" else "the damage"
         s.add_log(f"seat {p} spends 1 Edge: {what} {a.delta:+d}")
         if s.fight is not None:

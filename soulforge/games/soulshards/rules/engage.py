@@ -303,7 +303,7 @@ class UseEffectRule(CheckedRule["S", UseEffect], ShardsRule):
         payer = s.unit_at(a.payer) if a.payer else u
         blind = not ab.dl and s.step == "engage" and listing_blind(ab)
         before = affordable(s, p) if blind else None
-        self.do(s, a)
+        self._use(s, a, u, ab, payer)  # ``do``, with the cards found above
         sq.run(s)  # ShardsRule.apply's two steps, without its call
         if (blind and s.step == "engage" and s.decider == p and not s.triggers
                 and len(s.units) == in_play and affordable(s, p) is before
@@ -311,12 +311,14 @@ class UseEffectRule(CheckedRule["S", UseEffect], ShardsRule):
             s.carry_listing()
 
     def do(self, s: S, a: UseEffect) -> None:
-        p = s.decider
         u = s.unit_at(a.spot)
         assert u is not None and u.card.ability is not None
-        ab = u.card.ability
+        self._use(s, a, u, u.card.ability, s.unit_at(a.payer) if a.payer else u)
+
+    def _use(self, s: S, a: UseEffect, u: Unit, ab: Ability, payer: Unit | None) -> None:
+        """``do``, given the card at ``a.spot`` (``u``), its effect and the Fatigue's payer."""
+        p = s.decider
         target = s.unit_at(a.target)
-        payer = s.unit_at(a.payer) if a.payer else u
         sq.pay(s.pool[p], ab.cost)
         s.add_log(
             f"seat {p} uses the effect of {u.card.name}" + (f" on {s.name_of(target)}" if target else "")
@@ -343,16 +345,21 @@ class TacticsRule(ShardsRule):
         # keeps this position's listing for the next (a fifth of Engage positions in random
         # playouts; ``State.carry_listing``).
         p, u, in_play = s.decider, s.unit_at(a.spot), len(s.units)
-        self.do(s, a)
+        assert u is not None
+        self._prepare(s, u)  # ``do``, with the card found above
         sq.run(s)  # ShardsRule.apply's two steps, without its call
-        if s.step == "engage" and s.decider == p and not s.triggers and len(s.units) == in_play:
-            assert u is not None
-            if ready(s, u):
-                s.carry_listing()
+        if (s.step == "engage" and s.decider == p and not s.triggers and len(s.units) == in_play
+                and ready(s, u)):
+            s.carry_listing()
 
     def do(self, s: S, a: Tactics) -> None:
         u = s.unit_at(a.spot)
         assert u is not None
+        self._prepare(s, u)
+
+    @staticmethod
+    def _prepare(s: S, u: Unit) -> None:
+        """``do``, given the Character at the action's spot."""
         s.gain_fatigue(u, 1)
         u.prepared = True
         s.edge[u.owner] += 1
