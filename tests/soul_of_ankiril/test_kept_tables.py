@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from soulforge.games.soul_of_ankiril import labels, view
+from soulforge.games.soul_of_ankiril import cards, labels, view
 from soulforge.games.soul_of_ankiril.model import EMPTY, Creature
 from soulforge.games.soul_of_ankiril.state import AnkirilState
 
@@ -63,4 +63,19 @@ def test_the_log_names_every_cell_as_from_scratch_along_seeded_playouts() -> Non
         while not state.is_over:
             for cell in range(-1, state.board.size + 1):
                 assert labels.on(state, cell) == words_from_scratch(state, cell)
+            state.apply(chooser.choice(state.legal_actions()))
+
+
+def test_allies_within_range_as_the_cells_of_the_ball_along_seeded_playouts() -> None:
+    """``ally_within`` reads the Creatures, not the cells within Range: the same cells, in
+    cell order, for every Creature and Range at every position of seeded playouts."""
+    chooser = random.Random(5)
+    for seed in range(3):
+        state = started(seed=seed)
+        while not state.is_over:
+            for c in state.units.values():
+                for reach in (0, 1, 2, 9):
+                    ball = [cell for cell in state.board.ball(c.cell, reach)
+                            if state.occ[cell] >= 0 and state.units[state.occ[cell]].owner == c.owner]
+                    assert cards.ally_within(state, c, c.owner, (reach,)) == ball
             state.apply(chooser.choice(state.legal_actions()))
