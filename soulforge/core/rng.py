@@ -29,16 +29,48 @@ class GameRandom(random.Random):
     seeded: bool = True
     """The draws follow from the seed (a record of seed and actions replays them); False for
     explicit chance's scripted draws (``soulforge.core.chance``)."""
+    _pending: tuple[Any, ...] | None = None
+    """A copy's generator state, not yet loaded into the generator (copy-on-write: searches
+    clone states by the thousand and most clones never draw; it is loaded by the first draw)."""
+    _snapshot: tuple[Any, ...] | None = None
+    """``getstate()`` as of the last draw (None: drawn since): copying one state many times
+    reads the generator once."""
 
     def __init__(self, seed: Seed | None = None) -> None:
         self.draws = 0
         super().__init__(seed)
 
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        self._pending = self._snapshot = None
+        super().seed(a, version)
+
+    def getstate(self) -> tuple[Any, ...]:
+        if self._pending is not None:
+            return self._pending
+        snapshot = self._snapshot
+        if snapshot is None:
+            snapshot = self._snapshot = super().getstate()
+        return snapshot
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        self._pending = self._snapshot = None
+        super().setstate(state)
+
+    def _drawing(self) -> None:
+        """Before a draw: load a copy's pending state, forget the snapshot."""
+        pending = self._pending
+        if pending is not None:
+            self._pending = None
+            super().setstate(pending)
+        self._snapshot = None
+
     def random(self) -> float:
+        self._drawing()
         self.draws += 1
         return super().random()
 
     def getrandbits(self, k: int) -> int:
+        self._drawing()
         self.draws += 1
         return super().getrandbits(k)
 
@@ -46,6 +78,7 @@ class GameRandom(random.Random):
         """``random.Random.shuffle``: the same draws and order, and the same count, but read
         from the C generator straight (dealing a deck of 40 through the counting
         ``getrandbits`` above costs 40 Python calls)."""
+        self._drawing()
         getrandbits = super().getrandbits
         calls = 0
         for i in reversed(range(1, len(x))):
@@ -60,9 +93,10 @@ class GameRandom(random.Random):
         self.draws += calls
 
     def copy(self) -> GameRandom:
-        """An independent generator in the same state, with the same draw count."""
+        """An independent generator in the same state, with the same draw count; the state is
+        loaded into it at its first draw (copy-on-write)."""
         twin = GameRandom.__new__(GameRandom)
-        twin.setstate(self.getstate())
+        twin._pending = self.getstate()
         twin.draws = self.draws
         return twin
 

@@ -120,12 +120,15 @@ def enemy_adjacent(st: AnkirilState, src: Creature | None, owner: int, args: Arg
 
 
 def ally_within(st: AnkirilState, src: Creature | None, owner: int, args: Args) -> list[int]:
+    """Allied Creatures within Range R of ``src`` (itself included), in cell order."""
     assert src is not None
-    occ, units, out = st.occ, st.units, []
-    for cell in st.board.ball(src.cell, int(args[-1])):
-        uid = occ[cell]
-        if uid >= 0 and units[uid].owner == owner:
-            out.append(cell)
+    # The Creatures, not the cells of the ball (as ``ally_any``): fewer than the 19 cells of
+    # Range 2, and Swap through a Channeler reaches the whole battlefield.
+    row, reach, out = st.board.distance[src.cell], int(args[-1]), []
+    for c in st.units.values():
+        if c.owner == owner and row[c.cell] <= reach:
+            out.append(c.cell)
+    out.sort()
     return out
 
 

@@ -23,7 +23,7 @@ from soulforge.games.soul_of_ankiril.actions import (
     Resummon,
     Summon,
 )
-from soulforge.games.soul_of_ankiril.model import EMPTY
+from soulforge.games.soul_of_ankiril.board import Board
 
 if TYPE_CHECKING:
     from soulforge.games.soul_of_ankiril.state import AnkirilState
@@ -77,14 +77,22 @@ _WORDS: dict[type[Action], Callable[[AnkirilState, Any], str]] = {
 def on(st: AnkirilState, cell: int) -> str:
     """What stands on ``cell``, with the terrain's coordinates: "Damsha (C4)", "seat 1's
     Emanation (G2)", or the coordinates alone ("D5") where nothing does."""
-    names = st.board.names
-    if not 0 <= cell < len(names):
+    board = st.board
+    words = _TERRAINS.get(id(board)) or _terrains(board)
+    if not 0 <= cell < len(words):
         return f"cell {cell}"
-    name = names[cell]
-    uid = st.occ[cell]
-    if uid != EMPTY and uid in st.units:
-        return f"{st.units[uid].card.name} ({name})"
-    for seat, cells in enumerate(st.board.emanation_cells):
-        if cell in cells:
-            return f"seat {seat}'s Emanation ({name})"
-    return name
+    c = st.units.get(st.occ[cell])  # None: no Creature (an empty terrain or an Emanation)
+    return words[cell] if c is None else f"{c.card.name} ({board.names[cell]})"
+
+
+_TERRAINS: dict[int, tuple[str, ...]] = {}
+
+
+def _terrains(board: Board) -> tuple[str, ...]:
+    """Per board, once: each terrain in words when no Creature stands there (the log names
+    the cells of every move)."""
+    seat_of = {cell: seat for seat, cells in enumerate(board.emanation_cells) for cell in cells}
+    found = _TERRAINS[id(board)] = tuple(
+        name if cell not in seat_of else f"seat {seat_of[cell]}'s Emanation ({name})"
+        for cell, name in enumerate(board.names))
+    return found

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from soulforge.core.action import JsonDict
 from soulforge.games.soul_of_ankiril import consequences
+from soulforge.games.soul_of_ankiril.board import Board
 from soulforge.games.soul_of_ankiril.model import OVER, CardDef, Creature
 from soulforge.games.soul_of_ankiril.sequence import highlight
 
@@ -27,8 +28,20 @@ def creature_view(st: AnkirilState, c: Creature) -> JsonDict:
         "element": c.element, "class": c.klass, "leader": c.leader, "token": c.card.type == "token",
         "active": c.active, "moved": c.moved, "acted": c.acted, "poisoned": c.poisoned,
         "poison": c.poison, "reinforced": c.reinforced, "challenged_by": c.challenged_by,
-        "challenging": c.challenging, "keywords": sorted(c.card.keywords), "text": c.card.text,
+        "challenging": c.challenging, "keywords": list(_keywords(c.card)), "text": c.card.text,
     }
+
+
+_KEYWORDS: dict[str, tuple[CardDef, tuple[str, ...]]] = {}
+
+
+def _keywords(card: CardDef) -> tuple[str, ...]:
+    """A card's keywords, sorted (per card, once: every view shows every Creature's; by
+    name, for this very card: data overrides may make another card of the same name)."""
+    found = _KEYWORDS.get(card.name)
+    if found is None or found[0] is not card:
+        found = _KEYWORDS[card.name] = (card, tuple(sorted(card.keywords)))
+    return found[1]
 
 
 def player_view(st: AnkirilState, p: int, viewer: int | None) -> JsonDict:
@@ -63,12 +76,22 @@ def player_view(st: AnkirilState, p: int, viewer: int | None) -> JsonDict:
 
 
 def board_view(st: AnkirilState) -> list[JsonDict]:
-    b = st.board
-    return [
+    """The battlefield's terrains (fresh dicts each view: a caller may change its own)."""
+    return [dict(cell) for cell in _TERRAINS.get(id(st.board)) or _terrains(st.board)]
+
+
+_TERRAINS: dict[int, tuple[JsonDict, ...]] = {}
+
+
+def _terrains(b: Board) -> tuple[JsonDict, ...]:
+    """Per board, once: its terrains as views show them (the battlefield never changes; every
+    view of every seat shows it)."""
+    found = _TERRAINS[id(b)] = tuple(
         {"cell": i, "x": b.xy[i][0], "row": b.xy[i][1], "terrain": b.kind[i], "element": b.element[i],
          "side": b.side[i], "name": b.name(i)}
         for i in range(b.size)
-    ]
+    )
+    return found
 
 
 def view(st: AnkirilState, viewer: int | None) -> JsonDict:
