@@ -293,7 +293,11 @@ def ensure(modules: list[str], force: bool = False) -> str:
         write_manifest(key, modules, sources)
         return f"native modules restored from build/native/cache/{key}"
     start = time.perf_counter(), time.process_time()
-    compile_modules(modules)
+    try:
+        compile_modules(modules)
+    except BaseException:
+        clean(quiet=True)  # no half build: the pure package runs
+        raise
     write_manifest(key, modules, sources)
     store(key)
     wall, cpu = time.perf_counter() - start[0], time.process_time() - start[1]
