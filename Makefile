@@ -59,13 +59,14 @@ play: install
 # worker, and each server or worker process a test starts, otherwise compiles every module and
 # rewrites every test module's asserts anew (collection 8.4 s of CPU per worker, 4.3 s cached).
 # With a native build the suite runs compiled, and the golden games and seeded AI records run
-# again pure (SOULFORGE_PURE=1): issue 32's "both run by the golden tests in CI".
+# again pure (SOULFORGE_PURE=1): issue 32's "both run by the golden tests in CI"; so do the
+# doctests of the compiled modules, which only a pure run collects (conftest.py).
 test: install system-deps
 	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n 2 --dist worksteal -p no:cacheprovider
 	@if $(PY) tools/build_native.py --check; then \
-	  echo "the golden games and seeded AI records again, pure:"; \
+	  echo "the golden games, seeded AI records and compiled modules' doctests again, pure:"; \
 	  env -u PYTHONDONTWRITEBYTECODE SOULFORGE_PURE=1 $(PY) -m pytest -n 2 --dist worksteal \
-	    -p no:cacheprovider tests/golden/test_golden.py; \
+	    -p no:cacheprovider tests/golden/test_golden.py $$($(PY) tools/build_native.py --list); \
 	fi
 
 test-fast: install
