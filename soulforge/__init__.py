@@ -10,10 +10,16 @@ True
 
 import os
 
-if os.environ.get("SOULFORGE_PURE"):  # before any submodule: compiled ones are skipped
+# Before any submodule is imported: compiled ones (make install, docs/native.md) are skipped
+# when asked to, or when a source changed since they were built (never old code).
+if os.environ.get("SOULFORGE_PURE"):
     from soulforge._pure import prefer_sources
 
     prefer_sources()
+else:
+    from soulforge._pure import fall_back_if_stale
+
+    fall_back_if_stale()
 
 from soulforge.core import Action, IllegalAction, Record, State
 from soulforge.core.game import Game

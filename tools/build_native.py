@@ -1,25 +1,52 @@
-"""Compile chosen Soulforge modules to native code with mypyc, in place.
+"""Compile chosen Soulforge modules to native code with mypyc, in place (``make install``).
 
-The package is pure Python and stays so: this script only adds, next to a chosen
-``module.py``, a compiled ``module.cpython-*.so`` that Python then imports instead (one
-shared ``*__mypyc*.so`` holds the code of all of them). ``--clean`` removes every such file,
-which restores the pure package. The figures that chose the modules are in ``docs/native.md``.
+The package is pure Python: this script only adds, next to a chosen ``module.py``, a compiled
+``module.cpython-*.so`` that Python then imports instead (one shared ``*__mypyc*.so`` per
+package holds the code of all of them), and ``soulforge/_native.json``, the manifest that
+names the sources the build was made from (``soulforge/_pure.py`` checks it at import and
+runs pure Python, with a warning, when a source changed since). ``--clean`` removes every
+such file, which restores the pure package. The figures that chose the modules are in
+``docs/native.md``.
 
-    python tools/build_native.py [--modules soulforge/core/rng.py ...] [--clean]
+A build is kept under ``build/native/cache/<key>``, the key a hash of every source the
+compiled code was built from (and of the compiler settings): the same sources again (a
+second ``make install``, a branch switched back) copy the cached modules in instead of
+compiling them.
+
+    python tools/build_native.py            # build if the sources changed, else nothing
+    python tools/build_native.py --force    # compile again
+    python tools/build_native.py --check    # exit 0: compiled and current; 1: stale; 2: none
+    python tools/build_native.py --clean    # the pure package again
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import importlib.util
+import json
 import os
+import re
 import shutil
 import sys
 import sysconfig
+import time
 from fnmatch import fnmatch
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "native"
+CACHE = BUILD / "cache"
+CACHE_KEPT = 4
+"""Builds kept in the cache (about 20 MB each): the oldest are removed beyond that."""
+
+OPT_LEVEL = os.environ.get("MYPYC_OPT_LEVEL", "3")
+"""The C compiler's optimisation level for the compiled modules (mypyc's ``opt_level``)."""
+DEBUG_LEVEL = os.environ.get("MYPYC_DEBUG_LEVEL", "0")
+"""Debug information in the compiled modules (mypyc's ``debug_level``; 0 builds fastest)."""
+JOBS = int(os.environ.get("SOULFORGE_NATIVE_JOBS", str(os.cpu_count() or 2)))
+"""Libraries compiled at once (one per package: the core and each game)."""
 
 CANDIDATES: tuple[str, ...] = ("soulforge/core/*.py", "soulforge/games/*/*.py",
                                "soulforge/games/*/rules/*.py")
@@ -69,6 +96,20 @@ EXCLUDED: dict[str, str] = {
 """Modules left pure, each with the reason. Modules that read ``__file__`` are left pure too:
 compiled, it is the path relative to the repository, and their data files are not found."""
 
+WEAKREF_PATCH = 1
+"""The version of :func:`patch_weakrefs` (part of the cache key)."""
+
+
+def _pure() -> ModuleType:
+    """``soulforge/_pure.py`` (the manifest's reader), loaded from its file: importing the
+    ``soulforge`` package here would load the compiled modules this script replaces."""
+    spec = importlib.util.spec_from_file_location("soulforge_pure", ROOT / "soulforge" / "_pure.py")
+    if spec is None or spec.loader is None:
+        raise ImportError("soulforge/_pure.py not found")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
 
 def native_modules() -> list[str]:
     """The candidates minus the exclusions, as paths relative to the repository root."""
@@ -85,12 +126,14 @@ def compiled_files() -> list[Path]:
     return sorted(found)
 
 
-def clean() -> None:
-    """Remove every compiled module and the build directory: the pure package again."""
-    for path in compiled_files():
+def clean(quiet: bool = False) -> None:
+    """Remove every compiled module and the manifest: the pure package again (the cache of
+    builds under ``build/native/cache`` stays; ``make clean`` removes ``build/``)."""
+    manifest = ROOT / _pure().MANIFEST
+    for path in [*compiled_files(), *([manifest] if manifest.exists() else [])]:
         path.unlink()
-        sys.stdout.write(f"removed {path.relative_to(ROOT)}\n")
-    shutil.rmtree(BUILD, ignore_errors=True)
+        if not quiet:
+            sys.stdout.write(f"removed {path.relative_to(ROOT)}\n")
 
 
 def group_of(module: str) -> str:
@@ -112,19 +155,153 @@ def groups(modules: list[str]) -> list[tuple[list[str], str | None]]:
             for package, paths in sorted(by_package.items())]
 
 
-def build(modules: list[str]) -> None:
+def build_key(modules: list[str]) -> str:
+    """What a build depends on, hashed: every source the compiled code was type-checked
+    against (the core and the games), the modules chosen, mypyc's version, the Python ABI,
+    the compiler settings and the version of the patch applied to mypyc's C."""
+    import mypy.version
+
+    digest = hashlib.sha256()
+    for part in (mypy.version.__version__, sysconfig.get_config_var("EXT_SUFFIX") or "", sys.version,
+                 OPT_LEVEL, DEBUG_LEVEL, str(WEAKREF_PATCH), *modules):
+        digest.update(part.encode() + b"\0")
+    for source in _pure().native_sources(ROOT):
+        digest.update(source.encode() + b"\0" + (ROOT / source).read_bytes())
+    return digest.hexdigest()[:24]
+
+
+_WEAKREF_SLOT = re.compile(
+    r"^[ \t]*Py_(?:VISIT|CLEAR)\(\*\(\(PyObject \*\*\)\(\(char \*\)self \+ sizeof\(PyObject \*\) "
+    r"\+ sizeof\(\w+\)\)\)\);\n", re.MULTILINE)
+_DEALLOC_START = re.compile(r"(_dealloc\(\w+ \*self\)\n[ \t]*\{\n(?:[ \t]*PyObject_GC_UnTrack\(self\);\n)?)")
+
+
+def patch_weakrefs(c_dir: Path) -> int:
+    """Make the generated C of classes with a ``__weakref__`` slot keep CPython's rules.
+
+    mypyc (1.20) gives a native class whose base is an interpreted class (every game's
+    ``Game``, ``Rule`` and ``State`` subclass) the base's ``__dict__`` and ``__weakref__``
+    slots, but treats the weak reference list like an owned attribute: its GC traversal
+    visits it, its clear function drops a reference it never held, and its dealloc never
+    clears the weak references. A weak reference to such an object (``snapshot``'s table of a
+    game's objects, a ``WeakKeyDictionary`` keyed by games) then outlives it: use after free,
+    a segmentation fault at a later garbage collection. The patch removes the two lines on the
+    slot and clears the weak references first thing in dealloc, as ``subtype_dealloc`` does.
+    Returns the number of files changed."""
+    changed = 0
+    for path in sorted(c_dir.rglob("*.c")):
+        text = path.read_text(encoding="utf-8")
+        patched = _WEAKREF_SLOT.sub("", text)
+        patched = _DEALLOC_START.sub(
+            r"\1    if (Py_TYPE(self)->tp_weaklistoffset != 0) PyObject_ClearWeakRefs((PyObject *)self);\n",
+            patched)
+        if patched != text:
+            path.write_text(patched, encoding="utf-8")
+            changed += 1
+    return changed
+
+
+def compile_modules(modules: list[str]) -> None:
     """Compile ``modules`` (paths relative to the repository root) into place."""
     from mypyc.build import mypycify
     from setuptools import setup  # type: ignore[import-untyped]
 
     os.chdir(ROOT)
-    clean()
+    clean(quiet=True)
+    shutil.rmtree(BUILD / "c", ignore_errors=True)
     # Absolute paths: a compiled module's ``__file__`` is the path it was given here, and the
     # games find their data files beside it (``Path(__file__).with_name(...)``).
     extensions = mypycify([str(ROOT / m) for m in modules], separate=groups(modules),
-                          opt_level=os.environ.get("SOULFORGE_NATIVE_OPT", "3"), target_dir=str(BUILD / "c"))
+                          opt_level=OPT_LEVEL, debug_level=DEBUG_LEVEL, target_dir=str(BUILD / "c"))
+    patch_weakrefs(BUILD / "c")
     setup(name="soulforge-native", ext_modules=extensions, script_args=[
-        "build_ext", "--inplace", "--build-temp", str(BUILD / "temp"), "--parallel", "2"])
+        "-q", "build_ext", "--inplace", "--build-temp", str(BUILD / "temp"), "--parallel", str(JOBS)])
+
+
+def fingerprints() -> dict[str, list[int | str]]:
+    """Every source's size, time and hash, taken before a build starts: a source edited while
+    it runs then reads as changed afterwards (the build may have read the old text)."""
+    pure = _pure()
+    return {source: pure.fingerprint(ROOT / source) for source in pure.native_sources(ROOT)}
+
+
+def write_manifest(key: str, modules: list[str], sources: dict[str, list[int | str]]) -> None:
+    """``soulforge/_native.json``: the build's key, the modules compiled, the files built and
+    every source's size, time and hash (what ``soulforge/_pure.py`` checks at import)."""
+    pure = _pure()
+    manifest = {
+        "key": key,
+        "compiled": modules,
+        "files": [str(p.relative_to(ROOT)) for p in compiled_files()],
+        "sources": sources,
+    }
+    (ROOT / pure.MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+
+
+def current_key() -> str | None:
+    """The key of the build in place, if it is complete."""
+    try:
+        manifest = json.loads((ROOT / _pure().MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not all((ROOT / name).exists() for name in manifest.get("files", ())):
+        return None
+    return str(manifest.get("key"))
+
+
+def store(key: str) -> None:
+    """Copy the build in place into the cache, under its key (the oldest beyond
+    :data:`CACHE_KEPT` removed)."""
+    target = CACHE / key
+    shutil.rmtree(target, ignore_errors=True)
+    for path in compiled_files():
+        (target / path.relative_to(ROOT)).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target / path.relative_to(ROOT))
+    kept = sorted(CACHE.iterdir(), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in kept[CACHE_KEPT:]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def restore(key: str) -> bool:
+    """Copy the cached build of ``key`` into place; False when there is none."""
+    source = CACHE / key
+    if not source.is_dir():
+        return False
+    clean(quiet=True)
+    for path in source.rglob("*"):
+        if path.is_file():
+            shutil.copy2(path, ROOT / path.relative_to(source))
+    os.utime(source)  # most recently used
+    return True
+
+
+def compiler() -> str | None:
+    """The C compiler Python's build uses, if it is installed."""
+    command = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    return shutil.which(command)
+
+
+def ensure(modules: list[str], force: bool = False) -> str:
+    """Bring the compiled modules in line with the sources: nothing when they are, the
+    cached build when there is one, else a build. Returns what was done."""
+    sources = fingerprints()
+    key = build_key(modules)
+    if not force and current_key() == key:
+        write_manifest(key, modules, sources)  # the sources' times may have moved (a checkout)
+        return "native modules up to date"
+    if not force and restore(key):
+        write_manifest(key, modules, sources)
+        return f"native modules restored from build/native/cache/{key}"
+    start = time.perf_counter(), time.process_time()
+    try:
+        compile_modules(modules)
+    except BaseException:
+        clean(quiet=True)  # no half build: the pure package runs
+        raise
+    write_manifest(key, modules, sources)
+    store(key)
+    wall, cpu = time.perf_counter() - start[0], time.process_time() - start[1]
+    return f"native modules built: {len(modules)} modules, {wall:.0f} s (this process {cpu:.0f} CPU-s)"
 
 
 def main() -> None:
@@ -133,6 +310,9 @@ def main() -> None:
                         help="paths of the modules to compile (default: the measured list)")
     parser.add_argument("--list", action="store_true", help="print the default list and stop")
     parser.add_argument("--clean", action="store_true", help="remove compiled modules only")
+    parser.add_argument("--force", action="store_true", help="compile even when up to date")
+    parser.add_argument("--check", action="store_true",
+                        help="exit 0 when the compiled modules are current, 1 stale, 2 none")
     args = parser.parse_args()
     if args.clean:
         clean()
@@ -140,10 +320,21 @@ def main() -> None:
     if args.list:
         sys.stdout.write("".join(f"{m}\n" for m in native_modules()))
         return
+    if args.check:
+        stale = _pure().stale_sources(ROOT)
+        if stale is None:
+            sys.stdout.write("no native build: the pure-Python package runs\n")
+            sys.exit(2)
+        sys.stdout.write(f"stale, running pure: {', '.join(stale)}\n" if stale
+                         else "native modules up to date\n")
+        sys.exit(1 if stale else 0)
+    if compiler() is None:
+        sys.stdout.write("no C compiler: the pure-Python package is used (docs/native.md)\n")
+        return
     modules = native_modules() if args.modules is None else args.modules
     if not modules:
         sys.exit("no module to compile")
-    build(modules)
+    sys.stdout.write(ensure(modules, force=args.force) + "\n")
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from operator import attrgetter, eq
 from typing import overload
 
@@ -67,7 +67,10 @@ class Run:
             raise ValueError(f"{kind.__name__}: distinct axes must be the first two, over the same values")
         # Per axis: the value (a tuple of the fields' values for a joint axis) -> its position.
         self._positions = [{value: i for i, value in enumerate(values)} for values in self.values]
-        self._getters = [attrgetter(*names) for names in self.fields]
+        # Typed as what they return: one field's value, or a tuple of a joint axis' values.
+        # Inferred, ``attrgetter(*names)`` returns a tuple, which compiled code (mypyc) checks:
+        # every one-field axis then failed (a ``TypeError``, read as "not in this run").
+        self._getters: list[Callable[[Action], object]] = [attrgetter(*names) for names in self.fields]
         self._names = [name for names in self.fields for name in names]
         self.size = 1
         for n in self.sizes:

@@ -21,6 +21,7 @@ Soulforge's code, the game's package and plain data types (a guard, not a sandbo
 from __future__ import annotations
 
 import ast
+import copyreg
 import io
 import pickle
 import threading
@@ -70,9 +71,10 @@ def references(game: Game) -> dict[int, Path]:
     if found is None:
         pristine = _pristine(*game_key(game))
         found = {id(game): ()}
-        for name, value in vars(pristine).items():
-            if name not in _SKIPPED_GAME_FIELDS and name in vars(game):
-                _walk(value, vars(game)[name], (("a", name),), found)
+        mine = dict(_children(game))
+        for step, value in _children(pristine):
+            if step[1] not in _SKIPPED_GAME_FIELDS and step in mine:
+                _walk(value, mine[step], (step,), found)
         with _REFS_LOCK:
             _REFS[game] = found
     return found
@@ -105,8 +107,31 @@ def _children(obj: object) -> list[tuple[tuple[str, int | str], object]]:
     for klass in type(obj).__mro__:
         slots = klass.__dict__.get("__slots__", ())
         names.extend([slots] if isinstance(slots, str) else slots)
-    return [(("a", name), getattr(obj, name)) for name in names
-            if name not in ("__dict__", "__weakref__") and hasattr(obj, name)]
+    children = [(("a", name), getattr(obj, name)) for name in names
+                if name not in ("__dict__", "__weakref__") and hasattr(obj, name)]
+    return children + _native_children(obj, set(names))
+
+
+def _native_children(obj: object, done: set[str]) -> list[tuple[tuple[str, int | str], object]]:
+    """The attributes of an instance of a class compiled by mypyc (``make native``): they live
+    in the object, listed by its classes' ``__mypyc_attrs__``, not in its ``__dict__``.
+
+    Only those that hand out the same object at every read: mypyc keeps an ``int``, a
+    ``bool`` or a ``tuple[int, int]`` field unboxed and makes a new object at each read. Such
+    an object dies at once, and a state's object could then reuse its id and be written as a
+    reference to it (restoring something else, or crashing compiled code that trusts the
+    field's type); an immutable value, it is written as itself instead.
+    """
+    children: list[tuple[tuple[str, int | str], object]] = []
+    for klass in type(obj).__mro__:
+        for name in klass.__dict__.get("__mypyc_attrs__", ()):
+            if name in done or name in ("__dict__", "__weakref__") or not hasattr(obj, name):
+                continue
+            done.add(name)
+            value = getattr(obj, name)
+            if value is getattr(obj, name):
+                children.append((("a", name), value))
+    return children
 
 
 def follow(game: Game, path: Path) -> object:
@@ -162,6 +187,30 @@ class _FieldPickler(pickle.Pickler):
         if obj is self.state:
             return SELF  # a field that points back at its state (a rule's frame, say)
         return self.refs.get(id(obj))
+
+    def reducer_override(self, obj: Any) -> Any:
+        return _native_frozen_reduce(obj)
+
+
+def _native_frozen_reduce(obj: object) -> Any:
+    """How to write an instance of a frozen dataclass compiled by mypyc (``make native``):
+    its fields restored through :func:`_set_frozen_fields`. mypyc's own ``__setstate__``
+    assigns them one by one, which the frozen class refuses (``FrozenInstanceError``).
+    Anything else: ``NotImplemented``, pickle's usual way."""
+    cls = type(obj)
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen or not hasattr(cls, "__mypyc_attrs__"):
+        return NotImplemented
+    names = getattr(cls, "__dataclass_fields__", ())
+    fields = {name: getattr(obj, name) for name in names if hasattr(obj, name)}
+    return copyreg.__newobj__, (cls,), fields, None, None, _set_frozen_fields  # type: ignore[attr-defined]
+
+
+def _set_frozen_fields(obj: object, fields: dict[str, object]) -> None:
+    """The state setter of :func:`_native_frozen_reduce`: the frozen fields set as the
+    dataclass's own ``__init__`` sets them (``object.__setattr__``)."""
+    for name, value in fields.items():
+        object.__setattr__(obj, name, value)
 
 
 class _FieldUnpickler(_Restricted):

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import gc
+import importlib.machinery
+import importlib.util
 import json
 import os
 import subprocess
 import sys
+import weakref
 from pathlib import Path
 
+import pytest
+
 import soulforge
+import soulforge.core.errors
+from soulforge import _pure
 from soulforge.core.data import package_dir
 
 ROOT = Path(soulforge.__file__).resolve().parent.parent
@@ -34,3 +42,95 @@ def test_soulforge_pure_loads_every_module_from_its_source() -> None:
     files = json.loads(out.splitlines()[-1])
     assert "soulforge.games.kipukas.rules.day" in files
     assert all(f is None or f.endswith(".py") for f in files.values()), files
+
+
+# -- a native build never runs code older than its sources (soulforge/_pure.py) ----------------
+SO = importlib.machinery.EXTENSION_SUFFIXES[0]
+
+
+def fake_build(root: Path) -> Path:
+    """A tree with one source, its "compiled" file and the manifest a build writes."""
+    core = root / "soulforge" / "core"
+    core.mkdir(parents=True)
+    source = core / "rules.py"
+    source.write_text("X = 1\n")
+    (core / f"rules{SO}").write_bytes(b"")
+    manifest = {"sources": {name: _pure.fingerprint(root / name) for name in _pure.native_sources(root)}}
+    (root / _pure.MANIFEST).write_text(json.dumps(manifest))
+    return source
+
+
+def test_a_build_is_current_until_a_source_changes(tmp_path: Path) -> None:
+    source = fake_build(tmp_path)
+    assert _pure.stale_sources(tmp_path) == []
+    source.write_text("X = 1\n")  # rewritten, same content (a checkout): still current
+    os.utime(source, ns=(1, 1))
+    assert _pure.stale_sources(tmp_path) == []
+    source.write_text("X = 2\n")
+    assert _pure.stale_sources(tmp_path) == ["soulforge/core/rules.py"]
+
+
+def test_an_added_or_removed_source_makes_the_build_stale(tmp_path: Path) -> None:
+    source = fake_build(tmp_path)
+    (source.parent / "new.py").write_text("")
+    assert _pure.stale_sources(tmp_path) == ["soulforge/core/new.py"]
+    (source.parent / "new.py").unlink()
+    source.unlink()
+    assert _pure.stale_sources(tmp_path) == ["soulforge/core/rules.py"]
+
+
+def test_compiled_files_without_a_manifest_are_stale_and_no_build_is_none(tmp_path: Path) -> None:
+    fake_build(tmp_path)
+    (tmp_path / _pure.MANIFEST).unlink()
+    assert _pure.stale_sources(tmp_path) == [f"{_pure.MANIFEST} (missing or unreadable)"]
+    (tmp_path / "soulforge" / "core" / f"rules{SO}").unlink()
+    assert _pure.stale_sources(tmp_path) is None
+
+
+def test_a_stale_build_runs_pure_with_a_warning(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = fake_build(tmp_path)
+    monkeypatch.setattr(sys, "meta_path", [f for f in sys.meta_path if not isinstance(f, _pure.SourceFirst)])
+    assert _pure.fall_back_if_stale(tmp_path) == []
+    assert not any(isinstance(f, _pure.SourceFirst) for f in sys.meta_path)
+    source.write_text("X = 2\n")
+    with pytest.warns(RuntimeWarning, match=r"older than soulforge/core/rules\.py: running pure"):
+        assert _pure.fall_back_if_stale(tmp_path) == ["soulforge/core/rules.py"]
+    assert isinstance(sys.meta_path[0], _pure.SourceFirst)
+
+
+def test_this_tree_runs_compiled_exactly_when_its_build_is_current() -> None:
+    # After `make install` (a C compiler present) the package runs compiled; pure when asked
+    # (SOULFORGE_PURE=1, CI's second golden run), when no build exists, or when it is stale.
+    compiled = str(soulforge.core.errors.__file__).endswith(SO)
+    assert compiled == (_pure.stale_sources(ROOT) == [] and not os.environ.get("SOULFORGE_PURE"))
+
+
+# -- the patch of mypyc's C (tools/build_native.py) ---------------------------------------------
+def test_a_dropped_game_clears_its_weak_references() -> None:
+    # Compiled, a game class is a native class with a __weakref__ slot; unpatched, mypyc's
+    # dealloc never cleared weak references (no callback, a dangling reference: a segmentation
+    # fault at a later garbage collection, snapshot's WeakKeyDictionary of games).
+    fired: list[object] = []
+    game = soulforge.load("five_realms")
+    ref = weakref.ref(game, fired.append)
+    del game
+    gc.collect()
+    assert fired == [ref] and ref() is None
+
+
+def test_the_weakref_patch_rewrites_dealloc_traverse_and_clear(tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location("build_native", ROOT / "tools" / "build_native.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    weak = "*((PyObject **)((char *)self + sizeof(PyObject *) + sizeof(GameObject)))"
+    (tmp_path / "x.c").write_text(
+        "static void\nGame_dealloc(GameObject *self)\n{\n    PyObject_GC_UnTrack(self);\n"
+        "    clear(self);\n}\n"
+        f"static int\nGame_traverse(GameObject *self)\n{{\n    Py_VISIT({weak});\n    return 0;\n}}\n"
+        f"static int\nGame_clear(GameObject *self)\n{{\n    Py_CLEAR({weak});\n    return 0;\n}}\n")
+    assert build.patch_weakrefs(tmp_path) == 1
+    patched = (tmp_path / "x.c").read_text()
+    assert weak not in patched
+    assert ("PyObject_GC_UnTrack(self);\n    if (Py_TYPE(self)->tp_weaklistoffset != 0) "
+            "PyObject_ClearWeakRefs((PyObject *)self);\n    clear(self);") in patched
