@@ -10,10 +10,10 @@ seeded generator, giving chosen results first (each checked to be a face of the 
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
+from soulforge.core.data import package_dir
 from soulforge.core.rng import GameRandom
 from soulforge.games.kipukas import cards, cycle, fight
 from soulforge.games.kipukas.actions import (
@@ -59,7 +59,8 @@ from .scenario import act, fresh, give, put
 pytestmark = pytest.mark.usefixtures("checked_rules")
 """Each action applied checks its rule's listing against its checks (``conftest.py``)."""
 
-NOTES = (Path(cards.__file__).parent / "NOTES.md").read_text(encoding="utf-8")
+NOTES = (package_dir("soulforge.games.kipukas") / "NOTES.md").read_text(encoding="utf-8")
+"""(Found by package: compiled, ``cards.__file__`` is relative to the build directory.)"""
 
 
 class Loaded(GameRandom):

@@ -44,6 +44,8 @@ def keeper(s: S, piece: int) -> int:
 
 def rogue_day(s: S) -> None:
     """Before either player's turn each day: every rogue moves and attacks (#rouge)."""
+    if not s.rogues:
+        return  # no soul ever went rogue (the common case): none on the map to walk for
     for piece in [p for p in s.live() if is_rogue(s, p) and not s.prisoner[p]]:
         steps = cards.movement(s.card_of(piece))
         for _ in range(steps):
