@@ -7,9 +7,10 @@ Parameters are bounded (cells 0..99, tiles 0..24, directions 0..3, kinds 0..9: s
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar, TypeVar
+from typing import ClassVar
 
 from soulforge.core import Action
+from soulforge.core.interned import interning
 from soulforge.games.soulgivers.board import CELLS, DIR_NAMES, DIRECTIONS, TURNS, cell_name
 from soulforge.games.soulgivers.cards import ABILITIES, CARDS
 from soulforge.games.soulgivers.data import SHORT_NAMES
@@ -261,16 +262,8 @@ ABSORBS = tuple(Absorb(p) for p in PIECES)
 PICKS = tuple(Pick(k) for k in KINDS)
 KEEPS = tuple(Keep(k) for k in KINDS)
 
-A = TypeVar("A", bound=Action)
-_SHARED: dict[tuple[Any, ...], Action] = {}
-"""The shared objects of the actions whose fields are not known at import (a hand's cards, a
-table's Portals): made on first use, then listed again and again."""
-
-
-def shared_action(kind: type[A], *fields: Any) -> A:
-    """The one shared object ``kind(*fields)`` (equal to a new one: the listings stay equal)."""
-    key = (kind, *fields)
-    action = _SHARED.get(key)
-    if action is None:
-        action = _SHARED[key] = kind(*fields)
-    return action  # type: ignore[return-value]  # the key's kind made it
+# The listings' constructors of the actions whose fields are not known at import (a hand's
+# cards, a table's Portals): one shared object per distinct fields (``core.interned``).
+place_ = interning(Place)
+return_anomaly_ = interning(ReturnAnomaly)
+play_anomaly_ = interning(PlayAnomaly)

@@ -7,10 +7,10 @@ Battlefield, first card); ``""`` is no target. Cards in hand are named by card n
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from soulforge.core.action import Action
+from soulforge.core.interned import interning
 from soulforge.games.soulshards.data import ATTRS
 
 ZONES = "bk"
@@ -432,29 +432,16 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 )
 
 
-def interned(cls: type[Action]) -> Callable[..., Any]:
-    """A constructor of ``cls`` that returns one shared object per value (actions are
-    immutable values): listing the same moves again costs a dict lookup, not a new object."""
-    made: dict[tuple[Any, ...], Action] = {}
-
-    def make(*fields: Any) -> Any:
-        action = made.get(fields)
-        if action is None:
-            action = made[fields] = cls(*fields)
-        return action
-
-    return make
-
-
-play_ = interned(Play)
-cast_ = interned(Cast)
-use_ = interned(UseEffect)
-tactics_ = interned(Tactics)
-attack_ = interned(Attack)
-join_ = interned(Join)
-move_ = interned(Move)
-mount_ = interned(Mount)
-stockpile_ = interned(Stockpile)
-support_hand_ = interned(SupportHand)
-swap_ = interned(Swap)
-block_ = interned(Block)
+# The listings' constructors: one shared object per distinct fields (``core.interned``).
+play_ = interning(Play)
+cast_ = interning(Cast)
+use_ = interning(UseEffect)
+tactics_ = interning(Tactics)
+attack_ = interning(Attack)
+join_ = interning(Join)
+move_ = interning(Move)
+mount_ = interning(Mount)
+stockpile_ = interning(Stockpile)
+support_hand_ = interning(SupportHand)
+swap_ = interning(Swap)
+block_ = interning(Block)

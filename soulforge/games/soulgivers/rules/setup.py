@@ -15,7 +15,7 @@ from soulforge.games.soulgivers.actions import (
     Place,
     SkipSwap,
     SwapTile,
-    shared_action,
+    place_,
 )
 from soulforge.games.soulgivers.consequences import move_tiles, own_portals
 from soulforge.games.soulgivers.data import CHARS, SHORT_NAMES
@@ -106,7 +106,7 @@ class PlaceRule(SoulgiversRule[Place]):
         out = []
         for k in cards:  # loops, not a comprehension: no frame of its own
             for q in portals:
-                out.append(shared_action(Place, k, q))
+                out.append(place_(k, q))
         return out
 
     def apply(self, state: SoulgiversState, action: Place) -> None:

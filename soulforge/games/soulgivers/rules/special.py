@@ -24,7 +24,8 @@ from soulforge.games.soulgivers.actions import (
     PopPlace,
     Population,
     ReturnAnomaly,
-    shared_action,
+    play_anomaly_,
+    return_anomaly_,
 )
 from soulforge.games.soulgivers.board import CELLS, FREE, HOLE, INTER, MOTHER, TILE_OF, Cell
 from soulforge.games.soulgivers.cards import CARDS
@@ -111,7 +112,7 @@ class ReturnRule(SoulgiversRule[ReturnAnomaly]):
     def legal(self, state: SoulgiversState) -> list[ReturnAnomaly]:
         out = []
         for c in sorted(set(state.hand[state.player])):  # a loop: no comprehension frame
-            out.append(shared_action(ReturnAnomaly, c))
+            out.append(return_anomaly_(c))
         return out
 
     def apply(self, state: SoulgiversState, action: ReturnAnomaly) -> None:
@@ -343,7 +344,7 @@ class PlayAnomalyRule(SoulgiversRule[PlayAnomaly]):
         team, out = OTHER[state.player], []
         for card in sorted(set(state.hand[team])):  # a loop: no comprehension frame (every window)
             for t in CARDS[card].targets(state, team):
-                out.append(shared_action(PlayAnomaly, card, t))
+                out.append(play_anomaly_(card, t))
         return out
 
     def refusal(self, state: SoulgiversState, action: PlayAnomaly) -> IllegalAction:
