@@ -35,6 +35,7 @@ from soulforge.games.soulgivers.encoding import (
     Team,
     kind_of,
     piece_of,
+    team_members,
     team_of,
 )
 
@@ -100,7 +101,7 @@ def hushed(s: SoulgiversState, piece: Piece) -> bool:
     pos = s.pos[piece]
     if pos >= PORTAL:
         return False
-    for q in s.board_pieces(OTHER[team_of(piece)]):
+    for q in team_members(s.on_board, OTHER[team_of(piece)]):
         if HUSHERS[q][s.soul[q]] and distance(pos, s.pos[q]) <= hush_range(s, q):
             return True
     return False

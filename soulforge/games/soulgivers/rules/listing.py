@@ -91,5 +91,6 @@ inline(response_listing)
 # ``kind_of``...) become those helpers' expressions. The helpers stay the one statement of
 # what they compute; only the compiled code reads them in place.
 for _hot in (entry, can_go_on, entry_cells, step_directions, attack_hits, pass_receiver, absorbable,
-             protected, blocks_sight, end_turn, start_turn, refill, hushed, interference_blocked):
+             protected, blocks_sight, end_turn, start_turn, refill, hushed, interference_blocked,
+             declarable):
     inline(_hot)

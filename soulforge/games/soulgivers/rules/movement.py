@@ -25,12 +25,13 @@ from soulforge.games.soulgivers.encoding import (
     BIT,
     MAIN,
     MOVE_ENDED,
+    PIECES,
     PORTAL,
-    TEAM_PIECES,
     Piece,
     kind_of,
     piece_of,
     portal_at,
+    team_members,
     team_of,
 )
 from soulforge.games.soulgivers.movement import arrive, entry_cells, step_directions, wormhole_exits
@@ -42,18 +43,17 @@ if TYPE_CHECKING:
     from soulforge.games.soulgivers.state import SoulgiversState
 
 A = TypeVar("A", bound=Action)
-TEAM_DECLARES = tuple(tuple((p, BIT[p], Declare(kind_of(p))) for p in ids) for ids in TEAM_PIECES)
-"""Per team: (piece, its bit, its Declare action)."""
+DECLARES: tuple[Declare, ...] = tuple(Declare(kind_of(p)) for p in PIECES)
+"""Each piece's Declare action."""
 
 
 def declarable(s: SoulgiversState) -> list[Action]:
     """The Soulgivers the player may declare: in the game, not yet declared this turn, not the
     one active now (each once a turn, never going back to an earlier one)."""
-    pos, declared_ones, active = s.pos, s.declared, s.active
+    candidates = s.in_play & ~s.declared & ~(BIT[s.active] if s.active >= 0 else 0)
     out: list[Action] = []
-    for p, flag, a in TEAM_DECLARES[s.player]:  # a loop, not a comprehension: no frame of its own
-        if pos[p] >= 0 and not declared_ones & flag and p != active:
-            out.append(a)
+    for p in team_members(candidates, s.player):  # a loop, not a comprehension: no frame of its own
+        out.append(DECLARES[p])
     return out
 
 
