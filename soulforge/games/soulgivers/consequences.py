@@ -92,8 +92,7 @@ def top_owner(s: SoulgiversState, cell: int) -> int:
 
 def can_cover(s: SoulgiversState, cell: int) -> bool:
     """A Modifier may go here: no Soulgiver, and the top Modifier may be covered (rulebook 7)."""
-    stack = s.mods[cell]
-    return s.occ[cell] < 0 and (not stack or MODS[stack[-1]].coverable) and s.eff[cell] != DEAD
+    return s.occ[cell] < 0 and (not s.mods[cell] or COVERABLE[s.mods[cell][-1]]) and s.eff[cell] != DEAD
 
 
 def push_mod(s: SoulgiversState, cell: int, key: str) -> None:

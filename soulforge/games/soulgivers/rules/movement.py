@@ -23,15 +23,17 @@ from soulforge.games.soulgivers.consequences import conquest, put, settle
 from soulforge.games.soulgivers.data import CHARS, SHORT_NAMES
 from soulforge.games.soulgivers.encoding import (
     BIT,
+    KIND_MASK,
     MAIN,
     MOVE_ENDED,
-    PIECES,
     PORTAL,
+    TEAM_MEMBERS,
+    TEAM_SHIFT,
+    TEAMS,
     Piece,
     kind_of,
     piece_of,
     portal_at,
-    team_members,
     team_of,
 )
 from soulforge.games.soulgivers.movement import arrive, entry_cells, step_directions, wormhole_exits
@@ -43,18 +45,18 @@ if TYPE_CHECKING:
     from soulforge.games.soulgivers.state import SoulgiversState
 
 A = TypeVar("A", bound=Action)
-DECLARES: tuple[Declare, ...] = tuple(Declare(kind_of(p)) for p in PIECES)
-"""Each piece's Declare action."""
+DECLARE_SETS: tuple[tuple[tuple[Declare, ...], ...], ...] = tuple(
+    tuple(tuple(Declare(kind_of(p)) for p in pieces) for pieces in TEAM_MEMBERS[team]) for team in TEAMS
+)
+"""DECLARE_SETS[team][kinds]: the Declare actions of the team's pieces of the kinds in the mask
+``kinds``, in order (as ``encoding.TEAM_MEMBERS``)."""
 
 
 def declarable(s: SoulgiversState) -> list[Action]:
     """The Soulgivers the player may declare: in the game, not yet declared this turn, not the
     one active now (each once a turn, never going back to an earlier one)."""
     candidates = s.in_play & ~s.declared & ~(BIT[s.active] if s.active >= 0 else 0)
-    out: list[Action] = []
-    for p in team_members(candidates, s.player):  # a loop, not a comprehension: no frame of its own
-        out.append(DECLARES[p])
-    return out
+    return list(DECLARE_SETS[s.player][candidates >> TEAM_SHIFT[s.player] & KIND_MASK])
 
 
 class DeclareRule(SoulgiversRule[Declare]):
