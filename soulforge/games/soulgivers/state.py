@@ -237,7 +237,8 @@ class SoulgiversState(State):
     def _apply(self, action: Action) -> None:
         """The flow's rule, with what every action shares: counting the turn's actions,
         checking the end once something was destroyed, remembering the move for views."""
-        actor = self.current_player
+        # current_player's first case read in place: most moves are the main phase's
+        actor = self.player if self.phase == MAIN else self.current_player
         self.touched = ()
         self.seen_by = -1
         self.turn_actions += 1
