@@ -18,8 +18,12 @@ DESIGN.md's targets, and the goal every game's levels are held to (issue 30): no
 under 0.3 s and 95th percentile under 1 s, hard median under 1 s and 95th under 3 s, no
 decision over 5 s. The machine is often shared: say the load (``uptime``) with each figure.
 
+``--set key=value,...`` times each level with those parameters of its spec changed (say,
+a larger budget: ``--levels hard --set iterations=9``); ``benchmarks/paired.py`` plays
+such a configuration against the level as declared.
+
     python benchmarks/agents.py [--games soul_of_ankiril ...] [--levels normal hard]
-        [--positions 10] [--window 5] [--seed 0] [--opponent greedy:follow=0]
+        [--positions 10] [--window 5] [--seed 0] [--opponent greedy:follow=0] [--set ...]
 """
 
 from __future__ import annotations
@@ -112,15 +116,24 @@ def window_start(game: Game, seed: int, opponent: str) -> State:
     return state
 
 
-def time_window(game: Game, level: str, seed: int, window: int, opponent: str) -> list[tuple[float, int]]:
+def level_agent(game: Game, level: str, seed: int, changes: str = "") -> agents.Agent:
+    """The level's agent, as the table plays it, or with the parameters ``changes`` set."""
+    if not changes:
+        return agents.for_level(level, seed, game)
+    return agents.load(agents.with_params(agents.level_spec(level, game), changes), seed=seed)
+
+
+def time_window(game: Game, level: str, seed: int, window: int, opponent: str,
+                changes: str = "") -> list[tuple[float, int]]:
     """(CPU seconds, legal actions) of up to ``window`` consecutive decisions of the level's
-    agent, which takes the seat to move at a seeded point of a seeded game."""
+    agent (its parameters ``changes`` set), which takes the seat to move at a seeded point of
+    a seeded game."""
     state = window_start(game, seed, opponent)
     if state.is_over:
         return []
     seat = state.current_player
     assert seat is not None
-    agent = agents.for_level(level, seed, game)
+    agent = level_agent(game, level, seed, changes)
     others = agents.load(opponent, seed=seed + 1)
     timed: list[tuple[float, int]] = []
     while not state.is_over and len(timed) < window:
@@ -137,13 +150,16 @@ def time_window(game: Game, level: str, seed: int, window: int, opponent: str) -
     return timed
 
 
-def measure(game_id: str, level: str, positions: int, window: int, seed: int, opponent: str) -> Timing:
-    """``positions`` decisions of ``level`` at ``game_id``, in windows from seeds ``seed``, ``seed+1``, ..."""
+def measure(game_id: str, level: str, positions: int, window: int, seed: int, opponent: str,
+            changes: str = "") -> Timing:
+    """``positions`` decisions of ``level`` at ``game_id`` (its parameters ``changes`` set), in
+    windows from seeds ``seed``, ``seed+1``, ..."""
     game = soulforge.load(game_id)
     timed: list[tuple[float, int]] = []
     games = 0
     while len(timed) < positions and games < positions * 4:
-        timed += time_window(game, level, seed + games, min(window, positions - len(timed)), opponent)
+        timed += time_window(game, level, seed + games, min(window, positions - len(timed)), opponent,
+                             changes)
         games += 1
     return Timing(game_id, level, tuple(s for s, _ in timed), tuple(n for _, n in timed))
 
@@ -164,13 +180,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--window", type=int, default=5, help="consecutive decisions per position")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--opponent", default="greedy:follow=0", help="agent spec of the other seats")
+    parser.add_argument("--set", default="", dest="changes",
+                        help="parameters changed in every level's spec: key=value,...")
     args = parser.parse_args(argv)
     print(f"CPU seconds per decision (time.process_time); load {load_average()} at the start")
     print("| game | level | decisions | median | 95th | max | legal actions (median) | goal |")
     print("|---|---|---|---|---|---|---|---|")
     for game_id in args.games:
         for level in args.levels:
-            t = measure(game_id, level, args.positions, args.window, args.seed, args.opponent)
+            t = measure(game_id, level, args.positions, args.window, args.seed, args.opponent, args.changes)
             if not t.seconds:
                 print(f"| {game_id} | {level} | 0 | | | | | no position |")
                 continue

@@ -51,6 +51,29 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name.strip(), params
 
 
+def with_params(spec: str, changes: str) -> str:
+    """``spec`` with the parameters of ``changes`` (``"key=value,..."``) set: a key it has
+    keeps its place with the new value, a new key is added at the end; "" changes nothing.
+
+    >>> with_params("ismcts:iterations=6,widen=2.5", "iterations=9,answer_beam=12")
+    'ismcts:iterations=9,widen=2.5,answer_beam=12'
+    >>> with_params("greedy", "follow=0")
+    'greedy:follow=0'
+    """
+    parse_spec(":" + changes)  # refuses a malformed or repeated parameter
+    changed = dict(_parts(changes))
+    if not changed:
+        return spec
+    name, _, rest = spec.partition(":")
+    kept = [changed.pop(key, part) for key, part in _parts(rest)]
+    return f"{name.strip()}:{','.join([*kept, *changed.values()])}"
+
+
+def _parts(params: str) -> list[tuple[str, str]]:
+    """``"a=1, b=2"`` -> ``[("a", "a=1"), ("b", "b=2")]``: each parameter's key and text."""
+    return [(part.partition("=")[0].strip(), part.strip()) for part in params.split(",") if part.strip()]
+
+
 MAX_INT = 2**31 - 1
 """The largest integer parameter (iterations, seeds, depths)."""
 
@@ -117,4 +140,5 @@ __all__ = [
     "level_spec",
     "load",
     "parse_spec",
+    "with_params",
 ]
