@@ -29,7 +29,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Mapping
 from types import BuiltinFunctionType, FunctionType, MappingProxyType, MethodType, ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from soulforge.core import data
 
@@ -52,6 +52,27 @@ _SKIPPED_GAME_FIELDS = frozenset({"_shared_index", "_codec", "_data_key"})
 """Game attributes that are not rules data (the action index is rebuilt on demand)."""
 _OPAQUE = (type, ModuleType, FunctionType, BuiltinFunctionType, MethodType)
 """Objects referenced by path but not walked into."""
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Memo(dict[K, V]):
+    """A cache that rules data holds and fills during play (a map's worked-out reaches, what
+    each pool value pays for), declared as one so that a saved state never names what is in it.
+
+    The rules data a process builds is shared by every game of it, the pristine model of
+    :func:`references` included, so a plain dict filled in play would be walked as rules data
+    and its values named by their place in it: another process fills it in another order, and
+    a restored state would get another object or fail. A ``Memo`` is never walked into: what
+    a state holds from it is written as a value.
+
+    >>> memo: Memo[str, list[int]] = Memo()
+    >>> memo["camps"] = [4, 5]
+    >>> _children(memo)
+    []
+    """
+
 
 _REFS: weakref.WeakKeyDictionary[Game, dict[int, Path]] = weakref.WeakKeyDictionary()
 _REFS_LOCK = threading.Lock()
@@ -97,6 +118,8 @@ def _walk(model: object, root: object, path: Path, found: dict[int, Path]) -> No
 
 def _children(obj: object) -> list[tuple[tuple[str, int | str], object]]:
     """The objects ``obj`` holds, each with the step that reaches it."""
+    if isinstance(obj, Memo):
+        return []  # filled in play, in an order no other process shares (see Memo)
     if isinstance(obj, Mapping | MappingProxyType):
         return [(("v", n), value) for n, value in enumerate(obj.values())]
     if isinstance(obj, list | tuple):

@@ -10,12 +10,14 @@ from __future__ import annotations
 import json
 import pickle
 import random
+from typing import Any
 
 import pytest
 
 import soulforge
 from soulforge import State
-from soulforge.core import data
+from soulforge.core import data, snapshot
+from soulforge.core.snapshot import Memo
 from soulforge.games.five_realms import FiveRealms
 from tests.registered import GAMES
 from tests.toy import Tricks
@@ -154,3 +156,29 @@ def test_bytes_naming_other_code_are_refused_not_run() -> None:
     blob = pickle.dumps(("soulforge-state/1", Sneaky()))
     with pytest.raises(ValueError, match=r"builtins\.print is not allowed"):
         game.state_from_bytes(blob)
+
+
+def test_what_a_shared_memo_holds_is_written_as_a_value_not_named_by_its_place() -> None:
+    """Rules data a process shares between games (a map and its caches) is shared by the
+    pristine model the snapshot walks too: a cache in it filled during play must be a
+    ``Memo``, whose values are never named by their place (another process fills it in
+    another order), while a plain dict's would be."""
+    game = Tricks(hand=3)
+    pristine = snapshot._pristine(*snapshot.game_key(game))
+    memo: Memo[str, list[int]] = Memo({"a": [1], "b": [2]})
+    plain = {"a": [3], "b": [4]}
+    holders: tuple[Any, ...] = (game, pristine)
+    for holder in holders:
+        holder.memo, holder.plain = memo, plain
+    try:
+        state = game.new_game(seed=2)
+        state.late = memo["b"]  # type: ignore[attr-defined]
+        snapshot._REFS.pop(game, None)
+        found = snapshot.references(game)
+        assert id(memo["b"]) not in found and id(plain["b"]) in found
+        again = Tricks(hand=3).state_from_bytes(state.to_bytes())
+        assert again.late == [2]  # type: ignore[attr-defined]
+    finally:
+        for holder in holders:
+            del holder.memo, holder.plain
+        snapshot._REFS.pop(game, None)

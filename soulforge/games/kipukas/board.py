@@ -24,6 +24,7 @@ from typing import Any
 
 from soulforge.core.data import choice, data_cache, field, package_dir, read_toml
 from soulforge.core.errors import DataError
+from soulforge.core.snapshot import Memo
 
 FILE = "maps.toml"
 GEOGRAPHY = frozenset({"Plains", "Forest", "Mountain", "Water", "Volcanic", "Heavens", "Underground"})
@@ -91,15 +92,15 @@ class KipukaMap:
         return found
 
     @cached_property
-    def _landings(self) -> dict[tuple[StandId, int], tuple[StandId, ...]]:
-        return {}
+    def _landings(self) -> Memo[tuple[StandId, int], tuple[StandId, ...]]:
+        return Memo()
 
     @cached_property
-    def memo(self) -> dict[tuple[int, ...], list[StandId]]:
+    def memo(self) -> Memo[tuple[int, ...], list[StandId]]:
         """What the day's listing works out from the map and a few numbers of a position (the
         camps of a holding: ``rules.day._held_camps``), kept here across positions and games;
         the lists are only read."""
-        return {}
+        return Memo()
 
     @property
     def territories(self) -> range:
@@ -159,8 +160,8 @@ class KipukaMap:
         return ways
 
     @cached_property
-    def _balls(self) -> dict[tuple[StandId, int, bool, bool], dict[StandId, tuple[StandId, ...]]]:
-        return {}
+    def _balls(self) -> Memo[tuple[StandId, int, bool, bool], dict[StandId, tuple[StandId, ...]]]:
+        return Memo()
 
     @cached_property
     def touching(self) -> frozenset[tuple[Territory, Territory]]:

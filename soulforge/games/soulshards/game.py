@@ -10,6 +10,7 @@ from soulforge.core.action import Action
 from soulforge.core.cards import CardBook
 from soulforge.core.game import Game
 from soulforge.core.options import Option
+from soulforge.core.snapshot import Memo
 from soulforge.games.soulshards import data, heuristic, summary
 from soulforge.games.soulshards.actions import (
     ACTION_TYPES,
@@ -141,9 +142,9 @@ class Soulshards(Game[ShardsState]):
         return {name: card.spell.target for name, card in self.cards.items() if card.spell is not None}
 
     @cached_property
-    def affordable(self) -> dict[tuple[int, ...], Affordable]:
+    def affordable(self) -> Memo[tuple[int, ...], Affordable]:
         """What each pool value pays for (``listing.affordable``), filled on first use."""
-        return {}
+        return Memo()
 
     @cached_property
     def pool_cap(self) -> int:
