@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from soulforge.core.action import Action, JsonDict
 from soulforge.core.errors import IllegalAction
 from soulforge.core.flow import ClickPath, Flow
-from soulforge.core.log import LogLine, Seat
+from soulforge.core.log import LogEntry, Seat, entry_text, entry_visible
 from soulforge.core.rng import GameRandom, fresh_seed
 
 if TYPE_CHECKING:
@@ -46,8 +46,6 @@ def making_rng(make: Callable[[int], GameRandom]) -> Iterator[None]:
 
 _ONLY = {seat: frozenset((seat,)) for seat in range(8)}
 """Shared one-seat visibility sets (logging happens on nearly every move)."""
-_new_line = tuple.__new__
-"""``LogLine``'s constructor without the named tuple's Python-level ``__new__`` (half the cost)."""
 
 
 class State(ABC):
@@ -75,7 +73,7 @@ class State(ABC):
         self.move_number = 0
         self.undo_floor = 0
         self.determinized = False
-        self._lines: list[LogLine] = []
+        self._lines: list[LogEntry] = []
         self._legal: Sequence[Action] | None = None
         self._carried: Sequence[Action] | None = None
         self._revealed = False
@@ -276,14 +274,40 @@ class State(ABC):
     def log(self, player: Seat | None) -> list[str]:
         """The log lines ``player`` may see, oldest first."""
         self._check_seat(player)
-        return [line.text for line in self._lines if line.visible(player)]
+        lines, out = self._lines, []
+        for index, entry in enumerate(lines):
+            if not isinstance(entry, str) and entry[1] is not None:
+                # A line logged by ``log_later``, made now and kept made (the same text: a
+                # clone sharing the entry loses nothing).
+                entry = lines[index] = entry_text(entry)
+            if isinstance(entry, str):  # a public line
+                out.append(entry)
+            elif entry_visible(entry, player):
+                out.append(str(entry[0]))
+        return out
 
     def add_log(self, text: str, visible_to: Seat | frozenset[Seat] | None = None) -> None:
         """Log a line for everyone, or only for the given seat(s)."""
-        # Most lines are public: None skips the call to isinstance (a line or two every move).
+        if visible_to is None:
+            self._lines.append(text)  # most lines are public: kept as their text alone
+            return
+        if isinstance(visible_to, int):
+            visible_to = _ONLY.get(visible_to) or frozenset((visible_to,))
+        self._lines.append((text, None, visible_to))
+
+    def log_later(self, render: Callable[..., str], *args: Any,
+                  visible_to: Seat | frozenset[Seat] | None = None) -> None:
+        """Log the line ``render(*args)`` (as :meth:`add_log`), made only when the log is read.
+
+        Rules log on nearly every move and a playout or a search never reads the log: the
+        words are made when a view, a record's replay or a page reads it. ``render`` is a
+        module-level function of its arguments alone (a checkpoint pickles it by name) and
+        the arguments are immutable values taken now (seat numbers, names, counts), so the
+        text is the one ``add_log(render(*args))`` would have logged now.
+        """
         if visible_to is not None and isinstance(visible_to, int):
             visible_to = _ONLY.get(visible_to) or frozenset((visible_to,))
-        self._lines.append(_new_line(LogLine, (text, visible_to)))
+        self._lines.append((render, args, visible_to))
 
     def _check_seat(self, player: Seat | None) -> None:
         if player is not None and not (isinstance(player, int) and 0 <= player < self.num_players):
@@ -325,7 +349,7 @@ class State(ABC):
         twin.rng = GameRandom(fresh_seed(rng))
         twin.history = []
         twin.determinized = True
-        twin._lines = [line for line in twin._lines if line.visible(player)]
+        twin._lines = [line for line in twin._lines if entry_visible(line, player)]
         twin._legal = None
         return twin
 
