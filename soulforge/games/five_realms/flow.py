@@ -137,7 +137,7 @@ class PlaceRule(FiveRealmsRule[Place]):
         run once per layout, and the listing is kept with the game's actions (playouts meet
         the same few hundred layouts again and again)."""
         table = s.game.table
-        layout = tuple(sq.occupied(s.square))
+        layout = sq.layout(s.square)
         listing = table.placements.get(layout)
         if listing is None:
             if len(table.placements) > PLACEMENTS_CACHE_LIMIT:
@@ -197,8 +197,8 @@ def _collect_banner(s: S, banner: int) -> None:
     """Only different banners adjacent: every card of the chosen banner in the whole square."""
     square, types, type_of = s.square, s.rules.types, s.card_type
     cells = []
-    for c in sq.occupied(square):  # a loop, not a comprehension: no frame of its own
-        if types[type_of[square[c]]].banner == banner:
+    for c, card in enumerate(square):  # a loop, not a comprehension: no frame of its own
+        if card != sq.EMPTY and types[type_of[card]].banner == banner:
             cells.append(c)
     _collect_cells(s, cells)
 
@@ -208,7 +208,7 @@ def _collect_cells(s: S, cells: list[int]) -> None:
     cards = list(map(square.__getitem__, cells))
     for c in cells:
         square[c] = sq.EMPTY
-    s.last_cells = list(map(sq.row_col, cells))
+    s.last_cells = list(map(sq.ROW_COL.__getitem__, cells))
     s.choices = []
     s.log_later(words.collects, s.active, len(cards), s.banner_name(cards[0]))
     start_decision(s, cards)
