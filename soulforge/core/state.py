@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from itertools import repeat
+from itertools import chain, repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
@@ -44,6 +44,8 @@ def making_rng(make: Callable[[int], GameRandom]) -> Iterator[None]:
         _NEW_RNG.reset(token)
 
 
+SHARED_LOG_CHUNKS = 32
+"""Past this many shared chunks, a clone merges them into one."""
 _ONLY = {seat: frozenset((seat,)) for seat in range(8)}
 """Shared one-seat visibility sets (logging happens on nearly every move)."""
 
@@ -73,7 +75,10 @@ class State(ABC):
         self.move_number = 0
         self.undo_floor = 0
         self.determinized = False
+        self._log_shared: tuple[tuple[LogEntry, ...], ...] = ()
+        """The older log entries, in chunks shared with clones (never changed)."""
         self._lines: list[LogEntry] = []
+        """The newer log entries, this state's own (appended to)."""
         self._legal: Sequence[Action] | None = None
         self._carried: Sequence[Action] | None = None
         self._revealed = False
@@ -274,7 +279,8 @@ class State(ABC):
     def log(self, player: Seat | None) -> list[str]:
         """The log lines ``player`` may see, oldest first."""
         self._check_seat(player)
-        lines, out = self._lines, []
+        lines = [*chain.from_iterable(self._log_shared), *self._lines]
+        out = []
         for index, entry in enumerate(lines):
             if not isinstance(entry, str) and entry[1] is not None:
                 # A line logged by ``log_later``, made now and kept made (the same text: a
@@ -284,6 +290,8 @@ class State(ABC):
                 out.append(entry)
             elif entry_visible(entry, player):
                 out.append(str(entry[0]))
+        # Read once, kept as one chunk with every text made (clones share the old chunks).
+        self._log_shared, self._lines = (tuple(lines),), []
         return out
 
     def add_log(self, text: str, visible_to: Seat | frozenset[Seat] | None = None) -> None:
@@ -329,13 +337,23 @@ class State(ABC):
         twin.history = list(self.history)
         twin.move_number, twin.undo_floor = self.move_number, self.undo_floor
         twin.determinized = self.determinized
-        twin._lines = list(self._lines)
+        twin._log_shared, twin._lines = self._shared_log(), []
         # The same position has the same legal actions; the list is never changed in place
         # (a move replaces it), so sharing it spares search a recomputation per clone.
         twin._legal = self._legal
         twin._carried = None  # only ever set during a move
         twin._revealed = self._revealed
         return twin
+
+    def _shared_log(self) -> tuple[tuple[LogEntry, ...], ...]:
+        """The whole log as chunks a clone shares: this state's newer entries become a chunk
+        (once: clones made before the next line share it), so a clone copies no line."""
+        if self._lines:
+            shared = (*self._log_shared, tuple(self._lines))
+            if len(shared) > SHARED_LOG_CHUNKS:  # merged now and then: reading stays linear
+                shared = (tuple(chain.from_iterable(shared)),)
+            self._log_shared, self._lines = shared, []
+        return self._log_shared
 
     def determinize(self, player: Seat, rng: random.Random) -> Self:
         """A clone where everything hidden from ``player`` is resampled from ``rng``.
@@ -349,7 +367,10 @@ class State(ABC):
         twin.rng = GameRandom(fresh_seed(rng))
         twin.history = []
         twin.determinized = True
-        twin._lines = [line for line in twin._lines if entry_visible(line, player)]
+        twin._log_shared = ()
+        twin._lines = [entry for entry in chain.from_iterable(self._log_shared)
+                       if entry_visible(entry, player)]
+        twin._lines += [entry for entry in self._lines if entry_visible(entry, player)]
         twin._legal = None
         return twin
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import chain
 
 import soulforge
 from tests.toy import Tricks
@@ -51,9 +52,30 @@ def test_five_realms_lines_logged_later_read_the_same_after_a_checkpoint() -> No
         if state.is_over:
             break
         state.apply(rng.choice(state.legal_actions()))
-    lazy = [entry for entry in state._lines if not isinstance(entry, str) and entry[1] is not None]
+    entries = [*chain.from_iterable(state._log_shared), *state._lines]
+    lazy = [entry for entry in entries if not isinstance(entry, str) and entry[1] is not None]
     assert lazy, "the playout logged lines for later"
     copy = game.state_from_bytes(state.to_bytes())  # before any read: the renders travel by name
     assert [copy.log(p) for p in (None, 0, 1)] == [state.log(p) for p in (None, 0, 1)]
     assert any(line.startswith("you look at: ") for line in state.log(state.active) + state.log(
         1 - state.active))
+
+
+def test_clones_share_the_log_instead_of_copying_it() -> None:
+    """A clone copies no log line (search clones by the thousand): the lines logged so far are
+    shared, in chunks, and each state appends its own afterwards."""
+    state = soulforge.load("five_realms").new_game(seed=5)  # cloned by its ClonePlan
+    for n in range(100):
+        state.add_log(f"line {n}")
+    first, second = state.clone(), state.clone()
+    assert first._lines == [] and second._lines == []
+    assert first._log_shared is second._log_shared is state._log_shared
+    first.add_log("only in the first")
+    state.add_log("only in the original")
+    assert first.log(None)[-2:] == ["line 99", "only in the first"]
+    assert second.log(None)[-1] == "line 99"
+    assert state.log(None)[-2:] == ["line 99", "only in the original"]
+    for n in range(40):  # many clones, each after a new line: the chunks stay few
+        state.add_log(f"more {n}")
+        state.clone()
+    assert len(state._log_shared) <= 33 and state.log(None)[-1] == "more 39"
