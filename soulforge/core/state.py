@@ -14,14 +14,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from itertools import repeat
+from itertools import chain, repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from soulforge.core.action import Action, JsonDict
 from soulforge.core.errors import IllegalAction
 from soulforge.core.flow import ClickPath, Flow
-from soulforge.core.log import LogLine, Seat
+from soulforge.core.log import LogEntry, Seat, entry_text, entry_visible
 from soulforge.core.rng import GameRandom, fresh_seed
 
 if TYPE_CHECKING:
@@ -44,10 +44,10 @@ def making_rng(make: Callable[[int], GameRandom]) -> Iterator[None]:
         _NEW_RNG.reset(token)
 
 
+SHARED_LOG_CHUNKS = 32
+"""Past this many shared chunks, a clone merges them into one."""
 _ONLY = {seat: frozenset((seat,)) for seat in range(8)}
 """Shared one-seat visibility sets (logging happens on nearly every move)."""
-_new_line = tuple.__new__
-"""``LogLine``'s constructor without the named tuple's Python-level ``__new__`` (half the cost)."""
 
 
 class State(ABC):
@@ -75,7 +75,10 @@ class State(ABC):
         self.move_number = 0
         self.undo_floor = 0
         self.determinized = False
-        self._lines: list[LogLine] = []
+        self._log_shared: tuple[tuple[LogEntry, ...], ...] = ()
+        """The older log entries, in chunks shared with clones (never changed)."""
+        self._lines: list[LogEntry] = []
+        """The newer log entries, this state's own (appended to)."""
         self._legal: Sequence[Action] | None = None
         self._carried: Sequence[Action] | None = None
         self._revealed = False
@@ -276,14 +279,43 @@ class State(ABC):
     def log(self, player: Seat | None) -> list[str]:
         """The log lines ``player`` may see, oldest first."""
         self._check_seat(player)
-        return [line.text for line in self._lines if line.visible(player)]
+        lines = [*chain.from_iterable(self._log_shared), *self._lines]
+        out = []
+        for index, entry in enumerate(lines):
+            if not isinstance(entry, str) and entry[1] is not None:
+                # A line logged by ``log_later``, made now and kept made (the same text: a
+                # clone sharing the entry loses nothing).
+                entry = lines[index] = entry_text(entry)
+            if isinstance(entry, str):  # a public line
+                out.append(entry)
+            elif entry_visible(entry, player):
+                out.append(str(entry[0]))
+        # Read once, kept as one chunk with every text made (clones share the old chunks).
+        self._log_shared, self._lines = (tuple(lines),), []
+        return out
 
     def add_log(self, text: str, visible_to: Seat | frozenset[Seat] | None = None) -> None:
         """Log a line for everyone, or only for the given seat(s)."""
-        # Most lines are public: None skips the call to isinstance (a line or two every move).
+        if visible_to is None:
+            self._lines.append(text)  # most lines are public: kept as their text alone
+            return
+        if isinstance(visible_to, int):
+            visible_to = _ONLY.get(visible_to) or frozenset((visible_to,))
+        self._lines.append((text, None, visible_to))
+
+    def log_later(self, render: Callable[..., str], *args: Any,
+                  visible_to: Seat | frozenset[Seat] | None = None) -> None:
+        """Log the line ``render(*args)`` (as :meth:`add_log`), made only when the log is read.
+
+        Rules log on nearly every move and a playout or a search never reads the log: the
+        words are made when a view, a record's replay or a page reads it. ``render`` is a
+        module-level function of its arguments alone (a checkpoint pickles it by name) and
+        the arguments are immutable values taken now (seat numbers, names, counts), so the
+        text is the one ``add_log(render(*args))`` would have logged now.
+        """
         if visible_to is not None and isinstance(visible_to, int):
             visible_to = _ONLY.get(visible_to) or frozenset((visible_to,))
-        self._lines.append(_new_line(LogLine, (text, visible_to)))
+        self._lines.append((render, args, visible_to))
 
     def _check_seat(self, player: Seat | None) -> None:
         if player is not None and not (isinstance(player, int) and 0 <= player < self.num_players):
@@ -305,13 +337,23 @@ class State(ABC):
         twin.history = list(self.history)
         twin.move_number, twin.undo_floor = self.move_number, self.undo_floor
         twin.determinized = self.determinized
-        twin._lines = list(self._lines)
+        twin._log_shared, twin._lines = self._shared_log(), []
         # The same position has the same legal actions; the list is never changed in place
         # (a move replaces it), so sharing it spares search a recomputation per clone.
         twin._legal = self._legal
         twin._carried = None  # only ever set during a move
         twin._revealed = self._revealed
         return twin
+
+    def _shared_log(self) -> tuple[tuple[LogEntry, ...], ...]:
+        """The whole log as chunks a clone shares: this state's newer entries become a chunk
+        (once: clones made before the next line share it), so a clone copies no line."""
+        if self._lines:
+            shared = (*self._log_shared, tuple(self._lines))
+            if len(shared) > SHARED_LOG_CHUNKS:  # merged now and then: reading stays linear
+                shared = (tuple(chain.from_iterable(shared)),)
+            self._log_shared, self._lines = shared, []
+        return self._log_shared
 
     def determinize(self, player: Seat, rng: random.Random) -> Self:
         """A clone where everything hidden from ``player`` is resampled from ``rng``.
@@ -325,7 +367,10 @@ class State(ABC):
         twin.rng = GameRandom(fresh_seed(rng))
         twin.history = []
         twin.determinized = True
-        twin._lines = [line for line in twin._lines if line.visible(player)]
+        twin._log_shared = ()
+        twin._lines = [entry for entry in chain.from_iterable(self._log_shared)
+                       if entry_visible(entry, player)]
+        twin._lines += [entry for entry in self._lines if entry_visible(entry, player)]
         twin._legal = None
         return twin
 

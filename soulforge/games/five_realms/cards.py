@@ -19,6 +19,7 @@ from soulforge.core import Seat
 from soulforge.core.cards import CardBook, CardDeclaration, Effect, PieceRef, Requirement, UseDeclaration
 from soulforge.core.registry import Registry
 from soulforge.core.text import count
+from soulforge.games.five_realms import words
 
 if TYPE_CHECKING:
     from soulforge.games.five_realms.state import FiveRealmsState as S
@@ -81,7 +82,7 @@ REQUIREMENTS: Registry[Requirement[S, Use]] = Registry("Five Realms card require
 @EFFECTS.register("earn")
 def _earn(s: S, use: Use, amount: int) -> None:
     s.castles[use.seat] += amount
-    s.add_log(f"{use.card.name}: {s.seat_name(use.seat)} earns {count(amount, 'castle')}")
+    s.log_later(words.earns, use.card.name, use.seat, amount)
 
 
 @EFFECTS.register("steal")

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from soulforge.core import Action, IllegalAction
 from soulforge.core.flow import Check, CheckedRule, ClickPath, Flow, Step, first_failure, passes
-from soulforge.core.text import article, count
-from soulforge.games.five_realms import resolution
+from soulforge.core.text import article
+from soulforge.games.five_realms import resolution, words
 from soulforge.games.five_realms import square as sq
 from soulforge.games.five_realms.actions import (
     Collect,
@@ -137,7 +137,7 @@ class PlaceRule(FiveRealmsRule[Place]):
         run once per layout, and the listing is kept with the game's actions (playouts meet
         the same few hundred layouts again and again)."""
         table = s.game.table
-        layout = tuple(sq.occupied(s.square))
+        layout = sq.layout(s.square)
         listing = table.placements.get(layout)
         if listing is None:
             if len(table.placements) > PLACEMENTS_CACHE_LIMIT:
@@ -156,8 +156,7 @@ class PlaceRule(FiveRealmsRule[Place]):
         s.last_player, s.last_spot, s.last_cells = s.active, (row, col), []
         types = rules.types
         banner = types[type_of[card]].banner
-        s.add_log(f"{s.seat_name(s.active)} places {article(rules.banners[banner])} banner at "
-                  f"{spot_name(row, col)}")
+        s.log_later(words.places, s.active, rules.banners[banner], row, col)
         near = set()
         for n in sq.NEIGHBOURS[spot]:  # a loop, not a set comprehension: no frame of its own
             if square[n] != sq.EMPTY:
@@ -198,8 +197,8 @@ def _collect_banner(s: S, banner: int) -> None:
     """Only different banners adjacent: every card of the chosen banner in the whole square."""
     square, types, type_of = s.square, s.rules.types, s.card_type
     cells = []
-    for c in sq.occupied(square):  # a loop, not a comprehension: no frame of its own
-        if types[type_of[square[c]]].banner == banner:
+    for c, card in enumerate(square):  # a loop, not a comprehension: no frame of its own
+        if card != sq.EMPTY and types[type_of[card]].banner == banner:
             cells.append(c)
     _collect_cells(s, cells)
 
@@ -209,9 +208,9 @@ def _collect_cells(s: S, cells: list[int]) -> None:
     cards = list(map(square.__getitem__, cells))
     for c in cells:
         square[c] = sq.EMPTY
-    s.last_cells = list(map(sq.row_col, cells))
+    s.last_cells = list(map(sq.ROW_COL.__getitem__, cells))
     s.choices = []
-    s.add_log(f"{s.seat_name(s.active)} collects {count(len(cards), s.banner_name(cards[0]) + ' card')}")
+    s.log_later(words.collects, s.active, len(cards), s.banner_name(cards[0]))
     start_decision(s, cards)
 
 
@@ -250,7 +249,7 @@ def start_decision(s: S, cards: list[int]) -> None:
     if passes(BANNERS_MAY_INFLUENCE, s, s.game.table.influence):
         s.phase = DECIDE
     else:
-        s.add_log(f"{s.seat_name(s.active)} must recruit (these banners cannot influence now)")
+        s.log_later(words.must_recruit, s.active)
         _enter_hire(s)
 
 
@@ -260,9 +259,9 @@ def _enter_hire(s: S) -> None:
     for card in s.collected:
         s.known[card] |= 1 << seat
     s.mark_revealed()
-    s.add_log(f"{s.seat_name(seat)} recruits and looks at {count(len(s.collected), 'card')}")
-    names = ", ".join(s.card_name(c) for c in s.collected)
-    s.add_log(f"you look at: {names}", visible_to=seat)
+    s.log_later(words.recruits_and_looks, seat, len(s.collected))
+    kinds = tuple(map(s.card_type.__getitem__, s.collected))
+    s.log_later(words.names_seen, s.rules.types, kinds, visible_to=seat)
     s.phase = HIRE
 
 
@@ -303,7 +302,7 @@ class InfluenceRule(FiveRealmsRule[Influence]):
         seat, rules, collected = s.active, s.rules, s.collected
         s.heights_before = s.heights(seat)
         what = s.banner_name(collected[0])
-        s.add_log(f"{s.seat_name(seat)} influences with {count(len(collected), what + ' card')}")
+        s.log_later(words.influences, seat, len(collected), what)
         wild, types, type_of, columns = rules.wild, rules.types, s.card_type, s.columns[seat]
         for card in collected:
             banner = types[type_of[card]].banner
@@ -368,7 +367,7 @@ class HireRule(FiveRealmsRule[Hire]):
         s.discard.extend(rest)
         s.known[card] = EVERYONE
         seat = s.active
-        s.add_log(f"{s.seat_name(seat)} recruits {action.character} and discards {count(len(rest), 'card')}")
+        s.log_later(words.recruits, seat, action.character, len(rest))
         ctype = s.rules.types[kind]
         if ctype.titan:
             s.titans[seat].append(card)
@@ -396,7 +395,7 @@ class DeclineRule(FiveRealmsRule[Decline]):
 
     def apply(self, s: S, action: Decline) -> None:
         s.discard.extend(s.collected)
-        s.add_log(f"{s.seat_name(s.active)} recruits nobody and discards {count(len(s.collected), 'card')}")
+        s.log_later(words.declines, s.active, len(s.collected))
         s.collected = []
         s.resolve()
 

@@ -28,6 +28,10 @@ def row_col(c: Cell) -> tuple[int, int]:
     return divmod(c, FRAME)
 
 
+ROW_COL: tuple[tuple[int, int], ...] = tuple(row_col(c) for c in range(FRAME * FRAME))
+"""``row_col`` of every cell, looked up (``map(ROW_COL.__getitem__, cells)`` runs in C)."""
+
+
 def _neighbours(c: Cell) -> tuple[Cell, ...]:
     row, col = row_col(c)
     near = ((row - 1, col), (row, col + 1), (row + 1, col), (row, col - 1))
@@ -51,6 +55,23 @@ def occupied(square: Square) -> list[Cell]:
         if square[c] != EMPTY:
             out.append(c)
     return out
+
+
+CENTRE = tuple(cell(row, col) for row in range(1, SIZE + 1) for col in range(1, SIZE + 1))
+"""The cells of rows and columns 1..3: where :func:`normalise` leaves every card of a square
+no larger than 3 by 3 (at the start of each turn)."""
+
+
+def layout(square: Square) -> tuple[Cell, ...]:
+    """``occupied(square)`` as a tuple, reading the 9 cells of the centre when every card lies
+    there (the square at the start of a turn) rather than the 25 of the frame."""
+    out = []
+    for c in CENTRE:  # a loop, not a comprehension: no frame of its own (once a turn)
+        if square[c] != EMPTY:
+            out.append(c)
+    if len(out) + square.count(EMPTY) != len(square):  # a card outside the centre
+        return tuple(occupied(square))
+    return tuple(out)
 
 
 def touches_card(square: Square, c: Cell) -> bool:

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from soulforge.core import JsonDict, Seat, State
 from soulforge.core.clone import ClonePlan
 from soulforge.core.text import winner_first
-from soulforge.games.five_realms import hidden, resolution, view
+from soulforge.games.five_realms import hidden, resolution, view, words
 from soulforge.games.five_realms.data import Rules
 from soulforge.games.five_realms.encoding import OVER, PHASES, PUBLIC
 from soulforge.games.five_realms.flow import FLOW, prompt
@@ -156,7 +156,7 @@ class FiveRealmsState(State):
         return (seat + 1) % self.num_players
 
     def seat_name(self, seat: Seat) -> str:
-        return f"seat {seat}"
+        return words.seat_name(seat)
 
     def card_name(self, card: int) -> str:
         return self.rules.types[self.card_type[card]].name
