@@ -141,7 +141,7 @@ def test_a_cached_property_is_worked_out_once() -> None:
     compiled, Kipukas' map worked out every stand's distances again at each read, and the
     greedy agents of ``tests/kipukas/test_style_referee.py`` took minutes instead of 2 s. A
     module holding one stays pure (``tools/build_native.py`` ``PURE_MARKERS``)."""
-    board = soulforge.load("kipukas").new_game(seed=1).board  # type: ignore[attr-defined]
+    board = soulforge.load("kipukas").new_game(seed=1).board
     assert board.spans is board.spans and board.neighbours is board.neighbours
     assert board.memo is board.memo  # a cache kept across positions
 

@@ -131,7 +131,7 @@ def test_the_hot_paths_call_the_checks_compiled_in(fn: Callable[..., object]) ->
         return
     assert inline.compiled(fn)
     for check in HOT[fn]:
-        assert check not in fn.__code__.co_names  # type: ignore[attr-defined]
+        assert check not in fn.__code__.co_names
 
 
 def test_a_call_that_is_not_one_expression_stays_a_call() -> None:
