@@ -65,9 +65,10 @@ play: install
 test: install system-deps
 	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n 2 --dist worksteal -p no:cacheprovider
 	@if $(PY) tools/build_native.py --check; then \
-	  echo "the golden games, seeded AI records and compiled modules' doctests again, pure:"; \
+	  echo "the golden games, seeded AI records, Soulgivers' inlined bytecode and compiled modules' doctests again, pure:"; \
 	  env -u PYTHONDONTWRITEBYTECODE SOULFORGE_PURE=1 $(PY) -m pytest -n 2 --dist worksteal \
-	    -p no:cacheprovider tests/golden/test_golden.py $$($(PY) tools/build_native.py --list); \
+	    -p no:cacheprovider tests/golden/test_golden.py tests/soulgivers/test_rules_once.py \
+	    $$($(PY) tools/build_native.py --list); \
 	fi
 
 test-fast: install

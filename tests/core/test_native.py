@@ -134,3 +134,22 @@ def test_the_weakref_patch_rewrites_dealloc_traverse_and_clear(tmp_path: Path) -
     assert weak not in patched
     assert ("PyObject_GC_UnTrack(self);\n    if (Py_TYPE(self)->tp_weaklistoffset != 0) "
             "PyObject_ClearWeakRefs((PyObject *)self);\n    clear(self);") in patched
+
+
+def test_a_cached_property_is_worked_out_once() -> None:
+    """mypyc compiles ``functools.cached_property`` as a plain property (native class or not):
+    compiled, Kipukas' map worked out every stand's distances again at each read, and the
+    greedy agents of ``tests/kipukas/test_style_referee.py`` took minutes instead of 2 s. A
+    module holding one stays pure (``tools/build_native.py`` ``PURE_MARKERS``)."""
+    board = soulforge.load("kipukas").new_game(seed=1).board
+    assert board.spans is board.spans and board.neighbours is board.neighbours
+    assert board.memo is board.memo  # a cache kept across positions
+
+
+def test_no_compiled_module_holds_a_cached_property() -> None:
+    spec = importlib.util.spec_from_file_location("build_native", ROOT / "tools" / "build_native.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    assert "soulforge/games/kipukas/board.py" not in build.native_modules()
+    assert not [m for m in build.native_modules() if "cached_property" in (ROOT / m).read_text()]
