@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from soulforge.core.text import count
+from soulforge.games.soul_of_ankiril import words
 from soulforge.games.soul_of_ankiril.model import EMPTY, CardDef, Creature
 
 if TYPE_CHECKING:
@@ -80,8 +80,8 @@ def draw(st: AnkirilState, p: int, n: int) -> int:
         drawn += 1
     if drawn:
         st.mark_revealed()
-        st.add_log(f"seat {p} draws {count(drawn, 'card')}: {', '.join(hand[-drawn:])}", p)
-        st.add_log(f"seat {p} draws {count(drawn, 'card')}", 1 - p)
+        st.log_later(words.draws_seen, p, tuple(hand[-drawn:]), visible_to=p)
+        st.log_later(words.draws, p, drawn, visible_to=1 - p)
     return drawn
 
 
@@ -144,5 +144,5 @@ def remove_dead(st: AnkirilState) -> list[Creature]:
             st.discard[c.owner].append(c.card.name)
         else:
             st.offspring[c.owner] += 1  # the Offspring token returns to its supply
-        st.add_log(f"{c.card.name} of seat {c.owner} is defeated")
+        st.log_later(words.defeated, c.card.name, c.owner)
     return dead

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from soulforge.core.action import Action
 from soulforge.core.errors import IllegalAction
 from soulforge.core.flow import Check, CheckedRule, ClickPath, Flow, Rule, Step, passes
-from soulforge.games.soul_of_ankiril import consequences
+from soulforge.games.soul_of_ankiril import consequences, labels
 from soulforge.games.soul_of_ankiril.actions import (
     Activate,
     Attack,
@@ -35,7 +35,6 @@ from soulforge.games.soul_of_ankiril.actions import (
 from soulforge.games.soul_of_ankiril.cards import Ctx, run_refs, settle, unmet
 from soulforge.games.soul_of_ankiril.combat import attack
 from soulforge.games.soul_of_ankiril.consequences import HAND_LIMIT
-from soulforge.games.soul_of_ankiril.labels import describe
 from soulforge.games.soul_of_ankiril.listing import (
     ACTIVATIONS,
     DRAW,
@@ -62,6 +61,7 @@ from soulforge.games.soul_of_ankiril.sequence import (
     start_turn,
 )
 from soulforge.games.soul_of_ankiril.setup import place_leader
+from soulforge.games.soul_of_ankiril.words import said
 
 if TYPE_CHECKING:
     from soulforge.games.soul_of_ankiril.state import AnkirilState as St
@@ -631,9 +631,9 @@ def apply(st: St, action: Action) -> None:
     """Log the action, carry it out by its rule, remember it for the views; the play begins
     (phase 1 of the first turn) once both Leaders are placed."""
     p, stage = st.player, st.stage
-    text = f"seat {p}: {describe(st, action)}"  # pieces by name, terrains as the board names them
-    st.add_log(text)
+    line = labels.line(st, action)  # pieces by name, terrains as the board names them
+    st.log_later(said, p, line)  # the words made when the log is read (words.py)
     _APPLY[type(action)](st, action)
-    st.last, st.last_text = action, text
+    st.last, st.last_seat, st.last_line = action, p, line
     if stage == SETUP and st.stage == PLAY:
         start_turn(st)

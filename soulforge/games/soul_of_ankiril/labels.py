@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from soulforge.core import Action
+from soulforge.games.soul_of_ankiril import words
 from soulforge.games.soul_of_ankiril.actions import (
     Activate,
     Attack,
@@ -31,58 +32,76 @@ if TYPE_CHECKING:
 
 def describe(st: AnkirilState, action: Action) -> str:
     """``action`` with its cells told by what stands there and the board's coordinates."""
-    words = _WORDS.get(type(action))
-    return str(action) if words is None else words(st, action)
+    words = line(st, action)
+    return str(words[0](*words[1:]))
+
+
+def line(st: AnkirilState, action: Action) -> tuple[Any, ...]:
+    """``action``'s words function (``words.py``, or ``str`` for an action its fields name)
+    and its arguments, taken now: the log makes the text only when it is read
+    (``words.said``), with the pieces that stood on the cells before the action."""
+    values = _VALUES.get(type(action))
+    return (str, action) if values is None else values(st, action)
 
 
 # One function per kind, found by type: the log describes every move a playout makes.
-def _place_leader(st: AnkirilState, a: PlaceLeader) -> str:
-    return f"place the Leader at {st.board.names[a.cell]}"
+def _place_leader(st: AnkirilState, a: PlaceLeader) -> tuple[Any, ...]:
+    return words.place_leader, st.board.names, a.cell
 
 
-def _summon(st: AnkirilState, a: Summon) -> str:
-    return f"summon {a.card} at {st.board.names[a.cell]}"
+def _summon(st: AnkirilState, a: Summon) -> tuple[Any, ...]:
+    return words.summon, st.board.names, a.card, a.cell
 
 
-def _resummon(st: AnkirilState, a: Resummon) -> str:
-    return f"resummon the Leader at {st.board.names[a.cell]}"
+def _resummon(st: AnkirilState, a: Resummon) -> tuple[Any, ...]:
+    return words.resummon, st.board.names, a.cell
 
 
-def _cast(st: AnkirilState, a: Cast) -> str:
-    channel = "" if a.via < 0 else f" through {on(st, a.via)}"
-    aim = "" if a.target < 0 else f" on {on(st, a.target)}"
-    return f"cast {a.card}{channel}{aim}"
+def _cast(st: AnkirilState, a: Cast) -> tuple[Any, ...]:
+    board = st.board
+    return (words.cast, _TERRAINS.get(id(board)) or _terrains(board), board.names, a.card,
+            a.via, piece_on(st, a.via), a.target, piece_on(st, a.target))
 
 
-def _move(st: AnkirilState, a: Move) -> str:
-    return f"move {on(st, a.src)} to {st.board.names[a.dst]}"
+def _move(st: AnkirilState, a: Move) -> tuple[Any, ...]:
+    board = st.board
+    return (words.move, _TERRAINS.get(id(board)) or _terrains(board), board.names,
+            a.src, piece_on(st, a.src), a.dst)
 
 
-def _attack(st: AnkirilState, a: Attack) -> str:
-    return f"{on(st, a.src)} attacks {on(st, a.dst)}"
+def _attack(st: AnkirilState, a: Attack) -> tuple[Any, ...]:
+    board = st.board
+    return (words.attack, _TERRAINS.get(id(board)) or _terrains(board), board.names,
+            a.src, piece_on(st, a.src), a.dst, piece_on(st, a.dst))
 
 
-def _activate(st: AnkirilState, a: Activate) -> str:
-    which = ("Ability", "second Ability", "both Abilities")[a.mode]
-    aim = "" if a.target < 0 else f" on {on(st, a.target)}"
-    return f"{which} of {on(st, a.src)}{aim}"
+def _activate(st: AnkirilState, a: Activate) -> tuple[Any, ...]:
+    board = st.board
+    return (words.activate, _TERRAINS.get(id(board)) or _terrains(board), board.names,
+            a.mode, a.src, piece_on(st, a.src), a.target, piece_on(st, a.target))
 
 
-_WORDS: dict[type[Action], Callable[[AnkirilState, Any], str]] = {
+_VALUES: dict[type[Action], Callable[[AnkirilState, Any], tuple[Any, ...]]] = {
     PlaceLeader: _place_leader, Summon: _summon, Resummon: _resummon, Cast: _cast, Move: _move,
     Attack: _attack, Activate: _activate,
 }
+
+
+def piece_on(st: AnkirilState, cell: int) -> str | None:
+    """The name of the Creature on ``cell``; None for none (an empty terrain, an Emanation,
+    a cell off the battlefield)."""
+    if not 0 <= cell < len(st.occ):
+        return None
+    c = st.units.get(st.occ[cell])
+    return None if c is None else c.card.name
 
 
 def on(st: AnkirilState, cell: int) -> str:
     """What stands on ``cell``, with the terrain's coordinates: "Damsha (C4)", "seat 1's
     Emanation (G2)", or the coordinates alone ("D5") where nothing does."""
     board = st.board
-    words = _TERRAINS.get(id(board)) or _terrains(board)
-    if not 0 <= cell < len(words):
-        return f"cell {cell}"
-    c = st.units.get(st.occ[cell])  # None: no Creature (an empty terrain or an Emanation)
-    return words[cell] if c is None else f"{c.card.name} ({board.names[cell]})"
+    terrains = _TERRAINS.get(id(board)) or _terrains(board)
+    return words.on(terrains, board.names, cell, piece_on(st, cell))
 
 
 _TERRAINS: dict[int, tuple[str, ...]] = {}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from soulforge.core.action import Action
-from soulforge.games.soul_of_ankiril import consequences
+from soulforge.games.soul_of_ankiril import consequences, words
 from soulforge.games.soul_of_ankiril.cards import PIECES, Ctx, no_target, run_refs, settle
 from soulforge.games.soul_of_ankiril.combat import attack
 from soulforge.games.soul_of_ankiril.model import EMPTY, Creature, Ref
@@ -23,7 +23,7 @@ def start_turn(st: AnkirilState) -> None:
     """Phases 1 and 2, from the second turn on (option ``first_upkeep``): recharge
     Leaders, then Upkeep."""
     p = st.player
-    st.add_log(f"turn {st.turn}: seat {p}")
+    st.log_later(words.turn_begins, st.turn, p)
     if st.turn < st.game.first_upkeep:
         return
     for q in range(2):
@@ -64,7 +64,7 @@ def end_turn(st: AnkirilState) -> None:
         hit = consequences.creature_at(st, cell)
         if hit is not None:
             consequences.damage(st, hit, 1, None, "terrain")
-            st.add_log(f"{hit.card.name} takes 1 damage on the Anomaly terrain")
+            st.log_later(words.anomaly_damage, hit.card.name)
     settle(st)
     if st.over:
         return

@@ -33,7 +33,7 @@ def setup(st: AnkirilState) -> None:
     st.leader_uid, st.arrow, st.next_uid = [-1, -1], [-1, -1], 0
     st.turn, st.player, st.stage, st.winner, st.end_reason = 0, 0, SETUP, None, ""
     st.starter = -1
-    st.last, st.last_text = None, ""
+    st.last, st.last_seat, st.last_line = None, -1, ()
 
 
 def _opening_hand(st: AnkirilState, p: int) -> None:

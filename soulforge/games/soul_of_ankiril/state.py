@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from soulforge.core.action import Action, JsonDict
 from soulforge.core.clone import ClonePlan
@@ -12,7 +12,7 @@ from soulforge.core.errors import IllegalAction
 from soulforge.core.log import Seat
 from soulforge.core.state import State, outcome_from_returns
 from soulforge.core.text import winner_first
-from soulforge.games.soul_of_ankiril import hidden, labels, setup, view
+from soulforge.games.soul_of_ankiril import hidden, labels, setup, view, words
 from soulforge.games.soul_of_ankiril.board import Board
 from soulforge.games.soul_of_ankiril.flow import FLOW, why_illegal
 from soulforge.games.soul_of_ankiril.flow import apply as apply_action
@@ -55,7 +55,10 @@ class AnkirilState(State):
     end_reason: str
     last: Action | None
     """The last action (views highlight the cells it touched)."""
-    last_text: str
+    last_seat: int
+    """The seat that made the last action (-1 before any)."""
+    last_line: tuple[Any, ...]
+    """The last action's words function and arguments (``labels.line``); () before any."""
 
     def __init__(self, game: SoulOfAnkiril, seed: int, num_players: int) -> None:
         super().__init__(game, seed, num_players)
@@ -108,6 +111,12 @@ class AnkirilState(State):
             return ""
         left = winner_first([self.emanations_left(p) for p in range(2)], self.winner)
         return f"{outcome_from_returns(self.returns())[:-1]}: {self.end_reason} (Emanations left: {left})."
+
+    @property
+    def last_text(self) -> str:
+        """The last action's log line ("seat 0: move Damsha (C4) to D5"), made when a view
+        asks: a playout never does."""
+        return words.said(self.last_seat, self.last_line) if self.last_line else ""
 
     def finish(self, winner: int | None, reason: str) -> None:
         self.stage, self.winner, self.end_reason = OVER, winner, reason
