@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from soulforge.core.registry import Registry
+from soulforge.games.soulshards import words
 from soulforge.games.soulshards.conditions import fatigued, may_move, set_fatigue
 
 if TYPE_CHECKING:
@@ -120,7 +121,7 @@ def boost(s: ShardsState, use: Use, stat: str, amount: int) -> None:
         temp = list(u.temp)
         temp[index] += amount
         u.temp = (temp[0], temp[1], temp[2])
-        s.add_log(f"{s.name_of(u)} gains +{amount} {stat.title()} this turn")
+        s.log_later(words.gains_stat, s.named(u), amount, stat)
 
 
 @EFFECTS.register("pin")
@@ -158,13 +159,13 @@ def gain(s: ShardsState, use: Use, attr: str, amount: int) -> None:
     from soulforge.games.soulshards.data import ATTRS
 
     s.pool[use.seat][ATTRS.index(attr)] += amount
-    s.add_log(f"seat {use.seat} gains {amount} {attr.title()}")
+    s.log_later(words.gains_attr, use.seat, amount, attr)
 
 
 @EFFECTS.register("edge")
 def edge(s: ShardsState, use: Use, amount: int) -> None:
     s.edge[use.seat] += amount
-    s.add_log(f"seat {use.seat} gains {amount} Edge")
+    s.log_later(words.gains_edge, use.seat, amount)
 
 
 @EFFECTS.register("drain")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from soulforge.games.soulshards import setup
+from soulforge.games.soulshards import setup, words
 from soulforge.games.soulshards.cards import TARGETS, Use
 from soulforge.games.soulshards.conditions import (
     fatigued,
@@ -148,7 +148,7 @@ def start_turn(s: ShardsState, f: SeatTask) -> None:
     s.active = p
     s.no_attack = s.to_battlefield = False
     s.fight = None
-    s.add_log(f"turn {s.turn}: seat {p}")
+    s.log_later(words.turn_starts, s.turn, p)
     for zone in s.zones[p]:
         for uid in zone:
             u = s.units[uid]
@@ -247,7 +247,7 @@ def finish_spell(s: ShardsState, seat: int, card: str, caster: int, success: boo
     s.attached_spell = -1
     if host is not None:
         host.attached.append(card)
-        s.add_log(f"{card} is Attached to {s.name_of(host)}")
+        s.log_later(words.attached, card, s.named(host))
     else:
         s.home[seat].append(card)
 
@@ -317,7 +317,7 @@ def reveal(s: ShardsState, f: Reveal) -> None:
         source, name = chosen
         card = s.cards[name]
         traits[seat] = card.trait
-        s.add_log(f"seat {seat} reveals {name} from the {source} for Support (Trait {card.trait})")
+        s.log_later(words.reveals, seat, name, source, card.trait)
         if s.fight is not None:
             s.fight["support"][seat] = {"source": source, "card": name, "trait": card.trait}
         host = s.units.get(check.backs[seat])
@@ -338,8 +338,7 @@ def begin_attack(s: ShardsState, att: list[int]) -> None:
     """Attack step 1: the attackers gain 1 Fatigue each (a fourth: discarded after the attack)."""
     for uid in att:
         s.gain_fatigue(s.units[uid], 1)
-    names = ", ".join(s.units[uid].card.name for uid in att)
-    s.add_log(f"seat {s.active} attacks with {names}")
+    s.log_later(words.attacks_with, s.active, tuple(s.units[uid].card.name for uid in att))
     s.stack.append(AttackInProgress("provoke", tuple(att)))
 
 

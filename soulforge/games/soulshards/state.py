@@ -18,7 +18,7 @@ from soulforge.core.clone import ClonePlan
 from soulforge.core.log import Seat
 from soulforge.core.state import State, outcome_from_returns
 from soulforge.core.text import winner_first
-from soulforge.games.soulshards import hidden, sequence, setup, view
+from soulforge.games.soulshards import hidden, sequence, setup, view, words
 from soulforge.games.soulshards.cards import CITY_HOOKS
 from soulforge.games.soulshards.conditions import set_fatigue
 from soulforge.games.soulshards.data import CardDef, City
@@ -199,8 +199,11 @@ class ShardsState(State):
 
     # -- shared card rules ---------------------------------------------------------------------
     def name_of(self, u: Unit) -> str:
-        zone = "Battlefield" if u.uid in self.zones[u.owner][0] else "Keep"
-        return f"seat {u.owner}'s {u.card.name} ({zone})"
+        return words.unit_name(self.named(u))
+
+    def named(self, u: Unit) -> words.Named:
+        """``u`` as a line logged later names it: owner, card name, on the Battlefield now."""
+        return u.owner, u.card.name, u.uid in self.zones[u.owner][0]
 
     def spot_of(self, u: Unit) -> str:
         zone = 0 if u.uid in self.zones[u.owner][0] else 1
@@ -237,7 +240,7 @@ class ShardsState(State):
         if amount <= 0 or self.step == OVER:
             return
         self.resolve[seat] -= amount
-        self.add_log(f"seat {seat} loses {amount} Resolve ({why}), {max(self.resolve[seat], 0)} left")
+        self.log_later(words.loses_resolve, seat, amount, why, max(self.resolve[seat], 0))
         if self.resolve[seat] <= 0:
             self.finish(1 - seat, f"seat {seat} has no Resolve left")
 
@@ -278,7 +281,7 @@ class ShardsState(State):
         zone = self.zone_of(u)
         self.zones[u.owner][zone].remove(u.uid)
         self.zones[u.owner][1 - zone].append(u.uid)
-        self.add_log(f"seat {u.owner}'s {u.card.name} moves to the {'Keep' if zone == 0 else 'Battlefield'}")
+        self.log_later(words.moves, u.owner, u.card.name, zone != 0)
 
     def discard_unit(self, u: Unit, by: int = -1) -> None:
         """Discard a card in play: it goes Home with its Attached cards (Fatigue and effects
@@ -296,7 +299,7 @@ class ShardsState(State):
             self.add_log(f"seat {u.owner}'s {u.card.name} is overrun: bottom of the Arsenal, no trigger")
         else:
             self.home[u.owner].append(u.card.name)
-            self.add_log(f"seat {u.owner}'s {u.card.name} is discarded")
+            self.log_later(words.discarded, u.owner, u.card.name)
             if u.card.exhausted is not None:
                 self.triggers.append((u.owner, u.card.name))
         for name in u.attached:
@@ -346,9 +349,9 @@ class ShardsState(State):
                 break
             self.hand[seat].append(name)
             got.append(name)
-        self.add_log(f"seat {seat} draws {len(got)}" if len(got) != 1 else f"seat {seat} draws 1 card")
+        self.log_later(words.draws, seat, len(got))
         if got:
-            self.add_log(f"you draw {', '.join(got)}", seat)
+            self.log_later(words.you_draw, tuple(got), visible_to=seat)
 
     def new_unit(self, seat: int, name: str) -> Unit:
         u = Unit(self.next_uid, seat, self.cards[name])

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from soulforge.core.flow import ClickPath
 from soulforge.games.soulshards import sequence as sq
+from soulforge.games.soulshards import words
 from soulforge.games.soulshards.actions import (
     Pass,
     SpendEdge,
@@ -42,7 +43,7 @@ class SpendEdgeRule(ShardsRule):
         s.edge[p] -= 1
         s.stack[c] = check = check.replace(mod=check.mod + a.delta)
         what = "the DL" if check.kind == "check" else "the damage"
-        s.add_log(f"seat {p} spends 1 Edge: {what} {a.delta:+d}")
+        s.log_later(words.spends_edge, p, what, a.delta)
         if s.fight is not None:
             s.fight["damage_mod" if check.kind == "fight" else "dl_mod"] = check.mod
 
@@ -92,7 +93,7 @@ class SupportStockpileRule(ShardsRule):
         s.stack.pop()
         name, _ = s.stockpile[p].pop(a.slot)
         s.concealed[p] = ("Stockpile", name)
-        s.add_log(f"seat {p} chooses {name} from the Stockpile for Support")
+        s.log_later(words.chooses_stockpile, p, name)
 
     def path(self, a: SupportStockpile) -> ClickPath:
         return (f"my-stockpile:{a.slot}",)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from soulforge.core import IllegalAction
 from soulforge.core.flow import Check, CheckedRule, ClickPath, first_failure
 from soulforge.games.soulshards import sequence as sq
+from soulforge.games.soulshards import words
 from soulforge.games.soulshards.actions import (
     Cast,
     Mount,
@@ -101,7 +102,7 @@ class PlayRule(ShardsRule):
         sq.pay(s.pool[p], card.cost)
         s.hand[p].remove(a.card)
         target = s.unit_at(a.target)
-        s.add_log(f"seat {p} plays {a.card}" + (f" on {s.name_of(target)}" if target else ""))
+        s.log_later(words.plays, p, a.card, s.named(target) if target else None)
         if card.spell is not None:
             s.casting.append(a.card)
             sq.use_ability(s, p, a.card, "spell", card.spell, -1 if target is None else target.uid, -1)
@@ -201,10 +202,7 @@ class CastRule(CheckedRule["S", Cast], ShardsRule):
         sq.pay(s.pool[p], card.cost)
         s.home[p].remove(a.card)
         s.casting.append(a.card)
-        s.add_log(
-            f"seat {p}'s {u.card.name} casts {a.card} from Home"
-            + (f" on {s.name_of(target)}" if target else "")
-        )
+        s.log_later(words.casts, p, u.card.name, a.card, s.named(target) if target else None)
         s.gain_fatigue(u, 1)
         sq.use_ability(s, p, a.card, "spell", card.spell, -1 if target is None else target.uid, u.uid)
 
@@ -320,9 +318,7 @@ class UseEffectRule(CheckedRule["S", UseEffect], ShardsRule):
         p = s.decider
         target = s.unit_at(a.target)
         sq.pay(s.pool[p], ab.cost)
-        s.add_log(
-            f"seat {p} uses the effect of {u.card.name}" + (f" on {s.name_of(target)}" if target else "")
-        )
+        s.log_later(words.uses_effect, p, u.card.name, s.named(target) if target else None)
         if ab.cost.fatigue and payer is not None:
             s.gain_fatigue(payer, ab.cost.fatigue)
         sq.use_ability(s, p, u.card.name, "ability", ab, -1 if target is None else target.uid, u.uid)
@@ -363,7 +359,7 @@ class TacticsRule(ShardsRule):
         s.gain_fatigue(u, 1)
         u.prepared = True
         s.edge[u.owner] += 1
-        s.add_log(f"seat {u.owner}'s {u.card.name} is Prepared: 1 Edge ({s.edge[u.owner]})")
+        s.log_later(words.prepared, u.owner, u.card.name, s.edge[u.owner])
 
     def path(self, a: Tactics) -> ClickPath:
         return (f"card:{a.spot}", "tactics")

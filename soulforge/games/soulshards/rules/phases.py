@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from soulforge.core import IllegalAction
 from soulforge.core.flow import Check, ClickPath, first_failure, passes
 from soulforge.games.soulshards import sequence as sq
+from soulforge.games.soulshards import words
 from soulforge.games.soulshards.actions import (
     EndDeploy,
     EndTurn,
@@ -123,7 +124,7 @@ class StockpileRule(ShardsRule):
         s.stack.pop()
         s.hand[p].remove(a.card)
         s.stockpile[p].append((a.card, a.attr))
-        s.add_log(f"seat {p} stockpiles {a.card} for {ATTRS[a.attr].title()}")
+        s.log_later(words.stockpiles, p, a.card, ATTRS[a.attr])
 
     def path(self, a: Stockpile) -> ClickPath:
         return (f"hand:{a.card}", f"attr:{ATTRS[a.attr]}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from soulforge.core.flow import ClickPath
-from soulforge.games.soulshards import setup
+from soulforge.games.soulshards import setup, words
 from soulforge.games.soulshards.actions import (
     ChooseAttribute,
     KeepDeck,
@@ -47,8 +47,8 @@ class SwapRule(ShardsRule):
         s.arsenal[p].append(a.into)
         s.reserves[p].append(a.out)
         s.swaps[p] += 1
-        s.add_log(f"seat {p} swaps a card with the Reserves")
-        s.add_log(f"you swap {a.out} out for {a.into}", p)
+        s.log_later(words.swaps, p)
+        s.log_later(words.you_swap, a.out, a.into, visible_to=p)
 
     def path(self, a: Swap) -> ClickPath:
         return (f"reserve:{a.into}", f"deck:{a.out}")
