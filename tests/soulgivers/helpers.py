@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from soulforge.core import Action
 from soulforge.games.soulgivers import Soulgivers
@@ -89,3 +90,13 @@ ENDINGS = ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0], [-1.0, -1.0])
 def kinds(actions: list[Action]) -> set[str]:
     return {a.kind for a in actions}
 
+
+def positions(seeds: range) -> Iterator[SoulgiversState]:
+    """Every position of seeded random games, the last included."""
+    for seed in seeds:
+        s = GAME.new_game(seed=seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            yield s
+            s.apply(rng.choice(s.legal_actions()))
+        yield s

@@ -4,27 +4,14 @@ rules' own, click paths, refusals naming the rulebook section."""
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Iterator
 
 import pytest
 
 from soulforge.core import Action, IllegalAction
 from soulforge.games.soulgivers.actions import ACTION_TYPES, Collect, Keep, Step
 from soulforge.games.soulgivers.flow import FLOW
-from soulforge.games.soulgivers.state import SoulgiversState
 
-from .helpers import GAME, activate, blank, piece
-
-
-def positions(seeds: range) -> Iterator[SoulgiversState]:
-    """Every position of seeded random games."""
-    for seed in seeds:
-        s = GAME.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not s.is_over:
-            yield s
-            s.apply(rng.choice(s.legal_actions()))
+from .helpers import GAME, activate, blank, piece, positions
 
 
 def as_json(actions: list[Action]) -> list[str]:

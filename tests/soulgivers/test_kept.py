@@ -4,7 +4,6 @@ playouts, on the state, its clone and its copy restored from bytes."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 from soulforge.agents import load
@@ -12,17 +11,7 @@ from soulforge.games.soulgivers.encoding import PORTAL, TEAM_PIECES, TEAMS, posi
 from soulforge.games.soulgivers.flow import FLOW
 from soulforge.games.soulgivers.state import SoulgiversState
 
-from .helpers import GAME, blank, cell, piece
-
-
-def random_positions(seeds: range) -> Iterator[SoulgiversState]:
-    for seed in seeds:
-        s = GAME.new_game(seed=seed)
-        rng = random.Random(seed)
-        while not s.is_over:
-            yield s
-            s.apply(rng.choice(s.legal_actions()))
-        yield s
+from .helpers import GAME, blank, cell, piece, positions
 
 
 def greedy_positions(seeds: range) -> Iterator[SoulgiversState]:
@@ -48,7 +37,7 @@ def assert_kept_equal_fresh(s: SoulgiversState) -> None:
 
 def test_kept_masks_equal_fresh_ones_in_random_playouts_clones_and_restored_copies() -> None:
     checked = 0
-    for s in random_positions(range(12)):
+    for s in positions(range(12)):
         assert_kept_equal_fresh(s)
         copy = s.clone()
         assert_kept_equal_fresh(copy)
@@ -73,7 +62,7 @@ def test_kept_masks_equal_fresh_ones_in_greedy_playouts() -> None:
 def test_the_fast_listing_reads_the_kept_masks_as_the_rules_read_positions() -> None:
     """The main phase's listing (declarable Soulgivers, from the masks) equals the rules' own
     at every position of seeded games, in the same order (agents pick by position)."""
-    for s in random_positions(range(6)):
+    for s in positions(range(6)):
         if not s.is_over and FLOW.step(s).fast_legal is not None:
             assert s.legal_actions() == FLOW.plain_legal(s)
 
