@@ -10,6 +10,7 @@ import soulforge
 from soulforge.games.kipukas import movement
 from soulforge.games.kipukas.actions import Move
 from soulforge.games.kipukas.encoding import DAY
+from soulforge.games.kipukas.game import Kipukas
 from soulforge.games.kipukas.movement import reach
 from soulforge.games.kipukas.rules import day
 from soulforge.games.kipukas.state import KipukasState
@@ -33,8 +34,8 @@ def test_the_reaches_kept_by_the_day_listing_are_the_reaches_of_the_position(
             if state.phase == DAY:
                 assert legal == state.flow.plain_legal(state)
                 listed = {action.piece for action in legal if isinstance(action, Move)}
-                kept = state._listed_reaches
-                if kept and kept[0] is state._legal:
+                kept = day._KEPT[0]
+                if kept[0] is state._legal:
                     assert listed <= set(kept[1])  # (a soul may have range and nowhere to go)
                     for piece, found in kept[1].items():
                         assert found == reach(state, piece)
@@ -47,7 +48,7 @@ def test_the_reaches_kept_by_the_day_listing_are_the_reaches_of_the_position(
                         assert way == reach(state, action.piece)[action.stand]
             action = chooser.choice(legal)
             state.apply(action)
-            assert not state._listed_reaches or state._listed_reaches[0] is not state._legal
+            assert day._KEPT[0][0] is not state._legal
     assert kept_moves > 100 * seeds
 
 
@@ -57,7 +58,6 @@ def _rebuilt(state: KipukasState) -> KipukasState:
     twin = state.clone()
     twin.moved()
     twin._legal = None
-    twin._listed_reaches = ()
     return twin
 
 
@@ -144,9 +144,41 @@ def test_the_camps_the_map_keeps_are_the_camps_the_seat_holds(
                 before = list(kept)
                 legal = state.legal_actions()
                 assert kept == before == day._camps_held(state)
-                assert day._held_camps(state) is kept  # (the kept list itself, asked again)
+                # the kept list itself, asked again (unless the memo is full: then worked out anew)
+                assert day._held_camps(state) is kept or len(state.board.memo) >= day._MEMO_BOUND
                 asked += 1
             else:
                 legal = state.legal_actions()
             state.apply(chooser.choice(legal))
     assert asked > 50 * len(seeds)
+
+
+def test_the_map_never_drops_camps_it_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past its bound, the memo keeps what it has and works new holdings out each time: it never
+    drops a list it kept. A state's bytes name the map's objects by identity
+    (``core.snapshot.references``): a dropped list's identity, taken again by some list of a
+    state, would be written as a reference to the memo's entry (restored as another object, or
+    not at all). It used to be emptied whole once past the bound."""
+    game = soulforge.load("kipukas", map="duel")
+    assert isinstance(game, Kipukas)
+    memo: dict[tuple[int, ...], list[str]] = {}
+    monkeypatch.setitem(game.board.__dict__, "memo", memo)  # (one of its own: filled here alone)
+    warm = game.new_game(seed=2)  # (some holdings kept first)
+    while not warm.is_over:
+        warm.apply(warm.legal_actions()[0])
+    kept = dict(memo)
+    assert kept
+    monkeypatch.setattr(day, "_MEMO_BOUND", len(memo) + 2)
+    state = game.new_game(seed=3)
+    assert isinstance(state, KipukasState)
+    chooser = random.Random(3)
+    holdings = set()
+    while not state.is_over:
+        if state.phase == DAY:
+            camps = day._held_camps(state)
+            assert camps == day._camps_held(state)
+            holdings.add((state.active, state.suspended, *state.holder))
+        state.apply(chooser.choice(state.legal_actions()))
+    assert len(holdings - kept.keys()) > 4  # (more new holdings than the memo had room for)
+    assert len(memo) <= day._MEMO_BOUND
+    assert all(memo.get(key) is found for key, found in kept.items())

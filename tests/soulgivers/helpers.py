@@ -9,7 +9,7 @@ from soulforge.games.soulgivers import Soulgivers
 from soulforge.games.soulgivers import encoding as en
 from soulforge.games.soulgivers.actions import Declare
 from soulforge.games.soulgivers.board import CELL_COUNT, CELLS, FREE, MOTHER, cell_name
-from soulforge.games.soulgivers.consequences import refresh
+from soulforge.games.soulgivers.consequences import refresh, set_position
 from soulforge.games.soulgivers.data import CHARS
 from soulforge.games.soulgivers.encoding import KINDS, TEAMS, at_portal, kind_of, piece_of
 from soulforge.games.soulgivers.state import SoulgiversState
@@ -60,10 +60,10 @@ def piece(s: SoulgiversState, team: int, kind: str, where: str | int, shields: i
     s.deck[team].remove(KIND[kind])
     s.revealed[p] = True
     if isinstance(where, int):
-        s.pos[p] = at_portal(where)
+        set_position(s, p, at_portal(where))
     else:
         c = cell(where)
-        s.pos[p] = c
+        set_position(s, p, c)
         s.occ[c] = p
     s.shields[p] = shields
     s.decay[p] = decay

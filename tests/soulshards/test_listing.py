@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from soulforge.games.soulshards.cards import TARGETS
-from soulforge.games.soulshards.listing import FAST_TARGETS, affordable
+from soulforge.games.soulshards.listing import FAST_TARGETS, WALKS, affordable
 from soulforge.games.soulshards.rules import FLOW
 from soulforge.games.soulshards.sequence import can_pay, targets
 from tests.soulshards.helpers import new_game
@@ -107,3 +107,16 @@ def test_affordable_is_can_pay() -> None:
             assert (name in afford.spells) == (card.spell is not None and can_pay(list(pool), card.cost))
             ability = card.ability
             assert (name in afford.abilities) == (ability is not None and can_pay(list(pool), ability.cost))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_walks_list_each_kinds_targets(seed: int) -> None:
+    """``WALKS`` (the Engage listing's walk of a target kind, one lookup each) lists what the
+    registry's test does for every kind, those without a fast walk included."""
+    s = new_game(seed)
+    chooser = random.Random(seed)
+    while not s.is_over:
+        for kind in TARGETS.names():
+            for seat in (0, 1):
+                assert WALKS[kind](s, seat) == targets(s, seat, kind), (seed, s.move_number, kind)
+        s.apply(chooser.choice(s.legal_actions()))

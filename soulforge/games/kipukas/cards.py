@@ -543,19 +543,20 @@ def diel_turns(s: S, seat: int) -> list[tuple[int, int]]:
     wanted = _TURNED.get(s.diel)
     if wanted is None or not rolled(s):
         return []
-    from soulforge.games.kipukas.movement import is_downed  # (not before: storms turn nothing)
-
-    card = s.card  # (read once: every piece of the seat's, twice a cycle)
-    out = [
-        (p, -1)
-        for p in s.pieces_of(seat)
-        if ABILITIES[card[p]].turns_roll == wanted
-        and not s.prisoner[p]
-        and not is_downed(s, p)
-        and s.timers[p].get("turned", -9) < s.cycle - 1
-    ]
-    out += [(-1, slot) for slot, cid in enumerate(s.hand[seat]) if ability(cid).turns_roll == "either"]
+    card, found = s.card, ABILITIES  # (read once: every piece of the seat's, twice a cycle)
+    out = [(p, -1) for p in s.pieces_of(seat) if found[card[p]].turns_roll == wanted and _may_turn(s, p)]
+    out += [(-1, slot) for slot, cid in enumerate(s.hand[seat]) if found[cid].turns_roll == "either"]
     return out
+
+
+def _may_turn(s: S, piece: int) -> bool:
+    """A soul whose card turns the roll (``diel_turns``) may: not a prisoner, not downed, and it
+    did not turn the last turn."""
+    from soulforge.games.kipukas.movement import is_downed  # (asked of a turner only: seldom)
+
+    if s.prisoner[piece] or is_downed(s, piece):
+        return False
+    return s.timers[piece].get("turned", -9) < s.cycle - 1
 
 
 def tick(s: S, piece: int, effect: str) -> int:

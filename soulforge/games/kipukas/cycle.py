@@ -41,12 +41,13 @@ def reveal(s: S, piece: int) -> None:
 
 # -- contention ------------------------------------------------------------------------------
 def contested_stands(s: S, seat: int) -> list[str]:
-    """Stands where the seat's souls share the stand with revealed enemies."""
+    """Stands where the seat's souls share the stand with revealed enemies: the ground's
+    ``enemy_stands`` are the stands where ``enemies_at`` finds some (asked there, once)."""
     enemies = ground(s, seat).enemy_stands
     if not enemies:
         return []  # no revealed enemy anywhere (the common case)
-    mine = {s.stand[p] for p in s.pieces_of(seat) if s.stand[p] in enemies}
-    return sorted(stand for stand in mine if enemies_at(s, stand, seat))
+    stand = s.stand
+    return sorted({stand[p] for p in s.pieces_of(seat)} & enemies)
 
 
 def contention_stands(s: S, seat: int) -> list[str]:

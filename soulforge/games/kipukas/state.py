@@ -53,7 +53,7 @@ except ImportError:  # (mypy's own package: there wherever the build runs; pure 
 
 from soulforge.core import Action, JsonDict, Seat
 from soulforge.core.clone import ClonePlan
-from soulforge.games.kipukas import hidden, labels, view
+from soulforge.games.kipukas import hidden, labels, movement, view
 from soulforge.games.kipukas.data import SOUL_TYPES, Card
 from soulforge.games.kipukas.encoding import OVER, PUBLIC
 from soulforge.games.kipukas.fields import KipukasFields
@@ -224,13 +224,15 @@ class KipukasState(KipukasFields):
         and nothing else: the index of ``_where`` is patched rather than dropped and rebuilt
         (a soul's move, step by step). The patch is a new index sharing the parts it leaves
         alone, never a change in place: a clone may share the old one. The grounds, which read
-        where every soul is, are worked out anew. ``tests/kipukas/test_incremental.py`` proves
-        the patched index equal to a rebuilt one at every position of seeded playouts."""
+        where every soul is, are patched too (``movement.shifted``); a piece the grounds do not
+        read (a prisoner, a feature) leaves them as they are. ``tests/kipukas/test_incremental.py``
+        and ``test_kept_grounds.py`` prove the patched index and grounds equal to rebuilt ones
+        at every position of seeded playouts."""
         index: Index | None = self.__dict__.get("_index")
         if index is None or not self.on_map[piece]:
             self.moved()  # (nothing to patch, or a piece the index does not hold)
             return
-        territories, live, features, _, souls, kinds, owners = index
+        territories, live, features, grounds, souls, kinds, owners = index
         listed = piece in souls.get(old_stand, ())  # (a soul, not a prisoner: the index's own test)
         if listed != (self.game.traits[self.card[piece]].soul and not self.prisoner[piece]):
             self.moved()  # the piece changed more than its stand (a prisoner freed...): rebuilt
@@ -240,9 +242,13 @@ class KipukasState(KipukasFields):
             territories = _moved_in(territories, piece, old_territory, territory)
             if piece in features.get(old_territory, ()):
                 features = _moved_in(features, piece, old_territory, territory)
-        if listed:
-            souls = _moved_in(souls, piece, old_stand, self.stand[piece])
+        if not listed:  # the grounds read only the souls listed by stand: they hold
+            self._index = (territories, live, features, grounds, souls, kinds, owners)
+            return
+        souls = _moved_in(souls, piece, old_stand, self.stand[piece])
         self._index = (territories, live, features, {}, souls, kinds, owners)
+        if grounds:  # patched once the index holds the soul where it stands now (they read it)
+            self._index[3].update(movement.shifted(self, grounds, piece, old_stand, old_territory))
 
     def souls_at(self, stand: str) -> list[int]:
         """The souls on a stand, prisoners left out (a new list)."""

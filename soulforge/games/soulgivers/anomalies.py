@@ -24,7 +24,7 @@ from soulforge.games.soulgivers.consequences import (
     settle,
     tile_has_population_mod,
 )
-from soulforge.games.soulgivers.encoding import BIT, OTHER, PIECES, TEAM_PIECES, Team, at_portal
+from soulforge.games.soulgivers.encoding import BIT, OTHER, PIECES, Team, at_portal, team_members
 
 if TYPE_CHECKING:
     from soulforge.games.soulgivers.state import SoulgiversState
@@ -97,7 +97,7 @@ def next_to_yours(s: SoulgiversState, play: AnomalyPlay) -> str | None:
     """One of the player's Soulgivers stands on the Portal's front (rulebook 6)."""
     team, target = play
     front, pos = s.game.layout.fronts[target], s.pos
-    for p in TEAM_PIECES[team]:  # a loop, not any(): no generator frame (a window asks per Portal)
+    for p in team_members(s.on_board, team):  # a loop, not any(): no generator frame (per Portal)
         if pos[p] in front:
             return None
     return "none of your Soulgivers stands next to this Portal"

@@ -26,14 +26,14 @@ from soulforge.games.soulgivers.board import (
 )
 from soulforge.games.soulgivers.data import DATA, SHORT_NAMES
 from soulforge.games.soulgivers.encoding import (
+    BIT,
     NONE,
     OFF,
     OTHER,
     OVER,
-    PIECES,
     PORTAL,
     SETUP,
-    TEAM_PIECES,
+    TEAM_MASK,
     TEAMS,
     Kind,
     Piece,
@@ -42,6 +42,7 @@ from soulforge.games.soulgivers.encoding import (
     kind_of,
     piece_of,
     portal_at,
+    team_members,
     team_of,
 )
 
@@ -91,8 +92,7 @@ def top_owner(s: SoulgiversState, cell: int) -> int:
 
 def can_cover(s: SoulgiversState, cell: int) -> bool:
     """A Modifier may go here: no Soulgiver, and the top Modifier may be covered (rulebook 7)."""
-    stack = s.mods[cell]
-    return s.occ[cell] < 0 and (not stack or MODS[stack[-1]].coverable) and s.eff[cell] != DEAD
+    return s.occ[cell] < 0 and (not s.mods[cell] or COVERABLE[s.mods[cell][-1]]) and s.eff[cell] != DEAD
 
 
 def push_mod(s: SoulgiversState, cell: int, key: str) -> None:
@@ -163,7 +163,7 @@ def destroy(s: SoulgiversState, piece: int, *, attack: bool = False, keep_soul: 
     tile = piece_tile(s, piece)
     if 0 <= pos < PORTAL and s.occ[pos] == piece:
         s.occ[pos] = NONE
-    s.pos[piece] = OFF
+    set_position(s, piece, OFF)
     if keep_soul:
         place_soul(s, piece, pos if pos < PORTAL else -1, tile)
     if s.active == piece:
@@ -184,12 +184,30 @@ def add_decay(s: SoulgiversState, piece: int, amount: int) -> None:
 
 
 # -- moving pieces, Black Holes and Event Horizon (rulebook 4.2, 5, glossary) -----------------
+def set_position(s: SoulgiversState, piece: Piece, position: int) -> None:
+    """Put ``piece`` at ``position`` (a cell, a Portal or OFF), keeping the masks of the pieces
+    in play and on the board (``SoulgiversState.in_play``, ``.on_board``) with it: every move
+    into or out of play, or between a Portal and the board, comes through here (a move from a
+    cell to a cell may write ``pos`` alone: both masks stay)."""
+    s.pos[piece] = position
+    bit = BIT[piece]
+    if position < 0:
+        s.in_play &= ~bit
+        s.on_board &= ~bit
+    elif position < PORTAL:
+        s.in_play |= bit
+        s.on_board |= bit
+    else:
+        s.in_play |= bit
+        s.on_board &= ~bit
+
+
 def put(s: SoulgiversState, piece: int, cell: int) -> None:
     """Move a piece to a cell free of Soulgivers (no rule checks)."""
     pos = s.pos[piece]
     if 0 <= pos < PORTAL and s.occ[pos] == piece:
         s.occ[pos] = NONE
-    s.pos[piece] = cell
+    set_position(s, piece, cell)
     s.occ[cell] = piece
     s.touched = (*s.touched, cell)
 
@@ -241,11 +259,12 @@ def move_tiles(s: SoulgiversState, moves: dict[int, tuple[int, int]]) -> None:
     for src, (dst, rot) in moves.items():
         for slot, c in enumerate(TILE_CELLS[src]):
             cell_map[c] = TILE_CELLS[dst][rotated_slot(slot, rot)]
-    for p in PIECES:
-        pos = s.pos[p]
-        if pos in cell_map:
-            s.shields[p] = rotate_mask(s.shields[p], moves[TILE_OF[pos]][1])
-            s.pos[p] = cell_map[pos]
+    for team in TEAMS:
+        for p in team_members(s.on_board, team):  # from a cell to a cell: the masks stay
+            pos = s.pos[p]
+            if pos in cell_map:
+                s.shields[p] = rotate_mask(s.shields[p], moves[TILE_OF[pos]][1])
+                s.pos[p] = cell_map[pos]
     printed, mods, occ = list(s.printed), list(s.mods), list(s.occ)
     for old, new in cell_map.items():
         s.printed[new], s.mods[new], s.occ[new] = printed[old], mods[old], occ[old]
@@ -281,7 +300,7 @@ def destroy_tile(s: SoulgiversState, tile: int) -> None:
 def enter_portal(s: SoulgiversState, team: Team, kind: Kind, portal: int) -> None:
     """Put ``team``'s Soulgiver of ``kind`` on Portal ``portal``: it is revealed (step 14)."""
     piece = piece_of(team, kind)
-    s.pos[piece] = at_portal(portal)
+    set_position(s, piece, at_portal(portal))
     s.decay[piece] = s.game.rules["decay_start"]
     s.shields[piece] = s.game.chars[kind].shields
     s.soul[piece] = NONE
@@ -304,10 +323,8 @@ def own_portals(s: SoulgiversState, team: int) -> list[int]:
 
 def alive(s: SoulgiversState, team: int) -> bool:
     """Has characters left: in play, or in the deck with a Portal to enter from."""
-    pos = s.pos
-    for p in TEAM_PIECES[team]:
-        if pos[p] >= 0:
-            return True
+    if s.in_play & TEAM_MASK[team]:
+        return True
     return bool(s.deck[team] or s.pair[team] or s.picks[team]) and bool(own_portals(s, team))
 
 

@@ -56,6 +56,23 @@ BIT: tuple[int, ...] = tuple(1 << p for p in PIECES)
 """BIT[piece]: the piece's bit in a set of pieces held as a mask."""
 
 
+TEAM_SHIFT: tuple[int, int] = (0, KIND_COUNT)
+"""A team's pieces are its kinds' bits shifted by this (``piece_of``)."""
+KIND_MASK = (1 << KIND_COUNT) - 1
+TEAM_MASK: tuple[int, ...] = tuple(KIND_MASK << shift for shift in TEAM_SHIFT)
+"""TEAM_MASK[team]: the bits of the team's pieces in a mask."""
+TEAM_MEMBERS: tuple[tuple[tuple[Piece, ...], ...], ...] = tuple(
+    tuple(tuple(piece_of(team, k) for k in KINDS if kinds & 1 << k) for kinds in range(KIND_MASK + 1))
+    for team in TEAMS
+)
+"""TEAM_MEMBERS[team][kinds]: the team's pieces of the kinds in the mask ``kinds``, in order."""
+
+
+def team_members(mask: int, team: Team) -> tuple[Piece, ...]:
+    """The pieces of ``team`` in ``mask`` (a mask of pieces), in order: one lookup."""
+    return TEAM_MEMBERS[team][mask >> TEAM_SHIFT[team] & KIND_MASK]
+
+
 def members(mask: int) -> list[Piece]:
     """The pieces of a mask, in order."""
     return [p for p in PIECES if mask & (1 << p)]
@@ -80,6 +97,18 @@ def portal_at(position: int) -> int:
 
 def on_board(position: int) -> bool:
     return 0 <= position < PORTAL
+
+
+def position_masks(pos: list[int]) -> tuple[int, int]:
+    """The masks of the pieces in play (on the board or a Portal) and of those on the board,
+    computed afresh from the positions (the state keeps both: ``SoulgiversState.in_play``)."""
+    in_play = on_cells = 0
+    for p, position in enumerate(pos):
+        if position >= 0:
+            in_play |= 1 << p
+            if on_board(position):
+                on_cells |= 1 << p
+    return in_play, on_cells
 
 
 # -- phases ------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from soulforge.games.soulgivers.consequences import (
     barrier_at,
     fall,
     put,
+    set_position,
     settle,
     stuck,
     top_owner,
@@ -138,7 +139,7 @@ def arrive(s: SoulgiversState, piece: Piece, cell: Cell, d: Dir) -> None:
         pos = s.pos[piece]
         if 0 <= pos < PORTAL and s.occ[pos] == piece:
             s.occ[pos] = NONE
-        s.pos[piece] = cell
+        set_position(s, piece, cell)
         s.must_continue = True
         s.touched = (*s.touched, cell)
         return

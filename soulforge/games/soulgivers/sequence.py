@@ -30,11 +30,13 @@ from soulforge.games.soulgivers.encoding import (
     OTHER,
     OVER,
     PORTAL,
+    TEAM_MASK,
     Kind,
     Piece,
     Team,
     kind_of,
     piece_of,
+    team_members,
     team_of,
 )
 
@@ -74,7 +76,8 @@ def refill(s: SoulgiversState) -> None:
     """Fewer than 3 in the game: draw 2, keep 1, put it on a Portal (rulebook 4.2, 10)."""
     team = s.player
     deck = s.deck[team]
-    if len(s.team_pieces(team)) >= s.game.rules["team_size"] or not deck or not own_portals(s, team):
+    in_play = (s.in_play & TEAM_MASK[team]).bit_count()  # len(s.team_pieces(team)), from the kept mask
+    if in_play >= s.game.rules["team_size"] or not deck or not own_portals(s, team):
         s.phase = MAIN
         return
     s.pair[team] = sorted(s.rng.sample(deck, min(2, len(deck))))
@@ -100,7 +103,7 @@ def hushed(s: SoulgiversState, piece: Piece) -> bool:
     pos = s.pos[piece]
     if pos >= PORTAL:
         return False
-    for q in s.board_pieces(OTHER[team_of(piece)]):
+    for q in team_members(s.on_board, OTHER[team_of(piece)]):
         if HUSHERS[q][s.soul[q]] and distance(pos, s.pos[q]) <= hush_range(s, q):
             return True
     return False

@@ -28,17 +28,17 @@ from soulforge.games.soulgivers.encoding import (
     OVER,
     PIECE_COUNT,
     POP,
-    PORTAL,
     RESPONSE,
     SETUP,
     SWAP,
-    TEAM_PIECES,
     TEAMS,
     Kind,
     Phase,
     Piece,
     Team,
     kind_of,
+    position_masks,
+    team_members,
 )
 from soulforge.games.soulgivers.flow import FLOW, prompt
 from soulforge.games.soulgivers.hidden import resample
@@ -80,6 +80,11 @@ class SoulgiversState(State):
     """Has each piece been shown to both seats (placed on a Portal)?"""
     souls: dict[Piece, int]
     """The Souls lying on the board: piece -> cell."""
+    in_play: int
+    on_board: int
+    """The pieces in play (``pos`` >= 0: on the board or a Portal) and those on the board, as
+    masks (``BIT``): kept by ``consequences.set_position`` where positions change, read where
+    a team's pieces are listed (``encoding.team_members``) instead of scanning ``pos``."""
     # -- the Fragment, the Barrier, the Portals ----------------------------------------------------
     frag_tile: int
     carrier: Piece
@@ -172,6 +177,7 @@ class SoulgiversState(State):
         self.soul = [NONE] * PIECE_COUNT
         self.revealed = [False] * PIECE_COUNT
         self.souls = {}
+        self.in_play = self.on_board = 0  # no piece in play yet
         self.frag_tile = MOTHER
         self.carrier = NONE
         self.barrier = True
@@ -231,7 +237,8 @@ class SoulgiversState(State):
     def _apply(self, action: Action) -> None:
         """The flow's rule, with what every action shares: counting the turn's actions,
         checking the end once something was destroyed, remembering the move for views."""
-        actor = self.current_player
+        # current_player's first case read in place: most moves are the main phase's
+        actor = self.player if self.phase == MAIN else self.current_player
         self.touched = ()
         self.seen_by = -1
         self.turn_actions += 1
@@ -266,21 +273,16 @@ class SoulgiversState(State):
 
     def team_pieces(self, team: Team) -> list[Piece]:
         """The team's pieces on the board or on a Portal."""
-        pos = self.pos
-        out = []
-        for p in TEAM_PIECES[team]:  # loops, not comprehensions: no frame of their own (hot)
-            if pos[p] >= 0:
-                out.append(p)
-        return out
+        return list(team_members(self.in_play, team))
 
     def board_pieces(self, team: Team) -> list[Piece]:
         """The team's pieces on the board (not on a Portal)."""
-        pos = self.pos
-        out = []
-        for p in TEAM_PIECES[team]:
-            if -1 < pos[p] < PORTAL:
-                out.append(p)
-        return out
+        return list(team_members(self.on_board, team))
+
+    def recount(self) -> None:
+        """Find the masks of the pieces in play and on the board afresh from ``pos`` (a
+        position built by hand, writing ``pos`` directly)."""
+        self.in_play, self.on_board = position_masks(self.pos)
 
     def move_range(self, piece: Piece) -> int:
         """Its movement this activation: less 1 carrying the Fragment, 2 under Slow Time, 0 in Stasis."""

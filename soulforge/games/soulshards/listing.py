@@ -102,8 +102,12 @@ SWAPS: Table[str, Swap] = Table(Swap)
 """``SWAPS[out][into]``."""
 CASTS: PairTable[Cast] = PairTable(Cast)
 """``CASTS[caster, spell][target]``."""
+CASTS_OF: Table[str, Row[str, Cast]] = Table(lambda spell, caster: CASTS[caster, spell])
+"""``CASTS_OF[spell][caster]`` is ``CASTS[caster, spell]``, found with no pair made per caster."""
 USES: PairTable[UseEffect] = PairTable(UseEffect)
 """``USES[spot, payer][target]``."""
+OWN_USES: Row[str, Row[str, UseEffect]] = Row(lambda spot: USES[spot, ""])
+"""``OWN_USES[spot]`` is ``USES[spot, ""]`` (an effect with no Fatigue, or paid by its own card)."""
 MOUNTS: Table[str, Mount] = Table(Mount)
 """``MOUNTS[mount][rider]``."""
 TACTICS: Row[str, Tactics] = Row(Tactics)
@@ -308,7 +312,7 @@ def engage_listing(s: S) -> list[Action]:
     key = tuple(s.pool[p])
     afford = game.affordable.get(key) or _new_pool(game, key)
     known: dict[str, list[str]] = {"none": NO_TARGET}
-    """The targets of each kind listed so far (``_kind``): a plain dict read inline, as a
+    """The targets of each kind listed so far (``WALKS``): a plain dict read inline, as a
     call per listed Spell or effect is what this listing spends most on."""
     units, zones, seat_spots = s.units, s.zones[p], SPOTS[p]
     spots: tuple[list[str], list[str]] = ([], [])
@@ -348,33 +352,33 @@ def engage_listing(s: S) -> list[Action]:
             else:
                 found = known.get(kind)
                 if found is None:
-                    found = _kind(s, p, known, kind)
+                    found = known[kind] = WALKS[kind](s, p)
                 out += map(PLAYS[name].__getitem__, found)
     # Cast: each ready Character of the Keep, each Spell of Home the pool pays for.
     if spots[1]:
         spells = afford.spells.intersection(s.home[p])
         if spells:
-            rows: list[tuple[str, list[str]]] = []
+            rows: list[tuple[Row[str, Row[str, Cast]], list[str]]] = []
             for name in sorted(spells):
                 kind = kinds[name]
                 found = known.get(kind)
                 if found is None:
-                    found = _kind(s, p, known, kind)
-                rows.append((name, found))
+                    found = known[kind] = WALKS[kind](s, p)
+                rows.append((CASTS_OF[name], found))
             for caster in spots[1]:
-                for name, found in rows:
-                    out += map(CASTS[caster, name].__getitem__, found)
+                for casts, found in rows:
+                    out += map(casts[caster].__getitem__, found)
     for spot, u, z, able in effects or ():
         ab = u.card.ability
         assert ab is not None
         found = known.get(ab.target)
         if found is None:
-            found = _kind(s, p, known, ab.target)
+            found = known[ab.target] = WALKS[ab.target](s, p)
         if not ab.cost.fatigue:
-            out += map(USES[spot, ""].__getitem__, found)
+            out += map(OWN_USES[spot].__getitem__, found)
         elif u.is_char:
             if able:
-                out += map(USES[spot, ""].__getitem__, found)
+                out += map(OWN_USES[spot].__getitem__, found)
         else:
             for payer in spots[z]:
                 out += map(USES[spot, payer].__getitem__, found)
@@ -401,11 +405,19 @@ def listing_blind(ab: Ability) -> bool:
     return True
 
 
-def _kind(s: S, p: int, known: dict[str, list[str]], kind: str) -> list[str]:
-    """Seat ``p``'s targets of ``kind``, listed and noted in ``known`` (``FastTargets``)."""
-    fast = FAST_TARGETS.get(kind)
-    found = known[kind] = targets(s, p, kind) if fast is None else fast(s, p)
-    return found
+class Walks(dict[str, Callable[["S", int], list[str]]]):
+    """``FAST_TARGETS``, and for any other kind ``sequence.targets`` of it (made on first use):
+    the Engage listing calls ``WALKS[kind](s, p)`` with no test of which kind it is."""
+
+    __slots__ = ()
+
+    def __missing__(self, kind: str) -> Callable[[S, int], list[str]]:
+        walk = self[kind] = lambda s, p: targets(s, p, kind)
+        return walk
+
+
+WALKS = Walks(FAST_TARGETS)
+"""Each target kind's listing of a seat's targets (``_kind``'s, found by one lookup)."""
 
 
 def _mounts(s: S, p: int, spots: tuple[list[str], list[str]]) -> list[Mount]:

@@ -6,7 +6,7 @@ listings, which the fast day listing calls, test the same predicates."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from soulforge.core import Action
@@ -217,14 +217,17 @@ def _held_camps(s: S) -> list[str]:
     memo = s.board.memo
     found = memo.get(key)
     if found is None:
-        if len(memo) > _MEMO_BOUND:
-            memo.clear()
-        found = memo[key] = _camps_held(s)
+        found = _camps_held(s)
+        if len(memo) < _MEMO_BOUND:
+            memo[key] = found
     return found
 
 
 _MEMO_BOUND = 4096
-"""The most holdings a map keeps the camps of (a table's game has a few dozen)."""
+"""The most holdings a map keeps the camps of (a table's game has a few dozen); past it, the
+camps of a new holding are worked out at each listing. A kept list is never dropped: a state's
+bytes name the map's objects by their identity (``core.snapshot.references``), and a dropped
+list's identity may come back as another object's."""
 
 
 def _camps_held(s: S) -> list[str]:
@@ -704,12 +707,29 @@ def moves(s: S, souls: list[int], reaches: dict[int, Mapping[str, Way]] | None =
     return out
 
 
+Reaches = dict[int, Mapping[str, Way]]
+"""Per soul, its ``reach``: what ``moves`` worked out for the souls it listed moves of."""
+
+_KEPT: list[tuple[Sequence[Action], Reaches]] = [((), {})]
+"""The last day listing made in this process and the reaches it worked out (``keep``), in a
+slot of the module, not a field of the state: a reach is often the map's own mapping
+(``KipukaMap.ball``, a cache), which a state's bytes would otherwise name by its place in a
+cache that another process fills in another order (``State.to_bytes``)."""
+
+
+def keep(listed: Sequence[Action], reaches: Reaches) -> None:
+    """Keep the reaches ``moves`` worked out for the list ``listed`` (``listing.day_listing``):
+    the move made from that very list takes its way from them (``listed_way``)."""
+    _KEPT[0] = (listed, reaches)  # (one tuple replaced at once: a reader sees a pair or the other)
+
+
 def listed_way(s: S, piece: int, stand: str) -> Way:
     """The way of a move to ``stand``: from the reach the fast listing worked out for this very
-    position's list (``listing.day_listing``), else worked out anew (``reach``)."""
-    kept = s._listed_reaches
-    if kept and kept[0] is s._legal:
-        found = kept[1].get(piece)
+    position's list (the last one kept, ``keep``: the list the position, or a clone of it,
+    holds), else worked out anew (``reach``)."""
+    listed, reaches = _KEPT[0]
+    if listed is s._legal:
+        found = reaches.get(piece)
         if found is not None:
             return found[stand]
     return reach(s, piece)[stand]

@@ -10,13 +10,12 @@ listing equal, as a list, to the rules' own (``Flow.plain_legal``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from soulforge.core import Action
 from soulforge.games.kipukas import cycle
 from soulforge.games.kipukas.actions import Attack, Retreat, RetreatGroup
-from soulforge.games.kipukas.movement import Way
 from soulforge.games.kipukas.rules import boats, card_moves, crafted, day, fight, negotiation
 
 if TYPE_CHECKING:
@@ -79,7 +78,7 @@ def day_listing(s: S) -> Sequence[Action]:
     if armed:
         out += crafted.launches(s, armed)
     out += day.reveals(s)
-    reaches: dict[int, Mapping[str, Way]] = {}
+    reaches: day.Reaches = {}
     out += day.moves(s, souls, reaches)
     if s.board.boats:
         out += boats.ferries(s, souls)
@@ -95,5 +94,5 @@ def day_listing(s: S) -> Sequence[Action]:
     out.append(day.END if day.initiative_called(s) else day.CALL)
     # The move made from this list finds its way here instead of searching it again
     # (``day.listed_way``): kept with the list itself, valid for this position only.
-    s._listed_reaches = (out, reaches)
+    day.keep(out, reaches)
     return out

@@ -4,6 +4,7 @@ craft, sabotage, the Deep Apothecary Shop."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -291,7 +292,24 @@ def recipes_in_hand(s: S) -> list[int]:
     """The recipes the engine plays whose items (at least one of each) are all in the seat's
     hand (the game's ``craftable``)."""
     held = set(s.hand[s.active])
-    return [n for n, needs in s.game.craftable if needs <= held]
+    craftable = s.game.craftable
+    if held.isdisjoint(_ingredients(craftable)):
+        return []  # no item of any recipe in hand (nearly every night): no recipe looked at
+    return [n for n, needs in craftable if needs <= held]
+
+
+_INGREDIENTS: dict[int, tuple[object, frozenset[str]]] = {}
+"""Per ``craftable`` (by identity), every item of its recipes: ``_ingredients``."""
+
+
+def _ingredients(craftable: tuple[tuple[int, frozenset[str]], ...]) -> frozenset[str]:
+    """Every item some recipe of ``craftable`` needs, worked out once per game's recipes (a hand
+    holding none of them completes no recipe)."""
+    kept = _INGREDIENTS.get(id(craftable))
+    if kept is None or kept[0] is not craftable:  # (the tuple kept: its id is never reused)
+        items = frozenset().union(*(needs for _, needs in craftable))
+        kept = _INGREDIENTS[id(craftable)] = (craftable, items)
+    return kept[1]
 
 
 def _honey_ground(s: S) -> bool:
@@ -300,8 +318,17 @@ def _honey_ground(s: S) -> bool:
         cards.ability(s.card[p]).honey_night
         and s.known[p] & PUBLIC
         and s.holder[s.territory[p] - 1] == s.active
-        for p in s.live()
+        for kind in _honey_kinds()
+        for p in s.of_type(kind)  # (the pieces of those card types only: not every piece)
     )
+
+
+@functools.cache
+def _honey_kinds() -> tuple[str, ...]:
+    """The card types of the cards whose ability gives a honey at night (the Passage Among
+    Maples, a terrain feature), read once from the abilities."""
+    kinds = {CARDS[cid].card_type for cid, found in cards.ABILITIES.items() if found.honey_night}
+    return tuple(sorted(kinds))
 
 
 def _honey_in(s: S, source: int) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from soulforge.core import Action
+from soulforge.games.soulgivers.abilities_board import BlackVoid, Patch, Update
 from soulforge.games.soulgivers.actions import DECLINE, DRAW, END, POPULATION, ROTATIONS
 from soulforge.games.soulgivers.activation import absorbable, attack_hits, pass_receiver, protected
 from soulforge.games.soulgivers.consequences import blocks_sight
@@ -89,7 +90,9 @@ inline(response_listing)
 # The geometry and activation helpers the listings and the moves call on every position,
 # compiled the same way: their calls of one-expression helpers (``team_of``, ``barrier_at``,
 # ``kind_of``...) become those helpers' expressions. The helpers stay the one statement of
-# what they compute; only the compiled code reads them in place.
+# what they compute; only the compiled code reads them in place. The Abilities that place
+# Modifiers ask ``placeable`` of up to 49 cells on every listing on the board.
 for _hot in (entry, can_go_on, entry_cells, step_directions, attack_hits, pass_receiver, absorbable,
-             protected, blocks_sight, end_turn, start_turn, refill, hushed, interference_blocked):
+             protected, blocks_sight, end_turn, start_turn, refill, hushed, interference_blocked,
+             declarable, Patch.options, Update.options, BlackVoid.options):
     inline(_hot)

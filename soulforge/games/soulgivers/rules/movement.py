@@ -23,10 +23,13 @@ from soulforge.games.soulgivers.consequences import conquest, put, settle
 from soulforge.games.soulgivers.data import CHARS, SHORT_NAMES
 from soulforge.games.soulgivers.encoding import (
     BIT,
+    KIND_MASK,
     MAIN,
     MOVE_ENDED,
     PORTAL,
-    TEAM_PIECES,
+    TEAM_MEMBERS,
+    TEAM_SHIFT,
+    TEAMS,
     Piece,
     kind_of,
     piece_of,
@@ -42,19 +45,18 @@ if TYPE_CHECKING:
     from soulforge.games.soulgivers.state import SoulgiversState
 
 A = TypeVar("A", bound=Action)
-TEAM_DECLARES = tuple(tuple((p, BIT[p], Declare(kind_of(p))) for p in ids) for ids in TEAM_PIECES)
-"""Per team: (piece, its bit, its Declare action)."""
+DECLARE_SETS: tuple[tuple[tuple[Declare, ...], ...], ...] = tuple(
+    tuple(tuple(Declare(kind_of(p)) for p in pieces) for pieces in TEAM_MEMBERS[team]) for team in TEAMS
+)
+"""DECLARE_SETS[team][kinds]: the Declare actions of the team's pieces of the kinds in the mask
+``kinds``, in order (as ``encoding.TEAM_MEMBERS``)."""
 
 
 def declarable(s: SoulgiversState) -> list[Action]:
     """The Soulgivers the player may declare: in the game, not yet declared this turn, not the
     one active now (each once a turn, never going back to an earlier one)."""
-    pos, declared_ones, active = s.pos, s.declared, s.active
-    out: list[Action] = []
-    for p, flag, a in TEAM_DECLARES[s.player]:  # a loop, not a comprehension: no frame of its own
-        if pos[p] >= 0 and not declared_ones & flag and p != active:
-            out.append(a)
-    return out
+    candidates = s.in_play & ~s.declared & ~(BIT[s.active] if s.active >= 0 else 0)
+    return list(DECLARE_SETS[s.player][candidates >> TEAM_SHIFT[s.player] & KIND_MASK])
 
 
 class DeclareRule(SoulgiversRule[Declare]):

@@ -32,7 +32,6 @@ from soulforge.games.soulgivers.cards import CARDS
 from soulforge.games.soulgivers.consequences import COVERABLE, push_mod, settle
 from soulforge.games.soulgivers.data import DATA
 from soulforge.games.soulgivers.encoding import (
-    KIND_COUNT,
     MAIN,
     NONE,
     OTHER,
@@ -43,6 +42,7 @@ from soulforge.games.soulgivers.encoding import (
     RETURN,
     Phase,
     Team,
+    team_members,
 )
 from soulforge.games.soulgivers.rules.common import ESSENCE, MAY_STOP, SoulgiversRule, turn_open
 from soulforge.games.soulgivers.rules.inline import inline
@@ -57,9 +57,9 @@ SPECIAL = "4.2 special actions"
 # -- the Interference cells (rulebook 4.2, Interference) --------------------------------------------
 def interference_blocked(s: SoulgiversState, team: Team) -> bool:
     """A Soulgiver of ``team`` on an Interference cell stops the other seat's Anomalies."""
-    printed = s.printed
-    for c in s.pos[team * KIND_COUNT:(team + 1) * KIND_COUNT]:  # the team's pieces' positions
-        if -1 < c < PORTAL and printed[c] == INTER:
+    printed, pos = s.printed, s.pos
+    for p in team_members(s.on_board, team):  # noqa: SIM110  # a loop, not any(): no generator frame
+        if printed[pos[p]] == INTER:
             return True
     return False
 
