@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from soulforge.core.cards import CardBook
 from soulforge.core.registry import Registry
+from soulforge.games.kipukas import words
 from soulforge.games.kipukas.ability import Ability
 from soulforge.games.kipukas.combat import brawl_winner, roll
 from soulforge.games.kipukas.data import CARDS, Card, CardId, Dice, KealMeans
@@ -620,7 +621,7 @@ def _volcanic(s: S) -> None:
         card = s.card_of(piece)
         volcanic = not s.wasteland[s.territory[piece] - 1]
         if volcanic and card.soul and card.habitat != "Volcanic" and not s.prisoner[piece]:
-            s.add_log(f"the volcanic ground burns {s.piece_name(piece)}")
+            s.log_later(words.volcano_burns, words.who(s, piece))
             damage(s, piece)
 
 
@@ -631,7 +632,7 @@ def damage(s: S, piece: int) -> None:
     from soulforge.games.kipukas.movement import is_downed
 
     if is_downed(s, piece):
-        s.add_log(f"{s.piece_name(piece)} is wasted")
+        s.log_later(words.wasted, words.who(s, piece))
         waste(s, piece)
     else:
         injure_any(s, piece)

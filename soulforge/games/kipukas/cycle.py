@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import soulforge.games.kipukas.cards as cards  # mypyc: cards may be mid-import here
 from soulforge.core.text import count
-from soulforge.games.kipukas import breach, portal, taming
+from soulforge.games.kipukas import breach, portal, taming, words
 from soulforge.games.kipukas.encoding import (
     DAY,
     INTERLUDES,
@@ -35,7 +35,7 @@ def reveal(s: S, piece: int) -> None:
     s.revealed[piece] = True
     s.unveiled()
     s.mark_revealed()
-    s.add_log(f"card #{piece} is revealed: {s.piece_name(piece)}")
+    s.log_later(words.revealed, piece, words.who(s, piece))
     s.game.style.revealed(s, piece)
 
 
@@ -362,7 +362,7 @@ def next_cycle(s: S) -> None:
             return
         rolled = cards.rolled(s)
         s.diel = _roll_diel(s) if rolled else s.game.play.opening[s.cycle - 1]
-        s.add_log(f"diel cycle {s.cycle}: {s.diel}" + (" is rolled" if rolled else ""))
+        s.log_later(words.cycle_begins, s.cycle, s.diel, rolled)
         _reset_turn(s)
         cards.on_cycle_start(s)
         if s.phase == OVER or s.phase in INTERLUDES:
@@ -472,11 +472,11 @@ def storm(s: S) -> None:
         if cards.storm_proof(s, p):
             continue
         if is_downed(s, p):
-            s.add_log(f"the storm wastes {s.piece_name(p)}")
+            s.log_later(words.storm_wastes, words.who(s, p))
             cards.waste(s, p)
         else:
             cards.injure_any(s, p)
-            s.add_log(f"the storm injures {s.piece_name(p)}")
+            s.log_later(words.storm_injures, words.who(s, p))
 
 
 def sheltered(s: S, piece: int) -> bool:
@@ -493,5 +493,5 @@ def draw(s: S, seat: int, up_to: int) -> int:
         drawn += 1
     if drawn:
         s.mark_revealed()
-        s.add_log(f"{s.seat_name(seat)} draws {count(drawn, 'card')}")
+        s.log_later(words.draws, seat, drawn)
     return drawn

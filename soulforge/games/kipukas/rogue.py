@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import soulforge.games.kipukas.cards as cards  # mypyc: cards may be mid-import here
+from soulforge.games.kipukas import words
 from soulforge.games.kipukas.items import immobile
 from soulforge.games.kipukas.movement import exits as movement_exits
 
@@ -74,7 +75,7 @@ def _step(s: S, piece: int) -> bool:
     there = exits[(roll - 1) % len(exits)]
     before = s.territory[piece]
     place(s, piece, there)
-    s.add_log(f"the rogue {card.name} rolls {roll} and moves to territory {s.territory[piece]}")
+    s.log_later(words.rogue_moves, card.name, roll, s.territory[piece])
     if s.territory[piece] != before:
         cards.trap_roll(s, piece, s.territory[piece])
         if s.on_map[piece] and not s.prisoner[piece]:

@@ -53,7 +53,7 @@ except ImportError:  # (mypy's own package: there wherever the build runs; pure 
 
 from soulforge.core import Action, JsonDict, Seat
 from soulforge.core.clone import ClonePlan
-from soulforge.games.kipukas import hidden, labels, movement, view
+from soulforge.games.kipukas import hidden, labels, movement, view, words
 from soulforge.games.kipukas.data import SOUL_TYPES, Card
 from soulforge.games.kipukas.encoding import OVER, PUBLIC
 from soulforge.games.kipukas.fields import KipukasFields
@@ -159,15 +159,11 @@ class KipukasState(KipukasFields):
         return bool(self.known[piece] & mask)
 
     def seat_name(self, seat: Seat) -> str:
-        return f"seat {seat}"
+        return words.seat_name(seat)
 
     def piece_name(self, piece: int) -> str:
         """A piece in public words: its card's name once revealed, else 'an unrevealed card'."""
-        if piece in self.rogues:
-            return f"the rogue {self.card_of(piece).name}"
-        if self.known[piece] & PUBLIC:
-            return f"{self.seat_name(self.owner[piece])}'s {self.card_of(piece).name}"
-        return f"{self.seat_name(self.owner[piece])}'s unrevealed card #{piece}"
+        return words.piece_name(words.who(self, piece))
 
     def _where(self) -> Index:
         """The pieces on the map by territory, and all of them (see ``Index``), built once per

@@ -7,6 +7,7 @@ from __future__ import annotations
 from itertools import repeat
 from typing import TYPE_CHECKING
 
+from soulforge.games.soulgivers import words
 from soulforge.games.soulgivers.board import (
     BORDER,
     CELLS,
@@ -24,7 +25,7 @@ from soulforge.games.soulgivers.board import (
     rotated_slot,
     tile_neighbour,
 )
-from soulforge.games.soulgivers.data import DATA, SHORT_NAMES
+from soulforge.games.soulgivers.data import DATA
 from soulforge.games.soulgivers.encoding import (
     BIT,
     NONE,
@@ -39,7 +40,6 @@ from soulforge.games.soulgivers.encoding import (
     Piece,
     Team,
     at_portal,
-    kind_of,
     piece_of,
     portal_at,
     team_members,
@@ -169,12 +169,11 @@ def destroy(s: SoulgiversState, piece: int, *, attack: bool = False, keep_soul: 
     if s.active == piece:
         s.active = NONE
         s.must_continue = False
-    s.add_log(f"{label(piece)} is destroyed")
+    s.log_later(words.destroyed, piece)
 
 
-def label(piece: Piece) -> str:
-    """E.g. "seat 0's Runner"."""
-    return f"seat {team_of(piece)}'s {SHORT_NAMES[kind_of(piece)]}"
+label = words.label
+"""E.g. "seat 0's Runner" (the words live in words.py, which the log's lines read)."""
 
 
 def add_decay(s: SoulgiversState, piece: int, amount: int) -> None:
@@ -306,7 +305,7 @@ def enter_portal(s: SoulgiversState, team: Team, kind: Kind, portal: int) -> Non
     s.soul[piece] = NONE
     s.revealed[piece] = True
     s.mark_revealed()
-    s.add_log(f"seat {team} places the {SHORT_NAMES[kind]} on portal {portal}")
+    s.log_later(words.places, team, kind, portal)
 
 
 

@@ -7,21 +7,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from soulforge.games.soulgivers import words
 from soulforge.games.soulgivers.board import CELLS, distance
-from soulforge.games.soulgivers.cards import CARDS, HUSHERS
+from soulforge.games.soulgivers.cards import HUSHERS
 from soulforge.games.soulgivers.consequences import (
     add_decay,
     check_end,
     destroy,
     enter_portal,
     finish,
-    label,
     mod_owner,
     own_portals,
     pop_mod,
     top_owner,
 )
-from soulforge.games.soulgivers.data import SHORT_NAMES
 from soulforge.games.soulgivers.encoding import (
     BIT,
     KEEP,
@@ -59,7 +58,7 @@ def start_turn(s: SoulgiversState) -> None:
     s.stasis = s.glass = s.silenced = s.slowed = 0
     s.arrivals = 0
     remove_population_mods(s, s.player)
-    s.add_log(f"turn {s.turn}: seat {s.player}")
+    s.log_later(words.turn_begins, s.turn, s.player)
     refill(s)
 
 
@@ -84,9 +83,8 @@ def refill(s: SoulgiversState) -> None:
     for k in s.pair[team]:
         deck.remove(k)
     s.phase = KEEP
-    s.add_log(f"seat {team} draws Soulgiver cards", visible_to=frozenset((OTHER[team],)))
-    drawn = " and ".join(f"the {SHORT_NAMES[k]}" for k in s.pair[team])
-    s.add_log(f"you draw {drawn}", visible_to=team)
+    s.log_later(words.draws_soulgivers, team, visible_to=frozenset((OTHER[team],)))
+    s.log_later(words.soulgivers_drawn, tuple(s.pair[team]), visible_to=team)
 
 
 def place_replacement(s: SoulgiversState, kind: Kind, portal: int) -> None:
@@ -122,8 +120,8 @@ def draw_anomaly(s: SoulgiversState, team: Team) -> None:
     card = s.pile.pop(s.rng.randrange(len(s.pile)))
     s.hand[team].append(card)
     s.hand[team].sort()
-    s.add_log(f"seat {team} draws an Anomaly", visible_to=frozenset((OTHER[team],)))
-    s.add_log(f"you draw {CARDS[card].name}", visible_to=team)
+    s.log_later(words.draws_anomaly, team, visible_to=frozenset((OTHER[team],)))
+    s.log_later(words.anomaly_drawn, card, visible_to=team)
 
 
 # -- ending the turn (4.3) ----------------------------------------------------------------------
@@ -135,7 +133,7 @@ def end_turn(s: SoulgiversState) -> None:
         # only a replacement must enter the turn it arrives (4.2 Destruction, step 5); a
         # Soulgiver may otherwise wait on a Portal, not in the game (6; 4.2 Watch out)
         if s.pos[p] >= PORTAL and s.arrivals & BIT[p]:
-            s.add_log(f"{label(p)} never entered the board")
+            s.log_later(words.never_entered, p)
             destroy(s, p)
     s.arrivals = 0
     rules, users, boosted = s.game.rules, s.essence_users, s.out_boost[team]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from soulforge.core import Action
 from soulforge.core.flow import Check, CheckedRule, ClickPath
 from soulforge.core.interned import interning
-from soulforge.games.kipukas import cards, cycle, fight, taming
+from soulforge.games.kipukas import cards, cycle, fight, taming, words
 from soulforge.games.kipukas.actions import (
     ASIDE_SLOT,
     CallInitiative,
@@ -429,9 +429,9 @@ class PlayRule(CheckedRule["S", Play]):
         piece = new_piece(s, seat, card_id, action.stand, revealed=action.revealed)
         territory = s.territory[piece]
         what = CARDS[card_id].name if action.revealed else "a card unrevealed"
-        s.add_log(f"{s.seat_name(seat)} plays {what} on territory {territory}")
+        s.log_later(words.plays, seat, what, territory)
         if not action.revealed:
-            s.add_log(f"you play {CARDS[card_id].name} unrevealed", visible_to=seat)
+            s.log_later(words.plays_unrevealed, CARDS[card_id].name, visible_to=seat)
         summon = cards.ability(card_id).summon
         if summon is not None and not summon(s, piece):
             if cards.ability(card_id).rogue_on_fail:
@@ -766,7 +766,7 @@ class MoveRule(CheckedRule["S", Move]):
         cycle.reveal(s, piece)
         s.steps_used[piece] += len(way)
         arrived = travel(s, piece, way)
-        s.add_log(f"{s.piece_name(piece)} moves to {stand_label(arrived)}")
+        s.log_later(words.moves, words.who(s, piece), arrived)
         s.mover, s.claimant = seat, piece
         if not s.on_map[piece] or s.prisoner[piece]:
             cycle.end_action(s, seat)
@@ -848,7 +848,7 @@ class CallInitiativeRule(CheckedRule["S", CallInitiative]):
     def apply(self, s: S, action: CallInitiative) -> None:
         s.called = s.active
         s.done[s.active] = True
-        s.add_log(f"{s.seat_name(s.active)} calls initiative")
+        s.log_later(words.calls_initiative, s.active)
         cycle.end_action(s, s.active)
 
 
@@ -873,5 +873,5 @@ class EndActionsRule(CheckedRule["S", EndActions]):
 
     def apply(self, s: S, action: EndActions) -> None:
         s.done[s.active] = True
-        s.add_log(f"{s.seat_name(s.active)} ends its actions")
+        s.log_later(words.ends_actions, s.active)
         cycle.end_action(s, s.active)

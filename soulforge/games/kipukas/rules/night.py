@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING
 
 from soulforge.core.flow import Check, CheckedRule, ClickPath
 from soulforge.core.interned import interning
-from soulforge.core.text import count
-from soulforge.games.kipukas import cards, crafted, cycle
+from soulforge.games.kipukas import cards, crafted, cycle, words
 from soulforge.games.kipukas.actions import (
     CallReserves,
     Craft,
@@ -259,7 +258,7 @@ class HandToBottomRule(ButtonRule[HandToBottom]):
     def apply(self, s: S, action: HandToBottom) -> None:
         seat = s.active
         s.deck[seat][0:0] = s.hand[seat]
-        s.add_log(f"{s.seat_name(seat)} puts {count(len(s.hand[seat]), 'card')} at the bottom of the deck")
+        s.log_later(words.puts_at_bottom, seat, len(s.hand[seat]))
         s.hand[seat] = []
         _used(s, "hand_to_bottom")
         cycle.end_action(s, seat)

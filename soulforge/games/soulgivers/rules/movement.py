@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from soulforge.core import Action
 from soulforge.core.flow import Check, ClickPath
+from soulforge.games.soulgivers import words
 from soulforge.games.soulgivers.actions import (
     ENTERS,
     EXITS,
@@ -20,7 +21,7 @@ from soulforge.games.soulgivers.actions import (
 from soulforge.games.soulgivers.actions import Step as StepAction
 from soulforge.games.soulgivers.board import DIR_NAMES, NEIGH, opposite, rotate_mask
 from soulforge.games.soulgivers.consequences import conquest, put, settle
-from soulforge.games.soulgivers.data import CHARS, SHORT_NAMES
+from soulforge.games.soulgivers.data import CHARS
 from soulforge.games.soulgivers.encoding import (
     BIT,
     KIND_MASK,
@@ -78,7 +79,7 @@ class DeclareRule(SoulgiversRule[Declare]):
         state.steps, state.line_dir, state.done, state.abil_paid = 0, -1, 0, False
         state.must_continue = False
         state.hushed = hushed(state, piece)
-        state.add_log(f"seat {state.player} activates the {SHORT_NAMES[action.card]}")
+        state.log_later(words.activates, state.player, action.card)
         state.pop_waiting = False
         open_window(state)
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from soulforge.core import IllegalAction
 from soulforge.core.flow import Check, ClickPath, first_failure, passes
+from soulforge.games.soulgivers import words
 from soulforge.games.soulgivers.actions import (
     DECLINE,
     DRAW,
@@ -317,7 +318,7 @@ def play_anomaly(s: SoulgiversState, card: str, target: int) -> None:
     s.hand[team].remove(card)
     s.discard.append(card)
     s.discard.sort()
-    s.add_log(f"seat {team} plays {CARDS[card].name}{effect.on_target(target)}")
+    s.log_later(words.plays_anomaly, team, card, target)
     effect.apply(s, team, target)
     if effect.is_on_soulgiver and target >= 0 and 0 <= s.pos[target] < PORTAL:
         s.touched = (*s.touched, s.pos[target])

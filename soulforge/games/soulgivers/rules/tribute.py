@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from soulforge.core.flow import ClickPath
+from soulforge.games.soulgivers import words
 from soulforge.games.soulgivers.actions import (
     ABSORBS,
     ATTACKS,
@@ -202,7 +203,7 @@ def use_ability(s: SoulgiversState, piece: Piece, action: UseAbility) -> None:
     if not ability.decay_cost and not s.abil_paid:
         s.pay(piece)
         s.abil_paid = True
-    s.add_log(f"{label(piece)}: {action}")
+    s.log_later(words.uses_ability, piece, action)
     ability.apply(s, piece, action.x, action.y)
     if ability.decay_cost and s.pos[piece] >= 0:
         add_decay(s, piece, ability.decay_cost)
