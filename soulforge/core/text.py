@@ -22,6 +22,15 @@ def article(phrase: str) -> str:
     return f"{'an' if phrase[:1] in VOWELS else 'a'} {phrase}"
 
 
+def seat_name(seat: int) -> str:
+    """How a log line names a seat (every game's words, made now or when the log is read).
+
+    >>> seat_name(1)
+    'seat 1'
+    """
+    return f"seat {seat}"
+
+
 def count(number: int, noun: str, plural: str | None = None) -> str:
     """``number`` and ``noun``, in the plural (``plural``, else ``noun`` + "s") unless one."""
     return f"{number} {noun if number == 1 else plural or noun + 's'}"

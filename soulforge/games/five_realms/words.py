@@ -13,15 +13,12 @@ from typing import TYPE_CHECKING
 
 from soulforge.core import Seat
 from soulforge.core.text import article, count
+from soulforge.core.text import seat_name as seat_name
 from soulforge.games.five_realms.actions import spot_name
 
 if TYPE_CHECKING:
     from soulforge.games.five_realms.cards import CardType
 
-
-def seat_name(seat: Seat) -> str:
-    """How the log names a seat."""
-    return f"seat {seat}"
 
 
 def places(seat: Seat, banner: str, row: int, col: int) -> str:

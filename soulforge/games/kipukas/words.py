@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from soulforge.core import Seat
 from soulforge.core.text import count
+from soulforge.core.text import seat_name as seat_name
 from soulforge.games.kipukas.encoding import PUBLIC
 
 if TYPE_CHECKING:
@@ -30,10 +31,6 @@ def who(s: S, piece: int) -> Who:
     shown = ROGUE if piece in s.rogues else SHOWN if s.known[piece] & PUBLIC else HIDDEN
     return (piece, s.owner[piece], s.card_of(piece).name, shown)
 
-
-def seat_name(seat: Seat) -> str:
-    """How the log names a seat."""
-    return f"seat {seat}"
 
 
 def piece_name(piece: Who) -> str:
