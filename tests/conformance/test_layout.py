@@ -19,7 +19,7 @@ from soulforge.core import Game, State
 from soulforge.core.flow import Flow, Rule
 
 SKELETON = ("__init__", "game", "state", "setup", "actions", "flow", "cards", "view", "hidden",
-            "heuristic", "render_text", "render_svg")
+            "heuristic", "render_text", "render_svg", "words")
 RETIRED = ("turn", "phases", "rules", "legal", "refusals", "effects", "evaluation", "views", "explain")
 """Names that held a role another module now has (dispatch, refusals, the card registry...);
 a large game's rules are a ``rules/`` *package*, never a ``rules.py`` module."""
