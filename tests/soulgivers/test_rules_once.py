@@ -139,3 +139,10 @@ def test_a_call_that_is_not_one_expression_stays_a_call() -> None:
     if native(listing.main_listing):
         pytest.skip("compiled by mypyc: no bytecode inlined (make test runs this file pure too)")
     assert any(name.endswith("declarable") for name in listing.main_listing.__code__.co_names)
+
+
+def test_a_native_method_is_left_as_it_is() -> None:
+    """Compiled by mypyc, an Ability's ``options`` is a method descriptor of a native class,
+    not a function: ``inline`` leaves it (a compiled Soulgivers failed at import when it did not).
+    A builtin's method stands in for it in the pure package."""
+    assert inline.inline(str.upper) is str.upper and not inline.compiled(str.upper)

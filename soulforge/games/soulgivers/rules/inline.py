@@ -196,8 +196,10 @@ def _compile(fn: types.FunctionType, source: str, code: types.CodeType) -> None:
 
 def inline(fn: F) -> F:
     """Compile the calls of the game's one-expression functions (checks) into ``fn``, in place."""
-    if isinstance(fn, types.BuiltinFunctionType):
-        return fn  # compiled to native code (mypyc, docs/native.md): the calls stay native calls
+    if isinstance(fn, types.BuiltinFunctionType | types.MethodDescriptorType):
+        # compiled to native code (mypyc, docs/native.md): a function, or a method of a native
+        # class (an Ability's ``options``); the calls stay native calls
+        return fn
     if not isinstance(fn, types.FunctionType):
         raise TypeError(f"{fn!r} is not a function")
     if fn not in _COMPILED:
