@@ -8,27 +8,13 @@ other as ``(text, None, visible_to)``, and a line logged by ``State.log_later`` 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 Seat = int
 Visibility = frozenset[Seat] | None
 """The seats a line reaches; None: everyone, spectators included."""
 LogEntry = str | tuple[str | Callable[..., str], tuple[Any, ...] | None, Visibility]
 """One line as a state keeps it (see the module docstring)."""
-
-
-class LogLine(NamedTuple):
-    """One log line; ``visible_to`` None means everyone, spectators included.
-
-    A named tuple rather than a frozen dataclass: rules log on every move, and this is
-    the cheapest immutable record to create.
-    """
-
-    text: str
-    visible_to: frozenset[Seat] | None = None
-
-    def visible(self, player: Seat | None) -> bool:
-        return self.visible_to is None or (player is not None and player in self.visible_to)
 
 
 def entry_text(entry: LogEntry) -> LogEntry:

@@ -368,9 +368,8 @@ class State(ABC):
         twin.history = []
         twin.determinized = True
         twin._log_shared = ()
-        twin._lines = [entry for entry in chain.from_iterable(self._log_shared)
+        twin._lines = [entry for entry in chain(*self._log_shared, self._lines)
                        if entry_visible(entry, player)]
-        twin._lines += [entry for entry in self._lines if entry_visible(entry, player)]
         twin._legal = None
         return twin
 
