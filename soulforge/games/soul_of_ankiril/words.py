@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from soulforge.core.text import count
+from soulforge.core.text import count, seat_name
 
 
 def said(seat: int, line: tuple[Any, ...]) -> str:
     """A move's log line: the seat, then the action in words (``line``: a words function
     below, or ``str`` for an action named by its fields alone, then its arguments)."""
-    return f"seat {seat}: {line[0](*line[1:])}"
+    return f"{seat_name(seat)}: {line[0](*line[1:])}"
 
 
 def on(terrains: tuple[str, ...], names: tuple[str, ...], cell: int, piece: str | None) -> str:
@@ -67,21 +67,21 @@ def activate(terrains: tuple[str, ...], names: tuple[str, ...], mode: int, src: 
 
 
 def turn_begins(turn: int, seat: int) -> str:
-    return f"turn {turn}: seat {seat}"
+    return f"turn {turn}: {seat_name(seat)}"
 
 
 def defeated(name: str, seat: int) -> str:
-    return f"{name} of seat {seat} is defeated"
+    return f"{name} of {seat_name(seat)} is defeated"
 
 
 def draws_seen(seat: int, cards: tuple[str, ...]) -> str:
     """The drawing seat's own line: the cards by name."""
-    return f"seat {seat} draws {count(len(cards), 'card')}: {', '.join(cards)}"
+    return f"{seat_name(seat)} draws {count(len(cards), 'card')}: {', '.join(cards)}"
 
 
 def draws(seat: int, drawn: int) -> str:
     """The other seat's line: how many cards, not which."""
-    return f"seat {seat} draws {count(drawn, 'card')}"
+    return f"{seat_name(seat)} draws {count(drawn, 'card')}"
 
 
 def anomaly_damage(name: str) -> str:

@@ -10,6 +10,7 @@ at once (``add_log``).
 from __future__ import annotations
 
 from soulforge.core import Action
+from soulforge.core.text import seat_name
 from soulforge.games.soulgivers.data import SHORT_NAMES
 from soulforge.games.soulgivers.encoding import Kind, Piece, Team, kind_of, team_of
 
@@ -20,15 +21,15 @@ def label(piece: Piece) -> str:
 
 
 def activates(seat: Team, kind: Kind) -> str:
-    return f"seat {seat} activates the {SHORT_NAMES[kind]}"
+    return f"{seat_name(seat)} activates the {SHORT_NAMES[kind]}"
 
 
 def turn_begins(turn: int, seat: Team) -> str:
-    return f"turn {turn}: seat {seat}"
+    return f"turn {turn}: {seat_name(seat)}"
 
 
 def draws_soulgivers(seat: Team) -> str:
-    return f"seat {seat} draws Soulgiver cards"
+    return f"{seat_name(seat)} draws Soulgiver cards"
 
 
 def soulgivers_drawn(kinds: tuple[Kind, ...]) -> str:
@@ -36,7 +37,7 @@ def soulgivers_drawn(kinds: tuple[Kind, ...]) -> str:
 
 
 def draws_anomaly(seat: Team) -> str:
-    return f"seat {seat} draws an Anomaly"
+    return f"{seat_name(seat)} draws an Anomaly"
 
 
 def anomaly_drawn(card: str) -> str:
@@ -54,13 +55,13 @@ def destroyed(piece: Piece) -> str:
 
 
 def places(seat: Team, kind: Kind, portal: int) -> str:
-    return f"seat {seat} places the {SHORT_NAMES[kind]} on portal {portal}"
+    return f"{seat_name(seat)} places the {SHORT_NAMES[kind]} on portal {portal}"
 
 
 def plays_anomaly(seat: Team, card: str, target: int) -> str:
     from soulforge.games.soulgivers.cards import CARDS  # (cards imports the rules that log here)
 
-    return f"seat {seat} plays {CARDS[card].name}{CARDS[card].on_target(target)}"
+    return f"{seat_name(seat)} plays {CARDS[card].name}{CARDS[card].on_target(target)}"
 
 
 def uses_ability(piece: Piece, action: Action) -> str:
