@@ -255,10 +255,15 @@ class _FieldUnpickler(_Restricted):
         return found
 
 
+UNSAVED = frozenset({"game", "_log_read"})
+"""A state's fields not written: its game (written as its key) and its last log read (derived
+from the log, which is written)."""
+
+
 def dump_fields(state: State) -> bytes:
     """The state's fields (all but its game) as bytes, the game's objects as references."""
     buffer = io.BytesIO()
-    fields = {name: value for name, value in vars(state).items() if name != "game"}
+    fields = {name: value for name, value in vars(state).items() if name not in UNSAVED}
     _FieldPickler(buffer, state).dump(fields)
     return buffer.getvalue()
 
@@ -266,7 +271,7 @@ def dump_fields(state: State) -> bytes:
 def load_fields(game: Game, cls: type[State], blob: bytes) -> State:
     """A state of class ``cls`` of ``game`` with the fields :func:`dump_fields` wrote."""
     state = cls.__new__(cls)
-    state.game = game
+    state.game, state._log_read = game, None
     state.__dict__.update(_FieldUnpickler(io.BytesIO(blob), state).load())
     return state
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from soulforge.core.action import Action, JsonDict
 from soulforge.core.errors import IllegalAction
 from soulforge.core.flow import ClickPath, Flow
-from soulforge.core.log import LogEntry, Seat, entry_text, entry_visible
+from soulforge.core.log import LogEntry, LogRead, Seat, entry_visible, read_log
 from soulforge.core.rng import GameRandom, fresh_seed
 
 if TYPE_CHECKING:
@@ -79,6 +79,8 @@ class State(ABC):
         """The older log entries, in chunks shared with clones (never changed)."""
         self._lines: list[LogEntry] = []
         """The newer log entries, this state's own (appended to)."""
+        self._log_read: LogRead | None = None
+        """The last read of the log (``core.log.read_log``): derived, never saved."""
         self._legal: Sequence[Action] | None = None
         self._carried: Sequence[Action] | None = None
         self._revealed = False
@@ -277,22 +279,13 @@ class State(ABC):
         return common
 
     def log(self, player: Seat | None) -> list[str]:
-        """The log lines ``player`` may see, oldest first."""
+        """The lines ``player`` may see, oldest first."""
         self._check_seat(player)
-        lines = [*chain.from_iterable(self._log_shared), *self._lines]
-        out = []
-        for index, entry in enumerate(lines):
-            if not isinstance(entry, str) and entry[1] is not None:
-                # A line logged by ``log_later``, made now and kept made (the same text: a
-                # clone sharing the entry loses nothing).
-                entry = lines[index] = entry_text(entry)
-            if isinstance(entry, str):  # a public line
-                out.append(entry)
-            elif entry_visible(entry, player):
-                out.append(str(entry[0]))
-        # Read once, kept as one chunk with every text made (clones share the old chunks).
-        self._log_shared, self._lines = (tuple(lines),), []
-        return out
+        # Read once, kept as one chunk with every text made (clones share the old chunks);
+        # the next read makes and filters only the lines logged since.
+        self._log_read, lines = read_log(self._log_shared, self._lines, self._log_read, player)
+        self._log_shared, self._lines = (self._log_read[0],), []
+        return lines
 
     def add_log(self, text: str, visible_to: Seat | frozenset[Seat] | None = None) -> None:
         """Log a line for everyone, or only for the given seat(s)."""
@@ -338,6 +331,7 @@ class State(ABC):
         twin.move_number, twin.undo_floor = self.move_number, self.undo_floor
         twin.determinized = self.determinized
         twin._log_shared, twin._lines = self._shared_log(), []
+        twin._log_read = self._log_read  # never changed in place: shared
         # The same position has the same legal actions; the list is never changed in place
         # (a move replaces it), so sharing it spares search a recomputation per clone.
         twin._legal = self._legal
@@ -367,7 +361,7 @@ class State(ABC):
         twin.rng = GameRandom(fresh_seed(rng))
         twin.history = []
         twin.determinized = True
-        twin._log_shared = ()
+        twin._log_shared, twin._log_read = (), None  # nothing another seat read survives
         twin._lines = [entry for entry in chain(*self._log_shared, self._lines)
                        if entry_visible(entry, player)]
         twin._legal = None

@@ -265,7 +265,7 @@ class Room:
         return "KEAL means" if self.mode == "keal" else "a Final Blow"
 
 
-CHOICE: TypeAdapter[KealChoice | FinalChoice] = TypeAdapter(Choice)  # type: ignore[arg-type]
+CHOICE: TypeAdapter[KealChoice | FinalChoice] = TypeAdapter(Choice)  # type: ignore[arg-type, unused-ignore]  # mypy flags it or not by the order it checks modules
 
 
 def _hash(key: str) -> str:

@@ -53,6 +53,24 @@ def card_text(card: CardDef) -> str:
     return " ".join(parts)
 
 
+TEXT_CACHE_SIZE = 4096
+"""Card texts kept (every card of every card book a process loaded, many times over)."""
+_TEXTS: dict[int, tuple[CardDef, str]] = {}
+
+
+def cached_text(card: CardDef) -> str:
+    """``card_text(card)``, made once per card: a card is frozen, and every view shows the
+    text of every card of the game (about 60), which was most of the cost of a view."""
+    kept = _TEXTS.get(id(card))
+    if kept is not None and kept[0] is card:
+        return kept[1]
+    if len(_TEXTS) >= TEXT_CACHE_SIZE:
+        _TEXTS.clear()
+    text = card_text(card)
+    _TEXTS[id(card)] = (card, text)  # the card kept with its text: its id is not reused
+    return text
+
+
 def unit_view(s: ShardsState, u: Unit) -> JsonDict:
     return {
         "spot": s.spot_of(u),
@@ -69,7 +87,7 @@ def unit_view(s: ShardsState, u: Unit) -> JsonDict:
         "trait": u.card.trait,
         "keywords": sorted(k for k in KEYWORDS if s.has(u, k)),
         "attached": list(u.attached),
-        "text": card_text(u.card),
+        "text": cached_text(u.card),
     }
 
 
@@ -110,7 +128,7 @@ def player_view(s: ShardsState, p: int, viewer: int | None) -> JsonDict:
 
 
 def view(s: ShardsState, viewer: int | None) -> JsonDict:
-    texts = {name: card_text(card) for name, card in s.cards.items()}
+    texts = {name: cached_text(card) for name, card in s.cards.items()}
     return {
         "step": s.step,
         "turn": s.turn,
