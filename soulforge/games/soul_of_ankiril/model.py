@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from typing import Any, ClassVar, TypeVar
 
 from soulforge.core.cards import CardDeclaration
 
@@ -49,32 +47,6 @@ class CardDef:
         return self.type in ("leader", "ally", "token")
 
 
-T = TypeVar("T")
-
-
-def slot_copier(cls: type[T]) -> Callable[[T], T]:
-    """A copy function for ``cls``, whose ``__slots__`` hold immutable values: derived from
-    the slots themselves (a slot added later is copied with no list to keep), compiled into
-    one statement per slot, as fast as a hand-written copy (agents copy Creatures on every
-    simulated move).
-
-    >>> class Point:
-    ...     __slots__ = ("x", "y")
-    >>> p = Point(); p.x, p.y = 1, 2
-    >>> twin = slot_copier(Point)(p)
-    >>> (twin.x, twin.y, twin is p)
-    (1, 2, False)
-    """
-    names = [name for klass in reversed(cls.__mro__) for name in getattr(klass, "__slots__", ())]
-    lines = ["def copy(self):", "    twin = _new(_cls)"]
-    lines += [f"    twin.{name} = self.{name}" for name in names]
-    lines.append("    return twin")
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    exec("\n".join(lines), namespace)  # noqa: S102 (our own source, from the slots' names)
-    made: Callable[[T], T] = namespace["copy"]
-    return made
-
-
 class Creature:
     """A Creature token on the battlefield with its markers."""
 
@@ -115,8 +87,19 @@ class Creature:
         self.challenging = False
         self.leader = card.type == "leader"
 
-    copy: ClassVar[Callable[[Creature], Creature]]
-    """An independent twin: every slot copied (``slot_copier``; all hold immutable values)."""
+    def copy(self) -> Creature:
+        """An independent twin: every slot copied (all hold immutable values). Written out:
+        compiled (mypyc), a Creature is a native class, which ``object.__new__`` refuses
+        (no copier derived from ``__slots__``); ``tests/soul_of_ankiril/test_contract_extras.py``
+        checks that every slot is copied, so a slot added later fails there until it is."""
+        twin = Creature(self.uid, self.card, self.owner, self.cell)
+        twin.acted, twin.active, twin.atk = self.acted, self.active, self.atk
+        twin.challenged_by, twin.challenging = self.challenged_by, self.challenging
+        twin.element, twin.hp, twin.klass = self.element, self.hp, self.klass
+        twin.leader, twin.max_hp, twin.moved = self.leader, self.max_hp, self.moved
+        twin.poison, twin.poisoned, twin.reinforced = self.poison, self.poisoned, self.reinforced
+        twin.tmp_atk, twin.tmp_hp = self.tmp_atk, self.tmp_hp
+        return twin
 
     def has(self, keyword: str) -> bool:
         return keyword in self.card.keywords
@@ -129,5 +112,3 @@ class Creature:
     def can_act(self) -> bool:
         return self.active and not self.acted
 
-
-Creature.copy = slot_copier(Creature)
