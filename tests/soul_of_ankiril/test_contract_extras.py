@@ -9,7 +9,7 @@ import pytest
 from soulforge.core.errors import IllegalAction
 from soulforge.games.soul_of_ankiril import SoulOfAnkiril
 from soulforge.games.soul_of_ankiril.actions import Activate, Attack, Cast, DrawCard, Move, PlaceLeader
-from soulforge.games.soul_of_ankiril.model import Creature
+from soulforge.games.soul_of_ankiril.model import Creature, creature_slots
 
 from .helpers import arena, new_game, put, started
 
@@ -94,7 +94,7 @@ def test_creature_copy_copies_every_slot() -> None:
     give (a slot added later and not copied fails here): the twin is independent. Compiled,
     the attributes are those mypyc found (``__mypyc_attrs__``: a native class drops
     ``__slots__``)."""
-    slots = getattr(Creature, "__mypyc_attrs__", None) or Creature.__slots__
+    slots = creature_slots()
     state = arena()
     c = put(state, "Shekun", 0, 21)
     fresh = Creature(c.uid, c.card, c.owner, c.cell)

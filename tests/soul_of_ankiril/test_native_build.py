@@ -5,23 +5,16 @@ speed is judged compiled): the Creatures (``model.py``) and the ability pieces' 
 from __future__ import annotations
 
 import random
-import sysconfig
-from types import ModuleType
 
 import pytest
 
 from soulforge.games.soul_of_ankiril import combat, consequences, flow, listing, model, pieces, sequence
 from soulforge.games.soul_of_ankiril.model import Creature
 
-from .helpers import arena, put
+from .helpers import arena, compiled, put
 
 HOT = (flow, listing, pieces, model, consequences, combat, sequence)
 """The modules of a playout's listing and moves, the game's own code."""
-
-
-def compiled(module: ModuleType) -> bool:
-    """Whether ``module`` was imported from a native extension (mypyc), not its source."""
-    return str(module.__file__).endswith(sysconfig.get_config_var("EXT_SUFFIX") or ".so")
 
 
 native = pytest.mark.skipif(not compiled(flow), reason="the pure package runs (no native build)")

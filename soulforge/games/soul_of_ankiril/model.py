@@ -104,6 +104,13 @@ class Creature:
         twin.tmp_atk, twin.tmp_hp = self.tmp_atk, self.tmp_hp
         return twin
 
+    def __reduce__(self) -> tuple[Callable[..., Creature], tuple[Any, ...]]:
+        """Pickled (checkpoints, snapshots) as its constructor's arguments and every slot by
+        name: compiled, unpickling cannot make a blank native Creature (its ``__new__`` runs
+        ``__init__``, which needs them); by name, the bytes of either build load in both."""
+        slots = {name: getattr(self, name) for name in creature_slots()}
+        return restored, (self.uid, self.card, self.owner, self.cell, slots)
+
     def has(self, keyword: str) -> bool:
         return keyword in self.card.keywords
 
@@ -114,6 +121,21 @@ class Creature:
     @property
     def can_act(self) -> bool:
         return self.active and not self.acted
+
+
+def creature_slots() -> tuple[str, ...]:
+    """A Creature's slots: its ``__slots__``, or compiled (a native class has none) the
+    attributes mypyc found (``__mypyc_attrs__``)."""
+    found: tuple[str, ...] = getattr(Creature, "__mypyc_attrs__", None) or getattr(Creature, "__slots__")  # noqa: B009
+    return found
+
+
+def restored(uid: int, card: CardDef, owner: int, cell: int, slots: dict[str, Any]) -> Creature:
+    """The Creature ``Creature.__reduce__`` wrote."""
+    c = Creature(uid, card, owner, cell)
+    for name, value in slots.items():
+        setattr(c, name, value)
+    return c
 
 
 T = TypeVar("T")

@@ -20,16 +20,20 @@ if TYPE_CHECKING:
     from soulforge.games.soul_of_ankiril.state import AnkirilState
 
 
-@dataclass
 class Ctx:
-    """Where a piece runs: its owner, its source Creature (Channeler), target cell, parameters."""
+    """Where a piece runs: its owner, its source Creature (Channeler), target cell, parameters.
 
-    owner: int
-    src: Creature | None
-    target: int
-    args: tuple[int | str, ...]
-    sources: tuple[Creature, ...] = ()
-    """Creatures the effect comes from (Channelers), for Mimicry."""
+    A plain class, not a dataclass: compiled, a dataclass keeps the ``__init__`` the
+    dataclass decorator writes in Python, and the listing makes one for every Creature
+    whose card has requirements."""
+
+    __slots__ = ("args", "owner", "sources", "src", "target")
+
+    def __init__(self, owner: int, src: Creature | None, target: int, args: tuple[int | str, ...],
+                 sources: tuple[Creature, ...] = ()) -> None:
+        self.owner, self.src, self.target, self.args = owner, src, target, args
+        self.sources = sources
+        """Creatures the effect comes from (Channelers), for Mimicry."""
 
 
 Run = Callable[["AnkirilState", Ctx], None]
