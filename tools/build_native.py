@@ -73,8 +73,6 @@ EXCLUDED: dict[str, str] = {
                                 "mypyc does not build it (no attribute 'draws')",
     "soulforge/core/snapshot.py": "its picklers subclass pickle.Pickler (a C type): compiled, "
                                   "pickling a state crashes (segmentation fault)",
-    "soulforge/games/soul_of_ankiril/model.py": "slot_copier copies a Creature through "
-                                                "object.__new__, refused for a native class",
     "soulforge/games/*/actions.py": "a compiled dataclass takes the inherited ClassVar ``kind = ...`` "
                                     "for a field with a default (the class fails at import)",
     "soulforge/games/[!k]*/cards.py": "card declarations (load time); Kipukas' compiles (its "

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from soulforge.games.soul_of_ankiril import cards, labels, view
+from soulforge.games.soul_of_ankiril import labels, pieces, view
 from soulforge.games.soul_of_ankiril.model import EMPTY, Creature
 from soulforge.games.soul_of_ankiril.state import AnkirilState
 
@@ -77,5 +77,5 @@ def test_allies_within_range_as_the_cells_of_the_ball_along_seeded_playouts() ->
                 for reach in (0, 1, 2, 9):
                     ball = [cell for cell in state.board.ball(c.cell, reach)
                             if state.occ[cell] >= 0 and state.units[state.occ[cell]].owner == c.owner]
-                    assert cards.ally_within(state, c, c.owner, (reach,)) == ball
+                    assert pieces.ally_within(state, c, c.owner, (reach,)) == ball
             state.apply(chooser.choice(state.legal_actions()))

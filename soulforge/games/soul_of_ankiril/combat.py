@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from soulforge.games.soul_of_ankiril import consequences
-from soulforge.games.soul_of_ankiril.cards import Ctx, mimicry_blocks, run_refs, settle
 from soulforge.games.soul_of_ankiril.model import Creature
+from soulforge.games.soul_of_ankiril.pieces import Ctx, mimicry_blocks, run_refs, settle
 
 if TYPE_CHECKING:
     from soulforge.games.soul_of_ankiril.state import AnkirilState

@@ -32,7 +32,7 @@ from soulforge.games.soul_of_ankiril.actions import (
     Resummon,
     Summon,
 )
-from soulforge.games.soul_of_ankiril.cards import Ctx, run_refs, settle, unmet
+from soulforge.games.soul_of_ankiril.cards import unmet
 from soulforge.games.soul_of_ankiril.combat import attack
 from soulforge.games.soul_of_ankiril.consequences import HAND_LIMIT
 from soulforge.games.soul_of_ankiril.listing import (
@@ -53,6 +53,7 @@ from soulforge.games.soul_of_ankiril.listing import (
     summons,
 )
 from soulforge.games.soul_of_ankiril.model import EMPTY, OVER, PLAY, SETUP, Creature
+from soulforge.games.soul_of_ankiril.pieces import Ctx, run_refs, settle
 from soulforge.games.soul_of_ankiril.sequence import (
     CELL_FIELDS,
     ability_refs,

@@ -22,8 +22,9 @@ from soulforge.games.soul_of_ankiril.actions import (
     Summon,
 )
 from soulforge.games.soul_of_ankiril.board import Board
-from soulforge.games.soul_of_ankiril.cards import PIECES, Args, Ctx, Targets, mimicry_blocks, unmet
+from soulforge.games.soul_of_ankiril.cards import unmet
 from soulforge.games.soul_of_ankiril.model import EMPTY, CardDef, Creature
+from soulforge.games.soul_of_ankiril.pieces import PIECES, Args, Ctx, Targets, mimicry_blocks
 from soulforge.games.soul_of_ankiril.sequence import channelers, targeted_piece
 
 if TYPE_CHECKING:

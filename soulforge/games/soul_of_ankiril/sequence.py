@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 from soulforge.core.action import Action
 from soulforge.games.soul_of_ankiril import consequences, words
-from soulforge.games.soul_of_ankiril.cards import PIECES, Ctx, no_target, run_refs, settle
 from soulforge.games.soul_of_ankiril.combat import attack
 from soulforge.games.soul_of_ankiril.model import EMPTY, Creature, Ref
+from soulforge.games.soul_of_ankiril.pieces import PIECES, Ctx, no_target, run_refs, settle
 
 if TYPE_CHECKING:
     from soulforge.games.soul_of_ankiril.state import AnkirilState
