@@ -161,8 +161,22 @@ def test_the_map_never_drops_camps_it_kept(monkeypatch: pytest.MonkeyPatch) -> N
     not at all). It used to be emptied whole once past the bound."""
     game = soulforge.load("kipukas", map="duel")
     assert isinstance(game, Kipukas)
-    memo: dict[tuple[int, ...], list[str]] = {}
-    monkeypatch.setitem(game.board.__dict__, "memo", memo)  # (one of its own: filled here alone)
+    # The map's own memo, emptied for this test (filled here alone) and given back its entries
+    # after: the map is frozen (a native class compiled), its memo field is not replaced.
+    memo = game.board.memo
+    before = dict(memo)
+    memo.clear()
+    try:
+        _fill_past_the_bound(game, memo, monkeypatch)
+    finally:
+        memo.clear()
+        memo.update(before)
+
+
+def _fill_past_the_bound(
+    game: Kipukas, memo: dict[tuple[int, ...], list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``test_the_map_never_drops_camps_it_kept`` on the emptied memo ``memo`` of ``game``'s map."""
     warm = game.new_game(seed=2)  # (some holdings kept first)
     while not warm.is_over:
         warm.apply(warm.legal_actions()[0])
