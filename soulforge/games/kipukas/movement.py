@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 import soulforge.games.kipukas.cards as cards  # mypyc: cards may be mid-import here
@@ -184,8 +184,10 @@ def enemies_at(s: S, stand: str, seat: int) -> list[int]:
     the activation sequence turns them up (#card_activation), so what a seat may do depends
     only on what it sees."""
     here = s.souls_on(stand)  # (only read: no copy)
+    out: list[int] = []
+    if not here:
+        return out  # an empty stand: none of the state's lists read
     owner, known, card, traits_of = s.owner, s.known, s.card, s.game.traits
-    out = []
     genes: set[str | None] | None = None  # the seat's genes on the stand, asked only if needed
     for p in here:
         if owner[p] == seat or not known[p] & PUBLIC:
@@ -381,6 +383,20 @@ def exits(s: S, stand: str, digs: bool) -> list[tuple[str, bool]]:
     return out
 
 
+_FIGHT: list[Callable[[S, int], bool]] = []
+"""``fight.can_attack``, imported at its first use (``fight`` imports this module): an import
+statement in a compiled function costs as much as the rest of a soul's stops."""
+
+
+def _can_attack(s: S, piece: int) -> bool:
+    """``fight.can_attack``: the soul may attack the enemies where it would stop."""
+    if not _FIGHT:
+        from soulforge.games.kipukas.fight import can_attack
+
+        _FIGHT.append(can_attack)
+    return _FIGHT[0](s, piece)
+
+
 def _stops(s: S, piece: int, ways: Mapping[str, Way], seen: Ground, traits: Traits) -> Mapping[str, Way]:
     """Room in the territory (3 souls per player, #maps), and a stand with enemies only for a
     soul able to attack them (moving onto an enemy, you must attack: #movement); ``traits``:
@@ -391,11 +407,7 @@ def _stops(s: S, piece: int, ways: Mapping[str, Way], seen: Ground, traits: Trai
     enemy = seen.enemy_stands
     fights = True
     if enemy and not enemy.isdisjoint(ways):
-        # Imported here, where it is needed (fight imports this module): an import statement
-        # run on every listed soul costs more than the rest of the common case.
-        from soulforge.games.kipukas.fight import can_attack
-
-        fights = can_attack(s, piece)
+        fights = _can_attack(s, piece)
     home, spacious = s.territory[piece], not traits.takes_space
     if fights and (spacious or not seen.full):
         return ways  # every way stops (no copy: a reach is only read)
