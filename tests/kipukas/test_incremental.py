@@ -9,6 +9,7 @@ import pytest
 import soulforge
 from soulforge.games.kipukas import movement
 from soulforge.games.kipukas.actions import Move
+from soulforge.games.kipukas.board import load_maps
 from soulforge.games.kipukas.encoding import DAY
 from soulforge.games.kipukas.game import Kipukas
 from soulforge.games.kipukas.movement import reach
@@ -196,3 +197,29 @@ def _fill_past_the_bound(
     assert len(holdings - kept.keys()) > 4  # (more new holdings than the memo had room for)
     assert len(memo) <= day._MEMO_BOUND
     assert all(memo.get(key) is found for key, found in kept.items())
+
+
+@pytest.mark.parametrize("name", ["duel", "grand"])
+def test_what_the_map_works_out_when_built_is_its_paths_and_stands_read_anew(name: str) -> None:
+    """The fields a map works out once when built (``KipukaMap.__post_init__``: no cached
+    property, so that it compiles), against the paths and stands read again here, and the
+    caches it fills in play kept from read to read."""
+    board = load_maps()[name]
+    for stand in board.stands:
+        ways = sorted([(b, tunnel) for a, b, tunnel in board.paths if a == stand]
+                      + [(a, tunnel) for a, b, tunnel in board.paths if b == stand])
+        assert board.exits[stand] == tuple(ways)
+        assert board.neighbours[stand] == tuple(sorted(there for there, _ in ways))
+    territory_of = {stand.id: stand.territory for stand in board.stands.values()}
+    assert board.touching == {(territory_of[a], territory_of[b]) for a, b, _ in board.paths
+                              if territory_of[a] != territory_of[b]} | {
+        (territory_of[b], territory_of[a]) for a, b, _ in board.paths if territory_of[a] != territory_of[b]}
+    assert board.water == {s.id for s in board.stands.values() if board.geography[s.territory - 1] == "Water"}
+    assert board.holdable == tuple(t for t in board.territories if t not in board.transit)
+    for t in board.territories:
+        movement_stands = [s.id for s in board.stands.values() if s.territory == t]
+        assert board.camp_of(t) == (board.base_camp(t) or min(movement_stands))
+    start = next(iter(board.stands))
+    assert board.spans is board.spans and board.spans[start][start] == 0
+    assert board.ball(start, 2, False, False) is board.ball(start, 2, False, False)
+    assert board.memo is board.memo
