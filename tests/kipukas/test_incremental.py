@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -223,3 +225,6 @@ def test_what_the_map_works_out_when_built_is_its_paths_and_stands_read_anew(nam
     assert board.spans is board.spans and board.spans[start][start] == 0
     assert board.ball(start, 2, False, False) is board.ball(start, 2, False, False)
     assert board.memo is board.memo
+    # pickled and copied whole (a native class compiled: rebuilt by its constructor)
+    for copied in (pickle.loads(pickle.dumps(board)), copy.deepcopy(board)):
+        assert copied == board and copied.exits == board.exits and copied.camp_of(1) == board.camp_of(1)

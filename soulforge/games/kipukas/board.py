@@ -43,6 +43,11 @@ class Stand:
     kind: str  # "territory" (base camp or capital) | "movement"
     dock: bool = False
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its fields, rebuilt by its constructor: compiled (a native class), a
+        frozen dataclass restored field by field refuses the fields (``FrozenInstanceError``)."""
+        return (Stand, (self.id, self.territory, self.kind, self.dock))
+
 
 @dataclasses.dataclass(frozen=True)
 class Boat:
@@ -55,6 +60,10 @@ class Boat:
     """Souls it ferries at once."""
     distance: int
     """Paths it crosses in a day, through water and dock stands."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """As ``Stand.__reduce__``."""
+        return (Boat, (self.dock, self.capacity, self.distance))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -134,6 +143,13 @@ class KipukaMap:
             if found:  # (a territory without stands: ``_check`` names it)
                 camps[t] = found
         object.__setattr__(self, "_camps", camps)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """As ``Stand.__reduce__``: the map's data, its derived fields worked out again and its
+        caches (``Memo``) new."""
+        data = (self.name, self.players, self.geography, self.transit, self.stands, self.paths,
+                self.boats, self.coastline)
+        return (KipukaMap, data)
 
     def landings(self, start: StandId, distance: int) -> tuple[StandId, ...]:
         """The docks a boat at ``start`` reaches within ``distance`` paths, crossing only water
