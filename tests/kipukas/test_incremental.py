@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -9,6 +11,7 @@ import pytest
 import soulforge
 from soulforge.games.kipukas import movement
 from soulforge.games.kipukas.actions import Move
+from soulforge.games.kipukas.board import load_maps
 from soulforge.games.kipukas.encoding import DAY
 from soulforge.games.kipukas.game import Kipukas
 from soulforge.games.kipukas.movement import reach
@@ -161,8 +164,22 @@ def test_the_map_never_drops_camps_it_kept(monkeypatch: pytest.MonkeyPatch) -> N
     not at all). It used to be emptied whole once past the bound."""
     game = soulforge.load("kipukas", map="duel")
     assert isinstance(game, Kipukas)
-    memo: dict[tuple[int, ...], list[str]] = {}
-    monkeypatch.setitem(game.board.__dict__, "memo", memo)  # (one of its own: filled here alone)
+    # The map's own memo, emptied for this test (filled here alone) and given back its entries
+    # after: the map is frozen (a native class compiled), its memo field is not replaced.
+    memo = game.board.memo
+    before = dict(memo)
+    memo.clear()
+    try:
+        _fill_past_the_bound(game, memo, monkeypatch)
+    finally:
+        memo.clear()
+        memo.update(before)
+
+
+def _fill_past_the_bound(
+    game: Kipukas, memo: dict[tuple[int, ...], list[str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``test_the_map_never_drops_camps_it_kept`` on the emptied memo ``memo`` of ``game``'s map."""
     warm = game.new_game(seed=2)  # (some holdings kept first)
     while not warm.is_over:
         warm.apply(warm.legal_actions()[0])
@@ -182,3 +199,32 @@ def test_the_map_never_drops_camps_it_kept(monkeypatch: pytest.MonkeyPatch) -> N
     assert len(holdings - kept.keys()) > 4  # (more new holdings than the memo had room for)
     assert len(memo) <= day._MEMO_BOUND
     assert all(memo.get(key) is found for key, found in kept.items())
+
+
+@pytest.mark.parametrize("name", ["duel", "grand"])
+def test_what_the_map_works_out_when_built_is_its_paths_and_stands_read_anew(name: str) -> None:
+    """The fields a map works out once when built (``KipukaMap.__post_init__``: no cached
+    property, so that it compiles), against the paths and stands read again here, and the
+    caches it fills in play kept from read to read."""
+    board = load_maps()[name]
+    for stand in board.stands:
+        ways = sorted([(b, tunnel) for a, b, tunnel in board.paths if a == stand]
+                      + [(a, tunnel) for a, b, tunnel in board.paths if b == stand])
+        assert board.exits[stand] == tuple(ways)
+        assert board.neighbours[stand] == tuple(sorted(there for there, _ in ways))
+    territory_of = {stand.id: stand.territory for stand in board.stands.values()}
+    assert board.touching == {(territory_of[a], territory_of[b]) for a, b, _ in board.paths
+                              if territory_of[a] != territory_of[b]} | {
+        (territory_of[b], territory_of[a]) for a, b, _ in board.paths if territory_of[a] != territory_of[b]}
+    assert board.water == {s.id for s in board.stands.values() if board.geography[s.territory - 1] == "Water"}
+    assert board.holdable == tuple(t for t in board.territories if t not in board.transit)
+    for t in board.territories:
+        movement_stands = [s.id for s in board.stands.values() if s.territory == t]
+        assert board.camp_of(t) == (board.base_camp(t) or min(movement_stands))
+    start = next(iter(board.stands))
+    assert board.spans is board.spans and board.spans[start][start] == 0
+    assert board.ball(start, 2, False, False) is board.ball(start, 2, False, False)
+    assert board.memo is board.memo
+    # pickled and copied whole (a native class compiled: rebuilt by its constructor)
+    for copied in (pickle.loads(pickle.dumps(board)), copy.deepcopy(board)):
+        assert copied == board and copied.exits == board.exits and copied.camp_of(1) == board.camp_of(1)

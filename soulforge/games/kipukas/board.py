@@ -18,7 +18,6 @@ from __future__ import annotations
 import dataclasses
 from collections import deque
 from collections.abc import Mapping
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +43,11 @@ class Stand:
     kind: str  # "territory" (base camp or capital) | "movement"
     dock: bool = False
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its fields, rebuilt by its constructor: compiled (a native class), a
+        frozen dataclass restored field by field refuses the fields (``FrozenInstanceError``)."""
+        return (Stand, (self.id, self.territory, self.kind, self.dock))
+
 
 @dataclasses.dataclass(frozen=True)
 class Boat:
@@ -57,10 +61,20 @@ class Boat:
     distance: int
     """Paths it crosses in a day, through water and dock stands."""
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """As ``Stand.__reduce__``."""
+        return (Boat, (self.dock, self.capacity, self.distance))
+
 
 @dataclasses.dataclass(frozen=True)
 class KipukaMap:
-    """One map: stands by id, paths (a path is one space of movement), geography by territory."""
+    """One map: stands by id, paths (a path is one space of movement), geography by territory.
+
+    What the rules ask of the map at every move (``exits``, ``water``, ``camp_of``...) is worked
+    out once when the map is built (``__post_init__``) and kept in typed fields, and the caches
+    it fills during play are :class:`Memo` fields: compiled (mypyc), the map is a native class
+    whose fields the compiled rules read directly (no cached property: mypyc compiles one as a
+    plain property, worked out again at every read, ``docs/native.md``)."""
 
     name: str
     players: int
@@ -72,6 +86,70 @@ class KipukaMap:
     coastline: tuple[int, ...] = ()
     """Per territory (1 first), its length of coast (Coastal war, #playstyleoptions), AUTHORED:
     one for each path from the territory to a water territory, one more for a dock; empty: none."""
+    neighbours: Mapping[StandId, tuple[StandId, ...]] = dataclasses.field(
+        init=False, compare=False, hash=False, repr=False)
+    """Per stand: the stands one path away, sorted."""
+    exits: Mapping[StandId, tuple[tuple[StandId, bool], ...]] = dataclasses.field(
+        init=False, compare=False, hash=False, repr=False)
+    """Per stand: the stands one path away and whether that path is an underground tunnel."""
+    water: frozenset[StandId] = dataclasses.field(
+        init=False, compare=False, hash=False, repr=False)
+    """The stands of water territories (#geography: swimming, boats)."""
+    holdable: tuple[Territory, ...] = dataclasses.field(
+        init=False, compare=False, hash=False, repr=False)
+    """The territories that can be held (every one but the transit territories)."""
+    touching: frozenset[tuple[Territory, Territory]] = dataclasses.field(
+        init=False, compare=False, hash=False, repr=False)
+    """Pairs of territories a path joins (both orders)."""
+    _camps: Mapping[Territory, StandId] = dataclasses.field(
+        init=False, compare=False, hash=False, repr=False)
+    """``camp_of`` per territory (the rules ask it on every claim and move)."""
+    memo: Memo[tuple[int, ...], list[StandId]] = dataclasses.field(
+        default_factory=Memo, init=False, compare=False, hash=False, repr=False)
+    """What the day's listing works out from the map and a few numbers of a position (the
+    camps of a holding: ``rules.day._held_camps``), kept here across positions and games;
+    the lists are only read."""
+    _landings: Memo[tuple[StandId, int], tuple[StandId, ...]] = dataclasses.field(
+        default_factory=Memo, init=False, compare=False, hash=False, repr=False)
+    _balls: Memo[tuple[StandId, int, bool, bool], dict[StandId, tuple[StandId, ...]]] = dataclasses.field(
+        default_factory=Memo, init=False, compare=False, hash=False, repr=False)
+    _spans: Memo[StandId, Mapping[StandId, int]] = dataclasses.field(
+        default_factory=Memo, init=False, compare=False, hash=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # A frozen dataclass: each derived field set once, here, as the dataclass sets its own.
+        near: dict[StandId, list[tuple[StandId, bool]]] = {stand: [] for stand in self.stands}
+        pairs: set[tuple[Territory, Territory]] = set()
+        for a, b, tunnel in self.paths:
+            if a in near and b in near:  # (unknown stands: ``_check`` names them)
+                near[a].append((b, tunnel))
+                near[b].append((a, tunnel))
+                one, two = self.stands[a].territory, self.stands[b].territory
+                if one != two:
+                    pairs |= {(one, two), (two, one)}
+        exits = {stand: tuple(sorted(others)) for stand, others in near.items()}
+        object.__setattr__(self, "exits", exits)
+        object.__setattr__(self, "neighbours", {stand: tuple(sorted(b for b, _ in others))
+                                                for stand, others in near.items()})
+        object.__setattr__(self, "touching", frozenset(pairs))
+        water = [s.id for s in self.stands.values() if 0 < s.territory <= len(self.geography)
+                 and self.geography[s.territory - 1] == "Water"]
+        object.__setattr__(self, "water", frozenset(water))
+        object.__setattr__(self, "holdable", tuple(t for t in self.territories if t not in self.transit))
+        camps: dict[Territory, StandId] = {}
+        for t in self.territories:
+            movement = [s.id for s in self.stands.values() if s.territory == t]
+            found = self.base_camp(t) or min(movement, default="")
+            if found:  # (a territory without stands: ``_check`` names it)
+                camps[t] = found
+        object.__setattr__(self, "_camps", camps)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """As ``Stand.__reduce__``: the map's data, its derived fields worked out again and its
+        caches (``Memo``) new."""
+        data = (self.name, self.players, self.geography, self.transit, self.stands, self.paths,
+                self.boats, self.coastline)
+        return (KipukaMap, data)
 
     def landings(self, start: StandId, distance: int) -> tuple[StandId, ...]:
         """The docks a boat at ``start`` reaches within ``distance`` paths, crossing only water
@@ -91,47 +169,9 @@ class KipukaMap:
             found = self._landings[key] = tuple(sorted(s for s in ways if s != start and self.stands[s].dock))
         return found
 
-    @cached_property
-    def _landings(self) -> Memo[tuple[StandId, int], tuple[StandId, ...]]:
-        return Memo()
-
-    @cached_property
-    def memo(self) -> Memo[tuple[int, ...], list[StandId]]:
-        """What the day's listing works out from the map and a few numbers of a position (the
-        camps of a holding: ``rules.day._held_camps``), kept here across positions and games;
-        the lists are only read."""
-        return Memo()
-
     @property
     def territories(self) -> range:
         return range(1, len(self.geography) + 1)
-
-    @cached_property
-    def neighbours(self) -> Mapping[StandId, tuple[StandId, ...]]:
-        near: dict[StandId, list[StandId]] = {stand: [] for stand in self.stands}
-        for a, b, _ in self.paths:
-            near[a].append(b)
-            near[b].append(a)
-        return {stand: tuple(sorted(others)) for stand, others in near.items()}
-
-    @cached_property
-    def exits(self) -> Mapping[StandId, tuple[tuple[StandId, bool], ...]]:
-        """Per stand: the stands one path away and whether that path is an underground tunnel."""
-        near: dict[StandId, list[tuple[StandId, bool]]] = {stand: [] for stand in self.stands}
-        for a, b, tunnel in self.paths:
-            near[a].append((b, tunnel))
-            near[b].append((a, tunnel))
-        return {stand: tuple(sorted(others)) for stand, others in near.items()}
-
-    @cached_property
-    def water(self) -> frozenset[StandId]:
-        """The stands of water territories (#geography: swimming, boats)."""
-        return frozenset(s.id for s in self.stands.values() if self.geography[s.territory - 1] == "Water")
-
-    @cached_property
-    def holdable(self) -> tuple[Territory, ...]:
-        """The territories that can be held (every one but the transit territories)."""
-        return tuple(t for t in self.territories if t not in self.transit)
 
     def ball(self, start: StandId, steps: int, digs: bool, swims: bool) -> dict[StandId, tuple[StandId, ...]]:
         """The stands within ``steps`` of ``start`` with the shortest way to each (start
@@ -159,25 +199,15 @@ class KipukaMap:
         del ways[start]
         return ways
 
-    @cached_property
-    def _balls(self) -> Memo[tuple[StandId, int, bool, bool], dict[StandId, tuple[StandId, ...]]]:
-        return Memo()
-
-    @cached_property
-    def touching(self) -> frozenset[tuple[Territory, Territory]]:
-        """Pairs of territories a path joins (both orders)."""
-        pairs = set()
-        for a, b, _ in self.paths:
-            one, two = self.stands[a].territory, self.stands[b].territory
-            if one != two:
-                pairs |= {(one, two), (two, one)}
-        return frozenset(pairs)
-
-    @cached_property
+    @property
     def spans(self) -> Mapping[StandId, Mapping[StandId, int]]:
-        """``distance`` between every two stands, worked out once (the play styles' AI goals ask
-        it for every soul at every evaluation)."""
-        return {start: {goal: self.distance(start, goal) for goal in self.stands} for start in self.stands}
+        """``distance`` between every two stands, worked out at the first read and kept (the
+        play styles' AI goals ask it for every soul at every evaluation)."""
+        table = self._spans
+        if not table:
+            for start in self.stands:
+                table[start] = {goal: self.distance(start, goal) for goal in self.stands}
+        return table
 
     def distance(self, start: StandId, goal: StandId) -> int:
         """Spaces of movement on the shortest way (no enemies or water considered)."""
@@ -194,14 +224,6 @@ class KipukaMap:
         """The stand a territory's claim sits on: its territory stand, or for a transit
         territory its first movement stand (where its traps and features lie)."""
         return self._camps[territory]
-
-    @cached_property
-    def _camps(self) -> Mapping[Territory, StandId]:
-        """``camp_of`` per territory, worked out once (the rules ask it on every claim and move)."""
-        return {
-            t: self.base_camp(t) or min(s.id for s in self.stands.values() if s.territory == t)
-            for t in self.territories
-        }
 
     def base_camp(self, territory: Territory) -> StandId | None:
         """The territory stand of ``territory`` (None for a transit territory)."""

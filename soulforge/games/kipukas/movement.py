@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 import soulforge.games.kipukas.cards as cards  # mypyc: cards may be mid-import here
@@ -126,9 +126,11 @@ def _hurt_past(s: S, piece: int, traits: Traits, featured: bool) -> bool:
     return True
 
 
-def range_of(s: S, piece: int) -> int:
-    """Spaces the soul may still move this day (#movement, #moving_downed_souls)."""
-    traits = s.game.traits[s.card[piece]]
+def range_of(s: S, piece: int, traits: Traits | None = None) -> int:
+    """Spaces the soul may still move this day (#movement, #moving_downed_souls); ``traits``:
+    the soul's, when the caller has them."""
+    if traits is None:
+        traits = s.game.traits[s.card[piece]]
     featured = bool(s.features_in(s.territory[piece]))  # asked once, for the bonus and downed
     # No terrain feature in the territory and no second form (the common case): no bonus.
     bonus = cards.movement_bonus(s, piece) if traits.forms or featured else 0
@@ -154,13 +156,16 @@ def can_move(s: S, piece: int) -> bool:
     return free_to_move(s, piece) and range_of(s, piece) > 0
 
 
-def free_to_move(s: S, piece: int) -> bool:
-    """``can_move`` but for the range left: what the day's listing asks before the range."""
-    traits = s.game.traits[s.card[piece]]
+def free_to_move(s: S, piece: int, traits: Traits | None = None) -> bool:
+    """``can_move`` but for the range left: what the day's listing asks before the range
+    (``traits``: the soul's, when the caller has them)."""
+    if traits is None:
+        traits = s.game.traits[s.card[piece]]
     if not s.on_map[piece] or s.prisoner[piece] or not traits.soul:
         return False
-    sick = s.played_unrevealed[piece] and s.played_cycle[piece] == s.cycle
-    if s.cycle <= s.tired_cycle[piece] or s.territory[piece] == s.suspended:
+    cycle: int = s.cycle  # (read once: an attribute of the state is a dictionary lookup)
+    sick = s.played_unrevealed[piece] and s.played_cycle[piece] == cycle
+    if cycle <= s.tired_cycle[piece] or s.territory[piece] == s.suspended:
         return False
     if traits.stays_in_capital and _lodged(s, piece, traits):  # (the flag first: no call for most)
         return False
@@ -179,8 +184,10 @@ def enemies_at(s: S, stand: str, seat: int) -> list[int]:
     the activation sequence turns them up (#card_activation), so what a seat may do depends
     only on what it sees."""
     here = s.souls_on(stand)  # (only read: no copy)
+    out: list[int] = []
+    if not here:
+        return out  # an empty stand: none of the state's lists read
     owner, known, card, traits_of = s.owner, s.known, s.card, s.game.traits
-    out = []
     genes: set[str | None] | None = None  # the seat's genes on the stand, asked only if needed
     for p in here:
         if owner[p] == seat or not known[p] & PUBLIC:
@@ -298,16 +305,19 @@ def shifted(
     return out
 
 
-def reach(s: S, piece: int, seen: Ground | None = None, steps: int | None = None) -> Mapping[str, Way]:
+def reach(
+    s: S, piece: int, seen: Ground | None = None, steps: int | None = None, traits: Traits | None = None
+) -> Mapping[str, Way]:
     """Every stand the soul may move to now, with the shortest way there (``steps``: its
-    ``range_of``, when the caller has it already): read it, never change it (it may be the
-    map's own reach, shared by every position: ``KipukaMap.ball``)."""
+    ``range_of``, ``traits``: its traits, when the caller has them already): read it, never
+    change it (it may be the map's own reach, shared by every position: ``KipukaMap.ball``)."""
     if seen is None:
         seen = ground(s, s.owner[piece])
-    traits = s.game.traits[s.card[piece]]  # (handed on: read once per soul listed)
+    if traits is None:
+        traits = s.game.traits[s.card[piece]]  # (handed on: read once per soul listed)
     if traits.leaps:
         return _stops(s, piece, _leaps(s, piece, seen), seen, traits)
-    steps = range_of(s, piece) if steps is None else steps
+    steps = range_of(s, piece, traits) if steps is None else steps
     hops = cards.ability(s.card[piece]).hops if traits.hops else None
     if hops is not None:
         hopped = {stand: (stand,) for stand in (hops(s, piece) if steps > 0 else [])}
@@ -346,6 +356,7 @@ def ways(s: S, piece: int, steps: int, seen: Ground, traits: Traits | None = Non
     dug = digs and bool(s.tunnels)
     if not s.suspended and not dug and (not blocked or blocked.isdisjoint(plain)):
         return plain  # nothing in the way: the map's own reach (a shared, unchanged mapping)
+    suspended, stands = s.suspended, board.stands
     found: dict[str, Way] = {start: ()}
     todo = deque([start])
     while todo:
@@ -356,7 +367,7 @@ def ways(s: S, piece: int, steps: int, seen: Ground, traits: Traits | None = Non
         for there, tunnel in exits(s, here, digs):
             if there in found or (tunnel and not digs) or (there in water and not swims):
                 continue
-            if s.board.stands[there].territory == s.suspended:
+            if stands[there].territory == suspended:
                 continue  # Suspended Animation: no one moves in or out
             found[there] = (*way, there)
             todo.append(there)
@@ -372,6 +383,20 @@ def exits(s: S, stand: str, digs: bool) -> list[tuple[str, bool]]:
     return out
 
 
+_FIGHT: list[Callable[[S, int], bool]] = []
+"""``fight.can_attack``, imported at its first use (``fight`` imports this module): an import
+statement in a compiled function costs as much as the rest of a soul's stops."""
+
+
+def _can_attack(s: S, piece: int) -> bool:
+    """``fight.can_attack``: the soul may attack the enemies where it would stop."""
+    if not _FIGHT:
+        from soulforge.games.kipukas.fight import can_attack
+
+        _FIGHT.append(can_attack)
+    return _FIGHT[0](s, piece)
+
+
 def _stops(s: S, piece: int, ways: Mapping[str, Way], seen: Ground, traits: Traits) -> Mapping[str, Way]:
     """Room in the territory (3 souls per player, #maps), and a stand with enemies only for a
     soul able to attack them (moving onto an enemy, you must attack: #movement); ``traits``:
@@ -382,11 +407,7 @@ def _stops(s: S, piece: int, ways: Mapping[str, Way], seen: Ground, traits: Trai
     enemy = seen.enemy_stands
     fights = True
     if enemy and not enemy.isdisjoint(ways):
-        # Imported here, where it is needed (fight imports this module): an import statement
-        # run on every listed soul costs more than the rest of the common case.
-        from soulforge.games.kipukas.fight import can_attack
-
-        fights = can_attack(s, piece)
+        fights = _can_attack(s, piece)
     home, spacious = s.territory[piece], not traits.takes_space
     if fights and (spacious or not seen.full):
         return ways  # every way stops (no copy: a reach is only read)

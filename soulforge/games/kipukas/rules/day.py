@@ -268,12 +268,14 @@ def play_spots(
             seen = ground(s, s.active)
         spacious = not cards.takes_space(c)
         limit = s.game.play.souls_per_territory
+        # (the state's attributes read once, not per camp: each read is a dictionary lookup)
+        board_stands, suspended, enemy, crowd = s.board.stands, s.suspended, seen.enemy_stands, seen.crowd
         stands = [
             st
             for st in held
-            if st not in seen.enemy_stands
-            and s.board.stands[st].territory != s.suspended
-            and (spacious or seen.crowd.get(s.board.stands[st].territory, 0) < limit)
+            if st not in enemy
+            and board_stands[st].territory != suspended
+            and (spacious or crowd.get(board_stands[st].territory, 0) < limit)
         ]
         return [(st, way) for st in stands for way in ways]
     if c.card_type == "terrain_feature":
@@ -693,14 +695,16 @@ def moves(s: S, souls: list[int], reaches: dict[int, Mapping[str, Way]] | None =
     ``reach`` (the fast listing keeps them for the move made from its list: ``listed_way``)."""
     out: list[Move] = []
     seen = None
+    traits_of, card = s.game.traits, s.card  # (each soul's traits read once, handed on)
     for p in souls:
-        if not free_to_move(s, p):
+        traits = traits_of[card[p]]
+        if not free_to_move(s, p, traits):
             continue
-        steps = range_of(s, p)  # ``can_move``, its range kept for ``reach``
+        steps = range_of(s, p, traits)  # ``can_move``, its range kept for ``reach``
         if steps > 0:
             if seen is None:
                 seen = ground(s, s.active)
-            found = reach(s, p, seen, steps)
+            found = reach(s, p, seen, steps, traits)
             if reaches is not None:
                 reaches[p] = found
             out += [_MOVE(p, stand) for stand in found]
