@@ -12,14 +12,14 @@ $(STAMP): pyproject.toml
 	$(PIP) install -q -e '.[dev,interop,ray,lab]'
 	touch $(STAMP)
 
-# Native modules (mypyc, docs/native.md) are opt-in until every test passes compiled:
-# `make install SOULFORGE_NATIVE=1` compiles the measured module list in place (a .so beside
-# each .py) when a C compiler is present, or copies an equal earlier build from
-# build/native/cache (same sources: instant); without a compiler, or when the build fails,
-# the pure-Python package runs (the script says so). SOULFORGE_NATIVE=0 (the default) installs
-# pure only and removes compiled modules. A source edited after the build is never run compiled: at import,
-# soulforge/_pure.py finds it changed and runs the package pure, with a warning.
-SOULFORGE_NATIVE ?= 0
+# Native modules (mypyc, docs/native.md), the default: `make install` compiles the measured
+# module list in place (a .so beside each .py) when a C compiler is present, or copies an equal
+# earlier build from build/native/cache (same sources: instant); without a compiler, or when
+# the build fails, the pure-Python package runs (the script says so, and `make test` says which
+# it tested). SOULFORGE_NATIVE=0 installs pure only and removes compiled modules. A source
+# edited after the build is never run compiled: at import, soulforge/_pure.py finds it changed
+# and runs the package pure, with a warning.
+SOULFORGE_NATIVE ?= 1
 
 install: $(STAMP)
 	@if [ "$(SOULFORGE_NATIVE)" = "0" ]; then \
@@ -44,10 +44,11 @@ test-native: install
 
 # Debian's Chromium (browser tests), PostgreSQL (storage tests) and nginx (several servers
 # behind one proxy, docs/nginx.conf); needs root, as in CI.
+# A C compiler (gcc) for the native build, when the machine has none.
 system-deps:
 	@if ! command -v chromium >/dev/null 2>&1 || ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 \
-	    || ! test -x /usr/sbin/nginx; then \
-	  apt-get update -q && apt-get install -y -q chromium postgresql nginx; \
+	    || ! test -x /usr/sbin/nginx || ! command -v cc >/dev/null 2>&1; then \
+	  apt-get update -q && apt-get install -y -q chromium postgresql nginx gcc; \
 	fi
 
 serve: install
@@ -62,7 +63,8 @@ play: install
 # With a native build the suite runs compiled, and the golden games and seeded AI records run
 # again pure (SOULFORGE_PURE=1): issue 32's "both run by the golden tests in CI"; so do the
 # doctests of the compiled modules, which only a pure run collects (conftest.py).
-test: install system-deps
+test: system-deps install
+	@$(PY) tools/build_native.py --check || true
 	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n 2 --dist worksteal -p no:cacheprovider
 	@if $(PY) tools/build_native.py --check; then \
 	  echo "the golden games, seeded AI records, Soulgivers' inlined bytecode and compiled modules' doctests again, pure:"; \

@@ -14,6 +14,9 @@ from tests.golden.golden import AI_MATCHES, AI_SEEDS, SEEDS, ai_record, fingerpr
 GOLDEN = stored()
 GAMES = sorted(game for game in GOLDEN if "/" not in game)
 SAMPLE = SEEDS[::10]
+CHUNKS = 4
+"""The 200 golden games of a game are checked in this many tests (50 seeds each), so the two
+workers of ``make test`` share a game's slow test instead of one worker waiting on it."""
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -24,9 +27,15 @@ def test_golden_game_unchanged(game_id: str, seed: int) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
-def test_every_golden_game_unchanged(game_id: str) -> None:
-    changed = [seed for seed in SEEDS if fingerprint(game_id, seed) != GOLDEN[game_id][str(seed)]]
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_every_golden_game_unchanged(game_id: str, chunk: int) -> None:
+    seeds = SEEDS[chunk::CHUNKS]
+    changed = [seed for seed in seeds if fingerprint(game_id, seed) != GOLDEN[game_id][str(seed)]]
     assert changed == []
+
+
+def test_the_chunks_cover_every_golden_seed_once() -> None:
+    assert sorted(seed for chunk in range(CHUNKS) for seed in SEEDS[chunk::CHUNKS]) == list(SEEDS)
 
 
 @pytest.mark.slow
