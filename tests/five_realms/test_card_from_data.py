@@ -10,9 +10,11 @@ import pytest
 
 from soulforge.core import DataError
 from soulforge.games.five_realms import FiveRealms
+from soulforge.games.five_realms import game as game_module
 from soulforge.games.five_realms.cards import ON_RECRUIT, Use, card_text
 from soulforge.games.five_realms.data import Rules, load_rules
 from soulforge.games.five_realms.state import FiveRealmsState
+from tests.native import compiled
 
 from .helpers import act, labels, put_council, put_square, put_top, table
 
@@ -29,6 +31,9 @@ Warriors, steal 2 castles."""
 @pytest.fixture(scope="module")
 def herald_game() -> Iterator[FiveRealms]:
     """Five Realms whose Imperial Order has one more character, the Herald: a row only."""
+    if compiled(game_module):
+        pytest.skip("compiled, FiveRealms is a native class an interpreted class cannot subclass: "
+                    "make test's pure pass runs these tests")
     book = FiveRealms().rules.book
     with book.adding(HERALD) as herald:
 

@@ -7,8 +7,6 @@ Cells (see board.toml): seat 1's Emanations are on 7, 9, 11 and its deployment t
 
 from __future__ import annotations
 
-import sysconfig
-from types import ModuleType
 from typing import Any
 
 from soulforge.core.action import Action
@@ -67,6 +65,3 @@ def play(state: AnkirilState, *actions: Action) -> AnkirilState:
     return state
 
 
-def compiled(module: ModuleType) -> bool:
-    """Whether ``module`` was imported from a native extension (mypyc), not its source."""
-    return str(module.__file__).endswith(sysconfig.get_config_var("EXT_SUFFIX") or ".so")

@@ -14,8 +14,9 @@ from soulforge.games.soul_of_ankiril.flow import FLOW, ActivateRule, DrawRule, M
 from soulforge.games.soul_of_ankiril.model import PLAY
 from soulforge.games.soul_of_ankiril.state import AnkirilState
 from tests import playouts
+from tests.native import compiled
 
-from .helpers import arena, compiled, put
+from .helpers import arena, put
 
 GAME = soulforge.load("soul_of_ankiril")
 

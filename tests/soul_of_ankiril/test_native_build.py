@@ -10,8 +10,9 @@ import pytest
 
 from soulforge.games.soul_of_ankiril import combat, consequences, flow, listing, model, pieces, sequence
 from soulforge.games.soul_of_ankiril.model import Creature
+from tests.native import compiled
 
-from .helpers import arena, compiled, put
+from .helpers import arena, put
 
 HOT = (flow, listing, pieces, model, consequences, combat, sequence)
 """The modules of a playout's listing and moves, the game's own code."""
