@@ -32,8 +32,6 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from mypy_extensions import mypyc_attr
-
 from soulforge.core import Action, JsonDict, Seat, State
 from soulforge.core.text import winner_first
 from soulforge.games.five_realms import hidden, resolution, view, words
@@ -58,17 +56,20 @@ _LEGAL_ACTIONS, _APPLY = FLOW.state_hooks()
 state's own methods: a native class's methods cannot be set after it is made)."""
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class FiveRealmsState(State):
     """A game of Five Realms in progress.
 
     Compiled (``make native``), a native class, as the core's ``State``: its fields live in
     the object and compiled rules read them without a dictionary lookup. It declares every
     field below, and :meth:`clone` copies each (``tests/five_realms/test_state_native.py``
-    checks none is left out). Interpreted subclasses are allowed so that its ``__new__`` (the
-    core's ``_bare_copy``, a restore) makes a bare state without calling ``__init__``. Its
-    game is ``self.game`` typed as the core's ``Game`` (a native class keeps a field's type);
-    the rules read ``rules`` and ``table``, this game's, from fields of their own.
+    checks none is left out). ``FiveRealmsState()``, with no game, is a bare state whose
+    fields are set next (the core's ``_bare_copy``, a restore): a native class's ``__new__``
+    calls ``__init__``. (``mypyc_attr(allow_interpreted_subclasses=True)`` would skip it, but
+    then mypyc's C for this game's library names glue functions of the core's library that it
+    does not export: the build fails; ``serializable=True`` skips ``__init__`` on every call,
+    ``FiveRealmsState(game, ...)`` from Python too.) Its game is ``self.game`` typed as the
+    core's ``Game`` (a native class cannot narrow a field's type); the rules read ``rules``
+    and ``table``, this game's, from fields of their own.
     """
 
     flow = FLOW
@@ -109,7 +110,10 @@ class FiveRealmsState(State):
     last_spot: tuple[int, int] | None
     last_cells: list[tuple[int, int]]
 
-    def __init__(self, game: FiveRealms, seed: int, num_players: int, *, setup: bool = True) -> None:
+    def __init__(self, game: FiveRealms | None = None, seed: int = 0, num_players: int = 2, *,
+                 setup: bool = True) -> None:
+        if game is None:
+            return  # a bare state: the caller sets every field (see the class docstring)
         super().__init__(game, seed, num_players)
         self.rules = game.rules
         self.table = game.table
