@@ -202,21 +202,29 @@ class ClonePlan(Generic[S]):
 
 
 def _compiled(declared: dict[str, Any]) -> Callable[[Any], Any]:
-    lines = ["def clone(state):", "    twin = state._bare_copy()", "    f = state.__dict__",
-             "    d = twin.__dict__"]
+    # Fields set as attributes, not into ``twin.__dict__``: below a compiled (native) core
+    # ``State``, a bare instance has no ``__dict__`` until its first attribute is set.
+    lines = ["def clone(state):", "    twin = state._bare_copy()", "    f = state.__dict__"]
     for name, hint in declared.items():
-        lines.append(f"    d[{name!r}] = {_expression(hint, f'f[{name!r}]')}")
-    lines += ["    if len(f) != len(d):  # a field no annotation declares", "        _rest(f, d)",
+        lines.append(f"    twin.{name} = {_expression(hint, f'f[{name!r}]')}")
+    lines += ["    d = twin.__dict__" if declared else "    d = _dict_of(twin)",
+              "    if len(f) != len(d):  # a field no annotation declares", "        _rest(f, twin)",
               "    return twin"]
-    namespace: dict[str, Any] = {"_copy_value": copy_value, "_rest": _copy_rest}
+    namespace: dict[str, Any] = {"_copy_value": copy_value, "_rest": _copy_rest, "_dict_of": _dict_of}
     exec("\n".join(lines), namespace)  # noqa: S102 (our own source, from the annotations)
     made: Callable[[Any], Any] = namespace["clone"]
     return made
 
 
-def _copy_rest(fields: dict[str, Any], copied: dict[str, Any]) -> None:
-    for name in fields.keys() - copied.keys():
-        copied[name] = copy_value(fields[name])
+def _dict_of(obj: object) -> dict[str, Any]:
+    """``obj.__dict__``, empty if it has none yet (see :func:`_compiled`)."""
+    found: dict[str, Any] = getattr(obj, "__dict__", None) or {}
+    return found
+
+
+def _copy_rest(fields: dict[str, Any], twin: object) -> None:
+    for name in fields.keys() - _dict_of(twin).keys():
+        setattr(twin, name, copy_value(fields[name]))
 
 
 def _evaluated(klass: type, names: list[str]) -> dict[str, Any]:

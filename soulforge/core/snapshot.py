@@ -263,7 +263,7 @@ from the log, which is written)."""
 def dump_fields(state: State) -> bytes:
     """The state's fields (all but its game) as bytes, the game's objects as references."""
     buffer = io.BytesIO()
-    fields = {name: value for name, value in vars(state).items() if name not in UNSAVED}
+    fields = {name: value for name, value in state.field_values().items() if name not in UNSAVED}
     _FieldPickler(buffer, state).dump(fields)
     return buffer.getvalue()
 
@@ -272,7 +272,7 @@ def load_fields(game: Game, cls: type[State], blob: bytes) -> State:
     """A state of class ``cls`` of ``game`` with the fields :func:`dump_fields` wrote."""
     state = cls.__new__(cls)
     state.game, state._log_read = game, None
-    state.__dict__.update(_FieldUnpickler(io.BytesIO(blob), state).load())
+    state.set_field_values(_FieldUnpickler(io.BytesIO(blob), state).load())
     return state
 
 

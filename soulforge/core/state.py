@@ -18,6 +18,8 @@ from itertools import chain, repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
+from mypy_extensions import mypyc_attr
+
 from soulforge.core.action import Action, JsonDict
 from soulforge.core.errors import IllegalAction
 from soulforge.core.flow import ClickPath, Flow
@@ -46,12 +48,23 @@ def making_rng(make: Callable[[int], GameRandom]) -> Iterator[None]:
 
 SHARED_LOG_CHUNKS = 32
 """Past this many shared chunks, a clone merges them into one."""
+_NOT_FIELDS = frozenset({"__dict__", "__weakref__"})
+"""Names in a compiled class's ``__mypyc_attrs__`` that are not fields."""
 _ONLY = {seat: frozenset((seat,)) for seat in range(8)}
 """Shared one-seat visibility sets (logging happens on nearly every move)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
-    """One game in progress. See ``DESIGN.md`` (the core contract)."""
+    """One game in progress. See ``DESIGN.md`` (the core contract).
+
+    Compiled (``make native``), a native class: the core's fields live in the object, read
+    by compiled code without a dictionary lookup. A game's state subclasses it either as a
+    pure Python class (its own fields in its ``__dict__``) or as a native class of its own
+    (``allow_interpreted_subclasses`` too, so that ``type(self).__new__`` makes a bare
+    instance without calling ``__init__``: see :meth:`_bare_copy`). :meth:`field_values` lists
+    both kinds of field.
+    """
 
     game: Game
     seed: int
@@ -87,15 +100,17 @@ class State(ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        flow = cls.__dict__.get("flow")
+        own = vars(cls)  # (not ``cls.__dict__``: mypyc refuses it)
+        flow = own.get("flow")
         if flow is None:
             return
         # A class that declares its flow dispatches to it directly, unless it lists or
-        # applies by itself (a game's own fast path).
+        # applies by itself (a game's own fast path; a native state class, whose methods
+        # cannot be set late, calls ``flow.state_hooks()``'s functions from its own).
         legal_actions, apply = flow.state_hooks()
-        if "_legal_actions" not in cls.__dict__:
+        if "_legal_actions" not in own:
             setattr(cls, "_legal_actions", legal_actions)  # noqa: B010 (a class attribute set late)
-        if "_apply" not in cls.__dict__:
+        if "_apply" not in own:
             setattr(cls, "_apply", apply)  # noqa: B010
 
     # -- hooks a game implements ------------------------------------------------
@@ -392,17 +407,33 @@ class State(ABC):
 
         return restore_state, (self.game, type(self), dump_fields(self))
 
+    def field_values(self) -> dict[str, Any]:
+        """Every field of this state by name: its ``__dict__`` (a pure state), and compiled,
+        the fields a native class keeps in the object (its classes' ``__mypyc_attrs__``)."""
+        found: dict[str, Any] = {}
+        for klass in reversed(type(self).__mro__):
+            for name in vars(klass).get("__mypyc_attrs__", ()):
+                if name not in _NOT_FIELDS and hasattr(self, name):
+                    found[name] = getattr(self, name)
+        found.update(getattr(self, "__dict__", None) or {})  # (compiled, made at the first set)
+        return found
+
+    def set_field_values(self, fields: dict[str, Any]) -> None:
+        """Set every field of ``fields`` (the inverse of :meth:`field_values`)."""
+        for name, value in fields.items():
+            setattr(self, name, value)
+
     def __copy__(self) -> Self:
         # ``copy`` would otherwise go through ``__reduce__`` (a pickle): the usual shallow copy.
         twin = type(self).__new__(type(self))
-        twin.__dict__.update(self.__dict__)
+        twin.set_field_values(self.field_values())
         return twin
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         # The usual deep copy of the fields (what ``clone()`` has always done), not a pickle.
         twin = type(self).__new__(type(self))
         memo[id(self)] = twin
-        twin.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        twin.set_field_values(copy.deepcopy(self.field_values(), memo))
         return twin
 
     def __repr__(self) -> str:

@@ -83,7 +83,7 @@ def test_the_warrior_says_what_the_opponent_lacks() -> None:
     state = next(s for s in positions(range(40), limit=400) if s.phase == "steal or destroy"
                  and any(a.kind == "destroy" for a in s.legal_actions()))
     named = {a.character for a in state.legal_actions() if isinstance(a, Destroy)}
-    absent = next(name for name in state.game.table.type_of if name not in named)
+    absent = next(name for name in state.table.type_of if name not in named)
     refusal = state.why_illegal(Destroy(absent))
     assert refusal.rule == "warrior" and str(refusal).endswith(f"the opponent has no {absent}")
     if state.castles[state.opponent(state.active)] == 0:

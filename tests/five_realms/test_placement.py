@@ -90,4 +90,4 @@ def test_collecting_a_banner_not_adjacent_is_refused() -> None:
     put_top(s, "Feline King")
     act(s, "place at c3")
     with pytest.raises(IllegalAction, match="collection"):
-        s.apply(s.game.table.collect[s.rules.banners.index("Marine")])
+        s.apply(s.table.collect[s.rules.banners.index("Marine")])

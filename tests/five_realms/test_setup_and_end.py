@@ -156,7 +156,7 @@ def test_turn_passes_to_the_opponent() -> None:
 
 def test_action_labels_are_readable() -> None:
     """DESIGN.md, The core contract: str(action) is a short human label."""
-    table_ = new_game().game.table
+    table_ = new_game().table
     assert str(table_.place[6]) == "place at b2"
     assert str(table_.collect[1]) == "collect Feline"
     assert str(table_.hire[6]) == "recruit Feline Queen"
@@ -169,5 +169,5 @@ def test_an_action_of_another_step_is_refused_naming_the_turn_sequence() -> None
     s = table()
     put_square(s, {"b2": "Feline King", "d4": "Marine King"})
     with pytest.raises(IllegalAction, match="turn sequence"):
-        s.apply(s.game.table.influence)
+        s.apply(s.table.influence)
     assert "place the drawn" in s.prompt()

@@ -130,13 +130,13 @@ class PlaceRule(FiveRealmsRule[Place]):
     checks = PLACE_CHECKS
 
     def candidates(self, s: S) -> Sequence[Place]:
-        return s.game.table.place
+        return s.table.place
 
     def legal(self, s: S) -> list[Place]:
         """The placements passing the checks, which read only which cells hold a card: they
         run once per layout, and the listing is kept with the game's actions (playouts meet
         the same few hundred layouts again and again)."""
-        table = s.game.table
+        table = s.table
         layout = sq.layout(s.square)
         listing = table.placements.get(layout)
         if listing is None:
@@ -180,14 +180,14 @@ class CollectRule(FiveRealmsRule[Collect]):
     action = Collect
     section = "collection"
     checks = (Check("a banner next to the placed card",
-                    lambda s, a: s.game.table.banner_of[a.banner] in s.choices,
+                    lambda s, a: s.table.banner_of[a.banner] in s.choices,
                     "no {action.banner} card is next to the placed card"),)
 
     def candidates(self, s: S) -> Iterable[Collect]:
-        return map(s.game.table.collect.__getitem__, s.choices)
+        return map(s.table.collect.__getitem__, s.choices)
 
     def apply(self, s: S, action: Collect) -> None:
-        _collect_banner(s, s.game.table.banner_of[action.banner])
+        _collect_banner(s, s.table.banner_of[action.banner])
 
     def path(self, action: Collect) -> ClickPath:
         return (f"banner:{action.banner}",)
@@ -246,7 +246,7 @@ player already has. A collection is always of one banner, but the checks hold fo
 def start_decision(s: S, cards: list[int]) -> None:
     """RECRUIT or INFLUENCE the collected cards (a forced recruit skips the choice)."""
     s.collected = cards
-    if passes(BANNERS_MAY_INFLUENCE, s, s.game.table.influence):
+    if passes(BANNERS_MAY_INFLUENCE, s, s.table.influence):
         s.phase = DECIDE
     else:
         s.log_later(words.must_recruit, s.active)
@@ -270,7 +270,7 @@ class RecruitRule(FiveRealmsRule[Recruit]):
     section = "recruit"
 
     def candidates(self, s: S) -> Sequence[Recruit]:
-        return (s.game.table.recruit,)
+        return (s.table.recruit,)
 
     def apply(self, s: S, action: Recruit) -> None:
         _enter_hire(s)
@@ -296,7 +296,7 @@ class InfluenceRule(FiveRealmsRule[Influence]):
                 or first_failure(self.checks, s, action, self.section))
 
     def candidates(self, s: S) -> Sequence[Influence]:
-        return (s.game.table.influence,)
+        return (s.table.influence,)
 
     def apply(self, s: S, action: Influence) -> None:
         seat, rules, collected = s.active, s.rules, s.collected
@@ -316,12 +316,12 @@ class InfluenceRule(FiveRealmsRule[Influence]):
 
 def _kind(s: S, action: Hire | Destroy | Take) -> int:
     """The card type an action names (-1 for a name the game does not have)."""
-    return s.game.table.type_of.get(action.character, -1)
+    return s.table.type_of.get(action.character, -1)
 
 
 def _not_owned(s: S, action: Hire) -> bool:
     """The active player has no card of the type ``action`` names (council or Titans)."""
-    kind, type_of, seat = s.game.table.type_of.get(action.character, -1), s.card_type, s.active
+    kind, type_of, seat = s.table.type_of.get(action.character, -1), s.card_type, s.active
     for card in s.council[seat]:  # loops, not sets or maps: the recruit step lists every turn
         if type_of[card] == kind:
             return False
@@ -333,7 +333,7 @@ def _not_owned(s: S, action: Hire) -> bool:
 
 def _collected(s: S, action: Hire) -> bool:
     """A card of the type ``action`` names is among the collected cards."""
-    kind, type_of = s.game.table.type_of.get(action.character, -1), s.card_type
+    kind, type_of = s.table.type_of.get(action.character, -1), s.card_type
     for card in s.collected:  # noqa: SIM110
         if type_of[card] == kind:
             return True
@@ -357,10 +357,10 @@ class HireRule(FiveRealmsRule[Hire]):
     )
 
     def candidates(self, s: S) -> Iterable[Hire]:
-        return map(s.game.table.hire.__getitem__, sorted({s.card_type[c] for c in s.collected}))
+        return map(s.table.hire.__getitem__, sorted({s.card_type[c] for c in s.collected}))
 
     def apply(self, s: S, action: Hire) -> None:
-        kind = s.game.table.type_of[action.character]
+        kind = s.table.type_of[action.character]
         card = next(c for c in s.collected if s.card_type[c] == kind)
         rest = [c for c in s.collected if c != card]
         s.collected = []
@@ -391,7 +391,7 @@ class DeclineRule(FiveRealmsRule[Decline]):
     section = "recruit"
 
     def candidates(self, s: S) -> Sequence[Decline]:
-        return (s.game.table.decline,)
+        return (s.table.decline,)
 
     def apply(self, s: S, action: Decline) -> None:
         s.discard.extend(s.collected)
@@ -410,7 +410,7 @@ class DismissRule(FiveRealmsRule[Dismiss]):
                     "{action.character} is not in your council"),)
 
     def candidates(self, s: S) -> Iterable[Dismiss]:
-        return map(s.game.table.dismiss.__getitem__, map(s.card_name, s.council[s.active]))
+        return map(s.table.dismiss.__getitem__, map(s.card_name, s.council[s.active]))
 
     def apply(self, s: S, action: Dismiss) -> None:
         seat = s.active
@@ -434,14 +434,14 @@ class ImperialRule(FiveRealmsRule[Imperial]):
     action = Imperial
     section = "imperial order"
     checks = (Check("a column you already have",
-                    lambda s, a: bool(s.columns[s.active][s.game.table.realm_of[a.realm]]),
+                    lambda s, a: bool(s.columns[s.active][s.table.realm_of[a.realm]]),
                     "you have no {action.realm} column: Imperial banners cannot start one"),)
 
     def candidates(self, s: S) -> Sequence[Imperial]:
-        return s.game.table.imperial
+        return s.table.imperial
 
     def apply(self, s: S, action: Imperial) -> None:
-        realm = s.game.table.realm_of[action.realm]
+        realm = s.table.realm_of[action.realm]
         s.columns[s.active][realm].append(s.imperial.pop())
         s.add_log(f"{s.seat_name(s.active)} places an Imperial banner in the {action.realm} column")
         _allocate_or_resolve(s)
@@ -455,7 +455,7 @@ def _allocate_or_resolve(s: S) -> None:
     columns = IMPERIAL_RULE.legal(s) if s.imperial else []
     while s.imperial and len(columns) == 1:
         realm = columns[0].realm
-        s.columns[s.active][s.game.table.realm_of[realm]].append(s.imperial.pop())
+        s.columns[s.active][s.table.realm_of[realm]].append(s.imperial.pop())
         s.add_log(f"{s.seat_name(s.active)} places an Imperial banner in the {realm} column")
     if s.imperial:
         s.phase = IMPERIAL
@@ -471,7 +471,7 @@ class StealRule(FiveRealmsRule[Steal]):
                     "the opponent has no castle to steal"),)
 
     def candidates(self, s: S) -> Sequence[Steal]:
-        return (s.game.table.steal,)
+        return (s.table.steal,)
 
     def apply(self, s: S, action: Steal) -> None:
         resolution.steal_chosen(s)
@@ -485,10 +485,10 @@ class DestroyRule(FiveRealmsRule[Destroy]):
                     "the opponent has no {action.character}"),)
 
     def candidates(self, s: S) -> Iterable[Destroy]:
-        return map(s.game.table.destroy.__getitem__, sorted(s.owned_types(s.opponent(s.active))))
+        return map(s.table.destroy.__getitem__, sorted(s.owned_types(s.opponent(s.active))))
 
     def apply(self, s: S, action: Destroy) -> None:
-        resolution.destroy(s, s.game.table.type_of[action.character])
+        resolution.destroy(s, s.table.type_of[action.character])
 
     def path(self, action: Destroy) -> ClickPath:
         return (f"rival:{action.character}",)
@@ -504,11 +504,11 @@ class TakeRule(FiveRealmsRule[Take]):
                     "{action.character} is not in the discard pile"),)
 
     def candidates(self, s: S) -> Iterable[Take]:
-        return map(s.game.table.take.__getitem__, sorted({s.card_type[c] for c in s.discard}))
+        return map(s.table.take.__getitem__, sorted({s.card_type[c] for c in s.discard}))
 
     def apply(self, s: S, action: Take) -> None:
         """Of several copies the one the fewest seats know is taken (what a player would do)."""
-        kind = s.game.table.type_of[action.character]
+        kind = s.table.type_of[action.character]
         copies = [(bin(s.known[c]).count("1"), -i, c)
                   for i, c in enumerate(s.discard) if s.card_type[c] == kind]
         card = min(copies)[2]

@@ -29,12 +29,13 @@ View keys (``view(player)``, JSON; built in ``view.py``), beside the core's comm
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from soulforge.core import JsonDict, Seat, State
-from soulforge.core.clone import ClonePlan
+from soulforge.core import Action, JsonDict, Seat, State
 from soulforge.core.text import winner_first
 from soulforge.games.five_realms import hidden, resolution, view, words
+from soulforge.games.five_realms.actions import ActionTable
 from soulforge.games.five_realms.data import Rules
 from soulforge.games.five_realms.encoding import OVER, PHASES, PUBLIC
 from soulforge.games.five_realms.flow import FLOW, prompt
@@ -50,13 +51,32 @@ Task = tuple[str, int, int]
 """Pending work (kind, source card type or -1, amount), resolved last-in first-out."""
 
 
+_LEGAL_ACTIONS, _APPLY = FLOW.state_hooks()
+"""The flow's listing and move, as the core sets them on a pure state class (called from the
+state's own methods: a native class's methods cannot be set after it is made)."""
+
+
 class FiveRealmsState(State):
-    """A game of Five Realms in progress."""
+    """A game of Five Realms in progress.
+
+    Compiled (``make native``), a native class, as the core's ``State``: its fields live in
+    the object and compiled rules read them without a dictionary lookup. It declares every
+    field below, and :meth:`clone` copies each (``tests/five_realms/test_state_native.py``
+    checks none is left out). ``FiveRealmsState()``, with no game, is a bare state whose
+    fields are set next (the core's ``_bare_copy``, a restore): a native class's ``__new__``
+    calls ``__init__``. (``mypyc_attr(allow_interpreted_subclasses=True)`` would skip it, but
+    then mypyc's C for this game's library names glue functions of the core's library that it
+    does not export: the build fails; ``serializable=True`` skips ``__init__`` on every call,
+    ``FiveRealmsState(game, ...)`` from Python too.) Its game is ``self.game`` typed as the
+    core's ``Game`` (a native class cannot narrow a field's type); the rules read ``rules``
+    and ``table``, this game's, from fields of their own.
+    """
 
     flow = FLOW
 
-    game: FiveRealms
     rules: Rules
+    table: ActionTable
+    """The game's action table (``FiveRealms.table``): shared, never changed."""
     card_type: list[int]
     known: list[int]
     deck: list[int]
@@ -90,13 +110,23 @@ class FiveRealmsState(State):
     last_spot: tuple[int, int] | None
     last_cells: list[tuple[int, int]]
 
-    def __init__(self, game: FiveRealms, seed: int, num_players: int, *, setup: bool = True) -> None:
+    def __init__(self, game: FiveRealms | None = None, seed: int = 0, num_players: int = 2, *,
+                 setup: bool = True) -> None:
+        if game is None:
+            return  # a bare state: the caller sets every field (see the class docstring)
         super().__init__(game, seed, num_players)
         self.rules = game.rules
+        self.table = game.table
         if setup:
             setup_game(self)
 
     # -- the contract -----------------------------------------------------------
+    def _legal_actions(self) -> Sequence[Action]:
+        return _LEGAL_ACTIONS(self)
+
+    def _apply(self, action: Action) -> None:
+        _APPLY(self, action)
+
     @property
     def current_player(self) -> Seat | None:
         return None if self.phase == OVER else self.active
@@ -170,7 +200,24 @@ class FiveRealmsState(State):
 
     # -- copies -------------------------------------------------------------------
     def clone(self) -> FiveRealmsState:
-        return CLONE_PLAN.clone(self)
-
-
-CLONE_PLAN = ClonePlan(FiveRealmsState)
+        """Every field copied by its declared type, as ``soulforge.core.clone.ClonePlan``
+        would (rules data shared, lists copied level by level): written out, compiled, since
+        search clones on every simulated move (``test_state_native.py`` holds it to the plan)."""
+        twin = self._bare_copy()
+        twin.rules, twin.table = self.rules, self.table
+        twin.card_type, twin.known = self.card_type.copy(), self.known.copy()
+        twin.deck, twin.square, twin.discard = self.deck.copy(), self.square.copy(), self.discard.copy()
+        twin.council = [cards.copy() for cards in self.council]
+        twin.titans = [cards.copy() for cards in self.titans]
+        twin.columns = [[column.copy() for column in realms] for realms in self.columns]
+        twin.castles, twin.throne = self.castles.copy(), self.throne.copy()
+        twin.throne_used = self.throne_used.copy()
+        twin.active, twin.phase = self.active, self.phase
+        twin.choices, twin.collected = self.choices.copy(), self.collected.copy()
+        twin.imperial, twin.heights_before = self.imperial.copy(), self.heights_before.copy()
+        twin.newcomer, twin.source, twin.amount = self.newcomer, self.source, self.amount
+        twin.tasks = self.tasks.copy()
+        twin.extra_turns, twin.winner = self.extra_turns, self.winner
+        twin.last_player, twin.starter = self.last_player, self.starter
+        twin.last_spot, twin.last_cells = self.last_spot, self.last_cells.copy()
+        return twin

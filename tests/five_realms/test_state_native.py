@@ -1,0 +1,121 @@
+"""Five Realms' state as a native class (``make native``): every field declared and cloned,
+the same behaviour compiled and pure (``docs/native.md``)."""
+
+from __future__ import annotations
+
+import copy
+import inspect
+import os
+import pickle
+import random
+
+import pytest
+
+import soulforge
+from soulforge.core.state import State
+from soulforge.games.five_realms.state import FiveRealmsState
+from tests import playouts
+
+GAME = soulforge.load("five_realms")
+COMPILED = hasattr(FiveRealmsState, "__mypyc_attrs__")
+SHARED = frozenset({"game", "rules", "table", "_log_read", "_legal", "_log_shared"})
+"""Fields a clone shares: never changed in place."""
+
+
+def _lists(value: object) -> list[list[object]]:
+    """Every list inside ``value`` (itself included), outermost first."""
+    if not isinstance(value, list):
+        return []
+    found: list[list[object]] = [value]
+    for item in value:
+        found += _lists(item)
+    return found
+
+
+def test_every_field_is_declared_so_a_native_class_can_hold_it() -> None:
+    # Compiled, an undeclared field cannot be set at all; pure, this is the test that says so.
+    declared = set(inspect.get_annotations(FiveRealmsState)) | set(inspect.get_annotations(State))
+    state = GAME.new_game(seed=3)
+    state.apply(state.legal_actions()[0])
+    undeclared = set(state.field_values()) - declared - {
+        "_log_shared", "_lines", "_log_read", "_legal", "_carried", "_revealed"}  # State.__init__'s
+    if not COMPILED:
+        assert undeclared == set()
+
+
+def test_clone_copies_every_field_apart_and_shares_none_that_changes() -> None:
+    for state in playouts.positions("five_realms", range(3), limit=150)[::10]:
+        twin = state.clone()
+        fields, copied = state.field_values(), twin.field_values()
+        assert copied.keys() == fields.keys()  # no field forgotten (compiled: a NULL slot)
+        for name, value in fields.items():
+            if name in ("_lines", "_log_shared"):
+                continue  # the log: shared in chunks (State._shared_log), read below
+            if name == "rng":
+                assert copied[name] is not value and copied[name].getstate() == value.getstate()
+                continue
+            assert copied[name] == value, name
+            if name not in SHARED:
+                # A mutable field and every list inside it is the clone's own.
+                assert not {id(inner) for inner in _lists(value)} & {
+                    id(inner) for inner in _lists(copied[name])}, name
+        assert twin.log(None) == state.log(None)
+        assert twin.view(0) == state.view(0) and twin.view(1) == state.view(1)
+
+
+def test_a_clone_played_on_leaves_its_original_as_it_was() -> None:
+    state = GAME.new_game(seed=11)
+    rng = random.Random(11)
+    for _ in range(25):
+        state.apply(rng.choice(state.legal_actions()))
+    before = (state.view(None), state.view(0), state.log(0), state.legal_actions())
+    twin = state.clone()
+    while not twin.is_over:
+        twin.apply(rng.choice(twin.legal_actions()))
+    assert (state.view(None), state.view(0), state.log(0), state.legal_actions()) == before
+
+
+@pytest.mark.parametrize("how", ["pickle", "bytes", "copy"])
+def test_a_state_restored_or_copied_plays_on_as_the_original(how: str) -> None:
+    state = GAME.new_game(seed=5)
+    rng = random.Random(5)
+    for _ in range(30):
+        state.apply(rng.choice(state.legal_actions()))
+    if how == "pickle":
+        twin = pickle.loads(pickle.dumps(state))
+    elif how == "bytes":
+        twin = GAME.state_from_bytes(state.to_bytes())
+    else:
+        twin = copy.copy(state)
+    assert type(twin) is FiveRealmsState
+    assert twin.field_values().keys() == state.field_values().keys()
+    if how == "copy":  # shallow: the same objects
+        return
+    for seat in (None, 0, 1):
+        assert twin.view(seat) == state.view(seat) and twin.log(seat) == state.log(seat)
+    while not state.is_over:
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        twin.apply(action)
+        assert twin.view(0) == state.view(0)
+    assert twin.returns() == state.returns()
+
+
+def test_a_determinization_keeps_the_seats_view() -> None:
+    state = GAME.new_game(seed=8)
+    rng = random.Random(8)
+    for _ in range(20):
+        state.apply(rng.choice(state.legal_actions()))
+    twin = state.determinize(0, random.Random(1))
+    assert twin.view(0) == state.view(0)
+    assert type(twin) is FiveRealmsState and twin.determinized
+
+
+@pytest.mark.skipif(not COMPILED, reason="the pure package (no native build, or SOULFORGE_PURE)")
+def test_compiled_the_state_and_the_core_state_are_native_classes() -> None:
+    # The fields live in the object, not in a __dict__ (read by compiled rules directly).
+    assert "game" in State.__dict__["__mypyc_attrs__"]
+    assert "card_type" in FiveRealmsState.__dict__["__mypyc_attrs__"]
+    state = GAME.new_game(seed=1)
+    assert not getattr(state, "__dict__", None)
+    assert os.environ.get("SOULFORGE_PURE") in (None, "", "0")
