@@ -62,16 +62,21 @@ play: install
 # rewrites every test module's asserts anew (collection 8.4 s of CPU per worker, 4.3 s cached).
 # With a native build the suite runs compiled, and the golden games and seeded AI records run
 # again pure (SOULFORGE_PURE=1): issue 32's "both run by the golden tests in CI"; so do the
-# doctests of the compiled modules, which only a pure run collects (conftest.py). The pure
-# pass runs beside the native build (tools/make_test.sh says why).
+# doctests of the compiled modules, which only a pure run collects (conftest.py).
 # Tests that patch a module's attribute or subclass a class, which compiled code does not see
 # (they skip compiled, tests/native.py): run again in the pure pass.
 PURE_AGAIN := tests/golden/test_golden.py tests/soulgivers/test_rules_once.py \
   tests/soul_of_ankiril/test_flow.py tests/interop/test_observation_soulshards_cache.py \
   tests/five_realms/test_card_from_data.py
 
-test: system-deps $(STAMP)
-	@tools/make_test.sh $(PY) $(SOULFORGE_NATIVE) $(PURE_AGAIN)
+test: system-deps install
+	@$(PY) tools/build_native.py --check || true
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n 2 --dist worksteal -p no:cacheprovider
+	@if $(PY) tools/build_native.py --check; then \
+	  echo "the golden games, seeded AI records, Soulgivers' inlined bytecode, the tests that patch modules and compiled modules' doctests again, pure:"; \
+	  env -u PYTHONDONTWRITEBYTECODE SOULFORGE_PURE=1 $(PY) -m pytest -n 2 --dist worksteal \
+	    -p no:cacheprovider $(PURE_AGAIN) $$($(PY) tools/build_native.py --list); \
+	fi
 
 test-fast: install
 	$(PY) -m pytest -n 2 -m "not slow and not browser"
