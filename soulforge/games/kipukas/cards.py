@@ -474,7 +474,8 @@ def in_enemy_capital(s: S, piece: int) -> bool:
 
 def lodged(s: S, piece: int) -> bool:
     """Unburdened Central in an enemy capital: she stays, and no one can engage her."""
-    return ability(s.card[piece]).stays_in_capital and in_enemy_capital(s, piece)
+    # (the card's traits: one native read, asked of every soul at each day's end)
+    return s.game.traits[s.card[piece]].stays_in_capital and in_enemy_capital(s, piece)
 
 
 def takes_space(card: Card) -> bool:
@@ -576,13 +577,13 @@ def heal(s: S, piece: int) -> bool:
 
 
 def on_cycle_start(s: S) -> None:
-    card, items = s.card, s.items
+    card, items, on_map, found = s.card, s.items, s.on_map, ABILITIES
     for piece in s.live():
-        hook = ABILITIES[card[piece]].cycle
+        hook = found[card[piece]].cycle
         if hook is None and not items[piece]:
             continue  # no hook and nothing carried (most pieces): nothing below would happen
         face_down_feature = s.card_of(piece).card_type == "terrain_feature" and not s.known[piece] & (1 << 8)
-        if s.on_map[piece] and not face_down_feature:
+        if on_map[piece] and not face_down_feature:
             if hook:
                 hook(s, piece)
             # (most souls carry nothing: no copy of an empty list made for the loop)
@@ -614,12 +615,12 @@ def _volcanic(s: S) -> None:
     dwellers are immune."""
     if "Volcanic" not in s.board.geography:
         return  # no volcanic territory on this map
-    geography = s.board.geography
+    geography, territory_of = s.board.geography, s.territory
     for piece in s.live():
-        if geography[s.territory[piece] - 1] != "Volcanic":
+        if geography[territory_of[piece] - 1] != "Volcanic":
             continue  # (asked first: most pieces stand elsewhere)
         card = s.card_of(piece)
-        volcanic = not s.wasteland[s.territory[piece] - 1]
+        volcanic = not s.wasteland[territory_of[piece] - 1]
         if volcanic and card.soul and card.habitat != "Volcanic" and not s.prisoner[piece]:
             s.log_later(words.volcano_burns, words.who(s, piece))
             damage(s, piece)
@@ -643,9 +644,9 @@ def _plains_rest(s: S) -> None:
     territory heal one KEAL means per 2 turns rested (counted on ``timers``)."""
     if "Plains" not in s.board.geography:
         return  # no plains territory on this map: no piece to look at
-    geography, injuries = s.board.geography, s.injuries
+    geography, injuries, territory_of = s.board.geography, s.injuries, s.territory
     for piece in s.live():
-        territory = s.territory[piece]
+        territory = territory_of[piece]
         if geography[territory - 1] != "Plains" or not any(injuries[piece]):
             continue  # (asked first: the cheap half of resting; most souls are unhurt)
         if not (s.on_map[piece] and s.card_of(piece).soul and s.known[piece] & (1 << 8)):

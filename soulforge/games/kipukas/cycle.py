@@ -296,10 +296,10 @@ def end_action(s: S, seat: int) -> None:
     rogue_avenged(s)
     if s.phase == OVER:
         return
-    n = s.num_players
+    n, done = s.num_players, s.done  # (read once: the list is asked for each seat in turn)
     for step in range(1, n + 1):
         nxt = (seat + step) % n
-        if not s.done[nxt]:
+        if not done[nxt]:
             s.active = nxt
             return
     end_cycle(s)
@@ -315,28 +315,33 @@ def end_cycle(s: S) -> None:
 
 def _loiterers(s: S) -> None:
     """A soul left in an enemy capital past its next day is taken prisoner (#prison)."""
+    # The state's lists read into locals once: every piece on the map is asked at each day's end
+    # (a generic attribute read of the state costs more than the test it serves).
+    traits, card, on_map, prisoner, rogues = s.game.traits, s.card, s.on_map, s.prisoner, s.rogues
+    territory_of, owner, holder, capital = s.territory, s.owner, s.holder, s.capital
+    loiter_since, cycle, board = s.loiter_since, s.cycle, s.board
     for p in s.live():
-        if not s.on_map[p] or s.prisoner[p] or not s.card_of(p).soul or p in s.rogues or cards.lodged(s, p):
+        if not on_map[p] or prisoner[p] or not traits[card[p]].soul or p in rogues or cards.lodged(s, p):
             continue  # a rogue goes where its dice say (#rouge)
-        territory, seat = s.territory[p], s.owner[p]
-        holder = s.holder[territory - 1]
+        territory, seat = territory_of[p], owner[p]
+        held = holder[territory - 1]
         in_capital = (
-            holder >= 0
-            and holder != seat
-            and territory in s.capital[holder]
-            and s.stand[p] == s.board.camp_of(territory)
+            held >= 0
+            and held != seat
+            and territory in capital[held]
+            and s.stand[p] == board.camp_of(territory)
             and not breach.open_to(s, seat, territory)  # the virus's window (``breach.py``)
         )
         if not in_capital:
-            s.loiter_since[p] = -1
-        elif 0 <= s.loiter_since[p] < s.cycle and _prisoners(s, territory) < s.game.play.prisoners:
-            s.prisoner[p] = True
+            loiter_since[p] = -1
+        elif 0 <= loiter_since[p] < cycle and _prisoners(s, territory) < s.game.play.prisoners:
+            prisoner[p] = True
             s.moved()
             s.add_log(
                 f"{s.piece_name(p)} loitered in the capital of territory {territory} and is taken prisoner"
             )
-        elif s.loiter_since[p] < 0:
-            s.loiter_since[p] = s.cycle
+        elif loiter_since[p] < 0:
+            loiter_since[p] = cycle
 
 
 def _prisoners(s: S, territory: int) -> int:
@@ -429,9 +434,11 @@ def open_day(s: S) -> None:
 
 
 def _reset_turn(s: S) -> None:
+    n, beaten_by, out = s.num_players, s.beaten_by, s.out
     s.steps_used = [0] * len(s.card)
-    s.played = [0] * s.num_players
-    s.done = [beaten >= 0 or out for beaten, out in zip(s.beaten_by, s.out, strict=True)]
+    s.played = [0] * n
+    # (by seat, not ``zip(..., strict=True)``: compiled, a call with a keyword goes the slow way)
+    s.done = [beaten_by[seat] >= 0 or out[seat] for seat in range(n)]
     s.night_used = [[] for _ in range(s.num_players)]
     s.called = -1
     s.due = [[] for _ in range(s.num_players)]

@@ -168,10 +168,11 @@ class KipukasState(KipukasFields):
     def _where(self) -> Index:
         """The pieces on the map by territory, and all of them (see ``Index``), built once per
         position (``moved`` drops it whenever a piece enters, leaves or changes stand)."""
-        try:
-            return self._index  # set below, dropped by ``moved``
-        except AttributeError:
-            pass
+        # Asked of the dict, not by ``try``: a position whose index was dropped asks here after
+        # its reader's miss, and a second exception caught costs more, compiled, than the lookup.
+        index: Index | None = self.__dict__.get("_index")  # set below, dropped by ``moved``
+        if index is not None:
+            return index
         territories: dict[int, list[int]] = {}
         features: dict[int, list[int]] = {}
         souls: dict[str, list[int]] = {}
@@ -183,15 +184,18 @@ class KipukasState(KipukasFields):
         cards, stand_of, territory_of, card_of, prisoner, owner = (
             self.game.cards, self.stand, self.territory, self.card, self.prisoner, self.owner
         )
+        # Each list made at its key's first piece (``_add``), not by ``setdefault``: compiled,
+        # a ``setdefault`` with a new list costs several times a lookup (the index is built at
+        # nearly every move).
         for p in live:
             territory, kind = territory_of[p], cards[card_of[p]].card_type
-            territories.setdefault(territory, []).append(p)
-            kinds.setdefault(kind, []).append(p)
-            owners.setdefault(owner[p], []).append(p)
+            _add(territories, territory, p)
+            _add(kinds, kind, p)
+            _add(owners, owner[p], p)
             if kind == "terrain_feature":
-                features.setdefault(territory, []).append(p)
+                _add(features, territory, p)
             if kind in SOUL_TYPES and not prisoner[p]:
-                souls.setdefault(stand_of[p], []).append(p)
+                _add(souls, stand_of[p], p)
         self._index: Index = (territories, live, features, {}, souls, kinds, owners)
         return self._index
 
@@ -306,6 +310,15 @@ class KipukasState(KipukasFields):
 
     def clone(self) -> KipukasState:
         return CLONE_PLAN.clone(self)
+
+
+def _add(table: dict[_K, list[int]], key: _K, piece: int) -> None:
+    """``table.setdefault(key, []).append(piece)``, with the list made only for a new key."""
+    pieces = table.get(key)
+    if pieces is None:
+        table[key] = [piece]
+    else:
+        pieces.append(piece)
 
 
 def _moved_in(table: dict[_K, list[int]], piece: int, old: _K, new: _K) -> dict[_K, list[int]]:
