@@ -11,7 +11,7 @@ import soulforge
 from soulforge.core import Action, Game
 from soulforge.core.flow import CheckedRule
 from soulforge.games.kipukas import cards, movement
-from soulforge.games.kipukas.encoding import DAY, PUBLIC
+from soulforge.games.kipukas.encoding import DAY, NIGHT, PUBLIC, TURNING
 from soulforge.games.kipukas.game import Kipukas
 from soulforge.games.kipukas.rules import FLOW, card_moves, day
 from soulforge.games.kipukas.state import KipukasState
@@ -50,6 +50,26 @@ def test_the_acting_trait_covers_every_card_the_skipped_listings_look_for() -> N
     looked_for = card_moves._SACRIFICERS | card_moves._DONORS | card_moves._CARRIED | card_moves._FORMS
     assert diggers and looked_for
     assert (looked_for & game.cards.keys()) | diggers <= acting
+
+
+def test_every_step_lists_what_its_rules_list() -> None:
+    """Every step's listing (the day's fast listing, the other steps' compiled listings of their
+    rules, ``listing.rules_listing``) equals the rules' own (``Flow.plain_legal``), as a list,
+    at every position of seeded playouts, and the steps with more than one rule all have one."""
+    steps = [step for step in FLOW.steps.values() if len(step.rules) > 1]
+    assert steps and all(step.fast_legal is not None for step in steps)
+    game = soulforge.load("kipukas")
+    phases = set()
+    for seed in range(12):
+        state = game.new_game(seed=seed)
+        assert isinstance(state, KipukasState)
+        chooser = random.Random(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            assert legal == FLOW.plain_legal(state), (seed, state.move_number, state.phase)
+            phases.add(state.phase)
+            state.apply(chooser.choice(legal))
+    assert {DAY, NIGHT, TURNING} <= phases
 
 
 def test_the_cycle_and_roll_traits_are_the_abilities() -> None:
