@@ -55,9 +55,10 @@ def prefer_sources() -> None:
 
 def native_sources(root: Path) -> list[str]:
     """The sources a native build depends on, relative to ``root``: the compiled modules and
-    every module they were type-checked against (the core and the games, all of them)."""
+    every module they were type-checked against (the core, the games and the agents, all of
+    them)."""
     package = root / "soulforge"
-    found = [*package.glob("core/*.py"), *package.glob("games/**/*.py")]
+    found = [*package.glob("core/*.py"), *package.glob("games/**/*.py"), *package.glob("agents/*.py")]
     return sorted(str(path.relative_to(root)) for path in found)
 
 

@@ -19,9 +19,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from mypy_extensions import mypyc_attr
+
 from soulforge.core import Action, Seat, State
 
 
+# Compiled (tools/build_native.py), a native class is final unless it allows Python subclasses:
+# tests subclass it (greedy variants that count or reshape its follow-ups).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyAgent:
     """One-ply lookahead over determinizations (spec ``greedy:seed=1,samples=4``).
 

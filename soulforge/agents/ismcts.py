@@ -92,6 +92,8 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
+from mypy_extensions import mypyc_attr
+
 from soulforge.agents.evaluators import ROLLOUTS, Evaluator, Leaf, evaluator_for
 from soulforge.agents.greedy import GreedyAgent
 from soulforge.agents.plans import PlannedStep, foreseen_steps, next_planned
@@ -171,6 +173,9 @@ class Node:
         return row
 
 
+# Compiled (tools/build_native.py), a native class is final unless it allows Python subclasses:
+# tests subclass it (the fairness check's search on the true state).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ISMCTSAgent:
     """Single-observer ISMCTS (spec ``ismcts:iterations=400,seed=1``).
 

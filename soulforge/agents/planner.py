@@ -37,12 +37,17 @@ import math
 import random
 from collections.abc import Sequence
 
+from mypy_extensions import mypyc_attr
+
 from soulforge.agents.greedy import GreedyAgent, pick_best
 from soulforge.agents.plans import PlannedStep, foreseen_steps, next_planned
 from soulforge.agents.rollouts import reply_rollout, turn_start_values
 from soulforge.core import Action, Seat, State
 
 
+# Compiled (tools/build_native.py), a native class is final unless it allows Python subclasses:
+# tests subclass it (a planner that must not search while its plan holds).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TurnPlannerAgent:
     """Flat search over whole turns valued after the answer (spec ``planner:candidates=12``).
 

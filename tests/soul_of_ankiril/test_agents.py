@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from soulforge.agents import ISMCTSAgent, load
-from soulforge.core import State
+from soulforge.agents import ISMCTSAgent, load, parse_spec
+from soulforge.agents.ismcts import Node
+from soulforge.core import Seat, State
 from soulforge.sim.runner import SimConfig, jobs_for, play_game
 from tests.agents.agent_matches import decision_positions, match_scores
 
@@ -87,15 +88,26 @@ def test_hard_level_beats_greedy_on_paired_deals() -> None:
     assert won >= 6 and swept >= 2 and lost == 0
 
 
-def test_the_reply_search_keeps_its_turn_and_plays_it_without_searching_again(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+class SearchOnce(ISMCTSAgent):
+    """ISMCTS whose search fails the test once ``searching`` is off: an override, which the
+    compiled agent calls (a patched attribute of a compiled instance is read-only, and its own
+    calls would not see it)."""
+
+    searching = True
+
+    def search(self, state: State, player: Seat) -> Node:
+        if not self.searching:
+            raise AssertionError("searched while the plan held")
+        return super().search(state, player)
+
+
+def test_the_reply_search_keeps_its_turn_and_plays_it_without_searching_again() -> None:
     """The search over replies (``rollout=reply``, ``keep_plan=1``) chooses the first move of a
     whole turn and keeps the rest; after that move the seat sees what the plan foresaw, so
     the next move is the plan's, played without a new search."""
-    agent = load("ismcts:iterations=3,rollout=reply,rollout_depth=-1,root_follow=0,widen=2,keep_plan=1",
-                 seed=1)
-    assert isinstance(agent, ISMCTSAgent)
+    _, params = parse_spec("ismcts:iterations=3,rollout=reply,rollout_depth=-1,root_follow=0,widen=2,"
+                           "keep_plan=1")
+    agent = SearchOnce(**{**params, "seed": 1})
     state = started(seed=3)
     seat = state.current_player
     assert seat is not None
@@ -103,9 +115,5 @@ def test_the_reply_search_keeps_its_turn_and_plays_it_without_searching_again(
         state.apply(agent.act(state, seat))
     assert agent.plan and agent.plan[0].view == state.view(seat)
     planned = agent.plan[0].action
-
-    def no_search(*_: object) -> None:
-        raise AssertionError("searched while the plan held")
-
-    monkeypatch.setattr(agent, "search", no_search)
+    agent.searching = False
     assert agent.act(state, seat) == planned
