@@ -76,21 +76,16 @@ EXCLUDED: dict[str, str] = {
                                     "for a field with a default (the class fails at import)",
     "soulforge/games/[!k]*/cards.py": "card declarations (load time); Kipukas' compiles (its "
                                       "Ability dataclass, read by annotation, is kept pure below)",
-    "soulforge/games/kipukas/fields.py": "KipukasState's fields, declared: compiled, annotations "
-                                         "become runtime types (ClonePlan copies by them; "
-                                         "``game: Kipukas`` is NULL mid-import: a crash)",
     "soulforge/games/kipukas/ability.py": "abilities._register_pieces reads Ability's annotations as "
                                           "text: compiled, an optional field's reads as ``type``",
     "soulforge/games/*/render_*.py": "off the playout path (renderers of a view)",
     "soulforge/games/*/summary.py": "off the playout path",
     "soulforge/games/*/view.py": "off the playout path",
     "soulforge/games/soulgivers/data.py": "mypyc crashes on a star expression (line 193)",
-    "soulforge/games/[!kf]*/state.py": "not yet a native class (Five Realms' is: no game given, "
-                                       "its __init__ makes a bare state for _bare_copy, and it "
-                                       "writes its clone out instead of ClonePlan's exec)",
-    "soulforge/games/kipukas/state.py": "compiled, a non-native class (native_class=False) over "
-                                        "the core's native State: mypyc refuses it (Non-extension "
-                                        "classes may not inherit from extension classes)",
+    "soulforge/games/[!kf]*/state.py": "not yet a native class (Five Realms' and Kipukas' are: no "
+                                       "game given, its __init__ makes a bare state for "
+                                       "_bare_copy, and it writes its clone out instead of "
+                                       "ClonePlan's exec)",
     "soulforge/games/soulgivers/rules/inline.py": "a nested class (mypyc refuses it); rewrites "
                                                   "rule code with ast at load time",
     "soulforge/games/soulshards/frames.py": "defines replace() in the else of ``if TYPE_CHECKING``: "
