@@ -12,6 +12,7 @@ import random
 import pytest
 
 import soulforge
+from soulforge.core.clone import native_fields
 from soulforge.core.state import State
 from soulforge.games.kipukas.state import KipukasState
 from tests import playouts
@@ -41,6 +42,9 @@ def _mutables(value: object) -> list[object]:
 
 
 def _declared() -> set[str]:
+    """The fields the classes declare: compiled, the slots of the native classes."""
+    if COMPILED:
+        return set(native_fields(KipukasState))
     return set(inspect.get_annotations(KipukasState)) | set(inspect.get_annotations(State))
 
 
