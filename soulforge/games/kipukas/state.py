@@ -56,18 +56,35 @@ if TYPE_CHECKING:
 
 
 _K = TypeVar("_K", int, str)
-Index = tuple[
-    dict[int, list[int]],
-    list[int],
-    dict[int, list[int]],
-    dict[int, Any],
-    dict[str, list[int]],
-    dict[str, list[int]],
-    dict[int, list[int]],
-]
-"""``KipukasState._where``: the pieces on the map by territory, all of them, the terrain features
-by territory, the grounds per seat (``grounds``), the souls (no prisoners) by stand, the pieces
-by card type, the pieces by owner (a rogue's owner is ``num_players``)."""
+class Index:
+    """``KipukasState._where``: the pieces on the map by territory, all of them, the terrain
+    features by territory, the grounds per seat (``grounds``), the souls (no prisoners) by
+    stand, the pieces by card type, the pieces by owner (a rogue's owner is ``num_players``).
+
+    Never changed once made but for the grounds a listing caches in it (a move that changes
+    where pieces are makes a new one: clones share it). Compiled, a native class: each part a
+    field read without a lookup (as a tuple in a field, every read checked its seven items)."""
+
+    __slots__ = ("features", "grounds", "kinds", "live", "owners", "souls", "territories")
+
+    def __init__(self, territories: dict[int, list[int]], live: list[int],
+                 features: dict[int, list[int]], grounds: dict[int, Any],
+                 souls: dict[str, list[int]], kinds: dict[str, list[int]],
+                 owners: dict[int, list[int]]) -> None:
+        self.territories, self.live, self.features = territories, live, features
+        self.grounds, self.souls, self.kinds, self.owners = grounds, souls, kinds, owners
+
+    def parts(self) -> tuple[Any, ...]:
+        """The seven parts in the order above (what tests compare)."""
+        return (self.territories, self.live, self.features, self.grounds, self.souls, self.kinds,
+                self.owners)
+
+    def __getitem__(self, part: int) -> Any:
+        return self.parts()[part]
+
+    def __reduce__(self) -> tuple[type[Index], tuple[Any, ...]]:
+        # (compiled, a native class has no default way to be pickled or deep-copied)
+        return Index, self.parts()
 
 
 _LEGAL_ACTIONS, _APPLY = FLOW.state_hooks()
@@ -255,7 +272,7 @@ class KipukasState(State["Kipukas"]):
     winner: int | None
     finished_by: str
     starter: int
-    _index: Index | None
+    _index: Index | None = None
     """The pieces on the map, indexed (``_where``; None until asked, dropped by ``moved``):
     derived from the fields above, shared by a clone (never changed in place but for the
     grounds a listing caches in it, which hold for every state of the same position)."""
@@ -373,7 +390,7 @@ class KipukasState(State["Kipukas"]):
                 _add(features, territory, p)
             if kind in SOUL_TYPES and not prisoner[p]:
                 _add(souls, stand_of[p], p)
-        index = (territories, live, features, {}, souls, kinds, owners)
+        index = Index(territories, live, features, {}, souls, kinds, owners)
         self._index = index
         return index
 
@@ -382,7 +399,7 @@ class KipukasState(State["Kipukas"]):
         index = self._index  # (``_where``'s test inlined: asked by every listing)
         if index is None:
             index = self._where()
-        return index[3]
+        return index.grounds
 
     def moved(self) -> None:
         """A piece entered, left, moved, was revealed or imprisoned: the index of ``_where``
@@ -395,7 +412,8 @@ class KipukasState(State["Kipukas"]):
         grounds are dropped."""
         index = self._index
         if index is not None:
-            self._index = (index[0], index[1], index[2], {}, index[4], index[5], index[6])
+            self._index = Index(index.territories, index.live, index.features, {}, index.souls,
+                                index.kinds, index.owners)
 
     def relocated(self, piece: int, old_stand: str, old_territory: int) -> None:
         """Piece ``piece``, on the map, changed stand (from ``old_stand`` in ``old_territory``)
@@ -410,7 +428,8 @@ class KipukasState(State["Kipukas"]):
         if index is None or not self.on_map[piece]:
             self.moved()  # (nothing to patch, or a piece the index does not hold)
             return
-        territories, live, features, grounds, souls, kinds, owners = index
+        territories, live, features = index.territories, index.live, index.features
+        grounds, souls, kinds, owners = index.grounds, index.souls, index.kinds, index.owners
         listed = piece in souls.get(old_stand, ())  # (a soul, not a prisoner: the index's own test)
         if listed != (self.game.traits[self.card[piece]].soul and not self.prisoner[piece]):
             self.moved()  # the piece changed more than its stand (a prisoner freed...): rebuilt
@@ -421,46 +440,47 @@ class KipukasState(State["Kipukas"]):
             if piece in features.get(old_territory, ()):
                 features = _moved_in(features, piece, old_territory, territory)
         if not listed:  # the grounds read only the souls listed by stand: they hold
-            self._index = (territories, live, features, grounds, souls, kinds, owners)
+            self._index = Index(territories, live, features, grounds, souls, kinds, owners)
             return
         souls = _moved_in(souls, piece, old_stand, self.stand[piece])
-        self._index = (territories, live, features, {}, souls, kinds, owners)
+        patched = Index(territories, live, features, {}, souls, kinds, owners)
+        self._index = patched
         if grounds:  # patched once the index holds the soul where it stands now (they read it)
-            self._index[3].update(movement.shifted(self, grounds, piece, old_stand, old_territory))
+            patched.grounds.update(movement.shifted(self, grounds, piece, old_stand, old_territory))
 
     def souls_at(self, stand: str) -> list[int]:
         """The souls on a stand, prisoners left out (a new list)."""
         index = self._index  # (``_where``'s test inlined: asked by every listing)
         if index is None:
             index = self._where()
-        return list(index[4].get(stand, ()))
+        return list(index.souls.get(stand, ()))
 
     def souls_on(self, stand: str) -> Sequence[int]:
         """``souls_at`` with no copy: read it, never change it (every enemy test asks)."""
         index = self._index  # (``_where``'s test inlined: asked by every listing)
         if index is None:
             index = self._where()
-        return index[4].get(stand, ())
+        return index.souls.get(stand, ())
 
     def soul_stands(self) -> dict[str, list[int]]:
         """The souls on the map (no prisoners) by stand, in piece order: read it, never change it."""
         index = self._index  # (``_where``'s test inlined: asked by every listing)
         if index is None:
             index = self._where()
-        return index[4]
+        return index.souls
 
     def pieces_in(self, territory: int) -> list[int]:
         index = self._index  # (``_where``'s test inlined: asked by every listing)
         if index is None:
             index = self._where()
-        return list(index[0].get(territory, ()))
+        return list(index.territories.get(territory, ()))
 
     def features_in(self, territory: int) -> list[int]:
         """The terrain features in a territory (#terrain_features: one, but a list)."""
         index = self._index  # (``_where``'s test inlined: asked by every listing)
         if index is None:
             index = self._where()
-        return index[2].get(territory, [])
+        return index.features.get(territory, [])
 
     def of_type(self, card_type: str) -> list[int]:
         """The pieces on the map of a card type, in piece order: read it, never change it. The
@@ -468,7 +488,7 @@ class KipukasState(State["Kipukas"]):
         index = self._index  # (``_where``'s test inlined: asked by every listing)
         if index is None:
             index = self._where()
-        return index[5].get(card_type, [])
+        return index.kinds.get(card_type, [])
 
     def pieces_of(self, seat: int) -> Sequence[int]:
         """The seat's pieces on the map, in piece order: read it, never change it. The listings
@@ -477,14 +497,14 @@ class KipukasState(State["Kipukas"]):
         index = self._index  # (``_where``'s test inlined: asked by every listing)
         if index is None:
             index = self._where()
-        return index[6].get(seat, ())
+        return index.owners.get(seat, ())
 
     def live(self) -> list[int]:
         """Every piece on the map, by number."""
         index = self._index  # (``_where``'s test inlined: asked by every listing)
         if index is None:
             index = self._where()
-        return index[1]
+        return index.live
 
     def clone(self) -> KipukasState:
         """Every field copied by its declared type, as ``soulforge.core.clone.ClonePlan``
