@@ -65,9 +65,11 @@ class State(ABC, Generic[GameT]):
     Compiled (``make native``), a native class: the core's fields live in the object, read
     by compiled code without a dictionary lookup. A game's state subclasses it either as a
     pure Python class (its own fields in its ``__dict__``) or as a native class of its own
-    (``allow_interpreted_subclasses`` too, so that ``type(self).__new__`` makes a bare
-    instance without calling ``__init__``: see :meth:`_bare_copy`). :meth:`field_values` lists
-    both kinds of field.
+    (Five Realms', Kipukas': every field declared, a clone written out, and an ``__init__``
+    that makes a bare state when given no game, since a native class's ``__new__`` calls it:
+    see :meth:`_bare_copy`). :meth:`field_values` lists both kinds of field. A native state
+    names its game's class, ``State["Kipukas"]``, for its ``game`` field to be typed so (a
+    native class cannot narrow an inherited field's type).
     """
 
     game: GameT
