@@ -49,7 +49,7 @@ JOBS = int(os.environ.get("SOULFORGE_NATIVE_JOBS", str(os.cpu_count() or 2)))
 """Libraries compiled at once (one per package: the core and each game)."""
 
 CANDIDATES: tuple[str, ...] = ("soulforge/core/*.py", "soulforge/games/*/*.py",
-                               "soulforge/games/*/rules/*.py")
+                               "soulforge/games/*/rules/*.py", "soulforge/games/kipukas/styles/*.py")
 """Where the compiled modules are chosen from; :data:`EXCLUDED` takes out those that do not
 compile, do not work compiled, or do not pay (see ``docs/native.md``)."""
 

@@ -10,9 +10,10 @@ import pytest
 import soulforge
 from soulforge.core import Action, Game
 from soulforge.core.flow import CheckedRule
-from soulforge.games.kipukas.encoding import DAY
+from soulforge.games.kipukas import cards, movement
+from soulforge.games.kipukas.encoding import DAY, NIGHT, PUBLIC, TURNING
 from soulforge.games.kipukas.game import Kipukas
-from soulforge.games.kipukas.rules import FLOW, card_moves
+from soulforge.games.kipukas.rules import FLOW, card_moves, day
 from soulforge.games.kipukas.state import KipukasState
 
 
@@ -49,6 +50,58 @@ def test_the_acting_trait_covers_every_card_the_skipped_listings_look_for() -> N
     looked_for = card_moves._SACRIFICERS | card_moves._DONORS | card_moves._CARRIED | card_moves._FORMS
     assert diggers and looked_for
     assert (looked_for & game.cards.keys()) | diggers <= acting
+
+
+def test_every_step_lists_what_its_rules_list() -> None:
+    """Every step's listing (the day's fast listing, the other steps' compiled listings of their
+    rules, ``listing.rules_listing``) equals the rules' own (``Flow.plain_legal``), as a list,
+    at every position of seeded playouts, and the steps with more than one rule all have one."""
+    steps = [step for step in FLOW.steps.values() if len(step.rules) > 1]
+    assert steps and all(step.fast_legal is not None for step in steps)
+    game = soulforge.load("kipukas")
+    phases = set()
+    for seed in range(12):
+        state = game.new_game(seed=seed)
+        assert isinstance(state, KipukasState)
+        chooser = random.Random(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            assert legal == FLOW.plain_legal(state), (seed, state.move_number, state.phase)
+            phases.add(state.phase)
+            state.apply(chooser.choice(legal))
+    assert {DAY, NIGHT, TURNING} <= phases
+
+
+def test_the_cycle_and_roll_traits_are_the_abilities() -> None:
+    """``cards.on_cycle_start`` skips the pieces whose ``Traits.cycles`` is off and
+    ``cards.diel_turns`` reads ``Traits.turns_roll``: both are the card's ability, for every card."""
+    game = soulforge.load("kipukas")
+    assert isinstance(game, Kipukas)
+    for card_id, traits in game.traits.items():
+        found = cards.ability(card_id)
+        assert traits.cycles == (found.cycle is not None), card_id
+        assert traits.turns_roll == found.turns_roll, card_id
+    assert any(t.cycles for t in game.traits.values()) and any(t.turns_roll for t in game.traits.values())
+
+
+def test_the_batched_soul_tests_are_the_single_ones() -> None:
+    """``movement.free_souls`` and ``day.face_down`` (the listings' tests of every piece of a
+    seat, the state's lists read once) keep exactly the pieces ``free_to_move`` and
+    ``_face_down`` keep, in order, at every position of seeded playouts."""
+    game = soulforge.load("kipukas")
+    positions = 0
+    for seed in range(4):
+        state = game.new_game(seed=seed)
+        assert isinstance(state, KipukasState)
+        chooser = random.Random(seed)
+        while not state.is_over:
+            pieces = list(range(len(state.card)))
+            free = [p for p in pieces if movement.free_to_move(state, p)]
+            assert movement.free_souls(state, pieces) == free
+            assert day.face_down(state, pieces) == [p for p in pieces if not state.known[p] & PUBLIC]
+            positions += 1
+            state.apply(chooser.choice(state.legal_actions()))
+    assert positions > 400
 
 
 def checked_day_listings(game: Game, seed: int, players: int = 2) -> Iterator[list[Action]]:

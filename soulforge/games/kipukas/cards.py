@@ -545,8 +545,10 @@ def diel_turns(s: S, seat: int) -> list[tuple[int, int]]:
     wanted = _TURNED.get(s.diel)
     if wanted is None or not rolled(s):
         return []
-    card, found = s.card, ABILITIES  # (read once: every piece of the seat's, twice a cycle)
-    out = [(p, -1) for p in s.pieces_of(seat) if found[card[p]].turns_roll == wanted and _may_turn(s, p)]
+    # (read once: every piece of the seat's, twice a cycle; the pieces' flag from their traits,
+    # a native read, not the ability's)
+    card, traits, found = s.card, s.game.traits, ABILITIES
+    out = [(p, -1) for p in s.pieces_of(seat) if traits[card[p]].turns_roll == wanted and _may_turn(s, p)]
     out += [(-1, slot) for slot, cid in enumerate(s.hand[seat]) if found[cid].turns_roll == "either"]
     return out
 
@@ -577,11 +579,12 @@ def heal(s: S, piece: int) -> bool:
 
 
 def on_cycle_start(s: S) -> None:
-    card, items, on_map, found = s.card, s.items, s.on_map, ABILITIES
+    card, items, on_map, found, traits = s.card, s.items, s.on_map, ABILITIES, s.game.traits
     for piece in s.live():
-        hook = found[card[piece]].cycle
-        if hook is None and not items[piece]:
+        cid = card[piece]
+        if not traits[cid].cycles and not items[piece]:
             continue  # no hook and nothing carried (most pieces): nothing below would happen
+        hook = found[cid].cycle
         face_down_feature = s.card_of(piece).card_type == "terrain_feature" and not s.known[piece] & (1 << 8)
         if on_map[piece] and not face_down_feature:
             if hook:

@@ -20,7 +20,7 @@ from soulforge.games.kipukas.encoding import (
     TURNING,
 )
 from soulforge.games.kipukas.items import immobile, rescue
-from soulforge.games.kipukas.movement import enemies_at, ground, is_downed, room_in, ways
+from soulforge.games.kipukas.movement import Ground, enemies_at, ground, is_downed, room_in, ways
 from soulforge.games.kipukas.rogue import rogue_day
 
 if TYPE_CHECKING:
@@ -40,21 +40,23 @@ def reveal(s: S, piece: int) -> None:
 
 
 # -- contention ------------------------------------------------------------------------------
-def contested_stands(s: S, seat: int) -> list[str]:
+def contested_stands(s: S, seat: int, seen: Ground | None = None) -> list[str]:
     """Stands where the seat's souls share the stand with revealed enemies: the ground's
-    ``enemy_stands`` are the stands where ``enemies_at`` finds some (asked there, once)."""
-    enemies = ground(s, seat).enemy_stands
+    ``enemy_stands`` are the stands where ``enemies_at`` finds some (asked there, once;
+    ``seen``: the seat's ground, when the caller has it)."""
+    enemies = (ground(s, seat) if seen is None else seen).enemy_stands
     if not enemies:
         return []  # no revealed enemy anywhere (the common case)
     stand = s.stand
     return sorted({stand[p] for p in s.pieces_of(seat)} & enemies)
 
 
-def contention_stands(s: S, seat: int) -> list[str]:
-    """Where the seat may attack or retreat from now: the carried-over contention first (#day 2)."""
+def contention_stands(s: S, seat: int, seen: Ground | None = None) -> list[str]:
+    """Where the seat may attack or retreat from now: the carried-over contention first (#day 2;
+    ``seen``: the seat's ground, when the caller has it)."""
     owed = s.due[seat]
     due = [stand for stand in owed if enemies_at(s, stand, seat)] if owed else owed
-    stands = due or contested_stands(s, seat)
+    stands = due or contested_stands(s, seat, seen)
     if not stands:
         return stands  # (no contention, the common case: the empty list contested_stands made)
     return [stand for stand in stands if s.board.stands[stand].territory != s.suspended]
@@ -385,11 +387,13 @@ def _go_on(s: S) -> bool:
     if s.diel == STORM:
         storm(s)
         return False
-    order = [(s.initiative + k) % s.num_players for k in range(s.num_players)]
+    # (the state's fields read once: in a comprehension each is read again per seat)
+    n, first, beaten_by, out = s.num_players, s.initiative, s.beaten_by, s.out
+    order = [(first + k) % n for k in range(n)]
     s.turners = [
         seat
         for seat in order
-        if s.beaten_by[seat] < 0 and not s.out[seat]
+        if beaten_by[seat] < 0 and not out[seat]
         and (cards.diel_turns(s, seat) or cards.may_suspend(s, seat))
     ]
     if s.turners:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 import soulforge.games.kipukas.cards as cards  # mypyc: cards may be mid-import here
@@ -64,6 +64,11 @@ class Traits:
     acts: bool
     """It may give a day action of its own: a sacrifice, a donation, a carriage, a form change
     or a dig (``rules.listing.day_listing`` skips those listings when no soul of the seat may)."""
+    cycles: bool
+    """Its ability has a hook at each cycle's start (``cards.on_cycle_start`` calls only those)."""
+    turns_roll: str
+    """``Ability.turns_roll``: the roll it turns ("day", "night", "either"; empty: none),
+    read by ``cards.diel_turns`` of every piece of a seat, twice a cycle."""
 
 
 def _traits(card: Card) -> Traits:
@@ -94,6 +99,8 @@ def _traits(card: Card) -> Traits:
             or entry.second_form
             or card.habitat == "Underground"
         ),
+        cycles=entry.cycle is not None,
+        turns_roll=entry.turns_roll,
     )
 
 
@@ -156,22 +163,34 @@ def can_move(s: S, piece: int) -> bool:
     return free_to_move(s, piece) and range_of(s, piece) > 0
 
 
-def free_to_move(s: S, piece: int, traits: Traits | None = None) -> bool:
-    """``can_move`` but for the range left: what the day's listing asks before the range
-    (``traits``: the soul's, when the caller has them)."""
-    if traits is None:
-        traits = s.game.traits[s.card[piece]]
-    if not s.on_map[piece] or s.prisoner[piece] or not traits.soul:
-        return False
-    cycle: int = s.cycle  # (read once: an attribute of the state is a dictionary lookup)
-    sick = s.played_unrevealed[piece] and s.played_cycle[piece] == cycle
-    if cycle <= s.tired_cycle[piece] or s.territory[piece] == s.suspended:
-        return False
-    if traits.stays_in_capital and _lodged(s, piece, traits):  # (the flag first: no call for most)
-        return False
-    if s.timers[piece] and immobile(s, piece):
-        return False  # snared (crafted traps, ``items.py``)
-    return not sick and not traits.immobile
+def free_to_move(s: S, piece: int) -> bool:
+    """``can_move`` but for the range left: what the day's listing asks before the range."""
+    return bool(free_souls(s, [piece]))
+
+
+def free_souls(s: S, souls: Sequence[int]) -> list[int]:
+    """The souls of ``souls`` free to move (``free_to_move``), in their order: the state's
+    lists read once for all of them (the day's listing asks of every soul of the seat, and a
+    read of the state's attribute is a dictionary lookup)."""
+    on_map, prisoner, card, traits_of = s.on_map, s.prisoner, s.card, s.game.traits
+    cycle: int = s.cycle
+    played_unrevealed, played_cycle, tired_cycle = s.played_unrevealed, s.played_cycle, s.tired_cycle
+    territory, suspended, timers = s.territory, s.suspended, s.timers
+    out: list[int] = []
+    for piece in souls:
+        traits = traits_of[card[piece]]
+        if not on_map[piece] or prisoner[piece] or not traits.soul:
+            continue
+        sick = played_unrevealed[piece] and played_cycle[piece] == cycle
+        if cycle <= tired_cycle[piece] or territory[piece] == suspended:
+            continue
+        if traits.stays_in_capital and _lodged(s, piece, traits):  # (the flag first: no call for most)
+            continue
+        if timers[piece] and immobile(s, piece):
+            continue  # snared (crafted traps, ``items.py``)
+        if not sick and not traits.immobile:
+            out.append(piece)
+    return out
 
 
 def _lodged(s: S, piece: int, traits: Traits) -> bool:

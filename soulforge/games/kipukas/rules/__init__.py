@@ -17,10 +17,10 @@ initiative ends one's actions for the cycle (#day 3, #night).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from soulforge.core import IllegalAction
-from soulforge.core.flow import Flow, Step
+from soulforge.core.flow import Flow, Rule, Step
 from soulforge.games.kipukas.actions import KeepRoll, Reroll, Tame
 from soulforge.games.kipukas.encoding import (
     AFFINITY,
@@ -66,6 +66,13 @@ if TYPE_CHECKING:
 
 
 # -- the flow --------------------------------------------------------------------------------------
+def _step(name: str, rules: tuple[Rule[S, Any], ...], section: str) -> Step[S]:
+    """A step listed by its rules' own listings in order (``listing.rules_listing``: the plain
+    listing, compiled); a one-rule step by its rule's listing, as the core does."""
+    fast = listing.rules_listing(rules) if len(rules) > 1 else None
+    return Step(name, rules, section=section, fast_legal=fast)
+
+
 _CALL, _END = day.CallInitiativeRule(), day.EndActionsRule()
 _COUNTER, _RETREAT, _STOP = fight.CounterRule(), fight.RetreatRule(), fight.StopRule()
 _GROUP = fight.RetreatGroupRule()
@@ -76,10 +83,10 @@ FLOW: Flow[S] = Flow(
         Step(CAPITAL, (_CAPITAL,), section="game_setup"),
         Step(CAMP, (opening.CampRule(),), section="game_setup"),
         Step(ASIDE, (opening.SetAsideRule(),), section="personal_effects"),
-        Step(
+        _step(
             TURNING, (night.TurnDielRule(), night.SuspendRule(), night.KeepDielRule()), section="diel_cycle"
         ),
-        Step(TAMING, (taming.TameRule(), taming.LetBeRule()), section="taming"),
+        _step(TAMING, (taming.TameRule(), taming.LetBeRule()), section="taming"),
         Step(
             DAY,
             (
@@ -115,7 +122,7 @@ FLOW: Flow[S] = Flow(
             section="day",
             fast_legal=listing.day_listing,
         ),
-        Step(
+        _step(
             NIGHT,
             (
                 night.HandToBottomRule(),
@@ -131,21 +138,21 @@ FLOW: Flow[S] = Flow(
             ),
             section="night",
         ),
-        Step(PEACE, (night.KeepPeaceRule(), night.CallReservesRule()), section="discarding_runout"),
-        Step(TARGET, (fight.TargetRule(), _STOP), section="contention"),
+        _step(PEACE, (night.KeepPeaceRule(), night.CallReservesRule()), section="discarding_runout"),
+        _step(TARGET, (fight.TargetRule(), _STOP), section="contention"),
         Step(KEAL, (fight.KealRule(),), section="ce_setup"),
-        Step(PRESS, (fight.PressRule(), fight.FinalBlowRule(), _STOP), section="keal_means_DHT"),
-        Step(REROLL, (fight.RerollRule(), fight.KeepRollRule()), section="attack"),
-        Step(
+        _step(PRESS, (fight.PressRule(), fight.FinalBlowRule(), _STOP), section="keal_means_DHT"),
+        _step(REROLL, (fight.RerollRule(), fight.KeepRollRule()), section="attack"),
+        _step(
             RESPOND, (_COUNTER, _RETREAT, _GROUP, fight.ReinforceRule(), fight.HoldRule()), section="retreat"
         ),
-        Step(CHALLENGE, (fight.ChallengeRule(), fight.LetGoRule()), section="retreat"),
-        Step(TRADE, (negotiation.AcceptRule(), negotiation.DeclineRule()), section="rouge"),
-        Step(BREACH_DEAL, (breach.TakeOverRule(), breach.TakeNoMoreRule(), breach.ReleaseRule()),
+        _step(CHALLENGE, (fight.ChallengeRule(), fight.LetGoRule()), section="retreat"),
+        _step(TRADE, (negotiation.AcceptRule(), negotiation.DeclineRule()), section="rouge"),
+        _step(BREACH_DEAL, (breach.TakeOverRule(), breach.TakeNoMoreRule(), breach.ReleaseRule()),
              section="prison"),
-        Step(LAY_WASTE, (portal.LayWasteRule(), portal.EnoughWasteRule()), section="sabotage"),
-        Step(BS_CALL, (bs.CallRule(), bs.LetStandRule()), section="BS"),
-        Step(BS_ANSWER, (bs.WithdrawRule(), bs.StandRule()), section="BS"),
+        _step(LAY_WASTE, (portal.LayWasteRule(), portal.EnoughWasteRule()), section="sabotage"),
+        _step(BS_CALL, (bs.CallRule(), bs.LetStandRule()), section="BS"),
+        _step(BS_ANSWER, (bs.WithdrawRule(), bs.StandRule()), section="BS"),
         Step(OVER, (), section="win"),
     ],
     step_of="phase",

@@ -55,9 +55,11 @@ def _lands(s: S, boat: int, there: str, party: list[int]) -> bool:
 def ferries(s: S, souls: list[int]) -> list[Ferry]:
     """The crossings open to the seat (``FerryRule``'s predicates); ``souls``: ``day.own_souls``."""
     out: list[Ferry] = []
-    aboard = {s.stand[p] for p in souls}  # the stands of the seat's souls (each boat asks)
+    # (the state's lists read once: in a comprehension, ``s.stand`` is read again per soul)
+    stand_of, boat_at = s.stand, s.boat_at
+    aboard = {stand_of[p] for p in souls}  # the stands of the seat's souls (each boat asks)
     for boat, spec in enumerate(s.board.boats):
-        stand = s.boat_at[boat]
+        stand = boat_at[boat]
         if stand not in aboard:
             continue  # no soul of the seat aboard (the common case: no rider, no crossing)
         if not _boat_free(s, boat):

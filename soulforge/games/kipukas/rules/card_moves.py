@@ -522,10 +522,10 @@ def _taker(s: S, piece: int, bottled: int) -> bool:
     return s.territory[piece] == s.territory[bottled] and revealed(s, piece)
 
 
-def exchanges(s: S, souls: list[int]) -> list[Exchange]:
+def exchanges(s: S, souls: list[int], spent: bool | None = None) -> list[Exchange]:
     """The exchanges open when no contention is owed (``ExchangeRule``'s predicates); ``souls``:
-    ``own_souls``."""
-    if plays_spent(s) or not any(s.prisoner):
+    ``own_souls``; ``spent``: ``plays_spent``, when the caller asked it."""
+    if (plays_spent(s) if spent is None else spent) or not any(s.prisoner):
         return []  # (a bottled soul is a prisoner: none anywhere, the common case)
     out: list[Exchange] = []
     for b in s.live():

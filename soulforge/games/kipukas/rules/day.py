@@ -36,7 +36,7 @@ from soulforge.games.kipukas.movement import (
     Way,
     can_move,
     enemies_at,
-    free_to_move,
+    free_souls,
     ground,
     is_water,
     range_of,
@@ -175,7 +175,14 @@ def _yours(s: S, piece: int) -> bool:
 
 
 def _face_down(s: S, piece: int) -> bool:
-    return not s.known[piece] & PUBLIC
+    return bool(face_down(s, (piece,)))
+
+
+def face_down(s: S, pieces: Sequence[int]) -> list[int]:
+    """The pieces of ``pieces`` not revealed to every seat, in their order (``_face_down`` of
+    each, with ``s.known`` read once: the day's listing asks of every piece of the seat)."""
+    known = s.known
+    return [p for p in pieces if not known[p] & PUBLIC]
 
 
 _REVEALABLE = frozenset({"character", "species", "terrain_feature"})
@@ -288,23 +295,26 @@ def play_spots(
     return []
 
 
-def playable(s: S) -> list[tuple[int, str]]:
+def playable(s: S, spent: bool | None = None) -> list[tuple[int, str]]:
     """The seat's play slots holding a card, and the card (empty once it played its plays):
-    what ``plays`` and ``untamed_plays`` both walk, worked out once by the fast listing."""
-    if plays_spent(s):
+    what ``plays`` and ``untamed_plays`` both walk, worked out once by the fast listing
+    (``spent``: ``plays_spent``, when the caller asked it)."""
+    if plays_spent(s) if spent is None else spent:
         return []
     return _held_slots(s)
 
 
-def plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[Play]:
-    """The plays open when no contention is owed (``PlayRule``; ``hand``: ``playable``)."""
+def plays(s: S, hand: list[tuple[int, str]] | None = None, seen: Ground | None = None) -> list[Play]:
+    """The plays open when no contention is owed (``PlayRule``; ``hand``: ``playable``,
+    ``seen``: the seat's ``ground``, when the caller has them)."""
     if hand is None:
         hand = playable(s)
     out: list[Play] = []
     if not hand:
         return out
     held, watched = _held_camps(s), _watched(s)  # the same for every card
-    seen = ground(s, s.active)
+    if seen is None:
+        seen = ground(s, s.active)
     for slot, card_id in hand:
         out += [_PLAY(slot, st, way) for st, way in play_spots(s, card_id, held, watched, seen)]
     return out
@@ -461,9 +471,10 @@ def _replace_feature(s: S, card_id: str, stand: str) -> None:
             cards.waste(s, p)
 
 
-def equips(s: S, souls: list[int]) -> list[Equip]:
-    """The equips open when no contention is owed (``EquipRule``); ``souls``: ``own_souls``."""
-    if plays_spent(s):
+def equips(s: S, souls: list[int], spent: bool | None = None) -> list[Equip]:
+    """The equips open when no contention is owed (``EquipRule``); ``souls``: ``own_souls``;
+    ``spent``: ``plays_spent``, when the caller asked it."""
+    if plays_spent(s) if spent is None else spent:
         return []
     return [_EQUIP(slot, p) for slot in range(len(s.hand[s.active])) if _item_in(s, slot) for p in souls]
 
@@ -507,12 +518,15 @@ class EquipRule(CheckedRule["S", Equip]):
         return (f"hand:{action.slot}", f"piece:{action.piece}")
 
 
-def own_souls(s: S) -> list[int]:
-    """The seat's souls on the map, not prisoners (``_own_soul``, inlined)."""
+def own_souls(s: S, pieces: Sequence[int] | None = None) -> list[int]:
+    """The seat's souls on the map, not prisoners (``_own_soul``, inlined; ``pieces``: the
+    seat's pieces, ``s.pieces_of(s.active)``, when the caller has them)."""
     # The lists read into locals, ``card_of`` inlined and ``Card.soul`` read from the traits (a
     # slot, not a property): once per listing, over every piece.
     prisoner, card, traits = s.prisoner, s.card, s.game.traits
-    return [p for p in s.pieces_of(s.active) if traits[card[p]].soul and not prisoner[p]]
+    if pieces is None:
+        pieces = s.pieces_of(s.active)
+    return [p for p in pieces if traits[card[p]].soul and not prisoner[p]]
 
 
 def pick_ups(s: S, souls: list[int]) -> list[PickUp]:
@@ -655,9 +669,12 @@ class TransferRule(CheckedRule["S", Transfer]):
         return (f"piece:{action.piece}", f"piece:{action.to}")
 
 
-def reveals(s: S) -> list[Reveal]:
-    """The reveals open when no contention is owed (``RevealRule``)."""
-    return [_REVEAL(p) for p in s.pieces_of(s.active) if _face_down(s, p) and _revealable(s, p)]
+def reveals(s: S, pieces: Sequence[int] | None = None) -> list[Reveal]:
+    """The reveals open when no contention is owed (``RevealRule``; ``pieces``: the seat's
+    pieces, ``s.pieces_of(s.active)``, when the caller has them)."""
+    if pieces is None:
+        pieces = s.pieces_of(s.active)
+    return [_REVEAL(p) for p in face_down(s, pieces) if _revealable(s, p)]
 
 
 class RevealRule(CheckedRule["S", Reveal]):
@@ -689,17 +706,17 @@ class RevealRule(CheckedRule["S", Reveal]):
         return (f"piece:{action.piece}", "reveal")
 
 
-def moves(s: S, souls: list[int], reaches: dict[int, Mapping[str, Way]] | None = None) -> list[Move]:
+def moves(
+    s: S, souls: list[int], reaches: dict[int, Mapping[str, Way]] | None = None, seen: Ground | None = None
+) -> list[Move]:
     """The moves open when no contention is owed (``MoveRule``); ``souls``: ``own_souls``
     (a soul that can move is one of them); ``reaches``, when given, gets each listed soul's
-    ``reach`` (the fast listing keeps them for the move made from its list: ``listed_way``)."""
+    ``reach`` (the fast listing keeps them for the move made from its list: ``listed_way``);
+    ``seen``: the seat's ``ground``, when the caller has it."""
     out: list[Move] = []
-    seen = None
     traits_of, card = s.game.traits, s.card  # (each soul's traits read once, handed on)
-    for p in souls:
+    for p in free_souls(s, souls):
         traits = traits_of[card[p]]
-        if not free_to_move(s, p, traits):
-            continue
         steps = range_of(s, p, traits)  # ``can_move``, its range kept for ``reach``
         if steps > 0:
             if seen is None:
@@ -775,7 +792,8 @@ class MoveRule(CheckedRule["S", Move]):
         if not s.on_map[piece] or s.prisoner[piece]:
             cycle.end_action(s, seat)
             return
-        for hidden in [p for p in s.souls_at(arrived) if s.owner[p] != seat and not s.known[p] & PUBLIC]:
+        owner, known = s.owner, s.known  # (read once, not per soul on the stand)
+        for hidden in [p for p in s.souls_at(arrived) if owner[p] != seat and not known[p] & PUBLIC]:
             cycle.reveal(s, hidden)  # #card_activation 5: unrevealed souls on the stand
         if enemies_at(s, arrived, seat) and fight.can_attack(s, piece):
             fight.begin(s, piece, may_stop=False)

@@ -10,12 +10,14 @@ listing equal, as a list, to the rules' own (``Flow.plain_legal``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from soulforge.core import Action
+from soulforge.core.flow import Rule
 from soulforge.games.kipukas import cycle
 from soulforge.games.kipukas.actions import Attack, Retreat, RetreatGroup
+from soulforge.games.kipukas.movement import ground
 from soulforge.games.kipukas.rules import boats, card_moves, crafted, day, fight, negotiation
 
 if TYPE_CHECKING:
@@ -25,7 +27,10 @@ if TYPE_CHECKING:
 def day_listing(s: S) -> Sequence[Action]:
     """Every legal action of the day step, in the order of the step's rules."""
     seat = s.active
-    stands = cycle.contention_stands(s, seat)
+    # The seat's ground, asked once here and handed to the listings that read it (each would
+    # ask the state's cache for it again).
+    seen = ground(s, seat)
+    stands = cycle.contention_stands(s, seat, seen)
     attacks: list[Attack] = []
     retreats: list[Retreat] = []
     groups: list[RetreatGroup] = []
@@ -35,13 +40,16 @@ def day_listing(s: S) -> Sequence[Action]:
         # #day 2: only attacking and retreating now (every other rule lists nothing)
         if day.owes_contention(s, fights=bool(attacks or retreats)):
             return [*attacks, *retreats, *groups]
-    souls = day.own_souls(s)
-    hand = day.playable(s)  # the slots and cards both kinds of play walk
+    pieces = s.pieces_of(seat)  # (the seat's pieces on the map: asked once, read twice)
+    souls = day.own_souls(s, pieces)
+    # The roll's plays spent (asked once: the plays, equips and exchanges all ask it first).
+    spent = day.plays_spent(s)
+    hand = day.playable(s, spent)  # the slots and cards both kinds of play walk
     out: list[Action] = []
     if hand:
-        out += day.plays(s, hand)
+        out += day.plays(s, hand, seen)
         out += day.untamed_plays(s, hand)
-    out += day.equips(s, souls)
+    out += day.equips(s, souls, spent)
     out += day.pick_ups(s, souls)
     # The souls carrying items: the only ones the item listings (unequip and transfers, burns,
     # shots, hauls, launches) look at past their first test, so those get this shorter list.
@@ -68,7 +76,7 @@ def day_listing(s: S) -> Sequence[Action]:
     if acting:
         out += card_moves.carries(s, souls)
         out += card_moves.form_changes(s, souls)
-    out += card_moves.exchanges(s, souls)
+    out += card_moves.exchanges(s, souls, spent)
     if armed:
         out += card_moves.burns(s, armed)
         out += crafted.shots(s, armed)
@@ -77,9 +85,9 @@ def day_listing(s: S) -> Sequence[Action]:
         out += crafted.shifts(s, souls)
     if armed:
         out += crafted.launches(s, armed)
-    out += day.reveals(s)
+    out += day.reveals(s, pieces)
     reaches: day.Reaches = {}
-    out += day.moves(s, souls, reaches)
+    out += day.moves(s, souls, reaches, seen)
     if s.board.boats:
         out += boats.ferries(s, souls)
     if stands:
@@ -96,3 +104,18 @@ def day_listing(s: S) -> Sequence[Action]:
     # (``day.listed_way``): kept with the list itself, valid for this position only.
     day.keep(out, reaches)
     return out
+
+
+def rules_listing(rules: Sequence[Rule[S, Any]]) -> Callable[[S], Sequence[Action]]:
+    """A step's listing made of its rules' own listings, in the step's order: what the core's
+    plain listing of the step is (``Flow.plain_legal``), compiled here, so that a position of
+    the night (or of a fight's steps) is listed with no pure frame between the rules."""
+    listers = tuple(rule.legal for rule in rules)
+
+    def listing(s: S) -> Sequence[Action]:
+        out: list[Action] = []
+        for legal in listers:
+            out += legal(s)
+        return out
+
+    return listing
