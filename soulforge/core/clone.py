@@ -216,9 +216,30 @@ def _compiled(declared: dict[str, Any]) -> Callable[[Any], Any]:
     return made
 
 
-def _dict_of(obj: object) -> dict[str, Any]:
-    """``obj.__dict__``, empty if it has none yet (see :func:`_compiled`)."""
+def dict_of(obj: object) -> dict[str, Any]:
+    """``obj.__dict__``, empty if it has none (yet: see :func:`_compiled`)."""
     found: dict[str, Any] = getattr(obj, "__dict__", None) or {}
+    return found
+
+
+_dict_of = dict_of
+_NOT_FIELDS = frozenset({"__dict__", "__weakref__"})
+"""Names in a compiled class's ``__mypyc_attrs__`` that are not fields."""
+_NATIVE_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def native_fields(cls: type) -> tuple[str, ...]:
+    """The attributes an instance of ``cls`` keeps in the object, not in its ``__dict__``: a
+    class compiled by mypyc (``make native``) lists them in ``__mypyc_attrs__``, each class of
+    the MRO its own, read base first (none for a pure class). ``State.field_values`` and the
+    snapshot's walk of a game's objects both read them here."""
+    found = _NATIVE_FIELDS.get(cls)
+    if found is None:
+        names: dict[str, None] = {}
+        for klass in reversed(cls.__mro__):
+            names.update((name, None) for name in vars(klass).get("__mypyc_attrs__", ())
+                         if name not in _NOT_FIELDS)
+        found = _NATIVE_FIELDS[cls] = tuple(names)
     return found
 
 

@@ -32,6 +32,7 @@ from types import BuiltinFunctionType, FunctionType, MappingProxyType, MethodTyp
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from soulforge.core import data
+from soulforge.core.clone import native_fields
 
 if TYPE_CHECKING:
     from soulforge.core.game import Game
@@ -146,14 +147,13 @@ def _native_children(obj: object, done: set[str]) -> list[tuple[tuple[str, int |
     field's type); an immutable value, it is written as itself instead.
     """
     children: list[tuple[tuple[str, int | str], object]] = []
-    for klass in type(obj).__mro__:
-        for name in klass.__dict__.get("__mypyc_attrs__", ()):
-            if name in done or name in ("__dict__", "__weakref__") or not hasattr(obj, name):
-                continue
-            done.add(name)
-            value = getattr(obj, name)
-            if value is getattr(obj, name):
-                children.append((("a", name), value))
+    for name in native_fields(type(obj)):
+        if name in done or not hasattr(obj, name):
+            continue
+        done.add(name)
+        value = getattr(obj, name)
+        if value is getattr(obj, name):
+            children.append((("a", name), value))
     return children
 
 

@@ -16,11 +16,13 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from itertools import chain, repeat
 from operator import is_
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self
 
 from mypy_extensions import mypyc_attr
+from typing_extensions import TypeVar
 
 from soulforge.core.action import Action, JsonDict
+from soulforge.core.clone import dict_of, native_fields
 from soulforge.core.errors import IllegalAction
 from soulforge.core.flow import ClickPath, Flow
 from soulforge.core.log import LogEntry, LogRead, Seat, entry_visible, read_log
@@ -48,25 +50,29 @@ def making_rng(make: Callable[[int], GameRandom]) -> Iterator[None]:
 
 SHARED_LOG_CHUNKS = 32
 """Past this many shared chunks, a clone merges them into one."""
-_NOT_FIELDS = frozenset({"__dict__", "__weakref__"})
-"""Names in a compiled class's ``__mypyc_attrs__`` that are not fields."""
+GameT = TypeVar("GameT", bound="Game", default="Game", covariant=True)
+"""The class of a state's game: ``State`` alone is ``State[Game]``; a game's native state
+class names its own (``KipukasState(State["Kipukas"])``) so that its rules read
+``s.game.cards`` typed, a native class being unable to narrow an inherited field's type."""
 _ONLY = {seat: frozenset((seat,)) for seat in range(8)}
 """Shared one-seat visibility sets (logging happens on nearly every move)."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class State(ABC):
+class State(ABC, Generic[GameT]):
     """One game in progress. See ``DESIGN.md`` (the core contract).
 
     Compiled (``make native``), a native class: the core's fields live in the object, read
     by compiled code without a dictionary lookup. A game's state subclasses it either as a
     pure Python class (its own fields in its ``__dict__``) or as a native class of its own
-    (``allow_interpreted_subclasses`` too, so that ``type(self).__new__`` makes a bare
-    instance without calling ``__init__``: see :meth:`_bare_copy`). :meth:`field_values` lists
-    both kinds of field.
+    (Five Realms', Kipukas': every field declared, a clone written out, and an ``__init__``
+    that makes a bare state when given no game, since a native class's ``__new__`` calls it:
+    see :meth:`_bare_copy`). :meth:`field_values` lists both kinds of field. A native state
+    names its game's class, ``State["Kipukas"]``, for its ``game`` field to be typed so (a
+    native class cannot narrow an inherited field's type).
     """
 
-    game: Game
+    game: GameT
     seed: int
     num_players: int
     rng: GameRandom
@@ -79,7 +85,7 @@ class State(ABC):
     """The game's turn flow (``soulforge.core.flow``): where a game declares it, the core
     derives ``_legal_actions``, ``_apply`` and ``why_illegal`` from its rules."""
 
-    def __init__(self, game: Game, seed: int, num_players: int) -> None:
+    def __init__(self, game: GameT, seed: int, num_players: int) -> None:
         self.game = game
         self.seed = seed
         self.num_players = num_players
@@ -410,12 +416,9 @@ class State(ABC):
     def field_values(self) -> dict[str, Any]:
         """Every field of this state by name: its ``__dict__`` (a pure state), and compiled,
         the fields a native class keeps in the object (its classes' ``__mypyc_attrs__``)."""
-        found: dict[str, Any] = {}
-        for klass in reversed(type(self).__mro__):
-            for name in vars(klass).get("__mypyc_attrs__", ()):
-                if name not in _NOT_FIELDS and hasattr(self, name):
-                    found[name] = getattr(self, name)
-        found.update(getattr(self, "__dict__", None) or {})  # (compiled, made at the first set)
+        found: dict[str, Any] = {name: getattr(self, name) for name in native_fields(type(self))
+                                 if hasattr(self, name)}
+        found.update(dict_of(self))  # (compiled, made at the first set)
         return found
 
     def set_field_values(self, fields: dict[str, Any]) -> None:

@@ -89,3 +89,18 @@ def test_a_clone_plan_of_a_state_with_no_fields_of_its_own() -> None:
     state.__class__ = Bare
     twin = ClonePlan(Bare).clone(state)
     assert type(twin) is Bare and twin.view(0) == state.view(0)
+
+
+def test_native_fields_are_read_from_the_compiled_classes_alone() -> None:
+    """``clone.native_fields``: the one reader of mypyc's ``__mypyc_attrs__`` (the fields a
+    native class keeps in the object), for ``State.field_values`` and the snapshot's walk."""
+    from soulforge.core.clone import native_fields
+
+    assert native_fields(Counter) == native_fields(State)
+    if hasattr(State, "__mypyc_attrs__"):  # compiled: the core's fields, no __dict__ slot
+        assert {"game", "seed", "history", "_lines"} <= set(native_fields(State))
+        assert "__dict__" not in native_fields(State)
+    else:
+        assert native_fields(State) == ()
+    state = _played("soulshards", 4)
+    assert set(native_fields(type(state))) | set(vars(state)) == set(state.field_values())

@@ -67,7 +67,7 @@ def _rebuilt(state: KipukasState) -> KipukasState:
 def _same_index(state: KipukasState) -> None:
     """The position's index (patched by moves, ``KipukasState.relocated``) and its grounds are
     those worked out anew from the position."""
-    kept = state.__dict__.get("_index")
+    kept = state._index
     if kept is None:
         return
     fresh = _rebuilt(state)._where()
@@ -121,9 +121,9 @@ def test_the_index_kept_from_move_to_move_is_the_index_of_the_position(
                 _same_index(twin)
                 _same_index(guess)  # (a clone's move leaves the index it shared alone)
             action = chooser.choice(legal)
-            kept = state.__dict__.get("_index")
+            kept = state._index
             state.apply(action)
-            patched += kept is not None and state.__dict__.get("_index") not in (None, kept)
+            patched += kept is not None and state._index not in (None, kept)
     assert patched > 20 * len(seeds)
 
 

@@ -60,7 +60,7 @@ def _contested_anew(state: KipukasState, seat: int) -> list[str]:
 def _check_position(state: KipukasState) -> int:
     """Every ground kept in the index equals a fresh one, and so do the contested stands; the
     number of grounds compared."""
-    kept = state.__dict__.get("_index")
+    kept = state._index
     compared = 0
     if kept is not None:
         for seat, seen in kept[3].items():
@@ -106,9 +106,9 @@ def test_kept_grounds_and_night_listings_equal_fresh_ones_at_every_position(
             if state.phase == NIGHT:
                 _check_night(state)
                 nights += 1
-            kept = state.__dict__.get("_index")
+            kept = state._index
             state.apply(choose(state, legal))
-            now = state.__dict__.get("_index")
+            now = state._index
             # a move that kept grounds through a relocation: the patched ones were compared
             patched += bool(kept and kept[3] and now and now is not kept and now[3])
     assert compared > 100 * len(seeds)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from soulforge.core.clone import dict_of
 from soulforge.games.soulgivers.state import CLONE_PLAN
 
 from .helpers import play_random
@@ -9,7 +10,7 @@ from .helpers import play_random
 
 def test_every_field_is_declared_and_the_clone_shares_no_mutable_one() -> None:
     s = play_random(5, limit=90)
-    core = s._bare_copy().__dict__.keys()
+    core = dict_of(s._bare_copy()).keys()  # (below a native core State: no __dict__ yet)
     assert s.__dict__.keys() - core == CLONE_PLAN.plan.keys()
     twin = s.clone()
     assert twin.__dict__.keys() == s.__dict__.keys()

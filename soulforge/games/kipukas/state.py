@@ -40,23 +40,14 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-try:
-    from mypy_extensions import mypyc_attr
-except ImportError:  # (mypy's own package: there wherever the build runs; pure Python needs none)
-
-    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[_T], _T]:
-        return lambda cls: cls
-
-
-from soulforge.core import Action, JsonDict, Seat
-from soulforge.core.clone import ClonePlan
+from soulforge.core import Action, JsonDict, Seat, State
 from soulforge.games.kipukas import hidden, labels, movement, view, words
+from soulforge.games.kipukas.board import KipukaMap
 from soulforge.games.kipukas.data import SOUL_TYPES, Card
 from soulforge.games.kipukas.encoding import OVER, PUBLIC
-from soulforge.games.kipukas.fields import KipukasFields
 from soulforge.games.kipukas.flow import FLOW, prompt
 from soulforge.games.kipukas.setup import setup as setup_game
 
@@ -65,37 +56,242 @@ if TYPE_CHECKING:
 
 
 _K = TypeVar("_K", int, str)
-_T = TypeVar("_T")
-Index = tuple[
-    dict[int, list[int]],
-    list[int],
-    dict[int, list[int]],
-    dict[int, Any],
-    dict[str, list[int]],
-    dict[str, list[int]],
-    dict[int, list[int]],
-]
-"""``KipukasState._where``: the pieces on the map by territory, all of them, the terrain features
-by territory, the grounds per seat (``grounds``), the souls (no prisoners) by stand, the pieces
-by card type, the pieces by owner (a rogue's owner is ``num_players``)."""
+class Index:
+    """``KipukasState._where``: the pieces on the map by territory, all of them, the terrain
+    features by territory, the grounds per seat (``grounds``), the souls (no prisoners) by
+    stand, the pieces by card type, the pieces by owner (a rogue's owner is ``num_players``).
+
+    Never changed once made but for the grounds a listing caches in it (a move that changes
+    where pieces are makes a new one: clones share it). Compiled, a native class: each part a
+    field read without a lookup (as a tuple in a field, every read checked its seven items)."""
+
+    __slots__ = ("features", "grounds", "kinds", "live", "owners", "souls", "territories")
+
+    def __init__(self, territories: dict[int, list[int]], live: list[int],
+                 features: dict[int, list[int]], grounds: dict[int, Any],
+                 souls: dict[str, list[int]], kinds: dict[str, list[int]],
+                 owners: dict[int, list[int]]) -> None:
+        self.territories, self.live, self.features = territories, live, features
+        self.grounds, self.souls, self.kinds, self.owners = grounds, souls, kinds, owners
+
+    def parts(self) -> tuple[Any, ...]:
+        """The seven parts in the order above (what tests compare)."""
+        return (self.territories, self.live, self.features, self.grounds, self.souls, self.kinds,
+                self.owners)
+
+    def __getitem__(self, part: int) -> Any:
+        return self.parts()[part]
+
+    def __reduce__(self) -> tuple[type[Index], tuple[Any, ...]]:
+        # (compiled, a native class has no default way to be pickled or deep-copied)
+        return Index, self.parts()
 
 
-@mypyc_attr(native_class=False)
-class KipukasState(KipukasFields):
+_LEGAL_ACTIONS, _APPLY = FLOW.state_hooks()
+"""The flow's listing and move, as the core sets them on a pure state class (called from the
+state's own methods: a native class's methods cannot be set after it is made)."""
+
+
+class KipukasState(State["Kipukas"]):
     """A game of Kipukas in progress.
 
-    Compiled by mypyc as a non-native class (``native_class=False``): a Python class with a
-    ``__dict__``, as the core's ``State`` and ``ClonePlan`` need (``_bare_copy`` makes it
-    through ``type(self).__new__``), whose methods run compiled. Its fields are declared in
-    ``fields.py``, left pure (why there)."""
+    Compiled (``make native``), a native class, as the core's ``State``: its fields live in
+    the object and the compiled rules read them without a dictionary lookup (a generic
+    attribute read cost some 250 instructions: a fifth of a compiled playout). It declares
+    every field below, and :meth:`clone` copies each (``tests/kipukas/test_state_native.py``
+    checks none is left out, and that a clone shares none that changes).
+    ``KipukasState()``, with no game, is a bare state whose fields are set next (the core's
+    ``_bare_copy``, a restore): a native class's ``__new__`` calls ``__init__``. Its game,
+    ``self.game``, is typed ``Kipukas`` through the core's ``State[GameT]``.
+    """
 
     flow = FLOW
 
-    def __init__(self, game: Kipukas, seed: int, num_players: int, *, setup: bool = True) -> None:
+    board: KipukaMap
+    decklists: list[list[str]]
+    deck: list[list[str]]
+    hand: list[list[str]]
+    discard: list[list[str]]
+    mutants: list[list[int]]
+    """Mutant Hide and Seek cards in play: [seat, failures, territory played against] (seat -1
+    once led away)."""
+    portal: list[list[int]]
+    """Hidden Portal journeys (``portal.py``): [seat, piece, cave, played, stage, injuries, step 4]."""
+    dealing: list[int]
+    """The failed Breach's prisoners being dealt with (``breach.py``): [holder, their seat,
+    territory, taken so far (-1 once releasing)]; empty for none."""
+    laying: list[int]
+    """The Hidden Portal's success being chosen (``portal.py``): [seat, territories left, the
+    anted soul]; empty for none."""
+    bs: list[int]
+    """The equip or craft open to a challenge (#BS, optional; ``bs.py``): [mover, piece, hand slot
+    (-1 for a craft), seats still to decide...]; empty for none."""
+    bs_item: str
+    """The item of that equip, or the recipe's marker (``recipe:<n>``) of that craft."""
+    boat_at: list[str]
+    """The stand each boat of the map last landed on (``boats.py``)."""
+    boat_used: list[int]
+    """The cycle each boat last crossed (once a day)."""
+    tunnels: list[tuple[str, str]]
+    """Underground tunnels dug in play (#habitat_effects, underground), between two camp stands."""
+    snares: list[list[int]]
+    """Crafted traps (``crafted.py``): ``[seat, territory, recipe, carrier, shown]``; a carried one
+    (carrier a piece, else -1) rides in its Bag on stick; shown: 1 once it has sprung."""
+    carried: dict[int, int]
+    """Trap cards a soul carries (#traps: 'Once laid, these cards can be moved by a soul'; the
+    trap piece, off the map while carried, -> its carrier; ``crafted.py``)."""
+    bombs: list[list[int]]
+    """Bee Bombs launched by a bow (``crafted.LaunchRule``): ``[seat, territory, cycles, recipe]``."""
+    stuck: list[int]
+    """Souls snared until rescued (the Snare Trap)."""
+    shooting: bool
+    """The fight in progress is a ranged attack (``crafted.ShootRule``)."""
+    lights_out: int
+    """The last cycle in which souls moved by a light may strike first (``crafted.first_strike``)."""
+    tunnel_diggers: list[int]
+    """The piece that dug each tunnel of ``tunnels`` (its collapse is rolled when it is wasted)."""
+    rogues: dict[int, int]
+    """Rogue pieces (``rogue.py``) and the seat that played each."""
+    tamed: dict[int, int]
+    """Rogues tamed by a seat (``taming.py``) and the seat that played each (its discard)."""
+    tamers: list[int]
+    """Seats still to decide, at the day's start, whether to tame a rogue (#taming)."""
+    negotiated: list[int]
+    """Per seat, the cycle of its last gift or trade offer (``negotiation.py``, once a day)."""
+    offer: list[int]
+    """The trade offered, ``[giver, slot, taker]`` (empty for none)."""
+    beaten_by: list[int]
+    """Per seat, the rogue piece that defeated it by clearing its capital while it held no
+    base camp (#rouge), else -1: the seat acts no more."""
+    dual_defeat: bool
+    """The game ended with such a rogue neither defeated nor tamed: every seat loses (#rouge)."""
+    lost: list[int]
+    """Per seat, its souls defeated (wasted) so far (``styles.tally``)."""
+    kills: list[int]
+    """Per seat, the souls it defeated in fights so far (``styles.tally``)."""
+    out: list[bool]
+    """Per seat, removed from the game by its play style (The cost is too great)."""
+    mark: list[int]
+    """The play style's marks (``styles.py``): King of the hill's [hill, holder, cycles held]."""
+    personal: list[str]
+    """Each seat's personal effect card ("" for the default effect), public with the deck list."""
+    personal_used: list[int]
+    """The cycle each seat last used its personal effect."""
+    suspended: int
+    """The territory whose actions are suspended this turn (Suspended Animation), 0 for none."""
+    aside: list[str]
+    """The default personal effect's card per seat ("" when none)."""
+    affinity: list[str]
+    capital: list[list[int]]
+    """Per seat, the territories that are its capitals (#capital; What Do You See in the Breach
+    can give a seat a second one and leave another with none)."""
+    breach: list[list[int]]
+    """What Do You See in the Breach in play (``breach.py``): ``[seat, victim, territory,
+    deadline, release]`` (``release`` 0 while the virus is open, else the cycle the prisoners
+    are dealt with)."""
+    holder: list[int]
+    """By territory index (territory - 1): the seat holding it, -1 for none."""
+    # -- pieces --------------------------------------------------------------------
+    card: list[str]
+    owner: list[int]
+    stand: list[str]
+    """A piece's stand ("" once it left the map); traps and features use their territory's first stand."""
+    territory: list[int]
+    revealed: list[bool]
+    known: list[int]
+    injuries: list[list[int]]
+    """Per soul piece, injuries per KEAL means."""
+    played_cycle: list[int]
+    played_unrevealed: list[bool]
+    steps_used: list[int]
+    spent_cycle: list[int]
+    """The cycle in which the soul lost an attack (it attacks no more that cycle)."""
+    swum_cycle: list[int]
+    on_map: list[bool]
+    prisoner: list[bool]
+    loiter_since: list[int]
+    dropped: list[list[str]]
+    """By territory index: dropped item stacks, ``"<owner>|<item>,<item>..."`` (#items)."""
+    items: list[list[str]]
+    """Item cards (or a recipe's name, "recipe:<n>") equipped to a soul piece."""
+    timers: list[dict[str, int]]
+    """Per piece, one counter per effect that counts (healing every other cycle, a countdown...)."""
+    # -- the turn ------------------------------------------------------------------
+    cycle: int
+    diel: str
+    initiative: int
+    called: int
+    active: int
+    done: list[bool]
+    played: list[int]
+    night_used: list[list[str]]
+    phase: str
+    setup_order: list[int]
+    votes: list[bool]
+    """The forced peace's convention so far, in seat order from initiative: True keeps the peace."""
+    turners: list[int]
+    """Seats still to decide whether to turn this cycle's roll (Rooster, Gray Wolf, Cartesian Sea)."""
+    due: list[list[str]]
+    """Per seat: stands of contention carried over, to attack from or retreat from first."""
+    # -- a fight -------------------------------------------------------------------
+    attacker: int
+    defender: int
+    fight_stand: str
+    means: list[int]
+    secret: bool
+    """Whether the attacker's means (``means[0]``) is a choice the defender has not seen yet."""
+    keal_memory: dict[str, int]
+    """This cycle's KEAL means choices, "attacker>defender" -> means: a choice holds for all
+    combat between the two souls that day (#ce_defense_action)."""
+    fought: list[list[str]]
+    """Per seat, the soul cards it played in combat this game (attacking or attacked: a bout the
+    seats decide, a shot, a rogue's fight settled within one action), in first-seen order: the
+    loyalty trace (#affinity, ``affinity.game_growth``)."""
+    reroll: list[int]
+    """A re-roll to decide (``fight.decide_reroll``, the ``REROLL`` step): [bout or Final Blow,
+    side deciding, attack total, defence total, the attack's and the defence's additions, the
+    Final Blow's wins, losses and rounds needed]; empty for none."""
+    responder: int
+    retreat_piece: int
+    retreat_to: str
+    retreat_group: list[int]
+    """The souls retreating with ``retreat_piece`` (a group retreat: one roll for all)."""
+    retreat_from: str
+    may_stop: bool
+    mover: int
+    """The seat whose action started the exchange (the turn passes on from it)."""
+    claimant: int
+    """The soul whose move started the exchange: it claims the camp if the stand is won."""
+    protected: list[int]
+    """By territory index: the last cycle it cannot be taken (a sabotage's result), 0 for none."""
+    wasteland: list[bool]
+    tired_cycle: list[int]
+    """Per piece: the last cycle through which the soul cannot move, retreat or attack (a
+    card's effect: Oly's potion, the cats, the mutant)."""
+    exchange: list[str]
+    winner: int | None
+    finished_by: str
+    starter: int
+    _index: Index | None = None
+    """The pieces on the map, indexed (``_where``; None until asked, dropped by ``moved``):
+    derived from the fields above, shared by a clone (never changed in place but for the
+    grounds a listing caches in it, which hold for every state of the same position)."""
+
+    def __init__(self, game: Kipukas | None = None, seed: int = 0, num_players: int = 2, *,
+                 setup: bool = True) -> None:
+        self._index = None
+        if game is None:
+            return  # a bare state: the caller sets every field (see the class docstring)
         super().__init__(game, seed, num_players)
         self.board = game.board
         if setup:
             setup_game(self)
+
+    def _legal_actions(self) -> Sequence[Action]:
+        return _LEGAL_ACTIONS(self)
+
+    def _apply(self, action: Action) -> None:
+        _APPLY(self, action)
 
     # -- the contract ---------------------------------------------------------------
     @property
@@ -168,9 +364,7 @@ class KipukasState(KipukasFields):
     def _where(self) -> Index:
         """The pieces on the map by territory, and all of them (see ``Index``), built once per
         position (``moved`` drops it whenever a piece enters, leaves or changes stand)."""
-        # Asked of the dict, not by ``try``: a position whose index was dropped asks here after
-        # its reader's miss, and a second exception caught costs more, compiled, than the lookup.
-        index: Index | None = self.__dict__.get("_index")  # set below, dropped by ``moved``
+        index = self._index  # set below, dropped by ``moved``
         if index is not None:
             return index
         territories: dict[int, list[int]] = {}
@@ -196,28 +390,30 @@ class KipukasState(KipukasFields):
                 _add(features, territory, p)
             if kind in SOUL_TYPES and not prisoner[p]:
                 _add(souls, stand_of[p], p)
-        self._index: Index = (territories, live, features, {}, souls, kinds, owners)
-        return self._index
+        index = Index(territories, live, features, {}, souls, kinds, owners)
+        self._index = index
+        return index
 
     def grounds(self) -> dict[int, Any]:
         """Per seat, the movement's view of the ground (``movement.ground``), cached here."""
-        try:  # ``_where`` inlined, as in ``features_in``: asked by every move listed
-            return self._index[3]
-        except AttributeError:
-            return self._where()[3]
+        index = self._index  # (``_where``'s test inlined: asked by every listing)
+        if index is None:
+            index = self._where()
+        return index.grounds
 
     def moved(self) -> None:
         """A piece entered, left, moved, was revealed or imprisoned: the index of ``_where``
         is rebuilt when next asked."""
-        self.__dict__.pop("_index", None)  # (a plain attribute: read without a lookup in ``_where``)
+        self._index = None
 
     def unveiled(self) -> None:
         """A piece was revealed, and nothing else changed: where pieces are holds (the index
         reads no one's knowledge), what each seat sees of its enemies does not, so only the
         grounds are dropped."""
-        index: Index | None = self.__dict__.get("_index")
+        index = self._index
         if index is not None:
-            self._index = (index[0], index[1], index[2], {}, index[4], index[5], index[6])
+            self._index = Index(index.territories, index.live, index.features, {}, index.souls,
+                                index.kinds, index.owners)
 
     def relocated(self, piece: int, old_stand: str, old_territory: int) -> None:
         """Piece ``piece``, on the map, changed stand (from ``old_stand`` in ``old_territory``)
@@ -228,11 +424,12 @@ class KipukasState(KipukasFields):
         read (a prisoner, a feature) leaves them as they are. ``tests/kipukas/test_incremental.py``
         and ``test_kept_grounds.py`` prove the patched index and grounds equal to rebuilt ones
         at every position of seeded playouts."""
-        index: Index | None = self.__dict__.get("_index")
+        index = self._index
         if index is None or not self.on_map[piece]:
             self.moved()  # (nothing to patch, or a piece the index does not hold)
             return
-        territories, live, features, grounds, souls, kinds, owners = index
+        territories, live, features = index.territories, index.live, index.features
+        grounds, souls, kinds, owners = index.grounds, index.souls, index.kinds, index.owners
         listed = piece in souls.get(old_stand, ())  # (a soul, not a prisoner: the index's own test)
         if listed != (self.game.traits[self.card[piece]].soul and not self.prisoner[piece]):
             self.moved()  # the piece changed more than its stand (a prisoner freed...): rebuilt
@@ -243,74 +440,142 @@ class KipukasState(KipukasFields):
             if piece in features.get(old_territory, ()):
                 features = _moved_in(features, piece, old_territory, territory)
         if not listed:  # the grounds read only the souls listed by stand: they hold
-            self._index = (territories, live, features, grounds, souls, kinds, owners)
+            self._index = Index(territories, live, features, grounds, souls, kinds, owners)
             return
         souls = _moved_in(souls, piece, old_stand, self.stand[piece])
-        self._index = (territories, live, features, {}, souls, kinds, owners)
+        patched = Index(territories, live, features, {}, souls, kinds, owners)
+        self._index = patched
         if grounds:  # patched once the index holds the soul where it stands now (they read it)
-            self._index[3].update(movement.shifted(self, grounds, piece, old_stand, old_territory))
+            patched.grounds.update(movement.shifted(self, grounds, piece, old_stand, old_territory))
 
     def souls_at(self, stand: str) -> list[int]:
         """The souls on a stand, prisoners left out (a new list)."""
-        try:  # ``_where`` inlined, as in ``features_in``: every enemy test asks
-            return list(self._index[4].get(stand, ()))
-        except AttributeError:
-            return list(self._where()[4].get(stand, ()))
+        index = self._index  # (``_where``'s test inlined: asked by every listing)
+        if index is None:
+            index = self._where()
+        return list(index.souls.get(stand, ()))
 
     def souls_on(self, stand: str) -> Sequence[int]:
         """``souls_at`` with no copy: read it, never change it (every enemy test asks)."""
-        try:  # ``_where`` inlined, as in ``features_in``
-            return self._index[4].get(stand, ())
-        except AttributeError:
-            return self._where()[4].get(stand, ())
+        index = self._index  # (``_where``'s test inlined: asked by every listing)
+        if index is None:
+            index = self._where()
+        return index.souls.get(stand, ())
 
     def soul_stands(self) -> dict[str, list[int]]:
         """The souls on the map (no prisoners) by stand, in piece order: read it, never change it."""
-        try:  # ``_where`` inlined, as in ``features_in``: every ground and ferry listing asks
-            return self._index[4]
-        except AttributeError:
-            return self._where()[4]
+        index = self._index  # (``_where``'s test inlined: asked by every listing)
+        if index is None:
+            index = self._where()
+        return index.souls
 
     def pieces_in(self, territory: int) -> list[int]:
-        try:  # ``_where`` inlined, as in ``features_in``
-            return list(self._index[0].get(territory, ()))
-        except AttributeError:
-            return list(self._where()[0].get(territory, ()))
+        index = self._index  # (``_where``'s test inlined: asked by every listing)
+        if index is None:
+            index = self._where()
+        return list(index.territories.get(territory, ()))
 
     def features_in(self, territory: int) -> list[int]:
         """The terrain features in a territory (#terrain_features: one, but a list)."""
-        try:  # ``_where`` inlined: the hottest reader of the index (every range and downed test)
-            return self._index[2].get(territory, [])
-        except AttributeError:
-            return self._where()[2].get(territory, [])
+        index = self._index  # (``_where``'s test inlined: asked by every listing)
+        if index is None:
+            index = self._where()
+        return index.features.get(territory, [])
 
     def of_type(self, card_type: str) -> list[int]:
         """The pieces on the map of a card type, in piece order: read it, never change it. The
         day's listings walk these (a handful) instead of every piece (``live``)."""
-        try:  # ``_where`` inlined, as in ``features_in``: asked twice per day listing
-            return self._index[5].get(card_type, [])
-        except AttributeError:
-            return self._where()[5].get(card_type, [])
+        index = self._index  # (``_where``'s test inlined: asked by every listing)
+        if index is None:
+            index = self._where()
+        return index.kinds.get(card_type, [])
 
     def pieces_of(self, seat: int) -> Sequence[int]:
         """The seat's pieces on the map, in piece order: read it, never change it. The listings
         that look at one seat's pieces walk these instead of every piece (``live``); an owner
         changes only with ``moved`` (a rogue, a tamed one, a prisoner dealt)."""
-        try:  # ``_where`` inlined, as in ``features_in``: asked by every day listing
-            return self._index[6].get(seat, ())
-        except AttributeError:
-            return self._where()[6].get(seat, ())
+        index = self._index  # (``_where``'s test inlined: asked by every listing)
+        if index is None:
+            index = self._where()
+        return index.owners.get(seat, ())
 
     def live(self) -> list[int]:
         """Every piece on the map, by number."""
-        try:  # ``_where`` inlined, as in ``features_in``: the walk of many rules
-            return self._index[1]
-        except AttributeError:
-            return self._where()[1]
+        index = self._index  # (``_where``'s test inlined: asked by every listing)
+        if index is None:
+            index = self._where()
+        return index.live
 
     def clone(self) -> KipukasState:
-        return CLONE_PLAN.clone(self)
-
+        """Every field copied by its declared type, as ``soulforge.core.clone.ClonePlan``
+        would (the map and immutables shared, lists copied level by level): written out,
+        compiled, since search clones on every simulated move (``test_state_native.py`` holds
+        it to the declared fields)."""
+        twin = self._bare_copy()
+        twin.board, twin._index = self.board, self._index
+        twin.decklists = [cards.copy() for cards in self.decklists]
+        twin.deck = [cards.copy() for cards in self.deck]
+        twin.hand = [cards.copy() for cards in self.hand]
+        twin.discard = [cards.copy() for cards in self.discard]
+        twin.mutants = [entry.copy() for entry in self.mutants]
+        twin.portal = [entry.copy() for entry in self.portal]
+        twin.dealing, twin.laying, twin.bs = self.dealing.copy(), self.laying.copy(), self.bs.copy()
+        twin.bs_item = self.bs_item
+        twin.boat_at, twin.boat_used = self.boat_at.copy(), self.boat_used.copy()
+        twin.tunnels = self.tunnels.copy()
+        twin.snares = [entry.copy() for entry in self.snares]
+        twin.carried = self.carried.copy()
+        twin.bombs = [entry.copy() for entry in self.bombs]
+        twin.stuck = self.stuck.copy()
+        twin.shooting, twin.lights_out = self.shooting, self.lights_out
+        twin.tunnel_diggers = self.tunnel_diggers.copy()
+        twin.rogues, twin.tamed, twin.tamers = self.rogues.copy(), self.tamed.copy(), self.tamers.copy()
+        twin.negotiated, twin.offer = self.negotiated.copy(), self.offer.copy()
+        twin.beaten_by, twin.dual_defeat = self.beaten_by.copy(), self.dual_defeat
+        twin.lost, twin.kills, twin.out = self.lost.copy(), self.kills.copy(), self.out.copy()
+        twin.mark = self.mark.copy()
+        twin.personal, twin.personal_used = self.personal.copy(), self.personal_used.copy()
+        twin.suspended = self.suspended
+        twin.aside, twin.affinity = self.aside.copy(), self.affinity.copy()
+        twin.capital = [territories.copy() for territories in self.capital]
+        twin.breach = [entry.copy() for entry in self.breach]
+        twin.holder = self.holder.copy()
+        # the pieces
+        twin.card, twin.owner, twin.stand = self.card.copy(), self.owner.copy(), self.stand.copy()
+        twin.territory, twin.revealed = self.territory.copy(), self.revealed.copy()
+        twin.known = self.known.copy()
+        twin.injuries = [means.copy() for means in self.injuries]
+        twin.played_cycle = self.played_cycle.copy()
+        twin.played_unrevealed = self.played_unrevealed.copy()
+        twin.steps_used, twin.spent_cycle = self.steps_used.copy(), self.spent_cycle.copy()
+        twin.swum_cycle, twin.on_map = self.swum_cycle.copy(), self.on_map.copy()
+        twin.prisoner, twin.loiter_since = self.prisoner.copy(), self.loiter_since.copy()
+        twin.dropped = [stacks.copy() for stacks in self.dropped]
+        twin.items = [items.copy() for items in self.items]
+        twin.timers = [timers.copy() for timers in self.timers]
+        # the turn
+        twin.cycle, twin.diel, twin.initiative = self.cycle, self.diel, self.initiative
+        twin.called, twin.active = self.called, self.active
+        twin.done, twin.played = self.done.copy(), self.played.copy()
+        twin.night_used = [cards.copy() for cards in self.night_used]
+        twin.phase = self.phase
+        twin.setup_order, twin.votes = self.setup_order.copy(), self.votes.copy()
+        twin.turners = self.turners.copy()
+        twin.due = [stands.copy() for stands in self.due]
+        # a fight
+        twin.attacker, twin.defender = self.attacker, self.defender
+        twin.fight_stand, twin.means = self.fight_stand, self.means.copy()
+        twin.secret, twin.keal_memory = self.secret, self.keal_memory.copy()
+        twin.fought = [cards.copy() for cards in self.fought]
+        twin.reroll = self.reroll.copy()
+        twin.responder, twin.retreat_piece = self.responder, self.retreat_piece
+        twin.retreat_to, twin.retreat_group = self.retreat_to, self.retreat_group.copy()
+        twin.retreat_from, twin.may_stop = self.retreat_from, self.may_stop
+        twin.mover, twin.claimant = self.mover, self.claimant
+        twin.protected, twin.wasteland = self.protected.copy(), self.wasteland.copy()
+        twin.tired_cycle, twin.exchange = self.tired_cycle.copy(), self.exchange.copy()
+        twin.winner, twin.finished_by, twin.starter = self.winner, self.finished_by, self.starter
+        return twin
 
 def _add(table: dict[_K, list[int]], key: _K, piece: int) -> None:
     """``table.setdefault(key, []).append(piece)``, with the list made only for a new key."""
@@ -336,5 +601,3 @@ def _moved_in(table: dict[_K, list[int]], piece: int, old: _K, new: _K) -> dict[
     out[new] = joined
     return out
 
-
-CLONE_PLAN = ClonePlan(KipukasState)

@@ -1,0 +1,155 @@
+"""Kipukas' state as a native class (``make native``): every field declared and cloned, the
+same behaviour compiled and pure (``docs/native.md``)."""
+
+from __future__ import annotations
+
+import copy
+import inspect
+import os
+import pickle
+import random
+
+import pytest
+
+import soulforge
+from soulforge.core.clone import native_fields
+from soulforge.core.state import State
+from soulforge.games.kipukas.state import KipukasState
+from tests import playouts
+
+GAME = soulforge.load("kipukas")
+COMPILED = hasattr(KipukasState, "__mypyc_attrs__")
+SHARED = frozenset({"game", "board", "_index", "_log_read", "_legal", "_log_shared"})
+"""Fields a clone shares: never changed in place (the index: but for the grounds a listing
+caches in it, which hold for every state of the same position)."""
+CORE_UNDECLARED = frozenset({"_log_shared", "_lines", "_log_read", "_legal", "_carried", "_revealed"})
+"""The core's fields ``State.__init__`` sets without a class annotation."""
+
+
+def _mutables(value: object) -> list[object]:
+    """Every list, dict and set inside ``value`` (itself included), outermost first."""
+    if isinstance(value, list | tuple):
+        found: list[object] = [value] if isinstance(value, list) else []
+        for item in value:
+            found += _mutables(item)
+        return found
+    if isinstance(value, dict):
+        found = [value]
+        for item in value.values():
+            found += _mutables(item)
+        return found
+    return [value] if isinstance(value, set) else []
+
+
+def _declared() -> set[str]:
+    """The fields the classes declare: compiled, the slots of the native classes."""
+    if COMPILED:
+        return set(native_fields(KipukasState))
+    return set(inspect.get_annotations(KipukasState)) | set(inspect.get_annotations(State))
+
+
+def _positions() -> list[KipukasState]:
+    found = [s for s in playouts.positions("kipukas", range(3), limit=400)[::15]]
+    assert all(isinstance(s, KipukasState) for s in found)
+    return [s for s in found if isinstance(s, KipukasState)]
+
+
+def test_every_field_is_declared_so_a_native_class_can_hold_it() -> None:
+    # Compiled, an undeclared field would sit in a __dict__ the written-out clone never copies;
+    # pure, this is the test that says so.
+    declared = _declared() - {"flow"}
+    for state in _positions():
+        state.legal_actions()
+        assert set(state.field_values()) - declared - CORE_UNDECLARED == set()
+        assert declared - set(state.field_values()) == set()  # every one set (compiled: no NULL)
+
+
+def test_clone_copies_every_field_apart_and_shares_none_that_changes() -> None:
+    for state in _positions():
+        state.legal_actions()  # (the index built, the grounds cached in it)
+        twin = state.clone()
+        fields, copied = state.field_values(), twin.field_values()
+        assert copied.keys() == fields.keys()  # no field forgotten (compiled: a NULL slot)
+        for name, value in fields.items():
+            if name in ("_lines", "_log_shared"):
+                continue  # the log: shared in chunks (State._shared_log), read below
+            if name == "rng":
+                assert copied[name] is not value and copied[name].getstate() == value.getstate()
+                continue
+            assert copied[name] == value, name
+            if name not in SHARED:
+                # A mutable field and every list or dict inside it is the clone's own.
+                assert not {id(inner) for inner in _mutables(value)} & {
+                    id(inner) for inner in _mutables(copied[name])}, name
+        assert twin.log(None) == state.log(None)
+        assert twin.view(0) == state.view(0) and twin.view(1) == state.view(1)
+        assert twin.legal_actions() == state.legal_actions()
+
+
+def test_a_clone_played_on_leaves_its_original_as_it_was() -> None:
+    state = GAME.new_game(seed=11)
+    rng = random.Random(11)
+    for _ in range(80):
+        state.apply(rng.choice(state.legal_actions()))
+    before = (state.view(None), state.view(0), state.log(0), state.legal_actions())
+    twin = state.clone()
+    for _ in range(300):
+        if twin.is_over:
+            break
+        twin.apply(rng.choice(twin.legal_actions()))
+    assert (state.view(None), state.view(0), state.log(0), state.legal_actions()) == before
+
+
+@pytest.mark.parametrize("how", ["pickle", "bytes", "copy", "deepcopy"])
+def test_a_state_restored_or_copied_plays_on_as_the_original(how: str) -> None:
+    state = GAME.new_game(seed=5)
+    rng = random.Random(5)
+    for _ in range(60):
+        state.apply(rng.choice(state.legal_actions()))
+    if how == "pickle":
+        twin = pickle.loads(pickle.dumps(state))
+    elif how == "bytes":
+        twin = GAME.state_from_bytes(state.to_bytes())
+    elif how == "deepcopy":
+        twin = copy.deepcopy(state, {id(GAME): GAME})
+    else:
+        twin = copy.copy(state)
+    assert type(twin) is KipukasState
+    assert twin.field_values().keys() == state.field_values().keys()
+    if how == "copy":  # shallow: the same objects
+        return
+    for seat in (None, 0, 1):
+        assert twin.view(seat) == state.view(seat) and twin.log(seat) == state.log(seat)
+    for _ in range(200):
+        if state.is_over:
+            break
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        twin.apply(action)
+        assert twin.view(0) == state.view(0)
+    assert twin.returns() == state.returns()
+
+
+def test_a_determinization_keeps_the_seats_view() -> None:
+    state = GAME.new_game(seed=8)
+    rng = random.Random(8)
+    for _ in range(60):
+        state.apply(rng.choice(state.legal_actions()))
+    twin = state.determinize(0, random.Random(1))
+    assert twin.view(0) == state.view(0)
+    assert type(twin) is KipukasState and twin.determinized
+
+
+def test_a_bare_state_has_no_index_and_no_game() -> None:
+    bare = KipukasState()
+    assert bare._index is None and not hasattr(bare, "game")
+
+
+@pytest.mark.skipif(not COMPILED, reason="the pure package (no native build, or SOULFORGE_PURE)")
+def test_compiled_the_state_is_a_native_class() -> None:
+    # The fields live in the object, not in a __dict__ (read by compiled rules directly).
+    assert {"card", "owner", "_index"} <= set(KipukasState.__dict__["__mypyc_attrs__"])
+    state = GAME.new_game(seed=1)
+    state.apply(state.legal_actions()[0])
+    assert not getattr(state, "__dict__", None)
+    assert os.environ.get("SOULFORGE_PURE") in (None, "", "0")
