@@ -15,21 +15,12 @@ import soulforge
 from soulforge.core.state import State
 from soulforge.games.five_realms.state import FiveRealmsState
 from tests import playouts
+from tests.native import assert_clone_apart
 
 GAME = soulforge.load("five_realms")
 COMPILED = hasattr(FiveRealmsState, "__mypyc_attrs__")
 SHARED = frozenset({"game", "rules", "table", "_log_read", "_legal", "_log_shared"})
 """Fields a clone shares: never changed in place."""
-
-
-def _lists(value: object) -> list[list[object]]:
-    """Every list inside ``value`` (itself included), outermost first."""
-    if not isinstance(value, list):
-        return []
-    found: list[list[object]] = [value]
-    for item in value:
-        found += _lists(item)
-    return found
 
 
 def test_every_field_is_declared_so_a_native_class_can_hold_it() -> None:
@@ -45,22 +36,7 @@ def test_every_field_is_declared_so_a_native_class_can_hold_it() -> None:
 
 def test_clone_copies_every_field_apart_and_shares_none_that_changes() -> None:
     for state in playouts.positions("five_realms", range(3), limit=150)[::10]:
-        twin = state.clone()
-        fields, copied = state.field_values(), twin.field_values()
-        assert copied.keys() == fields.keys()  # no field forgotten (compiled: a NULL slot)
-        for name, value in fields.items():
-            if name in ("_lines", "_log_shared"):
-                continue  # the log: shared in chunks (State._shared_log), read below
-            if name == "rng":
-                assert copied[name] is not value and copied[name].getstate() == value.getstate()
-                continue
-            assert copied[name] == value, name
-            if name not in SHARED:
-                # A mutable field and every list inside it is the clone's own.
-                assert not {id(inner) for inner in _lists(value)} & {
-                    id(inner) for inner in _lists(copied[name])}, name
-        assert twin.log(None) == state.log(None)
-        assert twin.view(0) == state.view(0) and twin.view(1) == state.view(1)
+        assert_clone_apart(state, state.clone(), SHARED)
 
 
 def test_a_clone_played_on_leaves_its_original_as_it_was() -> None:

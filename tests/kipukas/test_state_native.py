@@ -16,6 +16,7 @@ from soulforge.core.clone import native_fields
 from soulforge.core.state import State
 from soulforge.games.kipukas.state import KipukasState
 from tests import playouts
+from tests.native import assert_clone_apart
 
 GAME = soulforge.load("kipukas")
 COMPILED = hasattr(KipukasState, "__mypyc_attrs__")
@@ -24,21 +25,6 @@ SHARED = frozenset({"game", "board", "_index", "_log_read", "_legal", "_log_shar
 caches in it, which hold for every state of the same position)."""
 CORE_UNDECLARED = frozenset({"_log_shared", "_lines", "_log_read", "_legal", "_carried", "_revealed"})
 """The core's fields ``State.__init__`` sets without a class annotation."""
-
-
-def _mutables(value: object) -> list[object]:
-    """Every list, dict and set inside ``value`` (itself included), outermost first."""
-    if isinstance(value, list | tuple):
-        found: list[object] = [value] if isinstance(value, list) else []
-        for item in value:
-            found += _mutables(item)
-        return found
-    if isinstance(value, dict):
-        found = [value]
-        for item in value.values():
-            found += _mutables(item)
-        return found
-    return [value] if isinstance(value, set) else []
 
 
 def _declared() -> set[str]:
@@ -68,21 +54,7 @@ def test_clone_copies_every_field_apart_and_shares_none_that_changes() -> None:
     for state in _positions():
         state.legal_actions()  # (the index built, the grounds cached in it)
         twin = state.clone()
-        fields, copied = state.field_values(), twin.field_values()
-        assert copied.keys() == fields.keys()  # no field forgotten (compiled: a NULL slot)
-        for name, value in fields.items():
-            if name in ("_lines", "_log_shared"):
-                continue  # the log: shared in chunks (State._shared_log), read below
-            if name == "rng":
-                assert copied[name] is not value and copied[name].getstate() == value.getstate()
-                continue
-            assert copied[name] == value, name
-            if name not in SHARED:
-                # A mutable field and every list or dict inside it is the clone's own.
-                assert not {id(inner) for inner in _mutables(value)} & {
-                    id(inner) for inner in _mutables(copied[name])}, name
-        assert twin.log(None) == state.log(None)
-        assert twin.view(0) == state.view(0) and twin.view(1) == state.view(1)
+        assert_clone_apart(state, twin, SHARED)
         assert twin.legal_actions() == state.legal_actions()
 
 
