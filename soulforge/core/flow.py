@@ -45,6 +45,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from soulforge.core.action import Action
 from soulforge.core.errors import IllegalAction
+from soulforge.core.listers import join_listings
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
@@ -211,16 +212,7 @@ class Flow(Generic[S]):
             # A rule's listing is a new list or tuple (Rule.legal): kept as it is, no copy.
             only: Callable[[S], Sequence[Action]] = rules[0].legal
             return only
-        listers = tuple(rule.legal for rule in rules)
-
-        def listing(state: S) -> list[Action]:
-            # A loop, not a comprehension: on a few rules its frame costs more than it saves.
-            out: list[Action] = []
-            for legal in listers:
-                out += legal(state)
-            return out
-
-        return listing
+        return join_listings(tuple(rule.legal for rule in rules))
 
     @property
     def rules(self) -> tuple[Rule[S, Any], ...]:

@@ -67,10 +67,9 @@ if TYPE_CHECKING:
 
 # -- the flow --------------------------------------------------------------------------------------
 def _step(name: str, rules: tuple[Rule[S, Any], ...], section: str) -> Step[S]:
-    """A step listed by its rules' own listings in order (``listing.rules_listing``: the plain
-    listing, compiled); a one-rule step by its rule's listing, as the core does."""
-    fast = listing.rules_listing(rules) if len(rules) > 1 else None
-    return Step(name, rules, section=section, fast_legal=fast)
+    """A step listed by its rules' own listings in order (the core's plain listing, compiled:
+    ``core.listers``)."""
+    return Step(name, rules, section=section)
 
 
 _CALL, _END = day.CallInitiativeRule(), day.EndActionsRule()

@@ -10,11 +10,10 @@ listing equal, as a list, to the rules' own (``Flow.plain_legal``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from soulforge.core import Action
-from soulforge.core.flow import Rule
 from soulforge.games.kipukas import cycle
 from soulforge.games.kipukas.actions import Attack, Retreat, RetreatGroup
 from soulforge.games.kipukas.movement import ground
@@ -105,17 +104,3 @@ def day_listing(s: S) -> Sequence[Action]:
     day.keep(out, reaches)
     return out
 
-
-def rules_listing(rules: Sequence[Rule[S, Any]]) -> Callable[[S], Sequence[Action]]:
-    """A step's listing made of its rules' own listings, in the step's order: what the core's
-    plain listing of the step is (``Flow.plain_legal``), compiled here, so that a position of
-    the night (or of a fight's steps) is listed with no pure frame between the rules."""
-    listers = tuple(rule.legal for rule in rules)
-
-    def listing(s: S) -> Sequence[Action]:
-        out: list[Action] = []
-        for legal in listers:
-            out += legal(s)
-        return out
-
-    return listing
