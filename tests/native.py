@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+import random
 import sysconfig
 from types import ModuleType
 
@@ -48,3 +51,35 @@ def assert_clone_apart(state: State, twin: State, shared: frozenset[str]) -> Non
                 id(inner) for inner in mutables(copied[name])}, name
     assert twin.log(None) == state.log(None)
     assert twin.view(0) == state.view(0) and twin.view(1) == state.view(1)
+
+
+def restored_or_copied(state: State, how: str) -> State:
+    """``state`` through ``how``: ``pickle``, ``bytes`` (the game's own save), ``deepcopy`` (its
+    game kept) or ``copy`` (shallow)."""
+    game = state.game
+    if how == "pickle":
+        twin: State = pickle.loads(pickle.dumps(state))
+        return twin
+    if how == "bytes":
+        saved: State = game.state_from_bytes(state.to_bytes())
+        return saved
+    if how == "deepcopy":
+        deep: State = copy.deepcopy(state, {id(game): game})
+        return deep
+    return copy.copy(state)
+
+
+def assert_plays_on_alike(state: State, twin: State, rng: random.Random,
+                          moves: int | None = None) -> None:
+    """``twin`` shows every seat what ``state`` shows, and plays on alike: the same seeded moves,
+    ``moves`` of them or to the end (None), the same view after each and the same returns."""
+    for seat in (None, 0, 1):
+        assert twin.view(seat) == state.view(seat) and twin.log(seat) == state.log(seat)
+    played = 0
+    while not state.is_over and (moves is None or played < moves):
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        twin.apply(action)
+        assert twin.view(0) == state.view(0)
+        played += 1
+    assert twin.returns() == state.returns()

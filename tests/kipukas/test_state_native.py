@@ -3,10 +3,8 @@ same behaviour compiled and pure (``docs/native.md``)."""
 
 from __future__ import annotations
 
-import copy
 import inspect
 import os
-import pickle
 import random
 
 import pytest
@@ -16,7 +14,7 @@ from soulforge.core.clone import native_fields
 from soulforge.core.state import State
 from soulforge.games.kipukas.state import KipukasState
 from tests import playouts
-from tests.native import assert_clone_apart
+from tests.native import assert_clone_apart, assert_plays_on_alike, restored_or_copied
 
 GAME = soulforge.load("kipukas")
 COMPILED = hasattr(KipukasState, "__mypyc_attrs__")
@@ -78,28 +76,12 @@ def test_a_state_restored_or_copied_plays_on_as_the_original(how: str) -> None:
     rng = random.Random(5)
     for _ in range(60):
         state.apply(rng.choice(state.legal_actions()))
-    if how == "pickle":
-        twin = pickle.loads(pickle.dumps(state))
-    elif how == "bytes":
-        twin = GAME.state_from_bytes(state.to_bytes())
-    elif how == "deepcopy":
-        twin = copy.deepcopy(state, {id(GAME): GAME})
-    else:
-        twin = copy.copy(state)
+    twin = restored_or_copied(state, how)
     assert type(twin) is KipukasState
     assert twin.field_values().keys() == state.field_values().keys()
     if how == "copy":  # shallow: the same objects
         return
-    for seat in (None, 0, 1):
-        assert twin.view(seat) == state.view(seat) and twin.log(seat) == state.log(seat)
-    for _ in range(200):
-        if state.is_over:
-            break
-        action = rng.choice(state.legal_actions())
-        state.apply(action)
-        twin.apply(action)
-        assert twin.view(0) == state.view(0)
-    assert twin.returns() == state.returns()
+    assert_plays_on_alike(state, twin, rng, moves=200)
 
 
 def test_a_determinization_keeps_the_seats_view() -> None:
