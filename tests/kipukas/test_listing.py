@@ -15,6 +15,7 @@ from soulforge.games.kipukas.encoding import DAY, NIGHT, PUBLIC, TURNING
 from soulforge.games.kipukas.game import Kipukas
 from soulforge.games.kipukas.rules import FLOW, card_moves, day
 from soulforge.games.kipukas.state import KipukasState
+from tests import playouts
 
 
 @pytest.mark.parametrize(("board", "players", "seeds"), [("duel", 2, 40), ("grand", 3, 8), ("grand", 4, 8)])
@@ -86,20 +87,13 @@ def test_the_batched_soul_tests_are_the_single_ones() -> None:
     """``movement.free_souls`` and ``day.face_down`` (the listings' tests of every piece of a
     seat, the state's lists read once) keep exactly the pieces ``free_to_move`` and
     ``_face_down`` keep, in order, at every position of seeded playouts."""
-    game = soulforge.load("kipukas")
-    positions = 0
-    for seed in range(4):
-        state = game.new_game(seed=seed)
-        assert isinstance(state, KipukasState)
-        chooser = random.Random(seed)
-        while not state.is_over:
-            pieces = list(range(len(state.card)))
-            free = [p for p in pieces if movement.free_to_move(state, p)]
-            assert movement.free_souls(state, pieces) == free
-            assert day.face_down(state, pieces) == [p for p in pieces if not state.known[p] & PUBLIC]
-            positions += 1
-            state.apply(chooser.choice(state.legal_actions()))
-    assert positions > 400
+    states = playouts.positions("kipukas", range(4), limit=10_000)
+    for state in states:
+        pieces = list(range(len(state.card)))
+        free = [p for p in pieces if movement.free_to_move(state, p)]
+        assert movement.free_souls(state, pieces) == free
+        assert day.face_down(state, pieces) == [p for p in pieces if not state.known[p] & PUBLIC]
+    assert len(states) > 400
 
 
 def checked_day_listings(game: Game, seed: int, players: int = 2) -> Iterator[list[Action]]:
