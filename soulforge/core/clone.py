@@ -210,7 +210,7 @@ def _compiled(declared: dict[str, Any]) -> Callable[[Any], Any]:
     lines += ["    d = twin.__dict__" if declared else "    d = _dict_of(twin)",
               "    if len(f) != len(d):  # a field no annotation declares", "        _rest(f, twin)",
               "    return twin"]
-    namespace: dict[str, Any] = {"_copy_value": copy_value, "_rest": _copy_rest, "_dict_of": _dict_of}
+    namespace: dict[str, Any] = {"_copy_value": copy_value, "_rest": _copy_rest, "_dict_of": dict_of}
     exec("\n".join(lines), namespace)  # noqa: S102 (our own source, from the annotations)
     made: Callable[[Any], Any] = namespace["clone"]
     return made
@@ -222,7 +222,6 @@ def dict_of(obj: object) -> dict[str, Any]:
     return found
 
 
-_dict_of = dict_of
 _NOT_FIELDS = frozenset({"__dict__", "__weakref__"})
 """Names in a compiled class's ``__mypyc_attrs__`` that are not fields."""
 _NATIVE_FIELDS: dict[type, tuple[str, ...]] = {}
@@ -244,7 +243,7 @@ def native_fields(cls: type) -> tuple[str, ...]:
 
 
 def _copy_rest(fields: dict[str, Any], twin: object) -> None:
-    for name in fields.keys() - _dict_of(twin).keys():
+    for name in fields.keys() - dict_of(twin).keys():
         setattr(twin, name, copy_value(fields[name]))
 
 
