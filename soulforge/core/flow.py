@@ -45,7 +45,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from soulforge.core.action import Action
 from soulforge.core.errors import IllegalAction
-from soulforge.core.listers import join_listings
+from soulforge.core.listers import join_listings, kind_applier, step_listing
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
@@ -228,23 +228,12 @@ class Flow(Generic[S]):
     def state_hooks(self) -> tuple[Callable[[S], Sequence[Action]], Callable[[S, Action], None]]:
         """``_legal_actions`` and ``_apply`` for a state class, with no lookup left per call
         but the step and the rule (a playout calls both on every move)."""
-        listers, step_of = self._listers, self.step_of
+        # Made in listers.py, which compiles: no interpreted frame per move. The step is read
+        # straight from the state's field when the flow names one (an attrgetter, in C).
+        field = self.step_field
+        step_of = attrgetter(field) if field is not None and field.isidentifier() else self.step_of
         appliers = {kind: rule.apply for kind, rule in self._rules.items()}
-
-        def legal_actions(state: S) -> Sequence[Action]:
-            return listers[step_of(state)](state)
-
-        if self.step_field is not None and self.step_field.isidentifier():
-            # The step read straight from the state's field: no call to find it.
-            namespace: dict[str, Any] = {"listers": listers}
-            exec(f"def legal_actions(state):\n    return listers[state.{self.step_field}](state)",  # noqa: S102
-                 namespace)
-            legal_actions = namespace["legal_actions"]
-
-        def apply(state: S, action: Action) -> None:
-            appliers[type(action)](state, action)
-
-        return legal_actions, apply
+        return step_listing(self._listers, step_of), kind_applier(appliers)
 
     def plain_legal(self, state: S) -> list[Action]:
         """The open rules' own listing (a fast step listing is tested against it)."""

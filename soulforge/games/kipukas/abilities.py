@@ -16,7 +16,7 @@ import dataclasses
 import json
 import tomllib
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from soulforge.core.data import package_dir
 from soulforge.core.errors import DataError
@@ -41,7 +41,7 @@ from soulforge.games.kipukas.setup import new_piece
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
 
-PUBLIC = 1 << 8
+PUBLIC: Final = 1 << 8
 _HERE = package_dir("soulforge.games.kipukas")
 _RAW = {e["id"]: e for e in json.loads((_HERE / "data" / "cards.json").read_text("utf-8"))}
 ENTRIES = _HERE / "card_effects.toml"

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from typing import Final
 
 from soulforge.core import Action
 from soulforge.core.computed_index import Joint, Run
 from soulforge.games.kipukas.cards import RECIPES
 from soulforge.games.kipukas.data import CARDS
 
-ASIDE_SLOT = 3
+ASIDE_SLOT: Final = 3
 """The ``Play`` slot of the default personal effect's card (#personal_effects), once playable.
 A hand above 3 cards (``--set kipukas.rules.play.hand``) plays its 4th card on slot 4 and so
 on (``play_index``); the other actions name hand cards by their index."""

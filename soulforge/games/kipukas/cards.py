@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from soulforge.core.cards import CardBook
 from soulforge.core.registry import Registry
@@ -18,25 +18,27 @@ from soulforge.games.kipukas import words
 from soulforge.games.kipukas.ability import Ability
 from soulforge.games.kipukas.combat import brawl_winner, roll
 from soulforge.games.kipukas.data import CARDS, Card, CardId, Dice, KealMeans
-from soulforge.games.kipukas.encoding import OVER
+from soulforge.games.kipukas.encoding import OVER, PUBLIC
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
 
-ABILITIES: dict[CardId, Ability] = {}
+ABILITIES: Final[dict[CardId, Ability]] = {}
 """Each card's :class:`Ability`, built once from its declaration (``abilities.declare_all``):
 the engine reads its fields on hot paths, so the pieces are not looked up again in play."""
 
-PIECES: Registry[Callable[..., None]] = Registry("Kipukas card pieces")
+PIECES: Final[Registry[Callable[..., None]]] = Registry("Kipukas card pieces")
 """What a card's ``effects`` name (``card_effects.toml``): each piece sets its part of the
 card's :class:`Ability` (a flag, a number, a hook by name), given the fields being built and
 the card's data row. Filled by ``abilities.py``: one piece per field of :class:`Ability`."""
-HOOKS: Registry[Callable[..., Any]] = Registry("Kipukas card hooks")
+HOOKS: Final[Registry[Callable[..., Any]]] = Registry("Kipukas card hooks")
 """The card behaviours a hook piece names (``["cycle", "liliel"]``), from ``abilities.py``."""
-REQUIREMENTS: Registry[Callable[..., str | None]] = Registry("Kipukas card requirements")
+REQUIREMENTS: Final[Registry[Callable[..., str | None]]] = Registry("Kipukas card requirements")
 """What a card's ``requires`` name: a condition of its use, None when met, else why not."""
 BOOK: CardBook[Any, Any] = CardBook("Kipukas", PIECES, REQUIREMENTS, data_file="card_effects.toml")
-"""Every card as declared: its ``cards.json`` row, its pieces and its requirements."""
+"""Every card as declared: its ``cards.json`` row, its pieces and its requirements. Not
+``Final`` (unlike the tables above): tests swap in a book of their own, and a compiled read of
+a ``Final`` name would not see the swap."""
 
 
 def ability(card: CardId) -> Ability:
@@ -208,11 +210,7 @@ def stepped(s: S, piece: int, stand: str) -> bool:
     in play must battle Little Charm. Little Charm moves instantly to their space'): a revealed
     enemy Little Charm on the map, able to fight, with room in the territory."""
     if stand not in s.board.water or not s.card_of(piece).soul:
-        return False  # (asked before the imports below: every step of every move asks)
-    from soulforge.games.kipukas.cycle import place
-    from soulforge.games.kipukas.fight import available_means
-    from soulforge.games.kipukas.movement import room_in
-
+        return False  # (asked first: every step of every move asks)
     motive, territory = s.card_of(piece).motivation, s.board.stands[stand].territory
     for hunter in s.live():
         entry = ability(s.card[hunter])
@@ -221,10 +219,11 @@ def stepped(s: S, piece: int, stand: str) -> bool:
             and s.owner[hunter] != s.owner[piece]
             and s.known[hunter] & (1 << 8)
             and not s.prisoner[hunter]
-            and available_means(s, hunter)
+            and fight.available_means(s, hunter)
         )
-        if fit and (s.territory[hunter] == territory or room_in(s, territory, s.owner[hunter], hunter)):
-            place(s, hunter, stand)
+        there = s.territory[hunter] == territory or moving.room_in(s, territory, s.owner[hunter], hunter)
+        if fit and there:
+            cycle.place(s, hunter, stand)
             s.add_log(f"{s.piece_name(hunter)} moves to {s.piece_name(piece)} in the water: they must battle")
             return True
     return False
@@ -351,9 +350,7 @@ def _shed(s: S, piece: int, territory: int) -> list[str]:
             s.add_log(f"{CARDS[item].name} is wasted with its host")
         elif entry is not None and entry.carried:
             if s.on_map[piece] and territory in s.capital[seat]:
-                from soulforge.games.kipukas.setup import new_piece
-
-                new_piece(s, seat, item, s.board.camp_of(territory), revealed=True)
+                setup.new_piece(s, seat, item, s.board.camp_of(territory), revealed=True)
                 s.add_log(f"{CARDS[item].name} is set down in its capital")
             else:
                 s.discard[seat].append(item)
@@ -399,11 +396,9 @@ def findable(s: S, seat: int | None, territory: int) -> list[int]:
 def grabbers(s: S, territory: int) -> dict[int, int]:
     """Per seat, the soul that grabs for dropped items: its first revealed soul in the territory
     able to fight (a KEAL means left), by piece number (the players' choice, made for them)."""
-    from soulforge.games.kipukas.fight import available_means
-
     found: dict[int, int] = {}
     for p in s.pieces_in(territory):
-        fit = s.card_of(p).soul and s.known[p] & (1 << 8) and not s.prisoner[p] and available_means(s, p)
+        fit = s.card_of(p).soul and s.known[p] & PUBLIC and not s.prisoner[p] and fight.available_means(s, p)
         if fit and s.owner[p] not in found:
             found[s.owner[p]] = p
     return found
@@ -504,8 +499,9 @@ def contends(card_id: CardId, genes: set[str | None]) -> bool:
     return not needs or bool(needs & genes)
 
 
-APOTHECARY, SUSPENDER = "location_of_the_deep_apothecary_shop", "suspended_animation"
-SUSPEND_EVERY = 5
+APOTHECARY: Final = "location_of_the_deep_apothecary_shop"
+SUSPENDER: Final = "suspended_animation"
+SUSPEND_EVERY: Final = 5
 """Suspended Animation: 'Every 5 diel cycles you can suspend all actions in a territory'."""
 
 
@@ -532,7 +528,7 @@ def rolled(s: S) -> bool:
     return s.cycle > len(s.game.play.opening)
 
 
-_TURNED = {"night": "day", "day": "night"}
+_TURNED: Final = {"night": "day", "day": "night"}
 """What a roll is turned to (Rooster, Gray Wolf: 'turn a night/day dial roll'; storms are not)."""
 
 
@@ -556,9 +552,7 @@ def diel_turns(s: S, seat: int) -> list[tuple[int, int]]:
 def _may_turn(s: S, piece: int) -> bool:
     """A soul whose card turns the roll (``diel_turns``) may: not a prisoner, not downed, and it
     did not turn the last turn."""
-    from soulforge.games.kipukas.movement import is_downed  # (asked of a turner only: seldom)
-
-    if s.prisoner[piece] or is_downed(s, piece):
+    if s.prisoner[piece] or moving.is_downed(s, piece):
         return False
     return s.timers[piece].get("turned", -9) < s.cycle - 1
 
@@ -599,12 +593,8 @@ def on_cycle_start(s: S) -> None:
     _plains_rest(s)
     _volcanic(s)
     if s.portal:
-        from soulforge.games.kipukas import portal
-
         portal.on_cycle_start(s)
     if s.breach:  # after the portal: its dealing waits a cycle if the portal's choice is open
-        from soulforge.games.kipukas import breach
-
         breach.on_cycle_start(s)
     if s.diel == "night":
         mutant_night = HOOKS["mutant_night"]  # (the Mutant's nightly roll, ``abilities.py``)
@@ -633,9 +623,7 @@ def damage(s: S, piece: int) -> None:
     """'If an effect says souls take X damage, then the damage will apply to either the KEAL
     means or the Final Blow. If it applies to the Final Blow, the card becomes wasted'
     (#combat_lifecycle): a downed soul taking damage is wasted."""
-    from soulforge.games.kipukas.movement import is_downed
-
-    if is_downed(s, piece):
+    if moving.is_downed(s, piece):
         s.log_later(words.wasted, words.who(s, piece))
         waste(s, piece)
     else:
@@ -733,6 +721,14 @@ def trap_numbers(text: str) -> frozenset[int]:
     return frozenset(int(n) for n in re.findall(r"\d+", text.split(":", 1)[-1]) if 1 <= int(n) <= 20)
 
 
+# The rules modules these functions call, bound once here (they import this module): compiled,
+# a function-level import costs an import lookup on every call.
+import soulforge.games.kipukas.breach as breach  # noqa: E402
+import soulforge.games.kipukas.cycle as cycle  # noqa: E402
+import soulforge.games.kipukas.fight as fight  # noqa: E402
+import soulforge.games.kipukas.movement as moving  # noqa: E402  (``movement`` is a function here)
+import soulforge.games.kipukas.portal as portal  # noqa: E402
+import soulforge.games.kipukas.setup as setup  # noqa: E402
 from soulforge.games.kipukas import crafted  # noqa: E402  (crafted traps: they call back here)
 from soulforge.games.kipukas.items import ITEM_EFFECTS, NO_ITEM, RECIPES, afflicted  # noqa: E402
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from soulforge.games.kipukas.data import Dice, Matchups
 
@@ -27,7 +27,7 @@ PRIMARY_BONUS = {"Mountain": 2, "Forest": 2, "Plains": 3}
 PLAINS_PENALTY_IN = frozenset({"Mountain", "Forest"})
 """#habitat_effects, secondary: mountains and forests take 2 from plains dwellers' rolls."""
 PLAINS_PENALTY = 2
-DOWNED_MOVEMENT = (0, 1, 1, 1, 2, 2)
+DOWNED_MOVEMENT: Final = (0, 1, 1, 1, 2, 2)
 """#moving_downed_souls: movement after downed, by movement before (index); 1 from a
 movement of 1 needs an escort. Above 5 the table's pattern (halved) goes on."""
 SUPPORT_BONUS = SOCIETY_BONUS = 3

@@ -12,7 +12,7 @@ items give (shots, hauls, launches, night moves, trap cards moved) are in ``rule
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import soulforge.games.kipukas.cards as cards  # mypyc: cards may be mid-import here
 from soulforge.games.kipukas import combat, cycle, fight, items
@@ -24,12 +24,17 @@ from soulforge.games.kipukas.movement import enemies_at, free_to_move, is_downed
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
 
-SEAT, TERRITORY, RECIPE, CARRIER, SHOWN = range(5)
+SEAT: Final = 0
+TERRITORY: Final = 1
+RECIPE: Final = 2
+CARRIER: Final = 3
+SHOWN: Final = 4
 """The fields of a ``KipukasState.snares`` entry."""
 MAX_SNARES = 12
 """The most crafted traps on the map at once (authored: a bound of the action space, ``Haul``'s
 index; a starter deck holds a few item cards, so it is never reached in play)."""
-SHOT, LIT = "shot", "lit"
+SHOT: Final = "shot"
+LIT: Final = "lit"
 """``timers`` keys: the cycle a wielder last shot; the last cycle a night mover attacks at +1."""
 RANGED_GENE = ("Cenozoic",)
 """'with Cenozoic D6': the shot's archetype against the defender's KEAL means (typing chart)."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from soulforge.core import decklist
 from soulforge.core.data import choice, data_cache, field, package_dir, read_json, read_toml, sourced
@@ -32,7 +32,7 @@ DATA = HERE / "data"
 CARD_TYPES = frozenset(
     {"character", "species", "terrain_feature", "trap", "sabotage", "item", "personal_effect", "non_playable"}
 )
-SOUL_TYPES = frozenset({"character", "species"})
+SOUL_TYPES: Final = frozenset({"character", "species"})
 HABITATS = frozenset(
     {"DigitalCloud", "Forest", "Heavens", "Mountain", "Nomad", "Plains", "Underground", "Volcanic", "Water"}
 )
@@ -173,9 +173,9 @@ def load_cards(raw: Sequence[Mapping[str, Any]] | None = None) -> dict[CardId, C
 # -- the typing chart and the motives -------------------------------------------------------
 # The archetypes' and motives' names are the cards' vocabulary (and the Affinity actions'),
 # read once here; the chart's numbers and the motives' relations are a game's (``Matchups``).
-ARCHETYPES: tuple[str, ...] = tuple(_json("typing_chart.json")["archetypes"])
+ARCHETYPES: Final[tuple[str, ...]] = tuple(_json("typing_chart.json")["archetypes"])
 """The 15 archetypes, in the chart's order."""
-_INDEX = {name: i for i, name in enumerate(ARCHETYPES)}
+_INDEX: Final = {name: i for i, name in enumerate(ARCHETYPES)}
 MOTIVES: tuple[str, ...] = tuple(m["name"] for m in _json("motives.json")["motives"])
 PRESERVATION_GROUPS = frozenset({"Self", "Support", "Society"})
 
@@ -320,7 +320,7 @@ def game_cards() -> Mapping[CardId, Card]:
     return load_cards()
 
 
-CARDS: Mapping[CardId, Card] = game_cards()
+CARDS: Final[Mapping[CardId, Card]] = game_cards()
 """The authored cards, for the abilities' registry and the labels; the rules read their
 game's (``Kipukas.cards``, ``state.card_of``)."""
 

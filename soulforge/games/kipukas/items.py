@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from soulforge.core.data import data_cache, field, package_dir, read_json
 from soulforge.core.errors import DataError
@@ -73,7 +73,7 @@ class Recipe:
     missing: str = ""
 
 
-NO_ITEM = ItemEffect(reading="no effect on its own (the card needs a second copy)")
+NO_ITEM: Final = ItemEffect(reading="no effect on its own (the card needs a second copy)")
 
 
 def _plus(n: int) -> Callable[[S, int, int], int]:
@@ -84,40 +84,32 @@ def _plus(n: int) -> Callable[[S, int, int], int]:
 
 
 def _heal_in_camp(s: S, piece: int) -> None:
-    from soulforge.games.kipukas.cards import heal
-
     stand = s.board.stands[s.stand[piece]]
-    if stand.kind == "territory" and s.holder[stand.territory - 1] == s.owner[piece] and heal(s, piece):
+    if stand.kind == "territory" and s.holder[stand.territory - 1] == s.owner[piece] and cards.heal(s, piece):
         s.add_log(f"{s.piece_name(piece)} rests in its base camp and heals a KEAL means")
 
 
 def _honey(s: S, piece: int) -> None:
     """Honey alone: recover one KEAL means 4 diel cycles after it is played (recipes.json)."""
-    from soulforge.games.kipukas.cards import heal, tick
-
-    if tick(s, piece, "honey") % 4 == 0 and heal(s, piece):
+    if cards.tick(s, piece, "honey") % 4 == 0 and cards.heal(s, piece):
         s.add_log(f"{s.piece_name(piece)} eats honey and heals a KEAL means")
 
 
 def _used_up(s: S, piece: int, name: str) -> None:
     """The crafted ``name`` the soul wields is used: its cards go to the discard."""
-    from soulforge.games.kipukas.cards import waste_recipe
-
     recipes = s.game.recipes
     marker = next(i for i in s.items[piece] if i.startswith("recipe:") and recipes[int(i[7:])].name == name)
-    waste_recipe(s, piece, marker)
+    cards.waste_recipe(s, piece, marker)
 
 
-BEE_BOMB_CYCLES = 3
+BEE_BOMB_CYCLES: Final = 3
 
 
 def _bee_bomb(s: S, piece: int) -> None:
     """Bee Bomb!: 'After 3 diel cycles, all souls in the territory lose a keal means' (read: the
     territory of the soul it was crafted for, 3 cycle starts after the crafting night; damage
     to a downed soul wastes it, #combat_lifecycle); then its cards are discarded."""
-    from soulforge.games.kipukas.cards import tick
-
-    if tick(s, piece, "bee_bomb") < BEE_BOMB_CYCLES:
+    if cards.tick(s, piece, "bee_bomb") < BEE_BOMB_CYCLES:
         return
     s.timers[piece].pop("bee_bomb")
     territory = s.territory[piece]
@@ -127,12 +119,10 @@ def _bee_bomb(s: S, piece: int) -> None:
 
 def burst(s: S, territory: int) -> None:
     """A Bee Bomb bursts: 1 damage to every soul of the territory (not prisoners)."""
-    from soulforge.games.kipukas.cards import damage
-
     s.add_log(f"the Bee Bomb bursts in territory {territory}")
     for p in list(s.pieces_in(territory)):
         if s.on_map[p] and s.card_of(p).soul and not s.prisoner[p]:
-            damage(s, p)
+            cards.damage(s, p)
 
 
 def _sticky_fingers(s: S, piece: int) -> None:
@@ -140,9 +130,7 @@ def _sticky_fingers(s: S, piece: int) -> None:
     place it in your deck' (read: at the next cycle's start, a random item card of the first
     opponent, in seat order, whose deck holds one, shuffled into the wielder's seat's deck;
     then its cards are discarded)."""
-    from soulforge.games.kipukas.cards import keeper
-
-    seat = keeper(s, piece)
+    seat = cards.keeper(s, piece)
     _used_up(s, piece, "Sticky stick fingers?")
     for k in range(1, s.num_players):
         victim = (seat + k) % s.num_players
@@ -157,11 +145,11 @@ def _sticky_fingers(s: S, piece: int) -> None:
 
 
 # -- crafted traps: what they do to the soul that springs one (#traps) --------------------------
-STICKY = "sticky"
+STICKY: Final = "sticky"
 """``timers`` key: the soul's rolls are 1 less until it tries to swim or cross water."""
-SNARED = "snared"
+SNARED: Final = "snared"
 """``timers`` key: the soul cannot move or retreat until a soul of its seat reaches its stand."""
-HELD_UNTIL = "held_until"
+HELD_UNTIL: Final = "held_until"
 """``timers`` key: the last diel cycle through which the soul cannot move or retreat."""
 
 
@@ -174,9 +162,7 @@ def _stick(s: S, piece: int) -> None:
 
 def _pit(s: S, piece: int) -> None:
     """Stick-y feather pit trap?: 'Target takes 1 damage. If target is not wasted, ...' sticky."""
-    from soulforge.games.kipukas.cards import damage
-
-    damage(s, piece)
+    cards.damage(s, piece)
     if s.on_map[piece]:
         _stick(s, piece)
 
@@ -234,7 +220,7 @@ def _infected(s: S, piece: int, other: int) -> int:
     return -s.rng.randint(1, 6)
 
 
-ITEM_EFFECTS: dict[str, ItemEffect] = {
+ITEM_EFFECTS: Final[dict[str, ItemEffect]] = {
     "neural_network_synapse_virus": ItemEffect(bonus=_infected, reading="-D6 to every roll"),
     "cloth": ItemEffect(escape=1, reading="+1 to escape rolls"),
     "sticks": ItemEffect(bonus=_plus(1), reading="+1 to the wielder's rolls"),
@@ -349,3 +335,8 @@ def load_recipes() -> tuple[Recipe, ...]:
 for _n, _recipe in enumerate(RECIPES):
     if _recipe.playable:
         ITEM_EFFECTS[f"recipe:{_n}"] = _RECIPE_EFFECTS[_recipe.name]
+
+
+# Bound once here (cards imports this module): compiled, a function-level import costs an import
+# lookup on every call.
+import soulforge.games.kipukas.cards as cards  # noqa: E402

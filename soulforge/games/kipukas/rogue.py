@@ -10,7 +10,7 @@ choices in a fight (KEAL means, pressing, the Final Blow) are made by rule, not 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import soulforge.games.kipukas.cards as cards  # mypyc: cards may be mid-import here
 from soulforge.games.kipukas import words
@@ -20,7 +20,7 @@ from soulforge.games.kipukas.movement import exits as movement_exits
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
 
-PUBLIC = 1 << 8
+PUBLIC: Final = 1 << 8
 
 
 def is_rogue(s: S, piece: int) -> bool:
@@ -57,8 +57,6 @@ def rogue_day(s: S) -> None:
 def _step(s: S, piece: int) -> bool:
     """One path, numbered 1-6 around its stand and picked by a D6 (re-counted around when the
     stand has fewer paths); then the activation roll and the attacks. False: it stops."""
-    from soulforge.games.kipukas.cycle import place
-
     if immobile(s, piece):
         return False  # snared by a crafted trap: no one rescues a rogue
     card = s.card_of(piece)
@@ -74,7 +72,7 @@ def _step(s: S, piece: int) -> bool:
     roll = s.rng.randint(1, 6)
     there = exits[(roll - 1) % len(exits)]
     before = s.territory[piece]
-    place(s, piece, there)
+    cycle.place(s, piece, there)
     s.log_later(words.rogue_moves, card.name, roll, s.territory[piece])
     if s.territory[piece] != before:
         cards.trap_roll(s, piece, s.territory[piece])
@@ -86,14 +84,11 @@ def _step(s: S, piece: int) -> bool:
 def rampage(s: S, piece: int) -> bool:
     """It attacks every soul in the territory, one at a time, until it loses once; a territory
     it empties loses its claim token. False once it has lost (it stops for the day)."""
-    from soulforge.games.kipukas.cycle import defeated_by_rogue
-    from soulforge.games.kipukas.fight import auto_attack
-
     territory = s.territory[piece]
     for target in [
         p for p in s.pieces_in(territory) if s.card_of(p).soul and p != piece and not s.prisoner[p]
     ]:
-        if s.on_map[target] and not auto_attack(s, piece, target):
+        if s.on_map[target] and not fight.auto_attack(s, piece, target):
             return False
     held = s.holder[territory - 1]
     souls = [p for p in s.pieces_in(territory) if s.card_of(p).soul and not is_rogue(s, p)]
@@ -105,5 +100,11 @@ def rampage(s: S, piece: int) -> bool:
         if territory in s.capital[held]:
             s.capital[held].remove(territory)
             if held not in s.holder:
-                defeated_by_rogue(s, held, piece)
+                cycle.defeated_by_rogue(s, held, piece)
     return True
+
+
+# Bound once here (they import this module): compiled, a function-level import costs an import
+# lookup on every call.
+import soulforge.games.kipukas.cycle as cycle  # noqa: E402
+import soulforge.games.kipukas.fight as fight  # noqa: E402

@@ -9,7 +9,7 @@ text is the one the rule would have written then. Rarer lines are written at onc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from soulforge.core import Seat
 from soulforge.core.text import count
@@ -19,7 +19,9 @@ from soulforge.games.kipukas.encoding import PUBLIC
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
 
-HIDDEN, SHOWN, ROGUE = 0, 1, 2
+HIDDEN: Final = 0
+SHOWN: Final = 1
+ROGUE: Final = 2
 """How a piece is named: face down, face up, or a rogue's."""
 Who = tuple[int, Seat, str, int]
 """A piece's name in facts taken now: the piece, its owner, its card's name, how it is named."""

@@ -5,7 +5,7 @@ To Catch a Spirit's exchange, fire starters, digging tunnels."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from soulforge.core.flow import Check, CheckedRule, ClickPath
 from soulforge.core.interned import interning
@@ -39,15 +39,15 @@ from soulforge.games.kipukas.rules.day import (
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
 
-_DIG = interning(Dig)
+_DIG: Final = interning(Dig)
 """``Dig`` made once per distinct fields (``core.interned``): the listing's constructor."""
 
 
-_SACRIFICERS = frozenset(
+_SACRIFICERS: Final = frozenset(
     c for c, entry in cards.ABILITIES.items() if entry.sacrifice or entry.sacrifice_genes
 )
-_DONORS = frozenset(c for c, entry in cards.ABILITIES.items() if entry.donates)
-_DENS = frozenset(c for c, entry in cards.ABILITIES.items() if entry.den)
+_DONORS: Final = frozenset(c for c, entry in cards.ABILITIES.items() if entry.donates)
+_DENS: Final = frozenset(c for c, entry in cards.ABILITIES.items() if entry.den)
 """The few cards that give these actions, read once from their abilities: the listings skip
 every other soul with one set lookup."""
 
@@ -358,8 +358,8 @@ def _tunnel(s: S, one: int, other: int) -> bool:
     return any({a, b} == ends for a, b in s.tunnels)
 
 
-_CARRIED = frozenset(c for c, entry in cards.ABILITIES.items() if entry.carried)
-_FORMS = frozenset(c for c, entry in cards.ABILITIES.items() if entry.second_form)
+_CARRIED: Final = frozenset(c for c, entry in cards.ABILITIES.items() if entry.carried)
+_FORMS: Final = frozenset(c for c, entry in cards.ABILITIES.items() if entry.second_form)
 
 
 def _colony(s: S, piece: int) -> bool:

@@ -7,7 +7,7 @@ listings, which the fast day listing calls, test the same predicates."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from soulforge.core import Action
 from soulforge.core.flow import Check, CheckedRule, ClickPath
@@ -52,9 +52,15 @@ if TYPE_CHECKING:
 
 # The listings' actions, made once per distinct fields (``core.interned``): a frozen
 # dataclass's constructor costs more than listing most of them does.
-_PLAY, _PLAY_UNTAMED, _EQUIP = interning(Play), interning(PlayUntamed), interning(Equip)
-_PICK_UP, UNEQUIP, _REVEAL, _MOVE = interning(PickUp), interning(Unequip), interning(Reveal), interning(Move)
-CALL, END = CallInitiative(), EndActions()
+_PLAY: Final = interning(Play)
+_PLAY_UNTAMED: Final = interning(PlayUntamed)
+_EQUIP: Final = interning(Equip)
+_PICK_UP: Final = interning(PickUp)
+UNEQUIP: Final = interning(Unequip)
+_REVEAL: Final = interning(Reveal)
+_MOVE: Final = interning(Move)
+CALL: Final = CallInitiative()
+END: Final = EndActions()
 """The two buttons of the day's end, one object each."""
 
 
@@ -185,7 +191,7 @@ def face_down(s: S, pieces: Sequence[int]) -> list[int]:
     return [p for p in pieces if not known[p] & PUBLIC]
 
 
-_REVEALABLE = frozenset({"character", "species", "terrain_feature"})
+_REVEALABLE: Final = frozenset({"character", "species", "terrain_feature"})
 
 
 def _revealable(s: S, piece: int) -> bool:
@@ -731,7 +737,7 @@ def moves(
 Reaches = dict[int, Mapping[str, Way]]
 """Per soul, its ``reach``: what ``moves`` worked out for the souls it listed moves of."""
 
-_KEPT: list[tuple[Sequence[Action], Reaches]] = [((), {})]
+_KEPT: Final[list[tuple[Sequence[Action], Reaches]]] = [((), {})]
 """The last day listing made in this process and the reaches it worked out (``keep``), in a
 slot of the module, not a field of the state: a reach is often the map's own mapping
 (``KipukaMap.ball``, a cache), which a state's bytes would otherwise name by its place in a

@@ -6,7 +6,7 @@ in ``fight.py``."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from soulforge.core.flow import Check, CheckedRule, ClickPath
 from soulforge.core.interned import interning
@@ -53,7 +53,8 @@ from soulforge.games.kipukas.fight import (
 )
 from soulforge.games.kipukas.movement import Ground, can_move, ground, reach
 
-_ATTACK, _RETREAT = interning(Attack), interning(Retreat)
+_ATTACK: Final = interning(Attack)
+_RETREAT: Final = interning(Retreat)
 """The listings' constructors, one object per distinct fields (``core.interned``)."""
 
 

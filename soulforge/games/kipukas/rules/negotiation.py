@@ -17,7 +17,7 @@ action; a 1-for-1 trade keeps both hands' sizes.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from soulforge.core import IllegalAction
 from soulforge.core.flow import CheckedRule, ClickPath
@@ -30,7 +30,8 @@ from soulforge.games.kipukas.rules.day import owes_contention
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
 
-_GIFT, _OFFER = interning(Gift), interning(OfferTrade)
+_GIFT: Final = interning(Gift)
+_OFFER: Final = interning(OfferTrade)
 """The listings' constructors, one object per distinct fields (``core.interned``)."""
 Opened = TypeVar("Opened", Gift, OfferTrade)
 

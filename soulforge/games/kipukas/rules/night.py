@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from soulforge.core.flow import Check, CheckedRule, ClickPath
 from soulforge.core.interned import interning
@@ -32,7 +32,7 @@ from soulforge.games.kipukas.rules.button import ButtonRule
 if TYPE_CHECKING:
     from soulforge.games.kipukas.state import KipukasState as S
 
-_SABOTAGE = interning(Sabotage)
+_SABOTAGE: Final = interning(Sabotage)
 """``Sabotage`` made once per distinct fields (``core.interned``): the listing's constructor."""
 
 
@@ -297,7 +297,7 @@ def recipes_in_hand(s: S) -> list[int]:
     return [n for n, needs in craftable if needs <= held]
 
 
-_INGREDIENTS: dict[int, tuple[object, frozenset[str]]] = {}
+_INGREDIENTS: Final[dict[int, tuple[object, frozenset[str]]]] = {}
 """Per ``craftable`` (by identity), every item of its recipes: ``_ingredients``."""
 
 

@@ -4,7 +4,7 @@ personal effect's card set aside."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from soulforge.core.flow import Check, CheckedRule, ClickPath
 from soulforge.core.interned import interning
@@ -23,8 +23,10 @@ if TYPE_CHECKING:
 
 # The listings' actions, made once per distinct fields (``core.interned``): a frozen
 # dataclass's constructor costs more than listing most of them does.
-_AFFINITY, _CAPITAL = interning(Affinity), interning(Capital)
-_CAMP, _SET_ASIDE = interning(Camp), interning(SetAside)
+_AFFINITY: Final = interning(Affinity)
+_CAPITAL: Final = interning(Capital)
+_CAMP: Final = interning(Camp)
+_SET_ASIDE: Final = interning(SetAside)
 
 
 # -- setup ----------------------------------------------------------------------------------
