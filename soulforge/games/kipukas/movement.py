@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 import soulforge.games.kipukas.cards as cards  # mypyc: cards may be mid-import here
 from soulforge.games.kipukas.combat import downed_movement
@@ -236,16 +236,35 @@ def room_in(s: S, territory: int, seat: int, mover: int) -> bool:
     return len(mine) < s.game.play.souls_per_territory or not cards.takes_space(s.card_of(mover))
 
 
-class Ground(NamedTuple):
+class Ground:
     """What one seat's moves all depend on, worked out once per listing: the stands holding
-    revealed enemies and how many space-taking souls the seat has in each territory (a named
-    tuple, not a frozen dataclass: built at nearly every move, and a tuple is built for half
-    the cost; read it, never change it)."""
+    revealed enemies and how many space-taking souls the seat has in each territory (read it,
+    never change it). Compiled, a native class: built at nearly every move, where a named
+    tuple's constructor is interpreted Python (some 2,000 instructions, the rest of
+    ``_ground`` not many more)."""
+
+    __slots__ = ("crowd", "enemy_stands", "full")
 
     enemy_stands: frozenset[str]
-    crowd: Mapping[int, int]
+    crowd: dict[int, int]
     full: frozenset[int]
     """The territories where the seat already has its 3 souls (``crowd``): no room there."""
+
+    def __init__(self, enemy_stands: frozenset[str], crowd: dict[int, int], full: frozenset[int]) -> None:
+        self.enemy_stands, self.crowd, self.full = enemy_stands, crowd, full
+
+    def parts(self) -> tuple[frozenset[str], dict[int, int], frozenset[int]]:
+        return (self.enemy_stands, self.crowd, self.full)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Ground) and self.parts() == other.parts()
+
+    def __repr__(self) -> str:
+        return f"Ground{self.parts()!r}"
+
+    def __reduce__(self) -> tuple[type[Ground], tuple[frozenset[str], dict[int, int], frozenset[int]]]:
+        # (compiled, a native class has no default way to be pickled or deep-copied)
+        return Ground, self.parts()
 
 
 _NO_STANDS: frozenset[str] = frozenset()
@@ -284,44 +303,55 @@ def _ground(s: S, seat: int) -> Ground:
     return Ground(enemies, crowd, frozenset(full) if full else _NO_TERRITORIES)
 
 
+def regrounded(
+    s: S, kept: Mapping[int, Ground], stands: tuple[str, ...], owner: int, counts: tuple[tuple[int, int], ...]
+) -> dict[int, Ground]:
+    """The grounds ``kept`` (per seat) after only the souls on ``stands`` changed (a soul moved
+    from one to the other, entered or left the map, or was revealed: ``KipukasState.relocated``,
+    ``entered``, ``left``, ``unveiled``), and with them seat ``owner``'s space-taking souls by
+    ``counts`` (territory, change): what ``_ground`` would find anew, patched instead of rebuilt.
+    A stand's membership of ``enemy_stands`` reads only the souls on it (``enemies_at``, asked
+    here as there), so only those stands are asked again; ``crowd`` changes only for the souls'
+    own seat. Each ground is a new one (a clone may share the old):
+    ``tests/kipukas/test_kept_grounds.py`` proves them equal to fresh ones at every position of
+    seeded playouts."""
+    out: dict[int, Ground] = {}
+    for seat, seen in kept.items():
+        enemies = seen.enemy_stands
+        for stand in stands:
+            # (``enemies_at`` of a stand left empty returns at once: the common case)
+            if bool(enemies_at(s, stand, seat)) != (stand in enemies):
+                enemies = enemies ^ {stand}
+        if seat == owner and counts:
+            crowd = seen.crowd.copy()
+            for territory, change in counts:
+                now = crowd.get(territory, 0) + change
+                if now:
+                    crowd[territory] = now
+                else:
+                    del crowd[territory]
+            limit = s.game.play.souls_per_territory
+            filled = [t for t, n in crowd.items() if n >= limit]
+            out[seat] = Ground(enemies, crowd, frozenset(filled) if filled else _NO_TERRITORIES)
+        elif enemies is seen.enemy_stands:
+            out[seat] = seen  # unchanged (never changed in place: shared)
+        else:
+            out[seat] = Ground(enemies, seen.crowd, seen.full)
+    return out
+
+
 def shifted(
     s: S, kept: Mapping[int, Ground], piece: int, old_stand: str, old_territory: int
 ) -> dict[int, Ground]:
-    """The grounds ``kept`` (per seat) after the soul ``piece`` (on a stand, not a prisoner)
-    moved from ``old_stand`` in ``old_territory`` to where it stands now, and nothing else
-    changed (``KipukasState.relocated``): what ``_ground`` would find anew, patched instead of
-    rebuilt. A stand's membership of ``enemy_stands`` reads only the souls on it (``enemies_at``,
-    asked here as there), so only the two stands the soul left and reached are asked again;
-    ``crowd`` changes only for the soul's own seat, by one in each territory. Each ground is a
-    new one (a clone may share the old): ``tests/kipukas/test_kept_grounds.py`` proves them
-    equal to fresh ones at every position of seeded playouts."""
+    """The grounds ``kept`` after the soul ``piece`` (on a stand, not a prisoner) moved from
+    ``old_stand`` in ``old_territory`` to where it stands now, and nothing else changed
+    (``regrounded`` of the two stands; its seat's crowd one less where it left, one more where
+    it came)."""
     new_stand, new_territory = s.stand[piece], s.territory[piece]
-    mover, spacious = s.owner[piece], s.game.traits[s.card[piece]].takes_space
-    out: dict[int, Ground] = {}
-    left_souls = s.souls_on(old_stand)
-    for seat, seen in kept.items():
-        enemies, crowd, full = seen
-        # (``enemies_at`` of a stand left empty is empty: not asked, the common case)
-        if (bool(left_souls) and bool(enemies_at(s, old_stand, seat))) != (old_stand in enemies):
-            enemies = enemies ^ {old_stand}
-        if bool(enemies_at(s, new_stand, seat)) != (new_stand in enemies):
-            enemies = enemies ^ {new_stand}
-        if seat == mover and spacious and new_territory != old_territory:
-            crowd = dict(crowd)
-            left = crowd[old_territory] - 1
-            if left:
-                crowd[old_territory] = left
-            else:
-                del crowd[old_territory]
-            crowd[new_territory] = crowd.get(new_territory, 0) + 1
-            limit = s.game.play.souls_per_territory
-            filled = [t for t, n in crowd.items() if n >= limit]
-            full = frozenset(filled) if filled else _NO_TERRITORIES
-        elif enemies is seen.enemy_stands:
-            out[seat] = seen  # unchanged (a tuple, never changed: shared)
-            continue
-        out[seat] = Ground(enemies, crowd, full)
-    return out
+    counts: tuple[tuple[int, int], ...] = ()
+    if s.game.traits[s.card[piece]].takes_space and new_territory != old_territory:
+        counts = ((old_territory, -1), (new_territory, 1))
+    return regrounded(s, kept, (old_stand, new_stand), s.owner[piece], counts)
 
 
 def reach(
