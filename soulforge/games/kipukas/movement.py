@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 import soulforge.games.kipukas.cards as cards  # mypyc: cards may be mid-import here
@@ -168,7 +168,7 @@ def free_to_move(s: S, piece: int) -> bool:
     return bool(free_souls(s, [piece]))
 
 
-def free_souls(s: S, souls: Sequence[int]) -> list[int]:
+def free_souls(s: S, souls: list[int]) -> list[int]:
     """The souls of ``souls`` free to move (``free_to_move``), in their order: the state's
     lists read once for all of them (the day's listing asks of every soul of the seat, and a
     read of the state's attribute is a dictionary lookup)."""
@@ -304,7 +304,7 @@ def _ground(s: S, seat: int) -> Ground:
 
 
 def regrounded(
-    s: S, kept: Mapping[int, Ground], stands: tuple[str, ...], owner: int, counts: tuple[tuple[int, int], ...]
+    s: S, kept: dict[int, Ground], stands: tuple[str, ...], owner: int, counts: tuple[tuple[int, int], ...]
 ) -> dict[int, Ground]:
     """The grounds ``kept`` (per seat) after only the souls on ``stands`` changed (a soul moved
     from one to the other, entered or left the map, or was revealed: ``KipukasState.relocated``,
@@ -341,7 +341,7 @@ def regrounded(
 
 
 def shifted(
-    s: S, kept: Mapping[int, Ground], piece: int, old_stand: str, old_territory: int
+    s: S, kept: dict[int, Ground], piece: int, old_stand: str, old_territory: int
 ) -> dict[int, Ground]:
     """The grounds ``kept`` after the soul ``piece`` (on a stand, not a prisoner) moved from
     ``old_stand`` in ``old_territory`` to where it stands now, and nothing else changed
@@ -403,7 +403,7 @@ def ways(s: S, piece: int, steps: int, seen: Ground, traits: Traits | None = Non
     blocked = _NO_STANDS if flies else seen.enemy_stands
     plain = board.ball(start, steps, digs, swims)
     dug = digs and bool(s.tunnels)
-    if not s.suspended and not dug and (not blocked or blocked.isdisjoint(plain)):
+    if not s.suspended and not dug and not meets(blocked, plain):
         return plain  # nothing in the way: the map's own reach (a shared, unchanged mapping)
     suspended, stands = s.suspended, board.stands
     found: dict[str, Way] = {start: ()}
@@ -422,6 +422,15 @@ def ways(s: S, piece: int, steps: int, seen: Ground, traits: Traits | None = Non
             todo.append(there)
     del found[start]
     return found
+
+
+def meets(stands: frozenset[str], ways: Mapping[str, Way]) -> bool:
+    """Some stand of ``stands`` (the few holding enemies) is one of ``ways``: each asked of the
+    ways (``not stands.isdisjoint(ways)`` walks every way, a method's generic call compiled)."""
+    for stand in stands:  # noqa: SIM110 (the loop is the point)
+        if stand in ways:
+            return True
+    return False
 
 
 def exits(s: S, stand: str, digs: bool) -> list[tuple[str, bool]]:
@@ -455,7 +464,7 @@ def _stops(s: S, piece: int, ways: Mapping[str, Way], seen: Ground, traits: Trai
     # Whether it can attack matters only for a way onto enemies; room only where it is full.
     enemy = seen.enemy_stands
     fights = True
-    if enemy and not enemy.isdisjoint(ways):
+    if meets(enemy, ways):
         fights = _can_attack(s, piece)
     home, spacious = s.territory[piece], not traits.takes_space
     if fights and (spacious or not seen.full):

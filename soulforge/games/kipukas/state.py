@@ -41,7 +41,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from soulforge.core import Action, JsonDict, Seat, State
 from soulforge.games.kipukas import hidden, labels, movement, view, words
@@ -86,6 +86,9 @@ class Index:
         # (compiled, a native class has no default way to be pickled or deep-copied)
         return Index, self.parts()
 
+
+_NO_SOULS: Final[list[int]] = []
+"""``souls_on`` of an empty stand (shared: read it, never change it)."""
 
 _LEGAL_ACTIONS, _APPLY = FLOW.state_hooks()
 """The flow's listing and move, as the core sets them on a pure state class (called from the
@@ -518,12 +521,13 @@ class KipukasState(State["Kipukas"]):
             index = self._where()
         return list(index.souls.get(stand, ()))
 
-    def souls_on(self, stand: str) -> Sequence[int]:
-        """``souls_at`` with no copy: read it, never change it (every enemy test asks)."""
+    def souls_on(self, stand: str) -> list[int]:
+        """``souls_at`` with no copy: read it, never change it (every enemy test asks; a list,
+        which compiled code walks without the generic iteration a ``Sequence`` takes)."""
         index = self._index  # (``_where``'s test inlined: asked by every listing)
         if index is None:
             index = self._where()
-        return index.souls.get(stand, ())
+        return index.souls.get(stand, _NO_SOULS)
 
     def soul_stands(self) -> dict[str, list[int]]:
         """The souls on the map (no prisoners) by stand, in piece order: read it, never change it."""

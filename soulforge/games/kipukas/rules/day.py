@@ -270,10 +270,11 @@ def play_spots(
         ways = tuple(way for way in ways if not way)  # Captive: 'must play the card unrevealed'
     if held is None:
         held = _held_camps(s)
-    if c.soul:
+    traits = s.game.traits[card_id]  # (``Card.soul`` and ``cards.takes_space``, read as flags)
+    if traits.soul:
         if seen is None:
             seen = ground(s, s.active)
-        spacious = not cards.takes_space(c)
+        spacious = not traits.takes_space
         limit = s.game.play.souls_per_territory
         # (the state's attributes read once, not per camp: each read is a dictionary lookup)
         board_stands, suspended, enemy, crowd = s.board.stands, s.suspended, seen.enemy_stands, seen.crowd
@@ -531,7 +532,7 @@ def own_souls(s: S, pieces: Sequence[int] | None = None) -> list[int]:
 
 def pick_ups(s: S, souls: list[int]) -> list[PickUp]:
     """The pick-ups open when no contention is owed (``PickUpRule``)."""
-    if not any(s.dropped):
+    if not _dropped_anywhere(s):
         return []  # no items lie anywhere (the common case)
     return [
         _PICK_UP(p)
@@ -539,6 +540,15 @@ def pick_ups(s: S, souls: list[int]) -> list[PickUp]:
         # The cheap tests first (all are pure): revealed, and items lying in its territory.
         if revealed(s, p) and _items_lie(s, p) and range_of(s, p) > 0 and _uncontested(s, p)
     ]
+
+
+def _dropped_anywhere(s: S) -> bool:
+    """Items lie in some territory (a loop, not ``any`` over the list: compiled, a builtin's
+    generic call, asked at every day listing)."""
+    for stacks in s.dropped:  # noqa: SIM110 (the loop is the point)
+        if stacks:
+            return True
+    return False
 
 
 class PickUpRule(CheckedRule["S", PickUp]):
