@@ -88,7 +88,8 @@ class Index:
 
 
 _NO_SOULS: Final[list[int]] = []
-"""``souls_on`` of an empty stand (shared: read it, never change it)."""
+"""``souls_on`` of an empty stand, ``pieces_of`` of a seat with none (shared: read it, never
+change it)."""
 
 _LEGAL_ACTIONS, _APPLY = FLOW.state_hooks()
 """The flow's listing and move, as the core sets them on a pure state class (called from the
@@ -557,14 +558,14 @@ class KipukasState(State["Kipukas"]):
             index = self._where()
         return index.kinds.get(card_type, [])
 
-    def pieces_of(self, seat: int) -> Sequence[int]:
+    def pieces_of(self, seat: int) -> list[int]:
         """The seat's pieces on the map, in piece order: read it, never change it. The listings
         that look at one seat's pieces walk these instead of every piece (``live``); an owner
         changes only with ``moved`` (a rogue, a tamed one, a prisoner dealt)."""
         index = self._index  # (``_where``'s test inlined: asked by every listing)
         if index is None:
             index = self._where()
-        return index.owners.get(seat, ())
+        return index.owners.get(seat, _NO_SOULS)  # (a list: walked compiled with no generic iteration)
 
     def live(self) -> list[int]:
         """Every piece on the map, by number."""

@@ -175,10 +175,10 @@ def _yours(s: S, piece: int) -> bool:
 
 
 def _face_down(s: S, piece: int) -> bool:
-    return bool(face_down(s, (piece,)))
+    return bool(face_down(s, [piece]))
 
 
-def face_down(s: S, pieces: Sequence[int]) -> list[int]:
+def face_down(s: S, pieces: list[int]) -> list[int]:
     """The pieces of ``pieces`` not revealed to every seat, in their order (``_face_down`` of
     each, with ``s.known`` read once: the day's listing asks of every piece of the seat)."""
     known = s.known
@@ -519,7 +519,7 @@ class EquipRule(CheckedRule["S", Equip]):
         return (f"hand:{action.slot}", f"piece:{action.piece}")
 
 
-def own_souls(s: S, pieces: Sequence[int] | None = None) -> list[int]:
+def own_souls(s: S, pieces: list[int] | None = None) -> list[int]:
     """The seat's souls on the map, not prisoners (``_own_soul``, inlined; ``pieces``: the
     seat's pieces, ``s.pieces_of(s.active)``, when the caller has them)."""
     # The lists read into locals, ``card_of`` inlined and ``Card.soul`` read from the traits (a
@@ -679,7 +679,7 @@ class TransferRule(CheckedRule["S", Transfer]):
         return (f"piece:{action.piece}", f"piece:{action.to}")
 
 
-def reveals(s: S, pieces: Sequence[int] | None = None) -> list[Reveal]:
+def reveals(s: S, pieces: list[int] | None = None) -> list[Reveal]:
     """The reveals open when no contention is owed (``RevealRule``; ``pieces``: the seat's
     pieces, ``s.pieces_of(s.active)``, when the caller has them)."""
     if pieces is None:
