@@ -318,10 +318,16 @@ def regrounded(
     out: dict[int, Ground] = {}
     for seat, seen in kept.items():
         enemies = seen.enemy_stands
+        toggled: set[str] | None = None  # the stands whose enemies came or went
         for stand in stands:
             # (``enemies_at`` of a stand left empty returns at once: the common case)
             if bool(enemies_at(s, stand, seat)) != (stand in enemies):
-                enemies = enemies ^ {stand}
+                if toggled is None:
+                    toggled = {stand}
+                else:
+                    toggled.add(stand)
+        if toggled is not None:
+            enemies = enemies ^ toggled  # (one new set for both stands)
         if seat == owner and counts:
             crowd = seen.crowd.copy()
             for territory, change in counts:

@@ -87,9 +87,9 @@ class Index:
         return Index, self.parts()
 
 
-_NO_SOULS: Final[list[int]] = []
-"""``souls_on`` of an empty stand, ``pieces_of`` of a seat with none (shared: read it, never
-change it)."""
+_NO_PIECES: Final[list[int]] = []
+"""``souls_on`` of an empty stand, ``pieces_of``, ``features_in`` and ``of_type`` of none: one
+shared empty list (read it, never change it), not a new one at each ask."""
 
 _LEGAL_ACTIONS, _APPLY = FLOW.state_hooks()
 """The flow's listing and move, as the core sets them on a pure state class (called from the
@@ -528,7 +528,7 @@ class KipukasState(State["Kipukas"]):
         index = self._index  # (``_where``'s test inlined: asked by every listing)
         if index is None:
             index = self._where()
-        return index.souls.get(stand, _NO_SOULS)
+        return index.souls.get(stand, _NO_PIECES)
 
     def soul_stands(self) -> dict[str, list[int]]:
         """The souls on the map (no prisoners) by stand, in piece order: read it, never change it."""
@@ -548,7 +548,7 @@ class KipukasState(State["Kipukas"]):
         index = self._index  # (``_where``'s test inlined: asked by every listing)
         if index is None:
             index = self._where()
-        return index.features.get(territory, [])
+        return index.features.get(territory, _NO_PIECES)
 
     def of_type(self, card_type: str) -> list[int]:
         """The pieces on the map of a card type, in piece order: read it, never change it. The
@@ -556,7 +556,7 @@ class KipukasState(State["Kipukas"]):
         index = self._index  # (``_where``'s test inlined: asked by every listing)
         if index is None:
             index = self._where()
-        return index.kinds.get(card_type, [])
+        return index.kinds.get(card_type, _NO_PIECES)
 
     def pieces_of(self, seat: int) -> list[int]:
         """The seat's pieces on the map, in piece order: read it, never change it. The listings
@@ -565,7 +565,7 @@ class KipukasState(State["Kipukas"]):
         index = self._index  # (``_where``'s test inlined: asked by every listing)
         if index is None:
             index = self._where()
-        return index.owners.get(seat, _NO_SOULS)  # (a list: walked compiled with no generic iteration)
+        return index.owners.get(seat, _NO_PIECES)  # (a list: walked compiled with no generic iteration)
 
     def live(self) -> list[int]:
         """Every piece on the map, by number."""
