@@ -94,9 +94,10 @@ def test_the_index_kept_from_move_to_move_is_the_index_of_the_position(
     steps, a reveal) equals the one rebuilt from the position, and so does every ground cached
     in it; the listing equals the listing of the same position with nothing kept (a clone with
     no index), of a determinization's clone, and of the state restored from bytes every tenth
-    move. The agents' clones and determinizations list from the same cache."""
+    move. The agents' clones and determinizations list from the same cache. Pieces played and
+    wasted patch the index too (``KipukasState.entered``, ``left``)."""
     game = soulforge.load("kipukas", map=board)
-    patched = 0
+    patched = entered_or_left = 0
     for seed in seeds:
         state = game.new_game(seed=seed, players=players)
         assert isinstance(state, KipukasState)
@@ -123,8 +124,12 @@ def test_the_index_kept_from_move_to_move_is_the_index_of_the_position(
             action = chooser.choice(legal)
             kept = state._index
             state.apply(action)
-            patched += kept is not None and state._index not in (None, kept)
+            now = state._index
+            patched += kept is not None and now not in (None, kept)
+            # a piece played or wasted, the index patched (``entered``, ``left``): compared above
+            entered_or_left += kept is not None and now is not None and len(now.live) != len(kept.live)
     assert patched > 20 * len(seeds)
+    assert entered_or_left > 2 * len(seeds)
 
 
 # -- what the map keeps across positions and games for the day listing ------------------------

@@ -20,6 +20,7 @@ from soulforge.agents import load
 from soulforge.core import Action
 from soulforge.core.flow import CheckedRule
 from soulforge.games.kipukas import cycle, movement
+from soulforge.games.kipukas.actions import Reveal
 from soulforge.games.kipukas.encoding import NIGHT
 from soulforge.games.kipukas.rules.night import CraftRule, TakeHoneyRule
 from soulforge.games.kipukas.state import KipukasState
@@ -91,10 +92,10 @@ def test_kept_grounds_and_night_listings_equal_fresh_ones_at_every_position(
     board: str, players: int, seeds: range, chooser: Callable[[int], Chooser]
 ) -> None:
     """At every position (before and after its listing, which fills the grounds it asks for):
-    the grounds patched move to move equal fresh ones, and the shortened night listings equal
-    the plain ones."""
+    the grounds patched move to move equal fresh ones (a soul's steps, a piece played or
+    wasted, a reveal), and the shortened night listings equal the plain ones."""
     game = soulforge.load("kipukas", map=board)
-    compared = patched = nights = 0
+    compared = patched = kept_through = nights = 0
     for seed in seeds:
         state = game.new_game(seed=seed, players=players)
         assert isinstance(state, KipukasState)
@@ -107,12 +108,19 @@ def test_kept_grounds_and_night_listings_equal_fresh_ones_at_every_position(
                 _check_night(state)
                 nights += 1
             kept = state._index
-            state.apply(choose(state, legal))
+            action = choose(state, legal)
+            state.apply(action)
             now = state._index
             # a move that kept grounds through a relocation: the patched ones were compared
             patched += bool(kept and kept[3] and now and now is not kept and now[3])
+            # ... through a piece played or wasted (``entered``, ``left``), or a reveal (``unveiled``)
+            kept_through += bool(
+                kept and kept[3] and now and now[3]
+                and (len(now.live) != len(kept.live) or isinstance(action, Reveal))
+            )
     assert compared > 100 * len(seeds)
     assert patched > 5 * len(seeds)
+    assert kept_through > len(seeds)
     assert nights > 10 * len(seeds)
 
 

@@ -111,8 +111,10 @@ class KipukaMap:
     the lists are only read."""
     _landings: Memo[tuple[StandId, int], tuple[StandId, ...]] = dataclasses.field(
         default_factory=Memo, init=False, compare=False, hash=False, repr=False)
-    _balls: Memo[tuple[StandId, int, bool, bool], dict[StandId, tuple[StandId, ...]]] = dataclasses.field(
+    _balls: Memo[StandId, dict[int, dict[StandId, tuple[StandId, ...]]]] = dataclasses.field(
         default_factory=Memo, init=False, compare=False, hash=False, repr=False)
+    """``ball`` by start, then by steps and the two flags as one small number (two lookups of
+    keys that hash at once: a tuple key is built and hashed anew at every soul listed)."""
     _spans: Memo[StandId, Mapping[StandId, int]] = dataclasses.field(
         default_factory=Memo, init=False, compare=False, hash=False, repr=False)
 
@@ -176,10 +178,13 @@ class KipukaMap:
     def ball(self, start: StandId, steps: int, digs: bool, swims: bool) -> dict[StandId, tuple[StandId, ...]]:
         """The stands within ``steps`` of ``start`` with the shortest way to each (start
         excluded), through tunnels only for diggers and water only for swimmers; cached."""
-        key = (start, steps, digs, swims)
-        found = self._balls.get(key)
+        balls = self._balls.get(start)
+        if balls is None:
+            balls = self._balls[start] = {}
+        key = steps * 4 + digs * 2 + swims  # (one number per steps and flags)
+        found = balls.get(key)
         if found is None:
-            found = self._balls[key] = self._ball(start, steps, digs, swims)
+            found = balls[key] = self._ball(start, steps, digs, swims)
         return found
 
     def _ball(

@@ -702,9 +702,10 @@ def _discard(s: S, piece: int) -> None:
 
 def take_off(s: S, piece: int) -> None:
     """The piece leaves the map (wasted, discarded, recalled to a hand)."""
+    stand = s.stand[piece]
     s.on_map[piece] = False
     s.stand[piece] = ""
-    s.moved()
+    s.left(piece, stand)  # (the index patched, not dropped)
     if s.carried or s.snares:
         crafted.drop_load(s, piece)  # a carrier leaving the map loses the trap it carries (#traps)
 

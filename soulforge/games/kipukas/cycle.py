@@ -33,7 +33,7 @@ def reveal(s: S, piece: int) -> None:
         return
     s.known[piece] |= PUBLIC
     s.revealed[piece] = True
-    s.unveiled()
+    s.unveiled(piece)
     s.mark_revealed()
     s.log_later(words.revealed, piece, words.who(s, piece))
     s.game.style.revealed(s, piece)
@@ -45,10 +45,19 @@ def contested_stands(s: S, seat: int, seen: Ground | None = None) -> list[str]:
     ``enemy_stands`` are the stands where ``enemies_at`` finds some (asked there, once;
     ``seen``: the seat's ground, when the caller has it)."""
     enemies = (ground(s, seat) if seen is None else seen).enemy_stands
+    found: list[str] = []
     if not enemies:
-        return []  # no revealed enemy anywhere (the common case)
+        return found  # no revealed enemy anywhere (the common case)
+    # A list, not a set's intersection sorted: a seat's pieces stand on few stands, most of them
+    # on none of the enemies' (asked of each seat at each day's start and at every listing).
     stand = s.stand
-    return sorted({stand[p] for p in s.pieces_of(seat)} & enemies)
+    for p in s.pieces_of(seat):
+        here = stand[p]
+        if here in enemies and here not in found:
+            found.append(here)
+    if len(found) > 1:
+        found.sort()
+    return found
 
 
 def contention_stands(s: S, seat: int, seen: Ground | None = None) -> list[str]:
@@ -260,13 +269,22 @@ def defeated_by_rogue(s: S, seat: int, rogue: int) -> None:
 
 def rogue_avenged(s: S) -> None:
     """The rogues that defeated players are gone: the one seat left standing wins (#rouge)."""
-    if max(s.beaten_by) < 0:
+    if not _beaten(s):
         return  # no seat was defeated by a rogue (the common case)
     beaten = [p for p in s.beaten_by if p >= 0]
     standing = [seat for seat, p in enumerate(s.beaten_by) if p < 0]
     if beaten and len(standing) == 1 and not any(s.on_map[p] and p in s.rogues for p in beaten):
         fates = "; ".join(dict.fromkeys(rogue_fate(s, p) for p in beaten))
         finish(s, standing[0], f"Seat {standing[0]} wins: {fates}.")
+
+
+def _beaten(s: S) -> bool:
+    """Some seat was defeated by a rogue (asked after every action: a loop, not ``max`` over
+    the list, a builtin's generic call when compiled)."""
+    for rogue in s.beaten_by:  # noqa: SIM110 (the loop is the point)
+        if rogue >= 0:
+            return True
+    return False
 
 
 def rogue_fate(s: S, rogue: int) -> str:

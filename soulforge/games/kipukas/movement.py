@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 import soulforge.games.kipukas.cards as cards  # mypyc: cards may be mid-import here
 from soulforge.games.kipukas.combat import downed_movement
@@ -168,7 +168,7 @@ def free_to_move(s: S, piece: int) -> bool:
     return bool(free_souls(s, [piece]))
 
 
-def free_souls(s: S, souls: Sequence[int]) -> list[int]:
+def free_souls(s: S, souls: list[int]) -> list[int]:
     """The souls of ``souls`` free to move (``free_to_move``), in their order: the state's
     lists read once for all of them (the day's listing asks of every soul of the seat, and a
     read of the state's attribute is a dictionary lookup)."""
@@ -236,16 +236,35 @@ def room_in(s: S, territory: int, seat: int, mover: int) -> bool:
     return len(mine) < s.game.play.souls_per_territory or not cards.takes_space(s.card_of(mover))
 
 
-class Ground(NamedTuple):
+class Ground:
     """What one seat's moves all depend on, worked out once per listing: the stands holding
-    revealed enemies and how many space-taking souls the seat has in each territory (a named
-    tuple, not a frozen dataclass: built at nearly every move, and a tuple is built for half
-    the cost; read it, never change it)."""
+    revealed enemies and how many space-taking souls the seat has in each territory (read it,
+    never change it). Compiled, a native class: built at nearly every move, where a named
+    tuple's constructor is interpreted Python (some 2,000 instructions, the rest of
+    ``_ground`` not many more)."""
+
+    __slots__ = ("crowd", "enemy_stands", "full")
 
     enemy_stands: frozenset[str]
-    crowd: Mapping[int, int]
+    crowd: dict[int, int]
     full: frozenset[int]
     """The territories where the seat already has its 3 souls (``crowd``): no room there."""
+
+    def __init__(self, enemy_stands: frozenset[str], crowd: dict[int, int], full: frozenset[int]) -> None:
+        self.enemy_stands, self.crowd, self.full = enemy_stands, crowd, full
+
+    def parts(self) -> tuple[frozenset[str], dict[int, int], frozenset[int]]:
+        return (self.enemy_stands, self.crowd, self.full)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Ground) and self.parts() == other.parts()
+
+    def __repr__(self) -> str:
+        return f"Ground{self.parts()!r}"
+
+    def __reduce__(self) -> tuple[type[Ground], tuple[frozenset[str], dict[int, int], frozenset[int]]]:
+        # (compiled, a native class has no default way to be pickled or deep-copied)
+        return Ground, self.parts()
 
 
 _NO_STANDS: frozenset[str] = frozenset()
@@ -284,44 +303,61 @@ def _ground(s: S, seat: int) -> Ground:
     return Ground(enemies, crowd, frozenset(full) if full else _NO_TERRITORIES)
 
 
-def shifted(
-    s: S, kept: Mapping[int, Ground], piece: int, old_stand: str, old_territory: int
+def regrounded(
+    s: S, kept: dict[int, Ground], stands: tuple[str, ...], owner: int, counts: tuple[tuple[int, int], ...]
 ) -> dict[int, Ground]:
-    """The grounds ``kept`` (per seat) after the soul ``piece`` (on a stand, not a prisoner)
-    moved from ``old_stand`` in ``old_territory`` to where it stands now, and nothing else
-    changed (``KipukasState.relocated``): what ``_ground`` would find anew, patched instead of
-    rebuilt. A stand's membership of ``enemy_stands`` reads only the souls on it (``enemies_at``,
-    asked here as there), so only the two stands the soul left and reached are asked again;
-    ``crowd`` changes only for the soul's own seat, by one in each territory. Each ground is a
-    new one (a clone may share the old): ``tests/kipukas/test_kept_grounds.py`` proves them
-    equal to fresh ones at every position of seeded playouts."""
-    new_stand, new_territory = s.stand[piece], s.territory[piece]
-    mover, spacious = s.owner[piece], s.game.traits[s.card[piece]].takes_space
+    """The grounds ``kept`` (per seat) after only the souls on ``stands`` changed (a soul moved
+    from one to the other, entered or left the map, or was revealed: ``KipukasState.relocated``,
+    ``entered``, ``left``, ``unveiled``), and with them seat ``owner``'s space-taking souls by
+    ``counts`` (territory, change): what ``_ground`` would find anew, patched instead of rebuilt.
+    A stand's membership of ``enemy_stands`` reads only the souls on it (``enemies_at``, asked
+    here as there), so only those stands are asked again; ``crowd`` changes only for the souls'
+    own seat. Each ground is a new one (a clone may share the old):
+    ``tests/kipukas/test_kept_grounds.py`` proves them equal to fresh ones at every position of
+    seeded playouts."""
     out: dict[int, Ground] = {}
-    left_souls = s.souls_on(old_stand)
     for seat, seen in kept.items():
-        enemies, crowd, full = seen
-        # (``enemies_at`` of a stand left empty is empty: not asked, the common case)
-        if (bool(left_souls) and bool(enemies_at(s, old_stand, seat))) != (old_stand in enemies):
-            enemies = enemies ^ {old_stand}
-        if bool(enemies_at(s, new_stand, seat)) != (new_stand in enemies):
-            enemies = enemies ^ {new_stand}
-        if seat == mover and spacious and new_territory != old_territory:
-            crowd = dict(crowd)
-            left = crowd[old_territory] - 1
-            if left:
-                crowd[old_territory] = left
-            else:
-                del crowd[old_territory]
-            crowd[new_territory] = crowd.get(new_territory, 0) + 1
+        enemies = seen.enemy_stands
+        toggled: set[str] | None = None  # the stands whose enemies came or went
+        for stand in stands:
+            # (``enemies_at`` of a stand left empty returns at once: the common case)
+            if bool(enemies_at(s, stand, seat)) != (stand in enemies):
+                if toggled is None:
+                    toggled = {stand}
+                else:
+                    toggled.add(stand)
+        if toggled is not None:
+            enemies = enemies ^ toggled  # (one new set for both stands)
+        if seat == owner and counts:
+            crowd = seen.crowd.copy()
+            for territory, change in counts:
+                now = crowd.get(territory, 0) + change
+                if now:
+                    crowd[territory] = now
+                else:
+                    del crowd[territory]
             limit = s.game.play.souls_per_territory
             filled = [t for t, n in crowd.items() if n >= limit]
-            full = frozenset(filled) if filled else _NO_TERRITORIES
+            out[seat] = Ground(enemies, crowd, frozenset(filled) if filled else _NO_TERRITORIES)
         elif enemies is seen.enemy_stands:
-            out[seat] = seen  # unchanged (a tuple, never changed: shared)
-            continue
-        out[seat] = Ground(enemies, crowd, full)
+            out[seat] = seen  # unchanged (never changed in place: shared)
+        else:
+            out[seat] = Ground(enemies, seen.crowd, seen.full)
     return out
+
+
+def shifted(
+    s: S, kept: dict[int, Ground], piece: int, old_stand: str, old_territory: int
+) -> dict[int, Ground]:
+    """The grounds ``kept`` after the soul ``piece`` (on a stand, not a prisoner) moved from
+    ``old_stand`` in ``old_territory`` to where it stands now, and nothing else changed
+    (``regrounded`` of the two stands; its seat's crowd one less where it left, one more where
+    it came)."""
+    new_stand, new_territory = s.stand[piece], s.territory[piece]
+    counts: tuple[tuple[int, int], ...] = ()
+    if s.game.traits[s.card[piece]].takes_space and new_territory != old_territory:
+        counts = ((old_territory, -1), (new_territory, 1))
+    return regrounded(s, kept, (old_stand, new_stand), s.owner[piece], counts)
 
 
 def reach(
@@ -373,7 +409,7 @@ def ways(s: S, piece: int, steps: int, seen: Ground, traits: Traits | None = Non
     blocked = _NO_STANDS if flies else seen.enemy_stands
     plain = board.ball(start, steps, digs, swims)
     dug = digs and bool(s.tunnels)
-    if not s.suspended and not dug and (not blocked or blocked.isdisjoint(plain)):
+    if not s.suspended and not dug and not meets(blocked, plain):
         return plain  # nothing in the way: the map's own reach (a shared, unchanged mapping)
     suspended, stands = s.suspended, board.stands
     found: dict[str, Way] = {start: ()}
@@ -392,6 +428,15 @@ def ways(s: S, piece: int, steps: int, seen: Ground, traits: Traits | None = Non
             todo.append(there)
     del found[start]
     return found
+
+
+def meets(stands: frozenset[str], ways: Mapping[str, Way]) -> bool:
+    """Some stand of ``stands`` (the few holding enemies) is one of ``ways``: each asked of the
+    ways (``not stands.isdisjoint(ways)`` walks every way, a method's generic call compiled)."""
+    for stand in stands:  # noqa: SIM110 (the loop is the point)
+        if stand in ways:
+            return True
+    return False
 
 
 def exits(s: S, stand: str, digs: bool) -> list[tuple[str, bool]]:
@@ -425,7 +470,7 @@ def _stops(s: S, piece: int, ways: Mapping[str, Way], seen: Ground, traits: Trai
     # Whether it can attack matters only for a way onto enemies; room only where it is full.
     enemy = seen.enemy_stands
     fights = True
-    if enemy and not enemy.isdisjoint(ways):
+    if meets(enemy, ways):
         fights = _can_attack(s, piece)
     home, spacious = s.territory[piece], not traits.takes_space
     if fights and (spacious or not seen.full):

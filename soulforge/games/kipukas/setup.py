@@ -111,7 +111,7 @@ def new_piece(s: S, seat: int, card_id: str, stand: str, *, revealed: bool) -> i
     s.on_map.append(True)
     s.prisoner.append(False)
     s.items.append([])
-    s.moved()
+    s.entered(piece)  # (the index patched, not dropped)
     if revealed:
         s.mark_revealed()
     return piece

@@ -41,7 +41,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from soulforge.core import Action, JsonDict, Seat, State
 from soulforge.games.kipukas import hidden, labels, movement, view, words
@@ -86,6 +86,10 @@ class Index:
         # (compiled, a native class has no default way to be pickled or deep-copied)
         return Index, self.parts()
 
+
+_NO_PIECES: Final[list[int]] = []
+"""``souls_on`` of an empty stand, ``pieces_of``, ``features_in`` and ``of_type`` of none: one
+shared empty list (read it, never change it), not a new one at each ask."""
 
 _LEGAL_ACTIONS, _APPLY = FLOW.state_hooks()
 """The flow's listing and move, as the core sets them on a pure state class (called from the
@@ -406,14 +410,77 @@ class KipukasState(State["Kipukas"]):
         is rebuilt when next asked."""
         self._index = None
 
-    def unveiled(self) -> None:
-        """A piece was revealed, and nothing else changed: where pieces are holds (the index
-        reads no one's knowledge), what each seat sees of its enemies does not, so only the
-        grounds are dropped."""
+    def unveiled(self, piece: int) -> None:
+        """Piece ``piece`` was revealed, and nothing else changed: where pieces are holds (the
+        index reads no one's knowledge), and of the grounds only what the seats see on its
+        stand, when it is a soul listed there (``movement.regrounded``; a feature, a trap or a
+        prisoner leaves them as they are)."""
         index = self._index
-        if index is not None:
-            self._index = Index(index.territories, index.live, index.features, {}, index.souls,
-                                index.kinds, index.owners)
+        if index is None or not index.grounds or not self.on_map[piece]:
+            return
+        stand = self.stand[piece]
+        if piece not in index.souls.get(stand, ()):
+            return
+        grounds = movement.regrounded(self, index.grounds, (stand,), self.owner[piece], ())
+        self._index = Index(index.territories, index.live, index.features, grounds, index.souls,
+                            index.kinds, index.owners)
+
+    def entered(self, piece: int) -> None:
+        """Piece ``piece``, the newest, entered the map (``setup.new_piece``) and nothing else
+        changed: the index is patched rather than dropped, as ``relocated`` does (a new index
+        sharing the parts the piece is not in; each piece filed as ``_where`` files it), and
+        its grounds with it when the piece is a soul (``movement.regrounded`` of its stand)."""
+        index = self._index
+        if index is None:
+            return
+        territory, owner = self.territory[piece], self.owner[piece]
+        kind = self.game.cards[self.card[piece]].card_type
+        features, souls, grounds, stand = index.features, index.souls, index.grounds, self.stand[piece]
+        if kind == "terrain_feature":
+            features = _joined(features, territory, piece)
+        if kind in SOUL_TYPES and not self.prisoner[piece]:
+            souls = _joined(souls, stand, piece)
+            grounds = {}
+        live = index.live.copy()
+        insort(live, piece)
+        patched = Index(_joined(index.territories, territory, piece), live, features, grounds, souls,
+                        _joined(index.kinds, kind, piece), _joined(index.owners, owner, piece))
+        self._index = patched
+        if index.grounds and souls is not index.souls:  # (asked once the index holds the soul)
+            spacious = self.game.traits[self.card[piece]].takes_space
+            patched.grounds.update(movement.regrounded(
+                self, index.grounds, (stand,), owner, ((territory, 1),) if spacious else ()))
+
+    def left(self, piece: int, stand: str) -> None:
+        """Piece ``piece`` left the map from ``stand`` (``cards.take_off``) and nothing else
+        changed: the index is patched rather than dropped (``entered``, the other way), found
+        by the index's own lists; a piece they do not hold where its fields say (a change made
+        with no word to the index) drops it, to be rebuilt."""
+        index = self._index
+        if index is None:
+            return
+        territory, owner = self.territory[piece], self.owner[piece]
+        kind = self.game.cards[self.card[piece]].card_type
+        territories = _left(index.territories, territory, piece)
+        kinds = _left(index.kinds, kind, piece)
+        owners = _left(index.owners, owner, piece)
+        if territories is None or kinds is None or owners is None or piece not in index.live:
+            self.moved()
+            return
+        features, souls, grounds = index.features, index.souls, index.grounds
+        if piece in features.get(territory, ()):
+            features = _moved_out(features, territory, piece)
+        if piece in souls.get(stand, ()):
+            souls = _moved_out(souls, stand, piece)
+            grounds = {}
+        live = index.live.copy()
+        live.remove(piece)
+        patched = Index(territories, live, features, grounds, souls, kinds, owners)
+        self._index = patched
+        if index.grounds and souls is not index.souls:  # (asked once the index lost the soul)
+            spacious = self.game.traits[self.card[piece]].takes_space
+            patched.grounds.update(movement.regrounded(
+                self, index.grounds, (stand,), owner, ((territory, -1),) if spacious else ()))
 
     def relocated(self, piece: int, old_stand: str, old_territory: int) -> None:
         """Piece ``piece``, on the map, changed stand (from ``old_stand`` in ``old_territory``)
@@ -455,12 +522,13 @@ class KipukasState(State["Kipukas"]):
             index = self._where()
         return list(index.souls.get(stand, ()))
 
-    def souls_on(self, stand: str) -> Sequence[int]:
-        """``souls_at`` with no copy: read it, never change it (every enemy test asks)."""
+    def souls_on(self, stand: str) -> list[int]:
+        """``souls_at`` with no copy: read it, never change it (every enemy test asks; a list,
+        which compiled code walks without the generic iteration a ``Sequence`` takes)."""
         index = self._index  # (``_where``'s test inlined: asked by every listing)
         if index is None:
             index = self._where()
-        return index.souls.get(stand, ())
+        return index.souls.get(stand, _NO_PIECES)
 
     def soul_stands(self) -> dict[str, list[int]]:
         """The souls on the map (no prisoners) by stand, in piece order: read it, never change it."""
@@ -480,7 +548,7 @@ class KipukasState(State["Kipukas"]):
         index = self._index  # (``_where``'s test inlined: asked by every listing)
         if index is None:
             index = self._where()
-        return index.features.get(territory, [])
+        return index.features.get(territory, _NO_PIECES)
 
     def of_type(self, card_type: str) -> list[int]:
         """The pieces on the map of a card type, in piece order: read it, never change it. The
@@ -488,16 +556,16 @@ class KipukasState(State["Kipukas"]):
         index = self._index  # (``_where``'s test inlined: asked by every listing)
         if index is None:
             index = self._where()
-        return index.kinds.get(card_type, [])
+        return index.kinds.get(card_type, _NO_PIECES)
 
-    def pieces_of(self, seat: int) -> Sequence[int]:
+    def pieces_of(self, seat: int) -> list[int]:
         """The seat's pieces on the map, in piece order: read it, never change it. The listings
         that look at one seat's pieces walk these instead of every piece (``live``); an owner
         changes only with ``moved`` (a rogue, a tamed one, a prisoner dealt)."""
         index = self._index  # (``_where``'s test inlined: asked by every listing)
         if index is None:
             index = self._where()
-        return index.owners.get(seat, ())
+        return index.owners.get(seat, _NO_PIECES)  # (a list: walked compiled with no generic iteration)
 
     def live(self) -> list[int]:
         """Every piece on the map, by number."""
@@ -586,18 +654,38 @@ def _add(table: dict[_K, list[int]], key: _K, piece: int) -> None:
         pieces.append(piece)
 
 
+def _joined(table: dict[_K, list[int]], key: _K, piece: int) -> dict[_K, list[int]]:
+    """A copy of one part of the index with ``piece`` filed under ``key`` (in piece order)."""
+    out: dict[_K, list[int]] = dict(table)
+    joined = out[key].copy() if key in out else []
+    insort(joined, piece)
+    out[key] = joined
+    return out
+
+
+def _moved_out(table: dict[_K, list[int]], key: _K, piece: int) -> dict[_K, list[int]]:
+    """A copy of one part of the index with ``piece`` taken from under ``key`` (no key left
+    with an empty list: as ``_where`` builds it)."""
+    out: dict[_K, list[int]] = dict(table)
+    left = out[key].copy()  # (copies: the lists of the old index are shared, never changed)
+    left.remove(piece)
+    if left:
+        out[key] = left
+    else:
+        del out[key]
+    return out
+
+
+def _left(table: dict[_K, list[int]], key: _K, piece: int) -> dict[_K, list[int]] | None:
+    """``_moved_out``, or None when ``piece`` is not filed under ``key``."""
+    return _moved_out(table, key, piece) if piece in table.get(key, ()) else None
+
+
 def _moved_in(table: dict[_K, list[int]], piece: int, old: _K, new: _K) -> dict[_K, list[int]]:
     """A copy of one part of the index with ``piece`` moved from key ``old`` to key ``new``
     (each list in piece order, no key left with an empty list: as ``_where`` builds it)."""
-    out: dict[_K, list[int]] = dict(table)
-    left = out[old].copy()  # (copies: the lists of the old index are shared, never changed)
-    left.remove(piece)
-    if left:
-        out[old] = left
-    else:
-        del out[old]
+    out = _moved_out(table, old, piece)  # (a copy, changed below)
     joined = out[new].copy() if new in out else []
     insort(joined, piece)
     out[new] = joined
     return out
-

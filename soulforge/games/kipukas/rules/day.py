@@ -181,10 +181,10 @@ def _yours(s: S, piece: int) -> bool:
 
 
 def _face_down(s: S, piece: int) -> bool:
-    return bool(face_down(s, (piece,)))
+    return bool(face_down(s, [piece]))
 
 
-def face_down(s: S, pieces: Sequence[int]) -> list[int]:
+def face_down(s: S, pieces: list[int]) -> list[int]:
     """The pieces of ``pieces`` not revealed to every seat, in their order (``_face_down`` of
     each, with ``s.known`` read once: the day's listing asks of every piece of the seat)."""
     known = s.known
@@ -276,10 +276,11 @@ def play_spots(
         ways = tuple(way for way in ways if not way)  # Captive: 'must play the card unrevealed'
     if held is None:
         held = _held_camps(s)
-    if c.soul:
+    traits = s.game.traits[card_id]  # (``Card.soul`` and ``cards.takes_space``, read as flags)
+    if traits.soul:
         if seen is None:
             seen = ground(s, s.active)
-        spacious = not cards.takes_space(c)
+        spacious = not traits.takes_space
         limit = s.game.play.souls_per_territory
         # (the state's attributes read once, not per camp: each read is a dictionary lookup)
         board_stands, suspended, enemy, crowd = s.board.stands, s.suspended, seen.enemy_stands, seen.crowd
@@ -524,7 +525,7 @@ class EquipRule(CheckedRule["S", Equip]):
         return (f"hand:{action.slot}", f"piece:{action.piece}")
 
 
-def own_souls(s: S, pieces: Sequence[int] | None = None) -> list[int]:
+def own_souls(s: S, pieces: list[int] | None = None) -> list[int]:
     """The seat's souls on the map, not prisoners (``_own_soul``, inlined; ``pieces``: the
     seat's pieces, ``s.pieces_of(s.active)``, when the caller has them)."""
     # The lists read into locals, ``card_of`` inlined and ``Card.soul`` read from the traits (a
@@ -537,7 +538,7 @@ def own_souls(s: S, pieces: Sequence[int] | None = None) -> list[int]:
 
 def pick_ups(s: S, souls: list[int]) -> list[PickUp]:
     """The pick-ups open when no contention is owed (``PickUpRule``)."""
-    if not any(s.dropped):
+    if not _dropped_anywhere(s):
         return []  # no items lie anywhere (the common case)
     return [
         _PICK_UP(p)
@@ -545,6 +546,15 @@ def pick_ups(s: S, souls: list[int]) -> list[PickUp]:
         # The cheap tests first (all are pure): revealed, and items lying in its territory.
         if revealed(s, p) and _items_lie(s, p) and range_of(s, p) > 0 and _uncontested(s, p)
     ]
+
+
+def _dropped_anywhere(s: S) -> bool:
+    """Items lie in some territory (a loop, not ``any`` over the list: compiled, a builtin's
+    generic call, asked at every day listing)."""
+    for stacks in s.dropped:  # noqa: SIM110 (the loop is the point)
+        if stacks:
+            return True
+    return False
 
 
 class PickUpRule(CheckedRule["S", PickUp]):
@@ -675,7 +685,7 @@ class TransferRule(CheckedRule["S", Transfer]):
         return (f"piece:{action.piece}", f"piece:{action.to}")
 
 
-def reveals(s: S, pieces: Sequence[int] | None = None) -> list[Reveal]:
+def reveals(s: S, pieces: list[int] | None = None) -> list[Reveal]:
     """The reveals open when no contention is owed (``RevealRule``; ``pieces``: the seat's
     pieces, ``s.pieces_of(s.active)``, when the caller has them)."""
     if pieces is None:
