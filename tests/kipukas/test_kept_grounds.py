@@ -19,11 +19,13 @@ import soulforge
 from soulforge.agents import load
 from soulforge.core import Action
 from soulforge.core.flow import CheckedRule
-from soulforge.games.kipukas import cycle, movement
-from soulforge.games.kipukas.actions import Reveal
+from soulforge.games.kipukas import breach, cycle, movement
+from soulforge.games.kipukas.actions import Move, Reveal
 from soulforge.games.kipukas.encoding import NIGHT
 from soulforge.games.kipukas.rules.night import CraftRule, TakeHoneyRule
 from soulforge.games.kipukas.state import KipukasState
+
+from .scenario import act, fresh, put
 
 Chooser = Callable[[KipukasState, list[Action]], Action]
 
@@ -136,3 +138,23 @@ def test_a_hand_with_no_item_of_any_recipe_completes_none() -> None:
     assert recipes_in_hand(state) == [n for n, _ in state.game.craftable]
     state.hand[state.active] = ["honey_comb_not_an_item"]
     assert recipes_in_hand(state) == []
+
+
+@pytest.mark.parametrize("change", ["lay_waste", "breach"])
+def test_kept_grounds_follow_a_capital_that_changes_hands(change: str) -> None:
+    """The grounds read the holds: Unburdened Central lodged in an enemy capital is no enemy
+    there ("cannot be engaged in battle", ``cards.lodged``), and once that territory is no
+    longer the seat's capital she is one. A kept ground must not outlive the holds it read
+    (#claiming_territories, #movement; the Breach, ``breach.succeed``)."""
+    s = fresh()
+    central = put(s, 0, "unburdened_central", "m5")
+    act(s, 0)
+    s.apply(Move(central, "T5"))  # seat 1's capital camp
+    assert movement.enemies_at(s, "T5", 1) == []
+    assert "T5" not in movement.ground(s, 1).enemy_stands  # kept in the index now
+    if change == "lay_waste":
+        cycle.lay_waste(s, 5, spare=central)
+    else:
+        breach.succeed(s, 0, 1, 5)
+    assert movement.enemies_at(s, "T5", 1) == [central]
+    assert movement.ground(s, 1) == movement._ground(_fresh(s), 1)

@@ -349,6 +349,7 @@ def _timebattle(s: S, trap: int) -> None:
         reveal(s, trap)
         # The capital moves (its first one, when the Breach gave it two); the old stays held.
         s.capital[holder][:1] = [territory]
+        s.holds_changed()
         s.add_log(f"Timebattle: {s.seat_name(holder)}'s capital moves to territory {territory}, cursed")
     if (s.cycle - clock["cursed"]) % 2:
         for p in s.pieces_in(territory):

@@ -76,6 +76,7 @@ def succeed(s: S, seat: int, victim: int, territory: int) -> None:
         rest = ", ".join(map(str, s.capital[victim]))
         s.add_log(f"{s.seat_name(victim)}'s other capitals fall with it: territories {rest} stay base camps")
     s.capital[victim] = []
+    s.holds_changed()
     s.breach = [entry for entry in s.breach if entry[2] != territory]
     s.add_log(f"the breach succeeds: territory {territory} is a capital of {s.seat_name(seat)}")
 

@@ -206,6 +206,7 @@ def claim(s: S, piece: int) -> None:
     else:
         s.add_log(f"{s.seat_name(seat)} claims territory {territory} with a base camp")
     s.holder[territory - 1] = seat
+    s.holds_changed()
     _transfer(s, territory, seat)
     check_conquest(s, seat)
 
@@ -226,6 +227,7 @@ def lay_waste(s: S, territory: int, spare: int = -1) -> None:
     if holder >= 0 and territory in s.capital[holder]:
         s.capital[holder].remove(territory)
     s.holder[territory - 1] = -1
+    s.holds_changed()
     s.wasteland[territory - 1] = True
     s.add_log(f"territory {territory} is laid waste")
 

@@ -94,6 +94,7 @@ def rampage(s: S, piece: int) -> bool:
     souls = [p for p in s.pieces_in(territory) if s.card_of(p).soul and not is_rogue(s, p)]
     if held >= 0 and not souls:
         s.holder[territory - 1] = -1
+        s.holds_changed()
         s.add_log(
             f"the rogue {s.card_of(piece).name} clears territory {territory}: its claim token is removed"
         )

@@ -410,6 +410,12 @@ class KipukasState(State["Kipukas"]):
         is rebuilt when next asked."""
         self._index = None
 
+    def holds_changed(self) -> None:
+        """A territory's holder or a seat's capitals changed: the kept grounds read them (a soul
+        lodged in an enemy capital is no enemy there, ``cards.lodged``), so the index and its
+        grounds are rebuilt when next asked. Rare (a claim, a capital lost): not patched."""
+        self._index = None
+
     def unveiled(self, piece: int) -> None:
         """Piece ``piece`` was revealed, and nothing else changed: where pieces are holds (the
         index reads no one's knowledge), and of the grounds only what the seats see on its

@@ -97,6 +97,7 @@ class CapitalRule(CheckedRule["S", Capital]):
     def apply(self, s: S, action: Capital) -> None:
         s.holder[action.territory - 1] = s.active
         s.capital[s.active] = [action.territory]
+        s.holds_changed()
         s.add_log(f"{s.seat_name(s.active)} places its capital on territory {action.territory}")
         _next_claimer(s)
 
@@ -122,6 +123,7 @@ class CampRule(CheckedRule["S", Camp]):
 
     def apply(self, s: S, action: Camp) -> None:
         s.holder[action.territory - 1] = s.active
+        s.holds_changed()
         s.add_log(f"{s.seat_name(s.active)} places a base camp on territory {action.territory}")
         _next_claimer(s)
 

@@ -211,7 +211,7 @@ def remove_seat(s: S, seat: int, why: str) -> None:
         if s.holder[t - 1] == seat:
             s.holder[t - 1] = -1
     s.capital[seat] = []
-    s.moved()  # the holds changed: the grounds the index keeps read them (a lodged soul)
+    s.holds_changed()
     s.add_log(f"{s.seat_name(seat)} is removed from the game: {why}")
     standing = [x for x in range(s.num_players) if not s.out[x]]
     if len(standing) == 1:
