@@ -69,8 +69,9 @@ def click_something(page: Any, rng: random.Random, board_only: bool = False, tou
         # next. Not on data-picked: a view pushed between the click and the look redraws the
         # board and may set it back to 0, and after a first pick it passes before the click.
         page.wait_for_function(f"Number(document.body.dataset.clicks || 0) > {clicks}", timeout=TIMEOUT)
-        if page.evaluate(f"Number(document.body.dataset.sent) >= {move} || Number(document.body.dataset.move) > {move}"):
-            page.wait_for_function(f"Number(document.body.dataset.move) > {move}", timeout=TIMEOUT)
+        done = f"Number(document.body.dataset.move) > {move}"
+        if page.evaluate(f"Number(document.body.dataset.sent) >= {move} || {done}"):
+            page.wait_for_function(done, timeout=TIMEOUT)
             break
     return move
 
