@@ -84,10 +84,10 @@ EXCLUDED: dict[str, str] = {
     "soulforge/games/*/summary.py": "off the playout path",
     "soulforge/games/*/view.py": "off the playout path",
     "soulforge/games/soulgivers/data.py": "mypyc crashes on a star expression (line 193)",
-    "soulforge/games/[!kf]*/state.py": "not yet a native class (Five Realms' and Kipukas' are: no "
-                                       "game given, its __init__ makes a bare state for "
-                                       "_bare_copy, and it writes its clone out instead of "
-                                       "ClonePlan's exec)",
+    "soulforge/games/soul[gs]*/state.py": "not yet a native class (Five Realms', Kipukas' and Soul of "
+                                          "Ankiril's are: no game given, its __init__ makes a bare "
+                                          "state for _bare_copy, and it writes its clone out "
+                                          "instead of ClonePlan's exec)",
     "soulforge/games/soulgivers/rules/inline.py": "a nested class (mypyc refuses it); rewrites "
                                                   "rule code with ast at load time",
     "soulforge/games/soulshards/frames.py": "defines replace() in the else of ``if TYPE_CHECKING``: "

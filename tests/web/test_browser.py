@@ -62,10 +62,16 @@ def click_something(page: Any, rng: random.Random, board_only: bool = False, tou
             chosen = targets.nth(rng.randrange(count))
         else:
             chosen = buttons.nth(rng.randrange(buttons.count()))
+        clicks = page.evaluate("Number(document.body.dataset.clicks || 0)")
         (chosen.tap if touch else chosen.click)(timeout=TIMEOUT)
+        # Wait for the page to have handled this click (a count no render resets), then look:
+        # an action sent (or the table moved on) ends the path; else the outlines say what is
+        # next. Not on data-picked: a view pushed between the click and the look redraws the
+        # board and may set it back to 0, and after a first pick it passes before the click.
+        page.wait_for_function(f"Number(document.body.dataset.clicks || 0) > {clicks}", timeout=TIMEOUT)
         done = f"Number(document.body.dataset.move) > {move}"
-        page.wait_for_function(f"{done} || Number(document.body.dataset.picked) > 0", timeout=TIMEOUT)
-        if page.evaluate(done):
+        if page.evaluate(f"Number(document.body.dataset.sent) >= {move} || {done}"):
+            page.wait_for_function(done, timeout=TIMEOUT)
             break
     return move
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from soulforge.core.action import Action, JsonDict
-from soulforge.core.clone import ClonePlan
 from soulforge.core.errors import IllegalAction
 from soulforge.core.log import Seat
 from soulforge.core.state import State, outcome_from_returns
@@ -22,10 +21,25 @@ if TYPE_CHECKING:
     from soulforge.games.soul_of_ankiril.game import SoulOfAnkiril
 
 
-class AnkirilState(State):
-    """Decks are lists with the top card last; ``known_top`` cards on top are public (Project)."""
+_LEGAL_ACTIONS, _ = FLOW.state_hooks()
+"""The flow's listing, as the core sets it on a pure state class (called from the state's own
+method: a native class's methods cannot be set after it is made). The move is the flow's own
+``apply``, which logs and remembers each action."""
 
-    game: SoulOfAnkiril
+
+class AnkirilState(State["SoulOfAnkiril"]):
+    """Decks are lists with the top card last; ``known_top`` cards on top are public (Project).
+
+    Compiled (``make native``), a native class, as Five Realms' and Kipukas' states: its fields
+    live in the object and the compiled rules read them without a dictionary lookup. It
+    declares every field below, and :meth:`clone` copies each
+    (``tests/soul_of_ankiril/test_state_native.py`` checks none is left out, and that a clone
+    shares none that changes). ``AnkirilState()``, with no game, is a bare state whose fields
+    are set next (the core's ``_bare_copy``, a restore): a native class's ``__new__`` calls
+    ``__init__``. Its game, ``self.game``, is typed ``SoulOfAnkiril`` through the core's
+    ``State[GameT]``.
+    """
+
     flow = FLOW
 
     board: Board
@@ -60,9 +74,14 @@ class AnkirilState(State):
     last_line: tuple[Any, ...]
     """The last action's words function and arguments (``labels.line``); () before any."""
 
-    def __init__(self, game: SoulOfAnkiril, seed: int, num_players: int) -> None:
+    def __init__(self, game: SoulOfAnkiril | None = None, seed: int = 0, num_players: int = 2) -> None:
+        if game is None:
+            return  # a bare state: the caller sets every field (see the class docstring)
         super().__init__(game, seed, num_players)
         setup.setup(self)
+
+    def _legal_actions(self) -> Sequence[Action]:
+        return _LEGAL_ACTIONS(self)
 
     # -- the contract ------------------------------------------------------------------
     @property
@@ -131,7 +150,26 @@ class AnkirilState(State):
 
     # -- copies ------------------------------------------------------------------------------
     def clone(self) -> AnkirilState:
-        return CLONE_PLAN.clone(self)
+        """Every field copied by its declared type, as ``soulforge.core.clone.ClonePlan``
+        would (the board, the cards and the decklists shared, lists copied level by level, the
+        creatures by their ``copy()``): written out, compiled, since search clones on every
+        simulated move (``test_state_native.py`` holds it to the declared fields)."""
+        twin = self._bare_copy()
+        twin.board, twin.cards, twin.decklists = self.board, self.cards, self.decklists
+        twin.decks = [cards.copy() for cards in self.decks]
+        twin.known_top = self.known_top.copy()
+        twin.hands = [cards.copy() for cards in self.hands]
+        twin.discard = [cards.copy() for cards in self.discard]
+        twin.energy, twin.bonus = self.energy.copy(), self.bonus.copy()
+        twin.units = {uid: unit.copy() for uid, unit in self.units.items()}
+        twin.occ, twin.ema_hp = self.occ.copy(), self.ema_hp.copy()
+        twin.leader_uid, twin.arrow = self.leader_uid.copy(), self.arrow.copy()
+        twin.offspring = self.offspring.copy()
+        twin.next_uid, twin.turn, twin.player = self.next_uid, self.turn, self.player
+        twin.starter, twin.stage, twin.winner = self.starter, self.stage, self.winner
+        twin.end_reason, twin.last = self.end_reason, self.last
+        twin.last_seat, twin.last_line = self.last_seat, self.last_line
+        return twin
 
     # -- helpers for rules -----------------------------------------------------------------
     def leader(self, p: int) -> Creature | None:
@@ -143,6 +181,3 @@ class AnkirilState(State):
 
     def empty(self, cell: int) -> bool:
         return self.occ[cell] == EMPTY
-
-
-CLONE_PLAN = ClonePlan(AnkirilState)

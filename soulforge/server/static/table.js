@@ -268,6 +268,7 @@
 
   function send(action) {
     if (!last) return;
+    document.body.dataset.sent = String(last.move); // for tests: an action sent at this move
     return post("/actions", {move: last.move, action: action,
       seat: last.seats_held.includes(last.current_player) ? last.current_player : null});
   }
@@ -410,6 +411,11 @@
     if (event.key === "Escape" && picked.length) stepBack();
   });
   $("undo").addEventListener("click", () => last && post("/undo", {move: last.move}));
+  // For tests: every click counted once the page has handled it (the board's and the buttons'
+  // listeners ran first). A count no render resets, unlike data-picked, which a re-render of
+  // the board (or a click off the path) sets back to 0: a test waits on this, then looks.
+  let clicks = 0;
+  document.addEventListener("click", () => { document.body.dataset.clicks = String(++clicks); });
 
   // -- names and chat: the name is kept in this browser for the next table too.
   const seen = new Set();

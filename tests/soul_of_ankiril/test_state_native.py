@@ -1,0 +1,117 @@
+"""Soul of Ankiril's state as a native class (``make native``): every field declared and
+cloned, the same behaviour compiled and pure (``docs/native.md``)."""
+
+from __future__ import annotations
+
+import inspect
+import os
+import random
+
+import pytest
+
+import soulforge
+from soulforge.core.clone import native_fields
+from soulforge.core.state import State
+from soulforge.games.soul_of_ankiril.model import Creature, creature_slots
+from soulforge.games.soul_of_ankiril.state import AnkirilState
+from tests import playouts
+from tests.native import assert_clone_apart, assert_plays_on_alike, restored_or_copied
+
+GAME = soulforge.load("soul_of_ankiril")
+COMPILED = hasattr(AnkirilState, "__mypyc_attrs__")
+SHARED = frozenset({"game", "board", "cards", "decklists", "last", "last_line", "_log_read", "_legal",
+                    "_log_shared"})
+"""Fields a clone shares: never changed in place (the board and the cards are rules data; the
+decklists, the last action and its words are replaced, never changed)."""
+CORE_UNDECLARED = frozenset({"_log_shared", "_lines", "_log_read", "_legal", "_carried", "_revealed"})
+"""The core's fields ``State.__init__`` sets without a class annotation."""
+
+
+def _markers(units: dict[int, Creature]) -> dict[int, tuple[object, ...]]:
+    """The creatures by their slots: a Creature has no equality of its own."""
+    return {uid: tuple(getattr(unit, name) for name in creature_slots()) for uid, unit in units.items()}
+
+
+def _declared() -> set[str]:
+    """The fields the classes declare: compiled, the slots of the native classes."""
+    if COMPILED:
+        return set(native_fields(AnkirilState))
+    return set(inspect.get_annotations(AnkirilState)) | set(inspect.get_annotations(State))
+
+
+def _positions() -> list[AnkirilState]:
+    found = playouts.positions("soul_of_ankiril", range(3), limit=300)[::12]
+    assert found and all(isinstance(s, AnkirilState) for s in found)
+    return [s for s in found if isinstance(s, AnkirilState)]
+
+
+def test_every_field_is_declared_so_a_native_class_can_hold_it() -> None:
+    # Compiled, an undeclared field cannot be set at all; pure, this is the test that says so.
+    declared = _declared() - {"flow"}
+    for state in _positions():
+        state.legal_actions()
+        assert set(state.field_values()) - declared - CORE_UNDECLARED == set()
+        assert declared - set(state.field_values()) == set()  # every one set (compiled: no NULL)
+
+
+def test_clone_copies_every_field_apart_and_shares_none_that_changes() -> None:
+    for state in _positions():
+        state.legal_actions()
+        twin = state.clone()
+        assert_clone_apart(state, twin, SHARED, keys={"units": _markers})
+        assert twin.legal_actions() == state.legal_actions()
+        assert all(twin.units[uid] is not unit for uid, unit in state.units.items())  # creatures too
+
+
+def test_a_clone_played_on_leaves_its_original_as_it_was() -> None:
+    state = GAME.new_game(seed=11)
+    rng = random.Random(11)
+    for _ in range(60):
+        state.apply(rng.choice(state.legal_actions()))
+    before = (state.view(None), state.view(0), state.log(0), state.legal_actions())
+    twin = state.clone()
+    for _ in range(300):
+        if twin.is_over:
+            break
+        twin.apply(rng.choice(twin.legal_actions()))
+    assert (state.view(None), state.view(0), state.log(0), state.legal_actions()) == before
+
+
+@pytest.mark.parametrize("how", ["pickle", "bytes", "copy"])
+def test_a_state_restored_or_copied_plays_on_as_the_original(how: str) -> None:
+    # (No deepcopy: a card's definition holds a mappingproxy, which deepcopy refuses, native
+    # or pure, before this state was native too; the state's clone and pickling are its copies.)
+    state = GAME.new_game(seed=5)
+    rng = random.Random(5)
+    for _ in range(50):
+        state.apply(rng.choice(state.legal_actions()))
+    twin = restored_or_copied(state, how)
+    assert type(twin) is AnkirilState
+    assert twin.field_values().keys() == state.field_values().keys()
+    if how == "copy":  # shallow: the same objects
+        return
+    assert_plays_on_alike(state, twin, rng, moves=200)
+
+
+def test_a_determinization_keeps_the_seats_view() -> None:
+    state = GAME.new_game(seed=8)
+    rng = random.Random(8)
+    for _ in range(50):
+        state.apply(rng.choice(state.legal_actions()))
+    twin = state.determinize(0, random.Random(1))
+    assert twin.view(0) == state.view(0)
+    assert type(twin) is AnkirilState and twin.determinized
+
+
+def test_a_bare_state_has_no_game() -> None:
+    assert not hasattr(AnkirilState(), "game")
+
+
+@pytest.mark.skipif(not COMPILED, reason="the pure package (no native build, or SOULFORGE_PURE)")
+def test_compiled_the_state_is_a_native_class() -> None:
+    # The fields live in the object, not in a __dict__ (read by compiled rules directly).
+    assert {"units", "occ", "stage", "last_line"} <= set(AnkirilState.__dict__["__mypyc_attrs__"])
+    state = GAME.new_game(seed=1)
+    state.apply(state.legal_actions()[0])
+    assert not getattr(state, "__dict__", None)
+    assert os.environ.get("SOULFORGE_PURE") in (None, "", "0")
