@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections import deque
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import soulforge.games.kipukas.cards as cards  # mypyc: cards may be mid-import here
 from soulforge.games.kipukas.combat import downed_movement
@@ -267,8 +267,8 @@ class Ground:
         return Ground, self.parts()
 
 
-_NO_STANDS: frozenset[str] = frozenset()
-_NO_TERRITORIES: frozenset[int] = frozenset()
+_NO_STANDS: Final[frozenset[str]] = frozenset()
+_NO_TERRITORIES: Final[frozenset[int]] = frozenset()
 
 
 def ground(s: S, seat: int) -> Ground:
@@ -447,7 +447,7 @@ def exits(s: S, stand: str, digs: bool) -> list[tuple[str, bool]]:
     return out
 
 
-_FIGHT: list[Callable[[S, int], bool]] = []
+_FIGHT: Final[list[Callable[[S, int], bool]]] = []
 """``fight.can_attack``, imported at its first use (``fight`` imports this module): an import
 statement in a compiled function costs as much as the rest of a soul's stops."""
 

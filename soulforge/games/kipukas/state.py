@@ -91,7 +91,9 @@ _NO_PIECES: Final[list[int]] = []
 """``souls_on`` of an empty stand, ``pieces_of``, ``features_in`` and ``of_type`` of none: one
 shared empty list (read it, never change it), not a new one at each ask."""
 
-_LEGAL_ACTIONS, _APPLY = FLOW.state_hooks()
+_HOOKS = FLOW.state_hooks()
+_LEGAL_ACTIONS: Final = _HOOKS[0]
+_APPLY: Final = _HOOKS[1]
 """The flow's listing and move, as the core sets them on a pure state class (called from the
 state's own methods: a native class's methods cannot be set after it is made)."""
 
