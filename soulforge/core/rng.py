@@ -74,6 +74,34 @@ class GameRandom(random.Random):
         self.draws += 1
         return super().getrandbits(k)
 
+    def _randbelow(self, n: int) -> int:
+        """``random.Random._randbelow_with_getrandbits``: the same draws, and the same count,
+        read from the C generator straight (``randrange``, ``randint`` and ``choice`` draw
+        through it; through the counting ``getrandbits`` each was two Python calls more)."""
+        self._drawing()
+        getrandbits = super().getrandbits
+        k = n.bit_length()
+        r = getrandbits(k)
+        calls = 1
+        while r >= n:
+            r = getrandbits(k)
+            calls += 1
+        self.draws += calls
+        return r
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        """``random.Random.randrange``, its checks skipped for the common case (ints, a step
+        of 1, a range not empty): the same draw (a die's roll is two Python calls fewer)."""
+        if step == 1 and type(start) is int and (stop is None or type(stop) is int):
+            low, width = (0, start) if stop is None else (start, stop - start)
+            if width > 0:
+                return low + self._randbelow(width)
+        return super().randrange(start, stop, step)
+
+    def randint(self, a: int, b: int) -> int:
+        """``randrange(a, b + 1)``, as ``random.Random.randint``."""
+        return self.randrange(a, b + 1)
+
     def shuffle(self, x: MutableSequence[Any]) -> None:
         """``random.Random.shuffle``: the same draws and order, and the same count, but read
         from the C generator straight (dealing a deck of 40 through the counting
