@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
+from soulforge.core.game import Game
 from soulforge.core.state import State
 
 
@@ -92,3 +93,44 @@ def assert_plays_on_alike(state: State, twin: State, rng: random.Random,
         assert twin.view(0) == state.view(0)
         played += 1
     assert twin.returns() == state.returns()
+
+
+def played(game: Game, seed: int, moves: int) -> tuple[State, random.Random]:
+    """A new game of ``game`` after ``moves`` seeded random moves, and the rng that chose them
+    (to play on with)."""
+    state, rng = game.new_game(seed=seed), random.Random(seed)
+    for _ in range(moves):
+        state.apply(rng.choice(state.legal_actions()))
+    return state, rng
+
+
+def assert_a_clone_played_on_leaves_the_original(state: State, rng: random.Random,
+                                                 moves: int | None = None) -> None:
+    """A clone of ``state`` played on (``moves`` seeded moves, or to the end) leaves the
+    original's views, log and listing as they were: a clone shares nothing it changes."""
+    before = (state.view(None), state.view(0), state.log(0), state.legal_actions())
+    twin = state.clone()
+    played_on = 0
+    while not twin.is_over and (moves is None or played_on < moves):
+        twin.apply(rng.choice(twin.legal_actions()))
+        played_on += 1
+    assert (state.view(None), state.view(0), state.log(0), state.legal_actions()) == before
+
+
+def assert_restored_plays_on(state: State, how: str, rng: random.Random,
+                             moves: int | None = None) -> None:
+    """``state`` through ``how`` (``restored_or_copied``) is a state of the same class with
+    the same fields, and (but for a shallow copy, which holds the same objects) plays on as
+    the original does (``assert_plays_on_alike``)."""
+    twin = restored_or_copied(state, how)
+    assert type(twin) is type(state)
+    assert twin.field_values().keys() == state.field_values().keys()
+    if how != "copy":
+        assert_plays_on_alike(state, twin, rng, moves)
+
+
+def assert_determinized_keeps_the_view(state: State) -> None:
+    """Seat 0's determinization of ``state`` shows seat 0 what ``state`` shows it."""
+    twin = state.determinize(0, random.Random(1))
+    assert twin.view(0) == state.view(0)
+    assert type(twin) is type(state) and twin.determinized

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import inspect
 import os
-import random
 
 import pytest
 
@@ -13,7 +12,13 @@ import soulforge
 from soulforge.core.state import State
 from soulforge.games.five_realms.state import FiveRealmsState
 from tests import playouts
-from tests.native import assert_clone_apart, assert_plays_on_alike, restored_or_copied
+from tests.native import (
+    assert_a_clone_played_on_leaves_the_original,
+    assert_clone_apart,
+    assert_determinized_keeps_the_view,
+    assert_restored_plays_on,
+    played,
+)
 
 GAME = soulforge.load("five_realms")
 COMPILED = hasattr(FiveRealmsState, "__mypyc_attrs__")
@@ -38,39 +43,18 @@ def test_clone_copies_every_field_apart_and_shares_none_that_changes() -> None:
 
 
 def test_a_clone_played_on_leaves_its_original_as_it_was() -> None:
-    state = GAME.new_game(seed=11)
-    rng = random.Random(11)
-    for _ in range(25):
-        state.apply(rng.choice(state.legal_actions()))
-    before = (state.view(None), state.view(0), state.log(0), state.legal_actions())
-    twin = state.clone()
-    while not twin.is_over:
-        twin.apply(rng.choice(twin.legal_actions()))
-    assert (state.view(None), state.view(0), state.log(0), state.legal_actions()) == before
+    state, rng = played(GAME, 11, 25)
+    assert_a_clone_played_on_leaves_the_original(state, rng, None)
 
 
 @pytest.mark.parametrize("how", ["pickle", "bytes", "copy"])
 def test_a_state_restored_or_copied_plays_on_as_the_original(how: str) -> None:
-    state = GAME.new_game(seed=5)
-    rng = random.Random(5)
-    for _ in range(30):
-        state.apply(rng.choice(state.legal_actions()))
-    twin = restored_or_copied(state, how)
-    assert type(twin) is FiveRealmsState
-    assert twin.field_values().keys() == state.field_values().keys()
-    if how == "copy":  # shallow: the same objects
-        return
-    assert_plays_on_alike(state, twin, rng)
+    state, rng = played(GAME, 5, 30)
+    assert_restored_plays_on(state, how, rng, None)
 
 
 def test_a_determinization_keeps_the_seats_view() -> None:
-    state = GAME.new_game(seed=8)
-    rng = random.Random(8)
-    for _ in range(20):
-        state.apply(rng.choice(state.legal_actions()))
-    twin = state.determinize(0, random.Random(1))
-    assert twin.view(0) == state.view(0)
-    assert type(twin) is FiveRealmsState and twin.determinized
+    assert_determinized_keeps_the_view(played(GAME, 8, 20)[0])
 
 
 @pytest.mark.skipif(not COMPILED, reason="the pure package (no native build, or SOULFORGE_PURE)")

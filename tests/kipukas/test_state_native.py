@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import inspect
 import os
-import random
 
 import pytest
 
@@ -14,7 +13,13 @@ from soulforge.core.clone import native_fields
 from soulforge.core.state import State
 from soulforge.games.kipukas.state import KipukasState
 from tests import playouts
-from tests.native import assert_clone_apart, assert_plays_on_alike, restored_or_copied
+from tests.native import (
+    assert_a_clone_played_on_leaves_the_original,
+    assert_clone_apart,
+    assert_determinized_keeps_the_view,
+    assert_restored_plays_on,
+    played,
+)
 
 GAME = soulforge.load("kipukas")
 COMPILED = hasattr(KipukasState, "__mypyc_attrs__")
@@ -57,41 +62,18 @@ def test_clone_copies_every_field_apart_and_shares_none_that_changes() -> None:
 
 
 def test_a_clone_played_on_leaves_its_original_as_it_was() -> None:
-    state = GAME.new_game(seed=11)
-    rng = random.Random(11)
-    for _ in range(80):
-        state.apply(rng.choice(state.legal_actions()))
-    before = (state.view(None), state.view(0), state.log(0), state.legal_actions())
-    twin = state.clone()
-    for _ in range(300):
-        if twin.is_over:
-            break
-        twin.apply(rng.choice(twin.legal_actions()))
-    assert (state.view(None), state.view(0), state.log(0), state.legal_actions()) == before
+    state, rng = played(GAME, 11, 80)
+    assert_a_clone_played_on_leaves_the_original(state, rng, 300)
 
 
 @pytest.mark.parametrize("how", ["pickle", "bytes", "copy", "deepcopy"])
 def test_a_state_restored_or_copied_plays_on_as_the_original(how: str) -> None:
-    state = GAME.new_game(seed=5)
-    rng = random.Random(5)
-    for _ in range(60):
-        state.apply(rng.choice(state.legal_actions()))
-    twin = restored_or_copied(state, how)
-    assert type(twin) is KipukasState
-    assert twin.field_values().keys() == state.field_values().keys()
-    if how == "copy":  # shallow: the same objects
-        return
-    assert_plays_on_alike(state, twin, rng, moves=200)
+    state, rng = played(GAME, 5, 60)
+    assert_restored_plays_on(state, how, rng, 200)
 
 
 def test_a_determinization_keeps_the_seats_view() -> None:
-    state = GAME.new_game(seed=8)
-    rng = random.Random(8)
-    for _ in range(60):
-        state.apply(rng.choice(state.legal_actions()))
-    twin = state.determinize(0, random.Random(1))
-    assert twin.view(0) == state.view(0)
-    assert type(twin) is KipukasState and twin.determinized
+    assert_determinized_keeps_the_view(played(GAME, 8, 60)[0])
 
 
 def test_a_bare_state_has_no_index_and_no_game() -> None:

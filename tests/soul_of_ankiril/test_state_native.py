@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import inspect
 import os
-import random
 
 import pytest
 
@@ -15,7 +14,13 @@ from soulforge.core.state import State
 from soulforge.games.soul_of_ankiril.model import Creature, creature_slots
 from soulforge.games.soul_of_ankiril.state import AnkirilState
 from tests import playouts
-from tests.native import assert_clone_apart, assert_plays_on_alike, restored_or_copied
+from tests.native import (
+    assert_a_clone_played_on_leaves_the_original,
+    assert_clone_apart,
+    assert_determinized_keeps_the_view,
+    assert_restored_plays_on,
+    played,
+)
 
 GAME = soulforge.load("soul_of_ankiril")
 COMPILED = hasattr(AnkirilState, "__mypyc_attrs__")
@@ -64,43 +69,20 @@ def test_clone_copies_every_field_apart_and_shares_none_that_changes() -> None:
 
 
 def test_a_clone_played_on_leaves_its_original_as_it_was() -> None:
-    state = GAME.new_game(seed=11)
-    rng = random.Random(11)
-    for _ in range(60):
-        state.apply(rng.choice(state.legal_actions()))
-    before = (state.view(None), state.view(0), state.log(0), state.legal_actions())
-    twin = state.clone()
-    for _ in range(300):
-        if twin.is_over:
-            break
-        twin.apply(rng.choice(twin.legal_actions()))
-    assert (state.view(None), state.view(0), state.log(0), state.legal_actions()) == before
+    state, rng = played(GAME, 11, 60)
+    assert_a_clone_played_on_leaves_the_original(state, rng, 300)
 
 
 @pytest.mark.parametrize("how", ["pickle", "bytes", "copy"])
 def test_a_state_restored_or_copied_plays_on_as_the_original(how: str) -> None:
     # (No deepcopy: a card's definition holds a mappingproxy, which deepcopy refuses, native
     # or pure, before this state was native too; the state's clone and pickling are its copies.)
-    state = GAME.new_game(seed=5)
-    rng = random.Random(5)
-    for _ in range(50):
-        state.apply(rng.choice(state.legal_actions()))
-    twin = restored_or_copied(state, how)
-    assert type(twin) is AnkirilState
-    assert twin.field_values().keys() == state.field_values().keys()
-    if how == "copy":  # shallow: the same objects
-        return
-    assert_plays_on_alike(state, twin, rng, moves=200)
+    state, rng = played(GAME, 5, 50)
+    assert_restored_plays_on(state, how, rng, 200)
 
 
 def test_a_determinization_keeps_the_seats_view() -> None:
-    state = GAME.new_game(seed=8)
-    rng = random.Random(8)
-    for _ in range(50):
-        state.apply(rng.choice(state.legal_actions()))
-    twin = state.determinize(0, random.Random(1))
-    assert twin.view(0) == state.view(0)
-    assert type(twin) is AnkirilState and twin.determinized
+    assert_determinized_keeps_the_view(played(GAME, 8, 50)[0])
 
 
 def test_a_bare_state_has_no_game() -> None:
