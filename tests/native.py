@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import inspect
 import pickle
 import random
 import sysconfig
@@ -10,6 +11,7 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
+from soulforge.core.clone import native_fields
 from soulforge.core.game import Game
 from soulforge.core.state import State
 
@@ -134,3 +136,24 @@ def assert_determinized_keeps_the_view(state: State) -> None:
     twin = state.determinize(0, random.Random(1))
     assert twin.view(0) == state.view(0)
     assert type(twin) is type(state) and twin.determinized
+
+
+CORE_UNDECLARED = frozenset({"_log_shared", "_lines", "_log_read", "_legal", "_carried", "_revealed"})
+"""The core's fields ``State.__init__`` sets without a class annotation."""
+
+
+def declared_fields(cls: type[State]) -> set[str]:
+    """The fields ``cls`` and the core's ``State`` declare: compiled, the native slots."""
+    if hasattr(cls, "__mypyc_attrs__"):
+        return set(native_fields(cls))
+    return set(inspect.get_annotations(cls)) | set(inspect.get_annotations(State))
+
+
+def assert_every_field_declared_and_set(state: State) -> None:
+    """Each field of ``state`` (its listing made) is declared on its class, and each declared
+    one is set: compiled, an undeclared field would sit in a ``__dict__`` the written-out clone
+    never copies, an unset one is a NULL slot; pure, this is the test that says so."""
+    declared = declared_fields(type(state)) - {"flow"}
+    state.legal_actions()
+    assert set(state.field_values()) - declared - CORE_UNDECLARED == set()
+    assert declared - set(state.field_values()) == set()

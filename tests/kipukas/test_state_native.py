@@ -3,20 +3,18 @@ same behaviour compiled and pure (``docs/native.md``)."""
 
 from __future__ import annotations
 
-import inspect
 import os
 
 import pytest
 
 import soulforge
-from soulforge.core.clone import native_fields
-from soulforge.core.state import State
 from soulforge.games.kipukas.state import KipukasState
 from tests import playouts
 from tests.native import (
     assert_a_clone_played_on_leaves_the_original,
     assert_clone_apart,
     assert_determinized_keeps_the_view,
+    assert_every_field_declared_and_set,
     assert_restored_plays_on,
     played,
 )
@@ -26,15 +24,6 @@ COMPILED = hasattr(KipukasState, "__mypyc_attrs__")
 SHARED = frozenset({"game", "board", "_index", "_log_read", "_legal", "_log_shared"})
 """Fields a clone shares: never changed in place (the index: but for the grounds a listing
 caches in it, which hold for every state of the same position)."""
-CORE_UNDECLARED = frozenset({"_log_shared", "_lines", "_log_read", "_legal", "_carried", "_revealed"})
-"""The core's fields ``State.__init__`` sets without a class annotation."""
-
-
-def _declared() -> set[str]:
-    """The fields the classes declare: compiled, the slots of the native classes."""
-    if COMPILED:
-        return set(native_fields(KipukasState))
-    return set(inspect.get_annotations(KipukasState)) | set(inspect.get_annotations(State))
 
 
 def _positions() -> list[KipukasState]:
@@ -44,13 +33,8 @@ def _positions() -> list[KipukasState]:
 
 
 def test_every_field_is_declared_so_a_native_class_can_hold_it() -> None:
-    # Compiled, an undeclared field would sit in a __dict__ the written-out clone never copies;
-    # pure, this is the test that says so.
-    declared = _declared() - {"flow"}
     for state in _positions():
-        state.legal_actions()
-        assert set(state.field_values()) - declared - CORE_UNDECLARED == set()
-        assert declared - set(state.field_values()) == set()  # every one set (compiled: no NULL)
+        assert_every_field_declared_and_set(state)
 
 
 def test_clone_copies_every_field_apart_and_shares_none_that_changes() -> None:

@@ -3,14 +3,11 @@ cloned, the same behaviour compiled and pure (``docs/native.md``)."""
 
 from __future__ import annotations
 
-import inspect
 import os
 
 import pytest
 
 import soulforge
-from soulforge.core.clone import native_fields
-from soulforge.core.state import State
 from soulforge.games.soul_of_ankiril.model import Creature, creature_slots
 from soulforge.games.soul_of_ankiril.state import AnkirilState
 from tests import playouts
@@ -18,6 +15,7 @@ from tests.native import (
     assert_a_clone_played_on_leaves_the_original,
     assert_clone_apart,
     assert_determinized_keeps_the_view,
+    assert_every_field_declared_and_set,
     assert_restored_plays_on,
     played,
 )
@@ -28,20 +26,11 @@ SHARED = frozenset({"game", "board", "cards", "decklists", "last", "last_line", 
                     "_log_shared"})
 """Fields a clone shares: never changed in place (the board and the cards are rules data; the
 decklists, the last action and its words are replaced, never changed)."""
-CORE_UNDECLARED = frozenset({"_log_shared", "_lines", "_log_read", "_legal", "_carried", "_revealed"})
-"""The core's fields ``State.__init__`` sets without a class annotation."""
 
 
 def _markers(units: dict[int, Creature]) -> dict[int, tuple[object, ...]]:
     """The creatures by their slots: a Creature has no equality of its own."""
     return {uid: tuple(getattr(unit, name) for name in creature_slots()) for uid, unit in units.items()}
-
-
-def _declared() -> set[str]:
-    """The fields the classes declare: compiled, the slots of the native classes."""
-    if COMPILED:
-        return set(native_fields(AnkirilState))
-    return set(inspect.get_annotations(AnkirilState)) | set(inspect.get_annotations(State))
 
 
 def _positions() -> list[AnkirilState]:
@@ -51,12 +40,8 @@ def _positions() -> list[AnkirilState]:
 
 
 def test_every_field_is_declared_so_a_native_class_can_hold_it() -> None:
-    # Compiled, an undeclared field cannot be set at all; pure, this is the test that says so.
-    declared = _declared() - {"flow"}
     for state in _positions():
-        state.legal_actions()
-        assert set(state.field_values()) - declared - CORE_UNDECLARED == set()
-        assert declared - set(state.field_values()) == set()  # every one set (compiled: no NULL)
+        assert_every_field_declared_and_set(state)
 
 
 def test_clone_copies_every_field_apart_and_shares_none_that_changes() -> None:
