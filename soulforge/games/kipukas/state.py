@@ -455,9 +455,7 @@ class KipukasState(State["Kipukas"]):
                         _joined(index.kinds, kind, piece), _joined(index.owners, owner, piece))
         self._index = patched
         if index.grounds and souls is not index.souls:  # (asked once the index holds the soul)
-            spacious = self.game.traits[self.card[piece]].takes_space
-            patched.grounds.update(movement.regrounded(
-                self, index.grounds, (stand,), owner, ((territory, 1),) if spacious else ()))
+            self._regrounded(index, patched, piece, stand, 1)
 
     def left(self, piece: int, stand: str) -> None:
         """Piece ``piece`` left the map from ``stand`` (``cards.take_off``) and nothing else
@@ -486,9 +484,14 @@ class KipukasState(State["Kipukas"]):
         patched = Index(territories, live, features, grounds, souls, kinds, owners)
         self._index = patched
         if index.grounds and souls is not index.souls:  # (asked once the index lost the soul)
-            spacious = self.game.traits[self.card[piece]].takes_space
-            patched.grounds.update(movement.regrounded(
-                self, index.grounds, (stand,), owner, ((territory, -1),) if spacious else ()))
+            self._regrounded(index, patched, piece, stand, -1)
+
+    def _regrounded(self, old: Index, patched: Index, piece: int, stand: str, change: int) -> None:
+        """``patched``'s grounds: ``old``'s, after the soul ``piece`` entered (``change`` 1) or
+        left (-1) ``stand`` (``movement.regrounded`` of that stand; its seat's crowd in its
+        territory by ``change`` when it takes space)."""
+        counts = ((self.territory[piece], change),) if self.game.traits[self.card[piece]].takes_space else ()
+        patched.grounds.update(movement.regrounded(self, old.grounds, (stand,), self.owner[piece], counts))
 
     def relocated(self, piece: int, old_stand: str, old_territory: int) -> None:
         """Piece ``piece``, on the map, changed stand (from ``old_stand`` in ``old_territory``)
@@ -665,10 +668,16 @@ def _add(table: dict[_K, list[int]], key: _K, piece: int) -> None:
 def _joined(table: dict[_K, list[int]], key: _K, piece: int) -> dict[_K, list[int]]:
     """A copy of one part of the index with ``piece`` filed under ``key`` (in piece order)."""
     out: dict[_K, list[int]] = dict(table)
+    _file(out, key, piece)
+    return out
+
+
+def _file(out: dict[_K, list[int]], key: _K, piece: int) -> None:
+    """``piece`` filed under ``key`` of ``out``, a copy being made: in a new list, in piece
+    order (the lists of the old index are shared, never changed)."""
     joined = out[key].copy() if key in out else []
     insort(joined, piece)
     out[key] = joined
-    return out
 
 
 def _moved_out(table: dict[_K, list[int]], key: _K, piece: int) -> dict[_K, list[int]]:
@@ -693,7 +702,5 @@ def _moved_in(table: dict[_K, list[int]], piece: int, old: _K, new: _K) -> dict[
     """A copy of one part of the index with ``piece`` moved from key ``old`` to key ``new``
     (each list in piece order, no key left with an empty list: as ``_where`` builds it)."""
     out = _moved_out(table, old, piece)  # (a copy, changed below)
-    joined = out[new].copy() if new in out else []
-    insort(joined, piece)
-    out[new] = joined
+    _file(out, new, piece)
     return out
