@@ -78,6 +78,20 @@
     });
   }
 
+  // The log grows by a line or two a move: the lines shown stay and the new ones are added
+  // (a long game's log is hundreds of lines, all drawn again on every move before), unless
+  // a name changed or the log is not the one shown continued (an undo, another viewer).
+  let logShown = {lines: [], names: ""};
+  function showLog(p) {
+    const names = JSON.stringify(p.seats.map((s) => s.name || ""));
+    const kept = names === logShown.names && logShown.lines.length <= p.log.length
+      && logShown.lines.every((line, i) => line === p.log[i]);
+    const fresh = p.log.slice(kept ? logShown.lines.length : 0).map((line) => el("li", withNames(p, line)));
+    if (kept) $("log").append(...fresh); else $("log").replaceChildren(...fresh);
+    logShown = {lines: p.log, names: names};
+    if (fresh.length || !kept) $("log").scrollTop = $("log").scrollHeight;
+  }
+
   const sameViewer = (a, b) => a.seat === b.seat && String(a.seats_held) === String(b.seats_held);
 
   function render(p) {
@@ -124,8 +138,7 @@
       }
       return li;
     }));
-    $("log").replaceChildren(...p.log.map((line) => el("li", withNames(p, line))));
-    $("log").scrollTop = $("log").scrollHeight;
+    showLog(p);
     const seated = p.seats_held.length > 0;
     $("name-form").hidden = !seated;
     if (seated && document.activeElement !== $("name-text")) $("name-text").value = p.seats[p.seats_held[0]].name || "";
