@@ -57,7 +57,7 @@ def test_sign_in_on_a_second_browser_finds_the_game_and_sign_out_everywhere(
     phone = browser.new_context().new_page()
     sign_in(phone, server.url, "Ada")
     phone.goto(f"{server.url}/t/{table}")  # no token in this browser: the account brings it
-    phone.wait_for_function("document.getElementById('seats').innerText.includes('Seat 0 · Ada (you)')",
+    phone.wait_for_function("document.getElementById('seats')?.innerText.includes('Seat 0 · Ada (you)')",
                             timeout=TIMEOUT)
     assert "Ada" in phone.locator("#seats").inner_text()
     kept = phone.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('soulforge:'))")
@@ -70,7 +70,7 @@ def test_sign_in_on_a_second_browser_finds_the_game_and_sign_out_everywhere(
     phone.wait_for_selector("#account a:text('Sign in')", timeout=TIMEOUT)
     assert fetch_json(laptop, "/api/account")["status"] == 401
     phone.goto(f"{server.url}/t/{table}")  # signed out: a spectator of the table
-    phone.wait_for_function("document.getElementById('seats').innerText.includes('Seat 0')", timeout=TIMEOUT)
+    phone.wait_for_function("document.getElementById('seats')?.innerText.includes('Seat 0')", timeout=TIMEOUT)
     assert "(you)" not in phone.locator("#seats").inner_text()
 
 
@@ -83,7 +83,7 @@ def test_a_rated_game_between_two_browsers_updates_both_ratings(browser: Any, se
     table = made["data"]["table"]
     ada.goto(f"{server.url}/t/{table}")  # her seat came with the account
     bob.goto(made["data"]["seats"][1]["invite"])
-    seated = "document.getElementById('seats').innerText.includes('(you)')"
+    seated = "document.getElementById('seats')?.innerText.includes('(you)')"
     for page in (ada, bob):
         page.wait_for_function(seated, timeout=TIMEOUT)
     rng = random.Random(3)
@@ -100,7 +100,7 @@ def test_a_rated_game_between_two_browsers_updates_both_ratings(browser: Any, se
         got = httpx.get(f"{server.url}/api/players/{name}").json()["ratings"]["tricks"]
         assert got["mu"] == pytest.approx(team[0].mu) and got["sigma"] == pytest.approx(team[0].sigma)
     shown = f"rating {round(expected[0][0].ordinal(), 1)}"
-    ada.wait_for_function(f"document.getElementById('seats').innerText.includes({shown!r})", timeout=TIMEOUT)
+    ada.wait_for_function(f"document.getElementById('seats')?.innerText.includes({shown!r})", timeout=TIMEOUT)
     ada.goto(f"{server.url}/u/Ada")
     assert ada.locator(f"a[href='/t/{table}/replay']").count() == 1
     assert ada.locator("svg.rating-plot").count() == 1
@@ -126,7 +126,8 @@ def test_a_turn_based_game_over_a_restart_with_a_your_turn_list(browser: Any, db
         made = fetch_json(ada, "/api/tables", {"game": "tricks", "seats": TWO, "turn_hours": 24})
         table = made["data"]["table"]
         bob.goto(made["data"]["seats"][1]["invite"])
-        bob.wait_for_function("document.getElementById('seats').innerText.includes('(you)')", timeout=TIMEOUT)
+        bob.wait_for_function("document.getElementById('seats')?.innerText.includes('(you)')",
+                              timeout=TIMEOUT)
         assert your_turn_lists(ada, srv.url, table) and not your_turn_lists(bob, srv.url, table)
         ada.goto(f"{srv.url}/t/{table}")
         rng = random.Random(5)

@@ -33,15 +33,20 @@ def live_state(srv: ServerThread, table: str) -> Any:
 
 
 def wait_turn(page: Any, after: int | None = None) -> str:
-    """Wait until this page may act (or the game is over); returns the body's data-turn."""
-    cond = "document.body.dataset.turn === 'mine' || document.body.dataset.turn === 'over'"
-    if after is not None:
-        cond = f"Number(document.body.dataset.move) > {after} && ({cond})"
-    page.wait_for_function(cond, timeout=TIMEOUT)
-    idle = "document.getElementById('thinking').hidden || document.body.dataset.turn === 'over'"
-    page.wait_for_function(idle, timeout=TIMEOUT)
-    turn: str = page.evaluate("document.body.dataset.turn")
+    """Wait until this page may act (its turn, no AI thinking) or the game is over; returns
+    the body's data-turn. One look at the page per poll: each look is a round trip to Chromium."""
+    moved = "true" if after is None else f"Number(document.body.dataset.move) > {after}"
+    ready = (f"{moved} && (document.body.dataset.turn === 'over' || (document.body.dataset.turn"
+             " === 'mine' && document.getElementById('thinking').hidden)) && document.body.dataset.turn")
+    turn: str = page.wait_for_function(ready, timeout=TIMEOUT).json_value()
     return turn
+
+
+LOOK = """([targets, buttons]) => ({
+  move: Number(document.body.dataset.move), clicks: Number(document.body.dataset.clicks || 0),
+  targets: document.querySelectorAll(targets).length, buttons: document.querySelectorAll(buttons).length})"""
+"""The page as :func:`click_something` needs it before a click, in one round trip."""
+BUTTONS = "#actions button:not(.back)"
 
 
 def click_something(page: Any, rng: random.Random, board_only: bool = False, touch: bool = False,
@@ -51,29 +56,29 @@ def click_something(page: Any, rng: random.Random, board_only: bool = False, tou
 
     ``touch`` taps instead of clicking (the page's context must have touch); ``check`` is
     called with the page before every click, so a test can look at each step of a path."""
-    move = int(page.evaluate("document.body.dataset.move"))
+    move = None
     for _ in range(6):
         if check is not None:
             check(page)
-        targets = page.locator(BOARD_TARGETS)
-        buttons = page.locator("#actions button:not(.back)")
-        count = targets.count()
-        if count and (board_only or rng.random() < 0.8 or buttons.count() == 0):
-            chosen = targets.nth(rng.randrange(count))
+        look = page.evaluate(LOOK, [BOARD_TARGETS, BUTTONS])
+        move = look["move"] if move is None else move
+        if look["targets"] and (board_only or rng.random() < 0.8 or look["buttons"] == 0):
+            chosen = page.locator(BOARD_TARGETS).nth(rng.randrange(look["targets"]))
         else:
-            chosen = buttons.nth(rng.randrange(buttons.count()))
-        clicks = page.evaluate("Number(document.body.dataset.clicks || 0)")
+            chosen = page.locator(BUTTONS).nth(rng.randrange(look["buttons"]))
         (chosen.tap if touch else chosen.click)(timeout=TIMEOUT)
         # Wait for the page to have handled this click (a count no render resets), then look:
         # an action sent (or the table moved on) ends the path; else the outlines say what is
         # next. Not on data-picked: a view pushed between the click and the look redraws the
         # board and may set it back to 0, and after a first pick it passes before the click.
-        page.wait_for_function(f"Number(document.body.dataset.clicks || 0) > {clicks}", timeout=TIMEOUT)
         done = f"Number(document.body.dataset.move) > {move}"
-        if page.evaluate(f"Number(document.body.dataset.sent) >= {move} || {done}"):
+        handled = (f"Number(document.body.dataset.clicks || 0) > {look['clicks']} && "
+                   f"(Number(document.body.dataset.sent) >= {move} || {done} ? 'sent' : 'next')")
+        if page.wait_for_function(handled, timeout=TIMEOUT).json_value() == "sent":
             page.wait_for_function(done, timeout=TIMEOUT)
             break
-    return move
+    assert move is not None
+    return int(move)
 
 
 def create(srv: ServerThread, **body: Any) -> dict[str, Any]:
@@ -330,7 +335,7 @@ def test_lobby_table_for_two_humans_and_the_invited_player_takes_the_seat_once(
     second.goto(invite)
     second.wait_for_function("document.body.dataset.move !== undefined", timeout=TIMEOUT)
     assert second.url == first.url, "the invite code is taken out of the address"
-    second.wait_for_function("document.getElementById('seats').innerText.includes('Seat 1 (you)')",
+    second.wait_for_function("document.getElementById('seats')?.innerText.includes('Seat 1 (you)')",
                              timeout=TIMEOUT)
     assert "Seat 0 (you)" in first.locator("#seats").inner_text()
     again = browser.new_context().new_page()  # the creator's copy of the link, opened later
@@ -376,7 +381,7 @@ def test_names_and_chat_between_two_browsers_and_a_spectator(browser: Any, serve
     watcher = browser.new_context().new_page()
     watcher.goto(made["url"])
     for page, text in ((host, "Seat 1 · Bob"), (guest, "Seat 0 · Ada"), (watcher, "Seat 1 · Bob")):
-        seen = f"document.getElementById('seats').innerText.includes({text!r})"
+        seen = f"document.getElementById('seats')?.innerText.includes({text!r})"
         page.wait_for_function(seen, timeout=TIMEOUT)
     guest.fill("#chat-text", "hi <b>Ada</b>")
     guest.click("#chat-form button")
@@ -407,10 +412,10 @@ def test_a_rematch_offered_in_one_browser_is_accepted_in_the_other(
     wait_turn(host)
     host.click("#rematch button")
     host.wait_for_url(lambda url: "/t/" in url and not url.endswith(made["table"]), timeout=TIMEOUT)
-    taken = "document.getElementById('seats').innerText.includes('Seat 1 (you)')"
+    taken = "document.getElementById('seats')?.innerText.includes('Seat 1 (you)')"
     host.wait_for_function(taken, timeout=TIMEOUT)
     guest.click("#rematch a", timeout=TIMEOUT)
-    guest.wait_for_function("document.getElementById('seats').innerText.includes('Seat 0 (you)')",
+    guest.wait_for_function("document.getElementById('seats')?.innerText.includes('Seat 0 (you)')",
                             timeout=TIMEOUT)
     assert guest.url == host.url
 
@@ -451,7 +456,7 @@ def test_a_spectator_sees_no_control_it_cannot_use(browser: Any, server: ServerT
     host.goto(made["seats"][0]["link"])
     watcher = browser.new_context().new_page()
     watcher.goto(made["url"])
-    seats_shown = "document.getElementById('seats').innerText.includes('Seat 1')"
+    seats_shown = "document.getElementById('seats')?.innerText.includes('Seat 1')"
     for page in (host, watcher):
         page.wait_for_function(seats_shown, timeout=TIMEOUT)
     assert host.locator("#name-form").is_visible() and host.locator("#mute-label").is_visible()
