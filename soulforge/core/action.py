@@ -45,6 +45,27 @@ def _check_length(where: str, value: Sized, most: int) -> None:
         raise IllegalAction(f"{where} holds at most {most}, not {len(value)}", rule="action format")
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def field_names(action_type: type) -> tuple[str, ...]:
+    """The names of an action class's fields, in order; found once per class (every view of
+    a table lists its legal actions as JSON, and ``dataclasses.fields`` builds its tuple anew
+    on each call).
+
+    >>> @dataclasses.dataclass(frozen=True)
+    ... class Step(Action):
+    ...     soul: int
+    ...     to: int
+    >>> field_names(Step)
+    ('soul', 'to')
+    """
+    names = _FIELD_NAMES.get(action_type)
+    if names is None:
+        names = _FIELD_NAMES[action_type] = tuple(f.name for f in dataclasses.fields(action_type))
+    return names
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Action:
     """Base of every game's actions. Subclasses set ``kind`` and add fields."""
@@ -54,13 +75,13 @@ class Action:
     def to_json(self) -> JsonDict:
         """The action as a JSON-ready dict: ``{"type": kind, field: value, ...}``."""
         out: JsonDict = {"type": self.kind}
-        for field in dataclasses.fields(self):
-            value = getattr(self, field.name)
-            out[field.name] = list(value) if isinstance(value, tuple) else value
+        for name in field_names(type(self)):
+            value = getattr(self, name)
+            out[name] = list(value) if isinstance(value, tuple) else value
         return out
 
     def __str__(self) -> str:
-        values = (str(getattr(self, f.name)) for f in dataclasses.fields(self))
+        values = (str(getattr(self, name)) for name in field_names(type(self)))
         return " ".join([self.kind, *values])
 
 
