@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from soulforge.core import Action, Game, IllegalAction, JsonDict, Option, Seat, State
+from soulforge.core.clone import ClonePlan
 from soulforge.core.flow import Flow, Rule, Step
 
 RULEBOOK = "# Tricks\n\nChoose a prize, then **play** a card or pass. <script>alert(1)</script>\n"
@@ -181,6 +182,11 @@ class TricksState(State):
         self.drawn = [False] * players
         self.over = False
 
+    def clone(self) -> TricksState:
+        """A copy field by field, as the real games make theirs: the core's default, a deep
+        copy, was three quarters of the CPU of the agent tests' searched toy games."""
+        return TOY_CLONE.clone(self)
+
     @property
     def current_player(self) -> Seat | None:
         return None if self.over else self.turn
@@ -250,6 +256,9 @@ class TricksState(State):
             size = len(self.hands[seat])
             self.hands[seat], pool = sorted(pool[:size]), pool[size:]
         self.stock = pool
+
+
+TOY_CLONE = ClonePlan(TricksState)
 
 
 class Tricks(Game[TricksState]):
