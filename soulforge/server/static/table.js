@@ -92,6 +92,37 @@
     if (fresh.length || !kept) $("log").scrollTop = $("log").scrollHeight;
   }
 
+  // The board is drawn again from the payload's SVG on every move, but a move changes a few
+  // of its elements: the nodes are patched to the new drawing, not replaced, so Chromium lays
+  // out and paints only what changed, and a board element keeps its keyboard focus across a
+  // move. The result is the markup a fresh drawing gives (a reload shows the same board).
+  function patchable(old, node) {
+    // In place only when the attributes are the same names in the same order: a value set
+    // keeps its attribute's place, an attribute added would go last, unlike a fresh drawing.
+    return node.nodeType === Node.ELEMENT_NODE && old.nodeName === node.nodeName
+      && String(old.getAttributeNames()) === String(node.getAttributeNames());
+  }
+  function morph(into, from) {
+    // The children of `into` made equal to those of `from` (parsed, detached), node by node.
+    const olds = into.childNodes, news = [...from.childNodes];
+    news.forEach((node, i) => {
+      const old = olds[i];
+      if (!old) into.append(node);
+      else if (old.isEqualNode(node)) return; // unchanged: compared natively, not node by node
+      else if (patchable(old, node)) {
+        for (const {name, value} of node.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+        morph(old, node);
+      } else if (old.nodeType === Node.TEXT_NODE && node.nodeType === Node.TEXT_NODE) old.nodeValue = node.nodeValue;
+      else old.replaceWith(node);
+    });
+    while (olds.length > news.length) into.lastChild.remove();
+  }
+  function drawBoard(svg) {
+    const parsed = document.createElement("template");
+    parsed.innerHTML = svg;
+    morph($("board"), parsed.content);
+  }
+
   const sameViewer = (a, b) => a.seat === b.seat && String(a.seats_held) === String(b.seats_held);
 
   function render(p) {
@@ -104,7 +135,7 @@
     document.body.dataset.move = p.move; // for tests and styles
     document.body.dataset.turn = p.is_over ? "over" : p.seat !== null && p.current_player === p.seat ? "mine" : "other";
     yourTurn(before, p);
-    $("board").innerHTML = p.svg;
+    drawBoard(p.svg);
     $("prompt").textContent = p.prompt;
     $("turn").textContent = p.is_over ? "Game over"
       : p.seat !== null && p.current_player === p.seat ? "Your decision (" + seatName(p, p.seat) + ")"
