@@ -82,7 +82,6 @@ EXCLUDED: dict[str, str] = {
                                           "text: compiled, an optional field's reads as ``type``",
     "soulforge/games/*/render_*.py": "off the playout path (renderers of a view)",
     "soulforge/games/*/summary.py": "off the playout path",
-    "soulforge/games/*/view.py": "off the playout path",
     "soulforge/games/soulgivers/data.py": "mypyc crashes on a star expression (line 193)",
     "soulforge/games/soul[gs]*/state.py": "not yet a native class (Five Realms', Kipukas' and Soul of "
                                           "Ankiril's are: no game given, its __init__ makes a bare "
