@@ -16,7 +16,9 @@ actions costs about ``n * (1 + follow * k)`` evaluations instead of ``n * (1 + f
 
 from __future__ import annotations
 
+import math
 import random
+from bisect import insort
 from collections.abc import Sequence
 
 from mypy_extensions import mypyc_attr
@@ -93,14 +95,18 @@ class GreedyAgent:
     def _beam_choice(self, world: State, legal: Sequence[Action], mover: Seat) -> Action:
         """:meth:`choice` following up only the ``beam`` actions best one step ahead (the
         first listed among equals)."""
-        steps: list[tuple[float, int, State]] = []
+        # Only the ``beam`` best so far are held, by (-value, place): what sorting every step
+        # and cutting would keep, while each other successor is dropped at once. Held
+        # successors (dozens of containers each) are what sets off the garbage collector's
+        # passes: a pass runs after ~700 container allocations not yet freed.
+        kept: list[tuple[float, int, State]] = []
         for i, action in enumerate(legal):
             after = world.clone()
             after.apply(action)
-            steps.append((evaluate(after, mover), i, after))
-        steps.sort(key=lambda step: (-step[0], step[1]))
-        kept = steps[: self.beam]
-        scores = [self._followed(after, value, mover) for value, _, after in kept]
+            insort(kept, (-evaluate(after, mover), i, after))  # i unique: states never compared
+            if len(kept) > self.beam:
+                kept.pop()
+        scores = [self._followed(after, -negated, mover) for negated, _, after in kept]
         return pick_best([legal[i] for _, i, _ in kept], scores, self.rng)
 
     def _average(self, worlds: Sequence[State], action: Action, player: Seat) -> float:
@@ -129,14 +135,23 @@ class GreedyAgent:
 
     def _best_successor(self, state: State, player: Seat) -> tuple[State, float]:
         """The successor of ``state`` with the best heuristic value, and that value."""
-        options: list[tuple[State, float]] = []
+        # The ties with the best value, kept as they come (a successor leaves when a better
+        # value puts it out of reach): the same ties, in the same order, as filtering every
+        # successor by the final best, while the others are dropped at once instead of held
+        # (held, they set off the garbage collector: see _beam_choice).
+        ties: list[tuple[State, float]] = []
+        top = -math.inf
         for action in state.legal_actions():
             child = state.clone()
             child.apply(action)
-            options.append((child, evaluate(child, player)))
-        values = [value for _, value in options]
-        top = max(values)
-        ties = [option for option in options if option[1] >= top - 1e-12]
+            value = evaluate(child, player)
+            if value > top:
+                top = value
+                ties = [tie for tie in ties if tie[1] >= top - 1e-12]
+            if value >= top - 1e-12:
+                ties.append((child, value))
+        if not ties:
+            raise ValueError("no legal action: the game is over")
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)
 
 

@@ -141,7 +141,7 @@ class Edge:
 class Node:
     """A node of the tree: the edges tried from the action sequence it stands for."""
 
-    __slots__ = ("edges", "priors", "rows", "states", "visits")
+    __slots__ = ("edges", "priors", "ranked", "rows", "states", "visits")
 
     def __init__(self) -> None:
         self.edges: dict[Key, Edge] = {}
@@ -153,6 +153,8 @@ class Node:
         """With a pool of worlds: the state this node stands for in each world met."""
         self.rows: dict[int, list[Edge | None]] = {}
         """With a pool of worlds: per world, the edges in the order of its legal list."""
+        self.ranked: dict[int, list[Action]] = {}
+        """With a pool of worlds and guidance: per world, its legal list by decreasing prior."""
 
     def lookup(self, mover: Seat, legal: Sequence[Action]) -> list[Edge | None]:
         """The edges of ``legal`` (None: untried), in its order."""
@@ -432,7 +434,7 @@ class ISMCTSAgent:
             node.visits += 1
             legal = world.legal_actions()
             if self.guided:
-                legal = self._candidates(node, world, mover, legal)
+                legal = self._candidates(node, world, mover, legal, pooled)
             edges = node.aligned(pooled, mover, legal) if aligned else node.lookup(mover, legal)
             untried: list[int] = []
             for i, edge in enumerate(edges):
@@ -462,13 +464,19 @@ class ISMCTSAgent:
             return untried[0]
         return self.rng.choice(untried)
 
-    def _candidates(self, node: Node, world: State, mover: Seat, legal: Sequence[Action]) -> list[Action]:
-        """The legal actions by decreasing prior, cut to the widening's width."""
-        priors = node.priors
-        for action in legal:
-            if (mover, action) not in priors:
-                priors[(mover, action)] = prior_value(world, action, mover)
-        ranked = sorted(legal, key=lambda action: -priors[(mover, action)])
+    def _candidates(
+        self, node: Node, world: State, mover: Seat, legal: Sequence[Action], pooled: int | None
+    ) -> list[Action]:
+        """The legal actions by decreasing prior, cut to the widening's width.
+
+        In a pooled world the node's legal list never changes, and once ranked all its priors
+        are known (a prior, once set, stays): the ranking is kept per world (``Node.ranked``)
+        instead of hashing every legal action again at each visit."""
+        ranked = node.ranked.get(pooled) if pooled is not None else None
+        if ranked is None:
+            ranked = ranked_by_prior(node.priors, world, mover, legal)
+            if pooled is not None:
+                node.ranked[pooled] = ranked
         if self.widen:
             return ranked[: max(1, math.ceil(self.widen * math.sqrt(node.visits)))]
         return ranked
@@ -529,6 +537,24 @@ def own_moves(path: Sequence[tuple[Seat, Edge]], player: Seat) -> list[Action] |
             return None
         moves.append(edge.action)
     return moves
+
+
+def ranked_by_prior(
+    priors: dict[Key, float], world: State, mover: Seat, legal: Sequence[Action]
+) -> list[Action]:
+    """``legal`` by decreasing prior (stable: the first listed among equals), the priors of
+    actions not yet met worked out in ``world`` and kept in ``priors``. Each action's key is
+    hashed once (an action's hash is a Python call per field tuple): a guided search ranks
+    every node it passes through."""
+    negated: list[float] = []
+    for action in legal:
+        key = (mover, action)
+        prior = priors.get(key)
+        if prior is None:
+            prior = priors[key] = prior_value(world, action, mover)
+        negated.append(-prior)
+    order = sorted(range(len(legal)), key=lambda i: negated[i])
+    return [legal[i] for i in order]
 
 
 def greedy_priors(root: Node, scorer: GreedyAgent, world: State, player: Seat) -> None:

@@ -7,7 +7,8 @@ import math
 import pytest
 
 from soulforge.agents import GreedyAgent, ISMCTSAgent, load
-from soulforge.agents.ismcts import Edge, back_up_best
+from soulforge.agents.greedy import evaluate
+from soulforge.agents.ismcts import Edge, back_up_best, ranked_by_prior
 from soulforge.agents.rollouts import greedy_move, prior_value, reply_rollout
 from soulforge.core import State
 from tests.agents.agent_matches import win_rate
@@ -62,6 +63,37 @@ def test_widening_limits_the_root_to_the_best_priors(toy: Tricks) -> None:
     best = max(priors.values())
     first = next(iter(root.edges))[1]
     assert priors[first] == best
+
+
+def test_ranking_by_prior_is_the_stable_sort_and_keeps_the_priors(toy: Tricks) -> None:
+    """``ranked_by_prior`` (each key hashed once) orders as sorting by the negated prior did,
+    first listed among equals, and fills in only the priors not yet known."""
+    state = toy.new_game(seed=2)
+    legal = state.legal_actions()
+    priors = {(0, legal[0]): 5.0}
+    ranked = ranked_by_prior(priors, state, 0, legal)
+    expected = {(0, action): prior_value(state, action, 0) for action in legal} | {(0, legal[0]): 5.0}
+    assert priors == expected
+    assert ranked == sorted(legal, key=lambda action: -expected[(0, action)])
+
+
+def test_greedys_successor_is_the_first_best_or_a_draw_among_the_ties(toy: Tricks) -> None:
+    """Greedy keeps only the running ties while it scores successors: the same ties, in the
+    same order, as filtering them all by the best value (one draw of its rng among them)."""
+    for seed in range(6):
+        state = toy.new_game(seed=seed)
+        agent, twin = GreedyAgent(seed=seed), GreedyAgent(seed=seed)
+        chosen, value = agent._best_successor(state, 0)
+        options = []
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply(action)
+            options.append((child, evaluate(child, 0)))
+        top = max(v for _, v in options)
+        ties = [option for option in options if option[1] >= top - 1e-12]
+        expected = ties[0] if len(ties) == 1 else twin.rng.choice(ties)
+        assert value == expected[1] and chosen.history == expected[0].history
+        assert agent.rng.getstate() == twin.rng.getstate()
 
 
 def test_greedy_rollout_plays_the_best_prior(toy: Tricks) -> None:

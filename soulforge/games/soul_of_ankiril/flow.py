@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from soulforge.core.action import Action
 from soulforge.core.errors import IllegalAction
@@ -625,7 +625,10 @@ def why_illegal(st: St, action: Action) -> IllegalAction:
     return FLOW.why_illegal(st, action)
 
 
-_APPLY: dict[type[Action], Callable[[St, Any], None]] = {rule.action: rule.apply for rule in FLOW.rules}
+_APPLY: Final[dict[type[Action], Callable[[St, Any], None]]] = {
+    rule.action: rule.apply for rule in FLOW.rules
+}
+"""Each action's rule by its class; ``Final``: compiled, a C static read on every move."""
 
 
 def apply(st: St, action: Action) -> None:

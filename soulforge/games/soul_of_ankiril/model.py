@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from soulforge.core.cards import CardDeclaration
 
 Ref = tuple[str, tuple[int | str, ...]]
 """A reference to an ability piece by name, with its parameters: ("Throw", (2, 3))."""
 
-SETUP, PLAY, OVER = "setup", "play", "over"
-"""The stages of a game (``AnkirilState.stage``): the flow's steps."""
+SETUP: Final = "setup"
+PLAY: Final = "play"
+OVER: Final = "over"
+"""The stages of a game (``AnkirilState.stage``): the flow's steps. ``Final``: compiled, a
+literal in every module that reads them (``is_over`` on every move), not a module dict lookup."""
 
-EMPTY = -1
+EMPTY: Final = -1
 """``occ`` value of an empty terrain; creatures are their uid, Emanation k is -2 - k."""
 
 
