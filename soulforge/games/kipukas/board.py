@@ -16,6 +16,7 @@ built (``Kipukas.maps``, ``--set`` applied: ``kipukas.maps.maps.duel.geography.3
 from __future__ import annotations
 
 import dataclasses
+import sys
 from collections import deque
 from collections.abc import Mapping
 from pathlib import Path
@@ -237,7 +238,9 @@ class KipukaMap:
 
 
 def _stand(name: str, raw: Mapping[str, Any]) -> Stand:
-    stand_id = field(FILE, name, raw, "id", str)
+    # (interned, as every stand id the map hands out: a stand is looked up by id in the map's
+    # dicts at every move listed, and the very key object is found without comparing characters)
+    stand_id = sys.intern(field(FILE, name, raw, "id", str))
     kind = choice(FILE, f"{name}: {stand_id}", raw, "kind", {"territory", "movement"})
     territory = field(FILE, f"{name}: {stand_id}", raw, "territory", int)
     return Stand(stand_id, territory, kind, bool(raw.get("dock")))
@@ -245,7 +248,7 @@ def _stand(name: str, raw: Mapping[str, Any]) -> Stand:
 
 def _boat(name: str, raw: Mapping[str, Any]) -> Boat:
     return Boat(
-        field(FILE, f"{name}: boat", raw, "dock", str),
+        sys.intern(field(FILE, f"{name}: boat", raw, "dock", str)),
         field(FILE, f"{name}: boat", raw, "capacity", int),
         field(FILE, f"{name}: boat", raw, "distance", int),
     )
@@ -261,7 +264,8 @@ def _map(name: str, raw: Mapping[str, Any]) -> KipukaMap:
     if unknown := sorted(set(geography) - GEOGRAPHY):
         raise DataError(FILE, name, "geography", f"unknown geography {unknown}")
     stands = [_stand(name, entry) for entry in field(FILE, name, raw, "stands", list)]
-    paths = tuple((str(p[0]), str(p[1]), "tunnel" in p[2:]) for p in field(FILE, name, raw, "paths", list))
+    paths = tuple((sys.intern(str(p[0])), sys.intern(str(p[1])), "tunnel" in p[2:])
+                  for p in field(FILE, name, raw, "paths", list))
     built = KipukaMap(
         name,
         field(FILE, name, raw, "players", int),

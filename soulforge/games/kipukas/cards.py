@@ -9,6 +9,7 @@ does not do yet is in ``missing`` (and in NOTES.md): no card's text is silently 
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
@@ -48,7 +49,7 @@ def ability(card: CardId) -> Ability:
 def register(card_id: CardId, found: Ability) -> None:
     if card_id not in CARDS:
         raise KeyError(f"no card {card_id!r}")
-    ABILITIES[card_id] = found
+    ABILITIES[sys.intern(card_id)] = found  # (the id's one object, as the pieces' cards: ``data.interned_deck``)
 
 
 def unmet(s: S, card_id: CardId, aim: tuple[int, int]) -> str | None:
