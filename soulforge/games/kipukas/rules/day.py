@@ -311,9 +311,16 @@ def playable(s: S, spent: bool | None = None) -> list[tuple[int, str]]:
     return _held_slots(s)
 
 
-def plays(s: S, hand: list[tuple[int, str]] | None = None, seen: Ground | None = None) -> list[Play]:
+Spots = dict[int, list[tuple[str, bool]]]
+"""Per hand slot, its card's ``play_spots``: what ``plays`` worked out, for ``untamed_plays``."""
+
+
+def plays(
+    s: S, hand: list[tuple[int, str]] | None = None, seen: Ground | None = None, spots: Spots | None = None
+) -> list[Play]:
     """The plays open when no contention is owed (``PlayRule``; ``hand``: ``playable``,
-    ``seen``: the seat's ``ground``, when the caller has them)."""
+    ``seen``: the seat's ``ground``, when the caller has them); ``spots``, when given, gets
+    each slot's ``play_spots`` (the fast listing hands them to ``untamed_plays``)."""
     if hand is None:
         hand = playable(s)
     out: list[Play] = []
@@ -323,7 +330,10 @@ def plays(s: S, hand: list[tuple[int, str]] | None = None, seen: Ground | None =
     if seen is None:
         seen = ground(s, s.active)
     for slot, card_id in hand:
-        out += [_PLAY(slot, st, way) for st, way in play_spots(s, card_id, held, watched, seen)]
+        found = play_spots(s, card_id, held, watched, seen)
+        if spots is not None:
+            spots[slot] = found
+        out += [_PLAY(slot, st, way) for st, way in found]
     return out
 
 
@@ -336,18 +346,23 @@ def untameable_by(s: S, card_id: str) -> bool:
     return not taming.tames(taming.control_over(s, s.active, card.archetypal_gene, card_id), card.tameability)
 
 
-def untamed_plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[PlayUntamed]:
+def untamed_plays(s: S, hand: list[tuple[int, str]] | None = None, spots: Spots | None = None) -> list[PlayUntamed]:
     """The species the seat may play untamed (``PlayUntamedRule``): revealed, where it could
-    play them tame ('Rouges must be revealed'; ``hand``: ``playable``)."""
+    play them tame ('Rouges must be revealed'; ``hand``: ``playable``; ``spots``: what
+    ``plays`` found for this very position, when the caller kept it)."""
     if hand is None:
         hand = playable(s)
     wild = [(slot, card) for slot, card in hand if untameable_by(s, card)]
     if not wild:
         return []  # no such species in hand (the common case): no camps looked at
     out: list[PlayUntamed] = []
-    held, watched = _held_camps(s), _watched(s)
-    for slot, card_id in wild:
-        out += [_PLAY_UNTAMED(slot, st) for st, way in play_spots(s, card_id, held, watched) if way]
+    if spots is None:
+        spots = {}
+        held, watched = _held_camps(s), _watched(s)
+        for slot, card_id in wild:
+            spots[slot] = play_spots(s, card_id, held, watched)
+    for slot, _ in wild:
+        out += [_PLAY_UNTAMED(slot, st) for st, way in spots[slot] if way]
     return out
 
 
@@ -740,8 +755,27 @@ def moves(
             found = reach(s, p, seen, steps, traits)
             if reaches is not None:
                 reaches[p] = found
-            out += [_MOVE(p, stand) for stand in found]
+            out += _moves_to(p, found)
     return out
+
+
+_MOVES_OF: Final[dict[int, tuple[Mapping[str, Way], list[Move]]]] = {}
+"""Per piece number, the last reach ``moves`` listed for it and the moves it made of it. A
+reach is often the map's own (``KipukaMap.ball``: nothing in the way), the same object at the
+soul's every listing until it moves or its range changes; its moves are then handed out again
+instead of interned one by one. Kept in a slot of the module, not the state, as ``_KEPT``."""
+
+
+def _moves_to(piece: int, found: Mapping[str, Way]) -> list[Move]:
+    """The moves of ``piece`` to the stands of its reach ``found`` (read it, never change it).
+    The kept reach is held, so its identity cannot be another object's; a reach is never
+    changed once made (``movement.reach``), so the same object lists the same moves."""
+    kept = _MOVES_OF.get(piece)
+    if kept is not None and kept[0] is found:
+        return kept[1]
+    listed = [_MOVE(piece, stand) for stand in found]
+    _MOVES_OF[piece] = (found, listed)
+    return listed
 
 
 Reaches = dict[int, Mapping[str, Way]]

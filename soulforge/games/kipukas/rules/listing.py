@@ -46,8 +46,9 @@ def day_listing(s: S) -> Sequence[Action]:
     hand = day.playable(s, spent)  # the slots and cards both kinds of play walk
     out: list[Action] = []
     if hand:
-        out += day.plays(s, hand, seen)
-        out += day.untamed_plays(s, hand)
+        spots: day.Spots = {}  # (each card's spots, found once for both kinds of play)
+        out += day.plays(s, hand, seen, spots)
+        out += day.untamed_plays(s, hand, spots)
     out += day.equips(s, souls, spent)
     out += day.pick_ups(s, souls)
     # The souls carrying items: the only ones the item listings (unequip and transfers, burns,
