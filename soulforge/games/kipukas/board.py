@@ -96,6 +96,10 @@ class KipukaMap:
     water: frozenset[StandId] = dataclasses.field(
         init=False, compare=False, hash=False, repr=False)
     """The stands of water territories (#geography: swimming, boats)."""
+    of_geography: Mapping[str, frozenset[Territory]] = dataclasses.field(
+        init=False, compare=False, hash=False, repr=False)
+    """Per geography on the map, its territories (the habitat effects at each cycle's start ask
+    which pieces stand in one: a number looked up, not a geography's name compared per piece)."""
     holdable: tuple[Territory, ...] = dataclasses.field(
         init=False, compare=False, hash=False, repr=False)
     """The territories that can be held (every one but the transit territories)."""
@@ -138,6 +142,10 @@ class KipukaMap:
         water = [s.id for s in self.stands.values() if 0 < s.territory <= len(self.geography)
                  and self.geography[s.territory - 1] == "Water"]
         object.__setattr__(self, "water", frozenset(water))
+        kinds: dict[str, set[Territory]] = {}
+        for number, geography in enumerate(self.geography, 1):
+            kinds.setdefault(geography, set()).add(number)
+        object.__setattr__(self, "of_geography", {geography: frozenset(ts) for geography, ts in kinds.items()})
         object.__setattr__(self, "holdable", tuple(t for t in self.territories if t not in self.transit))
         camps: dict[Territory, StandId] = {}
         for t in self.territories:

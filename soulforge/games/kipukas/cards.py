@@ -140,8 +140,12 @@ def roll_bonus(s: S, piece: int, other: int) -> int:
 
 def _from_features(s: S, piece: int, pick: Callable[[Ability], Callable[[S, int], int] | None]) -> int:
     """What the revealed terrain features of the soul's territory add (one hook each)."""
-    hooks = (pick(ability(s.card[feature])) for feature in _features(s, s.territory[piece]))
-    return sum(hook(s, piece) for hook in hooks if hook is not None)
+    total = 0  # (a loop: compiled, a generator's object and ``sum``'s generic call cost more)
+    for feature in _features(s, s.territory[piece]):
+        hook = pick(ability(s.card[feature]))
+        if hook is not None:
+            total += hook(s, piece)
+    return total
 
 
 def extra_tolerance(s: S, piece: int) -> int:
@@ -607,11 +611,12 @@ def on_cycle_start(s: S) -> None:
 def _volcanic(s: S) -> None:
     """#habitat_effects, volcanic: souls take 1 KEAL means damage once per diel cycle; volcanic
     dwellers are immune."""
-    if "Volcanic" not in s.board.geography:
+    volcanic_territories = s.board.of_geography.get("Volcanic")
+    if volcanic_territories is None:
         return  # no volcanic territory on this map
-    geography, territory_of = s.board.geography, s.territory
+    territory_of = s.territory
     for piece in s.live():
-        if geography[territory_of[piece] - 1] != "Volcanic":
+        if territory_of[piece] not in volcanic_territories:
             continue  # (asked first: most pieces stand elsewhere)
         card = s.card_of(piece)
         volcanic = not s.wasteland[territory_of[piece] - 1]
@@ -634,12 +639,13 @@ def damage(s: S, piece: int) -> None:
 def _plains_rest(s: S) -> None:
     """#habitat_effects, plains secondary: revealed souls resting in an uncontested plains
     territory heal one KEAL means per 2 turns rested (counted on ``timers``)."""
-    if "Plains" not in s.board.geography:
+    plains = s.board.of_geography.get("Plains")
+    if plains is None:
         return  # no plains territory on this map: no piece to look at
-    geography, injuries, territory_of = s.board.geography, s.injuries, s.territory
+    injuries, territory_of = s.injuries, s.territory
     for piece in s.live():
         territory = territory_of[piece]
-        if geography[territory - 1] != "Plains" or not any(injuries[piece]):
+        if territory not in plains or not any(injuries[piece]):
             continue  # (asked first: the cheap half of resting; most souls are unhurt)
         if not (s.on_map[piece] and s.card_of(piece).soul and s.known[piece] & (1 << 8)):
             continue

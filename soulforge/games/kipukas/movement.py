@@ -433,6 +433,8 @@ def ways(s: S, piece: int, steps: int, seen: Ground, traits: Traits | None = Non
 def meets(stands: frozenset[str], ways: Mapping[str, Way]) -> bool:
     """Some stand of ``stands`` (the few holding enemies) is one of ``ways``: each asked of the
     ways (``not stands.isdisjoint(ways)`` walks every way, a method's generic call compiled)."""
+    if not stands:
+        return False  # no enemy seen (often): no iterator made over the empty set
     for stand in stands:  # noqa: SIM110 (the loop is the point)
         if stand in ways:
             return True
