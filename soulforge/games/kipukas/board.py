@@ -109,7 +109,7 @@ class KipukaMap:
     _camps: Mapping[Territory, StandId] = dataclasses.field(
         init=False, compare=False, hash=False, repr=False)
     """``camp_of`` per territory (the rules ask it on every claim and move)."""
-    memo: Memo[tuple[int, ...], list[StandId]] = dataclasses.field(
+    memo: Memo[int, list[StandId]] = dataclasses.field(
         default_factory=Memo, init=False, compare=False, hash=False, repr=False)
     """What the day's listing works out from the map and a few numbers of a position (the
     camps of a holding: ``rules.day._held_camps``), kept here across positions and games;
@@ -145,7 +145,7 @@ class KipukaMap:
         kinds: dict[str, set[Territory]] = {}
         for number, geography in enumerate(self.geography, 1):
             kinds.setdefault(geography, set()).add(number)
-        object.__setattr__(self, "of_geography", {geography: frozenset(ts) for geography, ts in kinds.items()})
+        object.__setattr__(self, "of_geography", {kind: frozenset(ts) for kind, ts in kinds.items()})
         object.__setattr__(self, "holdable", tuple(t for t in self.territories if t not in self.transit))
         camps: dict[Territory, StandId] = {}
         for t in self.territories:

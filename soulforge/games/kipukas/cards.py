@@ -49,7 +49,7 @@ def ability(card: CardId) -> Ability:
 def register(card_id: CardId, found: Ability) -> None:
     if card_id not in CARDS:
         raise KeyError(f"no card {card_id!r}")
-    ABILITIES[sys.intern(card_id)] = found  # (the id's one object, as the pieces' cards: ``data.interned_deck``)
+    ABILITIES[sys.intern(card_id)] = found  # (the id's one object, as the decks': ``data.interned_deck``)
 
 
 def unmet(s: S, card_id: CardId, aim: tuple[int, int]) -> str | None:
@@ -294,7 +294,7 @@ def waste(s: S, piece: int) -> None:
     take_off(s, piece)
     s.known[piece] |= 1 << 8
     s.discard[keeper(s, piece)].append(s.card[piece])
-    s.game.style.wasted(s, piece)  # a soul defeated: the seats' tallies, the play style told (``styles/``)
+    s.tables.style.wasted(s, piece)  # a soul defeated: the seats' tallies, the play style told (``styles/``)
     if s.items[piece]:
         drop(s, piece, territory)
         grab(s, territory)
@@ -312,7 +312,7 @@ def collapse(s: S, digger: int) -> None:
     for index in [i for i, p in enumerate(s.tunnel_diggers) if p == digger]:
         roll = s.rng.randint(1, 6)
         a, b = s.tunnels[index]
-        if roll <= s.game.play.collapse_high:
+        if roll <= s.tables.play.collapse_high:
             s.tunnel_diggers[index] = -2  # marked, removed below (the indices stay valid)
             s.add_log(f"a D6 of {roll}: the tunnel between {a} and {b} collapses")
         else:
@@ -475,7 +475,7 @@ def in_enemy_capital(s: S, piece: int) -> bool:
 def lodged(s: S, piece: int) -> bool:
     """Unburdened Central in an enemy capital: she stays, and no one can engage her."""
     # (the card's traits: one native read, asked of every soul at each day's end)
-    return s.game.traits[s.card[piece]].stays_in_capital and in_enemy_capital(s, piece)
+    return s.tables.traits[s.card[piece]].stays_in_capital and in_enemy_capital(s, piece)
 
 
 def takes_space(card: Card) -> bool:
@@ -530,7 +530,7 @@ def rolled(s: S) -> bool:
     """Whether this cycle's diel was rolled: the opening's cycles are predetermined, not rolled
     (#game_setup 9: "day, followed by night, followed by day ... before diel cycle rolling
     starts"; #diel_cycle: "The first 3 turns are predetermined")."""
-    return s.cycle > len(s.game.play.opening)
+    return s.cycle > len(s.tables.play.opening)
 
 
 _TURNED: Final = {"night": "day", "day": "night"}
@@ -548,7 +548,7 @@ def diel_turns(s: S, seat: int) -> list[tuple[int, int]]:
         return []
     # (read once: every piece of the seat's, twice a cycle; the pieces' flag from their traits,
     # a native read, not the ability's)
-    card, traits, found = s.card, s.game.traits, ABILITIES
+    card, traits, found = s.card, s.tables.traits, ABILITIES
     out = [(p, -1) for p in s.pieces_of(seat) if traits[card[p]].turns_roll == wanted and _may_turn(s, p)]
     out += [(-1, slot) for slot, cid in enumerate(s.hand[seat]) if found[cid].turns_roll == "either"]
     return out
@@ -578,7 +578,7 @@ def heal(s: S, piece: int) -> bool:
 
 
 def on_cycle_start(s: S) -> None:
-    card, items, on_map, found, traits = s.card, s.items, s.on_map, ABILITIES, s.game.traits
+    card, items, on_map, found, traits = s.card, s.items, s.on_map, ABILITIES, s.tables.traits
     for piece in s.live():
         cid = card[piece]
         if not traits[cid].cycles and not items[piece]:
@@ -657,13 +657,13 @@ def _plains_rest(s: S) -> None:
 def detected(s: S, roll: int, numbers: frozenset[int] | None = None) -> bool:
     """Whether a D20 ``roll`` detects: on ``numbers``, or by standard detection (#traps: 1 to
     the game's ``play.detection_high``)."""
-    return 1 <= roll <= s.game.play.detection_high if numbers is None else roll in numbers
+    return 1 <= roll <= s.tables.play.detection_high if numbers is None else roll in numbers
 
 
 def trap_roll(s: S, mover: int, territory: int) -> None:
     """#card_activation, #traps: entering a territory with an opponent's unrevealed cards,
     roll a D20; each unrevealed trap there springs on its numbers, else may be detected."""
-    s.game.style.entered(s, mover, territory)  # the referee's secret trap (Trap springer, ``styles/``)
+    s.tables.style.entered(s, mover, territory)  # the referee's secret trap (Trap springer, ``styles/``)
     if s.phase == OVER:
         return
     seat, here = s.owner[mover], s.pieces_in(territory)

@@ -33,7 +33,7 @@ boat crossing, digging, changing forms, a rogue's roll): more than any range can
 class Traits:
     """What the movement and fight helpers ask of a card, read once per game from the card
     (``Kipukas.cards``) and its ability: the hot helpers then make one lookup per piece
-    (``s.game.traits``) instead of several ``card_of(...)`` and ``cards.ability(...)`` calls."""
+    (``s.tables.traits``) instead of several ``card_of(...)`` and ``cards.ability(...)`` calls."""
 
     soul: bool
     movement: int
@@ -115,7 +115,7 @@ def is_water(s: S, stand: str) -> bool:
 
 def is_downed(s: S, piece: int) -> bool:
     """All KEAL means injured, or a card that is constantly downed (#keal_means_DHT)."""
-    traits = s.game.traits[s.card[piece]]
+    traits = s.tables.traits[s.card[piece]]
     if traits.constantly_downed:
         return True
     return _hurt_past(s, piece, traits, bool(s.features_in(s.territory[piece])))
@@ -137,7 +137,7 @@ def range_of(s: S, piece: int, traits: Traits | None = None) -> int:
     """Spaces the soul may still move this day (#movement, #moving_downed_souls); ``traits``:
     the soul's, when the caller has them."""
     if traits is None:
-        traits = s.game.traits[s.card[piece]]
+        traits = s.tables.traits[s.card[piece]]
     featured = bool(s.features_in(s.territory[piece]))  # asked once, for the bonus and downed
     # No terrain feature in the territory and no second form (the common case): no bonus.
     bonus = cards.movement_bonus(s, piece) if traits.forms or featured else 0
@@ -172,7 +172,7 @@ def free_souls(s: S, souls: list[int]) -> list[int]:
     """The souls of ``souls`` free to move (``free_to_move``), in their order: the state's
     lists read once for all of them (the day's listing asks of every soul of the seat, and a
     read of the state's attribute is a dictionary lookup)."""
-    on_map, prisoner, card, traits_of = s.on_map, s.prisoner, s.card, s.game.traits
+    on_map, prisoner, card, traits_of = s.on_map, s.prisoner, s.card, s.tables.traits
     cycle: int = s.cycle
     played_unrevealed, played_cycle, tired_cycle = s.played_unrevealed, s.played_cycle, s.tired_cycle
     territory, suspended, timers = s.territory, s.suspended, s.timers
@@ -206,7 +206,7 @@ def enemies_at(s: S, stand: str, seat: int) -> list[int]:
     out: list[int] = []
     if not here:
         return out  # an empty stand: none of the state's lists read
-    owner, known, card, traits_of = s.owner, s.known, s.card, s.game.traits
+    owner, known, card, traits_of = s.owner, s.known, s.card, s.tables.traits
     genes: set[str | None] | None = None  # the seat's genes on the stand, asked only if needed
     for p in here:
         if owner[p] == seat or not known[p] & PUBLIC:
@@ -233,7 +233,7 @@ def room_in(s: S, territory: int, seat: int, mover: int) -> bool:
         and not s.prisoner[p]
         and cards.takes_space(s.card_of(p))
     ]
-    return len(mine) < s.game.play.souls_per_territory or not cards.takes_space(s.card_of(mover))
+    return len(mine) < s.tables.play.souls_per_territory or not cards.takes_space(s.card_of(mover))
 
 
 class Ground:
@@ -282,7 +282,7 @@ def ground(s: S, seat: int) -> Ground:
 
 def _ground(s: S, seat: int) -> Ground:
     crowd: dict[int, int] = {}  # a plain dict: a Counter's constructor costs more than the walk
-    owner, card, territory, known, traits_of = s.owner, s.card, s.territory, s.known, s.game.traits
+    owner, card, territory, known, traits_of = s.owner, s.card, s.territory, s.known, s.tables.traits
     hostile = []  # stands holding a revealed soul of another side: enemies_at decides
     for stand, here in s.soul_stands().items():  # the souls (no prisoners) by stand
         other = False
@@ -298,7 +298,7 @@ def _ground(s: S, seat: int) -> Ground:
     # Lists, not generators, into the sets: built at nearly every move, mostly from nothing
     # (the shared empty sets then, no set built at all).
     enemies = frozenset([stand for stand in hostile if enemies_at(s, stand, seat)]) if hostile else _NO_STANDS
-    limit = s.game.play.souls_per_territory
+    limit = s.tables.play.souls_per_territory
     full = [t for t, n in crowd.items() if n >= limit]
     return Ground(enemies, crowd, frozenset(full) if full else _NO_TERRITORIES)
 
@@ -336,7 +336,7 @@ def regrounded(
                     crowd[territory] = now
                 else:
                     del crowd[territory]
-            limit = s.game.play.souls_per_territory
+            limit = s.tables.play.souls_per_territory
             filled = [t for t, n in crowd.items() if n >= limit]
             out[seat] = Ground(enemies, crowd, frozenset(filled) if filled else _NO_TERRITORIES)
         elif enemies is seen.enemy_stands:
@@ -355,7 +355,7 @@ def shifted(
     it came)."""
     new_stand, new_territory = s.stand[piece], s.territory[piece]
     counts: tuple[tuple[int, int], ...] = ()
-    if s.game.traits[s.card[piece]].takes_space and new_territory != old_territory:
+    if s.tables.traits[s.card[piece]].takes_space and new_territory != old_territory:
         counts = ((old_territory, -1), (new_territory, 1))
     return regrounded(s, kept, (old_stand, new_stand), s.owner[piece], counts)
 
@@ -369,7 +369,7 @@ def reach(
     if seen is None:
         seen = ground(s, s.owner[piece])
     if traits is None:
-        traits = s.game.traits[s.card[piece]]  # (handed on: read once per soul listed)
+        traits = s.tables.traits[s.card[piece]]  # (handed on: read once per soul listed)
     if traits.leaps:
         return _stops(s, piece, _leaps(s, piece, seen), seen, traits)
     steps = range_of(s, piece, traits) if steps is None else steps
@@ -400,7 +400,7 @@ def ways(s: S, piece: int, steps: int, seen: Ground, traits: Traits | None = Non
     dwellers, water for swimmers), never past a revealed enemy (flyers fly over); ``traits``:
     the soul's, when the caller has them."""
     if traits is None:
-        traits = s.game.traits[s.card[piece]]  # (the card's habitat, read as flags)
+        traits = s.tables.traits[s.card[piece]]  # (the card's habitat, read as flags)
     start = s.stand[piece]
     flies, digs = traits.flies, traits.digs
     board = s.board
@@ -477,7 +477,7 @@ def _stops(s: S, piece: int, ways: Mapping[str, Way], seen: Ground, traits: Trai
     home, spacious = s.territory[piece], not traits.takes_space
     if fights and (spacious or not seen.full):
         return ways  # every way stops (no copy: a reach is only read)
-    stands, limit = s.board.stands, s.game.play.souls_per_territory
+    stands, limit = s.board.stands, s.tables.play.souls_per_territory
     out = {}
     for stand, way in ways.items():
         territory = stands[stand].territory

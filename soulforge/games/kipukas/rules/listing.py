@@ -61,7 +61,7 @@ def day_listing(s: S) -> Sequence[Action]:
         out += day.transfers(s, giving)
     # Most souls give no day action of their own (``Traits.acts``): the five listings of those
     # are skipped, one flag per soul asked instead of a walk each.
-    traits, card = s.game.traits, s.card
+    traits, card = s.tables.traits, s.card
     acting = False
     for p in souls:  # (a loop, not ``any`` over a generator: once per listing)
         if traits[card[p]].acts:

@@ -168,7 +168,7 @@ class SuspendRule(CheckedRule["S", Suspend]):
 
 def _items_in_deck(s: S) -> list[str]:
     """The item cards of the seat's deck, each once (what the shop sells)."""
-    return sorted({cid for cid in s.deck[s.active] if s.game.cards[cid].card_type == "item"})
+    return sorted({cid for cid in s.deck[s.active] if s.tables.cards[cid].card_type == "item"})
 
 
 def _two_in_hand(s: S, first: int, second: int) -> bool:
@@ -251,7 +251,7 @@ class HandToBottomRule(ButtonRule[HandToBottom]):
         Check("once a night", lambda s, a: _night_once(s, "hand_to_bottom"),
               "each night action once per night"),
         Check("no card the play style keeps in hand",
-              lambda s, a: not any(s.game.style.keeps(s, s.active, card) for card in s.hand[s.active]),
+              lambda s, a: not any(s.tables.style.keeps(s, s.active, card) for card in s.hand[s.active]),
               "a huntable card in your hand must be played, not put away (The hunt, #playstyleoptions)"),
     )
 
@@ -265,7 +265,7 @@ class HandToBottomRule(ButtonRule[HandToBottom]):
 
 
 def _room_in_hand(s: S) -> bool:
-    return len(s.hand[s.active]) < s.game.play.hand
+    return len(s.hand[s.active]) < s.tables.play.hand
 
 
 class RefillRule(ButtonRule[Refill]):
@@ -282,7 +282,7 @@ class RefillRule(ButtonRule[Refill]):
     )
 
     def apply(self, s: S, action: Refill) -> None:
-        cycle.draw(s, s.active, s.game.play.hand)
+        cycle.draw(s, s.active, s.tables.play.hand)
         _used(s, "refill")
         cycle.end_action(s, s.active)
 
@@ -291,24 +291,9 @@ def recipes_in_hand(s: S) -> list[int]:
     """The recipes the engine plays whose items (at least one of each) are all in the seat's
     hand (the game's ``craftable``)."""
     held = set(s.hand[s.active])
-    craftable = s.game.craftable
-    if held.isdisjoint(_ingredients(craftable)):
-        return []  # no item of any recipe in hand (nearly every night): no recipe looked at
-    return [n for n, needs in craftable if needs <= held]
-
-
-_INGREDIENTS: Final[dict[int, tuple[object, frozenset[str]]]] = {}
-"""Per ``craftable`` (by identity), every item of its recipes: ``_ingredients``."""
-
-
-def _ingredients(craftable: tuple[tuple[int, frozenset[str]], ...]) -> frozenset[str]:
-    """Every item some recipe of ``craftable`` needs, worked out once per game's recipes (a hand
-    holding none of them completes no recipe)."""
-    kept = _INGREDIENTS.get(id(craftable))
-    if kept is None or kept[0] is not craftable:  # (the tuple kept: its id is never reused)
-        items = frozenset().union(*(needs for _, needs in craftable))
-        kept = _INGREDIENTS[id(craftable)] = (craftable, items)
-    return kept[1]
+    if held.isdisjoint(s.game.ingredients):
+        return []  # no item of any recipe in hand: no recipe looked at
+    return [n for n, needs in s.game.craftable if needs <= held]
 
 
 def _honey_ground(s: S) -> bool:
@@ -429,7 +414,7 @@ class CraftRule(CheckedRule["S", Craft]):
         marker = f"recipe:{action.recipe}"
         s.items[action.piece] += [*recipe.ingredients, marker]
         s.add_log(f"{s.seat_name(seat)} crafts {recipe.name} for {s.piece_name(action.piece)}")
-        if s.game.play.challenge_bs:  # #BS (optional): the other seats may call the craft out
+        if s.tables.play.challenge_bs:  # #BS (optional): the other seats may call the craft out
 
             bs.open_challenge(s, seat, action.piece, -1, marker)
             return
