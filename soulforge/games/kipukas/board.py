@@ -81,7 +81,8 @@ class KipukaMap:
     players: int
     geography: tuple[str, ...]
     transit: frozenset[Territory]
-    stands: Mapping[StandId, Stand]
+    stands: dict[StandId, Stand]
+    """(A dict, typed so: compiled, a lookup in one is a dict's own, not a ``Mapping``'s.)"""
     paths: tuple[tuple[StandId, StandId, bool], ...]  # (a, b, underground tunnel)
     boats: tuple[Boat, ...] = ()
     coastline: tuple[int, ...] = ()

@@ -548,9 +548,9 @@ def diel_turns(s: S, seat: int) -> list[tuple[int, int]]:
         return []
     # (read once: every piece of the seat's, twice a cycle; the pieces' flag from their traits,
     # a native read, not the ability's)
-    card, traits, found = s.card, s.tables.traits, ABILITIES
+    card, traits = s.card, s.tables.traits
     out = [(p, -1) for p in s.pieces_of(seat) if traits[card[p]].turns_roll == wanted and _may_turn(s, p)]
-    out += [(-1, slot) for slot, cid in enumerate(s.hand[seat]) if found[cid].turns_roll == "either"]
+    out += [(-1, slot) for slot, cid in enumerate(s.hand[seat]) if traits[cid].turns_roll == "either"]
     return out
 
 

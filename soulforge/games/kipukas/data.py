@@ -316,7 +316,7 @@ def load_diel_faces() -> tuple[str, ...]:
 
 
 @data_cache
-def game_cards() -> Mapping[CardId, Card]:
+def game_cards() -> dict[CardId, Card]:
     """Every card by id as the data files say now (``--set`` applied): a game's ``cards``."""
     return load_cards()
 

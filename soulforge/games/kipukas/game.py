@@ -147,8 +147,9 @@ class Kipukas(Game[KipukasState]):
     board: KipukaMap
     """The map played (option ``map``)."""
     decks: tuple[DeckList, ...]
-    cards: Mapping[str, Card]
-    """Every card by id, as this game's data says (``--set`` applied)."""
+    cards: dict[str, Card]
+    """Every card by id, as this game's data says (``--set`` applied). (A ``dict``, typed so:
+    compiled, a lookup in one is a dict's own, not the generic one a ``Mapping`` takes.)"""
     rules: Mapping[str, int]
     """The numbers of ``rules.toml`` the rules read from the game (deckbuilding, motive bonus)."""
     play: PlayNumbers
@@ -166,7 +167,7 @@ class Kipukas(Game[KipukasState]):
     an attribute at every cycle's start, not an option looked up and converted)."""
     diel_faces: tuple[str, ...]
     """The diel die's faces (#diel_cycle; the mix is authored)."""
-    traits: Mapping[str, movement.Traits]
+    traits: dict[str, movement.Traits]
     """Per card, what the movement and fight helpers ask (built once per game)."""
     armed: frozenset[str]
     """The cards that may attack at all (``fight.armed``)."""

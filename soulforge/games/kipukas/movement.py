@@ -66,6 +66,8 @@ class Traits:
     or a dig (``rules.listing.day_listing`` skips those listings when no soul of the seat may)."""
     cycles: bool
     """Its ability has a hook at each cycle's start (``cards.on_cycle_start`` calls only those)."""
+    must_reveal: bool
+    """``Ability.must_reveal``: the card is played revealed only (``rules.day.play_spots``)."""
     turns_roll: str
     """``Ability.turns_roll``: the roll it turns ("day", "night", "either"; empty: none),
     read by ``cards.diel_turns`` of every piece of a seat, twice a cycle."""
@@ -100,11 +102,12 @@ def _traits(card: Card) -> Traits:
             or card.habitat == "Underground"
         ),
         cycles=entry.cycle is not None,
+        must_reveal=entry.must_reveal,
         turns_roll=entry.turns_roll,
     )
 
 
-def traits(game_cards: Mapping[str, Card]) -> Mapping[str, Traits]:
+def traits(game_cards: Mapping[str, Card]) -> dict[str, Traits]:
     """Each card's :class:`Traits` (built once per game, ``Kipukas.traits``)."""
     return {card_id: _traits(card) for card_id, card in game_cards.items()}
 

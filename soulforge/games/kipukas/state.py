@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from soulforge.core import Action, JsonDict, Seat, State
@@ -99,12 +99,14 @@ class Tables:
 
     __slots__ = ("cards", "play", "style", "traits")
 
-    cards: Mapping[str, Card]
-    traits: Mapping[str, movement.Traits]
+    cards: dict[str, Card]
+    traits: dict[str, movement.Traits]
+    """(Dicts, typed so: compiled, a lookup in one is a dict's own, not a ``Mapping``'s
+    generic one: the rules look a piece's card or traits up thousands of times a playout.)"""
     play: PlayNumbers
     style: Style
 
-    def __init__(self, cards: Mapping[str, Card], traits: Mapping[str, movement.Traits],
+    def __init__(self, cards: dict[str, Card], traits: dict[str, movement.Traits],
                  play: PlayNumbers, style: Style) -> None:
         self.cards, self.traits, self.play, self.style = cards, traits, play, style
 
@@ -582,6 +584,13 @@ class KipukasState(State["Kipukas"]):
         if index is None:
             index = self._where()
         return index.souls
+
+    def pieces_at(self, territory: int) -> list[int]:
+        """``pieces_in`` with no copy: read it, never change it (asked at every day listing)."""
+        index = self._index  # (``_where``'s test inlined: asked by every listing)
+        if index is None:
+            index = self._where()
+        return index.territories.get(territory, _NO_PIECES)
 
     def pieces_in(self, territory: int) -> list[int]:
         index = self._index  # (``_where``'s test inlined: asked by every listing)

@@ -262,7 +262,7 @@ def _watched(s: S) -> bool:
     """An enemy Unburdened Central is lodged in the seat's capital (all its plays are revealed)."""
     traits, card = s.tables.traits, s.card
     for capital in s.capital[s.active]:
-        for p in s.pieces_in(capital):
+        for p in s.pieces_at(capital):
             # ``lodged``'s own flag read from the traits first: no call for most pieces
             if traits[card[p]].stays_in_capital and cards.lodged(s, p):
                 return True
@@ -277,8 +277,8 @@ def play_spots(
     you hold (traps: where a soul of yours stands; ``held``: ``_held_camps``, ``watched``:
     ``_watched``, ``seen``: the seat's ``ground``, when the caller has them)."""
     c = s.tables.cards[card_id]
-    entry = cards.ability(card_id)
-    ways: tuple[bool, ...] = (True,) if entry.must_reveal else (True, False)
+    traits = s.tables.traits[card_id]  # (``Card.soul``, ``cards.takes_space``... read as flags)
+    ways: tuple[bool, ...] = (True,) if traits.must_reveal else (True, False)
     if watched is None:
         watched = _watched(s)
     if watched:
@@ -287,7 +287,6 @@ def play_spots(
         ways = tuple(way for way in ways if not way)  # Captive: 'must play the card unrevealed'
     if held is None:
         held = _held_camps(s)
-    traits = s.tables.traits[card_id]  # (``Card.soul`` and ``cards.takes_space``, read as flags)
     if traits.soul:
         if seen is None:
             seen = ground(s, s.active)
@@ -305,7 +304,7 @@ def play_spots(
         return [(st, way) for st in stands for way in ways]
     if c.card_type == "terrain_feature":
         return [(st, way) for st in held for way in ways]
-    if c.card_type == "trap" and entry.sprung is not None:
+    if c.card_type == "trap" and cards.ability(card_id).sprung is not None:
         # #traps: 'These require a reasonable soul to lay them': a soul of the seat's in that territory
         souls = [p for p in s.pieces_of(s.active) if s.card_of(p).soul and not s.prisoner[p]]
         layers = {s.territory[p] for p in souls}
