@@ -68,6 +68,10 @@ class Traits:
     """Its ability has a hook at each cycle's start (``cards.on_cycle_start`` calls only those)."""
     must_reveal: bool
     """``Ability.must_reveal``: the card is played revealed only (``rules.day.play_spots``)."""
+    sabotages: bool
+    """Its ability has a sabotage effect (``rules.night._sabotage_card``, every night listing)."""
+    antes: bool
+    """Its ability antes a soul (the Hidden Portal: ``rules.portal._portal_card``)."""
     turns_roll: str
     """``Ability.turns_roll``: the roll it turns ("day", "night", "either"; empty: none),
     read by ``cards.diel_turns`` of every piece of a seat, twice a cycle."""
@@ -103,6 +107,8 @@ def _traits(card: Card) -> Traits:
         ),
         cycles=entry.cycle is not None,
         must_reveal=entry.must_reveal,
+        sabotages=entry.sabotage is not None,
+        antes=entry.ante,
         turns_roll=entry.turns_roll,
     )
 

@@ -184,12 +184,17 @@ def _avian_keeper(s: S, piece: int) -> bool:
     return cards.gene(s, piece) == "Avian" and fight.can_attack(s, piece)
 
 
-def _den_territories(s: S) -> set[int]:
-    """The territories of the seat's revealed dens in territories it holds."""
-    return {s.territory[p] for p in _dens(s)}
+def _den_territories(s: S) -> frozenset[int]:
+    """The territories of the seat's revealed dens in territories it holds (none, nearly
+    always: the one empty set, not a new one at every day listing)."""
+    dens = _dens(s)
+    return frozenset([s.territory[p] for p in dens]) if dens else _NO_DENS
 
 
-def _near_den(s: S, piece: int, dens: set[int]) -> bool:
+_NO_DENS: Final[frozenset[int]] = frozenset()
+
+
+def _near_den(s: S, piece: int, dens: frozenset[int]) -> bool:
     """The soul's territory touches one of ``dens`` (``_den_territories``)."""
     return any((s.territory[piece], d) in s.board.touching for d in dens)
 

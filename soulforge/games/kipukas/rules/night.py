@@ -239,6 +239,25 @@ def _used(s: S, kind: str) -> None:
     s.night_used[s.active].append(kind)
 
 
+# The night buttons' conditions, asked at every night listing, as typed functions: in a check's
+# lambda the state is untyped, so compiled each of its attributes was a generic lookup.
+def _hand_held(s: S) -> bool:
+    return bool(s.hand[s.active])
+
+
+def _deck_left(s: S) -> bool:
+    return bool(s.deck[s.active])
+
+
+def _keeps_none(s: S) -> bool:
+    """No card of the seat's hand is one the play style keeps there (The hunt)."""
+    seat, style = s.active, s.tables.style
+    for card in s.hand[seat]:  # noqa: SIM110 (a loop: compiled, ``any`` over a generator costs more)
+        if style.keeps(s, seat, card):
+            return False
+    return True
+
+
 class HandToBottomRule(ButtonRule[HandToBottom]):
     """#night: move your hand to the bottom of the deck (no refill with it)."""
 
@@ -247,11 +266,11 @@ class HandToBottomRule(ButtonRule[HandToBottom]):
     section = "night"
 
     checks = (
-        Check("cards in hand", lambda s, a: bool(s.hand[s.active]), "you have no card in hand"),
+        Check("cards in hand", lambda s, a: _hand_held(s), "you have no card in hand"),
         Check("once a night", lambda s, a: _night_once(s, "hand_to_bottom"),
               "each night action once per night"),
         Check("no card the play style keeps in hand",
-              lambda s, a: not any(s.tables.style.keeps(s, s.active, card) for card in s.hand[s.active]),
+              lambda s, a: _keeps_none(s),
               "a huntable card in your hand must be played, not put away (The hunt, #playstyleoptions)"),
     )
 
@@ -277,7 +296,7 @@ class RefillRule(ButtonRule[Refill]):
 
     checks = (
         Check("room in hand", lambda s, a: _room_in_hand(s), "your hand is full"),
-        Check("cards in the deck", lambda s, a: bool(s.deck[s.active]), "your deck is empty"),
+        Check("cards in the deck", lambda s, a: _deck_left(s), "your deck is empty"),
         Check("once a night", lambda s, a: _night_once(s, "refill"), "refill once per night"),
     )
 
@@ -424,7 +443,7 @@ class CraftRule(CheckedRule["S", Craft]):
 def _sabotage_card(s: S, slot: int) -> bool:
     """The hand's slot holds a card with a sabotage effect."""
     hand = s.hand[s.active]
-    return 0 <= slot < len(hand) and cards.ability(hand[slot]).sabotage is not None
+    return 0 <= slot < len(hand) and s.tables.traits[hand[slot]].sabotages
 
 
 def _others_territory(s: S, territory: int) -> bool:
