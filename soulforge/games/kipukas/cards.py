@@ -55,8 +55,15 @@ def register(card_id: CardId, found: Ability) -> None:
 def unmet(s: S, card_id: CardId, aim: tuple[int, int]) -> str | None:
     """Why ``card_id`` cannot be played now by the seat against the territory of ``aim``
     (seat, territory): its first unmet requirement, None when all are met."""
+    if not s.tables.traits[card_id].requires:
+        return None  # none declared (most cards): the book, an interpreted class, not asked
     card = BOOK[card_id]
     return BOOK.unmet(card, s, aim) if card.requirements else None
+
+
+def has_requirements(card_id: CardId) -> bool:
+    """The card's declaration names requirements (``card_effects.toml``: ``requires``)."""
+    return card_id in BOOK and bool(BOOK[card_id].requirements)
 
 
 # -- what the engine asks ----------------------------------------------------------------------

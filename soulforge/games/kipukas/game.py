@@ -195,7 +195,7 @@ class Kipukas(Game[KipukasState]):
         self.board = self.maps[str(self.options["map"])]
         self.decks = tuple(resolve_deck(f"deck{seat}", str(self.options[f"deck{seat}"])) for seat in range(4))
         self.peace_after = int(self.options["peace_after"])
-        self.tables = Tables(self.cards, self.traits, self.play, self.style)
+        self.tables = Tables(self.cards, self.traits, self.play, self.style, self.craftable, self.ingredients)
         try:
             self.progress = affinity.seat_records(str(self.settings["progress"]))
         except ValueError as err:

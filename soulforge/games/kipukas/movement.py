@@ -72,6 +72,9 @@ class Traits:
     """Its ability has a sabotage effect (``rules.night._sabotage_card``, every night listing)."""
     antes: bool
     """Its ability antes a soul (the Hidden Portal: ``rules.portal._portal_card``)."""
+    requires: bool
+    """Its declaration names requirements (``cards.has_requirements``): ``cards.unmet`` asks
+    the card book (interpreted) only for such a card, at every sabotage card's listing."""
     turns_roll: str
     """``Ability.turns_roll``: the roll it turns ("day", "night", "either"; empty: none),
     read by ``cards.diel_turns`` of every piece of a seat, twice a cycle."""
@@ -109,6 +112,7 @@ def _traits(card: Card) -> Traits:
         must_reveal=entry.must_reveal,
         sabotages=entry.sabotage is not None,
         antes=entry.ante,
+        requires=cards.has_requirements(card.id),
         turns_roll=entry.turns_roll,
     )
 

@@ -97,7 +97,7 @@ class Tables:
     random playouts; read through the state it is two field loads. The game's data, never
     changed: a state's copies share it, and its bytes name it as the game's (a reference)."""
 
-    __slots__ = ("cards", "play", "style", "traits")
+    __slots__ = ("cards", "craftable", "ingredients", "play", "style", "traits")
 
     cards: dict[str, Card]
     traits: dict[str, movement.Traits]
@@ -105,10 +105,15 @@ class Tables:
     generic one: the rules look a piece's card or traits up thousands of times a playout.)"""
     play: PlayNumbers
     style: Style
+    craftable: tuple[tuple[int, frozenset[str]], ...]
+    ingredients: frozenset[str]
+    """``Kipukas.craftable`` and ``ingredients``: asked at every night listing."""
 
     def __init__(self, cards: dict[str, Card], traits: dict[str, movement.Traits],
-                 play: PlayNumbers, style: Style) -> None:
+                 play: PlayNumbers, style: Style,
+                 craftable: tuple[tuple[int, frozenset[str]], ...], ingredients: frozenset[str]) -> None:
         self.cards, self.traits, self.play, self.style = cards, traits, play, style
+        self.craftable, self.ingredients = craftable, ingredients
 
     def __copy__(self) -> Tables:
         return self
@@ -118,7 +123,7 @@ class Tables:
 
     def __reduce__(self) -> tuple[type[Tables], tuple[Any, ...]]:
         # (compiled, a native class has no default way to be pickled)
-        return Tables, (self.cards, self.traits, self.play, self.style)
+        return Tables, (self.cards, self.traits, self.play, self.style, self.craftable, self.ingredients)
 
 
 _NO_PIECES: Final[list[int]] = []

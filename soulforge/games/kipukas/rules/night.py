@@ -309,10 +309,15 @@ class RefillRule(ButtonRule[Refill]):
 def recipes_in_hand(s: S) -> list[int]:
     """The recipes the engine plays whose items (at least one of each) are all in the seat's
     hand (the game's ``craftable``)."""
-    held = set(s.hand[s.active])
-    if held.isdisjoint(s.game.ingredients):
+    hand, tables = s.hand[s.active], s.tables
+    ingredients = tables.ingredients
+    for card in hand:  # (a loop: compiled, no set made and no method called for a hand of none)
+        if card in ingredients:
+            break
+    else:
         return []  # no item of any recipe in hand: no recipe looked at
-    return [n for n, needs in s.game.craftable if needs <= held]
+    held = set(hand)
+    return [n for n, needs in tables.craftable if needs <= held]
 
 
 def _honey_ground(s: S) -> bool:
