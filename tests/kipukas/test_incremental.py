@@ -182,7 +182,7 @@ def test_the_map_never_drops_camps_it_kept(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def _fill_past_the_bound(
-    game: Kipukas, memo: dict[tuple[int, ...], list[str]], monkeypatch: pytest.MonkeyPatch
+    game: Kipukas, memo: dict[int, list[str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``test_the_map_never_drops_camps_it_kept`` on the emptied memo ``memo`` of ``game``'s map."""
     warm = game.new_game(seed=2)  # (some holdings kept first)

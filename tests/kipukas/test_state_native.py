@@ -21,7 +21,7 @@ from tests.native import (
 
 GAME = soulforge.load("kipukas")
 COMPILED = hasattr(KipukasState, "__mypyc_attrs__")
-SHARED = frozenset({"game", "board", "_index", "_log_read", "_legal", "_log_shared"})
+SHARED = frozenset({"game", "board", "tables", "_index", "_log_read", "_legal", "_log_shared"})
 """Fields a clone shares: never changed in place (the index: but for the grounds a listing
 caches in it, which hold for every state of the same position)."""
 

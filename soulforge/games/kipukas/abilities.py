@@ -193,7 +193,7 @@ def _knightsoul_cycle(s: S, piece: int) -> None:
     if c.tick(s, piece, "knightsoul") < 2:
         return
     seat = s.owner[piece]
-    if len(s.hand[seat]) >= s.game.play.hand:
+    if len(s.hand[seat]) >= s.tables.play.hand:
         s.add_log(f"{s.piece_name(piece)} is recalled to a full hand and is wasted")
         waste(s, piece)
         return
@@ -264,7 +264,7 @@ def _orbs_wasted(s: S, piece: int) -> None:
     """When defeated, guides one wasted soul (the last in its owner's discard) to the deck's bottom
     (a rogue's: the seat that played it)."""
     seat = c.keeper(s, piece)
-    souls = [i for i, cid in enumerate(s.discard[seat]) if s.game.cards[cid].soul and cid != s.card[piece]]
+    souls = [i for i, cid in enumerate(s.discard[seat]) if s.tables.cards[cid].soul and cid != s.card[piece]]
     if souls:
         guided = s.discard[seat].pop(souls[-1])
         s.deck[seat].insert(0, guided)
@@ -370,7 +370,7 @@ def _movement_plus(n: int) -> Callable[[S, int], int]:
 def _freezing(s: S, trap: int, mover: int) -> None:
     """The owner may place an Endothermic soul from hand in the trap's territory."""
 
-    seat, table = s.owner[trap], s.game.cards
+    seat, table = s.owner[trap], s.tables.cards
     chosen = [cid for cid in s.hand[seat] if table[cid].soul and table[cid].archetypal_gene == "Endothermic"]
     if chosen:
         s.hand[seat].remove(chosen[0])
@@ -391,7 +391,7 @@ def _bottle(s: S, trap: int, mover: int) -> None:
 def _sabina(s: S, trap: int, mover: int) -> None:
     """Steal a card from the opponent's hand (or deck) if the hand stays at 3 or fewer."""
     seat, victim = s.owner[trap], s.owner[mover]
-    if len(s.hand[seat]) >= s.game.play.hand or victim >= s.num_players:
+    if len(s.hand[seat]) >= s.tables.play.hand or victim >= s.num_players:
         return  # (a rogue has no hand nor deck to steal from)
     source = s.hand[victim] or s.deck[victim]
     if source:
@@ -434,7 +434,7 @@ def _cats(s: S, seat: int, territory: int) -> None:
     s.add_log(f"the cats: {tries}: {'success' if ok else 'failure'}")
     if ok:
         # "Add a day if you rolled fish": the doubles of the authored fish face, in either try.
-        fish = s.game.play.cats_fish
+        fish = s.tables.play.cats_fish
         days = 3 if (fish, fish) in tries else 2
         for p in s.souls_at(s.board.camp_of(territory)):
             if s.owner[p] != seat:

@@ -16,6 +16,7 @@ built (``Kipukas.maps``, ``--set`` applied: ``kipukas.maps.maps.duel.geography.3
 from __future__ import annotations
 
 import dataclasses
+import sys
 from collections import deque
 from collections.abc import Mapping
 from pathlib import Path
@@ -80,7 +81,8 @@ class KipukaMap:
     players: int
     geography: tuple[str, ...]
     transit: frozenset[Territory]
-    stands: Mapping[StandId, Stand]
+    stands: dict[StandId, Stand]
+    """(A dict, typed so: compiled, a lookup in one is a dict's own, not a ``Mapping``'s.)"""
     paths: tuple[tuple[StandId, StandId, bool], ...]  # (a, b, underground tunnel)
     boats: tuple[Boat, ...] = ()
     coastline: tuple[int, ...] = ()
@@ -95,6 +97,10 @@ class KipukaMap:
     water: frozenset[StandId] = dataclasses.field(
         init=False, compare=False, hash=False, repr=False)
     """The stands of water territories (#geography: swimming, boats)."""
+    of_geography: Mapping[str, frozenset[Territory]] = dataclasses.field(
+        init=False, compare=False, hash=False, repr=False)
+    """Per geography on the map, its territories (the habitat effects at each cycle's start ask
+    which pieces stand in one: a number looked up, not a geography's name compared per piece)."""
     holdable: tuple[Territory, ...] = dataclasses.field(
         init=False, compare=False, hash=False, repr=False)
     """The territories that can be held (every one but the transit territories)."""
@@ -104,7 +110,7 @@ class KipukaMap:
     _camps: Mapping[Territory, StandId] = dataclasses.field(
         init=False, compare=False, hash=False, repr=False)
     """``camp_of`` per territory (the rules ask it on every claim and move)."""
-    memo: Memo[tuple[int, ...], list[StandId]] = dataclasses.field(
+    memo: Memo[int, list[StandId]] = dataclasses.field(
         default_factory=Memo, init=False, compare=False, hash=False, repr=False)
     """What the day's listing works out from the map and a few numbers of a position (the
     camps of a holding: ``rules.day._held_camps``), kept here across positions and games;
@@ -137,6 +143,10 @@ class KipukaMap:
         water = [s.id for s in self.stands.values() if 0 < s.territory <= len(self.geography)
                  and self.geography[s.territory - 1] == "Water"]
         object.__setattr__(self, "water", frozenset(water))
+        kinds: dict[str, set[Territory]] = {}
+        for number, geography in enumerate(self.geography, 1):
+            kinds.setdefault(geography, set()).add(number)
+        object.__setattr__(self, "of_geography", {kind: frozenset(ts) for kind, ts in kinds.items()})
         object.__setattr__(self, "holdable", tuple(t for t in self.territories if t not in self.transit))
         camps: dict[Territory, StandId] = {}
         for t in self.territories:
@@ -237,7 +247,9 @@ class KipukaMap:
 
 
 def _stand(name: str, raw: Mapping[str, Any]) -> Stand:
-    stand_id = field(FILE, name, raw, "id", str)
+    # (interned, as every stand id the map hands out: a stand is looked up by id in the map's
+    # dicts at every move listed, and the very key object is found without comparing characters)
+    stand_id = sys.intern(field(FILE, name, raw, "id", str))
     kind = choice(FILE, f"{name}: {stand_id}", raw, "kind", {"territory", "movement"})
     territory = field(FILE, f"{name}: {stand_id}", raw, "territory", int)
     return Stand(stand_id, territory, kind, bool(raw.get("dock")))
@@ -245,7 +257,7 @@ def _stand(name: str, raw: Mapping[str, Any]) -> Stand:
 
 def _boat(name: str, raw: Mapping[str, Any]) -> Boat:
     return Boat(
-        field(FILE, f"{name}: boat", raw, "dock", str),
+        sys.intern(field(FILE, f"{name}: boat", raw, "dock", str)),
         field(FILE, f"{name}: boat", raw, "capacity", int),
         field(FILE, f"{name}: boat", raw, "distance", int),
     )
@@ -261,7 +273,8 @@ def _map(name: str, raw: Mapping[str, Any]) -> KipukaMap:
     if unknown := sorted(set(geography) - GEOGRAPHY):
         raise DataError(FILE, name, "geography", f"unknown geography {unknown}")
     stands = [_stand(name, entry) for entry in field(FILE, name, raw, "stands", list)]
-    paths = tuple((str(p[0]), str(p[1]), "tunnel" in p[2:]) for p in field(FILE, name, raw, "paths", list))
+    paths = tuple((sys.intern(str(p[0])), sys.intern(str(p[1])), "tunnel" in p[2:])
+                  for p in field(FILE, name, raw, "paths", list))
     built = KipukaMap(
         name,
         field(FILE, name, raw, "players", int),

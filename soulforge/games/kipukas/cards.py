@@ -9,6 +9,7 @@ does not do yet is in ``missing`` (and in NOTES.md): no card's text is silently 
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
@@ -48,14 +49,21 @@ def ability(card: CardId) -> Ability:
 def register(card_id: CardId, found: Ability) -> None:
     if card_id not in CARDS:
         raise KeyError(f"no card {card_id!r}")
-    ABILITIES[card_id] = found
+    ABILITIES[sys.intern(card_id)] = found  # (the id's one object, as the decks': ``data.interned_deck``)
 
 
 def unmet(s: S, card_id: CardId, aim: tuple[int, int]) -> str | None:
     """Why ``card_id`` cannot be played now by the seat against the territory of ``aim``
     (seat, territory): its first unmet requirement, None when all are met."""
+    if not s.tables.traits[card_id].requires:
+        return None  # none declared (most cards): the book, an interpreted class, not asked
     card = BOOK[card_id]
     return BOOK.unmet(card, s, aim) if card.requirements else None
+
+
+def has_requirements(card_id: CardId) -> bool:
+    """The card's declaration names requirements (``card_effects.toml``: ``requires``)."""
+    return card_id in BOOK and bool(BOOK[card_id].requirements)
 
 
 # -- what the engine asks ----------------------------------------------------------------------
@@ -139,8 +147,12 @@ def roll_bonus(s: S, piece: int, other: int) -> int:
 
 def _from_features(s: S, piece: int, pick: Callable[[Ability], Callable[[S, int], int] | None]) -> int:
     """What the revealed terrain features of the soul's territory add (one hook each)."""
-    hooks = (pick(ability(s.card[feature])) for feature in _features(s, s.territory[piece]))
-    return sum(hook(s, piece) for hook in hooks if hook is not None)
+    total = 0  # (a loop: compiled, a generator's object and ``sum``'s generic call cost more)
+    for feature in _features(s, s.territory[piece]):
+        hook = pick(ability(s.card[feature]))
+        if hook is not None:
+            total += hook(s, piece)
+    return total
 
 
 def extra_tolerance(s: S, piece: int) -> int:
@@ -289,7 +301,7 @@ def waste(s: S, piece: int) -> None:
     take_off(s, piece)
     s.known[piece] |= 1 << 8
     s.discard[keeper(s, piece)].append(s.card[piece])
-    s.game.style.wasted(s, piece)  # a soul defeated: the seats' tallies, the play style told (``styles/``)
+    s.tables.style.wasted(s, piece)  # a soul defeated: the seats' tallies, the play style told (``styles/``)
     if s.items[piece]:
         drop(s, piece, territory)
         grab(s, territory)
@@ -307,7 +319,7 @@ def collapse(s: S, digger: int) -> None:
     for index in [i for i, p in enumerate(s.tunnel_diggers) if p == digger]:
         roll = s.rng.randint(1, 6)
         a, b = s.tunnels[index]
-        if roll <= s.game.play.collapse_high:
+        if roll <= s.tables.play.collapse_high:
             s.tunnel_diggers[index] = -2  # marked, removed below (the indices stay valid)
             s.add_log(f"a D6 of {roll}: the tunnel between {a} and {b} collapses")
         else:
@@ -470,7 +482,7 @@ def in_enemy_capital(s: S, piece: int) -> bool:
 def lodged(s: S, piece: int) -> bool:
     """Unburdened Central in an enemy capital: she stays, and no one can engage her."""
     # (the card's traits: one native read, asked of every soul at each day's end)
-    return s.game.traits[s.card[piece]].stays_in_capital and in_enemy_capital(s, piece)
+    return s.tables.traits[s.card[piece]].stays_in_capital and in_enemy_capital(s, piece)
 
 
 def takes_space(card: Card) -> bool:
@@ -525,7 +537,7 @@ def rolled(s: S) -> bool:
     """Whether this cycle's diel was rolled: the opening's cycles are predetermined, not rolled
     (#game_setup 9: "day, followed by night, followed by day ... before diel cycle rolling
     starts"; #diel_cycle: "The first 3 turns are predetermined")."""
-    return s.cycle > len(s.game.play.opening)
+    return s.cycle > len(s.tables.play.opening)
 
 
 _TURNED: Final = {"night": "day", "day": "night"}
@@ -543,9 +555,9 @@ def diel_turns(s: S, seat: int) -> list[tuple[int, int]]:
         return []
     # (read once: every piece of the seat's, twice a cycle; the pieces' flag from their traits,
     # a native read, not the ability's)
-    card, traits, found = s.card, s.game.traits, ABILITIES
+    card, traits = s.card, s.tables.traits
     out = [(p, -1) for p in s.pieces_of(seat) if traits[card[p]].turns_roll == wanted and _may_turn(s, p)]
-    out += [(-1, slot) for slot, cid in enumerate(s.hand[seat]) if found[cid].turns_roll == "either"]
+    out += [(-1, slot) for slot, cid in enumerate(s.hand[seat]) if traits[cid].turns_roll == "either"]
     return out
 
 
@@ -573,7 +585,7 @@ def heal(s: S, piece: int) -> bool:
 
 
 def on_cycle_start(s: S) -> None:
-    card, items, on_map, found, traits = s.card, s.items, s.on_map, ABILITIES, s.game.traits
+    card, items, on_map, found, traits = s.card, s.items, s.on_map, ABILITIES, s.tables.traits
     for piece in s.live():
         cid = card[piece]
         if not traits[cid].cycles and not items[piece]:
@@ -606,11 +618,12 @@ def on_cycle_start(s: S) -> None:
 def _volcanic(s: S) -> None:
     """#habitat_effects, volcanic: souls take 1 KEAL means damage once per diel cycle; volcanic
     dwellers are immune."""
-    if "Volcanic" not in s.board.geography:
+    volcanic_territories = s.board.of_geography.get("Volcanic")
+    if volcanic_territories is None:
         return  # no volcanic territory on this map
-    geography, territory_of = s.board.geography, s.territory
+    territory_of = s.territory
     for piece in s.live():
-        if geography[territory_of[piece] - 1] != "Volcanic":
+        if territory_of[piece] not in volcanic_territories:
             continue  # (asked first: most pieces stand elsewhere)
         card = s.card_of(piece)
         volcanic = not s.wasteland[territory_of[piece] - 1]
@@ -633,12 +646,13 @@ def damage(s: S, piece: int) -> None:
 def _plains_rest(s: S) -> None:
     """#habitat_effects, plains secondary: revealed souls resting in an uncontested plains
     territory heal one KEAL means per 2 turns rested (counted on ``timers``)."""
-    if "Plains" not in s.board.geography:
+    plains = s.board.of_geography.get("Plains")
+    if plains is None:
         return  # no plains territory on this map: no piece to look at
-    geography, injuries, territory_of = s.board.geography, s.injuries, s.territory
+    injuries, territory_of = s.injuries, s.territory
     for piece in s.live():
         territory = territory_of[piece]
-        if geography[territory - 1] != "Plains" or not any(injuries[piece]):
+        if territory not in plains or not any(injuries[piece]):
             continue  # (asked first: the cheap half of resting; most souls are unhurt)
         if not (s.on_map[piece] and s.card_of(piece).soul and s.known[piece] & (1 << 8)):
             continue
@@ -650,13 +664,13 @@ def _plains_rest(s: S) -> None:
 def detected(s: S, roll: int, numbers: frozenset[int] | None = None) -> bool:
     """Whether a D20 ``roll`` detects: on ``numbers``, or by standard detection (#traps: 1 to
     the game's ``play.detection_high``)."""
-    return 1 <= roll <= s.game.play.detection_high if numbers is None else roll in numbers
+    return 1 <= roll <= s.tables.play.detection_high if numbers is None else roll in numbers
 
 
 def trap_roll(s: S, mover: int, territory: int) -> None:
     """#card_activation, #traps: entering a territory with an opponent's unrevealed cards,
     roll a D20; each unrevealed trap there springs on its numbers, else may be detected."""
-    s.game.style.entered(s, mover, territory)  # the referee's secret trap (Trap springer, ``styles/``)
+    s.tables.style.entered(s, mover, territory)  # the referee's secret trap (Trap springer, ``styles/``)
     if s.phase == OVER:
         return
     seat, here = s.owner[mover], s.pieces_in(territory)

@@ -118,7 +118,7 @@ def discard(s: S, snare: int) -> None:
 def movable_trap(s: S, card_id: str) -> bool:
     """A trap card laid as a trap, so moved by a soul once laid (#traps; not Timebattle, placed
     as a feature)."""
-    return s.game.cards[card_id].card_type == "trap" and cards.ability(card_id).sprung is not None
+    return s.tables.cards[card_id].card_type == "trap" and cards.ability(card_id).sprung is not None
 
 
 def drop_load(s: S, piece: int) -> None:

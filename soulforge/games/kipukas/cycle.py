@@ -36,7 +36,7 @@ def reveal(s: S, piece: int) -> None:
     s.unveiled(piece)
     s.mark_revealed()
     s.log_later(words.revealed, piece, words.who(s, piece))
-    s.game.style.revealed(s, piece)
+    s.tables.style.revealed(s, piece)
 
 
 # -- contention ------------------------------------------------------------------------------
@@ -138,7 +138,7 @@ def group_retreat_stands(s: S, seat: int, origin: str) -> list[str]:
     lead = min(walkers, key=lambda p: cards.movement(s.card_of(p)))
     seen = ground(s, seat)
     conflicts = set(contested_stands(s, seat)) - {origin}
-    limit = s.game.play.souls_per_territory
+    limit = s.tables.play.souls_per_territory
     out = []
     for stand in ways(s, lead, cards.movement(s.card_of(lead)), seen):
         territory = s.board.stands[stand].territory
@@ -197,7 +197,7 @@ def claim(s: S, piece: int) -> None:
         infected = breach.open_to(s, seat, territory)
         if not infected and any(s.holder[t - 1] != seat for t in others):
             return
-        if not s.game.style.may_take_capital(s, seat, territory):
+        if not s.tables.style.may_take_capital(s, seat, territory):
             return  # a style where capitals cannot be taken (Highest body count)
         s.capital[holder].remove(territory)
         s.add_log(f"{s.seat_name(seat)} takes {s.seat_name(holder)}'s capital, territory {territory}")
@@ -214,7 +214,7 @@ def claim(s: S, piece: int) -> None:
 def check_conquest(s: S, seat: int) -> None:
     """The seat claimed a territory: the play style says whether it won (Domination, #win:
     it holds every territory that can be held; ``styles/``)."""
-    s.game.style.claimed(s, seat)
+    s.tables.style.claimed(s, seat)
 
 
 def lay_waste(s: S, territory: int, spare: int = -1) -> None:
@@ -306,7 +306,7 @@ def rogue_fate(s: S, rogue: int) -> str:
 def keep_the_peace(s: S, why: str) -> None:
     """The game ends in peace (the bound, or kept by every player): the play style judges
     (Domination: #discarding_runout, "Keep the peace": more territories wins; equal is a tie)."""
-    s.game.style.judge(s, why)
+    s.tables.style.judge(s, why)
 
 
 # -- passing the action on ----------------------------------------------------------------------
@@ -314,7 +314,7 @@ def end_action(s: S, seat: int) -> None:
     """The next seat still acting takes an action (#day 4-5); when none is, the cycle ends."""
     if s.portal:
         portal.after_action(s)  # a soul reaching the Hidden Portal's cave enters it
-    s.game.style.after_action(s)
+    s.tables.style.after_action(s)
     rogue_avenged(s)
     if s.phase == OVER:
         return
@@ -339,7 +339,7 @@ def _loiterers(s: S) -> None:
     """A soul left in an enemy capital past its next day is taken prisoner (#prison)."""
     # The state's lists read into locals once: every piece on the map is asked at each day's end
     # (a generic attribute read of the state costs more than the test it serves).
-    traits, card, on_map, prisoner, rogues = s.game.traits, s.card, s.on_map, s.prisoner, s.rogues
+    traits, card, on_map, prisoner, rogues = s.tables.traits, s.card, s.on_map, s.prisoner, s.rogues
     territory_of, owner, holder, capital = s.territory, s.owner, s.holder, s.capital
     loiter_since, cycle, board = s.loiter_since, s.cycle, s.board
     for p in s.live():
@@ -356,7 +356,7 @@ def _loiterers(s: S) -> None:
         )
         if not in_capital:
             loiter_since[p] = -1
-        elif 0 <= loiter_since[p] < cycle and _prisoners(s, territory) < s.game.play.prisoners:
+        elif 0 <= loiter_since[p] < cycle and _prisoners(s, territory) < s.tables.play.prisoners:
             prisoner[p] = True
             s.moved()
             s.add_log(
@@ -380,7 +380,7 @@ def next_cycle(s: S) -> None:
     """Roll the diel die (the opening three are day, night, day) and begin the turn; storms
     strike at once and the die is rolled again (#storm)."""
     while s.phase != OVER:
-        s.game.style.cycle_ended(s)
+        s.tables.style.cycle_ended(s)
         if s.phase == OVER:
             return
         s.cycle += 1
@@ -388,7 +388,7 @@ def next_cycle(s: S) -> None:
             keep_the_peace(s, f"{count(s.game.peace_after, 'diel cycle')} played")
             return
         rolled = cards.rolled(s)
-        s.diel = _roll_diel(s) if rolled else s.game.play.opening[s.cycle - 1]
+        s.diel = _roll_diel(s) if rolled else s.tables.play.opening[s.cycle - 1]
         s.log_later(words.cycle_begins, s.cycle, s.diel, rolled)
         _reset_turn(s)
         cards.on_cycle_start(s)
@@ -485,7 +485,7 @@ def call_the_reserves(s: S) -> None:
         s.deck[seat] = list(s.decklists[seat])
         s.discard[seat] = []
         s.rng.shuffle(s.deck[seat])
-        draw(s, seat, s.game.play.hand)
+        draw(s, seat, s.tables.play.hand)
     s.add_log("the reserves are called: every player fights on with a fresh deck")
 
 

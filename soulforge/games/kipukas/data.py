@@ -18,6 +18,7 @@ raises :class:`~soulforge.core.errors.DataError` naming the file, the card and t
 from __future__ import annotations
 
 import dataclasses
+import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
@@ -123,7 +124,7 @@ def _card(raw: Mapping[str, Any], archetypes: frozenset[str], motives: frozenset
     file, entry = "cards.json", str(raw.get("id", "?"))
     kind = choice(file, entry, raw, "card_type", set(CARD_TYPES))
     card = Card(
-        field(file, entry, raw, "id", str),
+        sys.intern(field(file, entry, raw, "id", str)),  # (``interned_deck``: one object per id)
         field(file, entry, raw, "name", str),
         kind,
         raw.get("deck") == "Founder's Deck",
@@ -315,7 +316,7 @@ def load_diel_faces() -> tuple[str, ...]:
 
 
 @data_cache
-def game_cards() -> Mapping[CardId, Card]:
+def game_cards() -> dict[CardId, Card]:
     """Every card by id as the data files say now (``--set`` applied): a game's ``cards``."""
     return load_cards()
 
@@ -408,5 +409,16 @@ def resolve_deck(option: str, spec: str) -> DeckList:
     >>> len(resolve_deck("deck0", "ember").cards)
     30
     """
-    return decklist.resolve_deck(option, spec, starter_decks(), read_deck,
+    deck = decklist.resolve_deck(option, spec, starter_decks(), read_deck,
                                  builtin="starter deck", form="[cards] id = copies")
+    return interned_deck(deck)
+
+
+def interned_deck(deck: DeckList) -> DeckList:
+    """``deck`` with each card id the one interned string of its id, as the keys of the cards,
+    their traits and abilities are (``_card``, ``cards.register``): the rules look a piece's card
+    up in those dicts at every listing, and a key that is the very object asked for is found
+    without comparing the strings' characters (a tenth of a playout's dict lookups did)."""
+    personal = deck.personal_effect
+    return DeckList(tuple(sys.intern(card) for card in deck.cards),
+                    None if personal is None else sys.intern(personal))

@@ -35,7 +35,7 @@ def can_attack(s: S, piece: int) -> bool:
         return False
     if cards.dice_of(s, piece, attacking=True) is None:
         return False  # a second form may attack or not (Sprite of Wilds' Spirit)
-    return s.game.traits[card_id].acts_downed or not is_downed(s, piece)
+    return s.tables.traits[card_id].acts_downed or not is_downed(s, piece)
 
 
 def armed(game_cards: Mapping[str, Card]) -> frozenset[str]:

@@ -34,7 +34,7 @@ from soulforge.games.kipukas.data import (
 )
 from soulforge.games.kipukas.encoding import PEACE_CYCLES
 from soulforge.games.kipukas.items import Recipe, load_recipes
-from soulforge.games.kipukas.state import KipukasState
+from soulforge.games.kipukas.state import KipukasState, Tables
 from soulforge.games.kipukas.summary import summarize
 
 MAX_PIECES = 4 * 30 + 8
@@ -147,8 +147,9 @@ class Kipukas(Game[KipukasState]):
     board: KipukaMap
     """The map played (option ``map``)."""
     decks: tuple[DeckList, ...]
-    cards: Mapping[str, Card]
-    """Every card by id, as this game's data says (``--set`` applied)."""
+    cards: dict[str, Card]
+    """Every card by id, as this game's data says (``--set`` applied). (A ``dict``, typed so:
+    compiled, a lookup in one is a dict's own, not the generic one a ``Mapping`` takes.)"""
     rules: Mapping[str, int]
     """The numbers of ``rules.toml`` the rules read from the game (deckbuilding, motive bonus)."""
     play: PlayNumbers
@@ -159,14 +160,22 @@ class Kipukas(Game[KipukasState]):
     """The crafted recipes (``recipes.json``: their items), numbered as ``recipe:<n>``."""
     craftable: tuple[tuple[int, frozenset[str]], ...]
     """The recipes the engine plays (``Recipe.playable``): number and the item cards each needs."""
+    ingredients: frozenset[str]
+    """Every item some recipe of ``craftable`` needs (a hand holding none completes no recipe)."""
+    peace_after: int
+    """The ``peace_after`` option: the game ends in peace after that many diel cycles (read as
+    an attribute at every cycle's start, not an option looked up and converted)."""
     diel_faces: tuple[str, ...]
     """The diel die's faces (#diel_cycle; the mix is authored)."""
-    traits: Mapping[str, movement.Traits]
+    traits: dict[str, movement.Traits]
     """Per card, what the movement and fight helpers ask (built once per game)."""
     armed: frozenset[str]
     """The cards that may attack at all (``fight.armed``)."""
     style: styles.Style
     """The play style (option ``style``, #playstyleoptions: ``styles/``)."""
+    tables: Tables
+    """``cards``, ``traits``, ``play`` and ``style`` in one native object: what the rules read
+    at every listing, through the state (``KipukasState.tables``)."""
 
     def __init__(self, /, **options: Any) -> None:
         super().__init__(**options)
@@ -178,20 +187,20 @@ class Kipukas(Game[KipukasState]):
         self.recipes = load_recipes()
         self.craftable = tuple((n, frozenset(r.ingredients)) for n, r in enumerate(self.recipes)
                                if r.playable)
+        self.ingredients = frozenset().union(*(needs for _, needs in self.craftable))
         self.diel_faces = data.load_diel_faces()
         self.traits = movement.traits(self.cards)
         self.armed = fight.armed(self.cards)
         self.maps = load_maps()
         self.board = self.maps[str(self.options["map"])]
         self.decks = tuple(resolve_deck(f"deck{seat}", str(self.options[f"deck{seat}"])) for seat in range(4))
+        self.peace_after = int(self.options["peace_after"])
+        self.tables = Tables(self.cards, self.traits, self.play, self.style, self.craftable, self.ingredients)
         try:
             self.progress = affinity.seat_records(str(self.settings["progress"]))
         except ValueError as err:
             raise OptionError(f"option 'progress': {err}") from None
 
-    @property
-    def peace_after(self) -> int:
-        return int(self.options["peace_after"])
 
     def _new_state(self, seed: int, players: int) -> KipukasState:
         refusal = self.style.refusal(self, players)

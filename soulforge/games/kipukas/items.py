@@ -134,7 +134,7 @@ def _sticky_fingers(s: S, piece: int) -> None:
     _used_up(s, piece, "Sticky stick fingers?")
     for k in range(1, s.num_players):
         victim = (seat + k) % s.num_players
-        found = [i for i, cid in enumerate(s.deck[victim]) if s.game.cards[cid].card_type == "item"]
+        found = [i for i, cid in enumerate(s.deck[victim]) if s.tables.cards[cid].card_type == "item"]
         if found:
             taken = s.deck[victim].pop(found[s.rng.randrange(len(found))])
             s.deck[seat].insert(s.rng.randrange(len(s.deck[seat]) + 1), taken)

@@ -33,7 +33,7 @@ boat crossing, digging, changing forms, a rogue's roll): more than any range can
 class Traits:
     """What the movement and fight helpers ask of a card, read once per game from the card
     (``Kipukas.cards``) and its ability: the hot helpers then make one lookup per piece
-    (``s.game.traits``) instead of several ``card_of(...)`` and ``cards.ability(...)`` calls."""
+    (``s.tables.traits``) instead of several ``card_of(...)`` and ``cards.ability(...)`` calls."""
 
     soul: bool
     movement: int
@@ -66,6 +66,15 @@ class Traits:
     or a dig (``rules.listing.day_listing`` skips those listings when no soul of the seat may)."""
     cycles: bool
     """Its ability has a hook at each cycle's start (``cards.on_cycle_start`` calls only those)."""
+    must_reveal: bool
+    """``Ability.must_reveal``: the card is played revealed only (``rules.day.play_spots``)."""
+    sabotages: bool
+    """Its ability has a sabotage effect (``rules.night._sabotage_card``, every night listing)."""
+    antes: bool
+    """Its ability antes a soul (the Hidden Portal: ``rules.portal._portal_card``)."""
+    requires: bool
+    """Its declaration names requirements (``cards.has_requirements``): ``cards.unmet`` asks
+    the card book (interpreted) only for such a card, at every sabotage card's listing."""
     turns_roll: str
     """``Ability.turns_roll``: the roll it turns ("day", "night", "either"; empty: none),
     read by ``cards.diel_turns`` of every piece of a seat, twice a cycle."""
@@ -100,11 +109,15 @@ def _traits(card: Card) -> Traits:
             or card.habitat == "Underground"
         ),
         cycles=entry.cycle is not None,
+        must_reveal=entry.must_reveal,
+        sabotages=entry.sabotage is not None,
+        antes=entry.ante,
+        requires=cards.has_requirements(card.id),
         turns_roll=entry.turns_roll,
     )
 
 
-def traits(game_cards: Mapping[str, Card]) -> Mapping[str, Traits]:
+def traits(game_cards: Mapping[str, Card]) -> dict[str, Traits]:
     """Each card's :class:`Traits` (built once per game, ``Kipukas.traits``)."""
     return {card_id: _traits(card) for card_id, card in game_cards.items()}
 
@@ -115,7 +128,7 @@ def is_water(s: S, stand: str) -> bool:
 
 def is_downed(s: S, piece: int) -> bool:
     """All KEAL means injured, or a card that is constantly downed (#keal_means_DHT)."""
-    traits = s.game.traits[s.card[piece]]
+    traits = s.tables.traits[s.card[piece]]
     if traits.constantly_downed:
         return True
     return _hurt_past(s, piece, traits, bool(s.features_in(s.territory[piece])))
@@ -137,7 +150,7 @@ def range_of(s: S, piece: int, traits: Traits | None = None) -> int:
     """Spaces the soul may still move this day (#movement, #moving_downed_souls); ``traits``:
     the soul's, when the caller has them."""
     if traits is None:
-        traits = s.game.traits[s.card[piece]]
+        traits = s.tables.traits[s.card[piece]]
     featured = bool(s.features_in(s.territory[piece]))  # asked once, for the bonus and downed
     # No terrain feature in the territory and no second form (the common case): no bonus.
     bonus = cards.movement_bonus(s, piece) if traits.forms or featured else 0
@@ -172,7 +185,7 @@ def free_souls(s: S, souls: list[int]) -> list[int]:
     """The souls of ``souls`` free to move (``free_to_move``), in their order: the state's
     lists read once for all of them (the day's listing asks of every soul of the seat, and a
     read of the state's attribute is a dictionary lookup)."""
-    on_map, prisoner, card, traits_of = s.on_map, s.prisoner, s.card, s.game.traits
+    on_map, prisoner, card, traits_of = s.on_map, s.prisoner, s.card, s.tables.traits
     cycle: int = s.cycle
     played_unrevealed, played_cycle, tired_cycle = s.played_unrevealed, s.played_cycle, s.tired_cycle
     territory, suspended, timers = s.territory, s.suspended, s.timers
@@ -206,7 +219,7 @@ def enemies_at(s: S, stand: str, seat: int) -> list[int]:
     out: list[int] = []
     if not here:
         return out  # an empty stand: none of the state's lists read
-    owner, known, card, traits_of = s.owner, s.known, s.card, s.game.traits
+    owner, known, card, traits_of = s.owner, s.known, s.card, s.tables.traits
     genes: set[str | None] | None = None  # the seat's genes on the stand, asked only if needed
     for p in here:
         if owner[p] == seat or not known[p] & PUBLIC:
@@ -233,7 +246,7 @@ def room_in(s: S, territory: int, seat: int, mover: int) -> bool:
         and not s.prisoner[p]
         and cards.takes_space(s.card_of(p))
     ]
-    return len(mine) < s.game.play.souls_per_territory or not cards.takes_space(s.card_of(mover))
+    return len(mine) < s.tables.play.souls_per_territory or not cards.takes_space(s.card_of(mover))
 
 
 class Ground:
@@ -282,7 +295,7 @@ def ground(s: S, seat: int) -> Ground:
 
 def _ground(s: S, seat: int) -> Ground:
     crowd: dict[int, int] = {}  # a plain dict: a Counter's constructor costs more than the walk
-    owner, card, territory, known, traits_of = s.owner, s.card, s.territory, s.known, s.game.traits
+    owner, card, territory, known, traits_of = s.owner, s.card, s.territory, s.known, s.tables.traits
     hostile = []  # stands holding a revealed soul of another side: enemies_at decides
     for stand, here in s.soul_stands().items():  # the souls (no prisoners) by stand
         other = False
@@ -298,7 +311,7 @@ def _ground(s: S, seat: int) -> Ground:
     # Lists, not generators, into the sets: built at nearly every move, mostly from nothing
     # (the shared empty sets then, no set built at all).
     enemies = frozenset([stand for stand in hostile if enemies_at(s, stand, seat)]) if hostile else _NO_STANDS
-    limit = s.game.play.souls_per_territory
+    limit = s.tables.play.souls_per_territory
     full = [t for t, n in crowd.items() if n >= limit]
     return Ground(enemies, crowd, frozenset(full) if full else _NO_TERRITORIES)
 
@@ -336,7 +349,7 @@ def regrounded(
                     crowd[territory] = now
                 else:
                     del crowd[territory]
-            limit = s.game.play.souls_per_territory
+            limit = s.tables.play.souls_per_territory
             filled = [t for t, n in crowd.items() if n >= limit]
             out[seat] = Ground(enemies, crowd, frozenset(filled) if filled else _NO_TERRITORIES)
         elif enemies is seen.enemy_stands:
@@ -355,7 +368,7 @@ def shifted(
     it came)."""
     new_stand, new_territory = s.stand[piece], s.territory[piece]
     counts: tuple[tuple[int, int], ...] = ()
-    if s.game.traits[s.card[piece]].takes_space and new_territory != old_territory:
+    if s.tables.traits[s.card[piece]].takes_space and new_territory != old_territory:
         counts = ((old_territory, -1), (new_territory, 1))
     return regrounded(s, kept, (old_stand, new_stand), s.owner[piece], counts)
 
@@ -369,7 +382,7 @@ def reach(
     if seen is None:
         seen = ground(s, s.owner[piece])
     if traits is None:
-        traits = s.game.traits[s.card[piece]]  # (handed on: read once per soul listed)
+        traits = s.tables.traits[s.card[piece]]  # (handed on: read once per soul listed)
     if traits.leaps:
         return _stops(s, piece, _leaps(s, piece, seen), seen, traits)
     steps = range_of(s, piece, traits) if steps is None else steps
@@ -400,7 +413,7 @@ def ways(s: S, piece: int, steps: int, seen: Ground, traits: Traits | None = Non
     dwellers, water for swimmers), never past a revealed enemy (flyers fly over); ``traits``:
     the soul's, when the caller has them."""
     if traits is None:
-        traits = s.game.traits[s.card[piece]]  # (the card's habitat, read as flags)
+        traits = s.tables.traits[s.card[piece]]  # (the card's habitat, read as flags)
     start = s.stand[piece]
     flies, digs = traits.flies, traits.digs
     board = s.board
@@ -433,6 +446,8 @@ def ways(s: S, piece: int, steps: int, seen: Ground, traits: Traits | None = Non
 def meets(stands: frozenset[str], ways: Mapping[str, Way]) -> bool:
     """Some stand of ``stands`` (the few holding enemies) is one of ``ways``: each asked of the
     ways (``not stands.isdisjoint(ways)`` walks every way, a method's generic call compiled)."""
+    if not stands:
+        return False  # no enemy seen (often): no iterator made over the empty set
     for stand in stands:  # noqa: SIM110 (the loop is the point)
         if stand in ways:
             return True
@@ -475,7 +490,7 @@ def _stops(s: S, piece: int, ways: Mapping[str, Way], seen: Ground, traits: Trai
     home, spacious = s.territory[piece], not traits.takes_space
     if fights and (spacious or not seen.full):
         return ways  # every way stops (no copy: a reach is only read)
-    stands, limit = s.board.stands, s.game.play.souls_per_territory
+    stands, limit = s.board.stands, s.tables.play.souls_per_territory
     out = {}
     for stand, way in ways.items():
         territory = stands[stand].territory

@@ -15,7 +15,7 @@ def setup(s: S) -> None:
     """Shuffle each deck, roll the D6s: the higher places its capital first, the lower takes
     the first initiative (#game_setup 4); ties roll again."""
     n = s.num_players
-    s.decklists = [s.game.style.deck(s, list(deck.cards)) for deck in s.game.decks[:n]]
+    s.decklists = [s.tables.style.deck(s, list(deck.cards)) for deck in s.game.decks[:n]]
     s.personal = [deck.personal_effect or "" for deck in s.game.decks[:n]]
     s.personal_used, s.suspended = [-99] * n, 0
     s.rogues, s.tunnels, s.mutants = {}, [], []
@@ -73,7 +73,7 @@ def setup(s: S) -> None:
     s.setup_order = order
     s.initiative = s.starter = order[-1]
     s.active, s.phase = 0, AFFINITY
-    s.game.style.prepare(s)
+    s.tables.style.prepare(s)
 
 
 def _roll_off(s: S) -> list[int]:
@@ -101,7 +101,7 @@ def new_piece(s: S, seat: int, card_id: str, stand: str, *, revealed: bool) -> i
     s.territory.append(s.board.stands[stand].territory)
     s.revealed.append(revealed)
     s.known.append((1 << seat) | (PUBLIC if revealed else 0))
-    s.injuries.append([0] * len(s.game.cards[card_id].keal_means))
+    s.injuries.append([0] * len(s.tables.cards[card_id].keal_means))
     s.played_cycle.append(s.cycle)
     s.played_unrevealed.append(not revealed)
     s.steps_used.append(0)

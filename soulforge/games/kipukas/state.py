@@ -46,13 +46,14 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from soulforge.core import Action, JsonDict, Seat, State
 from soulforge.games.kipukas import hidden, labels, movement, view, words
 from soulforge.games.kipukas.board import KipukaMap
-from soulforge.games.kipukas.data import SOUL_TYPES, Card
+from soulforge.games.kipukas.data import SOUL_TYPES, Card, PlayNumbers
 from soulforge.games.kipukas.encoding import OVER, PUBLIC
 from soulforge.games.kipukas.flow import FLOW, prompt
 from soulforge.games.kipukas.setup import setup as setup_game
 
 if TYPE_CHECKING:
     from soulforge.games.kipukas.game import Kipukas
+    from soulforge.games.kipukas.styles.base import Style
 
 
 _K = TypeVar("_K", int, str)
@@ -87,6 +88,44 @@ class Index:
         return Index, self.parts()
 
 
+class Tables:
+    """What the rules read of the game at nearly every listing and move: its cards, their
+    traits, the play numbers and the play style (``Kipukas.cards``, ``traits``, ``play``,
+    ``style``), in one native object the game makes and each of its states holds
+    (``KipukasState.tables``). Compiled, the game is an interpreted class (a subclass of the
+    core's pure ``Game``): each read of its attributes was a generic lookup, some 68,000 in 20
+    random playouts; read through the state it is two field loads. The game's data, never
+    changed: a state's copies share it, and its bytes name it as the game's (a reference)."""
+
+    __slots__ = ("cards", "craftable", "ingredients", "play", "style", "traits")
+
+    cards: dict[str, Card]
+    traits: dict[str, movement.Traits]
+    """(Dicts, typed so: compiled, a lookup in one is a dict's own, not a ``Mapping``'s
+    generic one: the rules look a piece's card or traits up thousands of times a playout.)"""
+    play: PlayNumbers
+    style: Style
+    craftable: tuple[tuple[int, frozenset[str]], ...]
+    ingredients: frozenset[str]
+    """``Kipukas.craftable`` and ``ingredients``: asked at every night listing."""
+
+    def __init__(self, cards: dict[str, Card], traits: dict[str, movement.Traits],
+                 play: PlayNumbers, style: Style,
+                 craftable: tuple[tuple[int, frozenset[str]], ...], ingredients: frozenset[str]) -> None:
+        self.cards, self.traits, self.play, self.style = cards, traits, play, style
+        self.craftable, self.ingredients = craftable, ingredients
+
+    def __copy__(self) -> Tables:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Tables:
+        return self  # (the game's data: a deep copy of a state keeps its game, and so this)
+
+    def __reduce__(self) -> tuple[type[Tables], tuple[Any, ...]]:
+        # (compiled, a native class has no default way to be pickled)
+        return Tables, (self.cards, self.traits, self.play, self.style, self.craftable, self.ingredients)
+
+
 _NO_PIECES: Final[list[int]] = []
 """``souls_on`` of an empty stand, ``pieces_of``, ``features_in`` and ``of_type`` of none: one
 shared empty list (read it, never change it), not a new one at each ask."""
@@ -114,6 +153,8 @@ class KipukasState(State["Kipukas"]):
     flow = FLOW
 
     board: KipukaMap
+    tables: Tables
+    """The game's ``tables`` (its cards, traits, play numbers and style), read by the rules."""
     decklists: list[list[str]]
     deck: list[list[str]]
     hand: list[list[str]]
@@ -289,7 +330,7 @@ class KipukasState(State["Kipukas"]):
         if game is None:
             return  # a bare state: the caller sets every field (see the class docstring)
         super().__init__(game, seed, num_players)
-        self.board = game.board
+        self.board, self.tables = game.board, game.tables
         if setup:
             setup_game(self)
 
@@ -343,7 +384,7 @@ class KipukasState(State["Kipukas"]):
 
     # -- helpers the rules share ------------------------------------------------------
     def card_of(self, piece: int) -> Card:
-        return self.game.cards[self.card[piece]]
+        return self.tables.cards[self.card[piece]]
 
     def capital_of(self, territory: int) -> int:
         """The seat whose capital the territory is, -1 for none."""
@@ -382,7 +423,7 @@ class KipukasState(State["Kipukas"]):
         # The lists read into locals once (built at nearly every move); ``Card.soul`` asked as
         # its card-type test, with no property call per piece.
         cards, stand_of, territory_of, card_of, prisoner, owner = (
-            self.game.cards, self.stand, self.territory, self.card, self.prisoner, self.owner
+            self.tables.cards, self.stand, self.territory, self.card, self.prisoner, self.owner
         )
         # Each list made at its key's first piece (``_add``), not by ``setdefault``: compiled,
         # a ``setdefault`` with a new list costs several times a lookup (the index is built at
@@ -442,7 +483,7 @@ class KipukasState(State["Kipukas"]):
         if index is None:
             return
         territory, owner = self.territory[piece], self.owner[piece]
-        kind = self.game.cards[self.card[piece]].card_type
+        kind = self.tables.cards[self.card[piece]].card_type
         features, souls, grounds, stand = index.features, index.souls, index.grounds, self.stand[piece]
         if kind == "terrain_feature":
             features = _joined(features, territory, piece)
@@ -466,7 +507,7 @@ class KipukasState(State["Kipukas"]):
         if index is None:
             return
         territory, owner = self.territory[piece], self.owner[piece]
-        kind = self.game.cards[self.card[piece]].card_type
+        kind = self.tables.cards[self.card[piece]].card_type
         territories = _left(index.territories, territory, piece)
         kinds = _left(index.kinds, kind, piece)
         owners = _left(index.owners, owner, piece)
@@ -490,7 +531,8 @@ class KipukasState(State["Kipukas"]):
         """``patched``'s grounds: ``old``'s, after the soul ``piece`` entered (``change`` 1) or
         left (-1) ``stand`` (``movement.regrounded`` of that stand; its seat's crowd in its
         territory by ``change`` when it takes space)."""
-        counts = ((self.territory[piece], change),) if self.game.traits[self.card[piece]].takes_space else ()
+        spacious = not self.tables.traits[self.card[piece]].takes_space
+        counts = () if spacious else ((self.territory[piece], change),)
         patched.grounds.update(movement.regrounded(self, old.grounds, (stand,), self.owner[piece], counts))
 
     def relocated(self, piece: int, old_stand: str, old_territory: int) -> None:
@@ -509,7 +551,7 @@ class KipukasState(State["Kipukas"]):
         territories, live, features = index.territories, index.live, index.features
         grounds, souls, kinds, owners = index.grounds, index.souls, index.kinds, index.owners
         listed = piece in souls.get(old_stand, ())  # (a soul, not a prisoner: the index's own test)
-        if listed != (self.game.traits[self.card[piece]].soul and not self.prisoner[piece]):
+        if listed != (self.tables.traits[self.card[piece]].soul and not self.prisoner[piece]):
             self.moved()  # the piece changed more than its stand (a prisoner freed...): rebuilt
             return
         territory = self.territory[piece]
@@ -547,6 +589,13 @@ class KipukasState(State["Kipukas"]):
         if index is None:
             index = self._where()
         return index.souls
+
+    def pieces_at(self, territory: int) -> list[int]:
+        """``pieces_in`` with no copy: read it, never change it (asked at every day listing)."""
+        index = self._index  # (``_where``'s test inlined: asked by every listing)
+        if index is None:
+            index = self._where()
+        return index.territories.get(territory, _NO_PIECES)
 
     def pieces_in(self, territory: int) -> list[int]:
         index = self._index  # (``_where``'s test inlined: asked by every listing)
@@ -591,7 +640,7 @@ class KipukasState(State["Kipukas"]):
         compiled, since search clones on every simulated move (``test_state_native.py`` holds
         it to the declared fields)."""
         twin = self._bare_copy()
-        twin.board, twin._index = self.board, self._index
+        twin.board, twin.tables, twin._index = self.board, self.tables, self._index
         twin.decklists = [cards.copy() for cards in self.decklists]
         twin.deck = [cards.copy() for cards in self.deck]
         twin.hand = [cards.copy() for cards in self.hand]

@@ -55,12 +55,10 @@ def _lands(s: S, boat: int, there: str, party: list[int]) -> bool:
 def ferries(s: S, souls: list[int]) -> list[Ferry]:
     """The crossings open to the seat (``FerryRule``'s predicates); ``souls``: ``day.own_souls``."""
     out: list[Ferry] = []
-    # (the state's lists read once: in a comprehension, ``s.stand`` is read again per soul)
-    stand_of, boat_at = s.stand, s.boat_at
-    aboard = {stand_of[p] for p in souls}  # the stands of the seat's souls (each boat asks)
+    boat_at = s.boat_at
     for boat, spec in enumerate(s.board.boats):
         stand = boat_at[boat]
-        if stand not in aboard:
+        if not _seat_on(s, stand):
             continue  # no soul of the seat aboard (the common case: no rider, no crossing)
         if not _boat_free(s, boat):
             continue
@@ -69,6 +67,16 @@ def ferries(s: S, souls: list[int]) -> list[Ferry]:
             out += [Ferry(boat, there) for there in s.board.landings(stand, spec.distance)
                     if _lands(s, boat, there, party)]
     return out
+
+
+def _seat_on(s: S, stand: str) -> bool:
+    """A soul of the seat's (on the map, not a prisoner: every soul ``ferries`` is given is one)
+    stands on ``stand``: the pieces index's few souls there asked, not every soul of the seat."""
+    owner, seat = s.owner, s.active
+    for p in s.souls_on(stand):  # noqa: SIM110 (a loop: compiled, ``any`` is a generic call)
+        if owner[p] == seat:
+            return True
+    return False
 
 
 class FerryRule(CheckedRule["S", Ferry]):

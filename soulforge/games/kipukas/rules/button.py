@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar, Final, TypeVar
 
 from soulforge.core import Action
 from soulforge.core.flow import CheckedRule
@@ -26,7 +26,20 @@ class ButtonRule(CheckedRule[Any, A]):
         button = self.button
         # ``passes``'s loop, here: compiled, it calls the same checks with no pure frame between
         # (a frame of the core's pure ``passes`` cost more than the checks of most buttons)
-        for check in self.checks:
-            if not check.test(s, button):
+        for test in _tests(self):
+            if not test(s, button):
                 return []
         return [button]
+
+
+_TESTS: Final[dict[type, tuple[Callable[[Any, Any], bool], ...]]] = {}
+"""Per button rule class, its checks' tests in order: read once, not an attribute of a check
+(an interpreted class's object) read and called as a method per check at every listing."""
+
+
+def _tests(rule: ButtonRule[Any]) -> tuple[Callable[[Any, Any], bool], ...]:
+    """The tests of ``rule``'s checks (its class's ``checks``, fixed when the class is made)."""
+    found = _TESTS.get(type(rule))
+    if found is None:
+        found = _TESTS[type(rule)] = tuple(check.test for check in rule.checks)
+    return found

@@ -184,12 +184,17 @@ def _avian_keeper(s: S, piece: int) -> bool:
     return cards.gene(s, piece) == "Avian" and fight.can_attack(s, piece)
 
 
-def _den_territories(s: S) -> set[int]:
-    """The territories of the seat's revealed dens in territories it holds."""
-    return {s.territory[p] for p in _dens(s)}
+def _den_territories(s: S) -> frozenset[int]:
+    """The territories of the seat's revealed dens in territories it holds (none, nearly
+    always: the one empty set, not a new one at every day listing)."""
+    dens = _dens(s)
+    return frozenset([s.territory[p] for p in dens]) if dens else _NO_DENS
 
 
-def _near_den(s: S, piece: int, dens: set[int]) -> bool:
+_NO_DENS: Final[frozenset[int]] = frozenset()
+
+
+def _near_den(s: S, piece: int, dens: frozenset[int]) -> bool:
     """The soul's territory touches one of ``dens`` (``_den_territories``)."""
     return any((s.territory[piece], d) in s.board.touching for d in dens)
 
@@ -522,10 +527,19 @@ def _taker(s: S, piece: int, bottled: int) -> bool:
     return s.territory[piece] == s.territory[bottled] and revealed(s, piece)
 
 
+def _any_prisoner(s: S) -> bool:
+    """Some piece is a prisoner (a loop, not ``any`` over the list: compiled, a builtin's
+    generic call over every piece, asked at every day listing)."""
+    for taken in s.prisoner:  # noqa: SIM110 (the loop is the point)
+        if taken:
+            return True
+    return False
+
+
 def exchanges(s: S, souls: list[int], spent: bool | None = None) -> list[Exchange]:
     """The exchanges open when no contention is owed (``ExchangeRule``'s predicates); ``souls``:
     ``own_souls``; ``spent``: ``plays_spent``, when the caller asked it."""
-    if (plays_spent(s) if spent is None else spent) or not any(s.prisoner):
+    if (plays_spent(s) if spent is None else spent) or not _any_prisoner(s):
         return []  # (a bottled soul is a prisoner: none anywhere, the common case)
     out: list[Exchange] = []
     for b in s.live():

@@ -78,7 +78,7 @@ def owes_contention(s: S, fights: bool | None = None) -> bool:
 
 def plays_spent(s: S) -> bool:
     """#game_setup 8: the seat has played its cards of this diel roll (plays and equips)."""
-    return s.played[s.active] >= s.game.play.plays_per_roll
+    return s.played[s.active] >= s.tables.play.plays_per_roll
 
 
 def initiative_called(s: S) -> bool:
@@ -98,7 +98,7 @@ NO_CONTENTION_OWED: Check[S, Action] = Check(
 PLAYS_LEFT: Check[S, Action] = Check(
     "plays left",
     lambda s, action: not plays_spent(s),
-    lambda s, action: f"you have played {s.game.play.plays_per_roll} cards this diel roll",
+    lambda s, action: f"you have played {s.tables.play.plays_per_roll} cards this diel roll",
     "game_setup",
 )
 """#game_setup 8: plays and equips count against the roll's plays."""
@@ -132,7 +132,7 @@ def _own_soul(s: S, piece: int) -> bool:
         0 <= piece < len(s.card)
         and s.on_map[piece]
         and s.owner[piece] == s.active
-        and s.game.traits[s.card[piece]].soul
+        and s.tables.traits[s.card[piece]].soul
         and not s.prisoner[piece]
     )
 
@@ -172,7 +172,7 @@ def _uncontested(s: S, piece: int) -> bool:
 def _item_in(s: S, slot: int) -> bool:
     """The hand's ``slot`` holds an item card."""
     hand = s.hand[s.active]
-    return 0 <= slot < len(hand) and s.game.cards[hand[slot]].card_type == "item"
+    return 0 <= slot < len(hand) and s.tables.cards[hand[slot]].card_type == "item"
 
 
 def _yours(s: S, piece: int) -> bool:
@@ -196,13 +196,13 @@ _REVEALABLE: Final = frozenset({"character", "species", "terrain_feature"})
 
 def _revealable(s: S, piece: int) -> bool:
     """A soul or a terrain feature (traps and sabotage are not revealed by choice)."""
-    return s.game.cards[s.card[piece]].card_type in _REVEALABLE
+    return s.tables.cards[s.card[piece]].card_type in _REVEALABLE
 
 
 def _card_in(s: S, slot: int) -> str | None:
     seat = s.active
     if slot == ASIDE_SLOT:
-        ready = s.aside[seat] and s.cycle > s.game.play.aside_cycles
+        ready = s.aside[seat] and s.cycle > s.tables.play.aside_cycles
         return s.aside[seat] if ready else None
     index = play_index(slot)
     return s.hand[seat][index] if index < len(s.hand[seat]) else None
@@ -226,8 +226,8 @@ def _slots(s: S) -> list[int]:
 def _held_camps(s: S) -> list[str]:
     """The camp stands of the territories the seat holds (not a suspended one): read it, never
     change it (one list per holding, kept by the map: ``KipukaMap.memo``)."""
-    key = (s.active, s.suspended, *s.holder)
     memo = s.board.memo
+    key = _holding(s)
     found = memo.get(key)
     if found is None:
         found = _camps_held(s)
@@ -243,15 +243,26 @@ bytes name the map's objects by their identity (``core.snapshot.references``), a
 list's identity may come back as another object's."""
 
 
+def _holding(s: S) -> int:
+    """The seat, the suspended territory and who holds each territory, as one number: the
+    key of ``_held_camps``' memo (a tuple of them was built, hashed and compared element by
+    element at every listing). Each holder is one base-8 digit (-1 to 6: Kipukas seats at
+    most 4), the map's territories a fixed count of them, so two holdings never share it."""
+    key = s.suspended * 8 + s.active
+    for held in s.holder:
+        key = key * 8 + held + 1
+    return key
+
+
 def _camps_held(s: S) -> list[str]:
     return [s.board.camp_of(t) for t in s.board.holdable if s.holder[t - 1] == s.active and t != s.suspended]
 
 
 def _watched(s: S) -> bool:
     """An enemy Unburdened Central is lodged in the seat's capital (all its plays are revealed)."""
-    traits, card = s.game.traits, s.card
+    traits, card = s.tables.traits, s.card
     for capital in s.capital[s.active]:
-        for p in s.pieces_in(capital):
+        for p in s.pieces_at(capital):
             # ``lodged``'s own flag read from the traits first: no call for most pieces
             if traits[card[p]].stays_in_capital and cards.lodged(s, p):
                 return True
@@ -265,23 +276,22 @@ def play_spots(
     of yours free of enemies with room for them, terrain features and traps on a territory
     you hold (traps: where a soul of yours stands; ``held``: ``_held_camps``, ``watched``:
     ``_watched``, ``seen``: the seat's ``ground``, when the caller has them)."""
-    c = s.game.cards[card_id]
-    entry = cards.ability(card_id)
-    ways: tuple[bool, ...] = (True,) if entry.must_reveal else (True, False)
+    c = s.tables.cards[card_id]
+    traits = s.tables.traits[card_id]  # (``Card.soul``, ``cards.takes_space``... read as flags)
+    ways: tuple[bool, ...] = (True,) if traits.must_reveal else (True, False)
     if watched is None:
         watched = _watched(s)
     if watched:
         ways = (True,)  # Unburdened Central sits in the capital: 'cards ... played revealed'
-    if s.game.style.face_down(s, s.active, card_id):
+    if s.tables.style.face_down(s, s.active, card_id):
         ways = tuple(way for way in ways if not way)  # Captive: 'must play the card unrevealed'
     if held is None:
         held = _held_camps(s)
-    traits = s.game.traits[card_id]  # (``Card.soul`` and ``cards.takes_space``, read as flags)
     if traits.soul:
         if seen is None:
             seen = ground(s, s.active)
         spacious = not traits.takes_space
-        limit = s.game.play.souls_per_territory
+        limit = s.tables.play.souls_per_territory
         # (the state's attributes read once, not per camp: each read is a dictionary lookup)
         board_stands, suspended, enemy, crowd = s.board.stands, s.suspended, seen.enemy_stands, seen.crowd
         stands = [
@@ -294,7 +304,7 @@ def play_spots(
         return [(st, way) for st in stands for way in ways]
     if c.card_type == "terrain_feature":
         return [(st, way) for st in held for way in ways]
-    if c.card_type == "trap" and entry.sprung is not None:
+    if c.card_type == "trap" and cards.ability(card_id).sprung is not None:
         # #traps: 'These require a reasonable soul to lay them': a soul of the seat's in that territory
         souls = [p for p in s.pieces_of(s.active) if s.card_of(p).soul and not s.prisoner[p]]
         layers = {s.territory[p] for p in souls}
@@ -311,9 +321,16 @@ def playable(s: S, spent: bool | None = None) -> list[tuple[int, str]]:
     return _held_slots(s)
 
 
-def plays(s: S, hand: list[tuple[int, str]] | None = None, seen: Ground | None = None) -> list[Play]:
+Spots = dict[int, list[tuple[str, bool]]]
+"""Per hand slot, its card's ``play_spots``: what ``plays`` worked out, for ``untamed_plays``."""
+
+
+def plays(
+    s: S, hand: list[tuple[int, str]] | None = None, seen: Ground | None = None, spots: Spots | None = None
+) -> list[Play]:
     """The plays open when no contention is owed (``PlayRule``; ``hand``: ``playable``,
-    ``seen``: the seat's ``ground``, when the caller has them)."""
+    ``seen``: the seat's ``ground``, when the caller has them); ``spots``, when given, gets
+    each slot's ``play_spots`` (the fast listing hands them to ``untamed_plays``)."""
     if hand is None:
         hand = playable(s)
     out: list[Play] = []
@@ -323,31 +340,41 @@ def plays(s: S, hand: list[tuple[int, str]] | None = None, seen: Ground | None =
     if seen is None:
         seen = ground(s, s.active)
     for slot, card_id in hand:
-        out += [_PLAY(slot, st, way) for st, way in play_spots(s, card_id, held, watched, seen)]
+        found = play_spots(s, card_id, held, watched, seen)
+        if spots is not None:
+            spots[slot] = found
+        out += [_PLAY(slot, st, way) for st, way in found]
     return out
 
 
 def untameable_by(s: S, card_id: str) -> bool:
     """#tameability: a species (with no call of its own) whose tameability exceeds the seat's
     control over it (``taming.tames``; no tameability: untameable)."""
-    card = s.game.cards[card_id]
+    card = s.tables.cards[card_id]
     if card.card_type != "species" or cards.ability(card_id).summon is not None:
         return False
     return not taming.tames(taming.control_over(s, s.active, card.archetypal_gene, card_id), card.tameability)
 
 
-def untamed_plays(s: S, hand: list[tuple[int, str]] | None = None) -> list[PlayUntamed]:
+def untamed_plays(
+    s: S, hand: list[tuple[int, str]] | None = None, spots: Spots | None = None
+) -> list[PlayUntamed]:
     """The species the seat may play untamed (``PlayUntamedRule``): revealed, where it could
-    play them tame ('Rouges must be revealed'; ``hand``: ``playable``)."""
+    play them tame ('Rouges must be revealed'; ``hand``: ``playable``; ``spots``: what
+    ``plays`` found for this very position, when the caller kept it)."""
     if hand is None:
         hand = playable(s)
     wild = [(slot, card) for slot, card in hand if untameable_by(s, card)]
     if not wild:
         return []  # no such species in hand (the common case): no camps looked at
     out: list[PlayUntamed] = []
-    held, watched = _held_camps(s), _watched(s)
-    for slot, card_id in wild:
-        out += [_PLAY_UNTAMED(slot, st) for st, way in play_spots(s, card_id, held, watched) if way]
+    if spots is None:
+        spots = {}
+        held, watched = _held_camps(s), _watched(s)
+        for slot, card_id in wild:
+            spots[slot] = play_spots(s, card_id, held, watched)
+    for slot, _ in wild:
+        out += [_PLAY_UNTAMED(slot, st) for st, way in spots[slot] if way]
     return out
 
 
@@ -467,7 +494,7 @@ class PlayRule(CheckedRule["S", Play]):
 
 def _replace_feature(s: S, card_id: str, stand: str) -> None:
     """#terrain_features: one per territory; a new one replaces the one in play."""
-    if s.game.cards[card_id].card_type != "terrain_feature":
+    if s.tables.cards[card_id].card_type != "terrain_feature":
         return
     territory = s.board.stands[stand].territory
     for p in s.pieces_in(territory):
@@ -515,7 +542,7 @@ class EquipRule(CheckedRule["S", Equip]):
         s.items[action.piece].append(item)
         s.played[seat] += 1
         s.add_log(f"{s.seat_name(seat)} equips {CARDS[item].name} to {s.piece_name(action.piece)}")
-        if s.game.play.challenge_bs:
+        if s.tables.play.challenge_bs:
 
             bs.open_challenge(s, seat, action.piece, action.slot, item)
             return
@@ -530,7 +557,7 @@ def own_souls(s: S, pieces: list[int] | None = None) -> list[int]:
     seat's pieces, ``s.pieces_of(s.active)``, when the caller has them)."""
     # The lists read into locals, ``card_of`` inlined and ``Card.soul`` read from the traits (a
     # slot, not a property): once per listing, over every piece.
-    prisoner, card, traits = s.prisoner, s.card, s.game.traits
+    prisoner, card, traits = s.prisoner, s.card, s.tables.traits
     if pieces is None:
         pieces = s.pieces_of(s.active)
     return [p for p in pieces if traits[card[p]].soul and not prisoner[p]]
@@ -730,7 +757,7 @@ def moves(
     ``reach`` (the fast listing keeps them for the move made from its list: ``listed_way``);
     ``seen``: the seat's ``ground``, when the caller has it."""
     out: list[Move] = []
-    traits_of, card = s.game.traits, s.card  # (each soul's traits read once, handed on)
+    traits_of, card = s.tables.traits, s.card  # (each soul's traits read once, handed on)
     for p in free_souls(s, souls):
         traits = traits_of[card[p]]
         steps = range_of(s, p, traits)  # ``can_move``, its range kept for ``reach``
@@ -740,8 +767,27 @@ def moves(
             found = reach(s, p, seen, steps, traits)
             if reaches is not None:
                 reaches[p] = found
-            out += [_MOVE(p, stand) for stand in found]
+            out += _moves_to(p, found)
     return out
+
+
+_MOVES_OF: Final[dict[int, tuple[Mapping[str, Way], list[Move]]]] = {}
+"""Per piece number, the last reach ``moves`` listed for it and the moves it made of it. A
+reach is often the map's own (``KipukaMap.ball``: nothing in the way), the same object at the
+soul's every listing until it moves or its range changes; its moves are then handed out again
+instead of interned one by one. Kept in a slot of the module, not the state, as ``_KEPT``."""
+
+
+def _moves_to(piece: int, found: Mapping[str, Way]) -> list[Move]:
+    """The moves of ``piece`` to the stands of its reach ``found`` (read it, never change it).
+    The kept reach is held, so its identity cannot be another object's; a reach is never
+    changed once made (``movement.reach``), so the same object lists the same moves."""
+    kept = _MOVES_OF.get(piece)
+    if kept is not None and kept[0] is found:
+        return kept[1]
+    listed = [_MOVE(piece, stand) for stand in found]
+    _MOVES_OF[piece] = (found, listed)
+    return listed
 
 
 Reaches = dict[int, Mapping[str, Way]]
@@ -856,10 +902,10 @@ def _swims(s: S, piece: int) -> bool:
     s.swum_cycle[piece] = s.cycle
     if s.card_of(piece).habitat == "Nomad":
         roll = s.rng.randint(1, 6)
-        ok = roll <= s.game.play.nomad_swim_high
+        ok = roll <= s.tables.play.nomad_swim_high
     else:
         roll = s.rng.randint(1, 6) + s.rng.randint(1, 6)
-        ok = roll >= s.game.play.swim_target
+        ok = roll >= s.tables.play.swim_target
     s.add_log(f"{s.piece_name(piece)} tries to swim: {roll}, {'it swims' if ok else 'it stays ashore'}")
     return ok
 

@@ -46,8 +46,9 @@ def day_listing(s: S) -> Sequence[Action]:
     hand = day.playable(s, spent)  # the slots and cards both kinds of play walk
     out: list[Action] = []
     if hand:
-        out += day.plays(s, hand, seen)
-        out += day.untamed_plays(s, hand)
+        spots: day.Spots = {}  # (each card's spots, found once for both kinds of play)
+        out += day.plays(s, hand, seen, spots)
+        out += day.untamed_plays(s, hand, spots)
     out += day.equips(s, souls, spent)
     out += day.pick_ups(s, souls)
     # The souls carrying items: the only ones the item listings (unequip and transfers, burns,
@@ -60,7 +61,7 @@ def day_listing(s: S) -> Sequence[Action]:
         out += day.transfers(s, giving)
     # Most souls give no day action of their own (``Traits.acts``): the five listings of those
     # are skipped, one flag per soul asked instead of a walk each.
-    traits, card = s.game.traits, s.card
+    traits, card = s.tables.traits, s.card
     acting = False
     for p in souls:  # (a loop, not ``any`` over a generator: once per listing)
         if traits[card[p]].acts:

@@ -65,7 +65,7 @@ def _why_not(
         return f"your hand has no card {slot + 1}"
     if to == seat or not 0 <= to < s.num_players or s.beaten_by[to] >= 0:
         return f"seat {to} is not another player in the game"
-    if gift and len(s.hand[to]) >= (most := s.game.play.hand):
+    if gift and len(s.hand[to]) >= (most := s.tables.play.hand):
         return f"seat {to}'s hand is full (your hand cannot have more than {most} cards, no exceptions)"
     if not gift and not s.hand[to]:
         return f"seat {to} has no card in hand to trade"
@@ -101,8 +101,9 @@ def _open(s: S, make: Callable[[int, int], Opened], gift: bool, owed: bool | Non
     shut = closed(s)
     if shut:
         return []
+    seat = s.active  # (the seat itself is no recipient: skipped before its refusal is worded)
     return [make(slot, to) for slot, to in _candidates(s)
-            if not _why_not(s, slot, to, gift=gift, owed=owed, shut=shut)]
+            if to != seat and not _why_not(s, slot, to, gift=gift, owed=owed, shut=shut)]
 
 
 class GiftRule(CheckedRule["S", Gift]):

@@ -168,7 +168,7 @@ class SuspendRule(CheckedRule["S", Suspend]):
 
 def _items_in_deck(s: S) -> list[str]:
     """The item cards of the seat's deck, each once (what the shop sells)."""
-    return sorted({cid for cid in s.deck[s.active] if s.game.cards[cid].card_type == "item"})
+    return sorted({cid for cid in s.deck[s.active] if s.tables.cards[cid].card_type == "item"})
 
 
 def _two_in_hand(s: S, first: int, second: int) -> bool:
@@ -239,6 +239,25 @@ def _used(s: S, kind: str) -> None:
     s.night_used[s.active].append(kind)
 
 
+# The night buttons' conditions, asked at every night listing, as typed functions: in a check's
+# lambda the state is untyped, so compiled each of its attributes was a generic lookup.
+def _hand_held(s: S) -> bool:
+    return bool(s.hand[s.active])
+
+
+def _deck_left(s: S) -> bool:
+    return bool(s.deck[s.active])
+
+
+def _keeps_none(s: S) -> bool:
+    """No card of the seat's hand is one the play style keeps there (The hunt)."""
+    seat, style = s.active, s.tables.style
+    for card in s.hand[seat]:  # noqa: SIM110 (a loop: compiled, ``any`` over a generator costs more)
+        if style.keeps(s, seat, card):
+            return False
+    return True
+
+
 class HandToBottomRule(ButtonRule[HandToBottom]):
     """#night: move your hand to the bottom of the deck (no refill with it)."""
 
@@ -247,11 +266,11 @@ class HandToBottomRule(ButtonRule[HandToBottom]):
     section = "night"
 
     checks = (
-        Check("cards in hand", lambda s, a: bool(s.hand[s.active]), "you have no card in hand"),
+        Check("cards in hand", lambda s, a: _hand_held(s), "you have no card in hand"),
         Check("once a night", lambda s, a: _night_once(s, "hand_to_bottom"),
               "each night action once per night"),
         Check("no card the play style keeps in hand",
-              lambda s, a: not any(s.game.style.keeps(s, s.active, card) for card in s.hand[s.active]),
+              lambda s, a: _keeps_none(s),
               "a huntable card in your hand must be played, not put away (The hunt, #playstyleoptions)"),
     )
 
@@ -265,7 +284,7 @@ class HandToBottomRule(ButtonRule[HandToBottom]):
 
 
 def _room_in_hand(s: S) -> bool:
-    return len(s.hand[s.active]) < s.game.play.hand
+    return len(s.hand[s.active]) < s.tables.play.hand
 
 
 class RefillRule(ButtonRule[Refill]):
@@ -277,12 +296,12 @@ class RefillRule(ButtonRule[Refill]):
 
     checks = (
         Check("room in hand", lambda s, a: _room_in_hand(s), "your hand is full"),
-        Check("cards in the deck", lambda s, a: bool(s.deck[s.active]), "your deck is empty"),
+        Check("cards in the deck", lambda s, a: _deck_left(s), "your deck is empty"),
         Check("once a night", lambda s, a: _night_once(s, "refill"), "refill once per night"),
     )
 
     def apply(self, s: S, action: Refill) -> None:
-        cycle.draw(s, s.active, s.game.play.hand)
+        cycle.draw(s, s.active, s.tables.play.hand)
         _used(s, "refill")
         cycle.end_action(s, s.active)
 
@@ -290,25 +309,15 @@ class RefillRule(ButtonRule[Refill]):
 def recipes_in_hand(s: S) -> list[int]:
     """The recipes the engine plays whose items (at least one of each) are all in the seat's
     hand (the game's ``craftable``)."""
-    held = set(s.hand[s.active])
-    craftable = s.game.craftable
-    if held.isdisjoint(_ingredients(craftable)):
-        return []  # no item of any recipe in hand (nearly every night): no recipe looked at
-    return [n for n, needs in craftable if needs <= held]
-
-
-_INGREDIENTS: Final[dict[int, tuple[object, frozenset[str]]]] = {}
-"""Per ``craftable`` (by identity), every item of its recipes: ``_ingredients``."""
-
-
-def _ingredients(craftable: tuple[tuple[int, frozenset[str]], ...]) -> frozenset[str]:
-    """Every item some recipe of ``craftable`` needs, worked out once per game's recipes (a hand
-    holding none of them completes no recipe)."""
-    kept = _INGREDIENTS.get(id(craftable))
-    if kept is None or kept[0] is not craftable:  # (the tuple kept: its id is never reused)
-        items = frozenset().union(*(needs for _, needs in craftable))
-        kept = _INGREDIENTS[id(craftable)] = (craftable, items)
-    return kept[1]
+    hand, tables = s.hand[s.active], s.tables
+    ingredients = tables.ingredients
+    for card in hand:  # (a loop: compiled, no set made and no method called for a hand of none)
+        if card in ingredients:
+            break
+    else:
+        return []  # no item of any recipe in hand: no recipe looked at
+    held = set(hand)
+    return [n for n, needs in tables.craftable if needs <= held]
 
 
 def _honey_ground(s: S) -> bool:
@@ -429,7 +438,7 @@ class CraftRule(CheckedRule["S", Craft]):
         marker = f"recipe:{action.recipe}"
         s.items[action.piece] += [*recipe.ingredients, marker]
         s.add_log(f"{s.seat_name(seat)} crafts {recipe.name} for {s.piece_name(action.piece)}")
-        if s.game.play.challenge_bs:  # #BS (optional): the other seats may call the craft out
+        if s.tables.play.challenge_bs:  # #BS (optional): the other seats may call the craft out
 
             bs.open_challenge(s, seat, action.piece, -1, marker)
             return
@@ -439,7 +448,7 @@ class CraftRule(CheckedRule["S", Craft]):
 def _sabotage_card(s: S, slot: int) -> bool:
     """The hand's slot holds a card with a sabotage effect."""
     hand = s.hand[s.active]
-    return 0 <= slot < len(hand) and cards.ability(hand[slot]).sabotage is not None
+    return 0 <= slot < len(hand) and s.tables.traits[hand[slot]].sabotages
 
 
 def _others_territory(s: S, territory: int) -> bool:

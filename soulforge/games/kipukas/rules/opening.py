@@ -74,7 +74,7 @@ FREE_TERRITORY: Check[S, Capital | Camp] = Check(
 
 STYLE_CAPITAL: Check[S, Capital] = Check(
     "where the play style puts capitals",
-    lambda s, a: s.game.style.capital_allowed(s, a.territory),
+    lambda s, a: s.tables.style.capital_allowed(s, a.territory),
     "the play style puts capitals elsewhere (King of the hill: next to the hill, #playstyleoptions)",
 )
 """A style may say where capitals go (King of the hill: in territories adjacent to the hill)."""
@@ -88,7 +88,7 @@ class CapitalRule(CheckedRule["S", Capital]):
     checks = (FREE_TERRITORY, STYLE_CAPITAL)
 
     def legal(self, s: S) -> list[Capital]:
-        style = s.game.style
+        style = s.tables.style
         return [_CAPITAL(t) for t in _free(s) if style.capital_allowed(s, t)]
 
     def candidates(self, s: S) -> Iterable[Capital]:
@@ -138,7 +138,7 @@ def _next_claimer(s: S) -> None:
     start = order.index(s.active) + 1
     for step in range(len(order)):
         seat = order[(start + step) % len(order)]
-        if held[seat] < s.game.style.starting_territories(s) and _free(s):
+        if held[seat] < s.tables.style.starting_territories(s) and _free(s):
             s.active, s.phase = seat, CAMP
             return
     _to_aside(s, 0)
@@ -154,7 +154,7 @@ def _to_aside(s: S, first: int) -> None:
     for seat in range(s.num_players):
         if s.personal[seat]:
             s.add_log(f"{s.seat_name(seat)} plays {CARDS[s.personal[seat]].name} as its personal effect")
-        cycle.draw(s, seat, s.game.play.hand)
+        cycle.draw(s, seat, s.tables.play.hand)
     s.initiative = s.setup_order[-1]
     cycle.next_cycle(s)
 
@@ -167,13 +167,13 @@ class SetAsideRule(CheckedRule["S", SetAside]):
     checks = (
         Check("a card of your deck", lambda s, a: a.card in s.deck[s.active],
               "that card is not in your deck"),
-        Check("a card the play style lets go", lambda s, a: not s.game.style.keeps(s, s.active, a.card),
+        Check("a card the play style lets go", lambda s, a: not s.tables.style.keeps(s, s.active, a.card),
               "a huntable card must be played, not set aside (The hunt, #playstyleoptions)"),
     )
 
     def legal(self, s: S) -> list[SetAside]:
         # (each passes the deck check: no deck walk per card)
-        return [a for a in self.candidates(s) if not s.game.style.keeps(s, s.active, a.card)]
+        return [a for a in self.candidates(s) if not s.tables.style.keeps(s, s.active, a.card)]
 
     def candidates(self, s: S) -> Iterable[SetAside]:
         """Each card of the deck once, by name (the check holds for them all)."""

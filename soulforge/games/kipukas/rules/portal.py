@@ -7,7 +7,6 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from soulforge.core.flow import Check, CheckedRule, ClickPath
-from soulforge.games.kipukas import cards
 from soulforge.games.kipukas.actions import Ante, EnoughWaste, LayWaste
 from soulforge.games.kipukas.data import CARDS
 from soulforge.games.kipukas.encoding import OVER
@@ -28,7 +27,7 @@ def _sabotage_left(s: S) -> bool:
 def _portal_card(s: S, slot: int) -> bool:
     """The hand's slot holds the Hidden Portal (a card that antes a soul)."""
     hand = s.hand[s.active]
-    return 0 <= slot < len(hand) and bool(cards.ability(hand[slot]).ante)
+    return 0 <= slot < len(hand) and s.tables.traits[hand[slot]].antes
 
 
 def antes(s: S) -> list[Ante]:

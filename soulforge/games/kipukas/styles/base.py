@@ -65,7 +65,7 @@ class Style:
         """After setup's shuffles and roll-off, before the first decision."""
 
     def starting_territories(self, s: S) -> int:
-        return s.game.play.starting_territories
+        return s.tables.play.starting_territories
 
     def capital_allowed(self, s: S, territory: int) -> bool:
         return True

@@ -44,7 +44,7 @@ class MassConflict(Style):
         base camp (read: the rulebook's 'or' is the way to seat more players than the count; a
         map is also too small when its holdable territories do not give everyone the standard
         start: the grand map's 12 count 2 transit ones)."""
-        standard = s.game.play.starting_territories
+        standard = s.tables.play.starting_territories
         if (s.num_players <= most_players(len(s.board.geography))
                 and standard * s.num_players <= len(s.board.holdable)):
             return standard

@@ -64,7 +64,7 @@ class Referee(Style):
 
     def pool(self, s: S) -> list[str]:
         """The cards the prize is drawn from."""
-        return sorted(c for c, card in s.game.cards.items() if card.card_type == self.prize)
+        return sorted(c for c, card in s.tables.cards.items() if card.card_type == self.prize)
 
     def prize_card(self, s: S) -> str:
         return self.pool(s)[s.mark[PRIZE]]
@@ -163,7 +163,7 @@ class OffToTheRescue(Referee):
     )
 
     def pool(self, s: S) -> list[str]:
-        return sorted(c for c, card in s.game.cards.items() if card.soul)
+        return sorted(c for c, card in s.tables.cards.items() if card.soul)
 
     def claimed(self, s: S, seat: int) -> None:
         """The first claim of the space frees the survivor: it follows the claimant."""
@@ -218,7 +218,7 @@ class TrapSpringer(Referee):
 
     def pool(self, s: S) -> list[str]:
         """The trap cards with numbers to spring on (#traps)."""
-        traps = [c for c, card in s.game.cards.items() if card.card_type == "trap"]
+        traps = [c for c, card in s.tables.cards.items() if card.card_type == "trap"]
         return sorted(c for c in traps if ability(c).trap_on)
 
     def claimed(self, s: S, seat: int) -> None:
@@ -257,7 +257,7 @@ class Explorer(Referee):
     def pool(self, s: S) -> list[str]:
         """The terrain features that act while in play (read: the Meteor Shower, whose effect is
         its play, 'Play this terrain feature immediately revealed', is left out of the bag)."""
-        features = [c for c, card in s.game.cards.items() if card.card_type == "terrain_feature"]
+        features = [c for c, card in s.tables.cards.items() if card.card_type == "terrain_feature"]
         return sorted(c for c in features if not ability(c).must_reveal)
 
     def claimed(self, s: S, seat: int) -> None:
@@ -330,7 +330,7 @@ class CradleRobber(Referee):
     def pool(self, s: S) -> list[str]:
         """The incubation cards of the card data (#incubation_cards): the binder's Incubation
         Egg, which no Founder's Deck holds; one of each in the bag (read: equal scarcity)."""
-        return sorted(c for c, card in s.game.cards.items()
+        return sorted(c for c, card in s.tables.cards.items()
                       if card.card_type == "non_playable" and "incubation" in c)
 
     def refusal(self, game: Kipukas, players: int) -> str | None:
