@@ -97,7 +97,7 @@ class KipukaMap:
     water: frozenset[StandId] = dataclasses.field(
         init=False, compare=False, hash=False, repr=False)
     """The stands of water territories (#geography: swimming, boats)."""
-    of_geography: Mapping[str, frozenset[Territory]] = dataclasses.field(
+    of_geography: dict[str, frozenset[Territory]] = dataclasses.field(
         init=False, compare=False, hash=False, repr=False)
     """Per geography on the map, its territories (the habitat effects at each cycle's start ask
     which pieces stand in one: a number looked up, not a geography's name compared per piece)."""
@@ -266,7 +266,9 @@ def _boat(name: str, raw: Mapping[str, Any]) -> Boat:
 def _map(name: str, raw: Mapping[str, Any]) -> KipukaMap:
     if raw.get("source") != "authored":
         raise DataError(FILE, name, "source", "must be 'authored' (no official map is published)")
-    geography = tuple(field(FILE, name, raw, "geography", list))
+    # (interned: the habitat effects compare a piece's territory's geography with a name)
+    geography = tuple(sys.intern(g) if isinstance(g, str) else g
+                      for g in field(FILE, name, raw, "geography", list))
     if not MIN_TERRITORIES <= len(geography) <= MAX_TERRITORIES:
         sizes = f"{MIN_TERRITORIES} to {MAX_TERRITORIES}"
         raise DataError(FILE, name, "geography", f"a map has {sizes} territories, this one {len(geography)}")

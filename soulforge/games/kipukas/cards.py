@@ -618,12 +618,11 @@ def on_cycle_start(s: S) -> None:
 def _volcanic(s: S) -> None:
     """#habitat_effects, volcanic: souls take 1 KEAL means damage once per diel cycle; volcanic
     dwellers are immune."""
-    volcanic_territories = s.board.of_geography.get("Volcanic")
-    if volcanic_territories is None:
+    if "Volcanic" not in s.board.of_geography:
         return  # no volcanic territory on this map
-    territory_of = s.territory
+    geography, territory_of = s.board.geography, s.territory
     for piece in s.live():
-        if territory_of[piece] not in volcanic_territories:
+        if geography[territory_of[piece] - 1] != "Volcanic":
             continue  # (asked first: most pieces stand elsewhere)
         card = s.card_of(piece)
         volcanic = not s.wasteland[territory_of[piece] - 1]
@@ -646,13 +645,12 @@ def damage(s: S, piece: int) -> None:
 def _plains_rest(s: S) -> None:
     """#habitat_effects, plains secondary: revealed souls resting in an uncontested plains
     territory heal one KEAL means per 2 turns rested (counted on ``timers``)."""
-    plains = s.board.of_geography.get("Plains")
-    if plains is None:
+    if "Plains" not in s.board.of_geography:
         return  # no plains territory on this map: no piece to look at
-    injuries, territory_of = s.injuries, s.territory
+    geography, injuries, territory_of = s.board.geography, s.injuries, s.territory
     for piece in s.live():
         territory = territory_of[piece]
-        if territory not in plains or not any(injuries[piece]):
+        if geography[territory - 1] != "Plains" or not any(injuries[piece]):
             continue  # (asked first: the cheap half of resting; most souls are unhurt)
         if not (s.on_map[piece] and s.card_of(piece).soul and s.known[piece] & (1 << 8)):
             continue
