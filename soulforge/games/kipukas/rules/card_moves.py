@@ -29,6 +29,7 @@ from soulforge.games.kipukas.rules.day import (
     PLAYS_LEFT,
     REVEALED,
     YOUR_SOUL,
+    any_set,
     owes_contention,
     own_souls,
     play_spots,
@@ -527,19 +528,10 @@ def _taker(s: S, piece: int, bottled: int) -> bool:
     return s.territory[piece] == s.territory[bottled] and revealed(s, piece)
 
 
-def _any_prisoner(s: S) -> bool:
-    """Some piece is a prisoner (a loop, not ``any`` over the list: compiled, a builtin's
-    generic call over every piece, asked at every day listing)."""
-    for taken in s.prisoner:  # noqa: SIM110 (the loop is the point)
-        if taken:
-            return True
-    return False
-
-
 def exchanges(s: S, souls: list[int], spent: bool | None = None) -> list[Exchange]:
     """The exchanges open when no contention is owed (``ExchangeRule``'s predicates); ``souls``:
     ``own_souls``; ``spent``: ``plays_spent``, when the caller asked it."""
-    if (plays_spent(s) if spent is None else spent) or not _any_prisoner(s):
+    if (plays_spent(s) if spent is None else spent) or not any_set(s.prisoner):
         return []  # (a bottled soul is a prisoner: none anywhere, the common case)
     out: list[Exchange] = []
     for b in s.live():

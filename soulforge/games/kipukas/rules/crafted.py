@@ -34,6 +34,7 @@ from soulforge.games.kipukas.rules.day import (
     NO_CONTENTION_OWED,
     REVEALED,
     YOUR_SOUL,
+    any_set,
     owes_contention,
     own_souls,
     revealed,
@@ -282,19 +283,10 @@ def _holds_light(s: S, piece: int) -> bool:
     return bool(s.items[piece]) and bool(light_of(s, piece))
 
 
-def _carried_anywhere(s: S) -> bool:
-    """Some piece carries an item (a loop, not ``any`` over the list: compiled, a builtin's
-    generic call over every piece, asked at every night listing)."""
-    for carried in s.items:  # noqa: SIM110 (the loop is the point)
-        if carried:
-            return True
-    return False
-
-
 def night_moves(s: S) -> list[NightMove]:
     """The night moves open (``NightMoveRule``'s predicates): once a night, a soul of the seat
     holding a light, free to move, within its range."""
-    if _lit_tonight(s) or not _carried_anywhere(s):
+    if _lit_tonight(s) or not any_set(s.items):
         return []  # (no piece carries an item, the common case: no soul of the seat looked at)
     return [
         NightMove(p, stand)

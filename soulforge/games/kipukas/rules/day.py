@@ -565,7 +565,7 @@ def own_souls(s: S, pieces: list[int] | None = None) -> list[int]:
 
 def pick_ups(s: S, souls: list[int]) -> list[PickUp]:
     """The pick-ups open when no contention is owed (``PickUpRule``)."""
-    if not _dropped_anywhere(s):
+    if not any_set(s.dropped):
         return []  # no items lie anywhere (the common case)
     return [
         _PICK_UP(p)
@@ -575,11 +575,16 @@ def pick_ups(s: S, souls: list[int]) -> list[PickUp]:
     ]
 
 
-def _dropped_anywhere(s: S) -> bool:
-    """Items lie in some territory (a loop, not ``any`` over the list: compiled, a builtin's
-    generic call, asked at every day listing)."""
-    for stacks in s.dropped:  # noqa: SIM110 (the loop is the point)
-        if stacks:
+def any_set(values: list[Any]) -> bool:
+    """Some value in ``values`` is set: ``any(values)`` as a loop (compiled, ``any`` is a
+    builtin's generic call). The listings ask it of a per-piece or per-territory list at every
+    day or night (prisoners, items carried, items dropped).
+
+    >>> any_set([False, [], 0]), any_set([[], ["Bag"]])
+    (False, True)
+    """
+    for value in values:  # noqa: SIM110 (the loop is the point)
+        if value:
             return True
     return False
 
