@@ -13,10 +13,13 @@ import soulforge
 from soulforge.core import Action, Game, JsonDict
 from soulforge.core.clone import ClonePlan
 from soulforge.core.state import State
+from tests.toy import Tricks
 
 
 def _played(game_id: str, moves: int):  # type: ignore[no-untyped-def]
-    state = soulforge.load(game_id).new_game(seed=2)
+    # "tricks": the toy game of the tests (tests/toy.py), whose state is a pure class.
+    game = Tricks() if game_id == "tricks" else soulforge.load(game_id)
+    state = game.new_game(seed=2)
     for _ in range(moves):
         if state.is_over:
             break
@@ -25,7 +28,7 @@ def _played(game_id: str, moves: int):  # type: ignore[no-untyped-def]
 
 
 def test_field_values_holds_the_core_fields_and_the_games() -> None:
-    state = _played("soulshards", 6)
+    state = _played("tricks", 6)  # the toy's state: pure, compiled or not (most games' are native)
     fields = state.field_values()
     assert {"game", "seed", "rng", "history", "move_number", "_lines"} <= fields.keys()
     assert fields["history"] == state.history and fields["move_number"] == 6
@@ -79,13 +82,14 @@ def test_a_pure_state_clones_and_restores_with_the_core_fields() -> None:
 
 
 def test_a_clone_plan_of_a_state_with_no_fields_of_its_own() -> None:
-    # No field set on the bare copy: compiled, such a state has no __dict__ at all.
-    from soulforge.games.soulshards.state import ShardsState
+    # No field set on the bare copy: compiled, such a state has no __dict__ at all. (The toy's
+    # state: a pure class, which Python may subclass; a game's native state is final.)
+    from tests.toy import TricksState
 
-    class Bare(ShardsState):
+    class Bare(TricksState):
         pass
 
-    state = _played("soulshards", 3)
+    state = _played("tricks", 3)
     state.__class__ = Bare
     twin = ClonePlan(Bare).clone(state)
     assert type(twin) is Bare and twin.view(0) == state.view(0)
@@ -102,5 +106,5 @@ def test_native_fields_are_read_from_the_compiled_classes_alone() -> None:
         assert "__dict__" not in native_fields(State)
     else:
         assert native_fields(State) == ()
-    state = _played("soulshards", 4)
+    state = _played("tricks", 4)
     assert set(native_fields(type(state))) | set(vars(state)) == set(state.field_values())

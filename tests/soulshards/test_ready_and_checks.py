@@ -243,9 +243,12 @@ def test_the_ready_flag_is_kept_with_fatigue_through_one_setter() -> None:
         for line in path.read_text().splitlines()
         if writes.search(line)
     ]
+    # (and ``Unit.copy``, written out for the native build, copies both as they are)
     assert found == ["conditions.py: u.fatigue = fatigue",
                      "conditions.py: u.ready = fatigue < s.game.max_fatigue",
-                     "state.py: self.fatigue = 0", "state.py: self.ready = True"]
+                     "state.py: self.fatigue = 0", "state.py: self.ready = True",
+                     "state.py: twin.prepared, twin.provoked, twin.ready = "
+                     "self.prepared, self.provoked, self.ready"]
     game = soulforge.load("soulshards")
     chooser, checked = random.Random(5), 0
     for seed in range(4):

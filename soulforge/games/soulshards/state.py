@@ -10,11 +10,11 @@ The turn's decisions are a stack of frames (``sequence.py``); ``step`` names the
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Final
 
 from soulforge.core.action import Action, JsonDict
-from soulforge.core.clone import ClonePlan
+from soulforge.core.clone import copy_value
 from soulforge.core.log import Seat
 from soulforge.core.state import State, outcome_from_returns
 from soulforge.core.text import winner_first
@@ -29,14 +29,23 @@ from soulforge.games.soulshards.sequence import SPOTS, run
 if TYPE_CHECKING:
     from soulforge.games.soulshards.game import Soulshards
 
-OVER = "over"
-SPOT_PLACES: dict[str, tuple[int, int, int]] = {
+OVER: Final = "over"
+SPOT_PLACES: Final[dict[str, tuple[int, int, int]]] = {
     spot: (seat, zone, index)
     for seat, zones in enumerate(SPOTS)
     for zone, names in enumerate(zones)
     for index, spot in enumerate(names)
 }
 """Where each spot name of ``sequence.SPOTS`` lies: (seat, zone, index)."""
+
+# (``Final``, as every module name the state's methods read: compiled, a name that is not is
+# looked up in the module's dict at each use; ``DOES`` and ``APPLIES``, imported, too.)
+_HOOKS = FLOW.state_hooks()
+_LEGAL_ACTIONS: Final = _HOOKS[0]
+"""The flow's listing, as the core sets it on a pure state class (called from the state's own
+method: a native class's methods cannot be set after it is made)."""
+_DOES: Final[dict[type[Action], Callable[[ShardsState, Any], None]]] = DOES
+_APPLIES: Final[dict[type[Action], Callable[[ShardsState, Any], None]]] = APPLIES
 
 
 class Unit:
@@ -78,18 +87,61 @@ class Unit:
         """Prepared and gained Fatigue: stops being Prepared (and 1 Edge is lost) after the cause."""
 
     def copy(self) -> Unit:
-        twin = Unit.__new__(Unit)
-        for name in Unit.__slots__:
-            setattr(twin, name, getattr(self, name))
-        twin.attached = list(self.attached)
+        """An independent twin: every slot copied (the Attached list apart, the rest immutable).
+        Written out for the compiled build (mypyc): a native class refuses ``Unit.__new__(Unit)``
+        (its ``__new__`` runs ``__init__``), so it cannot take a copier derived from
+        ``__slots__``; ``tests/soulshards/test_state_native.py`` checks every slot is copied, so
+        a slot added later fails there until it is copied here."""
+        twin = Unit(self.uid, self.owner, self.card)
+        twin.attached = self.attached.copy()
+        twin.doomed, twin.fatigue, twin.hit = self.doomed, self.fatigue, self.hit
+        twin.is_char, twin.moved, twin.pinned = self.is_char, self.moved, self.pinned
+        twin.prepared, twin.provoked, twin.ready = self.prepared, self.provoked, self.ready
+        twin.temp = self.temp
         return twin
 
+    def __reduce__(self) -> tuple[Callable[..., Unit], tuple[Any, ...]]:
+        """Pickled (checkpoints, snapshots) as its constructor's arguments and every slot by
+        name: compiled, unpickling cannot make a blank native Unit (its ``__new__`` runs
+        ``__init__``, which needs them); by name, the bytes of either build load in both."""
+        slots = {name: getattr(self, name) for name in unit_slots()}
+        return restored_unit, (self.uid, self.owner, self.card, slots)
 
-class ShardsState(State):
-    game: Soulshards
+
+def unit_slots() -> tuple[str, ...]:
+    """A Unit's slots: its ``__slots__``, or compiled (a native class has none) the attributes
+    mypyc found (``__mypyc_attrs__``)."""
+    found: tuple[str, ...] = getattr(Unit, "__mypyc_attrs__", None) or getattr(Unit, "__slots__")  # noqa: B009
+    return found
+
+
+def restored_unit(uid: int, owner: int, card: CardDef, slots: dict[str, Any]) -> Unit:
+    """The Unit ``Unit.__reduce__`` wrote."""
+    u = Unit(uid, owner, card)
+    for name, value in slots.items():
+        setattr(u, name, value)
+    return u
+
+
+class ShardsState(State["Soulshards"]):
+    """A game of Soulshards in progress.
+
+    Compiled (``make native``), a native class, as Five Realms', Kipukas' and Soul of Ankiril's
+    states: its fields live in the object and the compiled rules and views read them without a
+    dictionary lookup (the views call ``has``, ``stat`` and ``spot_of`` over a million times in
+    ten golden games). It declares every field below, and :meth:`clone` copies each
+    (``tests/soulshards/test_state_native.py`` checks none is left out, and that a clone shares
+    none that changes). ``ShardsState()``, with no game, is a bare state whose fields are set
+    next (the core's ``_bare_copy``, a restore): a native class's ``__new__`` calls
+    ``__init__``. Its game, ``self.game``, is typed ``Soulshards`` through the core's
+    ``State[GameT]`` (a native class cannot narrow an inherited field's type).
+    """
+
     flow = FLOW
 
-    cards: Mapping[str, CardDef]
+    cards: dict[str, CardDef]
+    """The game's cards (``Soulshards.cards``), shared, never changed. A dict, typed so:
+    compiled, a lookup in it is a dict's own, not a ``Mapping``'s generic one."""
     cities: tuple[City, City]
     arsenal: list[list[str]]
     known_bottom: list[int]
@@ -128,23 +180,29 @@ class ShardsState(State):
     """The fight or DL check in progress, as shown in the views."""
     last_text: str
 
-    def __init__(self, game: Soulshards, seed: int, num_players: int) -> None:
-        self.is_over = False  # the instance's own (see ``is_over``)
+    def __init__(self, game: Soulshards | None = None, seed: int = 0, num_players: int = 2) -> None:
+        if game is None:
+            return  # a bare state: the caller sets every field (see the class docstring)
         super().__init__(game, seed, num_players)
         setup.setup(self)
         sequence.run(self)
+
+    def _legal_actions(self) -> Sequence[Action]:
+        return _LEGAL_ACTIONS(self)
 
     # -- the contract ----------------------------------------------------------------------------
     @property
     def current_player(self) -> Seat | None:
         return None if self.step == OVER else self.decider
 
-    is_over: bool = False
-    """Whether the game is over (``step`` is ``OVER``): a plain attribute, set once by ``finish``,
-    not the core's property, as every playout and agent asks it twice a move (a call each).
-    Each state holds its own from ``__init__`` on: an attribute of the instance is a read the
-    interpreter specialises, one found on the class only (this default, which shadows the
-    core's property) is not."""
+    @property
+    def is_over(self) -> bool:
+        """The contract's ``current_player is None``, read straight from the step (only
+        ``finish`` sets ``OVER``): every playout and agent asks it twice a move, one property
+        call fewer each. (Pure, it was an attribute ``finish`` set, a read the interpreter
+        specialises; a native class cannot override the core's property with an attribute,
+        and compiled a property of its own is a direct call.)"""
+        return self.step == OVER
 
     @property
     def first_player(self) -> Seat | None:
@@ -177,9 +235,9 @@ class ShardsState(State):
         """The rule of ``action``'s kind carries it out, then the order of play runs to the next
         decision (``ShardsRule.apply``, with no call to the flow's dispatch nor to it)."""
         self._carried = None  # list_next's, from a run outside a move (setup, tests): not this one's
-        do = DOES.get(type(action))
+        do = _DOES.get(type(action))
         if do is None:
-            APPLIES[type(action)](self, action)
+            _APPLIES[type(action)](self, action)
             return
         do(self, action)
         run(self)
@@ -195,7 +253,35 @@ class ShardsState(State):
         self._legal = None
 
     def clone(self) -> ShardsState:
-        return CLONE_PLAN.clone(self)
+        """Every field copied by its declared type, as ``soulforge.core.clone.ClonePlan`` would
+        (the cards, the cities, the frames and the tuples shared, lists copied level by level,
+        the units by their ``copy()``): written out, compiled, since search clones on every
+        simulated move (``test_state_native.py`` holds it to the declared fields)."""
+        twin = self._bare_copy()
+        twin.cards, twin.cities = self.cards, self.cities
+        twin.arsenal = [cards.copy() for cards in self.arsenal]
+        twin.known_bottom = self.known_bottom.copy()
+        twin.hand = [cards.copy() for cards in self.hand]
+        twin.home = [cards.copy() for cards in self.home]
+        twin.reserves = [cards.copy() for cards in self.reserves]
+        twin.stockpile = [slots.copy() for slots in self.stockpile]
+        twin.zones = [[zone.copy() for zone in zones] for zones in self.zones]
+        twin.units = {uid: unit.copy() for uid, unit in self.units.items()}
+        twin.next_uid = self.next_uid
+        twin.resolve = self.resolve.copy()
+        twin.pool = [attrs.copy() for attrs in self.pool]
+        twin.edge, twin.swaps = self.edge.copy(), self.swaps.copy()
+        twin.concealed, twin.casting = self.concealed.copy(), self.casting.copy()
+        twin.stack, twin.triggers = self.stack.copy(), self.triggers.copy()  # frames: shared
+        twin.step, twin.decider, twin.active = self.step, self.decider, self.active
+        twin.turn, twin.starter = self.turn, self.starter
+        twin.no_attack, twin.to_battlefield = self.no_attack, self.to_battlefield
+        twin.attached_spell, twin.marked = self.attached_spell, self.marked
+        twin.winner, twin.end_reason = self.winner, self.end_reason
+        fight = self.fight
+        twin.fight = None if fight is None else copy_value(fight)
+        twin.last_text = self.last_text
+        return twin
 
     # -- shared card rules ---------------------------------------------------------------------
     def name_of(self, u: Unit) -> str:
@@ -214,11 +300,25 @@ class ShardsState(State):
 
     def stat(self, u: Unit, index: int) -> int:
         """Martial (0), Elude (1) or Endure (2) with Equip effects and this turn's changes."""
-        card = u.card
-        base = (card.martial, card.elude, card.endure)[index] + u.temp[index]
-        for name in u.attached:
-            base += self.cards[name].equip_stats[index]
-        return max(base, 1 if index == 2 else 0)
+        # Each index read by its own branch: compiled, ``u.temp`` and ``equip_stats`` are kept
+        # unboxed (three C ints), read item by item at a constant index, where a variable index
+        # (or a tuple of the card's three stats built to index) makes a new tuple at every call.
+        card, temp = u.card, u.temp
+        attached = u.attached
+        if index == 0:
+            base = card.martial + temp[0]
+            for name in attached:
+                base += self.cards[name].equip_stats[0]
+            return max(base, 0)
+        if index == 1:
+            base = card.elude + temp[1]
+            for name in attached:
+                base += self.cards[name].equip_stats[1]
+            return max(base, 0)
+        base = card.endure + temp[2]
+        for name in attached:
+            base += self.cards[name].equip_stats[2]
+        return max(base, 1)
 
     def has(self, u: Unit, keyword: str) -> bool:
         if keyword in u.card.keywords:
@@ -246,7 +346,6 @@ class ShardsState(State):
 
     def finish(self, winner: int | None, reason: str) -> None:
         self.step, self.winner, self.end_reason = OVER, winner, reason
-        self.is_over = True
         self.stack = []
         self.triggers = []
         self.add_log(f"game over: {reason}")
@@ -380,5 +479,3 @@ def _odd_spot(s: ShardsState, spot: str) -> Unit | None:
     index = int(spot[2:])
     return s.units[zone[index]] if index < len(zone) else None
 
-
-CLONE_PLAN = ClonePlan(ShardsState)
