@@ -37,14 +37,39 @@ def fail(message: str, code: int = FAILURE) -> NoReturn:
     raise typer.Exit(code)
 
 
+def path_exists(path: Path) -> bool:
+    """``path.exists()``, but False for a name the system refuses (too long, say), where
+    ``Path.exists`` raises (it only swallows "no such file" errors).
+
+    >>> path_exists(Path("x" * 5000))
+    False
+    """
+    try:
+        return path.exists()
+    except OSError:
+        return False
+
+
+def path_is_dir(path: Path) -> bool:
+    """``path.is_dir()``, False for a name the system refuses (see :func:`path_exists`)."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
 def output_file(path: Path, option: str) -> Path:
     """``path`` if a file can be written there; exit 2 with one line otherwise.
 
     Checked before any work, so a long game or simulation never ends unable to save.
     """
-    if path.is_dir():
+    try:  # a name the system refuses (ENAMETOOLONG, say) raises here, not only on writing
+        is_dir, parent_exists = path.is_dir(), path.parent.exists()
+    except OSError as err:
+        fail(f"{option} {path}: cannot be a file name: {err.strerror or err}", USAGE)
+    if is_dir:
         fail(f"{option} {path}: is a directory; give a file name", USAGE)
-    if not path.parent.exists():
+    if not parent_exists:
         fail(f"{option} {path}: the folder {path.parent} does not exist", USAGE)
     return path
 
@@ -52,9 +77,9 @@ def output_file(path: Path, option: str) -> Path:
 def output_folder(path: Path, option: str) -> Path:
     """``path``, a folder made if need be; exit 2 with one line if it cannot be one (a file
     is there, or the folder cannot be made). Checked before any work."""
-    if path.exists() and not path.is_dir():
-        fail(f"{option} {path}: is a file; give a folder", USAGE)
     try:
+        if path.exists() and not path.is_dir():
+            fail(f"{option} {path}: is a file; give a folder", USAGE)
         path.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         fail(f"{option} {path}: cannot make the folder: {err.strerror or err}", USAGE)
@@ -110,7 +135,7 @@ def read_deck_files(specs: Sequence[Option], options: dict[str, Any]) -> dict[st
     decks = {spec.name for spec in specs if spec.deck}
     out = dict(options)
     for name, value in options.items():
-        if name in decks and isinstance(value, str) and Path(value).suffix and Path(value).exists():
+        if name in decks and isinstance(value, str) and Path(value).suffix and path_exists(Path(value)):
             out[name] = read_text(Path(value), "a deck list")
     return out
 

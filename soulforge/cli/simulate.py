@@ -18,6 +18,7 @@ from soulforge.cli.common import (
     fail,
     load_game,
     output_file,
+    path_is_dir,
     read_text,
 )
 from soulforge.cli.progress import RunProgress, run_progress
@@ -121,7 +122,7 @@ def read_overrides(sets: list[str] | None, file: Path | None) -> dict[str, Any]:
 
 def _results_path(path: Path) -> Path:
     """The results file to append to (a Parquet results folder may exist already)."""
-    if is_parquet(path) and path.is_dir():
+    if is_parquet(path) and path_is_dir(path):
         return path
     return output_file(path, "--out")
 

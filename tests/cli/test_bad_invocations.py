@@ -73,6 +73,20 @@ def test_play_and_replay_save_to_a_directory(invoke: Invoke, tmp_path: Path) -> 
     assert "does not exist" in says
 
 
+def test_a_file_name_the_system_refuses(invoke: Invoke, tmp_path: Path) -> None:
+    # A name over the file system's 255 bytes: Path.is_dir and Path.exists raise there (found
+    # by the fuzz of tests/cli/test_every_command.py, with a long --save word).
+    too_long = str(tmp_path / ("x" * 300))
+    says = one_line_error(invoke("play", "five_realms", "--vs", "random", "--save", too_long))
+    assert "cannot be a file name" in says
+    result = invoke("simulate", "five_realms", "--agents", "random", "random", "-n", "1",
+                    "--out", too_long + ".parquet")
+    assert "cannot be a file name" in one_line_error(result)
+    result = invoke("sweep", "five_realms", "--agents", "random", "random", "--set",
+                    "five_realms.cards.setup.starting_castles=1..2", "-n", "1", "--out", too_long)
+    assert "cannot make the folder" in one_line_error(result)
+
+
 def test_simulate_out_a_directory(invoke: Invoke, tmp_path: Path) -> None:
     result = invoke("simulate", "five_realms", "--agents", "random", "random", "-n", "1",
                     "--out", str(tmp_path))
