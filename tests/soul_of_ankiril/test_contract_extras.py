@@ -56,9 +56,10 @@ def test_clone_copies_everything() -> None:
     assert twin.view(0) == state.view(0) and twin.view(1) == state.view(1)
     assert twin.rng.getstate() == state.rng.getstate() and twin.history == state.history
     assert twin.log(0) == state.log(0) and twin.undo_floor == state.undo_floor
-    for c in twin.units.values():
-        c.hp = 99
+    for uid in twin.units:  # changed through unit(): the Creatures are copy-on-write
+        twin.unit(uid).hp = 99
     assert all(c.hp != 99 for c in state.units.values())
+    assert all(c.hp == 99 for c in twin.units.values())
 
 
 def test_action_index_is_fixed() -> None:
@@ -98,7 +99,8 @@ def test_creature_copy_copies_every_slot() -> None:
     state = arena()
     c = put(state, "Shekun", 0, 21)
     fresh = Creature(c.uid, c.card, c.owner, c.cell)
-    changed: dict[str, object] = {"card": state.cards["Offspring"], "element": "elsewhere", "klass": "Odd"}
+    changed: dict[str, object] = {"card": state.cards["Offspring"], "element": "elsewhere", "klass": "Odd",
+                                  "home": object()}
     for name in slots:
         value = getattr(fresh, name)
         if name not in changed:

@@ -35,6 +35,6 @@ def test_a_native_creature_copies_and_a_state_clones() -> None:
     assert type(twin) is Creature and twin is not c and twin.cell == 21
     clone = state.clone()
     assert clone.units.keys() == state.units.keys()
-    assert all(clone.units[u] is not state.units[u] for u in state.units)
+    assert all(clone.unit(u) is not state.units[u] for u in state.units)  # copy-on-write
     seen = clone.determinize(0, random.Random(3))  # as ISMCTS makes one
     assert seen.units[c.uid] is not c and seen.units[c.uid].hp == c.hp

@@ -48,9 +48,43 @@ def test_clone_copies_every_field_apart_and_shares_none_that_changes() -> None:
     for state in _positions():
         state.legal_actions()
         twin = state.clone()
-        assert_clone_apart(state, twin, SHARED, keys={"units": _markers})
+        assert_clone_apart(state, twin, SHARED, keys={"units": _markers, "mark": _no_key})
         assert twin.legal_actions() == state.legal_actions()
-        assert all(twin.units[uid] is not unit for uid, unit in state.units.items())  # creatures too
+        # The Creatures are shared copy-on-write: neither side's to change, each copied by the
+        # first change (AnkirilState.unit), the other side's left as it was.
+        assert all(unit.home not in (state.mark, twin.mark) for unit in state.units.values())
+        before = _markers(state.units)
+        for uid, unit in state.units.items():
+            mine = twin.unit(uid)
+            assert mine is not unit and mine is twin.unit(uid) and mine.home is twin.mark
+            mine.hp += 5
+        assert _markers(state.units) == before
+
+
+def _no_key(value: object) -> object:
+    """The ownership mark: each state's own object, compared by nothing."""
+    return None
+
+
+def test_every_move_on_either_side_of_a_clone_leaves_the_other_as_it_was() -> None:
+    """Copy-on-write of the Creatures: each legal move of many positions, played on a clone
+    and on its original, changes no Creature of the other side (a rule that changed a Creature
+    read from ``units`` rather than through ``AnkirilState.unit`` fails here)."""
+    moves = 0
+    for position in playouts.positions("soul_of_ankiril", range(4), limit=400)[::5]:
+        for action in position.legal_actions():
+            base = position.clone()
+            twin = base.clone()
+            before = _markers(base.units)
+            twin.apply(action)
+            assert _markers(base.units) == before, action
+            again = base.clone()
+            before = _markers(again.units)
+            base.apply(action)
+            assert _markers(again.units) == before, action
+            assert base.view(None) == twin.view(None)
+            moves += 1
+    assert moves > 6000
 
 
 def test_a_clone_played_on_leaves_its_original_as_it_was() -> None:

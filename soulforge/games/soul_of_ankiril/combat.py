@@ -16,15 +16,18 @@ def pack_bonus(st: AnkirilState, a: Creature) -> None:
     """Glossary, "Pack": +1/+1 until end of turn if an ally of its Class is at Range 1."""
     if a.klass is None or not a.has("Pack"):
         return
+    occ, units = st.occ, st.units  # read only: no copy of the allies (``AnkirilState.unit``)
     for cell in st.board.adjacent[a.cell]:
-        other = consequences.creature_at(st, cell)
+        uid = occ[cell]
+        other = units[uid] if uid >= 0 else None
         if other is not None and other.owner == a.owner and other.klass == a.klass:
             consequences.temp_buff(a, 1, 1)
             return
 
 
 def attack(st: AnkirilState, a: Creature, cell: int) -> None:
-    """``a`` attacks the Creature or Emanation on ``cell``; damage is simultaneous."""
+    """``a`` (``st.unit``: this state's own) attacks the Creature or Emanation on ``cell``;
+    damage is simultaneous."""
     a.acted = True
     a.active = not a.moved
     pack_bonus(st, a)
@@ -32,7 +35,7 @@ def attack(st: AnkirilState, a: Creature, cell: int) -> None:
     if target <= -2:
         consequences.hit_emanation(st, -2 - target, consequences.attack_of(st, a))
         return
-    d = st.units[target]
+    d = st.unit(target)
     if a.challenged_by == d.uid:
         a.challenged_by = -1
     to_d, to_a = consequences.attack_of(st, a), consequences.attack_of(st, d)

@@ -90,6 +90,7 @@ def place(st: AnkirilState, card: CardDef, p: int, cell: int, active: bool) -> C
     c = Creature(st.next_uid, card, p, cell)
     st.next_uid += 1
     c.active = active
+    c.home = st.mark  # new: this state's own (``AnkirilState.unit``)
     st.units[c.uid] = c
     st.occ[cell] = c.uid
     return c
@@ -107,8 +108,8 @@ def swap(st: AnkirilState, a: Creature, b: Creature) -> None:
 
 
 def creature_at(st: AnkirilState, cell: int) -> Creature | None:
-    uid = st.occ[cell]
-    return st.units[uid] if uid >= 0 else None
+    """The Creature on ``cell``, to change (``AnkirilState.unit_at``): the moves ask it."""
+    return st.unit_at(cell)
 
 
 def hit_emanation(st: AnkirilState, k: int, amount: int) -> None:
@@ -130,13 +131,16 @@ def remove_dead(st: AnkirilState) -> list[Creature]:
     dead = []
     for c in st.units.values():  # after every attack and effect: a loop, no comprehension
         if c.hp <= 0:
-            dead.append(c)
-    for c in dead:
+            dead.append(c.uid)
+    # This state's own objects: their Legacy may still change them (their source, ``Ctx.src``).
+    fallen = [st.unit(uid) for uid in dead]
+    for c in fallen:
         del st.units[c.uid]
         st.occ[c.cell] = EMPTY
         for other in st.units.values():
             if other.challenged_by == c.uid:
-                other.challenged_by = -1
+                # (replaces a value of the dict being read, which its iteration allows)
+                st.unit(other.uid).challenged_by = -1
         if c.leader:
             st.arrow[c.owner] = LEADER_ARROW
             st.leader_uid[c.owner] = -1
@@ -145,4 +149,4 @@ def remove_dead(st: AnkirilState) -> list[Creature]:
         else:
             st.offspring[c.owner] += 1  # the Offspring token returns to its supply
         st.log_later(words.defeated, c.card.name, c.owner)
-    return dead
+    return fallen

@@ -395,7 +395,7 @@ class MoveRule(CheckedRule["St", Move]):
         return [move for c in own_units(st) for _, move in _reach(st, c)]
 
     def apply(self, st: St, action: Move) -> None:
-        c = st.units[st.occ[action.src]]
+        c = st.unit(st.occ[action.src])
         consequences.relocate(st, c, action.dst)
         c.moved = True
         c.active = not c.acted
@@ -446,7 +446,7 @@ class AttackRule(CheckedRule["St", Attack]):
         return [attack for c in own_units(st) for _, attack in strikes[c.cell]]
 
     def apply(self, st: St, action: Attack) -> None:
-        attack(st, st.units[st.occ[action.src]], action.dst)
+        attack(st, st.unit(st.occ[action.src]), action.dst)
 
     def path(self, action: Attack) -> ClickPath:
         return (f"cell:{action.src}", f"cell:{action.dst}")
@@ -491,7 +491,7 @@ class ActivateRule(CheckedRule["St", Activate]):
 
     def apply(self, st: St, action: Activate) -> None:
         p = st.player
-        c = st.units[st.occ[action.src]]
+        c = st.unit(st.occ[action.src])
         if action.mode == 2:
             st.energy[p] -= 1
         c.acted = True

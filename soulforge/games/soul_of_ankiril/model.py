@@ -53,7 +53,11 @@ class CardDef:
 
 
 class Creature:
-    """A Creature token on the battlefield with its markers."""
+    """A Creature token on the battlefield with its markers.
+
+    Clones share their Creatures (copy-on-write): ``home`` is the mark of the one state that
+    may change this object (``AnkirilState.unit``); any other state copies it first.
+    """
 
     __slots__ = (
         "acted",
@@ -64,6 +68,7 @@ class Creature:
         "challenged_by",
         "challenging",
         "element",
+        "home",
         "hp",
         "klass",
         "leader",
@@ -91,6 +96,8 @@ class Creature:
         self.challenged_by = -1
         self.challenging = False
         self.leader = card.type == "leader"
+        self.home: object = None
+        """The mark of the state that owns this object (None: no state's, as restored)."""
 
     def copy(self) -> Creature:
         """An independent twin: every slot copied (all hold immutable values). Written out
@@ -102,6 +109,7 @@ class Creature:
         twin.acted, twin.active, twin.atk = self.acted, self.active, self.atk
         twin.challenged_by, twin.challenging = self.challenged_by, self.challenging
         twin.element, twin.hp, twin.klass = self.element, self.hp, self.klass
+        twin.home = self.home
         twin.leader, twin.max_hp, twin.moved = self.leader, self.max_hp, self.moved
         twin.poison, twin.poisoned, twin.reinforced = self.poison, self.poisoned, self.reinforced
         twin.tmp_atk, twin.tmp_hp = self.tmp_atk, self.tmp_hp
@@ -110,8 +118,9 @@ class Creature:
     def __reduce__(self) -> tuple[Callable[..., Creature], tuple[Any, ...]]:
         """Pickled (checkpoints, snapshots) as its constructor's arguments and every slot by
         name: compiled, unpickling cannot make a blank native Creature (its ``__new__`` runs
-        ``__init__``, which needs them); by name, the bytes of either build load in both."""
-        slots = {name: getattr(self, name) for name in creature_slots()}
+        ``__init__``, which needs them); by name, the bytes of either build load in both.
+        Not ``home``: a restored Creature is no state's until its state copies it."""
+        slots = {name: getattr(self, name) for name in creature_slots() if name != "home"}
         return restored, (self.uid, self.card, self.owner, self.cell, slots)
 
     def has(self, keyword: str) -> bool:

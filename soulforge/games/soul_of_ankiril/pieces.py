@@ -241,7 +241,7 @@ def rally(st: AnkirilState, ctx: Ctx) -> None:
     assert ctx.src is not None
     for c in list(st.units.values()):
         if c.owner == ctx.owner and c.klass == ctx.src.klass:
-            consequences.temp_buff(c, _n(ctx, 0), _n(ctx, 1))
+            consequences.temp_buff(st.unit(c.uid), _n(ctx, 0), _n(ctx, 1))
 
 
 def project(st: AnkirilState, ctx: Ctx) -> None:

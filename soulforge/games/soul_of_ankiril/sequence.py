@@ -30,8 +30,9 @@ def start_turn(st: AnkirilState) -> None:
         if st.arrow[q] > 0:
             st.arrow[q] -= 1
     mine = []
-    for c in st.units.values():
-        if c.owner == p:
+    for seen in list(st.units.values()):
+        if seen.owner == p:
+            c = st.unit(seen.uid)  # this state's own: it changes (AnkirilState.unit)
             mine.append(c)
             c.reinforced = 0
             c.active, c.moved, c.acted = True, False, False
@@ -54,8 +55,9 @@ def end_turn(st: AnkirilState) -> None:
     if st.over:
         return
     for c in st.units.values():
-        if c.tmp_atk or c.tmp_hp:  # rare: skip the call for the others
-            consequences.expire_temporary(c)
+        if c.tmp_atk or c.tmp_hp:  # rare: skip the call (and the copy) for the others
+            # (replaces a value of the dict being read, which its iteration allows)
+            consequences.expire_temporary(st.unit(c.uid))
     wanted = min(2, consequences.HAND_LIMIT - len(st.hands[p]))
     if wanted > 0:
         consequences.draw(st, p, wanted)
@@ -77,18 +79,20 @@ def end_turn(st: AnkirilState) -> None:
 
 def _forced_challenges(st: AnkirilState, p: int) -> None:
     """Glossary, "Challenged": an idle Challenged Creature attacks its Challenger at turn end."""
-    for c in [c for c in st.units.values() if c.owner == p and c.challenged_by >= 0]:
+    for c in [st.unit(c.uid) for c in list(st.units.values()) if c.owner == p and c.challenged_by >= 0]:
         challenger = st.units.get(c.challenged_by)
         if c.uid in st.units and not c.acted and challenger is not None \
                 and st.board.distance[c.cell][challenger.cell] == 1:
             attack(st, c, challenger.cell)
             if st.over:
                 return
-    for c in st.units.values():
+    # Only the Creatures with a marker to clear: each one changed is copied (``unit``).
+    for c in st.units.values():  # (a value of the dict replaced: its iteration allows it)
         if c.owner == p:
-            c.challenged_by = -1
-        else:
-            c.challenging = False
+            if c.challenged_by != -1:
+                st.unit(c.uid).challenged_by = -1
+        elif c.challenging:
+            st.unit(c.uid).challenging = False
 
 
 def _turn_limit(st: AnkirilState) -> None:

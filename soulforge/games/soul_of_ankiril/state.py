@@ -53,6 +53,11 @@ class AnkirilState(State["SoulOfAnkiril"]):
     bonus: list[int]
     """Emanations lost since the player's last Energy restoration (1 bonus Energy each)."""
     units: dict[int, Creature]
+    """The Creatures by uid, shared with clones (copy-on-write): read them here, but change
+    one only through :meth:`unit` (or :meth:`unit_at`), which gives this state's own copy."""
+    mark: object
+    """This state's ownership mark: the Creatures whose ``home`` it is are this state's alone
+    (a fresh mark for both sides of every clone, so neither changes what they share)."""
     occ: list[int]
     ema_hp: list[int]
     leader_uid: list[int]
@@ -78,6 +83,7 @@ class AnkirilState(State["SoulOfAnkiril"]):
         if game is None:
             return  # a bare state: the caller sets every field (see the class docstring)
         super().__init__(game, seed, num_players)
+        self.mark = object()
         setup.setup(self)
 
     def _legal_actions(self) -> Sequence[Action]:
@@ -151,8 +157,10 @@ class AnkirilState(State["SoulOfAnkiril"]):
     # -- copies ------------------------------------------------------------------------------
     def clone(self) -> AnkirilState:
         """Every field copied by its declared type, as ``soulforge.core.clone.ClonePlan``
-        would (the board, the cards and the decklists shared, lists copied level by level, the
-        creatures by their ``copy()``): written out, compiled, since search clones on every
+        would (the board, the cards and the decklists shared, lists copied level by level),
+        but the Creatures: copy-on-write, the dict copied and the Creatures shared, each copied
+        by :meth:`unit` when a move changes it (a move changes one to three of some twenty;
+        copying all was half of a clone). Written out, compiled, since search clones on every
         simulated move (``test_state_native.py`` holds it to the declared fields)."""
         twin = self._bare_copy()
         twin.board, twin.cards, twin.decklists = self.board, self.cards, self.decklists
@@ -161,7 +169,9 @@ class AnkirilState(State["SoulOfAnkiril"]):
         twin.hands = [cards.copy() for cards in self.hands]
         twin.discard = [cards.copy() for cards in self.discard]
         twin.energy, twin.bonus = self.energy.copy(), self.bonus.copy()
-        twin.units = {uid: unit.copy() for uid, unit in self.units.items()}
+        twin.units = self.units.copy()
+        # Both sides take a fresh mark: the Creatures they now share are neither's to change.
+        self.mark, twin.mark = object(), object()
         twin.occ, twin.ema_hp = self.occ.copy(), self.ema_hp.copy()
         twin.leader_uid, twin.arrow = self.leader_uid.copy(), self.arrow.copy()
         twin.offspring = self.offspring.copy()
@@ -172,6 +182,23 @@ class AnkirilState(State["SoulOfAnkiril"]):
         return twin
 
     # -- helpers for rules -----------------------------------------------------------------
+    def unit(self, uid: int) -> Creature:
+        """The Creature ``uid`` to change: this state's own object, copied first if it is
+        shared with a clone (copy-on-write). Rules that change a Creature reach it only
+        through here (or :meth:`unit_at`), and once here: an object read from ``units``
+        before may be the shared one, which this state must never change."""
+        c = self.units[uid]
+        if c.home is not self.mark:
+            c = c.copy()
+            c.home = self.mark
+            self.units[uid] = c
+        return c
+
+    def unit_at(self, cell: int) -> Creature | None:
+        """The Creature on ``cell`` to change (:meth:`unit`); None for no Creature there."""
+        uid = self.occ[cell]
+        return self.unit(uid) if uid >= 0 else None
+
     def leader(self, p: int) -> Creature | None:
         uid = self.leader_uid[p]
         return self.units[uid] if uid >= 0 else None
