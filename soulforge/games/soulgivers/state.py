@@ -63,6 +63,7 @@ _POP: Final = POP
 _OTHER: Final = OTHER
 _BIT: Final = BIT
 _CAPS: Final = CAPS
+_NO_CELLS: Final[tuple[int, ...]] = ()
 LastMove = tuple[Seat, Action, tuple[int, ...]]
 """The last action, who made it (-1: nobody) and the cells it touched (views highlight them)."""
 
@@ -264,7 +265,10 @@ class SoulgiversState(State["Soulgivers"]):
         checking the end once something was destroyed, remembering the move for views."""
         # current_player's first case read in place: most moves are the main phase's
         actor = self.player if self.phase == _MAIN else self.current_player
-        self.touched = ()
+        # (Through a name typed ``tuple[int, ...]``: compiled, ``self.touched = ()`` narrows the
+        # field to an empty tuple for the rest of the method, and the read below then refuses
+        # the cells the rule set.)
+        self.touched = _NO_CELLS
         self.seen_by = -1
         self.turn_actions += 1
         APPLY[type(action)](self, action)
