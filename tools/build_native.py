@@ -83,10 +83,6 @@ EXCLUDED: dict[str, str] = {
     "soulforge/games/*/render_*.py": "off the playout path (renderers of a view)",
     "soulforge/games/*/summary.py": "off the playout path",
     "soulforge/games/soulgivers/data.py": "mypyc crashes on a star expression (line 193)",
-    "soulforge/games/soulgivers/state.py": "not yet a native class (Five Realms', Kipukas', Soul of "
-                                           "Ankiril's and Soulshards' are: no game given, its "
-                                           "__init__ makes a bare state for _bare_copy, and it "
-                                           "writes its clone out instead of ClonePlan's exec)",
     "soulforge/games/soulgivers/rules/inline.py": "a nested class (mypyc refuses it); rewrites "
                                                   "rule code with ast at load time",
     "soulforge/games/soulshards/frames.py": "defines replace() in the else of ``if TYPE_CHECKING``: "

@@ -73,7 +73,7 @@ def test_a_pure_state_copied_and_deep_copied_keeps_every_field() -> None:
 
 
 def test_a_pure_state_clones_and_restores_with_the_core_fields() -> None:
-    state = _played("soulgivers", 8)
+    state = _played("tricks", 8)  # the toy's state: pure, compiled or not (every game's is native)
     for twin in (state.clone(), pickle.loads(pickle.dumps(state))):
         assert twin.move_number == state.move_number and twin.history == state.history
         assert twin.view(1) == state.view(1)

@@ -2,17 +2,16 @@
 
 The rules are in ``rules/`` (``flow = FLOW``): the core lists, refuses and dispatches the
 actions from it. Every field is declared below with its type; :meth:`SoulgiversState.clone`
-copies each by its declared type (``clone_plan``), so a new field cannot be forgotten.
+copies each (written out: ``tests/soulgivers/test_state_native.py`` checks none is forgotten).
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Final
 
 from soulforge.core import Action, JsonDict, Seat, State
-from soulforge.core.clone import ClonePlan
-from soulforge.core.flow import Flow
 from soulforge.core.state import outcome_from_returns
 from soulforge.games.soulgivers.board import CELL_COUNT, MOTHER
 from soulforge.games.soulgivers.cards import CAPS
@@ -48,17 +47,39 @@ if TYPE_CHECKING:
     from soulforge.games.soulgivers.auras import Caps
     from soulforge.games.soulgivers.game import Soulgivers
 
-APPLY = {rule.action: rule.apply for rule in FLOW.rules}
+APPLY: Final[dict[type[Action], Callable[[SoulgiversState, Any], None]]] = {
+    rule.action: rule.apply for rule in FLOW.rules}
 """Each action kind's rule, by the action's class (the flow's dispatch, one lookup)."""
+_LEGAL_ACTIONS: Final = FLOW.state_hooks()[0]
+"""The flow's listing, as the core sets it on a pure state class (called from the state's own
+method: a native class's methods cannot be set after it is made)."""
+# The imported names the state's methods read on every move, bound ``Final`` here: compiled, a
+# name that is not is looked up in the module's dict at each use (a Final one is a C static).
+_MAIN: Final = MAIN
+_OVER: Final = OVER
+_SETUP: Final = SETUP
+_RESPONSE: Final = RESPONSE
+_POP: Final = POP
+_OTHER: Final = OTHER
+_BIT: Final = BIT
+_CAPS: Final = CAPS
+_NO_CELLS: Final[tuple[int, ...]] = ()
 LastMove = tuple[Seat, Action, tuple[int, ...]]
 """The last action, who made it (-1: nobody) and the cells it touched (views highlight them)."""
 
 
-class SoulgiversState(State):
-    """See the module docstring."""
+class SoulgiversState(State["Soulgivers"]):
+    """A game of Soulgivers in progress (see the module docstring).
 
-    flow: ClassVar[Flow[Any] | None] = FLOW
-    game: Soulgivers
+    Compiled (``make native``), a native class, as the other games' states: its fields live in
+    the object and the compiled rules read them without a dictionary lookup. It declares every
+    field below, and :meth:`clone` copies each. ``SoulgiversState()``, with no game, is a bare
+    state whose fields are set next (the core's ``_bare_copy``, a restore): a native class's
+    ``__new__`` calls ``__init__``. Its game, ``self.game``, is typed ``Soulgivers`` through the
+    core's ``State[GameT]`` (a native class cannot narrow an inherited field's type).
+    """
+
+    flow = FLOW
 
     # -- the board (per cell) ------------------------------------------------------------------
     printed: list[int]
@@ -165,7 +186,9 @@ class SoulgiversState(State):
     dirty: bool
     """A piece or Portal was destroyed: check the end of the game after the action."""
 
-    def __init__(self, game: Soulgivers, seed: int, num_players: int) -> None:
+    def __init__(self, game: Soulgivers | None = None, seed: int = 0, num_players: int = 2) -> None:
+        if game is None:
+            return  # a bare state: the caller sets every field (see the class docstring)
         super().__init__(game, seed, num_players)
         self.printed = [0] * CELL_COUNT
         self.eff = [0] * CELL_COUNT
@@ -217,29 +240,35 @@ class SoulgiversState(State):
     def is_over(self) -> bool:
         """The contract's ``current_player is None``, read straight from the phase (only the
         phase OVER has no seat to decide): a playout asks on every move."""
-        return self.phase == OVER
+        return self.phase == _OVER
 
     @property
     def current_player(self) -> Seat | None:
         phase = self.phase
-        if phase == MAIN:  # by far the most common: checked first
+        if phase == _MAIN:  # by far the most common: checked first
             return self.player
-        if phase == OVER:
+        if phase == _OVER:
             return None
-        if phase in SETUP:
+        if phase in _SETUP:
             return self.seat
-        if phase == RESPONSE:
-            return OTHER[self.player]
-        if phase == POP:
+        if phase == _RESPONSE:
+            return _OTHER[self.player]
+        if phase == _POP:
             return self.pop_team
         return self.player
+
+    def _legal_actions(self) -> Sequence[Action]:
+        return _LEGAL_ACTIONS(self)
 
     def _apply(self, action: Action) -> None:
         """The flow's rule, with what every action shares: counting the turn's actions,
         checking the end once something was destroyed, remembering the move for views."""
         # current_player's first case read in place: most moves are the main phase's
-        actor = self.player if self.phase == MAIN else self.current_player
-        self.touched = ()
+        actor = self.player if self.phase == _MAIN else self.current_player
+        # (Through a name typed ``tuple[int, ...]``: compiled, ``self.touched = ()`` narrows the
+        # field to an empty tuple for the rest of the method, and the read below then refuses
+        # the cells the rule set.)
+        self.touched = _NO_CELLS
         self.seen_by = -1
         self.turn_actions += 1
         APPLY[type(action)](self, action)
@@ -269,7 +298,7 @@ class SoulgiversState(State):
     # -- helpers shared by the rules -----------------------------------------------------------------
     def caps(self, piece: Piece) -> Caps:
         """What ``piece``'s auras (and its absorbed Soul's) let it do."""
-        return CAPS[piece][self.soul[piece]]
+        return _CAPS[piece][self.soul[piece]]
 
     def team_pieces(self, team: Team) -> list[Piece]:
         """The team's pieces on the board or on a Portal."""
@@ -286,7 +315,7 @@ class SoulgiversState(State):
 
     def move_range(self, piece: Piece) -> int:
         """Its movement this activation: less 1 carrying the Fragment, 2 under Slow Time, 0 in Stasis."""
-        flag = BIT[piece]
+        flag = _BIT[piece]
         if self.stasis & flag:
             return 0
         move = self.game.char_of[piece].move
@@ -295,19 +324,48 @@ class SoulgiversState(State):
 
     def shields_of(self, piece: Piece) -> int:
         """Its shields now: none while carrying the Fragment or under Glass Body."""
-        if self.carrier == piece or self.glass & BIT[piece]:
+        if self.carrier == piece or self.glass & _BIT[piece]:
             return 0
         return self.shields[piece]
 
     def pay(self, piece: Piece) -> None:
         """Pay one Tribute Essence for ``piece``'s action (rulebook 4.2, Tribute actions)."""
         self.essences -= 1
-        self.essence_users |= BIT[piece]
+        self.essence_users |= _BIT[piece]
 
     # -- copies -----------------------------------------------------------------------------------------
     def clone(self) -> SoulgiversState:
-        """Every field copied by its declared type (``soulforge.core.clone.ClonePlan``)."""
-        return CLONE_PLAN.clone(self)
-
-
-CLONE_PLAN = ClonePlan(SoulgiversState)
+        """Every field copied by its declared type, as ``soulforge.core.clone.ClonePlan`` would
+        (tuples shared, lists copied level by level): written out, compiled, since search
+        clones on every simulated move (``test_state_native.py`` holds it to the fields)."""
+        twin = self._bare_copy()
+        twin.printed, twin.eff, twin.mods = self.printed.copy(), self.eff.copy(), self.mods.copy()
+        twin.occ, twin.pos, twin.shields = self.occ.copy(), self.pos.copy(), self.shields.copy()
+        twin.decay, twin.soul, twin.revealed = self.decay.copy(), self.soul.copy(), self.revealed.copy()
+        twin.souls = self.souls.copy()
+        twin.in_play, twin.on_board = self.in_play, self.on_board
+        twin.frag_tile, twin.carrier, twin.barrier = self.frag_tile, self.carrier, self.barrier
+        twin.portals, twin.pop_of = self.portals.copy(), self.pop_of
+        twin.deck = [kinds.copy() for kinds in self.deck]
+        twin.picks = [kinds.copy() for kinds in self.picks]
+        twin.pair = [kinds.copy() for kinds in self.pair]
+        twin.keep_card = self.keep_card
+        twin.hand = [cards.copy() for cards in self.hand]
+        twin.pile, twin.discard = self.pile.copy(), self.discard.copy()
+        twin.holes_left, twin.patches_left = self.holes_left.copy(), self.patches_left.copy()
+        twin.pop_used, twin.out_boost = self.pop_used.copy(), self.out_boost.copy()
+        twin.phase, twin.seat, twin.player = self.phase, self.seat, self.player
+        twin.turn, twin.turn_limit, twin.turn_actions = self.turn, self.turn_limit, self.turn_actions
+        result = self.result
+        twin.result = None if result is None else result.copy()
+        twin.end_reason = self.end_reason
+        twin.essences, twin.essence_users, twin.declared = self.essences, self.essence_users, self.declared
+        twin.drew, twin.anomaly_played = self.drew, self.anomaly_played
+        twin.stasis, twin.glass, twin.silenced = self.stasis, self.glass, self.silenced
+        twin.slowed, twin.arrivals, twin.mold_block = self.slowed, self.arrivals, self.mold_block
+        twin.active, twin.steps, twin.line_dir, twin.done = self.active, self.steps, self.line_dir, self.done
+        twin.abil_paid, twin.hushed, twin.must_continue = self.abil_paid, self.hushed, self.must_continue
+        twin.pop_team, twin.pop_left, twin.pop_waiting = self.pop_team, self.pop_left, self.pop_waiting
+        twin.response_pop, twin.pop_mods, twin.pop_cache = self.response_pop, self.pop_mods, self.pop_cache
+        twin.last, twin.touched, twin.seen_by, twin.dirty = self.last, self.touched, self.seen_by, self.dirty
+        return twin
