@@ -1,4 +1,5 @@
-"""Which test modules run compiled (``make install``'s native build, docs/native.md)."""
+"""Helpers of the tests of compiled modules and native states (``make install``'s native build,
+docs/native.md)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pickle
 import random
 import sysconfig
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
@@ -157,3 +159,44 @@ def assert_every_field_declared_and_set(state: State) -> None:
     state.legal_actions()
     assert set(state.field_values()) - declared - CORE_UNDECLARED == set()
     assert declared - set(state.field_values()) == set()
+
+
+Markers = Callable[[Any], object]
+"""A field's value as what a clone must equal (a ``uid -> piece`` field's pieces by their slots)."""
+
+
+def slot_markers(slots: Callable[[], tuple[str, ...]]) -> Markers:
+    """The pieces of a ``uid -> piece`` field by their slots (a piece has no equality of its
+    own), for :func:`assert_clone_apart`'s ``keys``."""
+    def markers(pieces: dict[int, Any]) -> dict[int, tuple[object, ...]]:
+        return {uid: tuple(getattr(piece, name) for name in slots()) for uid, piece in pieces.items()}
+    return markers
+
+
+def no_key(value: object) -> object:
+    """An ownership mark (Soul of Ankiril's ``mark``): each state's own object, compared by nothing."""
+    return None
+
+
+@dataclass(frozen=True)
+class Native:
+    """What differs between the games in ``tests/core/test_native_states.py``'s checks: each
+    game's ``tests/<game>/test_state_native.py`` declares its own as ``NATIVE`` (a game with
+    none is checked with these defaults)."""
+
+    shared: frozenset[str] = frozenset()
+    """The game's fields a clone shares (rules data, or values replaced, never changed)."""
+    native_fields: frozenset[str] = frozenset()
+    """Some fields the compiled class holds in the object (``__mypyc_attrs__``)."""
+    depth: tuple[int, int] = (300, 12)
+    """The positions looked at: every ``depth[1]``-th of three seeded games' first ``depth[0]``."""
+    moves: int = 50
+    """Moves played before a position is cloned, restored or determinized."""
+    played_on: int | None = 300
+    """Moves a clone or a restored state plays on (None: to the end)."""
+    pieces: dict[str, Markers] = field(default_factory=dict)
+    """Fields of ``uid -> piece`` compared by the pieces' slots, each piece a copy of its own."""
+    restores: tuple[str, ...] = ("pickle", "bytes", "copy")
+    copy_on_write: bool = False
+    """Its pieces shared by clones, each copied by the first change (Soul of Ankiril's
+    Creatures: ``tests/soul_of_ankiril/test_state_native.py``), not copied by the clone."""

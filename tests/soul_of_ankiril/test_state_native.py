@@ -7,6 +7,13 @@ from __future__ import annotations
 from soulforge.games.soul_of_ankiril.model import Creature, creature_slots
 from soulforge.games.soul_of_ankiril.state import AnkirilState
 from tests import playouts
+from tests.native import Native, no_key, slot_markers
+
+NATIVE = Native(shared=frozenset({"board", "cards", "decklists", "last", "last_line"}),
+                native_fields=frozenset({"units", "occ", "stage", "last_line"}),
+                pieces={"units": slot_markers(creature_slots), "mark": no_key}, copy_on_write=True)
+"""Rules data and replaced values shared by clones; the Creatures shared copy-on-write (below),
+the ownership mark each state's own."""
 
 
 def _markers(units: dict[int, Creature]) -> dict[int, tuple[object, ...]]:

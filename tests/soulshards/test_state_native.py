@@ -7,6 +7,7 @@ import pickle
 
 from soulforge.games.soulshards.state import ShardsState, Unit, unit_slots
 from tests import playouts
+from tests.native import Native, slot_markers
 
 
 def _slots(unit: Unit) -> tuple[object, ...]:
@@ -16,6 +17,12 @@ def _slots(unit: Unit) -> tuple[object, ...]:
 def _markers(units: dict[int, Unit]) -> dict[int, tuple[object, ...]]:
     """The units by their slots: a Unit has no equality of its own."""
     return {uid: _slots(unit) for uid, unit in units.items()}
+
+
+NATIVE = Native(shared=frozenset({"cards", "cities"}),
+                native_fields=frozenset({"units", "zones", "step", "stack"}),
+                pieces={"units": slot_markers(unit_slots)})
+"""The cards and the cities shared by clones; the units copied, compared by their slots."""
 
 
 def _positions() -> list[ShardsState]:
