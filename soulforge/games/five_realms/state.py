@@ -61,12 +61,13 @@ class FiveRealmsState(State):
 
     Compiled (``make native``), a native class, as the core's ``State``: its fields live in
     the object and compiled rules read them without a dictionary lookup. It declares every
-    field below, and :meth:`clone` copies each (``tests/five_realms/test_state_native.py``
-    checks none is left out). ``FiveRealmsState()``, with no game, is a bare state whose
-    fields are set next (the core's ``_bare_copy``, a restore): a native class's ``__new__``
-    calls ``__init__``. (``mypyc_attr(allow_interpreted_subclasses=True)`` would skip it, but
-    then mypyc's C for this game's library names glue functions of the core's library that it
-    does not export: the build fails; ``serializable=True`` skips ``__init__`` on every call,
+    field below, and :meth:`clone` copies each (``tests/core/test_native_states.py``,
+    this game's case declared in ``tests/five_realms/test_state_native.py``, checks none is
+    left out). ``FiveRealmsState()``, with no game, is a bare state whose fields are set next
+    (the core's ``_bare_copy``, a restore): a native class's ``__new__`` calls ``__init__``.
+    (``mypyc_attr(allow_interpreted_subclasses=True)`` would skip it, but then mypyc's C
+    for this game's library names glue functions of the core's library that it does not
+    export: the build fails; ``serializable=True`` skips ``__init__`` on every call,
     ``FiveRealmsState(game, ...)`` from Python too.) Its game is ``self.game`` typed as the
     core's ``Game`` (a native class cannot narrow a field's type); the rules read ``rules``
     and ``table``, this game's, from fields of their own.
@@ -202,7 +203,7 @@ class FiveRealmsState(State):
     def clone(self) -> FiveRealmsState:
         """Every field copied by its declared type, as ``soulforge.core.clone.ClonePlan``
         would (rules data shared, lists copied level by level): written out, compiled, since
-        search clones on every simulated move (``test_state_native.py`` holds it to the plan)."""
+        search clones on every simulated move (``tests/core/test_native_states.py`` holds it to the plan)."""
         twin = self._bare_copy()
         twin.rules, twin.table = self.rules, self.table
         twin.card_type, twin.known = self.card_type.copy(), self.known.copy()

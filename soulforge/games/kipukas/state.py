@@ -143,8 +143,9 @@ class KipukasState(State["Kipukas"]):
     Compiled (``make native``), a native class, as the core's ``State``: its fields live in
     the object and the compiled rules read them without a dictionary lookup (a generic
     attribute read cost some 250 instructions: a fifth of a compiled playout). It declares
-    every field below, and :meth:`clone` copies each (``tests/kipukas/test_state_native.py``
-    checks none is left out, and that a clone shares none that changes).
+    every field below, and :meth:`clone` copies each (``tests/core/test_native_states.py``,
+    this game's case declared in ``tests/kipukas/test_state_native.py``, checks none is left
+    out, and that a clone shares none that changes).
     ``KipukasState()``, with no game, is a bare state whose fields are set next (the core's
     ``_bare_copy``, a restore): a native class's ``__new__`` calls ``__init__``. Its game,
     ``self.game``, is typed ``Kipukas`` through the core's ``State[GameT]``.
@@ -637,8 +638,8 @@ class KipukasState(State["Kipukas"]):
     def clone(self) -> KipukasState:
         """Every field copied by its declared type, as ``soulforge.core.clone.ClonePlan``
         would (the map and immutables shared, lists copied level by level): written out,
-        compiled, since search clones on every simulated move (``test_state_native.py`` holds
-        it to the declared fields)."""
+        compiled, since search clones on every simulated move (``tests/core/test_native_states.py``
+        holds it to the declared fields)."""
         twin = self._bare_copy()
         twin.board, twin.tables, twin._index = self.board, self.tables, self._index
         twin.decklists = [cards.copy() for cards in self.decklists]

@@ -33,7 +33,8 @@ class AnkirilState(State["SoulOfAnkiril"]):
     Compiled (``make native``), a native class, as Five Realms' and Kipukas' states: its fields
     live in the object and the compiled rules read them without a dictionary lookup. It
     declares every field below, and :meth:`clone` copies each
-    (``tests/soul_of_ankiril/test_state_native.py`` checks none is left out, and that a clone
+    (``tests/core/test_native_states.py``, this game's case declared in
+    ``tests/soul_of_ankiril/test_state_native.py``, checks none is left out, and that a clone
     shares none that changes). ``AnkirilState()``, with no game, is a bare state whose fields
     are set next (the core's ``_bare_copy``, a restore): a native class's ``__new__`` calls
     ``__init__``. Its game, ``self.game``, is typed ``SoulOfAnkiril`` through the core's
@@ -161,7 +162,7 @@ class AnkirilState(State["SoulOfAnkiril"]):
         but the Creatures: copy-on-write, the dict copied and the Creatures shared, each copied
         by :meth:`unit` when a move changes it (a move changes one to three of some twenty;
         copying all was half of a clone). Written out, compiled, since search clones on every
-        simulated move (``test_state_native.py`` holds it to the declared fields)."""
+        simulated move (``tests/core/test_native_states.py`` holds it to the declared fields)."""
         twin = self._bare_copy()
         twin.board, twin.cards, twin.decklists = self.board, self.cards, self.decklists
         twin.decks = [cards.copy() for cards in self.decks]

@@ -2,7 +2,7 @@
 
 The rules are in ``rules/`` (``flow = FLOW``): the core lists, refuses and dispatches the
 actions from it. Every field is declared below with its type; :meth:`SoulgiversState.clone`
-copies each (written out: ``tests/soulgivers/test_state_native.py`` checks none is forgotten).
+copies each (written out: ``tests/core/test_native_states.py`` checks none is forgotten).
 """
 
 from __future__ import annotations
@@ -337,7 +337,7 @@ class SoulgiversState(State["Soulgivers"]):
     def clone(self) -> SoulgiversState:
         """Every field copied by its declared type, as ``soulforge.core.clone.ClonePlan`` would
         (tuples shared, lists copied level by level): written out, compiled, since search
-        clones on every simulated move (``test_state_native.py`` holds it to the fields)."""
+        clones on every simulated move (``tests/core/test_native_states.py`` holds it to the fields)."""
         twin = self._bare_copy()
         twin.printed, twin.eff, twin.mods = self.printed.copy(), self.eff.copy(), self.mods.copy()
         twin.occ, twin.pos, twin.shields = self.occ.copy(), self.pos.copy(), self.shields.copy()

@@ -130,7 +130,8 @@ class ShardsState(State["Soulshards"]):
     states: its fields live in the object and the compiled rules and views read them without a
     dictionary lookup (the views call ``has``, ``stat`` and ``spot_of`` over a million times in
     ten golden games). It declares every field below, and :meth:`clone` copies each
-    (``tests/soulshards/test_state_native.py`` checks none is left out, and that a clone shares
+    (``tests/core/test_native_states.py``, this game's case declared in
+    ``tests/soulshards/test_state_native.py``, checks none is left out, and that a clone shares
     none that changes). ``ShardsState()``, with no game, is a bare state whose fields are set
     next (the core's ``_bare_copy``, a restore): a native class's ``__new__`` calls
     ``__init__``. Its game, ``self.game``, is typed ``Soulshards`` through the core's
@@ -256,7 +257,7 @@ class ShardsState(State["Soulshards"]):
         """Every field copied by its declared type, as ``soulforge.core.clone.ClonePlan`` would
         (the cards, the cities, the frames and the tuples shared, lists copied level by level,
         the units by their ``copy()``): written out, compiled, since search clones on every
-        simulated move (``test_state_native.py`` holds it to the declared fields)."""
+        simulated move (``tests/core/test_native_states.py`` holds it to the declared fields)."""
         twin = self._bare_copy()
         twin.cards, twin.cities = self.cards, self.cities
         twin.arsenal = [cards.copy() for cards in self.arsenal]
