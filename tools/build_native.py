@@ -106,6 +106,11 @@ PURE_MARKERS: dict[str, str] = {
 
 WEAKREF_PATCH = 1
 """The version of :func:`patch_weakrefs` (part of the cache key)."""
+RUN_ONCE_PATCH = 1
+"""The version of :func:`patch_run_once` (part of the cache key)."""
+RUN_ONCE_ATTRIBUTE = os.environ.get("SOULFORGE_RUN_ONCE_ATTRIBUTE", '__attribute__((cold, optimize("O1")))')
+"""What :func:`patch_run_once` puts before the definition of each function that runs once, at
+import (empty: nothing; part of the cache key)."""
 
 
 def _pure() -> ModuleType:
@@ -171,7 +176,8 @@ def build_key(modules: list[str]) -> str:
 
     digest = hashlib.sha256()
     for part in (mypy.version.__version__, sysconfig.get_config_var("EXT_SUFFIX") or "", sys.version,
-                 OPT_LEVEL, DEBUG_LEVEL, str(WEAKREF_PATCH), *modules):
+                 OPT_LEVEL, DEBUG_LEVEL, str(WEAKREF_PATCH), str(RUN_ONCE_PATCH), RUN_ONCE_ATTRIBUTE,
+                 *modules):
         digest.update(part.encode() + b"\0")
     for source in _pure().native_sources(ROOT):
         digest.update(source.encode() + b"\0" + (ROOT / source).read_bytes())
@@ -209,6 +215,41 @@ def patch_weakrefs(c_dir: Path) -> int:
     return changed
 
 
+_RUN_ONCE = re.compile(
+    r"^((?:static )?(?:char|int|bool|PyObject \*)\s*)"
+    r"(CPyDef_\w+_____top_level__|CPyExec_\w+|CPyGlobalsInit|exec__native__mypyc|CPyDef_\w+_trait_vtable_setup)"
+    r"(\((?:void|PyObject \*module)\)\s*\{)", re.MULTILINE)
+_INDENTATION = re.compile(r"^[ \t]+", re.MULTILINE)
+
+
+def patch_run_once(c_dir: Path, attribute: str = RUN_ONCE_ATTRIBUTE) -> int:
+    """Have gcc compile the code that runs once, at import, cheaply; and drop mypyc's indentation.
+
+    Each module's top level (``CPyDef_<module>_____top_level__``: its classes made, its rules
+    and cards declared), its exec function, the library's globals and exec, and each class's
+    trait vtable setup run once per process, but are about 15% of mypyc's C (Kipukas' rule
+    modules' top levels are 100-200 KB of C each). ``attribute`` (by default ``cold`` and
+    ``optimize("O1")``) goes before each of their definitions. A few percent of gcc's time
+    (the core's library compiled alone, side by side: 15.8 -> 15.1 CPU-s; gcc spends little
+    on a top level for its size, straight-line calls): free, as only import-time code changes.
+    The figures are in ``docs/native.md`` (stop 48).
+
+    The generated C is also indented deeper at each module of a library (a bug of mypyc's
+    emitter): Kipukas' 28.6 MB of C held 12.5 MB of leading blanks. They are removed (no line
+    of mypyc's C continues a string literal on the next line, so no literal changes, and the
+    lines keep their numbers). Returns the number of files changed."""
+    changed = 0
+    for path in sorted(c_dir.rglob("*.c")):
+        text = path.read_text(encoding="utf-8")
+        patched = _INDENTATION.sub("", text)
+        if attribute:
+            patched = _RUN_ONCE.sub(lambda m: f"{attribute} {m[1]}{m[2]}{m[3]}", patched)
+        if patched != text:
+            path.write_text(patched, encoding="utf-8")
+            changed += 1
+    return changed
+
+
 def largest_first(extensions: list[Any]) -> list[Any]:
     """``extensions`` by the size of their C sources, the largest first: ``build_ext
     --parallel`` starts them in this order, one per job. By name Kipukas' library (25 MB of
@@ -233,6 +274,7 @@ def compile_modules(modules: list[str]) -> None:
     extensions = mypycify([str(ROOT / m) for m in modules], separate=groups(modules),
                           opt_level=OPT_LEVEL, debug_level=DEBUG_LEVEL, target_dir=str(BUILD / "c"))
     patch_weakrefs(BUILD / "c")
+    patch_run_once(BUILD / "c")
     setup(name="soulforge-native", ext_modules=largest_first(extensions), script_args=[
         "-q", "build_ext", "--inplace", "--build-temp", str(BUILD / "temp"), "--parallel", str(JOBS)])
 

@@ -136,6 +136,27 @@ def test_the_weakref_patch_rewrites_dealloc_traverse_and_clear(tmp_path: Path) -
             "PyObject_ClearWeakRefs((PyObject *)self);\n    clear(self);") in patched
 
 
+def test_the_run_once_patch_marks_top_levels_and_drops_indentation(tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location("build_native", ROOT / "tools" / "build_native.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    (tmp_path / "x.c").write_text(
+        "int CPyExec_m(PyObject *module)\n{\n    return 0;\n}\n"
+        "        char CPyDef_m_____top_level__(void) {\n            return 1;\n        }\n"
+        "    static bool\n    CPyDef_m___C_trait_vtable_setup(void)\n    {\n        return 1;\n    }\n"
+        "    char CPyDef_m___hot(PyObject *cpy_r_s) {\n        x = CPyDef_m_____top_level__();\n"
+        "        s = \"  two  \";\n    }\n")
+    assert build.patch_run_once(tmp_path, "COLD") == 1
+    assert (tmp_path / "x.c").read_text() == (
+        "COLD int CPyExec_m(PyObject *module)\n{\nreturn 0;\n}\n"
+        "COLD char CPyDef_m_____top_level__(void) {\nreturn 1;\n}\n"
+        "COLD static bool\nCPyDef_m___C_trait_vtable_setup(void)\n{\nreturn 1;\n}\n"
+        "char CPyDef_m___hot(PyObject *cpy_r_s) {\nx = CPyDef_m_____top_level__();\n"
+        "s = \"  two  \";\n}\n")
+    assert build.patch_run_once(tmp_path, "COLD") == 0  # applied once
+
+
 def test_a_cached_property_is_worked_out_once() -> None:
     """mypyc compiles ``functools.cached_property`` as a plain property (native class or not):
     compiled, Kipukas' map worked out every stand's distances again at each read, and the
