@@ -147,8 +147,12 @@ CORE_UNDECLARED = frozenset({"_log_shared", "_lines", "_log_read", "_legal", "_c
 def declared_fields(cls: type[State]) -> set[str]:
     """The fields ``cls`` and the core's ``State`` declare: compiled, the native slots."""
     if hasattr(cls, "__mypyc_attrs__"):
-        return set(native_fields(cls))
-    return set(inspect.get_annotations(cls)) | set(inspect.get_annotations(State))
+        names = set(native_fields(cls))
+    else:
+        names = set(inspect.get_annotations(cls)) | set(inspect.get_annotations(State))
+    # The core's generator, made at first use (``State.rng``), is three fields in the object
+    # and one, ``rng``, to ``field_values``.
+    return names - {"_rng", "_rng_from", "_rng_draws"} | {"rng"}
 
 
 def assert_every_field_declared_and_set(state: State) -> None:

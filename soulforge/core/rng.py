@@ -123,10 +123,7 @@ class GameRandom(random.Random):
     def copy(self) -> GameRandom:
         """An independent generator in the same state, with the same draw count; the state is
         loaded into it at its first draw (copy-on-write)."""
-        twin = GameRandom.__new__(GameRandom)
-        twin._pending = self.getstate()
-        twin.draws = self.draws
-        return twin
+        return made_rng(self.getstate(), self.draws)
 
     def __deepcopy__(self, memo: dict[int, object]) -> GameRandom:
         return self.copy()
@@ -142,6 +139,18 @@ def _restored(state: tuple[Any, ...], draws: int) -> GameRandom:
     rng.setstate(state)
     rng.draws = draws
     return rng
+
+
+def made_rng(origin: tuple[Any, ...] | int, draws: int) -> GameRandom:
+    """The generator a state made lazily stands for (``State.rng``): ``GameRandom(origin)``
+    for a seed, else one in the generator state ``origin`` (a ``getstate()``, loaded at its
+    first draw) that has drawn ``draws`` times."""
+    if isinstance(origin, int):
+        return GameRandom(origin)
+    twin = GameRandom.__new__(GameRandom)
+    twin._pending = origin
+    twin.draws = draws
+    return twin
 
 
 def fresh_seed(rng: random.Random) -> Seed:

@@ -26,7 +26,7 @@ from soulforge.core.clone import dict_of, native_fields
 from soulforge.core.errors import IllegalAction
 from soulforge.core.flow import ClickPath, Flow
 from soulforge.core.log import LogEntry, LogRead, Seat, entry_visible, read_log
-from soulforge.core.rng import GameRandom, fresh_seed
+from soulforge.core.rng import GameRandom, fresh_seed, made_rng
 
 if TYPE_CHECKING:
     from soulforge.core.game import Game
@@ -48,6 +48,8 @@ def making_rng(make: Callable[[int], GameRandom]) -> Iterator[None]:
         _NEW_RNG.reset(token)
 
 
+_LAZY_RNG = frozenset({"_rng_from", "_rng_draws"})
+"""The fields of the generator not yet made, never seen outside (``State.field_values``)."""
 SHARED_LOG_CHUNKS = 32
 """Past this many shared chunks, a clone merges them into one."""
 GameT = TypeVar("GameT", bound="Game", default="Game", covariant=True)
@@ -75,7 +77,13 @@ class State(ABC, Generic[GameT]):
     game: GameT
     seed: int
     num_players: int
-    rng: GameRandom
+    _rng: GameRandom | None
+    """The state's generator, once made (see :attr:`rng`); None until then."""
+    _rng_from: tuple[Any, ...] | int | None
+    """What :attr:`rng` is made from while ``_rng`` is None: a generator state (a clone's) or
+    a seed (a determinization's)."""
+    _rng_draws: int
+    """The draws counted while ``_rng`` is None (``rng.draws`` once it is made)."""
     history: list[Action]
     move_number: int
     undo_floor: int
@@ -89,7 +97,8 @@ class State(ABC, Generic[GameT]):
         self.game = game
         self.seed = seed
         self.num_players = num_players
-        self.rng = _NEW_RNG.get()(seed)
+        self._rng = _NEW_RNG.get()(seed)
+        self._rng_from, self._rng_draws = None, 0
         self.history = []
         self.move_number = 0
         self.undo_floor = 0
@@ -118,6 +127,26 @@ class State(ABC, Generic[GameT]):
             setattr(cls, "_legal_actions", legal_actions)  # noqa: B010 (a class attribute set late)
         if "_apply" not in own:
             setattr(cls, "_apply", apply)  # noqa: B010
+
+    @property
+    def rng(self) -> GameRandom:
+        """The state's generator (every random draw of its game goes through it).
+
+        A clone or a determinization makes it only when first read: search clones states by
+        the thousand and most clones never draw, while a generator is a 2.5 KB C object
+        (a new one per clone was 9% of a Soul of Ankiril hard game, issue 32, stop 48). Made,
+        it is the very generator an eager copy would have been (``GameRandom.copy``)."""
+        rng = self._rng
+        if rng is None:
+            origin = self._rng_from
+            assert origin is not None
+            rng = self._rng = made_rng(origin, self._rng_draws)
+            self._rng_from = None
+        return rng
+
+    @rng.setter
+    def rng(self, rng: GameRandom) -> None:
+        self._rng, self._rng_from, self._rng_draws = rng, None, 0
 
     # -- hooks a game implements ------------------------------------------------
     @property
@@ -234,7 +263,8 @@ class State(ABC, Generic[GameT]):
             self.check(action, player)
         # The move itself, here rather than in a method of its own: one call fewer on every
         # move of a playout (1% of a Soulshards playout's instructions).
-        draws = self.rng.draws
+        rng = self._rng  # (rng.draws, inline: the generator is not made to count its draws)
+        draws = self._rng_draws if rng is None else rng.draws
         self._revealed = False
         self._apply(action)
         self.history.append(action)
@@ -242,7 +272,8 @@ class State(ABC, Generic[GameT]):
         # The next position is listed anew, unless the move's rule carried this listing to it.
         self._legal = self._carried
         self._carried = None
-        if self._revealed or self.rng.draws != draws:
+        rng = self._rng
+        if self._revealed or (self._rng_draws if rng is None else rng.draws) != draws:
             self.undo_floor = self.move_number
 
     def check(self, action: Action, player: Seat | None = None) -> None:
@@ -349,7 +380,15 @@ class State(ABC, Generic[GameT]):
         """
         twin = type(self).__new__(type(self))
         twin.game, twin.seed, twin.num_players = self.game, self.seed, self.num_players
-        twin.rng = self.rng.copy()
+        # The generator is made at the twin's first use (see ``rng``): here only what it is
+        # made from, the generator's state (read once between draws: ``GameRandom.getstate``).
+        rng = self._rng
+        if rng is None:
+            twin._rng, twin._rng_from, twin._rng_draws = None, self._rng_from, self._rng_draws
+        elif type(rng) is GameRandom:
+            twin._rng, twin._rng_from, twin._rng_draws = None, rng.getstate(), rng.draws
+        else:  # another kind (explicit chance's scripted draws) copies itself
+            twin._rng, twin._rng_from, twin._rng_draws = rng.copy(), None, 0
         twin.history = list(self.history)
         twin.move_number, twin.undo_floor = self.move_number, self.undo_floor
         twin.determinized = self.determinized
@@ -381,7 +420,7 @@ class State(ABC, Generic[GameT]):
         self._check_seat(player)
         twin = self.clone()
         twin._resample_hidden(player, rng)
-        twin.rng = GameRandom(fresh_seed(rng))
+        twin._rng, twin._rng_from, twin._rng_draws = None, fresh_seed(rng), 0  # a seed: made at first use
         twin.history = []
         twin.determinized = True
         twin._log_shared, twin._log_read = (), None  # nothing another seat read survives
@@ -421,7 +460,10 @@ class State(ABC, Generic[GameT]):
         found: dict[str, Any] = {name: getattr(self, name) for name in native_fields(type(self))
                                  if hasattr(self, name)}
         found.update(dict_of(self))  # (compiled, made at the first set)
-        return found
+        # The generator is one field, ``rng`` (made if not yet: see ``rng``), in ``_rng``'s
+        # place: what pickles, copies and the tests of the fields see, as before it was lazy.
+        return {("rng" if name == "_rng" else name): (self.rng if name == "_rng" else value)
+                for name, value in found.items() if name not in _LAZY_RNG}
 
     def set_field_values(self, fields: dict[str, Any]) -> None:
         """Set every field of ``fields`` (the inverse of :meth:`field_values`)."""

@@ -32,7 +32,14 @@ def test_field_values_holds_the_core_fields_and_the_games() -> None:
     fields = state.field_values()
     assert {"game", "seed", "rng", "history", "move_number", "_lines"} <= fields.keys()
     assert fields["history"] == state.history and fields["move_number"] == 6
-    assert set(vars(state)) <= fields.keys()  # a pure state's own fields too
+    assert as_fields(set(vars(state))) <= fields.keys()  # a pure state's own fields too
+
+
+def as_fields(names: set[str]) -> set[str]:
+    """Attribute names as ``field_values`` names them: the core's generator, made at first use
+    (``State.rng``), is three attributes and one field, ``rng``."""
+    lazy = {"_rng", "_rng_from", "_rng_draws"}
+    return names - lazy | {"rng"} if names & lazy else names
 
 
 class Counter(State):
@@ -107,4 +114,4 @@ def test_native_fields_are_read_from_the_compiled_classes_alone() -> None:
     else:
         assert native_fields(State) == ()
     state = _played("tricks", 4)
-    assert set(native_fields(type(state))) | set(vars(state)) == set(state.field_values())
+    assert as_fields(set(native_fields(type(state))) | set(vars(state))) == set(state.field_values())
