@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from soulforge.cli import app as cli
-from soulforge.server import create_app, storage
+from soulforge.server import create_app
 from soulforge.server.app import database_problem
 from tests.server.helpers import act, create, get, token
 
@@ -36,10 +36,8 @@ def test_a_table_whose_record_no_longer_replays_is_damaged_and_the_rest_serves(t
         assert client.get("/").status_code == 200 and client.get("/api/tables").status_code == 200
 
 
-def test_a_locked_database_answers_503_with_a_retry_hint_and_changes_nothing(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(storage, "WRITE_WAIT", 2.0)  # the production bound (tests wait longer)
-    monkeypatch.setattr(storage, "BUSY_TIMEOUT", 2.0)
+@pytest.mark.usefixtures("production_write_wait")
+def test_a_locked_database_answers_503_with_a_retry_hint_and_changes_nothing(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path}/locked.db"
     with TestClient(create_app(url)) as client:
         made = create(client, seats=VS_AI)

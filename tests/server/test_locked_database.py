@@ -82,10 +82,8 @@ def test_a_read_is_served_while_writes_wait_for_the_lock(tmp_path: Path,
     assert answers == [200] * WRITES, "once the lock is let go, the waiting writes are stored"
 
 
-def test_writes_answer_503_instead_of_queueing_behind_a_lock(tmp_path: Path,
-                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(storage, "WRITE_WAIT", 2.0)  # the production bound (tests wait longer)
-    monkeypatch.setattr(storage, "BUSY_TIMEOUT", 2.0)
+@pytest.mark.usefixtures("production_write_wait")
+def test_writes_answer_503_instead_of_queueing_behind_a_lock(tmp_path: Path) -> None:
     with TestClient(create_app(f"sqlite:///{tmp_path}/busy.db")) as client:
         tables = hot_seat_tables(client, WRITES)
         with ThreadPoolExecutor(WRITES + 1) as pool, exclusive_lock(tmp_path / "busy.db"):
