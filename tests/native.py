@@ -140,6 +140,9 @@ def assert_determinized_keeps_the_view(state: State) -> None:
     assert type(twin) is type(state) and twin.determinized
 
 
+LAZY_RNG = frozenset({"_rng", "_rng_from", "_rng_draws"})
+"""The core's generator, made at first use (``State.rng``): three attributes of the object,
+one field, ``rng``, to ``field_values``."""
 CORE_UNDECLARED = frozenset({"_log_shared", "_lines", "_log_read", "_legal", "_carried", "_revealed"})
 """The core's fields ``State.__init__`` sets without a class annotation."""
 
@@ -150,9 +153,7 @@ def declared_fields(cls: type[State]) -> set[str]:
         names = set(native_fields(cls))
     else:
         names = set(inspect.get_annotations(cls)) | set(inspect.get_annotations(State))
-    # The core's generator, made at first use (``State.rng``), is three fields in the object
-    # and one, ``rng``, to ``field_values``.
-    return names - {"_rng", "_rng_from", "_rng_draws"} | {"rng"}
+    return names - LAZY_RNG | {"rng"}  # as field_values names them (LAZY_RNG)
 
 
 def assert_every_field_declared_and_set(state: State) -> None:

@@ -13,6 +13,7 @@ import soulforge
 from soulforge.core import Action, Game, JsonDict
 from soulforge.core.clone import ClonePlan
 from soulforge.core.state import State
+from tests.native import LAZY_RNG
 from tests.toy import Tricks
 
 
@@ -36,10 +37,8 @@ def test_field_values_holds_the_core_fields_and_the_games() -> None:
 
 
 def as_fields(names: set[str]) -> set[str]:
-    """Attribute names as ``field_values`` names them: the core's generator, made at first use
-    (``State.rng``), is three attributes and one field, ``rng``."""
-    lazy = {"_rng", "_rng_from", "_rng_draws"}
-    return names - lazy | {"rng"} if names & lazy else names
+    """Attribute names as ``field_values`` names them (the generator's: :data:`LAZY_RNG`)."""
+    return names - LAZY_RNG | {"rng"} if names & LAZY_RNG else names
 
 
 class Counter(State):
