@@ -57,10 +57,12 @@ test-native: install
 # Debian's Chromium (browser tests), PostgreSQL (storage tests) and nginx (several servers
 # behind one proxy, docs/nginx.conf); needs root, as in CI.
 # A C compiler (gcc) for the native build, when the machine has none.
+# The browser tests run Chromium's headless shell (tests/web/conftest.py), Chromium otherwise.
 system-deps:
-	@if ! command -v chromium >/dev/null 2>&1 || ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 \
+	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromium-headless-shell >/dev/null 2>&1 \
+	    || ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 \
 	    || ! test -x /usr/sbin/nginx || ! command -v cc >/dev/null 2>&1; then \
-	  apt-get update -q && apt-get install -y -q chromium postgresql nginx gcc; \
+	  apt-get update -q && apt-get install -y -q chromium chromium-headless-shell postgresql nginx gcc; \
 	fi
 
 serve: install
