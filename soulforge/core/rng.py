@@ -77,17 +77,9 @@ class GameRandom(random.Random):
     def _randbelow(self, n: int) -> int:
         """``random.Random._randbelow_with_getrandbits``: the same draws, and the same count,
         read from the C generator straight (``randrange``, ``randint`` and ``choice`` draw
-        through it; through the counting ``getrandbits`` each was two Python calls more)."""
-        self._drawing()
-        getrandbits = super().getrandbits
-        k = n.bit_length()
-        r = getrandbits(k)
-        calls = 1
-        while r >= n:
-            r = getrandbits(k)
-            calls += 1
-        self.draws += calls
-        return r
+        through it; through the counting ``getrandbits`` each was two Python calls more).
+        Written once, compiled, in ``soulforge.core.draws``, which compiled rules call."""
+        return draws.drawn_below(self, n)
 
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         """``random.Random.randrange``, its checks skipped for the common case (ints, a step
@@ -105,20 +97,9 @@ class GameRandom(random.Random):
     def shuffle(self, x: MutableSequence[Any]) -> None:
         """``random.Random.shuffle``: the same draws and order, and the same count, but read
         from the C generator straight (dealing a deck of 40 through the counting
-        ``getrandbits`` above costs 40 Python calls)."""
-        self._drawing()
-        getrandbits = super().getrandbits
-        calls = 0
-        for i in reversed(range(1, len(x))):
-            n = i + 1  # random.Random._randbelow_with_getrandbits(n), inline
-            k = n.bit_length()
-            r = getrandbits(k)
-            calls += 1
-            while r >= n:
-                r = getrandbits(k)
-                calls += 1
-            x[i], x[r] = x[r], x[i]
-        self.draws += calls
+        ``getrandbits`` above costs 40 Python calls), in compiled code
+        (``soulforge.core.draws``)."""
+        draws.drawn_shuffle(self, x)
 
     def copy(self) -> GameRandom:
         """An independent generator in the same state, with the same draw count; the state is
@@ -156,3 +137,8 @@ def made_rng(origin: tuple[Any, ...] | int, draws: int) -> GameRandom:
 def fresh_seed(rng: random.Random) -> Seed:
     """A 63-bit seed drawn from ``rng`` (to seed an independent generator)."""
     return rng.getrandbits(63)
+
+
+# At the end: ``draws`` reads ``GameRandom`` at its import (a module imported first finds the
+# other in ``sys.modules``, either way round).
+import soulforge.core.draws as draws  # noqa: E402

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 import soulforge
-from soulforge.core import IllegalAction
+from soulforge.core import GameRandom, IllegalAction
 from soulforge.games.kipukas import combat, cycle
 from soulforge.games.kipukas.actions import (
     Attack,
@@ -45,15 +45,26 @@ pytestmark = pytest.mark.usefixtures("checked_rules")
 """Each action applied checks its rule's listing against its checks (``conftest.py``)."""
 
 
+class Rigged(GameRandom):
+    """The game's generator with chosen ``randint`` results first, then its seeded dice. A
+    subclass, not a ``randint`` set on the state's own generator: compiled rules draw a plain
+    ``GameRandom``'s dice straight (``soulforge.core.draws``), a subclass's through its methods."""
+
+    queue: Iterator[int]
+
+    def randint(self, a: int, b: int) -> int:
+        return next(self.queue, None) or super().randint(a, b)
+
+
 def rig(state: KipukasState, *values: int) -> None:
     """The next dice show ``values`` in order (then the seeded dice go on)."""
-    queue: Iterator[int] = iter(values)
-    real = state.rng.randint
-
-    def randint(low: int, high: int) -> int:
-        return next(queue, None) or real(low, high)
-
-    state.rng.randint = randint  # type: ignore[method-assign,assignment]
+    rng = state.rng
+    if not isinstance(rng, Rigged):  # the same generator, at the same draw, made a Rigged one
+        rigged = Rigged.__new__(Rigged)
+        rigged.setstate(rng.getstate())
+        rigged.draws = rng.draws
+        state.rng = rng = rigged
+    rng.queue = iter(values)
 
 
 def end_turn(state: KipukasState) -> None:

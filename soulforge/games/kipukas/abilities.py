@@ -18,6 +18,7 @@ import tomllib
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
+import soulforge.core.draws as draws
 from soulforge.core.data import package_dir
 from soulforge.core.errors import DataError
 from soulforge.games.kipukas import breach
@@ -168,7 +169,7 @@ def _self_care(s: S, piece: int) -> None:
 
 def _d20_summon(numbers: frozenset[int]) -> Callable[[S, int], bool]:
     def summon(s: S, piece: int) -> bool:
-        roll = s.rng.randint(1, 20)
+        roll = draws.randint(s.rng, 1, 20)
         s.add_log(f"{s.seat_name(s.owner[piece])} rolls a D20 to call {s.card_of(piece).name}: {roll}")
         return roll in numbers
 
@@ -178,7 +179,7 @@ def _d20_summon(numbers: frozenset[int]) -> Callable[[S, int], bool]:
 @hook
 def _pyrostegia(s: S, piece: int) -> bool:
     """Placed on the territory whose number the D20 shows, if that territory is a forest."""
-    roll = s.rng.randint(1, 20)
+    roll = draws.randint(s.rng, 1, 20)
     s.add_log(f"{s.seat_name(s.owner[piece])} rolls a D20 for the Pyrostegia Dragon: {roll}")
     if roll not in s.board.territories or s.board.geography[roll - 1] != "Forest":
         return False
@@ -207,7 +208,7 @@ def _raven_engage(s: S, piece: int, other: int) -> bool:
     """An opponent engaging the Raven must roll standard detection (D20: 1-4) first."""
     if s.defender != piece:
         return True
-    roll = s.rng.randint(1, 20)
+    roll = draws.randint(s.rng, 1, 20)
     found = c.detected(s, roll)
     s.add_log(f"detection roll to engage {s.piece_name(piece)}: {roll}, {'found' if found else 'not found'}")
     return found
@@ -321,13 +322,13 @@ def _meteor(s: S, feature: int) -> None:
     """After a D6 of turns, lays waste to a random territory (#random_territory)."""
     clock = s.timers[feature]
     if "meteor" not in clock:
-        clock["meteor"] = s.rng.randint(1, 6) + 1
+        clock["meteor"] = draws.randint(s.rng, 1, 6) + 1
         s.add_log(f"the meteor shower will strike in {clock['meteor'] - 1} turns")
     clock["meteor"] -= 1
     if clock["meteor"] > 1:
         return
 
-    target = s.rng.randint(1, len(s.board.geography))
+    target = draws.randint(s.rng, 1, len(s.board.geography))
     s.add_log(f"the meteor shower strikes territory {target}")
     lay_waste(s, target)
     if s.on_map[feature]:
@@ -395,7 +396,7 @@ def _sabina(s: S, trap: int, mover: int) -> None:
         return  # (a rogue has no hand nor deck to steal from)
     source = s.hand[victim] or s.deck[victim]
     if source:
-        taken = source.pop(s.rng.randrange(len(source)))
+        taken = source.pop(draws.randrange(s.rng, len(source)))
         s.hand[seat].append(taken)
         s.add_log(f"{s.seat_name(seat)} steals a card from {s.seat_name(victim)}")
 
@@ -414,7 +415,7 @@ def _piffions(s: S, trap: int, mover: int) -> None:
 # -- sabotage ---------------------------------------------------------------------------------
 @hook
 def _spectral(s: S, seat: int, territory: int) -> None:
-    a, b = s.rng.randint(1, 6), s.rng.randint(1, 6)
+    a, b = draws.randint(s.rng, 1, 6), draws.randint(s.rng, 1, 6)
     ok = a == b or a + b == 7 or (c.sabotage_boost(s, seat, territory) and {a, b} == {1, 2})
     s.add_log(f"spectral lands: 2 D6 show {a} and {b}: {'success' if ok else 'failure'}")
     mine = [t for t in s.board.holdable if s.holder[t - 1] == seat]
@@ -428,7 +429,7 @@ def _spectral(s: S, seat: int, territory: int) -> None:
 
 @hook
 def _cats(s: S, seat: int, territory: int) -> None:
-    tries = [(s.rng.randint(1, 6), s.rng.randint(1, 6)) for _ in range(2)]
+    tries = [(draws.randint(s.rng, 1, 6), draws.randint(s.rng, 1, 6)) for _ in range(2)]
     boost = c.sabotage_boost(s, seat, territory)
     ok = any(a == b or (boost and {a, b} == {1, 2}) for a, b in tries)
     s.add_log(f"the cats: {tries}: {'success' if ok else 'failure'}")
@@ -445,7 +446,7 @@ def _cats(s: S, seat: int, territory: int) -> None:
         return
     camps = [t for t in s.board.holdable if s.holder[t - 1] == seat]
     if camps:
-        hit = camps[s.rng.randrange(len(camps))]
+        hit = camps[draws.randrange(s.rng, len(camps))]
         for p in s.souls_at(s.board.camp_of(hit)):
             c.injure_any(s, p)
         s.add_log(f"the angry cats attack the souls of territory {hit}")
@@ -466,7 +467,7 @@ def mutant_night(s: S, index: int) -> None:
     A 1 or 2 succeeds too while a colony of the seat is in the territory it was played against
     (Balanced Inline Processing Colony)."""
     seat, failures, aimed = s.mutants[index]
-    roll = s.rng.randint(1, 6)
+    roll = draws.randint(s.rng, 1, 6)
     s.add_log(f"the mutant's D6 shows {roll}")
     if roll >= 4 or (roll <= 2 and c.sabotage_boost(s, seat, aimed)):
         camps = [
@@ -475,7 +476,7 @@ def mutant_night(s: S, index: int) -> None:
             if s.holder[t - 1] not in (-1, seat) and t not in s.capital[s.holder[t - 1]]
         ]
         if camps:
-            camp = camps[s.rng.randrange(len(camps))]
+            camp = camps[draws.randrange(s.rng, len(camps))]
             for p in s.souls_at(s.board.camp_of(camp)):
                 s.tired_cycle[p] = s.cycle + 1
             s.add_log(f"the souls of territory {camp} are too tired to move the next day")

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
+import soulforge.core.draws as draws
 from soulforge.core.cards import CardBook
 from soulforge.core.registry import Registry
 from soulforge.games.kipukas import words
@@ -317,7 +318,7 @@ def collapse(s: S, digger: int) -> None:
     wasted, nothing keeps it up: a D6 of 1 to ``rules.play.collapse_high`` closes each tunnel it
     dug."""
     for index in [i for i, p in enumerate(s.tunnel_diggers) if p == digger]:
-        roll = s.rng.randint(1, 6)
+        roll = draws.randint(s.rng, 1, 6)
         a, b = s.tunnels[index]
         if roll <= s.tables.play.collapse_high:
             s.tunnel_diggers[index] = -2  # marked, removed below (the indices stay valid)
@@ -677,7 +678,7 @@ def trap_roll(s: S, mover: int, territory: int) -> None:
     snares = crafted.armed_against(s, seat, territory) if s.snares else []
     if not hidden and not lingering and not snares:
         return
-    roll = s.rng.randint(1, 20)
+    roll = draws.randint(s.rng, 1, 20)
     s.add_log(f"{s.piece_name(mover)} enters territory {territory}: the D20 for traps shows {roll}")
     _trap_cards(s, mover, roll, hidden, lingering)
     if snares and s.on_map[mover] and not s.prisoner[mover]:

@@ -18,6 +18,7 @@ import random
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
+import soulforge.core.draws as draws
 from soulforge.games.kipukas.data import Dice, Matchups
 
 __all__ = ["Dice", "roll"]
@@ -36,7 +37,7 @@ SUPPORT_BONUS = SOCIETY_BONUS = 3
 
 def roll(dice: Dice, rng: random.Random) -> int:
     """One throw: every die and the fixed base (``Base 3`` throws nothing and counts 3)."""
-    return dice.base + sum(rng.randint(1, int(die[1:])) for die in dice.dice)
+    return dice.base + sum(draws.randint(rng, 1, int(die[1:])) for die in dice.dice)
 
 
 def habitat_modifier(geography: str, habitat: str, other_habitat: str) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import soulforge.core.draws as draws
 import soulforge.games.kipukas.cards as cards  # mypyc: cards may be mid-import here
 from soulforge.core.text import count
 from soulforge.games.kipukas import breach, portal, taming, words
@@ -373,7 +374,7 @@ def _prisoners(s: S, territory: int) -> int:
 def _roll_diel(s: S) -> str:
     """A face of the game's diel die (#diel_cycle)."""
     faces = s.game.diel_faces
-    return faces[s.rng.randrange(len(faces))]
+    return faces[draws.randrange(s.rng, len(faces))]
 
 
 def next_cycle(s: S) -> None:

@@ -16,6 +16,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
+import soulforge.core.draws as draws
 from soulforge.core.data import data_cache, field, package_dir, read_json
 from soulforge.core.errors import DataError
 from soulforge.games.kipukas.data import CARDS, Dice
@@ -136,8 +137,8 @@ def _sticky_fingers(s: S, piece: int) -> None:
         victim = (seat + k) % s.num_players
         found = [i for i, cid in enumerate(s.deck[victim]) if s.tables.cards[cid].card_type == "item"]
         if found:
-            taken = s.deck[victim].pop(found[s.rng.randrange(len(found))])
-            s.deck[seat].insert(s.rng.randrange(len(s.deck[seat]) + 1), taken)
+            taken = s.deck[victim].pop(found[draws.randrange(s.rng, len(found))])
+            s.deck[seat].insert(draws.randrange(s.rng, len(s.deck[seat]) + 1), taken)
             s.mark_revealed()
             s.add_log(f"sticky fingers: {s.seat_name(seat)} takes an item from {s.seat_name(victim)}'s deck")
             return
@@ -217,7 +218,7 @@ art description or text, so none are listed."""
 
 def _infected(s: S, piece: int, other: int) -> int:
     """Neural Network Synapse Virus equipped: 'For every roll they make subtract the roll of a D6.'"""
-    return -s.rng.randint(1, 6)
+    return -draws.randint(s.rng, 1, 6)
 
 
 ITEM_EFFECTS: Final[dict[str, ItemEffect]] = {

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import soulforge.core.draws as draws
 import soulforge.games.kipukas.cards as cards  # mypyc: cards may be mid-import here
 from soulforge.games.kipukas.combat import roll
 from soulforge.games.kipukas.encoding import LAY_WASTE
@@ -121,7 +122,7 @@ def _enter(s: S, entry: list[int]) -> None:
     s.prisoner[piece] = True  # out of play: it neither acts nor counts in contention
     s.moved()
     entry[STAGE], entry[STEP4] = 1, s.cycle + 1
-    mine, theirs = _attack(s, piece), s.rng.randint(1, 20)
+    mine, theirs = _attack(s, piece), draws.randint(s.rng, 1, 20)
     s.add_log(f"{s.piece_name(piece)} enters the cave; step 3: its {mine} against a D20 of {theirs}")
     if mine <= theirs:
         _fail(s, entry, "step 3 is lost")
@@ -130,7 +131,7 @@ def _enter(s: S, entry: list[int]) -> None:
 def _step4(s: S, entry: list[int]) -> None:
     piece = entry[PIECE]
     mine = _attack(s, piece)
-    theirs = sum(s.rng.randint(1, faces) for faces in OPPONENT_DICE)
+    theirs = sum(draws.randint(s.rng, 1, faces) for faces in OPPONENT_DICE)
     s.add_log(f"step 4 in the cave: {s.piece_name(piece)}'s {mine} against all their dice, {theirs}")
     if mine <= theirs:
         _fail(s, entry, "step 4 is lost")

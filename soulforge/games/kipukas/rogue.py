@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+import soulforge.core.draws as draws
 import soulforge.games.kipukas.cards as cards  # mypyc: cards may be mid-import here
 from soulforge.games.kipukas import words
 from soulforge.games.kipukas.items import immobile
@@ -69,7 +70,7 @@ def _step(s: S, piece: int) -> bool:
     ]
     if not exits:
         return False
-    roll = s.rng.randint(1, 6)
+    roll = draws.randint(s.rng, 1, 6)
     there = exits[(roll - 1) % len(exits)]
     before = s.territory[piece]
     cycle.place(s, piece, there)

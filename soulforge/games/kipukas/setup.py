@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import soulforge.core.draws as draws
 from soulforge.games.kipukas.encoding import AFFINITY, PUBLIC
 
 if TYPE_CHECKING:
@@ -79,7 +80,7 @@ def setup(s: S) -> None:
 def _roll_off(s: S) -> list[int]:
     """Seats by their D6, highest first (ties roll again)."""
     while True:
-        rolls = [s.rng.randint(1, 6) for _ in range(s.num_players)]
+        rolls = [draws.randint(s.rng, 1, 6) for _ in range(s.num_players)]
         if len(set(rolls)) == len(rolls):
             break
     for seat, roll in enumerate(rolls):

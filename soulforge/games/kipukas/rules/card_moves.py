@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
+import soulforge.core.draws as draws
 from soulforge.core.flow import Check, CheckedRule, ClickPath
 from soulforge.core.interned import interning
 from soulforge.games.kipukas import cards, cycle, fight
@@ -501,7 +502,7 @@ class FormRule(CheckedRule["S", ChangeForm]):
             changed = True
             s.add_log(f"{s.piece_name(piece)} returns to its default form")
         else:
-            roll, faces = s.rng.randint(1, 6), capture_faces(s, piece)
+            roll, faces = draws.randint(s.rng, 1, 6), capture_faces(s, piece)
             changed = roll in faces
             s.add_log(
                 f"{s.piece_name(piece)} tries to capture a bear: a D6 of {roll}, "

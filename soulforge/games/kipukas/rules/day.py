@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+import soulforge.core.draws as draws
 from soulforge.core import Action
 from soulforge.core.flow import Check, CheckedRule, ClickPath
 from soulforge.core.interned import interning
@@ -906,10 +907,10 @@ def _swims(s: S, piece: int) -> bool:
     """#geography: 2 D6 of 2+2 or more (nomads a D6 of 1 or 2), once per soul per day."""
     s.swum_cycle[piece] = s.cycle
     if s.card_of(piece).habitat == "Nomad":
-        roll = s.rng.randint(1, 6)
+        roll = draws.randint(s.rng, 1, 6)
         ok = roll <= s.tables.play.nomad_swim_high
     else:
-        roll = s.rng.randint(1, 6) + s.rng.randint(1, 6)
+        roll = draws.randint(s.rng, 1, 6) + draws.randint(s.rng, 1, 6)
         ok = roll >= s.tables.play.swim_target
     s.add_log(f"{s.piece_name(piece)} tries to swim: {roll}, {'it swims' if ok else 'it stays ashore'}")
     return ok

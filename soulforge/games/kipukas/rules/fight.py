@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
+import soulforge.core.draws as draws
 from soulforge.core.flow import Check, CheckedRule, ClickPath
 from soulforge.core.interned import interning
 from soulforge.games.kipukas import cards, combat, cycle
@@ -508,7 +509,7 @@ class ChallengeRule(ButtonRule[Challenge]):
 
     def apply(self, s: S, action: Challenge) -> None:
         escape = combat.roll(combat.Dice(("D6", "D6"), 0), s.rng) + cards.escape_bonus(s, s.retreat_piece)
-        chase = s.rng.randint(1, 20)
+        chase = draws.randint(s.rng, 1, 20)
         s.add_log(f"the retreat is challenged: 2 D6 give {escape} against a D20 of {chase}")
         cycle.escape(s, succeeded=escape > chase)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+import soulforge.core.draws as draws
 from soulforge.core.flow import Check, CheckedRule, ClickPath
 from soulforge.games.kipukas.actions import Ante, EnoughWaste, LayWaste
 from soulforge.games.kipukas.data import CARDS
@@ -75,7 +76,7 @@ class AnteRule(CheckedRule["S", Ante]):
             for i, m in enumerate(means):
                 if i != keep:
                     s.injuries[piece][i] = max(s.injuries[piece][i], m.tolerance)
-        cave = s.rng.randint(1, len(s.board.geography))
+        cave = draws.randint(s.rng, 1, len(s.board.geography))
         s.portal.append([seat, piece, cave, s.cycle, 0, sum(s.injuries[piece]), 0])
         s.discard[seat].append(card_id)
         s.add_log(
