@@ -44,22 +44,11 @@ def drawn_below(rng: GameRandom, n: int) -> int:
 
 
 def drawn_shuffle(rng: GameRandom, x: MutableSequence[Any]) -> None:
-    """``random.Random.shuffle``: the same draws and order (one uniform draw below ``i + 1``
-    per place ``i``, from the last), counted as :func:`drawn_below` counts them."""
-    _ready(rng)
-    calls = 0
-    i = len(x) - 1
-    while i > 0:
-        n = i + 1
-        k = n.bit_length()
-        r: int = _BITS(rng, k)
-        calls += 1
-        while r >= n:
-            r = _BITS(rng, k)
-            calls += 1
+    """``random.Random.shuffle``: the same draws and order (one :func:`drawn_below` ``i + 1``
+    per place ``i``, from the last), counted as it counts them."""
+    for i in range(len(x) - 1, 0, -1):
+        r = drawn_below(rng, i + 1)
         x[i], x[r] = x[r], x[i]
-        i -= 1
-    rng.draws += calls
 
 
 def randrange(rng: random.Random, n: int) -> int:
