@@ -64,23 +64,29 @@ class Seen:
     with each log line encoded once: a log read whole at every move is otherwise encoded again at every
     move (quadratic: half of a long game's fingerprint). Every move still reads every seat's
     whole log and compares it with what was encoded before (a line changed afterwards is
-    encoded again, so the bytes stay those of the whole log)."""
+    encoded again, so the bytes stay those of the whole log). A seat's encoded lines are kept
+    joined, in one buffer that grows by the new lines: joining every line anew at every move
+    was 8% of a compiled Soulshards fingerprint."""
 
     def __init__(self, state: State) -> None:
         self.seats: list[int | None] = [*range(state.num_players), None]
-        self.logs: dict[int | None, tuple[list[str], list[bytes]]] = {seat: ([], []) for seat in self.seats}
+        self.logs: dict[int | None, tuple[list[str], bytearray]] = {
+            seat: ([], bytearray()) for seat in self.seats}
 
     def encode(self, state: State) -> bytes:
-        return b"[" + b",".join(self._seat(state, seat) for seat in self.seats) + b"]"
+        return b"[" + b",".join([self._seat(state, seat) for seat in self.seats]) + b"]"
 
     def _seat(self, state: State, seat: int | None) -> bytes:
         view = canonical(state.view(seat))
-        log, (lines, encoded) = state.log(seat), self.logs[seat]
+        log, (lines, joined) = state.log(seat), self.logs[seat]
         if log[: len(lines)] != lines:
-            lines, encoded = [], []
-        encoded += [canonical(line) for line in log[len(lines):]]
-        self.logs[seat] = (log, encoded)
-        return b"[" + view + b",[" + b",".join(encoded) + b"]]"
+            lines, joined = [], bytearray()
+        for line in log[len(lines):]:
+            if joined:
+                joined += b","
+            joined += canonical(line)
+        self.logs[seat] = (log, joined)
+        return b"".join((b"[", view, b",[", joined, b"]]"))
 
 
 @functools.cache
