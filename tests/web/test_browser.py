@@ -154,6 +154,12 @@ def test_whole_five_realms_game_against_the_ai_by_clicks(browser: Any, server: S
     page.close()
 
 
+TABLE_SEED = {"soulshards": 1}
+"""The table's seed of a whole game by clicks where it is not 4: Soulshards with seed 4 took
+609 moves (353 of them the page's), seed 1 takes 335 (174; 159 with board targets), played to
+its end all the same."""
+
+
 @pytest.mark.parametrize("game_id", [game for game in GAMES if game != "five_realms"])  # its own test above
 def test_whole_game_of_each_board_game_against_the_ai_by_clicks(
     browser: Any, server: ServerThread, game_id: str
@@ -163,7 +169,7 @@ def test_whole_game_of_each_board_game_against_the_ai_by_clicks(
     page.goto(server.url + "/")
     form = page.locator(f"#game-{game_id} form")
     form.locator("select[name=seat1]").select_option("ai:random")
-    form.locator("input[name=seed]").fill("4")
+    form.locator("input[name=seed]").fill(str(TABLE_SEED.get(game_id, 4)))
     form.locator("button[type=submit]").click()
     page.wait_for_url(re.compile(r"/t/\w+$"), timeout=TIMEOUT)
     table = page.url.rsplit("/", 1)[1]
