@@ -124,10 +124,16 @@ def test_the_prompt_and_the_first_button_are_on_the_first_screen(
     context.close()
 
 
+TABLE_SEED = {"soulshards": 1}
+"""The table's seed of a whole game on a phone where it is not 21, for a shorter game played to
+its end all the same (taps from Random(8)): Soulshards with seed 21 took 483 moves (249 of them
+the page's; 235 with board targets), with seed 1 it takes 318 (173; 153)."""
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_whole_game_on_a_phone_by_taps(browser: Any, server: ServerThread, game_id: str) -> None:
     made = create(server, game=game_id, seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}],
-                  seed=21)
+                  seed=TABLE_SEED.get(game_id, 21))
     context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, has_touch=True, is_mobile=True)
     page = context.new_page()
     page.goto(made["seats"][0]["link"])
