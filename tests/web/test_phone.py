@@ -117,18 +117,23 @@ def test_the_prompt_and_the_first_button_are_on_the_first_screen(
         assert wait_turn(page) == "mine"
         if page.locator("#actions button").count():
             break
-        move = click_something(page, rng, touch=True)
-        page.wait_for_function(f"Number(document.body.dataset.move) > {move}")
+        click_something(page, rng, touch=True)
     assert on_first_screen(page)["button"] is not None
     page.evaluate("document.getElementById('board').scrollIntoView({block: 'end'})")
     assert not [p for p in phone_problems(page) if "off the" in p]
     context.close()
 
 
+TABLE_SEED = {"soulshards": 1}
+"""The table's seed of a whole game on a phone where it is not 21, for a shorter game played to
+its end all the same (taps from Random(8)): Soulshards with seed 21 took 483 moves (249 of them
+the page's; 235 with board targets), with seed 1 it takes 318 (173; 153)."""
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_whole_game_on_a_phone_by_taps(browser: Any, server: ServerThread, game_id: str) -> None:
     made = create(server, game=game_id, seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}],
-                  seed=21)
+                  seed=TABLE_SEED.get(game_id, 21))
     context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, has_touch=True, is_mobile=True)
     page = context.new_page()
     page.goto(made["seats"][0]["link"])
@@ -136,9 +141,7 @@ def test_whole_game_on_a_phone_by_taps(browser: Any, server: ServerThread, game_
     assert on_first_screen(page)
     rng, decisions, board_taps = random.Random(8), 0, 0
     while wait_turn(page) == "mine" and decisions < MAX_DECISIONS:
-        board_taps += page.locator(BOARD_TARGETS).count() > 0
-        move = click_something(page, rng, touch=True, check=check_phone)
-        page.wait_for_function(f"Number(document.body.dataset.move) > {move}")
+        board_taps += click_something(page, rng, touch=True, check=check_phone).board
         decisions += 1
     check_phone(page)
     assert live_state(server, made["table"]).is_over and board_taps > 5
