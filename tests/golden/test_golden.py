@@ -48,7 +48,8 @@ def test_the_sample_and_the_chunks_cover_every_golden_seed_once() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("match", sorted(AI_MATCHES))
-def test_seeded_ai_games_unchanged(game_id: str, match: str) -> None:
-    expected = GOLDEN[f"{game_id}/ai"]
-    changed = [s for s in AI_SEEDS if ai_record(game_id, match, s) != expected[f"{match}/{s}"]]
-    assert changed == []
+@pytest.mark.parametrize("seed", AI_SEEDS)
+def test_seeded_ai_games_unchanged(game_id: str, match: str, seed: int) -> None:
+    """One test per seed: a searched game is the longest golden test (Soul of Ankiril's three
+    ``easy-normal`` games 20 CPU-s pure), and a test per seed lets both workers share them."""
+    assert ai_record(game_id, match, seed) == GOLDEN[f"{game_id}/ai"][f"{match}/{seed}"]
