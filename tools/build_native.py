@@ -46,6 +46,9 @@ OPT_LEVEL = os.environ.get("MYPYC_OPT_LEVEL", "3")
 """The C compiler's optimisation level for the compiled modules (mypyc's ``opt_level``)."""
 DEBUG_LEVEL = os.environ.get("MYPYC_DEBUG_LEVEL", "0")
 """Debug information in the compiled modules (mypyc's ``debug_level``; 0 builds fastest)."""
+MULTI_FILE = os.environ.get("MYPYC_MULTI_FILE", "1")
+"""``1``: mypyc's ``multi_file``, one C file per module (``0``: one C file per library). gcc
+then works on many small units instead of one of 16 MB (Kipukas); see ``docs/native.md``, stop 50."""
 JOBS = int(os.environ.get("SOULFORGE_NATIVE_JOBS", str(os.cpu_count() or 2)))
 """Libraries compiled at once (one per package: the core and each game)."""
 
@@ -108,6 +111,8 @@ WEAKREF_PATCH = 1
 """The version of :func:`patch_weakrefs` (part of the cache key)."""
 RUN_ONCE_PATCH = 1
 """The version of :func:`patch_run_once` (part of the cache key)."""
+EXPORTS_PATCH = 1
+"""The version of :func:`patch_exports` and :func:`gather_module_files` (part of the cache key)."""
 RUN_ONCE_ATTRIBUTE = os.environ.get("SOULFORGE_RUN_ONCE_ATTRIBUTE", '__attribute__((cold, optimize("O1")))')
 """What :func:`patch_run_once` puts before the definition of each function that runs once, at
 import (empty: nothing; part of the cache key)."""
@@ -176,8 +181,8 @@ def build_key(modules: list[str]) -> str:
 
     digest = hashlib.sha256()
     for part in (mypy.version.__version__, sysconfig.get_config_var("EXT_SUFFIX") or "", sys.version,
-                 OPT_LEVEL, DEBUG_LEVEL, str(WEAKREF_PATCH), str(RUN_ONCE_PATCH), RUN_ONCE_ATTRIBUTE,
-                 *modules):
+                 OPT_LEVEL, DEBUG_LEVEL, MULTI_FILE, str(WEAKREF_PATCH), str(RUN_ONCE_PATCH),
+                 RUN_ONCE_ATTRIBUTE, str(EXPORTS_PATCH), *modules):
         digest.update(part.encode() + b"\0")
     for source in _pure().native_sources(ROOT):
         digest.update(source.encode() + b"\0" + (ROOT / source).read_bytes())
@@ -250,6 +255,60 @@ def patch_run_once(c_dir: Path, attribute: str = RUN_ONCE_ATTRIBUTE) -> int:
     return changed
 
 
+_EXPORTS = re.compile(r"^struct (export_table_\w+) (exports_\w+);$", re.MULTILINE)
+
+
+def patch_exports(c_dir: Path) -> int:
+    """Define each imported export table once per library, not once per C file.
+
+    A library's internal header (``__native_internal*.h``) holds, for every library it calls
+    into (each game's calls the core's), the table of that library's functions, filled at
+    import: ``struct export_table_X exports_X;``, a definition. With one C file per library
+    it is defined once; with ``multi_file`` every module's C file includes the header, and the
+    link fails (``multiple definition of exports_soulforge___core____native``: gcc 10 and
+    later put such globals in one section each, ``-fno-common``). The header gets an
+    ``extern`` declaration instead, and the library's own C file (``__native*.c``, which fills
+    the table at import) the one definition. Returns the number of headers changed."""
+    changed = 0
+    for header in sorted(c_dir.rglob("__native_internal*.h")):
+        text = header.read_text(encoding="utf-8")
+        tables = _EXPORTS.findall(text)
+        if not tables:
+            continue
+        header.write_text(_EXPORTS.sub(r"extern struct \1 \2;", text), encoding="utf-8")
+        library = header.with_name(header.name.replace("__native_internal", "__native").replace(".h", ".c"))
+        with library.open("a", encoding="utf-8") as c_file:
+            c_file.write("".join(f"struct {table} {name};\n" for table, name in tables))
+        changed += 1
+    return changed
+
+
+def gather_module_files(extensions: list[Any], c_dir: Path) -> int:
+    """Move each module's C file (``multi_file``) beside its library's, where it is included from.
+
+    mypyc (1.20) writes a module's C file at the top of the build directory, but it includes
+    its library's headers by bare name (``#include "__native__native.h"``), and every library
+    has its own headers of that name in its own folder (``soulforge/core/``, each game's): from
+    the top, none is found. Each library's extension lists its C files, its own
+    ``__native*.c`` in its folder last: the others move into that folder, and the list
+    follows. Returns the number of files moved."""
+    moved = 0
+    for extension in extensions:
+        folders = {Path(source).parent for source in extension.sources
+                   if Path(source).name.startswith("__native") and Path(source).parent != c_dir}
+        if len(folders) != 1:
+            continue  # a module's shim, or a library without module files of its own
+        folder = folders.pop()
+        sources = []
+        for source in map(Path, extension.sources):
+            if source.parent == c_dir and source.name.startswith("__native_"):
+                source = source.rename(folder / source.name)
+                moved += 1
+            sources.append(str(source))
+        extension.sources = sources
+    return moved
+
+
 def largest_first(extensions: list[Any]) -> list[Any]:
     """``extensions`` by the size of their C sources, the largest first: ``build_ext
     --parallel`` starts them in this order, one per job. By name Kipukas' library (25 MB of
@@ -271,8 +330,13 @@ def compile_modules(modules: list[str]) -> None:
     shutil.rmtree(BUILD / "c", ignore_errors=True)
     # Absolute paths: a compiled module's ``__file__`` is the path it was given here, and the
     # games find their data files beside it (``Path(__file__).with_name(...)``).
+    # The runtime's C included in each library's C file, as without multi_file: else mypyc
+    # compiles its 18 files again for each of the seven libraries.
     extensions = mypycify([str(ROOT / m) for m in modules], separate=groups(modules),
-                          opt_level=OPT_LEVEL, debug_level=DEBUG_LEVEL, target_dir=str(BUILD / "c"))
+                          opt_level=OPT_LEVEL, debug_level=DEBUG_LEVEL, target_dir=str(BUILD / "c"),
+                          multi_file=MULTI_FILE == "1", include_runtime_files=True)
+    gather_module_files(extensions, BUILD / "c")
+    patch_exports(BUILD / "c")
     patch_weakrefs(BUILD / "c")
     patch_run_once(BUILD / "c")
     setup(name="soulforge-native", ext_modules=largest_first(extensions), script_args=[

@@ -11,6 +11,8 @@ import subprocess
 import sys
 import weakref
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -106,6 +108,15 @@ def test_this_tree_runs_compiled_exactly_when_its_build_is_current() -> None:
 
 
 # -- the patch of mypyc's C (tools/build_native.py) ---------------------------------------------
+def _build_native() -> Any:
+    """``tools/build_native.py``, loaded from its file (``tools`` is not a package)."""
+    spec = importlib.util.spec_from_file_location("build_native", ROOT / "tools" / "build_native.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    return build
+
+
 def test_a_dropped_game_clears_its_weak_references() -> None:
     # Compiled, a game class is a native class with a __weakref__ slot; unpatched, mypyc's
     # dealloc never cleared weak references (no callback, a dangling reference: a segmentation
@@ -119,10 +130,7 @@ def test_a_dropped_game_clears_its_weak_references() -> None:
 
 
 def test_the_weakref_patch_rewrites_dealloc_traverse_and_clear(tmp_path: Path) -> None:
-    spec = importlib.util.spec_from_file_location("build_native", ROOT / "tools" / "build_native.py")
-    assert spec is not None and spec.loader is not None
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
+    build = _build_native()
     weak = "*((PyObject **)((char *)self + sizeof(PyObject *) + sizeof(GameObject)))"
     (tmp_path / "x.c").write_text(
         "static void\nGame_dealloc(GameObject *self)\n{\n    PyObject_GC_UnTrack(self);\n"
@@ -137,10 +145,7 @@ def test_the_weakref_patch_rewrites_dealloc_traverse_and_clear(tmp_path: Path) -
 
 
 def test_the_run_once_patch_marks_top_levels_and_drops_indentation(tmp_path: Path) -> None:
-    spec = importlib.util.spec_from_file_location("build_native", ROOT / "tools" / "build_native.py")
-    assert spec is not None and spec.loader is not None
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
+    build = _build_native()
     (tmp_path / "x.c").write_text(
         "int CPyExec_m(PyObject *module)\n{\n    return 0;\n}\n"
         "        char CPyDef_m_____top_level__(void) {\n            return 1;\n        }\n"
@@ -157,6 +162,45 @@ def test_the_run_once_patch_marks_top_levels_and_drops_indentation(tmp_path: Pat
     assert build.patch_run_once(tmp_path, "COLD") == 0  # applied once
 
 
+def test_the_exports_patch_defines_each_imported_table_once(tmp_path: Path) -> None:
+    # multi_file: every module's C includes the internal header; a definition there is one per
+    # C file, and the link fails. One extern in the header, one definition in the library's C.
+    build = _build_native()
+    game = tmp_path / "soulforge" / "games" / "g"
+    game.mkdir(parents=True)
+    (game / "__native_internal__native.h").write_text(
+        "#include <soulforge/core/__native__native.h>\n"
+        "struct export_table_soulforge___core____native exports_soulforge___core____native;\n#endif\n")
+    (game / "__native__native.c").write_text("int exec(void) { return 0; }\n")
+    assert build.patch_exports(tmp_path) == 1
+    assert (game / "__native_internal__native.h").read_text() == (
+        "#include <soulforge/core/__native__native.h>\n"
+        "extern struct export_table_soulforge___core____native exports_soulforge___core____native;\n#endif\n")
+    assert (game / "__native__native.c").read_text() == (
+        "int exec(void) { return 0; }\n"
+        "struct export_table_soulforge___core____native exports_soulforge___core____native;\n")
+    assert build.patch_exports(tmp_path) == 0  # applied once
+
+
+def test_module_files_move_beside_their_library(tmp_path: Path) -> None:
+    # mypyc writes a module's C at the top of the build directory, but it includes its
+    # library's headers by bare name: it moves to the library's folder, the extension follows.
+    build = _build_native()
+    game = tmp_path / "soulforge" / "games" / "g"
+    game.mkdir(parents=True)
+    for path in (tmp_path / "__native_soulforge___games___g___state.c", game / "__native__native.c",
+                 game / "state.c"):
+        path.write_text("")
+    library = SimpleNamespace(sources=[str(tmp_path / "__native_soulforge___games___g___state.c"),
+                                       str(game / "__native__native.c")])
+    shim = SimpleNamespace(sources=[str(game / "state.c")])
+    assert build.gather_module_files([library, shim], tmp_path) == 1
+    assert library.sources == [str(game / "__native_soulforge___games___g___state.c"),
+                               str(game / "__native__native.c")]
+    assert shim.sources == [str(game / "state.c")]
+    assert (game / "__native_soulforge___games___g___state.c").exists()
+
+
 def test_a_cached_property_is_worked_out_once() -> None:
     """mypyc compiles ``functools.cached_property`` as a plain property (native class or not):
     compiled, Kipukas' map worked out every stand's distances again at each read, and the
@@ -168,9 +212,6 @@ def test_a_cached_property_is_worked_out_once() -> None:
 
 
 def test_no_compiled_module_holds_a_cached_property() -> None:
-    spec = importlib.util.spec_from_file_location("build_native", ROOT / "tools" / "build_native.py")
-    assert spec is not None and spec.loader is not None
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
+    build = _build_native()
     assert "soulforge/games/kipukas/board.py" in build.native_modules()  # its caches are Memos now
     assert not [m for m in build.native_modules() if "cached_property" in (ROOT / m).read_text()]
