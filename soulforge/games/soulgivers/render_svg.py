@@ -169,10 +169,28 @@ def _pieces(view: dict[str, Any]) -> tuple[dict[int, list[str]], dict[int, list[
     return at_cell, at_portal
 
 
+SOUL_SPOT = CELL // 2 + 1
+"""How far apart the Souls sharing a cell are drawn: the second to the right of the first, the
+third and fourth a row up. Each one's hit area (a cell's size, ``TAP``) moves with it, by more
+than half its size, so the centre of every one stays its own."""
+
+
+def _soul_spots(souls: Sequence[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
+    """Each Soul with its place among those on its cell (0 the first), the first of every cell
+    first: a Soul drawn later covers only what lies beyond its own spot."""
+    placed, spots = [], dict[int, int]()
+    for s in souls:
+        spot = spots.get(s["cell"], 0)
+        spots[s["cell"]] = spot + 1
+        placed.append((spot, s))
+    return sorted(placed, key=lambda p: p[0])
+
+
 def _souls_fragment(view: dict[str, Any]) -> list[str]:
     out = []
-    for s in view["souls"]:
-        x, y = _xy(s["cell"])
+    for spot, s in _soul_spots(view["souls"]):
+        cell_x, cell_y = _xy(s["cell"])
+        x, y = cell_x + SOUL_SPOT * (spot % 2), cell_y - SOUL_SPOT * (spot // 2)
         fill = TEAM_FILL[s["team"]]
         soul, whose = s["id"], html.escape(NAMES[s["kind"]].removeprefix("The "))
         out.append(f'<g {_handle(f"soul:{soul}")}><circle class="soul" cx="{x + 8}" cy="{y + CELL - 8}" '

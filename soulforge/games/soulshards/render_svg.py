@@ -64,7 +64,7 @@ def _card(
     for i, line in enumerate(names):
         inner.append(_t(x + 4, y + 14 + 13 * i, line, 12, "bold"))
     for i, line in enumerate(lines):
-        inner.append(_t(x + 4, y + 44 + 13 * i, line))
+        inner.append(_t(x + 4, y + 44 + 13 * i, line if w >= CW else short_name(line, int(w // 6))))
     for i in range(fatigue):
         inner.append(f'<circle cx="{x + 10 + 14 * i}" cy="{y + CH - 9}" r="5" fill="#b9483a"/>')
     return _g(handle, "".join(inner) + nested, title)
@@ -84,7 +84,41 @@ def short_name(name: str, room: int) -> str:
     return words[0] if len(words[0]) <= room else name[: max(room - 1, 1)] + "…"
 
 
-def _unit(x: float, y: float, u: Json) -> str:
+def spread(count: int, room: int) -> tuple[int, int]:
+    """The step and the width of ``count`` cards side by side in ``room`` units: whole cards
+    while they fit, else narrower ones, down to a finger's width (``TAP``), each card wholly
+    its own (a click at its centre is on it). Past that the row is wider than ``room``
+    (:func:`board_width` widens the board).
+
+    >>> spread(10, 876), spread(11, 876), spread(30, 876)
+    ((88, 84), (79, 75), (48, 44))
+    """
+    step = max(TAP + GAP, min(CW + GAP, (room - CW) // max(count - 1, 1)))
+    return step, min(CW, step - GAP)
+
+
+def span(count: int, room: int) -> int:
+    """How wide ``count`` cards are, side by side in ``room`` units (:func:`spread`)."""
+    step, width = spread(count, room)
+    return (count - 1) * step + width if count else 0
+
+
+ROW_X, HAND_X, EDGE = 14, 10, 10
+"""Where a Keep or Battlefield row's first card starts; a hand's; the room kept after a row's
+or a hand's last card, at the board's right edge."""
+
+
+def board_width(players: Sequence[Json]) -> int:
+    """The board's width: ``W``, or wider where a row of cards cannot fit in it even narrowed
+    to a finger's width (a card drawn past the board's edge could be neither seen nor clicked)."""
+    rows = [ROW_X + span(len(p[zone]), W - ROW_X - EDGE) + EDGE
+            for p in players for zone in ("keep", "battlefield")]
+    hands = [HAND_X + span(len(p["hand"]), W - HAND_X - EDGE) + EDGE
+             for p in players if p.get("hand") is not None]
+    return max([W, *rows, *hands])
+
+
+def _unit(x: float, y: float, u: Json, w: float = CW) -> str:
     lines = []
     if u["type"] == "character":
         lines.append(f"M{u['martial']} E{u['elude']} En{u['endure']}")
@@ -102,22 +136,26 @@ def _unit(x: float, y: float, u: Json) -> str:
         # tags in the card's lower part, one a row from the bottom up, so its top stays its own
         ax, ay = x + 2, y + CH - 18 - 16 * i
         inner = (
-            f'<rect x="{ax}" y="{ay}" width="{CW - 4}" height="15" fill="#fffc" stroke="#666"/>'
-            + _t(ax + 2, ay + 12, short_name(name, 12))
-            + hit_area(ax, ay, CW - 4, 15)
+            f'<rect x="{ax}" y="{ay}" width="{w - 4:g}" height="15" fill="#fffc" stroke="#666"/>'
+            + _t(ax + 2, ay + 12, short_name(name, int(w) // 7))
+            + hit_area(ax, ay, w - 4, 15)
         )
         tags += _g(f"attached:{u['spot']}:{i}", inner, f"Attached: {name}")
-    return _card(x, y, u["card"], u["type"], f"card:{u['spot']}", title, lines, u["fatigue"], nested=tags)
+    return _card(x, y, u["card"], u["type"], f"card:{u['spot']}", title, lines, u["fatigue"], w=w,
+                 nested=tags)
 
 
-def _row(x: float, y: float, label: str, units: Sequence[Json]) -> str:
+def _row(y: float, label: str, units: Sequence[Json], width: int) -> str:
+    """A Keep or a Battlefield across a board ``width`` wide, its cards narrowed to fit."""
+    x = ROW_X
     out = [
-        f'<rect x="{x - 6}" y="{y - 18}" width="{W - 2 * x + 12}" height="{CH + 24}" rx="8" '
+        f'<rect x="{x - 6}" y="{y - 18}" width="{width - 2 * x + 12}" height="{CH + 24}" rx="8" '
         'fill="#0001" stroke="#8885"/>',
         _t(x, y - 5, label, SMALL, "bold"),
     ]
+    step, w = spread(len(units), width - x - EDGE)
     for i, u in enumerate(units):
-        out.append(_unit(x + i * (CW + GAP), y, u))
+        out.append(_unit(x + i * step, y, u, w))
     return "".join(out)
 
 
@@ -163,11 +201,10 @@ def _side(view: Json, p: Json, y: float, mine: bool, texts: Json) -> str:
     x = 10 + 2 * (CW + GAP) + 10
     x = _stockpile(out, p["stockpile"], x, zy, who, texts)
     if p.get("hand") is not None:
-        cards, x, hy = p["hand"], 10, zy + CH + 22
-        out.append(_t(10, hy - 5, f"Hand: {len(cards)} cards", SMALL, "bold"))
-        step = max(TAP + GAP, min(CW + GAP, (W - 20 - CW) // max(len(cards) - 1, 1)))
+        cards, x, hy = p["hand"], HAND_X, zy + CH + 22
+        out.append(_t(HAND_X, hy - 5, f"Hand: {len(cards)} cards", SMALL, "bold"))
+        step, width = spread(len(cards), W - HAND_X - EDGE)
         for name in cards:
-            width = min(CW, step - GAP)
             out.append(_card(x, hy, name, "spell", f"hand:{name}", texts.get(name, name), w=width))
             x += step
     else:
@@ -284,18 +321,19 @@ def render(view: Json, legal: Sequence[Json]) -> str:
     strip = _home_strip(view, mine, 1074, texts)
     rows = strip.count("<g data-handle=")
     height = max(H, 1074 + 26 * -(-rows // ((W - 130) // STRIP_W)) + 12)
+    width = board_width(players)
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="board soulshards" viewBox="0 0 {W} {height}" '
-        f'width="{W}" height="{height}" role="group" aria-label="Soulshards table">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board soulshards" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="group" aria-label="Soulshards table">',
         "<style>.soulshards text{font-family:system-ui,sans-serif}</style>",
-        f'<rect width="{W}" height="{height}" fill="#e8e1d2" rx="12"/>',
+        f'<rect width="{width}" height="{height}" fill="#e8e1d2" rx="12"/>',
     ]
     out.append(_side(view, theirs, 20, False, texts))
-    out.append(_row(14, 186, f"Seat {theirs['seat']} Keep", theirs["keep"]))
-    out.append(_row(14, 316, f"Seat {theirs['seat']} Battlefield", theirs["battlefield"]))
+    out.append(_row(186, f"Seat {theirs['seat']} Keep", theirs["keep"], width))
+    out.append(_row(316, f"Seat {theirs['seat']} Battlefield", theirs["battlefield"], width))
     out.append(_fight(view, 430))
-    out.append(_row(14, 500, f"Seat {mine['seat']} Battlefield", mine["battlefield"]))
-    out.append(_row(14, 630, f"Seat {mine['seat']} Keep", mine["keep"]))
+    out.append(_row(500, f"Seat {mine['seat']} Battlefield", mine["battlefield"], width))
+    out.append(_row(630, f"Seat {mine['seat']} Keep", mine["keep"], width))
     out.append(_buttons(legal, 742))
     out.append(_side(view, mine, 808, True, texts))
     out.append(strip)
