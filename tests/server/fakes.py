@@ -23,6 +23,16 @@ class First:
         return state.legal_actions()[0]
 
 
+class Passive:
+    """A scripted AI of the toy game: chooses a prize or passes, never reveals nor draws (undo
+    stays possible)."""
+
+    name = "passive"
+
+    def act(self, state: State, player: int) -> Action:
+        return next(a for a in state.legal_actions() if a.kind in ("choose", "pass"))
+
+
 class SlowAgent:
     """Thinks until the file ``release`` exists (the test makes it: no timing), then plays the
     first legal action; remembers in which process it thought."""

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from soulforge.core import Action, State
 from soulforge.server import create_app, tables
 from soulforge.server.storage import MoveConflict, Storage
+from tests.server.fakes import Passive
 from tests.server.helpers import (
     act,
     assert_payload_is_view,
@@ -28,15 +29,6 @@ from tests.server.helpers import (
 def client(db_url: str) -> Iterator[TestClient]:
     with TestClient(create_app(db_url)) as c:
         yield c
-
-
-class Passive:
-    """A scripted AI: chooses a prize or passes, never reveals nor draws (undo stays possible)."""
-
-    name = "passive"
-
-    def act(self, state: State, player: int) -> Action:
-        return next(a for a in state.legal_actions() if a.kind in ("choose", "pass"))
 
 
 def play_hot_seat(client: TestClient, seed: int = 5) -> tuple[dict[str, Any], list[dict[str, Any]], State]:
