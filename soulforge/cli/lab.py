@@ -16,7 +16,6 @@ from soulforge.sim.ablate import Ablation, run_ablation
 from soulforge.sim.cards import MEASURES, MIN_GAMES, CardStats, card_stats, records_opening, sort_cards
 from soulforge.sim.decks import legal_replacements
 from soulforge.sim.ladder import HeadToHead, Rating, head_to_head, ladder, level_verdict, play_round_robin
-from soulforge.sim.report import render_ladder, render_sweep
 from soulforge.sim.runner import BACKENDS, OnResult, ResultRow, SimConfig, SimulationError, load_results
 from soulforge.sim.stats import Proportion, format_p
 from soulforge.sim.sweep import (
@@ -200,6 +199,8 @@ def sweep(
         screen.print(Text(line, style="bold"))
     page = out / "sweep.html"
     setup = f"{game}: {' vs '.join(agents)}, {games} games per value from seed {seed}"
+    from soulforge.sim.report import render_sweep  # matplotlib: only for the page
+
     page.write_text(render_sweep(points, swept.key, what, setup, lines, measure in BALANCE_MEASURES),
                     encoding="utf-8")
     screen.print(Text(f"Sweep report written to {page}", style="green"))
@@ -275,6 +276,8 @@ def ladder_command(
         for step in verdict.steps:
             screen.print(Text(f"  {step}"))
     page = out / "ladder.html"
+    from soulforge.sim.report import render_ladder  # matplotlib: only for the page
+
     page.write_text(render_ladder(ratings, f"{game}: {', '.join(agents)}; {games} games per pair",
                                   records, verdict), encoding="utf-8")
     screen.print(Text(f"Ladder report written to {page}", style="green"))
