@@ -12,7 +12,7 @@ from typing import Any
 from soulforge.core.action import Action
 from soulforge.games.soul_of_ankiril import SoulOfAnkiril, consequences
 from soulforge.games.soul_of_ankiril.actions import PlaceLeader
-from soulforge.games.soul_of_ankiril.model import EMPTY, Creature
+from soulforge.games.soul_of_ankiril.model import EMPTY, Creature, replaced
 from soulforge.games.soul_of_ankiril.state import AnkirilState
 
 
@@ -36,11 +36,10 @@ def arena(player: int = 0, energy: int = 3, seed: int = 1, **options: Any) -> An
     for c in list(state.units.values()):
         state.occ[c.cell] = EMPTY
     state.units.clear()
-    state.leader_uid = [-1, -1]
-    state.hands = [[], []]
+    state.leader_uid = (-1, -1)
+    state.hands = ((), ())
     state.turn, state.player = 2, player
-    state.energy = [0, 0]
-    state.energy[player] = energy
+    state.energy = replaced((0, 0), player, energy)
     state._legal = None
     return state
 
@@ -49,8 +48,8 @@ def put(state: AnkirilState, name: str, owner: int, cell: int, active: bool = Tr
     """Place a Creature token (a Leader card becomes that seat's Leader)."""
     c = consequences.place(state, state.cards[name], owner, cell, active)
     if c.leader:
-        state.leader_uid[owner] = c.uid
-        state.arrow[owner] = -1
+        state.leader_uid = replaced(state.leader_uid, owner, c.uid)
+        state.arrow = replaced(state.arrow, owner, -1)
     state._legal = None
     return c
 

@@ -12,7 +12,7 @@ import pytest
 from soulforge.core.errors import DataError, IllegalAction
 from soulforge.games.soul_of_ankiril.actions import Activate, Cast
 from soulforge.games.soul_of_ankiril.data import parse_card
-from soulforge.games.soul_of_ankiril.model import EMPTY, CardDef
+from soulforge.games.soul_of_ankiril.model import EMPTY, CardDef, replaced
 from soulforge.games.soul_of_ankiril.state import AnkirilState
 
 from .helpers import arena, put
@@ -41,7 +41,7 @@ def with_cards(state: AnkirilState, *cards: CardDef) -> AnkirilState:
 
 def lose_emanation(state: AnkirilState, seat: int) -> None:
     """Deactivate ``seat``'s first Emanation (as an attack bringing it to 0 Health does)."""
-    state.ema_hp[seat * 3] = 0
+    state.ema_hp = replaced(state.ema_hp, seat * 3, 0)
     state.occ[state.board.emanation_cells[seat][0]] = EMPTY
     state._legal = None
 
@@ -69,7 +69,7 @@ def test_a_spell_card_from_its_row_is_cast_once_its_requirement_is_met() -> None
     state = with_cards(arena(), spell)
     put(state, "Shekun", 0, 27)  # a Water Channeler
     target = put(state, "Urom", 1, 13)
-    state.hands[0] = ["Riptide"]
+    state.hands = replaced(state.hands, 0, ("Riptide",))
     state._legal = None
     cast = Cast("Riptide", -1, 13)
     assert not [a for a in state.legal_actions() if isinstance(a, Cast)]
@@ -79,7 +79,7 @@ def test_a_spell_card_from_its_row_is_cast_once_its_requirement_is_met() -> None
     lose_emanation(state, 0)
     assert cast in state.legal_actions()
     state.apply(cast)
-    assert target.hp == 5 - 3 and state.discard[0] == ["Riptide"]
+    assert target.hp == 5 - 3 and state.discard[0] == ("Riptide",)
 
 
 def test_a_row_naming_an_unknown_requirement_is_refused() -> None:

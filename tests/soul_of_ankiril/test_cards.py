@@ -13,6 +13,7 @@ import pytest
 
 from soulforge.core.errors import IllegalAction
 from soulforge.games.soul_of_ankiril.actions import Activate, Attack, Cast, EndTurn, Move
+from soulforge.games.soul_of_ankiril.model import replaced
 
 from .helpers import arena, put
 
@@ -57,20 +58,20 @@ def test_mushank_legacy_shockwave() -> None:
 def test_spell_needs_a_channeler_of_its_element() -> None:
     """Cast a Spell: only through an allied Channeler of the Spell's Element; 1 Energy each."""
     state = arena()
-    state.hands[0] = ["New springs"]
+    state.hands = replaced(state.hands, 0, ("New springs",))
     put(state, "Damsha", 0, 21).hp = 1
     assert not [a for a in state.legal_actions() if isinstance(a, Cast)]
     with pytest.raises(IllegalAction, match="Channeler"):
         state.apply(Cast("New springs", -1, 21))
     put(state, "Offspring", 0, 22)  # a Water token can channel
     state.apply(Cast("New springs", -1, 21))
-    assert state.energy[0] == 2 and state.discard[0] == ["New springs"]
+    assert state.energy[0] == 2 and state.discard[0] == ("New springs",)
 
 
 def test_new_springs() -> None:
     """New springs: an allied Creature recovers 3 Health (not above its Health)."""
     state = arena()
-    state.hands[0] = ["New springs"]
+    state.hands = replaced(state.hands, 0, ("New springs",))
     mullub = put(state, "Mullub", 0, 21)
     mullub.hp = 1
     state.apply(Cast("New springs", -1, 21))
@@ -80,7 +81,7 @@ def test_new_springs() -> None:
 def test_drain_energy() -> None:
     """Drain energy: 1 damage to an opponent's Creature, then Draw 1."""
     state = arena()
-    state.hands[0] = ["Drain energy"]
+    state.hands = replaced(state.hands, 0, ("Drain energy",))
     put(state, "Shekun", 0, 21)
     foe = put(state, "Urom", 1, 22)
     state.apply(Cast("Drain energy", -1, 22))
@@ -90,7 +91,7 @@ def test_drain_energy() -> None:
 def test_sciame_inarrestabile() -> None:
     """Sciame inarrestabile: the Channeler Generates an Offspring at Range 1 (glossary, "Generate")."""
     state = arena()
-    state.hands[0] = ["Sciame inarrestabile"]
+    state.hands = replaced(state.hands, 0, ("Sciame inarrestabile",))
     put(state, "Kintur", 0, 21)
     state.apply(Cast("Sciame inarrestabile", 21, 22))
     assert state.units[state.occ[22]].klass == "Insect"
@@ -99,7 +100,7 @@ def test_sciame_inarrestabile() -> None:
 def test_venomous_touch() -> None:
     """Venomous touch: the target gains Poison 2 (glossary, "Poison")."""
     state = arena()
-    state.hands[0] = ["Venomous touch"]
+    state.hands = replaced(state.hands, 0, ("Venomous touch",))
     put(state, "Nirush", 0, 21)
     foe = put(state, "Urom", 1, 22)
     state.apply(Cast("Venomous touch", -1, 21))
@@ -110,7 +111,7 @@ def test_venomous_touch() -> None:
 def test_empathic_bond() -> None:
     """Empathic bond: the Channeler Swaps with any allied Creature (glossary, "Swap")."""
     state = arena()
-    state.hands[0] = ["Empathic bond"]
+    state.hands = replaced(state.hands, 0, ("Empathic bond",))
     channeler, other = put(state, "Shekun", 0, 21), put(state, "Barush", 0, 44)
     state.apply(Cast("Empathic bond", 21, 44))
     assert (channeler.cell, other.cell) == (44, 21)
@@ -119,7 +120,7 @@ def test_empathic_bond() -> None:
 def test_burning_claws() -> None:
     """Burning claws: an allied Creature gains +1/+0."""
     state = arena()
-    state.hands[0] = ["Burning claws"]
+    state.hands = replaced(state.hands, 0, ("Burning claws",))
     damsha = put(state, "Damsha", 0, 20)
     state.apply(Cast("Burning claws", -1, 20))
     assert damsha.atk == 3
@@ -128,7 +129,7 @@ def test_burning_claws() -> None:
 def test_biting_blaze() -> None:
     """Biting blaze: 2 damage to an opponent's Creature."""
     state = arena()
-    state.hands[0] = ["Biting blaze"]
+    state.hands = replaced(state.hands, 0, ("Biting blaze",))
     put(state, "Damsha", 0, 20)
     foe = put(state, "Urom", 1, 2)
     state.apply(Cast("Biting blaze", -1, 2))
@@ -138,7 +139,7 @@ def test_biting_blaze() -> None:
 def test_sprint_spell() -> None:
     """Sprint (Spell): an allied Creature becomes Active and may move and act again."""
     state = arena()
-    state.hands[0] = ["Sprint"]
+    state.hands = replaced(state.hands, 0, ("Sprint",))
     damsha = put(state, "Damsha", 0, 20)
     state.apply(Move(20, 21))
     state.apply(Cast("Sprint", -1, 21))
@@ -149,7 +150,7 @@ def test_sprint_spell() -> None:
 def test_ravenous_pack() -> None:
     """Ravenous pack: allies of the Channeler's Class get +1/+1 until the end of the turn."""
     state = arena()
-    state.hands[0] = ["Ravenous pack"]
+    state.hands = replaced(state.hands, 0, ("Ravenous pack",))
     a, b = put(state, "Damsha", 0, 20), put(state, "Diridal", 0, 40)
     reptile = put(state, "Murduna", 0, 30)
     state.apply(Cast("Ravenous pack", 20, -1))
@@ -161,7 +162,7 @@ def test_ravenous_pack() -> None:
 def test_blazing_inferno() -> None:
     """Blazing inferno: 1 damage to an opponent's Creature and each opponent's Creature next to it."""
     state = arena()
-    state.hands[0] = ["Blazing inferno"]
+    state.hands = replaced(state.hands, 0, ("Blazing inferno",))
     put(state, "Damsha", 0, 40)
     target, near, far = put(state, "Urom", 1, 15), put(state, "Urom", 1, 16), put(state, "Urom", 1, 17)
     state.apply(Cast("Blazing inferno", -1, 15))

@@ -9,7 +9,7 @@ import pytest
 from soulforge.core.errors import IllegalAction
 from soulforge.games.soul_of_ankiril import SoulOfAnkiril
 from soulforge.games.soul_of_ankiril.actions import Activate, Attack, Cast, DrawCard, Move, PlaceLeader
-from soulforge.games.soul_of_ankiril.model import Creature, creature_slots
+from soulforge.games.soul_of_ankiril.model import Creature, creature_slots, replaced
 
 from .helpers import arena, new_game, put, started
 
@@ -78,7 +78,7 @@ def test_heuristic_in_range_and_sensible() -> None:
     game = SoulOfAnkiril()
     state = arena()
     assert game.heuristic(state, 0) == 0.0
-    state.ema_hp[0] = 0
+    state.ema_hp = replaced(state.ema_hp, 0, 0)
     assert -1.0 <= game.heuristic(state, 0) < 0 < game.heuristic(state, 1) <= 1.0
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from soulforge.games.soul_of_ankiril.game import SoulOfAnkiril
 from soulforge.games.soul_of_ankiril.heuristic import FEATURES, load_weights
+from soulforge.games.soul_of_ankiril.model import replaced
 from soulforge.games.soul_of_ankiril.state import AnkirilState
 
 from .helpers import arena, put
@@ -52,19 +53,19 @@ def test_an_emanation_that_can_fall_now_is_worth_more() -> None:
     healthy, weak = arena(), arena()
     for state in (healthy, weak):
         put(state, "Damsha", 0, 13)
-    weak.ema_hp[3] = 2
+    weak.ema_hp = replaced(weak.ema_hp, 3, 2)
     assert value(weak) > value(healthy)
 
 
 def test_a_deactivated_enemy_emanation_counts_and_an_own_one_costs() -> None:
     base, won, lost = arena(), arena(), arena()
-    won.ema_hp[3] = 0
-    lost.ema_hp[0] = 0
+    won.ema_hp = replaced(won.ema_hp, 3, 0)
+    lost.ema_hp = replaced(lost.ema_hp, 0, 0)
     assert value(lost) < value(base) < value(won)
 
 
 def test_a_finished_game_is_worth_its_result() -> None:
     state = arena()
-    state.ema_hp[3:6] = [0, 0, 0]
+    state.ema_hp = (*state.ema_hp[:3], 0, 0, 0)
     state.stage, state.winner = "over", 0
     assert (value(state, 0), value(state, 1)) == (1.0, -1.0)

@@ -11,7 +11,7 @@ from soulforge.core.flow import CheckedRule
 from soulforge.games.soul_of_ankiril import flow
 from soulforge.games.soul_of_ankiril.actions import Activate, Attack, DrawCard, EndTurn, Move
 from soulforge.games.soul_of_ankiril.flow import FLOW, ActivateRule, DrawRule, MoveRule
-from soulforge.games.soul_of_ankiril.model import PLAY
+from soulforge.games.soul_of_ankiril.model import PLAY, replaced
 from soulforge.games.soul_of_ankiril.state import AnkirilState
 from tests import playouts
 from tests.native import compiled
@@ -69,8 +69,8 @@ def test_the_hand_limit_is_stated_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Draw a Card: the limit lives in one check (``flow.hand_has_room``); the fast listing,
     the rules' own listing and the refusal all follow it when it changes."""
     state = arena()
-    state.hands[0] = ["Shekun"] * 6
-    state.decks[0] = ["Nirush"] * 5
+    state.hands = replaced(state.hands, 0, ("Shekun",) * 6)
+    state.decks = replaced(state.decks, 0, ("Nirush",) * 5)
     state._legal = None
     assert DrawCard() not in state.legal_actions()
     with pytest.raises(IllegalAction, match="you already hold six cards") as refused:

@@ -6,6 +6,7 @@ import json
 import random
 
 from soulforge.games.soul_of_ankiril.actions import EndTurn, Summon
+from soulforge.games.soul_of_ankiril.model import replaced
 from soulforge.games.soul_of_ankiril.state import AnkirilState
 
 from .helpers import arena, started
@@ -23,7 +24,7 @@ def test_view_hides_the_other_hand_and_deck_order() -> None:
     """Setup step 6: hands are private; decks are face down (order unknown to everyone)."""
     state = started(seed=3)
     mine, theirs = state.view(0)["players"]
-    assert mine["hand"] == state.hands[0] and theirs["hand"] is None
+    assert mine["hand"] == list(state.hands[0]) and theirs["hand"] is None
     assert theirs["hand_size"] == len(state.hands[1])
     text = json.dumps(state.view(0))
     assert "deck_order" not in text
@@ -36,8 +37,8 @@ def test_views_differ_only_in_hidden_parts() -> None:
     """A change to the opponent's hidden hand order does not change a seat's view."""
     state = started(seed=3)
     twin = state.clone()
-    twin.hands[1].reverse()
-    twin.decks[1].reverse()
+    twin.hands = replaced(twin.hands, 1, twin.hands[1][::-1])
+    twin.decks = replaced(twin.decks, 1, twin.decks[1][::-1])
     assert twin.view(0) == state.view(0)
     assert twin.view(None) == state.view(None)
 
@@ -55,8 +56,8 @@ def test_determinize_resamples_what_is_unknown() -> None:
 def test_projected_card_stays_known_in_determinization() -> None:
     """Glossary, "Project": the card put on top is public; resampling keeps it there."""
     state = arena()
-    state.hands[0] = ["Kintur"]
-    state.decks[0] = ["Shekun", "Sciame inarrestabile", "Mullub", "Nirush"]
+    state.hands = replaced(state.hands, 0, ("Kintur",))
+    state.decks = replaced(state.decks, 0, ("Shekun", "Sciame inarrestabile", "Mullub", "Nirush"))
     state.apply(Summon("Kintur", 27))
     for seed in range(5):
         world = state.determinize(1, random.Random(seed))
@@ -66,7 +67,7 @@ def test_projected_card_stays_known_in_determinization() -> None:
 def test_draws_are_logged_privately() -> None:
     """Log: the drawn card's name reaches only the drawer."""
     state = arena()
-    state.decks[0] = ["Shekun", "Mullub"]
+    state.decks = replaced(state.decks, 0, ("Shekun", "Mullub"))
     state.apply(EndTurn())
     assert any("Mullub" in line for line in state.log(0))
     assert not any("Mullub" in line for line in state.log(1))

@@ -6,6 +6,7 @@ import pytest
 
 from soulforge.core.errors import IllegalAction
 from soulforge.games.soul_of_ankiril.actions import Activate, Attack, Cast, EndTurn, Move, Summon
+from soulforge.games.soul_of_ankiril.model import replaced
 
 from .helpers import arena, put
 
@@ -119,7 +120,7 @@ def test_generate_needs_an_offspring_token() -> None:
     """Components: 3 Offspring tokens; with none left Generate has no target."""
     state = arena()
     put(state, "Ganuri", 0, 21)
-    state.offspring[0] = 0
+    state.offspring = replaced(state.offspring, 0, 0)
     assert not [a for a in state.legal_actions() if isinstance(a, Activate)]
 
 
@@ -171,7 +172,7 @@ def test_mimicry() -> None:
     put(state, "Murduna", 0, 21)
     put(state, "Nirush", 1, 23)
     assert not [a for a in state.legal_actions() if isinstance(a, Activate)]
-    state.hands[0] = ["Biting blaze"]
+    state.hands = replaced(state.hands, 0, ("Biting blaze",))
     assert not [a for a in state.legal_actions() if isinstance(a, Cast)]
     put(state, "Damsha", 0, 24)  # a Fire Channeler at Range 1 of Nirush
     assert Cast("Biting blaze", -1, 23) in state.legal_actions()
@@ -233,8 +234,8 @@ def test_press() -> None:
 def test_project() -> None:
     """Glossary, "Project": when summoned, the named card goes on top of the deck."""
     state = arena()
-    state.hands[0] = ["Kintur"]
-    state.decks[0] = ["Shekun", "Sciame inarrestabile", "Mullub", "Nirush"]
+    state.hands = replaced(state.hands, 0, ("Kintur",))
+    state.decks = replaced(state.decks, 0, ("Shekun", "Sciame inarrestabile", "Mullub", "Nirush"))
     state.apply(Summon("Kintur", 27))
     assert state.decks[0][-1] == "Sciame inarrestabile" and state.known_top[0] == 1
     assert state.view(1)["players"][0]["deck_top_known"] == ["Sciame inarrestabile"]
@@ -261,7 +262,7 @@ def test_reinforce_and_reinforced() -> None:
 def test_sprint() -> None:
     """Glossary, "Sprint": when summoned it can move, attack and activate its Ability."""
     state = arena()
-    state.hands[0] = ["Ighirish"]
+    state.hands = replaced(state.hands, 0, ("Ighirish",))
     put(state, "Murduna", 1, 20)
     state.apply(Summon("Ighirish", 27))
     assert Attack(27, 20) in state.legal_actions()
@@ -292,11 +293,11 @@ def test_defeated_offspring_token_returns() -> None:
     """Components: an Offspring token that leaves the battlefield can be Generated again."""
     state = arena(player=1)
     offspring = put(state, "Offspring", 0, 22)
-    state.offspring[0] = 2
+    state.offspring = replaced(state.offspring, 0, 2)
     put(state, "Damsha", 1, 23)
     state.apply(Attack(23, 22))
     assert state.occ[22] == -1 and offspring.hp <= 0 and state.offspring[0] == 3
-    assert state.discard[0] == []
+    assert state.discard[0] == ()
 
 
 def test_challenger_takes_less_damage_from_spells() -> None:
@@ -306,6 +307,6 @@ def test_challenger_takes_less_damage_from_spells() -> None:
     put(state, "Shekun", 1, 15)
     state.apply(Activate(21, 15, 0))
     state.apply(EndTurn())
-    state.hands[1] = ["Drain energy"]
+    state.hands = replaced(state.hands, 1, ("Drain energy",))
     state.apply(Cast("Drain energy", -1, 21))
     assert urom.hp == 5

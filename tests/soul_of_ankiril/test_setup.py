@@ -41,7 +41,7 @@ def test_water_offspring_are_tokens_not_cards() -> None:
     """CLARIFICATIONS.md, Soul of Ankiril: "Offspring x 3" are Water's Offspring tokens."""
     assert load_cards()["Offspring"].type == "token"
     assert "Offspring" not in builtin_decks()["water"]
-    assert started().offspring == [3, 3]
+    assert started().offspring == (3, 3)
 
 
 def test_every_card_has_sourced_statistics() -> None:
@@ -111,7 +111,7 @@ def test_setup_energy_hand_and_emanations() -> None:
         assert len(state.decks[p]) == 20
         assert all(cards[n].type in ("ally", "spell") for n in state.decks[p])
         assert state.emanations_left(p) == 3
-    assert state.ema_hp == [5] * 6
+    assert state.ema_hp == (5,) * 6
 
 
 def test_opening_hand_reshuffles_the_rest() -> None:
@@ -149,7 +149,7 @@ def test_mirror_match() -> None:
 def test_first_turn_has_no_upkeep() -> None:
     """Turn Structure, phase 2: "Starting from the second turn" - the first player has 0 Energy."""
     state = started()
-    assert state.turn == 1 and state.energy == [0, 0]
+    assert state.turn == 1 and state.energy == (0, 0)
     leader = state.leader(state.player)
     assert leader is not None and leader.active
 
@@ -168,7 +168,7 @@ def test_variant_first_upkeep_3_gives_each_player_a_first_turn_without_energy() 
     on the game's third turn, so both players' first turns have 0 Energy."""
     state = started(first_upkeep=3)
     state.apply(EndTurn())
-    assert state.turn == 2 and state.energy == [0, 0]
+    assert state.turn == 2 and not any(state.energy)
     state.apply(EndTurn())
     assert state.turn == 3 and state.energy[state.player] == 3
 
@@ -178,9 +178,9 @@ def test_variant_emanation_health_sets_every_emanation_and_the_default_is_the_ca
     Emanation starts with its card's Health (5 in the base decks); option
     ``emanation_health`` (a designer's variant for the seat-balance A/B, NOTES "Balance")
     sets it for all six, and the view shows it."""
-    assert new_game().ema_hp == [5] * 6
+    assert new_game().ema_hp == (5,) * 6
     state = new_game(emanation_health=8)
-    assert state.ema_hp == [8] * 6
+    assert state.ema_hp == (8,) * 6
     assert [e["health"] for e in state.view(0)["players"][1]["emanations"]] == [8, 8, 8]
 
 

@@ -15,6 +15,7 @@ from soulforge.games.soul_of_ankiril.actions import (
     Resummon,
     Summon,
 )
+from soulforge.games.soul_of_ankiril.model import replaced
 
 from .helpers import arena, put
 
@@ -30,7 +31,7 @@ def test_bonus_energy_for_lost_emanations() -> None:
     """Phase 2 and "Deactivation of an Emanation": +1 Energy per Emanation lost last turn."""
     state = arena(player=1)
     put(state, "Damsha", 1, 26)
-    state.ema_hp[0] = 2  # seat 0's Emanation on 33
+    state.ema_hp = replaced(state.ema_hp, 0, 2)  # seat 0's Emanation on 33
     state.apply(Attack(26, 33))
     assert state.ema_hp[0] == 0 and state.occ[33] == -1
     state.apply(EndTurn())
@@ -58,11 +59,11 @@ def test_passive_ability_resolves_in_upkeep() -> None:
 def test_summon_an_ally() -> None:
     """Phase 3, Summon Allies: 1 Energy, next to an allied Emanation or the Leader."""
     state = arena()
-    state.hands[0] = ["Shekun"]
+    state.hands = replaced(state.hands, 0, ("Shekun",))
     cells = {a.cell for a in state.legal_actions() if isinstance(a, Summon)}
     assert cells == {26, 27, 28, 29, 30, 31, 32, 34, 36, 38, 39, 40, 41, 42, 43, 44}
     state.apply(Summon("Shekun", 27))
-    assert state.energy[0] == 2 and state.hands[0] == []
+    assert state.energy[0] == 2 and state.hands[0] == ()
     assert state.units[state.occ[27]].card.name == "Shekun"
 
 
@@ -70,7 +71,7 @@ def test_summon_next_to_the_leader() -> None:
     """Phase 3, Summon Allies: a Terrain adjacent to the player's Leader is allowed too."""
     state = arena()
     put(state, "Kashiri", 0, 22)
-    state.hands[0] = ["Shekun"]
+    state.hands = replaced(state.hands, 0, ("Shekun",))
     cells = {a.cell for a in state.legal_actions() if isinstance(a, Summon)}
     assert {15, 16, 21, 23} <= cells
 
@@ -78,7 +79,7 @@ def test_summon_next_to_the_leader() -> None:
 def test_summon_far_away_is_refused() -> None:
     """Phase 3, Summon Allies: not on a terrain away from Emanations and Leader."""
     state = arena()
-    state.hands[0] = ["Shekun"]
+    state.hands = replaced(state.hands, 0, ("Shekun",))
     with pytest.raises(IllegalAction, match="Summon Allies"):
         state.apply(Summon("Shekun", 14))
 
@@ -86,7 +87,7 @@ def test_summon_far_away_is_refused() -> None:
 def test_synchronization_fatigue() -> None:
     """Creatures' Status, Inactive: a newly summoned Creature is inactive for that turn."""
     state = arena()
-    state.hands[0] = ["Shekun"]
+    state.hands = replaced(state.hands, 0, ("Shekun",))
     state.apply(Summon("Shekun", 27))
     assert not state.units[state.occ[27]].active
     with pytest.raises(IllegalAction, match="Inactive"):
@@ -96,7 +97,7 @@ def test_synchronization_fatigue() -> None:
 def test_summoning_needs_energy() -> None:
     """Phase 3, Summon Allies: each summoned Ally costs 1 Energy."""
     state = arena(energy=0)
-    state.hands[0] = ["Shekun"]
+    state.hands = replaced(state.hands, 0, ("Shekun",))
     with pytest.raises(IllegalAction, match="Energy"):
         state.apply(Summon("Shekun", 27))
 
@@ -115,7 +116,7 @@ def test_leader_defeat_and_arrow() -> None:
 def test_leader_recharges_each_turn_and_is_resummoned() -> None:
     """Phase 1 and "Recharge or Resummon the Leader": the arrow moves one each turn; pay X."""
     state = arena(player=1)
-    state.arrow[0] = 4
+    state.arrow = replaced(state.arrow, 0, 4)
     state.apply(EndTurn())
     assert state.arrow[0] == 3 and state.energy[0] == 3
     resummons = [a for a in state.legal_actions() if isinstance(a, Resummon)]
@@ -129,7 +130,7 @@ def test_leader_recharges_each_turn_and_is_resummoned() -> None:
 def test_recharge_the_leader_for_one_energy() -> None:
     """Recharge or Resummon the Leader: 1 Energy rotates the indicator one position."""
     state = arena()
-    state.arrow[0] = 3
+    state.arrow = replaced(state.arrow, 0, 3)
     state.apply(Recharge())
     assert state.arrow[0] == 2 and state.energy[0] == 2
     state.apply(Resummon(41))
@@ -142,7 +143,7 @@ def test_ally_defeat_goes_to_discard() -> None:
     put(state, "Ardug", 0, 21)
     put(state, "Shekun", 1, 22)
     state.apply(Attack(21, 22))
-    assert state.occ[22] == -1 and state.discard[1] == ["Shekun"]
+    assert state.occ[22] == -1 and state.discard[1] == ("Shekun",)
 
 
 def test_direct_attack_damage_is_simultaneous() -> None:
@@ -166,7 +167,7 @@ def test_emanations_only_fall_to_direct_attacks() -> None:
     """Deactivation of an Emanation: only direct attacks; Spells cannot target Emanations."""
     state = arena()
     put(state, "Barush", 0, 13)
-    state.hands[0] = ["Biting blaze"]
+    state.hands = replaced(state.hands, 0, ("Biting blaze",))
     assert not [a for a in state.legal_actions() if isinstance(a, Cast)]
 
 
@@ -197,7 +198,7 @@ def test_draw_for_one_energy_up_to_six() -> None:
     state = arena()
     state.apply(DrawCard())
     assert len(state.hands[0]) == 1 and state.energy[0] == 2
-    state.hands[0] = ["Sprint"] * 6
+    state.hands = replaced(state.hands, 0, ("Sprint",) * 6)
     with pytest.raises(IllegalAction, match="six"):
         state.apply(DrawCard())
 
@@ -205,7 +206,7 @@ def test_draw_for_one_energy_up_to_six() -> None:
 def test_draw_phase_and_energy_depletion() -> None:
     """Phases 4 and 5: draw up to two cards to hold six, then Energy goes to 0."""
     state = arena()
-    state.hands[0] = ["Sprint"] * 5
+    state.hands = replaced(state.hands, 0, ("Sprint",) * 5)
     state.apply(EndTurn())
     assert len(state.hands[0]) == 6 and state.energy[0] == 0
     state = arena()
@@ -224,17 +225,17 @@ def test_anomaly_damage_at_end_of_turn() -> None:
 def test_running_out_of_cards() -> None:
     """End of the Game: using up the deck does not end it; the player simply cannot draw."""
     state = arena()
-    state.decks[0] = []
+    state.decks = replaced(state.decks, 0, ())
     assert DrawCard() not in state.legal_actions()
     state.apply(EndTurn())
-    assert not state.is_over and state.hands[0] == []
+    assert not state.is_over and state.hands[0] == ()
 
 
 def test_third_emanation_ends_the_game_at_once() -> None:
     """End of the Game: deactivating the opponent's third Emanation immediately ends it."""
     state = arena()
     put(state, "Damsha", 0, 13)
-    state.ema_hp[3:6] = [1, 0, 0]
+    state.ema_hp = (*state.ema_hp[:3], 1, 0, 0)
     state.apply(Attack(13, 7))
     assert state.is_over and state.returns() == [1.0, -1.0] and state.current_player is None
 
@@ -242,7 +243,7 @@ def test_third_emanation_ends_the_game_at_once() -> None:
 def test_turn_limit_ends_the_game() -> None:
     """Authored bound (max_game_length): at the turn limit more Emanations left wins."""
     state = arena(turn_limit=2)
-    state.ema_hp[3] = 0
+    state.ema_hp = replaced(state.ema_hp, 3, 0)
     state.apply(EndTurn())
     assert state.is_over and state.winner == 0 and "turn limit" in state.end_reason
 
@@ -250,7 +251,7 @@ def test_turn_limit_ends_the_game() -> None:
 def test_the_outcome_puts_the_winners_emanations_first() -> None:
     """End of the Game, issue 30: the score is read winner first ("(11 to 16)" was in seat order)."""
     state = arena(turn_limit=2)
-    state.ema_hp[0] = 0
+    state.ema_hp = replaced(state.ema_hp, 0, 0)
     state.apply(EndTurn())
     assert state.winner == 1
     assert state.outcome() == "Seat 1 wins: turn limit 2 reached (Emanations left: 3 to 2)."
@@ -259,7 +260,7 @@ def test_the_outcome_puts_the_winners_emanations_first() -> None:
 def test_card_text_overrides_the_rulebook() -> None:
     """Basic Concepts, Golden Rule: Sprint overrides synchronization fatigue."""
     state = arena()
-    state.hands[0] = ["Ighirish"]
+    state.hands = replaced(state.hands, 0, ("Ighirish",))
     state.apply(Summon("Ighirish", 27))
     assert state.units[state.occ[27]].active
     state.apply(Move(27, 21))
@@ -268,7 +269,7 @@ def test_card_text_overrides_the_rulebook() -> None:
 def test_leader_arrow_turns_at_every_turn() -> None:
     """Phase 1: all players whose Leader is defeated rotate its arrow, each turn from the second."""
     state = arena(player=0)
-    state.arrow[0] = 4
+    state.arrow = replaced(state.arrow, 0, 4)
     state.apply(EndTurn())
     assert state.player == 1 and state.arrow[0] == 3
     state.apply(EndTurn())
@@ -278,7 +279,7 @@ def test_leader_arrow_turns_at_every_turn() -> None:
 def test_resummon_costs_the_arrow_value() -> None:
     """Recharge or Resummon the Leader: "X" Energy, X shown by the arrow indicator."""
     state = arena(energy=2)
-    state.arrow[0] = 3
+    state.arrow = replaced(state.arrow, 0, 3)
     assert not [a for a in state.legal_actions() if isinstance(a, Resummon)]
     with pytest.raises(IllegalAction, match="resummoning costs 3 Energy"):
         state.apply(Resummon(41))

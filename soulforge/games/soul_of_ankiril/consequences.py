@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from soulforge.games.soul_of_ankiril import words
-from soulforge.games.soul_of_ankiril.model import EMPTY, CardDef, Creature
+from soulforge.games.soul_of_ankiril.model import EMPTY, CardDef, Creature, bumped, replaced
 
 if TYPE_CHECKING:
     from soulforge.games.soul_of_ankiril.state import AnkirilState
@@ -72,15 +72,17 @@ def expire_temporary(c: Creature) -> None:
 
 def draw(st: AnkirilState, p: int, n: int) -> int:
     """Draw up to n cards from the top of the deck (an empty deck simply gives nothing)."""
-    drawn = 0
-    deck, hand = st.decks[p], st.hands[p]
-    while drawn < n and deck:
-        hand.append(deck.pop())
-        st.known_top[p] = max(0, st.known_top[p] - 1)
-        drawn += 1
+    deck = st.decks[p]
+    drawn = min(n, len(deck)) if n > 0 else 0
     if drawn:
+        # The top card last: drawn one by one, the hand takes them from the top down.
+        rest = len(deck) - drawn
+        taken = tuple(reversed(deck[rest:]))
+        st.decks = replaced(st.decks, p, deck[:rest])
+        st.hands = replaced(st.hands, p, st.hands[p] + taken)
+        st.known_top = replaced(st.known_top, p, max(0, st.known_top[p] - drawn))
         st.mark_revealed()
-        st.log_later(words.draws_seen, p, tuple(hand[-drawn:]), visible_to=p)
+        st.log_later(words.draws_seen, p, taken, visible_to=p)
         st.log_later(words.draws, p, drawn, visible_to=1 - p)
     return drawn
 
@@ -116,11 +118,11 @@ def hit_emanation(st: AnkirilState, k: int, amount: int) -> None:
     """Damage an Emanation (only direct attacks do); at 0 Health it is deactivated."""
     if amount <= 0 or st.ema_hp[k] <= 0:
         return
-    st.ema_hp[k] = max(0, st.ema_hp[k] - amount)
+    st.ema_hp = replaced(st.ema_hp, k, max(0, st.ema_hp[k] - amount))
     if st.ema_hp[k] == 0:
         owner = k // 3
         st.occ[st.board.emanation_cells[owner][k % 3]] = EMPTY
-        st.bonus[owner] += 1
+        st.bonus = bumped(st.bonus, owner, 1)
         st.add_log(f"an Emanation of seat {owner} is deactivated")
         if sum(1 for i in range(3) if st.ema_hp[owner * 3 + i] == 0) == 3:
             st.finish(1 - owner, "third Emanation deactivated")
@@ -142,11 +144,11 @@ def remove_dead(st: AnkirilState) -> list[Creature]:
                 # (replaces a value of the dict being read, which its iteration allows)
                 st.unit(other.uid).challenged_by = -1
         if c.leader:
-            st.arrow[c.owner] = LEADER_ARROW
-            st.leader_uid[c.owner] = -1
+            st.arrow = replaced(st.arrow, c.owner, LEADER_ARROW)
+            st.leader_uid = replaced(st.leader_uid, c.owner, -1)
         elif c.card.type == "ally":
-            st.discard[c.owner].append(c.card.name)
+            st.discard = replaced(st.discard, c.owner, (*st.discard[c.owner], c.card.name))
         else:
-            st.offspring[c.owner] += 1  # the Offspring token returns to its supply
+            st.offspring = bumped(st.offspring, c.owner, 1)  # the Offspring token returns to its supply
         st.log_later(words.defeated, c.card.name, c.owner)
     return fallen

@@ -52,7 +52,16 @@ from soulforge.games.soul_of_ankiril.listing import (
     summon_cells,
     summons,
 )
-from soulforge.games.soul_of_ankiril.model import EMPTY, OVER, PLAY, SETUP, Creature
+from soulforge.games.soul_of_ankiril.model import (
+    EMPTY,
+    OVER,
+    PLAY,
+    SETUP,
+    Creature,
+    bumped,
+    replaced,
+    without,
+)
 from soulforge.games.soul_of_ankiril.pieces import Ctx, run_refs, settle
 from soulforge.games.soul_of_ankiril.sequence import (
     CELL_FIELDS,
@@ -213,7 +222,7 @@ class DrawRule(CheckedRule["St", DrawCard]):
         return [DRAW]
 
     def apply(self, st: St, action: DrawCard) -> None:
-        st.energy[st.player] -= 1
+        st.energy = bumped(st.energy, st.player, -1)
         consequences.draw(st, st.player, 1)
 
 
@@ -241,8 +250,8 @@ class RechargeRule(CheckedRule["St", Recharge]):
         return [RECHARGE]
 
     def apply(self, st: St, action: Recharge) -> None:
-        st.energy[st.player] -= 1
-        st.arrow[st.player] -= 1
+        st.energy = bumped(st.energy, st.player, -1)
+        st.arrow = bumped(st.arrow, st.player, -1)
 
 
 def _in_hand(kind: str) -> Callable[[St, Any], bool]:
@@ -275,8 +284,8 @@ class SummonRule(CheckedRule["St", Summon]):
 
     def apply(self, st: St, action: Summon) -> None:
         p = st.player
-        st.energy[p] -= 1
-        st.hands[p].remove(action.card)
+        st.energy = bumped(st.energy, p, -1)
+        st.hands = replaced(st.hands, p, without(st.hands[p], action.card))
         card = st.cards[action.card]
         c = consequences.place(st, card, p, action.cell, active="Sprint" in card.keywords)
         st.mark_revealed()
@@ -319,9 +328,9 @@ class CastRule(CheckedRule["St", Cast]):
     def apply(self, st: St, action: Cast) -> None:
         p = st.player
         card = st.cards[action.card]
-        st.energy[p] -= 1
-        st.hands[p].remove(action.card)
-        st.discard[p].append(action.card)
+        st.energy = bumped(st.energy, p, -1)
+        st.hands = replaced(st.hands, p, without(st.hands[p], action.card))
+        st.discard = replaced(st.discard, p, (*st.discard[p], action.card))
         st.mark_revealed()
         src = consequences.creature_at(st, action.via) if action.via >= 0 else None
         sources: tuple[Creature, ...] = (src,) if src is not None else channelers(st, p, card.element)
@@ -359,11 +368,11 @@ class ResummonRule(CheckedRule["St", Resummon]):
 
     def apply(self, st: St, action: Resummon) -> None:
         p = st.player
-        st.energy[p] -= st.arrow[p]
-        st.arrow[p] = -1
+        st.energy = bumped(st.energy, p, -st.arrow[p])
+        st.arrow = replaced(st.arrow, p, -1)
         leader = next(st.cards[n] for n in st.decklists[p] if st.cards[n].type == "leader")
         placed = consequences.place(st, leader, p, action.cell, active="Sprint" in leader.keywords)
-        st.leader_uid[p] = placed.uid
+        st.leader_uid = replaced(st.leader_uid, p, placed.uid)
 
     def path(self, action: Resummon) -> ClickPath:
         return ("leader", f"cell:{action.cell}")
@@ -493,7 +502,7 @@ class ActivateRule(CheckedRule["St", Activate]):
         p = st.player
         c = st.unit(st.occ[action.src])
         if action.mode == 2:
-            st.energy[p] -= 1
+            st.energy = bumped(st.energy, p, -1)
         c.acted = True
         c.active = not c.moved
         run_refs(st, ability_refs(c, action.mode), Ctx(p, c, action.target, (), (c,)))

@@ -72,7 +72,7 @@ def features(st: AnkirilState, mover: int, advance: Advance) -> dict[str, float]
     return found
 
 
-def _fallen(hp: list[int], seat: int) -> int:
+def _fallen(hp: tuple[int, ...], seat: int) -> int:
     return sum(1 for k in range(3) if hp[seat * 3 + k] <= 0)
 
 
@@ -128,7 +128,7 @@ def advance_table(board: Board) -> tuple[tuple[tuple[int, ...], ...], ...]:
     return found
 
 
-def _alive(ema_hp: list[int], seat: int) -> int:
+def _alive(ema_hp: tuple[int, ...], seat: int) -> int:
     """The bit mask of ``seat``'s active Emanations."""
     k = seat * 3
     return (ema_hp[k] > 0) | (ema_hp[k + 1] > 0) << 1 | (ema_hp[k + 2] > 0) << 2

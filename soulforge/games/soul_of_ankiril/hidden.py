@@ -6,6 +6,7 @@ import random
 from typing import TYPE_CHECKING
 
 from soulforge.core.log import Seat
+from soulforge.games.soul_of_ankiril.model import replaced
 
 if TYPE_CHECKING:
     from soulforge.games.soul_of_ankiril.state import AnkirilState
@@ -21,11 +22,11 @@ def resample(st: AnkirilState, player: Seat, rng: random.Random) -> None:
     known = st.known_top[player]
     unknown = sorted(mine[: len(mine) - known])
     rng.shuffle(unknown)
-    st.decks[player] = unknown + mine[len(mine) - known:]
+    decks = replaced(st.decks, player, (*unknown, *mine[len(mine) - known:]))
     other = 1 - player
-    deck, hand = st.decks[other], st.hands[other]
+    deck, hand = decks[other], st.hands[other]
     known = st.known_top[other]
     pool = sorted(hand + deck[: len(deck) - known])
     rng.shuffle(pool)
-    st.hands[other] = pool[: len(hand)]
-    st.decks[other] = pool[len(hand):] + deck[len(deck) - known:]
+    st.hands = replaced(st.hands, other, tuple(pool[: len(hand)]))
+    st.decks = replaced(decks, other, (*pool[len(hand):], *deck[len(deck) - known:]))

@@ -20,6 +20,44 @@ literal in every module that reads them (``is_over`` on every move), not a modul
 EMPTY: Final = -1
 """``occ`` value of an empty terrain; creatures are their uid, Emanation k is -2 - k."""
 
+T = TypeVar("T")
+
+# The per-seat values of a state (Energy, hands, decks, Emanation Health...) are tuples, which
+# clones share: search clones a state for every successor it weighs, and a move changes one
+# or two of them at most. A rule replaces the tuple it changes, through these.
+
+
+def replaced(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
+    """``values`` with item ``i`` replaced by ``value``.
+
+    >>> replaced((3, 0), 1, 2), replaced((5, 5, 5, 5, 5, 5), 4, 0)
+    ((3, 2), (5, 5, 5, 5, 0, 5))
+    """
+    if len(values) == 2:  # a value per seat: most of them
+        return (value, values[1]) if i == 0 else (values[0], value)
+    items = list(values)
+    items[i] = value
+    return tuple(items)
+
+
+def bumped(values: tuple[int, ...], i: int, by: int) -> tuple[int, ...]:
+    """``values`` with ``by`` added to item ``i``.
+
+    >>> bumped((3, 0), 0, -1)
+    (2, 0)
+    """
+    return replaced(values, i, values[i] + by)
+
+
+def without(cards: tuple[str, ...], name: str) -> tuple[str, ...]:
+    """``cards`` less the first ``name`` (as ``list.remove``: a ValueError if there is none).
+
+    >>> without(("Shekun", "Riptide", "Shekun"), "Shekun")
+    ('Riptide', 'Shekun')
+    """
+    i = cards.index(name)
+    return cards[:i] + cards[i + 1:]
+
 
 @dataclasses.dataclass(frozen=True)
 class CardDef:
@@ -148,9 +186,6 @@ def restored(uid: int, card: CardDef, owner: int, cell: int, slots: dict[str, An
     for name, value in slots.items():
         setattr(c, name, value)
     return c
-
-
-T = TypeVar("T")
 
 
 def slot_copier(cls: type[T]) -> Callable[[T], T]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from soulforge.core.registry import Registry
 from soulforge.games.soul_of_ankiril import consequences
-from soulforge.games.soul_of_ankiril.model import EMPTY, Creature, Ref
+from soulforge.games.soul_of_ankiril.model import EMPTY, Creature, Ref, bumped, replaced
 
 if TYPE_CHECKING:
     from soulforge.games.soul_of_ankiril.state import AnkirilState
@@ -174,7 +174,7 @@ def generate(st: AnkirilState, ctx: Ctx) -> None:
     assert ctx.src is not None
     offspring = consequences.place(st, st.cards["Offspring"], ctx.owner, ctx.target, active=False)
     offspring.element, offspring.klass = ctx.src.element, ctx.src.klass
-    st.offspring[ctx.owner] -= 1
+    st.offspring = bumped(st.offspring, ctx.owner, -1)
 
 
 def challenge(st: AnkirilState, ctx: Ctx) -> None:
@@ -246,12 +246,12 @@ def rally(st: AnkirilState, ctx: Ctx) -> None:
 
 def project(st: AnkirilState, ctx: Ctx) -> None:
     """Glossary, "Project": put the named card from the deck on top of it (revealed)."""
-    deck, name = st.decks[ctx.owner], str(ctx.args[0])
-    unknown = len(deck) - st.known_top[ctx.owner]
+    p, deck, name = ctx.owner, st.decks[ctx.owner], str(ctx.args[0])
+    unknown = len(deck) - st.known_top[p]
     for i in range(unknown - 1, -1, -1):
         if deck[i] == name:
-            deck.append(deck.pop(i))
-            st.known_top[ctx.owner] += 1
+            st.decks = replaced(st.decks, p, (*deck[:i], *deck[i + 1:], name))
+            st.known_top = bumped(st.known_top, p, 1)
             st.mark_revealed()
             st.add_log(f"seat {ctx.owner} projects {name} onto the top of the deck")
             return

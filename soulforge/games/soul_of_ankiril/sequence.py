@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from soulforge.core.action import Action
 from soulforge.games.soul_of_ankiril import consequences, words
 from soulforge.games.soul_of_ankiril.combat import attack
-from soulforge.games.soul_of_ankiril.model import EMPTY, Creature, Ref
+from soulforge.games.soul_of_ankiril.model import EMPTY, Creature, Ref, bumped, replaced
 from soulforge.games.soul_of_ankiril.pieces import PIECES, Ctx, no_target, run_refs, settle
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ def start_turn(st: AnkirilState) -> None:
         return
     for q in range(2):
         if st.arrow[q] > 0:
-            st.arrow[q] -= 1
+            st.arrow = bumped(st.arrow, q, -1)
     mine = []
     for seen in list(st.units.values()):
         if seen.owner == p:
@@ -36,8 +36,8 @@ def start_turn(st: AnkirilState) -> None:
             mine.append(c)
             c.reinforced = 0
             c.active, c.moved, c.acted = True, False, False
-    st.energy[p] = ENERGY_PER_TURN + st.bonus[p]
-    st.bonus[p] = 0
+    st.energy = replaced(st.energy, p, ENERGY_PER_TURN + st.bonus[p])
+    st.bonus = replaced(st.bonus, p, 0)
     for c in mine:
         if c.card.upkeep and c.uid in st.units:
             run_refs(st, c.card.upkeep, Ctx(p, c, EMPTY, ()))
@@ -61,7 +61,7 @@ def end_turn(st: AnkirilState) -> None:
     wanted = min(2, consequences.HAND_LIMIT - len(st.hands[p]))
     if wanted > 0:
         consequences.draw(st, p, wanted)
-    st.energy[p] = 0
+    st.energy = replaced(st.energy, p, 0)
     for cell in st.board.anomaly:
         hit = consequences.creature_at(st, cell)
         if hit is not None:

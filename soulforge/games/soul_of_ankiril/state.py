@@ -28,7 +28,9 @@ method: a native class's methods cannot be set after it is made). The move is th
 
 
 class AnkirilState(State["SoulOfAnkiril"]):
-    """Decks are lists with the top card last; ``known_top`` cards on top are public (Project).
+    """Decks are tuples with the top card last; ``known_top`` cards on top are public (Project).
+    The per-seat values (hands, decks, discard piles, Energy, Emanation Health...) are tuples,
+    shared by clones and replaced by the rules that change them (``model.replaced``).
 
     Compiled (``make native``), a native class, as Five Realms' and Kipukas' states: its fields
     live in the object and the compiled rules read them without a dictionary lookup. It
@@ -46,12 +48,12 @@ class AnkirilState(State["SoulOfAnkiril"]):
     board: Board
     cards: Mapping[str, CardDef]
     decklists: tuple[tuple[str, ...], tuple[str, ...]]
-    decks: list[list[str]]
-    known_top: list[int]
-    hands: list[list[str]]
-    discard: list[list[str]]
-    energy: list[int]
-    bonus: list[int]
+    decks: tuple[tuple[str, ...], ...]
+    known_top: tuple[int, ...]
+    hands: tuple[tuple[str, ...], ...]
+    discard: tuple[tuple[str, ...], ...]
+    energy: tuple[int, ...]
+    bonus: tuple[int, ...]
     """Emanations lost since the player's last Energy restoration (1 bonus Energy each)."""
     units: dict[int, Creature]
     """The Creatures by uid, shared with clones (copy-on-write): read them here, but change
@@ -60,11 +62,13 @@ class AnkirilState(State["SoulOfAnkiril"]):
     """This state's ownership mark: the Creatures whose ``home`` it is are this state's alone
     (a fresh mark for both sides of every clone, so neither changes what they share)."""
     occ: list[int]
-    ema_hp: list[int]
-    leader_uid: list[int]
-    arrow: list[int]
+    """The battlefield's cells: a list, copied by each clone (a move changes it: the one
+    per-cell or per-seat value not kept in a tuple)."""
+    ema_hp: tuple[int, ...]
+    leader_uid: tuple[int, ...]
+    arrow: tuple[int, ...]
     """A defeated Leader's arrow indicator (Energy to resummon); -1 while not defeated."""
-    offspring: list[int]
+    offspring: tuple[int, ...]
     next_uid: int
     turn: int
     player: int
@@ -158,24 +162,22 @@ class AnkirilState(State["SoulOfAnkiril"]):
     # -- copies ------------------------------------------------------------------------------
     def clone(self) -> AnkirilState:
         """Every field copied by its declared type, as ``soulforge.core.clone.ClonePlan``
-        would (the board, the cards and the decklists shared, lists copied level by level),
-        but the Creatures: copy-on-write, the dict copied and the Creatures shared, each copied
-        by :meth:`unit` when a move changes it (a move changes one to three of some twenty;
-        copying all was half of a clone). Written out, compiled, since search clones on every
-        simulated move (``tests/core/test_native_states.py`` holds it to the declared fields)."""
+        would (the board, the cards and the decklists shared, the tuples of per-seat values
+        shared, ``occ`` copied), but the Creatures: copy-on-write, the dict copied and the
+        Creatures shared, each copied by :meth:`unit` when a move changes it (a move changes
+        one to three of some twenty; copying all was half of a clone). Written out, compiled,
+        since search clones on every simulated move (``tests/core/test_native_states.py``
+        holds it to the declared fields)."""
         twin = self._bare_copy()
         twin.board, twin.cards, twin.decklists = self.board, self.cards, self.decklists
-        twin.decks = [cards.copy() for cards in self.decks]
-        twin.known_top = self.known_top.copy()
-        twin.hands = [cards.copy() for cards in self.hands]
-        twin.discard = [cards.copy() for cards in self.discard]
-        twin.energy, twin.bonus = self.energy.copy(), self.bonus.copy()
+        # Tuples, never changed in place: shared (16 list copies a clone when they were lists).
+        twin.decks, twin.known_top, twin.hands = self.decks, self.known_top, self.hands
+        twin.discard, twin.energy, twin.bonus = self.discard, self.energy, self.bonus
         twin.units = self.units.copy()
         # Both sides take a fresh mark: the Creatures they now share are neither's to change.
         self.mark, twin.mark = object(), object()
-        twin.occ, twin.ema_hp = self.occ.copy(), self.ema_hp.copy()
-        twin.leader_uid, twin.arrow = self.leader_uid.copy(), self.arrow.copy()
-        twin.offspring = self.offspring.copy()
+        twin.occ, twin.ema_hp = self.occ.copy(), self.ema_hp
+        twin.leader_uid, twin.arrow, twin.offspring = self.leader_uid, self.arrow, self.offspring
         twin.next_uid, twin.turn, twin.player = self.next_uid, self.turn, self.player
         twin.starter, twin.stage, twin.winner = self.starter, self.stage, self.winner
         twin.end_reason, twin.last = self.end_reason, self.last
