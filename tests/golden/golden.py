@@ -21,7 +21,7 @@ from pathlib import Path
 import orjson
 
 import soulforge
-from soulforge.core import State
+from soulforge.core import Action, State
 
 FILE = Path(__file__).with_name("fingerprints.json")
 SEEDS = range(200)
@@ -66,7 +66,8 @@ class Seen:
     whole log and compares it with what was encoded before (a line changed afterwards is
     encoded again, so the bytes stay those of the whole log). A seat's encoded lines are kept
     joined, in one buffer that grows by the new lines: joining every line anew at every move
-    was 8% of a compiled Soulshards fingerprint."""
+    was 8% of a compiled Soulshards fingerprint. The fingerprint hashes the bytes piece by
+    piece (:meth:`pieces`): joined, the logs were copied twice more at every move."""
 
     def __init__(self, state: State) -> None:
         self.seats: list[int | None] = [*range(state.num_players), None]
@@ -74,10 +75,19 @@ class Seen:
             seat: ([], bytearray()) for seat in self.seats}
 
     def encode(self, state: State) -> bytes:
-        return b"[" + b",".join([self._seat(state, seat) for seat in self.seats]) + b"]"
+        return b"".join(self.pieces(state))
 
-    def _seat(self, state: State, seat: int | None) -> bytes:
-        view = canonical(state.view(seat))
+    def pieces(self, state: State) -> list[bytes | bytearray]:
+        """The bytes of :meth:`encode`, in pieces (valid until the next call: a log's buffer
+        grows in place)."""
+        out: list[bytes | bytearray] = []
+        for seat in self.seats:
+            view = canonical(state.view(seat))
+            out += (b",[" if out else b"[[", view, b",[", self._log(state, seat), b"]]")
+        out.append(b"]")
+        return out
+
+    def _log(self, state: State, seat: int | None) -> bytearray:
         log, (lines, joined) = state.log(seat), self.logs[seat]
         if log[: len(lines)] != lines:
             lines, joined = [], bytearray()
@@ -86,7 +96,31 @@ class Seen:
                 joined += b","
             joined += canonical(line)
         self.logs[seat] = (log, joined)
-        return b"".join((b"[", view, b",[", joined, b"]]"))
+        return joined
+
+
+ACTIONS_KEPT = 1 << 16
+"""Actions whose encoding is kept (most listings hand out the same action objects again)."""
+_ACTION_BYTES: dict[int, tuple[Action, bytes]] = {}
+
+
+def action_bytes(action: Action) -> bytes:
+    """``canonical(action.to_json())``, made once per action object: an action is frozen, and
+    a listing's are nearly all listed before (kept by identity, the action with its bytes:
+    equality would take ``Move(True)`` for ``Move(1)``)."""
+    kept = _ACTION_BYTES.get(id(action))
+    if kept is not None and kept[0] is action:
+        return kept[1]
+    if len(_ACTION_BYTES) >= ACTIONS_KEPT:
+        _ACTION_BYTES.clear()
+    made = canonical(action.to_json())
+    _ACTION_BYTES[id(action)] = (action, made)
+    return made
+
+
+def listed(actions: list[Action]) -> bytes:
+    """``canonical([a.to_json() for a in actions])``: a list's encoding is its items' joined."""
+    return b"[" + b",".join([action_bytes(a) for a in actions]) + b"]"
 
 
 @functools.cache
@@ -98,9 +132,10 @@ def fingerprint(game_id: str, seed: int) -> str:
     state = game.new_game(seed=seed)
     chooser, digest, seen = random.Random(seed), hashlib.sha256(), Seen(state)
     while True:
-        digest.update(seen.encode(state))
+        for piece in seen.pieces(state):
+            digest.update(piece)
         legal = state.legal_actions()
-        digest.update(canonical([a.to_json() for a in legal]))
+        digest.update(listed(legal))
         if state.is_over:
             break
         state.apply(chooser.choice(legal))

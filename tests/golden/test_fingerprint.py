@@ -10,19 +10,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import soulforge
-from tests.golden.golden import Seen, canonical, seen_by_every_seat
+from tests.golden.golden import Seen, canonical, listed, seen_by_every_seat
 
 
 @pytest.mark.parametrize("game_id", sorted(soulforge.GAMES))
 def test_the_fingerprint_encodes_every_move_as_the_whole_view_and_log(game_id: str) -> None:
-    """``Seen`` encodes each log line once; its bytes are those of every view and whole log."""
+    """``Seen`` encodes each log line once; its bytes are those of every view and whole log,
+    and a listing's those of its actions' JSON (each action's encoded once)."""
     state, chooser = soulforge.load(game_id).new_game(seed=3), random.Random(3)
     seen = Seen(state)
     for _ in range(40):
         assert seen.encode(state) == canonical(seen_by_every_seat(state))
+        legal = state.legal_actions()
+        assert listed(legal) == listed(legal) == canonical([a.to_json() for a in legal])
         if state.is_over:
             break
-        state.apply(chooser.choice(state.legal_actions()))
+        state.apply(chooser.choice(legal))
 
 
 FLOATS = st.floats(allow_nan=False, allow_infinity=False).filter(lambda f: "e" not in repr(f))
