@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from soulforge.core.action import Action, JsonDict
 from soulforge.games.soulshards.actions import Mulligan
 from soulforge.games.soulshards.cards import effect_words
-from soulforge.games.soulshards.data import ATTRS, KEYWORDS, Ability, CardDef
+from soulforge.games.soulshards.data import ATTRS, KEYWORDS, Ability, CardDef, Deck
 from soulforge.games.soulshards.rules import step_prompt
 
 if TYPE_CHECKING:
@@ -71,6 +71,24 @@ def cached_text(card: CardDef) -> str:
     return text
 
 
+_CARD_KEYWORDS: dict[int, tuple[CardDef, tuple[str, ...]]] = {}
+
+
+def unit_keywords(s: ShardsState, u: Unit) -> list[str]:
+    """The keywords ``u`` has (``s.has``), sorted. With nothing Attached, ``s.has`` reads the
+    card's keywords alone (a card is frozen): they are kept per card, as every view shows
+    every unit's (a fifth of a view, found keyword by keyword)."""
+    if u.attached:
+        return sorted(k for k in KEYWORDS if s.has(u, k))
+    card = u.card
+    kept = _CARD_KEYWORDS.get(id(card))
+    if kept is None or kept[0] is not card:
+        if len(_CARD_KEYWORDS) >= TEXT_CACHE_SIZE:
+            _CARD_KEYWORDS.clear()
+        kept = _CARD_KEYWORDS[id(card)] = (card, tuple(sorted(k for k in KEYWORDS if s.has(u, k))))
+    return list(kept[1])
+
+
 def unit_view(s: ShardsState, u: Unit) -> JsonDict:
     return {
         "spot": s.spot_of(u),
@@ -85,10 +103,23 @@ def unit_view(s: ShardsState, u: Unit) -> JsonDict:
         "elude": s.stat(u, 1),
         "endure": s.stat(u, 2),
         "trait": u.card.trait,
-        "keywords": sorted(k for k in KEYWORDS if s.has(u, k)),
+        "keywords": unit_keywords(s, u),
         "attached": list(u.attached),
         "text": cached_text(u.card),
     }
+
+
+_POOLS: dict[int, tuple[Deck, tuple[str, ...]]] = {}
+
+
+def deck_pool(deck: Deck) -> list[str]:
+    """Every card of a deck and its Reserves, sorted (per deck, once: a deck is frozen)."""
+    kept = _POOLS.get(id(deck))
+    if kept is None or kept[0] is not deck:
+        if len(_POOLS) >= TEXT_CACHE_SIZE:
+            _POOLS.clear()
+        kept = _POOLS[id(deck)] = (deck, tuple(sorted(deck.cards + deck.reserves)))
+    return list(kept[1])
 
 
 def player_view(s: ShardsState, p: int, viewer: int | None) -> JsonDict:
@@ -115,7 +146,7 @@ def player_view(s: ShardsState, p: int, viewer: int | None) -> JsonDict:
         "battlefield": [unit_view(s, s.units[uid]) for uid in s.zones[p][0]],
         "keep": [unit_view(s, s.units[uid]) for uid in s.zones[p][1]],
         "support": support,
-        "pool": sorted(s.game.decks[p].cards + s.game.decks[p].reserves),
+        "pool": deck_pool(s.game.decks[p]),
     }
     if viewer == p:
         out["hand"] = list(s.hand[p])
@@ -127,8 +158,24 @@ def player_view(s: ShardsState, p: int, viewer: int | None) -> JsonDict:
     return out
 
 
+_CARD_TEXTS: list[tuple[dict[str, CardDef], dict[str, str]]] = []
+
+
+def card_texts(cards: dict[str, CardDef]) -> dict[str, str]:
+    """Every card's text by name, a fresh dict (a caller may change its own); made once per
+    card book (``ShardsState.cards``: shared by the game's states, never changed)."""
+    for book, texts in _CARD_TEXTS:
+        if book is cards:
+            return dict(texts)
+    if len(_CARD_TEXTS) >= 8:
+        _CARD_TEXTS.clear()
+    texts = {name: cached_text(card) for name, card in cards.items()}
+    _CARD_TEXTS.append((cards, texts))
+    return dict(texts)
+
+
 def view(s: ShardsState, viewer: int | None) -> JsonDict:
-    texts = {name: cached_text(card) for name, card in s.cards.items()}
+    texts = card_texts(s.cards)
     return {
         "step": s.step,
         "turn": s.turn,
