@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from soulforge.core.action import JsonDict
 from soulforge.games.soul_of_ankiril import consequences
@@ -44,13 +45,46 @@ def _keywords(card: CardDef) -> tuple[str, ...]:
     return found[1]
 
 
-def player_view(st: AnkirilState, p: int, viewer: int | None) -> JsonDict:
+class Decks(NamedTuple):
+    """What views show of the two decklists, fixed for a game."""
+
+    leaders: tuple[str, str]
+    elements: tuple[str | None, str | None]
+    decklists: tuple[tuple[str, ...], tuple[str, ...]]
+    """Each decklist, sorted."""
+
+
+_DECKS: list[tuple[tuple[tuple[str, ...], tuple[str, ...]], Mapping[str, CardDef], Decks]] = []
+
+
+def decks_shown(st: AnkirilState) -> Decks:
+    """The decklists' :class:`Decks`, made once per game (its decklists and cards, shared by its
+    states and never changed, found by identity): each view read every decklist through six
+    times."""
+    lists, cards = st.decklists, st.cards
+    for kept_lists, kept_cards, decks in _DECKS:
+        if kept_lists is lists and kept_cards is cards:
+            return decks
+    if len(_DECKS) >= 8:
+        _DECKS.clear()
+    leaders = (_leader(lists[0], cards), _leader(lists[1], cards))
+    decks = Decks(leaders, (cards[leaders[0]].element, cards[leaders[1]].element),
+                  (tuple(sorted(lists[0])), tuple(sorted(lists[1]))))
+    _DECKS.append((lists, cards, decks))
+    return decks
+
+
+def _leader(decklist: tuple[str, ...], cards: Mapping[str, CardDef]) -> str:
+    return next(n for n in decklist if cards[n].type == "leader")
+
+
+def player_view(st: AnkirilState, p: int, viewer: int | None, decks: Decks) -> JsonDict:
     deck, known = st.decks[p], st.known_top[p]
     unknown = deck[: len(deck) - known]
     out: dict[str, Any] = {
         "seat": p,
-        "leader": next(n for n in st.decklists[p] if st.cards[n].type == "leader"),
-        "element": next(st.cards[n].element for n in st.decklists[p] if st.cards[n].type == "leader"),
+        "leader": decks.leaders[p],
+        "element": decks.elements[p],
         "energy": st.energy[p],
         "hand_size": len(st.hands[p]),
         "deck_size": len(deck),
@@ -63,7 +97,7 @@ def player_view(st: AnkirilState, p: int, viewer: int | None) -> JsonDict:
         "emanations_left": st.emanations_left(p),
         "leader_arrow": st.arrow[p],
         "offspring_left": st.offspring[p],
-        "decklist": sorted(st.decklists[p]),
+        "decklist": list(decks.decklists[p]),
     }
     if viewer == p:
         out["hand"] = list(st.hands[p])
@@ -77,34 +111,36 @@ def player_view(st: AnkirilState, p: int, viewer: int | None) -> JsonDict:
 
 def board_view(st: AnkirilState) -> list[JsonDict]:
     """The battlefield's terrains (fresh dicts each view: a caller may change its own)."""
-    return [dict(cell) for cell in _TERRAINS.get(id(st.board)) or _terrains(st.board)]
+    board = st.board
+    kept = _TERRAINS.get(id(board))
+    return [dict(cell) for cell in (kept[1] if kept is not None and kept[0] is board else _terrains(board))]
 
 
-_TERRAINS: dict[int, tuple[JsonDict, ...]] = {}
+_TERRAINS: dict[int, tuple[Board, tuple[JsonDict, ...]]] = {}
 
 
 def _terrains(b: Board) -> tuple[JsonDict, ...]:
     """Per board, once: its terrains as views show them (the battlefield never changes; every
-    view of every seat shows it)."""
-    found = _TERRAINS[id(b)] = tuple(
+    view of every seat shows it). Kept with the board: its id is not reused while kept."""
+    found = tuple(
         {"cell": i, "x": b.xy[i][0], "row": b.xy[i][1], "terrain": b.kind[i], "element": b.element[i],
          "side": b.side[i], "name": b.name(i)}
         for i in range(b.size)
     )
+    _TERRAINS[id(b)] = (b, found)
     return found
 
 
 def view(st: AnkirilState, viewer: int | None) -> JsonDict:
-    mirror = st.cards[next(n for n in st.decklists[0] if st.cards[n].type == "leader")].element == \
-        st.cards[next(n for n in st.decklists[1] if st.cards[n].type == "leader")].element
+    decks = decks_shown(st)
     return {
         "stage": st.stage,
         "turn": st.turn,
         "active_player": st.player if st.stage != OVER else None,
         "turn_limit": st.game.turn_limit,
-        "mirror_match": mirror,
+        "mirror_match": decks.elements[0] == decks.elements[1],
         "board": board_view(st),
-        "players": [player_view(st, p, viewer) for p in range(2)],
+        "players": [player_view(st, p, viewer, decks) for p in range(2)],
         "creatures": [creature_view(st, c) for c in sorted(st.units.values(), key=lambda c: c.uid)],
         "last": {"cells": [] if st.last is None else list(highlight(st.last)), "text": st.last_text},
         "winner": st.winner,
