@@ -82,11 +82,16 @@ def _last(s: SoulgiversState, player: int | None) -> JsonDict | None:
     return {"seat": actor, "action": action, "cells": list(cells)}
 
 
+CELL_NAMES = tuple(cell_name(c) for c in CELLS)
+"""Every cell's name, in order (made once: every view lists them)."""
+
+
 def view(s: SoulgiversState, player: int | None) -> JsonDict:
     board: dict[str, Any] = {
         "terrain": [TERRAIN_NAMES[e] for e in s.eff],
-        "modifiers": [[MODS[m].key for m in stack] for stack in s.mods],
-        "cell_names": [cell_name(c) for c in CELLS],
+        # (most cells hold no modifier: an empty stack is a new empty list, nothing to read)
+        "modifiers": [[MODS[m].key for m in stack] if stack else [] for stack in s.mods],
+        "cell_names": list(CELL_NAMES),
     }
     return {
         "phase": PHASE_NAMES[s.phase],
