@@ -6,7 +6,7 @@ piece number, owner and place, never its card id; another seat's hand shows its 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from soulforge.core import JsonDict, Seat
 from soulforge.games.kipukas.cards import bundle_items, findable
@@ -16,6 +16,7 @@ from soulforge.games.kipukas.items import STICKY, immobile
 from soulforge.games.kipukas.movement import is_downed
 
 if TYPE_CHECKING:
+    from soulforge.games.kipukas.board import KipukaMap, StandId, Territory
     from soulforge.games.kipukas.state import KipukasState as S
 
 
@@ -96,28 +97,26 @@ def _player(s: S, viewer: Seat | None, seat: Seat) -> JsonDict:
 
 def _map(s: S, viewer: Seat | None) -> JsonDict:
     board = s.board
+    fixed = _fixed(board)
     territories = []
     for t in board.territories:
-        capital_of = s.capital_of(t) if s.capital_of(t) >= 0 else None
+        capital_of = s.capital_of(t)
         territories.append(
             {
                 "number": t,
                 "geography": "Wasteland" if s.wasteland[t - 1] else board.geography[t - 1],
                 "transit": t in board.transit,
                 "holder": s.holder[t - 1] if s.holder[t - 1] >= 0 else None,
-                "capital_of": capital_of,
+                "capital_of": capital_of if capital_of >= 0 else None,
                 "protected": s.protected[t - 1] >= s.cycle > 0,
                 "dropped": [bundle_items(s.dropped[t - 1][i]) for i in findable(s, viewer, t)],
-                "stands": sorted(st.id for st in board.stands.values() if st.territory == t),
+                "stands": list(fixed.stands_of[t]),
             }
         )
     return {
         "name": board.name,
         "territories": territories,
-        "stands": [
-            {"id": st.id, "territory": st.territory, "kind": st.kind, "dock": st.dock}
-            for st in board.stands.values()
-        ],
+        "stands": [dict(stand) for stand in fixed.stands],
         "paths": [[a, b, tunnel] for a, b, tunnel in board.paths] + [[a, b, True] for a, b in s.tunnels],
         "boats": [
             {"boat": b, "stand": s.boat_at[b], "capacity": spec.capacity, "distance": spec.distance,
@@ -125,6 +124,35 @@ def _map(s: S, viewer: Seat | None) -> JsonDict:
             for b, spec in enumerate(board.boats)
         ],
     }
+
+
+class _Fixed(NamedTuple):
+    """What views show of a map that never changes: its stands."""
+
+    stands_of: dict[Territory, tuple[StandId, ...]]
+    """Per territory, its stands' ids, sorted."""
+    stands: tuple[JsonDict, ...]
+    """Every stand as a view shows it (copied into each view: a caller may change its own)."""
+
+
+_FIXED: list[tuple[KipukaMap, _Fixed]] = []
+
+
+def _fixed(board: KipukaMap) -> _Fixed:
+    """Per map, once (a map is frozen, shared by its game's states; found by identity): every
+    view showed each territory's stands by reading every stand of the map again."""
+    for kept, fixed in _FIXED:
+        if kept is board:
+            return fixed
+    if len(_FIXED) >= 16:
+        _FIXED.clear()
+    stands = board.stands.values()
+    fixed = _Fixed(
+        {t: tuple(sorted(st.id for st in stands if st.territory == t)) for t in board.territories},
+        tuple({"id": st.id, "territory": st.territory, "kind": st.kind, "dock": st.dock} for st in stands),
+    )
+    _FIXED.append((board, fixed))
+    return fixed
 
 
 def _fight(s: S, viewer: Seat | None) -> JsonDict | None:
