@@ -59,25 +59,25 @@ def _resummon(st: AnkirilState, a: Resummon) -> tuple[Any, ...]:
 
 def _cast(st: AnkirilState, a: Cast) -> tuple[Any, ...]:
     board = st.board
-    return (words.cast, _TERRAINS.get(id(board)) or _terrains(board), board.names, a.card,
+    return (words.cast, terrain_words(board), board.names, a.card,
             a.via, piece_on(st, a.via), a.target, piece_on(st, a.target))
 
 
 def _move(st: AnkirilState, a: Move) -> tuple[Any, ...]:
     board = st.board
-    return (words.move, _TERRAINS.get(id(board)) or _terrains(board), board.names,
+    return (words.move, terrain_words(board), board.names,
             a.src, piece_on(st, a.src), a.dst)
 
 
 def _attack(st: AnkirilState, a: Attack) -> tuple[Any, ...]:
     board = st.board
-    return (words.attack, _TERRAINS.get(id(board)) or _terrains(board), board.names,
+    return (words.attack, terrain_words(board), board.names,
             a.src, piece_on(st, a.src), a.dst, piece_on(st, a.dst))
 
 
 def _activate(st: AnkirilState, a: Activate) -> tuple[Any, ...]:
     board = st.board
-    return (words.activate, _TERRAINS.get(id(board)) or _terrains(board), board.names,
+    return (words.activate, terrain_words(board), board.names,
             a.mode, a.src, piece_on(st, a.src), a.target, piece_on(st, a.target))
 
 
@@ -100,18 +100,25 @@ def on(st: AnkirilState, cell: int) -> str:
     """What stands on ``cell``, with the terrain's coordinates: "Damsha (C4)", "seat 1's
     Emanation (G2)", or the coordinates alone ("D5") where nothing does."""
     board = st.board
-    terrains = _TERRAINS.get(id(board)) or _terrains(board)
+    terrains = terrain_words(board)
     return words.on(terrains, board.names, cell, piece_on(st, cell))
 
 
-_TERRAINS: dict[int, tuple[str, ...]] = {}
+_TERRAINS: dict[int, tuple[Board, tuple[str, ...]]] = {}
+
+
+def terrain_words(board: Board) -> tuple[str, ...]:
+    """Each terrain of ``board`` in words when no Creature stands there (the log names the
+    cells of every move): made once per board, and kept with the board (keyed by its id
+    alone, a new board could take a freed one's id, and its words)."""
+    kept = _TERRAINS.get(id(board))
+    return kept[1] if kept is not None and kept[0] is board else _terrains(board)
 
 
 def _terrains(board: Board) -> tuple[str, ...]:
-    """Per board, once: each terrain in words when no Creature stands there (the log names
-    the cells of every move)."""
     seat_of = {cell: seat for seat, cells in enumerate(board.emanation_cells) for cell in cells}
-    found = _TERRAINS[id(board)] = tuple(
+    found = tuple(
         name if cell not in seat_of else f"seat {seat_of[cell]}'s Emanation ({name})"
         for cell, name in enumerate(board.names))
+    _TERRAINS[id(board)] = (board, found)
     return found
