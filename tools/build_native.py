@@ -107,6 +107,30 @@ PURE_MARKERS: dict[str, str] = {
 }
 """Text whose presence in a module keeps it pure, with the reason."""
 
+HOT: dict[str, tuple[str, ...]] = {
+    "soulforge/agents": ("evaluators", "greedy", "ismcts"),
+    "soulforge/core": ("draws", "listers", "log", "state"),
+    "soulforge/games/five_realms": ("flow", "heuristic", "hidden", "resolution", "square", "state", "view"),
+    "soulforge/games/kipukas": ("cards", "cycle", "fight", "heuristic", "movement", "state", "view",
+                                "rules/card_moves", "rules/crafted", "rules/day", "rules/listing",
+                                "rules/night"),
+    "soulforge/games/soul_of_ankiril": ("consequences", "flow", "heuristic", "labels", "listing", "model",
+                                        "pieces", "sequence", "state", "view"),
+    "soulforge/games/soulgivers": ("board", "consequences", "encoding", "heuristic", "movement",
+                                   "rules/listing", "rules/movement", "rules/special", "rules/tribute",
+                                   "sequence", "state", "view"),
+    "soulforge/games/soulshards": ("conditions", "heuristic", "listing", "rules/engage", "rules/setup",
+                                   "sequence", "state", "view"),
+}
+"""The modules compiled at :data:`OPT_LEVEL` (``-O3``), by package: each took at least 2% of the
+self time of one workload, pure, under cProfile (random playouts, golden fingerprints, a
+``greedy-ismcts`` and an ``easy-normal`` seeded AI game, each game; docs/native.md, stop 52).
+The other modules compile at :data:`COLD_OPT_LEVEL`, as does any module added later until a
+profile puts it here."""
+COLD_OPT_LEVEL = os.environ.get("SOULFORGE_COLD_OPT_LEVEL", "1")
+"""The C compiler's optimisation level for the modules not in :data:`HOT`: at ``-O1`` gcc took
+0.55-0.6 of its ``-O3`` time on them, and all modules at ``-O1`` ran playouts 2-9% slower."""
+
 WEAKREF_PATCH = 1
 """The version of :func:`patch_weakrefs` (part of the cache key)."""
 RUN_ONCE_PATCH = 1
@@ -182,7 +206,8 @@ def build_key(modules: list[str]) -> str:
     digest = hashlib.sha256()
     for part in (mypy.version.__version__, sysconfig.get_config_var("EXT_SUFFIX") or "", sys.version,
                  OPT_LEVEL, DEBUG_LEVEL, MULTI_FILE, str(WEAKREF_PATCH), str(RUN_ONCE_PATCH),
-                 RUN_ONCE_ATTRIBUTE, str(EXPORTS_PATCH), *modules):
+                 RUN_ONCE_ATTRIBUTE, str(EXPORTS_PATCH), COLD_OPT_LEVEL, *sorted(hot_modules()),
+                 *modules):
         digest.update(part.encode() + b"\0")
     for source in _pure().native_sources(ROOT):
         digest.update(source.encode() + b"\0" + (ROOT / source).read_bytes())
@@ -309,6 +334,48 @@ def gather_module_files(extensions: list[Any], c_dir: Path) -> int:
     return moved
 
 
+def hot_modules() -> set[str]:
+    """The paths of the modules in :data:`HOT`."""
+    return {f"{package}/{name}.py" for package, names in HOT.items() for name in names}
+
+
+def c_file_name(module: str) -> str:
+    """The name of the C file mypyc's ``multi_file`` writes for ``module`` (a path).
+
+    >>> c_file_name("soulforge/games/kipukas/rules/day.py")
+    '__native_soulforge___games___kipukas___rules___day.c'
+    """
+    return "__native_" + module.removesuffix(".py").replace("/", "___") + ".c"
+
+
+def cold_flags(modules: list[str]) -> dict[str, list[str]]:
+    """The flags added to the compiler's command of each cold module's C file, by file name
+    (gcc takes the last ``-O``). A library's own ``__native__native.c`` (mypyc's runtime
+    functions, which every module calls) and the hot modules keep :data:`OPT_LEVEL`."""
+    hot = hot_modules()
+    return {c_file_name(m): [f"-O{COLD_OPT_LEVEL}"] for m in modules if m not in hot}
+
+
+def per_source_build_ext(flags: dict[str, list[str]]) -> type:
+    """setuptools' ``build_ext`` that adds ``flags[name]`` to the compile of the source
+    ``name`` (setuptools gives one set of flags to all the sources of an extension)."""
+    from setuptools.command.build_ext import build_ext  # type: ignore[import-untyped]
+
+    class BuildExt(build_ext):  # type: ignore[misc]
+        def build_extensions(self) -> None:
+            compile_one = self.compiler._compile
+
+            def _compile(obj: str, src: str, ext: str, cc_args: list[str],
+                         extra_postargs: list[str], pp_opts: list[str]) -> None:
+                added = flags.get(os.path.basename(src), [])
+                compile_one(obj, src, ext, cc_args, [*extra_postargs, *added], pp_opts)
+
+            self.compiler._compile = _compile
+            super().build_extensions()
+
+    return BuildExt
+
+
 def largest_first(extensions: list[Any]) -> list[Any]:
     """``extensions`` by the size of their C sources, the largest first: ``build_ext
     --parallel`` starts them in this order, one per job. By name Kipukas' library (25 MB of
@@ -339,7 +406,8 @@ def compile_modules(modules: list[str]) -> None:
     patch_exports(BUILD / "c")
     patch_weakrefs(BUILD / "c")
     patch_run_once(BUILD / "c")
-    setup(name="soulforge-native", ext_modules=largest_first(extensions), script_args=[
+    setup(name="soulforge-native", ext_modules=largest_first(extensions),
+          cmdclass={"build_ext": per_source_build_ext(cold_flags(modules))}, script_args=[
         "-q", "build_ext", "--inplace", "--build-temp", str(BUILD / "temp"), "--parallel", str(JOBS)])
 
 

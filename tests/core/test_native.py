@@ -201,6 +201,39 @@ def test_module_files_move_beside_their_library(tmp_path: Path) -> None:
     assert (game / "__native_soulforge___games___g___state.c").exists()
 
 
+def test_every_hot_module_is_compiled_and_the_others_compile_at_the_cold_level() -> None:
+    build = _build_native()
+    compiled = build.native_modules()
+    assert build.hot_modules() <= set(compiled)  # a name mistyped in HOT would compile cold
+    flags = build.cold_flags(compiled)
+    assert build.c_file_name("soulforge/games/kipukas/rules/day.py") not in flags
+    assert flags[build.c_file_name("soulforge/games/kipukas/setup.py")] == [f"-O{build.COLD_OPT_LEVEL}"]
+    assert len(flags) == len(compiled) - len(build.hot_modules())
+
+
+def test_the_build_adds_a_source_s_own_flags_to_its_compile() -> None:
+    build = _build_native()
+    calls: list[tuple[str, list[str]]] = []
+
+    class Compiler:
+        def _compile(self, obj: str, src: str, ext: str, cc_args: list[str],
+                     extra_postargs: list[str], pp_opts: list[str]) -> None:
+            calls.append((src, extra_postargs))
+
+    command = build.per_source_build_ext({"cold.c": ["-O1"]})
+    base = command.__mro__[1]
+    original = base.build_extensions
+    try:
+        base.build_extensions = lambda self: [
+            self.compiler._compile("o", f"lib/{name}", ".c", [], ["-O3"], []) for name in ("cold.c", "hot.c")]
+        fake = command.__new__(command)
+        fake.compiler = Compiler()
+        fake.build_extensions()
+    finally:
+        base.build_extensions = original
+    assert calls == [("lib/cold.c", ["-O3", "-O1"]), ("lib/hot.c", ["-O3"])]
+
+
 def test_a_cached_property_is_worked_out_once() -> None:
     """mypyc compiles ``functools.cached_property`` as a plain property (native class or not):
     compiled, Kipukas' map worked out every stand's distances again at each read, and the
