@@ -111,7 +111,7 @@ PURE_MARKERS: dict[str, str] = {
 
 HOT: dict[str, tuple[str, ...]] = {
     "soulforge/agents": ("evaluators", "greedy", "ismcts"),
-    "soulforge/core": ("draws", "listers", "log", "state"),
+    "soulforge/core": ("draws", "listers", "log", "memo", "state"),
     "soulforge/games/five_realms": ("cards", "flow", "heuristic", "hidden", "resolution", "square", "state",
                                     "view"),
     "soulforge/games/kipukas": ("cards", "cycle", "fight", "heuristic", "movement", "state", "view",

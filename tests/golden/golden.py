@@ -22,6 +22,7 @@ import orjson
 
 import soulforge
 from soulforge.core import Action, State
+from soulforge.core.memo import PerObject
 
 FILE = Path(__file__).with_name("fingerprints.json")
 SEEDS = range(200)
@@ -101,21 +102,10 @@ class Seen:
 
 ACTIONS_KEPT = 1 << 16
 """Actions whose encoding is kept (most listings hand out the same action objects again)."""
-_ACTION_BYTES: dict[int, tuple[Action, bytes]] = {}
-
-
-def action_bytes(action: Action) -> bytes:
-    """``canonical(action.to_json())``, made once per action object: an action is frozen, and
-    a listing's are nearly all listed before (kept by identity, the action with its bytes:
-    equality would take ``Move(True)`` for ``Move(1)``)."""
-    kept = _ACTION_BYTES.get(id(action))
-    if kept is not None and kept[0] is action:
-        return kept[1]
-    if len(_ACTION_BYTES) >= ACTIONS_KEPT:
-        _ACTION_BYTES.clear()
-    made = canonical(action.to_json())
-    _ACTION_BYTES[id(action)] = (action, made)
-    return made
+action_bytes: PerObject[Action, bytes] = PerObject(lambda action: canonical(action.to_json()), ACTIONS_KEPT)
+"""``canonical(action.to_json())``, made once per action object: an action is frozen, and a
+listing's are nearly all listed before (kept by identity, so ``Move(True)`` never takes
+``Move(1)``'s bytes, as an equal key would)."""
 
 
 def listed(actions: list[Action]) -> bytes:

@@ -6,9 +6,10 @@ piece number, owner and place, never its card id; another seat's hand shows its 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from soulforge.core import JsonDict, Seat
+from soulforge.core.memo import PerObject
 from soulforge.games.kipukas.cards import bundle_items, findable
 from soulforge.games.kipukas.crafted import effect_of
 from soulforge.games.kipukas.encoding import ASIDE, KEAL, PUBLIC, REROLL
@@ -135,24 +136,17 @@ class _Fixed(NamedTuple):
     """Every stand as a view shows it (copied into each view: a caller may change its own)."""
 
 
-_FIXED: list[tuple[KipukaMap, _Fixed]] = []
-
-
-def _fixed(board: KipukaMap) -> _Fixed:
-    """Per map, once (a map is frozen, shared by its game's states; found by identity): every
-    view showed each territory's stands by reading every stand of the map again."""
-    for kept, fixed in _FIXED:
-        if kept is board:
-            return fixed
-    if len(_FIXED) >= 16:
-        _FIXED.clear()
+def _fixed_of(board: KipukaMap) -> _Fixed:
     stands = board.stands.values()
-    fixed = _Fixed(
+    return _Fixed(
         {t: tuple(sorted(st.id for st in stands if st.territory == t)) for t in board.territories},
         tuple({"id": st.id, "territory": st.territory, "kind": st.kind, "dock": st.dock} for st in stands),
     )
-    _FIXED.append((board, fixed))
-    return fixed
+
+
+_fixed: Final[PerObject[KipukaMap, _Fixed]] = PerObject(_fixed_of, size=16)
+"""Per map, once (a map is frozen, shared by its game's states): every view showed each
+territory's stands by reading every stand of the map again."""
 
 
 def _fight(s: S, viewer: Seat | None) -> JsonDict | None:

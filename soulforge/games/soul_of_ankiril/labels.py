@@ -11,9 +11,10 @@ terrain's hover text). Every piece on the battlefield is public, so the words su
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from soulforge.core import Action
+from soulforge.core.memo import PerObject
 from soulforge.games.soul_of_ankiril import words
 from soulforge.games.soul_of_ankiril.actions import (
     Activate,
@@ -104,21 +105,13 @@ def on(st: AnkirilState, cell: int) -> str:
     return words.on(terrains, board.names, cell, piece_on(st, cell))
 
 
-_TERRAINS: dict[int, tuple[Board, tuple[str, ...]]] = {}
-
-
-def terrain_words(board: Board) -> tuple[str, ...]:
-    """Each terrain of ``board`` in words when no Creature stands there (the log names the
-    cells of every move): made once per board, and kept with the board (keyed by its id
-    alone, a new board could take a freed one's id, and its words)."""
-    kept = _TERRAINS.get(id(board))
-    return kept[1] if kept is not None and kept[0] is board else _terrains(board)
-
-
-def _terrains(board: Board) -> tuple[str, ...]:
+def _terrain_words(board: Board) -> tuple[str, ...]:
     seat_of = {cell: seat for seat, cells in enumerate(board.emanation_cells) for cell in cells}
-    found = tuple(
+    return tuple(
         name if cell not in seat_of else f"seat {seat_of[cell]}'s Emanation ({name})"
         for cell, name in enumerate(board.names))
-    _TERRAINS[id(board)] = (board, found)
-    return found
+
+
+terrain_words: Final[PerObject[Board, tuple[str, ...]]] = PerObject(_terrain_words, size=64)
+"""Each terrain of a board in words when no Creature stands there (the log names the cells of
+every move): made once per board."""

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from soulforge.core.action import JsonDict
+from soulforge.core.memo import PerObject
 from soulforge.games.soul_of_ankiril import consequences
 from soulforge.games.soul_of_ankiril.board import Board
 from soulforge.games.soul_of_ankiril.model import OVER, CardDef, Creature
@@ -33,16 +34,8 @@ def creature_view(st: AnkirilState, c: Creature) -> JsonDict:
     }
 
 
-_KEYWORDS: dict[str, tuple[CardDef, tuple[str, ...]]] = {}
-
-
-def _keywords(card: CardDef) -> tuple[str, ...]:
-    """A card's keywords, sorted (per card, once: every view shows every Creature's; by
-    name, for this very card: data overrides may make another card of the same name)."""
-    found = _KEYWORDS.get(card.name)
-    if found is None or found[0] is not card:
-        found = _KEYWORDS[card.name] = (card, tuple(sorted(card.keywords)))
-    return found[1]
+_keywords: Final[PerObject[CardDef, tuple[str, ...]]] = PerObject(lambda card: tuple(sorted(card.keywords)))
+"""A card's keywords, sorted (per card, once: every view shows every Creature's)."""
 
 
 class Decks(NamedTuple):
@@ -54,7 +47,8 @@ class Decks(NamedTuple):
     """Each decklist, sorted."""
 
 
-_DECKS: list[tuple[tuple[tuple[str, ...], tuple[str, ...]], Mapping[str, CardDef], Decks]] = []
+Decklists = tuple[tuple[str, ...], tuple[str, ...]]
+_DECKS: Final[PerObject[Decklists, tuple[Mapping[str, CardDef], Decks]]] = PerObject(size=8)
 
 
 def decks_shown(st: AnkirilState) -> Decks:
@@ -62,16 +56,13 @@ def decks_shown(st: AnkirilState) -> Decks:
     states and never changed, found by identity): each view read every decklist through six
     times."""
     lists, cards = st.decklists, st.cards
-    for kept_lists, kept_cards, decks in _DECKS:
-        if kept_lists is lists and kept_cards is cards:
-            return decks
-    if len(_DECKS) >= 8:
-        _DECKS.clear()
-    leaders = (_leader(lists[0], cards), _leader(lists[1], cards))
-    decks = Decks(leaders, (cards[leaders[0]].element, cards[leaders[1]].element),
-                  (tuple(sorted(lists[0])), tuple(sorted(lists[1]))))
-    _DECKS.append((lists, cards, decks))
-    return decks
+    kept = _DECKS.get(lists)
+    if kept is None or kept[0] is not cards:
+        leaders = (_leader(lists[0], cards), _leader(lists[1], cards))
+        elements = (cards[leaders[0]].element, cards[leaders[1]].element)
+        sorted_lists = (tuple(sorted(lists[0])), tuple(sorted(lists[1])))
+        kept = _DECKS.keep(lists, (cards, Decks(leaders, elements, sorted_lists)))
+    return kept[1]
 
 
 def _leader(decklist: tuple[str, ...], cards: Mapping[str, CardDef]) -> str:
@@ -111,24 +102,20 @@ def player_view(st: AnkirilState, p: int, viewer: int | None, decks: Decks) -> J
 
 def board_view(st: AnkirilState) -> list[JsonDict]:
     """The battlefield's terrains (fresh dicts each view: a caller may change its own)."""
-    board = st.board
-    kept = _TERRAINS.get(id(board))
-    return [dict(cell) for cell in (kept[1] if kept is not None and kept[0] is board else _terrains(board))]
+    return [dict(cell) for cell in _terrains(st.board)]
 
 
-_TERRAINS: dict[int, tuple[Board, tuple[JsonDict, ...]]] = {}
-
-
-def _terrains(b: Board) -> tuple[JsonDict, ...]:
-    """Per board, once: its terrains as views show them (the battlefield never changes; every
-    view of every seat shows it). Kept with the board: its id is not reused while kept."""
-    found = tuple(
+def _board_terrains(b: Board) -> tuple[JsonDict, ...]:
+    return tuple(
         {"cell": i, "x": b.xy[i][0], "row": b.xy[i][1], "terrain": b.kind[i], "element": b.element[i],
          "side": b.side[i], "name": b.name(i)}
         for i in range(b.size)
     )
-    _TERRAINS[id(b)] = (b, found)
-    return found
+
+
+_terrains: Final[PerObject[Board, tuple[JsonDict, ...]]] = PerObject(_board_terrains, size=64)
+"""Per board, once: its terrains as views show them (the battlefield never changes; every view
+of every seat shows it)."""
 
 
 def view(st: AnkirilState, viewer: int | None) -> JsonDict:

@@ -4,9 +4,10 @@ concealed Support card."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from soulforge.core.action import Action, JsonDict
+from soulforge.core.memo import PerObject
 from soulforge.games.soulshards.actions import Mulligan
 from soulforge.games.soulshards.cards import effect_words
 from soulforge.games.soulshards.data import ATTRS, KEYWORDS, Ability, CardDef, Deck
@@ -55,23 +56,10 @@ def card_text(card: CardDef) -> str:
 
 TEXT_CACHE_SIZE = 4096
 """Card texts kept (every card of every card book a process loaded, many times over)."""
-_TEXTS: dict[int, tuple[CardDef, str]] = {}
-
-
-def cached_text(card: CardDef) -> str:
-    """``card_text(card)``, made once per card: a card is frozen, and every view shows the
-    text of every card of the game (about 60), which was most of the cost of a view."""
-    kept = _TEXTS.get(id(card))
-    if kept is not None and kept[0] is card:
-        return kept[1]
-    if len(_TEXTS) >= TEXT_CACHE_SIZE:
-        _TEXTS.clear()
-    text = card_text(card)
-    _TEXTS[id(card)] = (card, text)  # the card kept with its text: its id is not reused
-    return text
-
-
-_CARD_KEYWORDS: dict[int, tuple[CardDef, tuple[str, ...]]] = {}
+cached_text: Final[PerObject[CardDef, str]] = PerObject(card_text, TEXT_CACHE_SIZE)
+"""``card_text(card)``, made once per card: a card is frozen, and every view shows the text of
+every card of the game (about 60), which was most of the cost of a view."""
+_CARD_KEYWORDS: Final[PerObject[CardDef, tuple[str, ...]]] = PerObject(size=TEXT_CACHE_SIZE)
 
 
 def unit_keywords(s: ShardsState, u: Unit) -> list[str]:
@@ -80,13 +68,10 @@ def unit_keywords(s: ShardsState, u: Unit) -> list[str]:
     every unit's (a fifth of a view, found keyword by keyword)."""
     if u.attached:
         return sorted(k for k in KEYWORDS if s.has(u, k))
-    card = u.card
-    kept = _CARD_KEYWORDS.get(id(card))
-    if kept is None or kept[0] is not card:
-        if len(_CARD_KEYWORDS) >= TEXT_CACHE_SIZE:
-            _CARD_KEYWORDS.clear()
-        kept = _CARD_KEYWORDS[id(card)] = (card, tuple(sorted(k for k in KEYWORDS if s.has(u, k))))
-    return list(kept[1])
+    kept = _CARD_KEYWORDS.get(u.card)
+    if kept is None:
+        kept = _CARD_KEYWORDS.keep(u.card, tuple(sorted(k for k in KEYWORDS if s.has(u, k))))
+    return list(kept)
 
 
 def unit_view(s: ShardsState, u: Unit) -> JsonDict:
@@ -109,17 +94,13 @@ def unit_view(s: ShardsState, u: Unit) -> JsonDict:
     }
 
 
-_POOLS: dict[int, tuple[Deck, tuple[str, ...]]] = {}
+_POOLS: Final[PerObject[Deck, tuple[str, ...]]] = PerObject(
+    lambda deck: tuple(sorted(deck.cards + deck.reserves)), TEXT_CACHE_SIZE)
 
 
 def deck_pool(deck: Deck) -> list[str]:
     """Every card of a deck and its Reserves, sorted (per deck, once: a deck is frozen)."""
-    kept = _POOLS.get(id(deck))
-    if kept is None or kept[0] is not deck:
-        if len(_POOLS) >= TEXT_CACHE_SIZE:
-            _POOLS.clear()
-        kept = _POOLS[id(deck)] = (deck, tuple(sorted(deck.cards + deck.reserves)))
-    return list(kept[1])
+    return list(_POOLS(deck))
 
 
 def player_view(s: ShardsState, p: int, viewer: int | None) -> JsonDict:
@@ -158,20 +139,14 @@ def player_view(s: ShardsState, p: int, viewer: int | None) -> JsonDict:
     return out
 
 
-_CARD_TEXTS: list[tuple[dict[str, CardDef], dict[str, str]]] = []
+_CARD_TEXTS: Final[PerObject[dict[str, CardDef], dict[str, str]]] = PerObject(
+    lambda cards: {name: cached_text(card) for name, card in cards.items()}, 8)
 
 
 def card_texts(cards: dict[str, CardDef]) -> dict[str, str]:
     """Every card's text by name, a fresh dict (a caller may change its own); made once per
     card book (``ShardsState.cards``: shared by the game's states, never changed)."""
-    for book, texts in _CARD_TEXTS:
-        if book is cards:
-            return dict(texts)
-    if len(_CARD_TEXTS) >= 8:
-        _CARD_TEXTS.clear()
-    texts = {name: cached_text(card) for name, card in cards.items()}
-    _CARD_TEXTS.append((cards, texts))
-    return dict(texts)
+    return dict(_CARD_TEXTS(cards))
 
 
 def view(s: ShardsState, viewer: int | None) -> JsonDict:
