@@ -127,7 +127,10 @@ HOT: dict[str, tuple[str, ...]] = {
 }
 """The modules compiled at :data:`OPT_LEVEL` (``-O3``), by package: each took at least 2% of the
 self time of one workload, pure, under cProfile (random playouts, golden fingerprints, a
-``greedy-ismcts`` and an ``easy-normal`` seeded AI game, each game; docs/native.md, stop 52).
+``greedy-ismcts`` and an ``easy-normal`` seeded AI game, each game: ``benchmarks/hot_modules.py``;
+docs/native.md, stop 52),
+and two added with them: Five Realms' ``cards`` (its requirement checks run in its search) and
+the core's ``memo`` (the views' memos, hot in every view).
 The other modules compile at :data:`COLD_OPT_LEVEL`, as does any module added later until a
 profile puts it here."""
 COLD_OPT_LEVEL = os.environ.get("SOULFORGE_COLD_OPT_LEVEL", "1")
