@@ -324,7 +324,10 @@ class Thinkers:
                 future: Future[Any] = executor.submit(job.agent.act, job.state.clone(), job.seat)
             else:
                 future = executor.submit(think, ThinkJob.of(job.state, job.seat, job.agent))
-        except BrokenProcessPool:  # broke before this job ran: not its fault
+        except (BrokenProcessPool, OSError):  # broke before this job ran: not its fault
+            # (OSError: a worker died while this job was handed over. CPython 3.11 marks the pool
+            # broken and closes its queues without the lock ``submit`` holds, and the spawn of the
+            # job's new worker then finds a queue closed: "handle is closed", seen in CI.)
             self.queue.finished(job)
             self._rebuild(executor)
             self.queue.put(job)

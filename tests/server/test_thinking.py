@@ -166,6 +166,35 @@ def test_a_broken_pool_is_rebuilt_and_a_job_that_kills_its_worker_is_given_up(
     assert len([r for r in caplog.records if "AI pool is rebuilt" in r.message]) == RETRIES + 1
 
 
+class ClosedOnSubmit:
+    """A pool whose worker died while a job was handed over: CPython 3.11 closes its queues
+    without ``submit``'s lock, and the spawn of the job's worker raises (seen in CI)."""
+
+    def __init__(self) -> None:
+        self.shut = False
+
+    def submit(self, *args: Any) -> Any:
+        raise OSError("handle is closed")
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        self.shut = True
+
+
+def test_a_pool_found_closed_when_a_job_is_handed_over_is_rebuilt_and_the_job_answered() -> None:
+    """The job went unanswered and its table waited for ever (the error ended in asyncio's log)."""
+    pool = Thinkers(1)
+    closed = ClosedOnSubmit()
+    pool.executor.shutdown()
+    pool.executor = closed
+    state = Tricks().new_game(seed=4)
+    try:
+        action, _ = asyncio.run(asyncio.wait_for(pool.act(state, 0, First(), table="t"), HANG_GUARD))
+    finally:
+        pool.shutdown()
+    assert action in state.legal_actions()
+    assert closed.shut and pool.rebuilds == 1 and pool.executor is not closed
+
+
 def test_a_table_whose_ai_kills_its_worker_waits_and_the_others_play_on(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
     """Issue 29, defect 3, through the server: payloads said ``thinking: true`` forever and
