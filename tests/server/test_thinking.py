@@ -10,6 +10,7 @@ import logging
 import os
 import threading
 from collections.abc import Iterator
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
@@ -166,17 +167,17 @@ def test_a_broken_pool_is_rebuilt_and_a_job_that_kills_its_worker_is_given_up(
     assert len([r for r in caplog.records if "AI pool is rebuilt" in r.message]) == RETRIES + 1
 
 
-class ClosedOnSubmit:
+class ClosedOnSubmit(Executor):
     """A pool whose worker died while a job was handed over: CPython 3.11 closes its queues
     without ``submit``'s lock, and the spawn of the job's worker raises (seen in CI)."""
 
     def __init__(self) -> None:
         self.shut = False
 
-    def submit(self, *args: Any) -> Any:
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
         raise OSError("handle is closed")
 
-    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         self.shut = True
 
 
@@ -192,7 +193,7 @@ def test_a_pool_found_closed_when_a_job_is_handed_over_is_rebuilt_and_the_job_an
     finally:
         pool.shutdown()
     assert action in state.legal_actions()
-    assert closed.shut and pool.rebuilds == 1 and pool.executor is not closed
+    assert closed.shut and pool.rebuilds == 1 and not isinstance(pool.executor, ClosedOnSubmit)
 
 
 def test_a_table_whose_ai_kills_its_worker_waits_and_the_others_play_on(
