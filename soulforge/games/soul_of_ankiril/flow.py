@@ -59,6 +59,7 @@ from soulforge.games.soul_of_ankiril.model import (
     SETUP,
     Creature,
     bumped,
+    leader_of,
     replaced,
     without,
 )
@@ -370,7 +371,7 @@ class ResummonRule(CheckedRule["St", Resummon]):
         p = st.player
         st.energy = bumped(st.energy, p, -st.arrow[p])
         st.arrow = replaced(st.arrow, p, -1)
-        leader = next(st.cards[n] for n in st.decklists[p] if st.cards[n].type == "leader")
+        leader = leader_of(st.decklists[p], st.cards)
         placed = consequences.place(st, leader, p, action.cell, active="Sprint" in leader.keywords)
         st.leader_uid = replaced(st.leader_uid, p, placed.uid)
 

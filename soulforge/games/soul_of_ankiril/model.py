@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, TypeVar
 
 from soulforge.core.cards import CardDeclaration
@@ -88,6 +88,11 @@ class CardDef:
     @property
     def creature(self) -> bool:
         return self.type in ("leader", "ally", "token")
+
+
+def leader_of(decklist: Iterable[str], cards: Mapping[str, CardDef]) -> CardDef:
+    """The Leader card of ``decklist`` (a legal decklist holds exactly one)."""
+    return next(cards[n] for n in decklist if cards[n].type == "leader")
 
 
 class Creature:

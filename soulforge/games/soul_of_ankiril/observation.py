@@ -22,7 +22,7 @@ import numpy.typing as npt
 from soulforge.core.blocks import FLOAT, byte_view, remember, tally
 from soulforge.games.soul_of_ankiril import consequences
 from soulforge.games.soul_of_ankiril.board import ELEMENTS
-from soulforge.games.soul_of_ankiril.model import OVER, PLAY, SETUP, Creature
+from soulforge.games.soul_of_ankiril.model import OVER, PLAY, SETUP, Creature, leader_of
 from soulforge.games.soul_of_ankiril.sequence import CELL_FIELDS, highlight
 
 Tensor = npt.NDArray[np.float32]
@@ -135,8 +135,7 @@ class Observer:
             return self._decklists_found
         found = self._decklists.get(key)
         if found is None:
-            leaders = [next(st.cards[n].element for n in deck if st.cards[n].type == "leader")
-                       for deck in key]
+            leaders = [leader_of(deck, st.cards).element for deck in key]
             mirror = leaders[0] == leaders[1]
             counts = [tally(map(self.card.__getitem__, deck), self.cards) for deck in key]
             found = self._decklists[key] = ((counts[0], mirror), (counts[1], mirror))

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from soulforge.games.soul_of_ankiril import consequences
 from soulforge.games.soul_of_ankiril.actions import PlaceLeader
-from soulforge.games.soul_of_ankiril.model import EMPTY, PLAY, SETUP, replaced
+from soulforge.games.soul_of_ankiril.model import EMPTY, PLAY, SETUP, leader_of, replaced
 
 if TYPE_CHECKING:
     from soulforge.games.soul_of_ankiril.state import AnkirilState
@@ -57,7 +57,7 @@ def _opening_hand(st: AnkirilState, p: int) -> None:
 
 def place_leader(st: AnkirilState, action: PlaceLeader) -> None:
     p = st.player
-    leader = next(st.cards[n] for n in st.decklists[p] if st.cards[n].type == "leader")
+    leader = leader_of(st.decklists[p], st.cards)
     placed = consequences.place(st, leader, p, action.cell, active=True)
     st.leader_uid = replaced(st.leader_uid, p, placed.uid)
     if p == 0:

@@ -9,7 +9,7 @@ from soulforge.core.action import JsonDict
 from soulforge.core.memo import PerObject
 from soulforge.games.soul_of_ankiril import consequences
 from soulforge.games.soul_of_ankiril.board import Board
-from soulforge.games.soul_of_ankiril.model import OVER, CardDef, Creature
+from soulforge.games.soul_of_ankiril.model import OVER, CardDef, Creature, leader_of
 from soulforge.games.soul_of_ankiril.sequence import highlight
 
 if TYPE_CHECKING:
@@ -58,15 +58,11 @@ def decks_shown(st: AnkirilState) -> Decks:
     lists, cards = st.decklists, st.cards
     kept = _DECKS.get(lists)
     if kept is None or kept[0] is not cards:
-        leaders = (_leader(lists[0], cards), _leader(lists[1], cards))
-        elements = (cards[leaders[0]].element, cards[leaders[1]].element)
+        first, second = leader_of(lists[0], cards), leader_of(lists[1], cards)
+        leaders, elements = (first.name, second.name), (first.element, second.element)
         sorted_lists = (tuple(sorted(lists[0])), tuple(sorted(lists[1])))
         kept = _DECKS.keep(lists, (cards, Decks(leaders, elements, sorted_lists)))
     return kept[1]
-
-
-def _leader(decklist: tuple[str, ...], cards: Mapping[str, CardDef]) -> str:
-    return next(n for n in decklist if cards[n].type == "leader")
 
 
 def player_view(st: AnkirilState, p: int, viewer: int | None, decks: Decks) -> JsonDict:

@@ -66,12 +66,13 @@ def unit_keywords(s: ShardsState, u: Unit) -> list[str]:
     """The keywords ``u`` has (``s.has``), sorted. With nothing Attached, ``s.has`` reads the
     card's keywords alone (a card is frozen): they are kept per card, as every view shows
     every unit's (a fifth of a view, found keyword by keyword)."""
-    if u.attached:
-        return sorted(k for k in KEYWORDS if s.has(u, k))
-    kept = _CARD_KEYWORDS.get(u.card)
-    if kept is None:
-        kept = _CARD_KEYWORDS.keep(u.card, tuple(sorted(k for k in KEYWORDS if s.has(u, k))))
-    return list(kept)
+    kept = None if u.attached else _CARD_KEYWORDS.get(u.card)
+    if kept is not None:
+        return list(kept)
+    found = sorted(k for k in KEYWORDS if s.has(u, k))
+    if not u.attached:
+        _CARD_KEYWORDS.keep(u.card, tuple(found))
+    return found
 
 
 def unit_view(s: ShardsState, u: Unit) -> JsonDict:
